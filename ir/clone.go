@@ -1,0 +1,95 @@
+package ir
+
+// Mapping remembers which value or block a clone maps to.
+type Mapping struct {
+	Values map[*Value]*Value
+	Blocks map[*Block]*Block
+}
+
+func NewMapping() *Mapping {
+	return &Mapping{Values: map[*Value]*Value{}, Blocks: map[*Block]*Block{}}
+}
+
+// Lookup returns the mapped value or v itself.
+func (m *Mapping) Lookup(v *Value) *Value {
+	if w, ok := m.Values[v]; ok {
+		return w
+	}
+	return v
+}
+
+func (m *Mapping) lookupBlock(b *Block) *Block {
+	if w, ok := m.Blocks[b]; ok {
+		return w
+	}
+	return b
+}
+
+// Clone deep-copies op with its regions. Operands defined outside op are
+// remapped through m (or kept); results and nested values are recorded
+// in m. The clone is detached.
+func (c *Context) Clone(op *Operation, m *Mapping) *Operation {
+	if m == nil {
+		m = NewMapping()
+	}
+	operands := make([]*Value, len(op.operands))
+	for i, o := range op.operands {
+		operands[i] = m.Lookup(o.value)
+	}
+	succ := make([]*Block, len(op.successors))
+	for i, s := range op.successors {
+		succ[i] = m.lookupBlock(s)
+	}
+	nop := &Operation{name: op.name, info: op.info, Props: op.Props, Loc: op.Loc, successors: succ}
+	nop.SetOperands(operands)
+	nop.attrs = append([]NamedAttr(nil), op.attrs...)
+	nop.results = make([]*Value, len(op.results))
+	for i, r := range op.results {
+		nop.results[i] = &Value{typ: r.typ, owner: nop, index: i}
+		m.Values[r] = nop.results[i]
+	}
+	for _, r := range op.regions {
+		nr := &Region{parent: nop}
+		nop.regions = append(nop.regions, nr)
+		c.CloneRegionInto(r, nr, m)
+	}
+	return nop
+}
+
+// CloneRegionInto appends clones of r's blocks to dst. Blocks are mapped
+// first so that forward branches resolve.
+func (c *Context) CloneRegionInto(r, dst *Region, m *Mapping) {
+	var created []*Block
+	for _, b := range r.blocks {
+		nb := &Block{}
+		for _, a := range b.args {
+			na := nb.AddArg(a.typ, a.loc)
+			m.Values[a] = na
+		}
+		m.Blocks[b] = nb
+		created = append(created, nb)
+	}
+	for i, b := range r.blocks {
+		nb := created[i]
+		dst.AppendBlock(nb)
+		for o := b.first; o != nil; o = o.next {
+			nb.Append(c.Clone(o, m))
+		}
+	}
+	// Operands that referred to values defined later in the region (graph
+	// regions, back edges) were cloned before their definition: fix them.
+	for _, nb := range created {
+		for o := nb.first; o != nil; o = o.next {
+			Walk(o, func(x *Operation) {
+				for _, opnd := range x.operands {
+					if w, ok := m.Values[opnd.value]; ok && w != opnd.value {
+						opnd.Set(w)
+					}
+				}
+				for i, s := range x.successors {
+					x.successors[i] = m.lookupBlock(s)
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,164 @@
+package ir
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+)
+
+// Severity of a diagnostic.
+type Severity uint8
+
+const (
+	SeverityNote Severity = iota
+	SeverityRemark
+	SeverityWarning
+	SeverityError
+)
+
+func (s Severity) String() string {
+	return [...]string{"note", "remark", "warning", "error"}[s]
+}
+
+// Diagnostic is a message at a location, with attached notes. It is also
+// an error so that hooks can return one.
+type Diagnostic struct {
+	Severity Severity
+	Loc      Location
+	Message  string
+	Notes    []*Diagnostic
+}
+
+func (d *Diagnostic) Error() string { return d.Message }
+
+// AttachNote adds a note at loc (nil: the diagnostic's own location).
+func (d *Diagnostic) AttachNote(loc Location, format string, args ...any) *Diagnostic {
+	if loc == nil {
+		loc = d.Loc
+	}
+	n := &Diagnostic{Severity: SeverityNote, Loc: loc, Message: fmt.Sprintf(format, args...)}
+	d.Notes = append(d.Notes, n)
+	return d
+}
+
+// Errorf builds an error diagnostic.
+func Errorf(loc Location, format string, args ...any) *Diagnostic {
+	return &Diagnostic{Severity: SeverityError, Loc: loc, Message: fmt.Sprintf(format, args...)}
+}
+
+// SetDiagnosticHandler installs the function that receives every emitted
+// diagnostic; it returns the previous one.
+func (c *Context) SetDiagnosticHandler(h func(*Diagnostic)) func(*Diagnostic) {
+	c.diagMu.Lock()
+	defer c.diagMu.Unlock()
+	old := c.diagHandler
+	c.diagHandler = h
+	return old
+}
+
+// Emit hands d to the handler; without one it is dropped.
+func (c *Context) Emit(d *Diagnostic) {
+	c.diagMu.Lock()
+	h := c.diagHandler
+	c.diagMu.Unlock()
+	if h != nil {
+		h(d)
+	}
+}
+
+// SourceMgr keeps source buffers so diagnostics can quote the line.
+type SourceMgr struct {
+	mu    sync.Mutex
+	files map[string][]byte
+}
+
+func NewSourceMgr() *SourceMgr { return &SourceMgr{files: map[string][]byte{}} }
+
+// Add registers a buffer under name.
+func (s *SourceMgr) Add(name string, src []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.files[name] = src
+}
+
+// Line returns the 1-based line of file, or false if unknown.
+func (s *SourceMgr) Line(file string, line int) (string, bool) {
+	s.mu.Lock()
+	src, ok := s.files[file]
+	s.mu.Unlock()
+	if !ok || line < 1 {
+		return "", false
+	}
+	start := 0
+	for l := 1; l < line; l++ {
+		i := indexByte(src[start:], '\n')
+		if i < 0 {
+			return "", false
+		}
+		start += i + 1
+	}
+	end := indexByte(src[start:], '\n')
+	if end < 0 {
+		end = len(src) - start
+	}
+	return strings.TrimRight(string(src[start:start+end]), "\r"), true
+}
+
+func indexByte(b []byte, c byte) int {
+	for i, x := range b {
+		if x == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// Format renders d and its notes as MLIR does:
+//
+//	file:line:col: error: message
+//	<source line>
+//	    ^
+func (s *SourceMgr) Format(d *Diagnostic) string {
+	var b strings.Builder
+	s.formatOne(&b, d)
+	for _, n := range d.Notes {
+		s.formatOne(&b, n)
+	}
+	return b.String()
+}
+
+func (s *SourceMgr) formatOne(b *strings.Builder, d *Diagnostic) {
+	flc, ok := FileLineCol(d.Loc)
+	if ok {
+		fmt.Fprintf(b, "%s:%d:%d: %s: %s\n", flc.File, flc.Line, flc.Col, d.Severity, d.Message)
+		if s != nil {
+			if line, found := s.Line(flc.File, flc.Line); found {
+				b.WriteString(line)
+				b.WriteByte('\n')
+				col := flc.Col - 1
+				if col < 0 {
+					col = 0
+				}
+				// Keep tabs so the caret lines up under tab-indented text.
+				pad := []byte(line)
+				if col > len(pad) {
+					col = len(pad)
+				}
+				for _, ch := range pad[:col] {
+					if ch == '\t' {
+						b.WriteByte('\t')
+					} else {
+						b.WriteByte(' ')
+					}
+				}
+				b.WriteString("^\n")
+			}
+		}
+		return
+	}
+	loc := "loc(unknown)"
+	if d.Loc != nil {
+		loc = "loc(" + d.Loc.String() + ")"
+	}
+	fmt.Fprintf(b, "%s: %s: %s\n", loc, d.Severity, d.Message)
+}

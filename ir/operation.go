@@ -1,0 +1,671 @@
+package ir
+
+import (
+	"sort"
+)
+
+// Value is an SSA value: an op result or a block argument. Its uses form
+// a doubly linked list so that use queries and replace-all-uses cost
+// O(uses).
+type Value struct {
+	typ      Type
+	firstUse *OpOperand
+	owner    *Operation // defining op for results
+	block    *Block     // owning block for arguments
+	index    int        // result or argument number
+	loc      Location   // block arguments carry a location
+}
+
+func (v *Value) Type() Type        { return v.typ }
+func (v *Value) SetType(t Type)    { v.typ = t }
+func (v *Value) ResultNumber() int { return v.index }
+func (v *Value) ArgNumber() int    { return v.index }
+
+// DefiningOp is the op producing v, or nil for a block argument.
+func (v *Value) DefiningOp() *Operation { return v.owner }
+
+// IsBlockArgument reports whether v is a block argument.
+func (v *Value) IsBlockArgument() bool { return v.block != nil }
+
+// OwnerBlock is the block that owns an argument, or the block of the
+// defining op for a result.
+func (v *Value) OwnerBlock() *Block {
+	if v.block != nil {
+		return v.block
+	}
+	return v.owner.block
+}
+
+// ParentRegion is the region in which v is defined.
+func (v *Value) ParentRegion() *Region {
+	if b := v.OwnerBlock(); b != nil {
+		return b.parent
+	}
+	return nil
+}
+
+// Loc is the argument's location, or the defining op's.
+func (v *Value) Loc() Location {
+	if v.owner != nil {
+		return v.owner.Loc
+	}
+	if v.loc == nil {
+		return UnknownLoc{}
+	}
+	return v.loc
+}
+
+func (v *Value) SetLoc(l Location) { v.loc = l }
+
+// Uses returns the operands that use v, most recent first.
+func (v *Value) Uses() []*OpOperand {
+	var out []*OpOperand
+	for u := v.firstUse; u != nil; u = u.next {
+		out = append(out, u)
+	}
+	return out
+}
+
+func (v *Value) HasUses() bool   { return v.firstUse != nil }
+func (v *Value) HasOneUse() bool { return v.firstUse != nil && v.firstUse.next == nil }
+
+// NumUses counts the uses (O(uses)).
+func (v *Value) NumUses() int {
+	n := 0
+	for u := v.firstUse; u != nil; u = u.next {
+		n++
+	}
+	return n
+}
+
+// Users returns the distinct ops using v.
+func (v *Value) Users() []*Operation {
+	var out []*Operation
+	seen := map[*Operation]bool{}
+	for u := v.firstUse; u != nil; u = u.next {
+		if !seen[u.owner] {
+			seen[u.owner] = true
+			out = append(out, u.owner)
+		}
+	}
+	return out
+}
+
+// ReplaceAllUsesWith makes every use of v use w instead.
+func (v *Value) ReplaceAllUsesWith(w *Value) {
+	if v == w {
+		return
+	}
+	for v.firstUse != nil {
+		v.firstUse.Set(w)
+	}
+}
+
+// ReplaceUsesIf replaces the uses for which keep returns true.
+func (v *Value) ReplaceUsesIf(w *Value, pred func(*OpOperand) bool) {
+	for u := v.firstUse; u != nil; {
+		next := u.next
+		if pred(u) {
+			u.Set(w)
+		}
+		u = next
+	}
+}
+
+// OpOperand is one use of a value by an op.
+type OpOperand struct {
+	value *Value
+	owner *Operation
+	index int
+	next  *OpOperand
+	prev  **OpOperand // the pointer that points at this use
+}
+
+func (o *OpOperand) Get() *Value        { return o.value }
+func (o *OpOperand) Owner() *Operation  { return o.owner }
+func (o *OpOperand) OperandNumber() int { return o.index }
+func (o *OpOperand) unlink()            { o.removeFromList() }
+func (o *OpOperand) linkTo(v *Value)    { o.value = v; o.insertInto(v) }
+func (o *OpOperand) insertInto(v *Value) {
+	o.next = v.firstUse
+	o.prev = &v.firstUse
+	fixBack(o)
+	v.firstUse = o
+}
+func fixBack(o *OpOperand) {
+	if o.next != nil {
+		o.next.prev = &o.next
+	}
+}
+func (o *OpOperand) removeFromList() {
+	if o.prev != nil {
+		*o.prev = o.next
+		if o.next != nil {
+			o.next.prev = o.prev
+		}
+	}
+	o.next, o.prev = nil, nil
+}
+
+// Set changes the used value, keeping use lists right.
+func (o *OpOperand) Set(v *Value) {
+	if o.value == v {
+		return
+	}
+	o.removeFromList()
+	o.value = v
+	if v != nil {
+		o.insertInto(v)
+	}
+}
+
+// Operation is one op: name, operands, results, attributes, properties,
+// regions, successors and location. Ops live in a block's intrusive
+// list, so insertion and erasure are O(1).
+type Operation struct {
+	name     string
+	info     *OpInfo // nil for unregistered ops
+	operands []*OpOperand
+	results  []*Value
+	attrs    []NamedAttr // sorted by name
+	// Props are MLIR's inherent properties, printed <{...}>; nil if none.
+	Props      *DictionaryAttr
+	regions    []*Region
+	successors []*Block
+	Loc        Location
+
+	block      *Block
+	prev, next *Operation
+	order      int // position cache for dominance checks, valid when block.orderValid
+}
+
+// OperationState gathers what is needed to create an op.
+type OperationState struct {
+	Name        string
+	Operands    []*Value
+	ResultTypes []Type
+	Attrs       []NamedAttr
+	Props       *DictionaryAttr
+	NumRegions  int
+	Regions     []*Region // taken over by the new op, in addition to NumRegions empty ones
+	Successors  []*Block
+	Loc         Location
+}
+
+// NewOperation creates a detached op. ctx resolves the op definition.
+func (c *Context) NewOperation(st OperationState) *Operation {
+	op := &Operation{name: st.Name, info: c.LookupOp(st.Name), Props: st.Props, Loc: st.Loc}
+	if op.Loc == nil {
+		op.Loc = UnknownLoc{}
+	}
+	op.SetOperands(st.Operands)
+	op.results = make([]*Value, len(st.ResultTypes))
+	backing := make([]Value, len(st.ResultTypes))
+	for i, t := range st.ResultTypes {
+		backing[i] = Value{typ: t, owner: op, index: i}
+		op.results[i] = &backing[i]
+	}
+	if len(st.Attrs) > 0 {
+		op.attrs = append([]NamedAttr(nil), st.Attrs...)
+		sort.SliceStable(op.attrs, func(i, j int) bool { return op.attrs[i].Name < op.attrs[j].Name })
+	}
+	for _, r := range st.Regions {
+		r.parent = op
+		op.regions = append(op.regions, r)
+	}
+	for i := 0; i < st.NumRegions; i++ {
+		op.regions = append(op.regions, &Region{parent: op})
+	}
+	op.successors = append([]*Block(nil), st.Successors...)
+	return op
+}
+
+func (op *Operation) Name() string { return op.name }
+
+// Info is the registered definition, or nil for an unregistered op.
+func (op *Operation) Info() *OpInfo      { return op.info }
+func (op *Operation) IsRegistered() bool { return op.info != nil }
+func (op *Operation) HasTrait(t Trait) bool {
+	return op.info != nil && op.info.Traits&t != 0
+}
+func (op *Operation) Dialect() string { return DialectOf(op.name) }
+
+// ---- operands ----
+
+func (op *Operation) NumOperands() int           { return len(op.operands) }
+func (op *Operation) Operand(i int) *Value       { return op.operands[i].value }
+func (op *Operation) OpOperand(i int) *OpOperand { return op.operands[i] }
+func (op *Operation) SetOperand(i int, v *Value) { op.operands[i].Set(v) }
+
+// Operands returns a fresh slice of the operand values.
+func (op *Operation) Operands() []*Value {
+	out := make([]*Value, len(op.operands))
+	for i, o := range op.operands {
+		out[i] = o.value
+	}
+	return out
+}
+
+// SetOperands replaces the whole operand list.
+func (op *Operation) SetOperands(vals []*Value) {
+	for _, o := range op.operands {
+		o.removeFromList()
+	}
+	op.operands = make([]*OpOperand, len(vals))
+	backing := make([]OpOperand, len(vals))
+	for i, v := range vals {
+		o := &backing[i]
+		o.owner, o.index = op, i
+		if v != nil {
+			o.linkTo(v)
+		}
+		op.operands[i] = o
+	}
+}
+
+// ---- results ----
+
+func (op *Operation) NumResults() int     { return len(op.results) }
+func (op *Operation) Result(i int) *Value { return op.results[i] }
+func (op *Operation) Results() []*Value   { return op.results }
+
+// ResultTypes lists the result types.
+func (op *Operation) ResultTypes() []Type {
+	out := make([]Type, len(op.results))
+	for i, r := range op.results {
+		out[i] = r.typ
+	}
+	return out
+}
+
+// OperandTypes lists the operand types.
+func (op *Operation) OperandTypes() []Type {
+	out := make([]Type, len(op.operands))
+	for i, o := range op.operands {
+		out[i] = o.value.typ
+	}
+	return out
+}
+
+// ReplaceAllUsesWith replaces each result's uses by the matching value.
+func (op *Operation) ReplaceAllUsesWith(vals []*Value) {
+	for i, r := range op.results {
+		r.ReplaceAllUsesWith(vals[i])
+	}
+}
+
+// UseEmpty reports whether no result has uses.
+func (op *Operation) UseEmpty() bool {
+	for _, r := range op.results {
+		if r.firstUse != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// ---- attributes ----
+
+// Attrs returns the attribute list, sorted by name. Do not modify it.
+func (op *Operation) Attrs() []NamedAttr { return op.attrs }
+
+func (op *Operation) attrIndex(name string) (int, bool) {
+	i := sort.Search(len(op.attrs), func(i int) bool { return op.attrs[i].Name >= name })
+	return i, i < len(op.attrs) && op.attrs[i].Name == name
+}
+
+// Attr returns the named discardable attribute, or nil.
+func (op *Operation) Attr(name string) Attribute {
+	if i, ok := op.attrIndex(name); ok {
+		return op.attrs[i].Value
+	}
+	return nil
+}
+
+// InherentAttr looks in properties first, then in the attribute dict.
+func (op *Operation) InherentAttr(name string) Attribute {
+	if op.Props != nil {
+		if a := op.Props.Get(name); a != nil {
+			return a
+		}
+	}
+	return op.Attr(name)
+}
+
+// SetAttr adds or replaces an attribute, keeping the list sorted.
+func (op *Operation) SetAttr(name string, value Attribute) {
+	i, ok := op.attrIndex(name)
+	if ok {
+		op.attrs[i].Value = value
+		return
+	}
+	op.attrs = append(op.attrs, NamedAttr{})
+	copy(op.attrs[i+1:], op.attrs[i:])
+	op.attrs[i] = NamedAttr{Name: name, Value: value}
+}
+
+// RemoveAttr deletes an attribute; it reports whether one was there.
+func (op *Operation) RemoveAttr(name string) bool {
+	i, ok := op.attrIndex(name)
+	if ok {
+		op.attrs = append(op.attrs[:i], op.attrs[i+1:]...)
+	}
+	return ok
+}
+
+// SetAttrs replaces all attributes.
+func (op *Operation) SetAttrs(attrs []NamedAttr) {
+	op.attrs = append([]NamedAttr(nil), attrs...)
+	sort.SliceStable(op.attrs, func(i, j int) bool { return op.attrs[i].Name < op.attrs[j].Name })
+}
+
+// ---- regions and successors ----
+
+func (op *Operation) NumRegions() int      { return len(op.regions) }
+func (op *Operation) Region(i int) *Region { return op.regions[i] }
+func (op *Operation) Regions() []*Region   { return op.regions }
+
+func (op *Operation) NumSuccessors() int           { return len(op.successors) }
+func (op *Operation) Successor(i int) *Block       { return op.successors[i] }
+func (op *Operation) Successors() []*Block         { return op.successors }
+func (op *Operation) SetSuccessor(i int, b *Block) { op.successors[i] = b }
+
+// ---- position ----
+
+func (op *Operation) Block() *Block    { return op.block }
+func (op *Operation) Next() *Operation { return op.next }
+func (op *Operation) Prev() *Operation { return op.prev }
+
+// ParentRegion is the region holding op's block, or nil.
+func (op *Operation) ParentRegion() *Region {
+	if op.block == nil {
+		return nil
+	}
+	return op.block.parent
+}
+
+// ParentOp is the op whose region contains op, or nil at the top.
+func (op *Operation) ParentOp() *Operation {
+	if r := op.ParentRegion(); r != nil {
+		return r.parent
+	}
+	return nil
+}
+
+// IsAncestor reports whether op is other or contains it.
+func (op *Operation) IsAncestor(other *Operation) bool {
+	for o := other; o != nil; o = o.ParentOp() {
+		if o == op {
+			return true
+		}
+	}
+	return false
+}
+
+// IsBeforeInBlock reports whether op comes before other in the same block.
+func (op *Operation) IsBeforeInBlock(other *Operation) bool {
+	b := op.block
+	if !b.orderValid {
+		b.renumber()
+	}
+	return op.order < other.order
+}
+
+// Remove unlinks op from its block without destroying it.
+func (op *Operation) Remove() {
+	if op.block != nil {
+		op.block.unlink(op)
+	}
+}
+
+// Erase unlinks op and drops its operand uses, recursively for nested ops.
+// Its results must have no uses left.
+func (op *Operation) Erase() {
+	op.Remove()
+	op.DropAllReferences()
+}
+
+// DropAllReferences drops every operand use of op and of ops nested in it,
+// so that a group of ops that use each other can be erased.
+func (op *Operation) DropAllReferences() {
+	for _, o := range op.operands {
+		o.removeFromList()
+	}
+	for _, r := range op.regions {
+		for _, b := range r.blocks {
+			for o := b.first; o != nil; o = o.next {
+				o.DropAllReferences()
+			}
+		}
+	}
+}
+
+// MoveBefore moves op in front of other (possibly across blocks).
+func (op *Operation) MoveBefore(other *Operation) {
+	op.Remove()
+	other.block.insertBefore(op, other)
+}
+
+// MoveAfter moves op right after other.
+func (op *Operation) MoveAfter(other *Operation) {
+	op.Remove()
+	other.block.insertAfter(op, other)
+}
+
+// ---- blocks and regions ----
+
+// Block is a list of ops with arguments, inside a region.
+type Block struct {
+	args        []*Value
+	first, last *Operation
+	parent      *Region
+	orderValid  bool
+	n           int
+}
+
+// NewBlock creates a detached block with arguments of the given types.
+func NewBlock(argTypes []Type, locs []Location) *Block {
+	b := &Block{}
+	for i, t := range argTypes {
+		var l Location = UnknownLoc{}
+		if i < len(locs) && locs[i] != nil {
+			l = locs[i]
+		}
+		b.args = append(b.args, &Value{typ: t, block: b, index: i, loc: l})
+	}
+	return b
+}
+
+func (b *Block) Args() []*Value    { return b.args }
+func (b *Block) NumArgs() int      { return len(b.args) }
+func (b *Block) Arg(i int) *Value  { return b.args[i] }
+func (b *Block) Parent() *Region   { return b.parent }
+func (b *Block) First() *Operation { return b.first }
+func (b *Block) Last() *Operation  { return b.last }
+func (b *Block) Empty() bool       { return b.first == nil }
+func (b *Block) Len() int          { return b.n }
+
+// AddArg appends an argument.
+func (b *Block) AddArg(t Type, loc Location) *Value {
+	if loc == nil {
+		loc = UnknownLoc{}
+	}
+	v := &Value{typ: t, block: b, index: len(b.args), loc: loc}
+	b.args = append(b.args, v)
+	return v
+}
+
+// EraseArg removes argument i, which must have no uses.
+func (b *Block) EraseArg(i int) {
+	b.args = append(b.args[:i], b.args[i+1:]...)
+	for j := i; j < len(b.args); j++ {
+		b.args[j].index = j
+	}
+}
+
+// ParentOp is the op owning the block's region.
+func (b *Block) ParentOp() *Operation {
+	if b.parent == nil {
+		return nil
+	}
+	return b.parent.parent
+}
+
+// Ops returns the ops in order (a snapshot, safe against erasure).
+func (b *Block) Ops() []*Operation {
+	out := make([]*Operation, 0, b.n)
+	for o := b.first; o != nil; o = o.next {
+		out = append(out, o)
+	}
+	return out
+}
+
+// Terminator is the last op if it is a registered terminator, else nil.
+func (b *Block) Terminator() *Operation {
+	if b.last != nil && b.last.HasTrait(Terminator) {
+		return b.last
+	}
+	return nil
+}
+
+// Append adds op at the end of the block.
+func (b *Block) Append(op *Operation) { b.insertBefore(op, nil) }
+
+// InsertBefore puts op before pos (nil: at the end).
+func (b *Block) InsertBefore(op, pos *Operation) { b.insertBefore(op, pos) }
+
+func (b *Block) insertBefore(op, pos *Operation) {
+	op.block = b
+	if pos == nil {
+		op.prev, op.next = b.last, nil
+		if b.last != nil {
+			b.last.next = op
+		} else {
+			b.first = op
+		}
+		b.last = op
+		if b.orderValid {
+			if op.prev != nil {
+				op.order = op.prev.order + 1
+			} else {
+				op.order = 0
+			}
+		}
+	} else {
+		op.next, op.prev = pos, pos.prev
+		if pos.prev != nil {
+			pos.prev.next = op
+		} else {
+			b.first = op
+		}
+		pos.prev = op
+		b.orderValid = false
+	}
+	b.n++
+}
+
+func (b *Block) insertAfter(op, pos *Operation) { b.insertBefore(op, pos.next) }
+
+func (b *Block) unlink(op *Operation) {
+	if op.prev != nil {
+		op.prev.next = op.next
+	} else {
+		b.first = op.next
+	}
+	if op.next != nil {
+		op.next.prev = op.prev
+	} else {
+		b.last = op.prev
+	}
+	op.prev, op.next, op.block = nil, nil, nil
+	b.n--
+}
+
+func (b *Block) renumber() {
+	i := 0
+	for o := b.first; o != nil; o = o.next {
+		o.order = i
+		i++
+	}
+	b.orderValid = true
+}
+
+// Successors of the block are those of its terminator-position op.
+func (b *Block) Successors() []*Block {
+	if b.last == nil {
+		return nil
+	}
+	return b.last.successors
+}
+
+// Region is an ordered list of blocks owned by an op.
+type Region struct {
+	blocks []*Block
+	parent *Operation
+}
+
+func (r *Region) Blocks() []*Block     { return r.blocks }
+func (r *Region) NumBlocks() int       { return len(r.blocks) }
+func (r *Region) Empty() bool          { return len(r.blocks) == 0 }
+func (r *Region) ParentOp() *Operation { return r.parent }
+func (r *Region) Block(i int) *Block   { return r.blocks[i] }
+
+// Front is the entry block, or nil.
+func (r *Region) Front() *Block {
+	if len(r.blocks) == 0 {
+		return nil
+	}
+	return r.blocks[0]
+}
+
+// AppendBlock adds b at the end.
+func (r *Region) AppendBlock(b *Block) {
+	b.parent = r
+	r.blocks = append(r.blocks, b)
+}
+
+// InsertBlock puts b at index i.
+func (r *Region) InsertBlock(i int, b *Block) {
+	b.parent = r
+	r.blocks = append(r.blocks, nil)
+	copy(r.blocks[i+1:], r.blocks[i:])
+	r.blocks[i] = b
+}
+
+// RemoveBlock detaches b from r.
+func (r *Region) RemoveBlock(b *Block) {
+	for i, x := range r.blocks {
+		if x == b {
+			r.blocks = append(r.blocks[:i], r.blocks[i+1:]...)
+			b.parent = nil
+			return
+		}
+	}
+}
+
+// TakeBody moves all blocks of other into r (which must be empty).
+func (r *Region) TakeBody(other *Region) {
+	for _, b := range other.blocks {
+		b.parent = r
+	}
+	r.blocks = append(r.blocks, other.blocks...)
+	other.blocks = nil
+}
+
+// NewRegion makes a detached region (to pass in OperationState.Regions).
+func NewRegion() *Region { return &Region{} }
+
+// IsProperAncestor reports whether r contains other (strictly nested).
+func (r *Region) IsProperAncestor(other *Region) bool {
+	for x := other; x != nil; {
+		op := x.parent
+		if op == nil {
+			return false
+		}
+		x = op.ParentRegion()
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
