@@ -2,7 +2,7 @@
 GO      ?= go
 BIN     := bin
 # Debian packages the tests need; `make deps` installs whichever are missing.
-APT_PKGS := llvm-19-tools mlir-19-tools
+APT_PKGS := llvm-19-tools mlir-19-tools time
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FUZZTIME ?= 30s
 

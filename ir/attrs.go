@@ -153,7 +153,7 @@ func (a *DenseArrayAttr) Len() int {
 // the element type's byte width (i1 as one byte). A splat stores one
 // element.
 type DenseElementsAttr struct {
-	Type  *RankedTensorType
+	Type  StaticShaped
 	Raw   []byte
 	Splat bool
 	text  string
@@ -174,7 +174,8 @@ func (a *DenseResourceAttr) String() string { return a.text }
 func (*DenseResourceAttr) isAttr()          {}
 func (a *DenseResourceAttr) AttrType() Type { return a.Type }
 
-// OpaqueAttr is a dialect attribute kept as text: #dialect.body.
+// OpaqueAttr is a dialect attribute kept as text: #dialect.rest or
+// #dialect<...>; Body starts with '.' or '<'.
 type OpaqueAttr struct {
 	Dialect string
 	Body    string
@@ -445,7 +446,7 @@ func (c *Context) DenseFloatArrayAttr(elem *FloatType, vals []float64) *DenseArr
 }
 
 func (c *Context) OpaqueAttr(dialect, body string) *OpaqueAttr {
-	text := "#" + dialect + "." + body
+	text := "#" + dialect + body
 	return c.internAttr(text, func() Attribute { return &OpaqueAttr{Dialect: dialect, Body: body, text: text} }).(*OpaqueAttr)
 }
 
@@ -487,9 +488,9 @@ func ElementByteWidth(t Type) int {
 // DenseElementsAttr makes a dense attribute from raw little-endian data:
 // either one element (a splat) or exactly NumElements elements. Callers
 // validate sizes first; a mismatch returns nil.
-func (c *Context) DenseElementsAttr(t *RankedTensorType, raw []byte) *DenseElementsAttr {
-	w := ElementByteWidth(t.Elem)
-	n := t.NumElements()
+func (c *Context) DenseElementsAttr(t StaticShaped, raw []byte) *DenseElementsAttr {
+	w := ElementByteWidth(t.ElementType())
+	n := numElements(t.Dims())
 	if w == 0 || n < 0 || (int64(len(raw)) != n*int64(w) && len(raw) != w) {
 		return nil
 	}
@@ -525,11 +526,12 @@ const denseHexThreshold = 100
 func denseText(a *DenseElementsAttr) string {
 	var b strings.Builder
 	b.WriteString("dense<")
-	w := ElementByteWidth(a.Type.Elem)
-	n := int(a.Type.NumElements())
+	elem := a.Type.ElementType()
+	w := ElementByteWidth(elem)
+	n := a.NumElements()
 	switch {
 	case a.Splat:
-		writeDenseElem(&b, a.Type.Elem, a.Raw[:w])
+		writeDenseElem(&b, elem, a.Raw[:w])
 	case n > denseHexThreshold:
 		b.WriteString(`"0x`)
 		const hex = "0123456789ABCDEF"
@@ -539,7 +541,7 @@ func denseText(a *DenseElementsAttr) string {
 		}
 		b.WriteByte('"')
 	default:
-		writeNested(&b, a.Type.Elem, a.Type.Shape, a.Raw, w)
+		writeNested(&b, elem, a.Type.Dims(), a.Raw, w)
 	}
 	b.WriteString("> : ")
 	b.WriteString(a.Type.String())
@@ -606,16 +608,16 @@ func EncodeInt(dst []byte, v int64, w int) []byte {
 }
 
 // NumElements of the attribute's type.
-func (a *DenseElementsAttr) NumElements() int { return int(a.Type.NumElements()) }
+func (a *DenseElementsAttr) NumElements() int { return int(numElements(a.Type.Dims())) }
 
 // IntAt returns element i of an integer/index dense attribute.
 func (a *DenseElementsAttr) IntAt(i int) int64 {
-	w := ElementByteWidth(a.Type.Elem)
+	w := ElementByteWidth(a.Type.ElementType())
 	if a.Splat {
 		i = 0
 	}
 	width, unsigned := 64, false
-	if it, ok := a.Type.Elem.(*IntegerType); ok {
+	if it, ok := a.Type.ElementType().(*IntegerType); ok {
 		width, unsigned = it.Width, it.Signedness == Unsigned
 	}
 	return decodeInt(a.Raw[i*w:(i+1)*w], width, unsigned)
@@ -623,7 +625,7 @@ func (a *DenseElementsAttr) IntAt(i int) int64 {
 
 // FloatAt returns element i of a float dense attribute.
 func (a *DenseElementsAttr) FloatAt(i int) float64 {
-	ft := a.Type.Elem.(*FloatType)
+	ft := a.Type.ElementType().(*FloatType)
 	w := ft.Width() / 8
 	if a.Splat {
 		i = 0

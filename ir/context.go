@@ -107,10 +107,11 @@ func (c *Context) LookupType(text string) Type {
 type Dialect struct {
 	Name string
 	Doc  string
-	// ParseType parses a dialect type from the text after "!name.";
+	// ParseType parses a dialect type from the text after "!name"
+	// (starting with "." or "<");
 	// nil means the dialect's types are kept opaque.
 	ParseType func(ctx *Context, body string) (Type, error)
-	// ParseAttr does the same for "#name." attributes.
+	// ParseAttr does the same for "#name" attributes.
 	ParseAttr func(ctx *Context, body string) (Attribute, error)
 
 	ops []*OpInfo
@@ -170,6 +171,9 @@ type OpInfo struct {
 	// Verify checks op-specific invariants; it returns an error whose
 	// text follows "'name' op " in the diagnostic, or a *Diagnostic.
 	Verify func(op *Operation) error
+	// Props names the inherent attributes kept as properties (<{...}>);
+	// the parser moves them there from the attribute dictionary.
+	Props []string
 	// SuccessorOperands gives the operands forwarded to successor i.
 	SuccessorOperands func(op *Operation, i int) []*Value
 	// Def is the dialect framework's full definition, opaque to ir.

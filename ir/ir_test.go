@@ -19,7 +19,7 @@ func TestTypesAreInterned(t *testing.T) {
 	assert.Equal(t, "(i32) -> ((i32) -> i32)", c.FunctionType([]Type{c.I(32)}, []Type{c.FunctionType([]Type{c.I(32)}, []Type{c.I(32)})}).String())
 	assert.Equal(t, "() -> ()", c.FunctionType(nil, nil).String())
 	assert.Equal(t, "tuple<i32, f32>", c.TupleType([]Type{c.I(32), c.F32()}).String())
-	assert.Same(t, c.OpaqueType("quant", "uniform<i8:f32, 1.0>"), c.OpaqueType("quant", "uniform<i8:f32, 1.0>"))
+	assert.Same(t, c.OpaqueType("quant", ".uniform<i8:f32, 1.0>"), c.OpaqueType("quant", ".uniform<i8:f32, 1.0>"))
 }
 
 func TestAttrsPrintLikeMLIR(t *testing.T) {

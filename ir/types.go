@@ -99,11 +99,23 @@ func (t *RankedTensorType) HasStaticShape() bool {
 	return true
 }
 
+// StaticShaped is a ranked shaped type (tensor or vector) that dense
+// attributes can describe.
+type StaticShaped interface {
+	ShapedType
+	Dims() []int64
+}
+
+func (t *RankedTensorType) Dims() []int64 { return t.Shape }
+func (t *VectorType) Dims() []int64       { return t.Shape }
+
 // NumElements is the element count of a static shape, or -1 if dynamic or
 // if the count overflows int64.
-func (t *RankedTensorType) NumElements() int64 {
+func (t *RankedTensorType) NumElements() int64 { return numElements(t.Shape) }
+
+func numElements(shape []int64) int64 {
 	n := int64(1)
-	for _, d := range t.Shape {
+	for _, d := range shape {
 		if d < 0 {
 			return -1
 		}
@@ -174,10 +186,10 @@ type DialectType interface {
 	DialectName() string
 }
 
-// OpaqueType is a dialect type kept as text: !dialect.rest.
+// OpaqueType is a dialect type kept as text: !dialect.rest or !dialect<...>.
 type OpaqueType struct {
 	Dialect string
-	Body    string // everything after "!dialect.", e.g. "uniform<i8:f32, 0.5>"
+	Body    string // everything after "!dialect", e.g. ".uniform<i8:f32, 0.5>" or "<\"x\">"
 	text    string
 }
 
@@ -313,9 +325,10 @@ func (c *Context) TupleType(types []Type) *TupleType {
 	return c.internType(key, func() Type { return &TupleType{Types: append([]Type(nil), types...), text: key} }).(*TupleType)
 }
 
-// OpaqueType returns !dialect.body for a dialect that has no type parser.
+// OpaqueType returns !dialect<body-text> for a dialect that has no type
+// parser; body starts with '.' or '<'.
 func (c *Context) OpaqueType(dialect, body string) *OpaqueType {
-	key := "!" + dialect + "." + body
+	key := "!" + dialect + body
 	return c.internType(key, func() Type { return &OpaqueType{Dialect: dialect, Body: body, text: key} }).(*OpaqueType)
 }
 

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# make bench: every benchmark, each comparing mlc with its LLVM/MLIR
+# counterpart in the same run. Figures go to docs/perf.md by hand, with the
+# command that produced them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+echo "### filecheck vs FileCheck-19"
+bash bench/filecheck.sh
+echo
+echo "### mlc-opt vs mlir-opt-19: parse + verify + print"
+bash bench/ir-roundtrip.sh
+echo
+echo "### Go benchmarks"
+go test -run '^$' -bench . -benchmem ./ir/... 

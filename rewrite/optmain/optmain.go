@@ -1,0 +1,193 @@
+// Package optmain is the driver behind mlc-opt, in the manner of MLIR's
+// MlirOptMain: read input, optionally split it, parse, verify, run the
+// pipeline, print, and check diagnostics against expectations.
+package optmain
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/ir/asm"
+)
+
+// Options are mlir-opt's flags as we support them.
+type Options struct {
+	Input, Output     string
+	AllowUnregistered bool
+	SplitInputFile    bool
+	VerifyDiagnostics bool
+	Print             asm.PrintOptions
+	NoVerify          bool
+	// Register adds dialects to a fresh context.
+	Register func(*ir.Context)
+	// Transform runs the pass pipeline on the parsed module; nil: none.
+	Transform func(ctx *ir.Context, module *ir.Operation) error
+}
+
+// Run executes one mlc-opt invocation and returns the exit code.
+func Run(opts Options, stdin io.Reader, stdout, stderr io.Writer) int {
+	src, name, err := readInput(opts.Input, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		return 1
+	}
+	chunks := []asm.Chunk{{Text: src, FirstLine: 1}}
+	if opts.SplitInputFile {
+		chunks = asm.SplitInput(src)
+	}
+	srcMgr := ir.NewSourceMgr()
+	srcMgr.Add(name, src)
+	var out bytes.Buffer
+	failed := false
+	for i, ch := range chunks {
+		if i > 0 {
+			out.WriteString("\n// -----\n")
+		}
+		if !processChunk(opts, name, ch, srcMgr, &out, stderr) {
+			failed = true
+		}
+	}
+	if failed && !opts.VerifyDiagnostics {
+		return 1
+	}
+	if err := writeOutput(opts.Output, out.Bytes(), stdout); err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		return 1
+	}
+	if failed {
+		return 1
+	}
+	return 0
+}
+
+func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr, out *bytes.Buffer, stderr io.Writer) bool {
+	ctx := ir.NewContext()
+	ctx.AllowUnregistered = opts.AllowUnregistered
+	if opts.Register != nil {
+		opts.Register(ctx)
+	}
+	var verifier *asm.DiagVerifier
+	hadError := false
+	if opts.VerifyDiagnostics {
+		verifier = asm.NewDiagVerifier(name, ch)
+		ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) {
+			verifier.Handle(d)
+			for _, n := range d.Notes {
+				verifier.Handle(n)
+			}
+		})
+	} else {
+		ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) {
+			if d.Severity == ir.SeverityError {
+				hadError = true
+			}
+			io.WriteString(stderr, srcMgr.Format(d))
+		})
+	}
+	module, err := asm.Parse(ctx, name, ch.Text, ch.FirstLine)
+	if err == nil && !opts.NoVerify {
+		err = ir.Verify(module)
+	}
+	if err == nil && opts.Transform != nil {
+		err = opts.Transform(ctx, module)
+	}
+	ok := true
+	if err != nil {
+		ok = false
+		ctx.Emit(asDiagnostic(err))
+	} else {
+		var buf bytes.Buffer
+		if perr := asm.Print(&buf, module, opts.Print); perr != nil {
+			ctx.Emit(ir.Errorf(ir.UnknownLoc{}, "printing failed: %v", perr))
+			ok = false
+		}
+		out.Write(buf.Bytes())
+	}
+	if verifier != nil {
+		problems := verifier.Finish()
+		for _, p := range problems {
+			io.WriteString(stderr, srcMgr.Format(p))
+		}
+		return len(problems) == 0
+	}
+	return ok && !hadError
+}
+
+func asDiagnostic(err error) *ir.Diagnostic {
+	if d, ok := err.(*ir.Diagnostic); ok {
+		return d
+	}
+	return ir.Errorf(ir.UnknownLoc{}, "%s", err.Error())
+}
+
+func readInput(path string, stdin io.Reader) ([]byte, string, error) {
+	if path == "" || path == "-" {
+		b, err := io.ReadAll(stdin)
+		return b, "<stdin>", err
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, path, fmt.Errorf("could not open input file '%s': %v", path, unwrapPathError(err))
+	}
+	return b, path, nil
+}
+
+func unwrapPathError(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// writeOutput writes to stdout, or atomically to path: a temp file in the
+// same directory renamed over the target, so a failed run never leaves a
+// half-written file.
+func writeOutput(path string, data []byte, stdout io.Writer) error {
+	if path == "" || path == "-" {
+		_, err := stdout.Write(data)
+		return err
+	}
+	return WriteFileAtomic(path, data)
+}
+
+// WriteFileAtomic writes data to path via a temp file and rename.
+func WriteFileAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Chmod(tmp, 0o644); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// NormalizeArgs rewrites LLVM-style single-dash long flags (-split-input-file)
+// into the double-dash form cobra expects.
+func NormalizeArgs(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if len(a) > 2 && a[0] == '-' && a[1] != '-' && !strings.HasPrefix(a, "-o") {
+			a = "-" + a
+		}
+		out[i] = a
+	}
+	return out
+}
