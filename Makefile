@@ -46,3 +46,9 @@ demo: build
 
 clean:
 	rm -rf $(BIN)
+
+# Check that tools/mlc-lit and LLVM's lit give every test the same result
+# (set MLC_BIN=$(CURDIR)/$(BIN) to use built tools instead of a fresh build).
+.PHONY: lit-agree
+lit-agree:
+	$(GO) test -count=1 -run '^TestLitAgreement$$' -v ./tools/mlc-lit/

@@ -1,0 +1,1 @@
+// RUN: echo hi | grep -q hi

@@ -1,0 +1,2 @@
+; RUN: true
+define void @f() { ret void }

@@ -1,0 +1,2 @@
+// RUN: true
+func.func @f() { return }

@@ -1,0 +1,224 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestLitAgreement is the proof that mlc-lit and LLVM's lit agree: both run
+// the same tests (all of lit-tests/, plus the runner's own fixture suites
+// under lit-tests/lit/Inputs, which exercise every result code) and must
+// find the same tests and give each the same result.
+//
+// Tools: $MLC_BIN when set (e.g. MLC_BIN=$PWD/bin after `make build`),
+// else a fresh build of tools/mlc-lit and tools/not plus whichever other
+// tools/* packages build. $MLC_LIT_AGREE_PATHS (space-separated, relative
+// to the repository root) replaces the default paths.
+//
+// Run it with `make lit-agree`.
+const (
+	litPy  = "/usr/lib/llvm-19/build/utils/lit/lit.py"
+	python = "/usr/bin/python3"
+)
+
+func TestLitAgreement(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	for _, p := range []string{litPy, python} {
+		if _, err := os.Stat(p); err != nil {
+			t.Skipf("LLVM's lit is not available: %v", err)
+		}
+	}
+	repo := repoRoot(t)
+	bin := toolsDir(t, repo)
+
+	type run struct {
+		paths            []string
+		mlcArgs, litArgs []string
+	}
+	runs := []run{{paths: []string{"lit-tests", "lit-tests/lit/Inputs/basic", "lit-tests/lit/Inputs/allpass", "lit-tests/lit/Inputs/order"}}}
+	// lit enforces timeouts only with psutil; without it the timeout
+	// fixture would run for a minute under lit.
+	if exec.Command(python, "-c", "import psutil").Run() == nil {
+		runs = append(runs, run{[]string{"lit-tests/lit/Inputs/timeout"}, []string{"--timeout", "1"}, []string{"--timeout", "1"}})
+	}
+	if s := os.Getenv("MLC_LIT_AGREE_PATHS"); s != "" {
+		runs = []run{{paths: strings.Fields(s)}}
+	}
+	mine, theirs := map[string]string{}, map[string]string{}
+	var out, litOut []byte
+	var paths []string
+	for _, r := range runs {
+		o, m := runMlcLit(t, repo, bin, r.mlcArgs, r.paths)
+		lo, l := runLit(t, repo, bin, r.litArgs, r.paths)
+		out, litOut = append(out, o...), append(litOut, lo...)
+		for k, v := range m {
+			mine[k] = v
+		}
+		for k, v := range l {
+			theirs[k] = v
+		}
+		paths = append(paths, r.paths...)
+	}
+
+	// Same tests, same results.
+	var names []string
+	for n := range mine {
+		names = append(names, n)
+	}
+	for n := range theirs {
+		if _, ok := mine[n]; !ok {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	counts := map[string]int{}
+	var diffs []string
+	for _, n := range names {
+		m, ok1 := mine[n]
+		l, ok2 := theirs[n]
+		switch {
+		case !ok1:
+			diffs = append(diffs, "only lit ran "+n+" ("+l+")")
+		case !ok2:
+			diffs = append(diffs, "only mlc-lit ran "+n+" ("+m+")")
+		case m != l:
+			diffs = append(diffs, n+": mlc-lit "+m+", lit "+l)
+		default:
+			counts[m]++
+		}
+	}
+	if len(diffs) > 0 {
+		t.Errorf("mlc-lit and lit disagree on %d of %d tests:\n  %s\nmlc-lit output:\n%s\nlit output:\n%s",
+			len(diffs), len(names), strings.Join(diffs, "\n  "), out, litOut)
+		return
+	}
+	require.NotEmpty(t, names)
+	var summary []string
+	for _, c := range []string{"PASS", "FLAKYPASS", "XFAIL", "FAIL", "XPASS", "TIMEOUT", "UNRESOLVED", "UNSUPPORTED"} {
+		if counts[c] > 0 {
+			summary = append(summary, c+" "+strconv.Itoa(counts[c]))
+		}
+	}
+	t.Logf("mlc-lit and lit agree on all %d tests (%s) under %s", len(names), strings.Join(summary, ", "), strings.Join(paths, " "))
+}
+
+// runMlcLit runs mlc-lit on paths and returns its output and results.
+func runMlcLit(t *testing.T, repo, bin string, extra, paths []string) ([]byte, map[string]string) {
+	args := append([]string{"-j", "2", "--temp-dir", t.TempDir()}, extra...)
+	cmd := exec.Command(filepath.Join(bin, "mlc-lit"), append(args, paths...)...)
+	cmd.Dir = repo
+	out, err := cmd.Output()
+	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
+		err = nil // some tests failed: expected, the fixtures fail on purpose
+	}
+	require.NoError(t, err, "mlc-lit: %s", out)
+	return out, parseMlcLit(string(out))
+}
+
+// runLit runs LLVM's lit on paths and returns its output and results.
+func runLit(t *testing.T, repo, bin string, extra, paths []string) ([]byte, map[string]string) {
+	results := filepath.Join(t.TempDir(), "results.json")
+	args := []string{litPy, "-q", "-j", "2", "-o", results,
+		"--param", "mlc_bin=" + bin, "--param", "exec_root=" + t.TempDir()}
+	args = append(append(args, extra...), paths...)
+	cmd := exec.Command(python, args...)
+	cmd.Dir = repo
+	out, err := cmd.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
+		err = nil
+	}
+	require.NoError(t, err, "lit: %s", out)
+	return out, parseLitJSON(t, results)
+}
+
+var resultLineRE = regexp.MustCompile(`(?m)^(PASS|FLAKYPASS|XFAIL|FAIL|XPASS|TIMEOUT|UNRESOLVED|UNSUPPORTED): (.+)$`)
+
+func parseMlcLit(out string) map[string]string {
+	m := map[string]string{}
+	for _, sm := range resultLineRE.FindAllStringSubmatch(out, -1) {
+		m[sm[2]] = sm[1]
+	}
+	return m
+}
+
+func parseLitJSON(t *testing.T, path string) map[string]string {
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var r struct {
+		Tests []struct{ Name, Code string }
+	}
+	require.NoError(t, json.Unmarshal(data, &r))
+	m := map[string]string{}
+	for _, tc := range r.Tests {
+		name := tc.Name
+		if _, after, ok := strings.Cut(name, " :: "); ok {
+			name = after
+		}
+		m[name] = tc.Code
+	}
+	return m
+}
+
+func repoRoot(t *testing.T) string {
+	dir, err := os.Getwd()
+	require.NoError(t, err)
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		require.NotEqual(t, parent, dir, "no go.mod above the test")
+		dir = parent
+	}
+}
+
+// toolsDir returns $MLC_BIN, or a temp dir with freshly built tools.
+func toolsDir(t *testing.T, repo string) string {
+	if b := os.Getenv("MLC_BIN"); b != "" {
+		abs, err := filepath.Abs(b)
+		require.NoError(t, err)
+		for _, tool := range []string{"mlc-lit", "not"} {
+			_, err := os.Stat(filepath.Join(abs, tool))
+			require.NoError(t, err, "MLC_BIN=%s lacks %s", b, tool)
+		}
+		return abs
+	}
+	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(goTool); err != nil {
+		goTool = "go"
+	}
+	bin := t.TempDir()
+	build := func(pkgs ...string) ([]byte, error) {
+		cmd := exec.Command(goTool, append([]string{"build", "-o", bin + string(filepath.Separator)}, pkgs...)...)
+		cmd.Dir = repo
+		return cmd.CombinedOutput()
+	}
+	out, err := build("./tools/mlc-lit", "./tools/not")
+	require.NoError(t, err, "%s", out)
+	// The other tools (filecheck, mlc-opt, ...) as far as they build today.
+	entries, _ := os.ReadDir(filepath.Join(repo, "tools"))
+	for _, e := range entries {
+		if !e.IsDir() || e.Name() == "mlc-lit" || e.Name() == "not" {
+			continue
+		}
+		if gos, _ := filepath.Glob(filepath.Join(repo, "tools", e.Name(), "*.go")); len(gos) == 0 {
+			continue
+		}
+		if out, err := build("./tools/" + e.Name()); err != nil {
+			t.Logf("not using tools/%s, which does not build: %v\n%s", e.Name(), err, out)
+		}
+	}
+	return bin
+}
