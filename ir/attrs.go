@@ -209,7 +209,10 @@ func (c *Context) IntegerAttr(t Type, v int64) *IntegerAttr {
 	if it, ok := t.(*IntegerType); ok && it.Width < 64 && it.Width > 0 {
 		v = wrapInt(v, it.Width, it.Signedness == Unsigned)
 	}
-	text := formatInt(t, v) + " : " + t.String()
+	text := formatInt(t, v)
+	if !IsInteger(t, 1) {
+		text += " : " + t.String()
+	}
 	return c.internAttr(text, func() Attribute { return &IntegerAttr{Type: t, Value: v, text: text} }).(*IntegerAttr)
 }
 

@@ -27,7 +27,7 @@ func TestAttrsPrintLikeMLIR(t *testing.T) {
 	cases := map[string]Attribute{
 		"5 : i64":                          c.IntegerAttr(c.I(64), 5),
 		"true":                             c.BoolAttr(true),
-		"true : i1":                        c.IntegerAttr(c.I(1), 1),
+		"false":                            c.IntegerAttr(c.I(1), 0),
 		"255 : ui8":                        c.IntegerAttr(c.IntegerType(8, Unsigned), -1),
 		"-1 : si8":                         c.IntegerAttr(c.IntegerType(8, Signed), 255),
 		"1.000000e+00 : f64":               c.FloatAttr(c.FloatType(F64), 1),

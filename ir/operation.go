@@ -365,6 +365,12 @@ func (op *Operation) NumRegions() int      { return len(op.regions) }
 func (op *Operation) Region(i int) *Region { return op.regions[i] }
 func (op *Operation) Regions() []*Region   { return op.regions }
 
+// AddRegion appends a detached region to op.
+func (op *Operation) AddRegion(r *Region) {
+	r.parent = op
+	op.regions = append(op.regions, r)
+}
+
 func (op *Operation) NumSuccessors() int           { return len(op.successors) }
 func (op *Operation) Successor(i int) *Block       { return op.successors[i] }
 func (op *Operation) Successors() []*Block         { return op.successors }

@@ -58,7 +58,7 @@ const (
 	tokLastKind
 )
 
-var tokNames = [...]string{
+var lexTokNames = [...]string{
 	tokError:     "Error",
 	tokIdent:     "Ident",
 	tokValueID:   "ValueID",
@@ -92,13 +92,13 @@ var tokNames = [...]string{
 	tokMetaEnd:   "MetaEnd",
 }
 
-// tokKindName names a token kind for messages and for participle's symbols.
-func tokKindName(t lexer.TokenType) string {
+// lexTokKindName names a token kind for messages and for participle's symbols.
+func lexTokKindName(t lexer.TokenType) string {
 	if t == lexer.EOF {
 		return "EOF"
 	}
 	if t > 0 && t < tokLastKind {
-		return tokNames[t]
+		return lexTokNames[t]
 	}
 	return "Unknown"
 }
@@ -119,7 +119,7 @@ func (mlirLexerDef) Symbols() map[string]lexer.TokenType {
 	m := make(map[string]lexer.TokenType, int(tokLastKind))
 	m["EOF"] = lexer.EOF
 	for t := tokError; t < tokLastKind; t++ {
-		m[tokNames[t]] = t
+		m[lexTokNames[t]] = t
 	}
 	return m
 }
@@ -141,13 +141,13 @@ func (d mlirLexerDef) LexBytes(filename string, b []byte) (lexer.Lexer, error) {
 
 // LexString implements lexer.StringDefinition.
 func (mlirLexerDef) LexString(filename string, s string) (lexer.Lexer, error) {
-	return newScanner(filename, s), nil
+	return newLexScanner(filename, s), nil
 }
 
-// scanner is the hand-written MLIR lexer. Positions are 1-based lines and
+// lexScanner is the hand-written MLIR lexer. Positions are 1-based lines and
 // 1-based byte columns, as MLIR reports them. Token values slice the source;
 // lexing allocates nothing per token.
-type scanner struct {
+type lexScanner struct {
 	filename  string
 	src       string
 	pos       int  // next byte to read
@@ -156,14 +156,14 @@ type scanner struct {
 	pending   bool // a '<' right after a # or ! identifier starts a tokBody
 }
 
-func newScanner(filename, src string) *scanner {
-	return &scanner{filename: filename, src: src, line: 1}
+func newLexScanner(filename, src string) *lexScanner {
+	return &lexScanner{filename: filename, src: src, line: 1}
 }
 
 // lexAll lexes src into a slice ending with an EOF token. Lexing errors are
 // tokError tokens in the slice, never a returned error.
 func lexAll(filename, src string) []lexer.Token {
-	s := newScanner(filename, src)
+	s := newLexScanner(filename, src)
 	// Generic-form IR averages about 4 bytes per token.
 	toks := make([]lexer.Token, 0, len(src)/4+16)
 	for {
@@ -175,11 +175,11 @@ func lexAll(filename, src string) []lexer.Token {
 	}
 }
 
-func (s *scanner) position(off int) lexer.Position {
+func (s *lexScanner) position(off int) lexer.Position {
 	return lexer.Position{Filename: s.filename, Offset: off, Line: s.line, Column: off - s.lineStart + 1}
 }
 
-func (s *scanner) tok(kind lexer.TokenType, start int) lexer.Token {
+func (s *lexScanner) tok(kind lexer.TokenType, start int) lexer.Token {
 	return lexer.Token{
 		Type:  kind,
 		Value: s.src[start:s.pos],
@@ -187,9 +187,9 @@ func (s *scanner) tok(kind lexer.TokenType, start int) lexer.Token {
 	}
 }
 
-// errTok returns an error token at start; the scanner has already moved past
+// errTok returns an error token at start; the lexScanner has already moved past
 // the offending input.
-func (s *scanner) errTok(start int, line, lineStart int, msg string) lexer.Token {
+func (s *lexScanner) errTok(start int, line, lineStart int, msg string) lexer.Token {
 	return lexer.Token{
 		Type:  tokError,
 		Value: msg,
@@ -197,19 +197,21 @@ func (s *scanner) errTok(start int, line, lineStart int, msg string) lexer.Token
 	}
 }
 
-func isDigit(c byte) bool    { return '0' <= c && c <= '9' }
-func isHexDigit(c byte) bool { return isDigit(c) || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
-func isLetter(c byte) bool   { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+func lexIsDigit(c byte) bool    { return '0' <= c && c <= '9' }
+func lexIsHexDigit(c byte) bool { return lexIsDigit(c) || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
+func lexIsLetter(c byte) bool   { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
-// isIdentChar reports whether c may continue a bare identifier.
-func isIdentChar(c byte) bool { return isLetter(c) || isDigit(c) || c == '_' || c == '$' || c == '.' }
+// lexIsIdentChar reports whether c may continue a bare identifier.
+func lexIsIdentChar(c byte) bool {
+	return lexIsLetter(c) || lexIsDigit(c) || c == '_' || c == '$' || c == '.'
+}
 
-// isSuffixPunct reports MLIR's id-punct: [$._-].
-func isSuffixPunct(c byte) bool { return c == '$' || c == '.' || c == '_' || c == '-' }
+// lexIsSuffixPunct reports MLIR's id-punct: [$._-].
+func lexIsSuffixPunct(c byte) bool { return c == '$' || c == '.' || c == '_' || c == '-' }
 
 // Next implements lexer.Lexer. It never returns an error: lexing errors
 // become tokError tokens.
-func (s *scanner) Next() (lexer.Token, error) {
+func (s *lexScanner) Next() (lexer.Token, error) {
 	if s.pending {
 		s.pending = false
 		return s.lexBody(), nil
@@ -309,11 +311,11 @@ func (s *scanner) Next() (lexer.Token, error) {
 	case '^':
 		return s.lexPrefixed(start, tokCaretID, "invalid block name"), nil
 	}
-	if isDigit(c) {
+	if lexIsDigit(c) {
 		return s.lexNumber(start), nil
 	}
-	if isLetter(c) || c == '_' {
-		for s.pos < len(src) && isIdentChar(src[s.pos]) {
+	if lexIsLetter(c) || c == '_' {
+		for s.pos < len(src) && lexIsIdentChar(src[s.pos]) {
 			s.pos++
 		}
 		return s.tok(tokIdent, start), nil
@@ -327,16 +329,16 @@ func (s *scanner) Next() (lexer.Token, error) {
 }
 
 // lexNumber lexes [0-9]+ ('.' [0-9]* ([eE][-+]?[0-9]+)?)? or 0x[0-9a-fA-F]+.
-func (s *scanner) lexNumber(start int) lexer.Token {
+func (s *lexScanner) lexNumber(start int) lexer.Token {
 	src := s.src
-	if src[start] == '0' && s.pos+1 < len(src) && src[s.pos] == 'x' && isHexDigit(src[s.pos+1]) {
+	if src[start] == '0' && s.pos+1 < len(src) && src[s.pos] == 'x' && lexIsHexDigit(src[s.pos+1]) {
 		s.pos += 2
-		for s.pos < len(src) && isHexDigit(src[s.pos]) {
+		for s.pos < len(src) && lexIsHexDigit(src[s.pos]) {
 			s.pos++
 		}
 		return s.tok(tokInt, start)
 	}
-	for s.pos < len(src) && isDigit(src[s.pos]) {
+	for s.pos < len(src) && lexIsDigit(src[s.pos]) {
 		s.pos++
 	}
 	if s.pos >= len(src) || src[s.pos] != '.' {
@@ -347,7 +349,7 @@ func (s *scanner) lexNumber(start int) lexer.Token {
 		return s.tok(tokInt, start)
 	}
 	s.pos++
-	for s.pos < len(src) && isDigit(src[s.pos]) {
+	for s.pos < len(src) && lexIsDigit(src[s.pos]) {
 		s.pos++
 	}
 	if s.pos < len(src) && (src[s.pos] == 'e' || src[s.pos] == 'E') {
@@ -355,9 +357,9 @@ func (s *scanner) lexNumber(start int) lexer.Token {
 		if p < len(src) && (src[p] == '-' || src[p] == '+') {
 			p++
 		}
-		if p < len(src) && isDigit(src[p]) {
+		if p < len(src) && lexIsDigit(src[p]) {
 			s.pos = p
-			for s.pos < len(src) && isDigit(src[s.pos]) {
+			for s.pos < len(src) && lexIsDigit(src[s.pos]) {
 				s.pos++
 			}
 		}
@@ -365,9 +367,11 @@ func (s *scanner) lexNumber(start int) lexer.Token {
 	return s.tok(tokFloat, start)
 }
 
-// lexString lexes a string literal whose opening quote is at start. Escapes
-// are checked (\" \\ \n \t and two hex digits) but kept; see unquoteString.
-func (s *scanner) lexString(start int) lexer.Token {
+// lexString lexes a string literal whose opening quote is at start, as
+// MLIR's Lexer::lexString: escapes (\" \\ \n \t and two hex digits) are
+// checked but kept (see syntaxUnquote); a newline, \v, \f or the end of input
+// before the closing quote is an error reported where it occurs.
+func (s *lexScanner) lexString(start int) lexer.Token {
 	src := s.src
 	for s.pos < len(src) {
 		c := src[s.pos]
@@ -375,22 +379,16 @@ func (s *scanner) lexString(start int) lexer.Token {
 		case '"':
 			s.pos++
 			return s.tok(tokString, start)
-		case '\n', '\r', 0:
-			// Report at the opening quote and resume after the line.
-			return s.errTok(start, s.line, s.lineStart, "expected '\"' in string literal")
+		case '\n', '\v', '\f':
+			return s.errTok(s.pos, s.line, s.lineStart, "expected '\"' in string literal")
 		case '\\':
-			if s.pos+1 >= len(src) {
-				s.pos++
-				return s.errTok(start, s.line, s.lineStart, "expected '\"' in string literal")
-			}
-			switch n := src[s.pos+1]; {
-			case n == '"' || n == '\\' || n == 'n' || n == 't':
+			switch {
+			case s.pos+1 < len(src) && (src[s.pos+1] == '"' || src[s.pos+1] == '\\' || src[s.pos+1] == 'n' || src[s.pos+1] == 't'):
 				s.pos += 2
-			case isHexDigit(n) && s.pos+2 < len(src) && isHexDigit(src[s.pos+2]):
+			case s.pos+2 < len(src) && lexIsHexDigit(src[s.pos+1]) && lexIsHexDigit(src[s.pos+2]):
 				s.pos += 3
 			default:
 				bad := s.pos
-				// Skip the rest of the string so lexing can resume.
 				s.skipStringRest()
 				return s.errTok(bad, s.line, s.lineStart, "unknown escape in string literal")
 			}
@@ -398,10 +396,10 @@ func (s *scanner) lexString(start int) lexer.Token {
 			s.pos++
 		}
 	}
-	return s.errTok(start, s.line, s.lineStart, "expected '\"' in string literal")
+	return s.errTok(s.pos, s.line, s.lineStart, "expected '\"' in string literal")
 }
 
-func (s *scanner) skipStringRest() {
+func (s *lexScanner) skipStringRest() {
 	src := s.src
 	for s.pos < len(src) {
 		switch src[s.pos] {
@@ -411,6 +409,10 @@ func (s *scanner) skipStringRest() {
 		case '\n':
 			return
 		case '\\':
+			if s.pos+1 < len(src) && src[s.pos+1] == '\n' {
+				s.pos++
+				return
+			}
 			s.pos += 2
 			if s.pos > len(src) {
 				s.pos = len(src)
@@ -422,7 +424,7 @@ func (s *scanner) skipStringRest() {
 }
 
 // lexAtIdent lexes @bare-id or @"string".
-func (s *scanner) lexAtIdent(start int) lexer.Token {
+func (s *lexScanner) lexAtIdent(start int) lexer.Token {
 	src := s.src
 	if s.pos < len(src) && src[s.pos] == '"' {
 		s.pos++
@@ -432,10 +434,10 @@ func (s *scanner) lexAtIdent(start int) lexer.Token {
 		}
 		return s.tok(tokAtID, start)
 	}
-	if s.pos >= len(src) || !(isLetter(src[s.pos]) || src[s.pos] == '_') {
+	if s.pos >= len(src) || !(lexIsLetter(src[s.pos]) || src[s.pos] == '_') {
 		return s.errTok(start, s.line, s.lineStart, "@ identifier expected to start with letter or '_'")
 	}
-	for s.pos < len(src) && (isIdentChar(src[s.pos]) || src[s.pos] == '-') {
+	for s.pos < len(src) && (lexIsIdentChar(src[s.pos]) || src[s.pos] == '-') {
 		s.pos++
 	}
 	return s.tok(tokAtID, start)
@@ -445,15 +447,15 @@ func (s *scanner) lexAtIdent(start int) lexer.Token {
 // digit+ | (letter|id-punct) (letter|id-punct|digit)*.
 // A '#' or '!' identifier immediately followed by '<' is followed by a
 // tokBody token, lexed by the next call.
-func (s *scanner) lexPrefixed(start int, kind lexer.TokenType, what string) lexer.Token {
+func (s *lexScanner) lexPrefixed(start int, kind lexer.TokenType, what string) lexer.Token {
 	src := s.src
 	switch {
-	case s.pos < len(src) && isDigit(src[s.pos]):
-		for s.pos < len(src) && isDigit(src[s.pos]) {
+	case s.pos < len(src) && lexIsDigit(src[s.pos]):
+		for s.pos < len(src) && lexIsDigit(src[s.pos]) {
 			s.pos++
 		}
-	case s.pos < len(src) && (isLetter(src[s.pos]) || isSuffixPunct(src[s.pos])):
-		for s.pos < len(src) && (isLetter(src[s.pos]) || isDigit(src[s.pos]) || isSuffixPunct(src[s.pos])) {
+	case s.pos < len(src) && (lexIsLetter(src[s.pos]) || lexIsSuffixPunct(src[s.pos])):
+		for s.pos < len(src) && (lexIsLetter(src[s.pos]) || lexIsDigit(src[s.pos]) || lexIsSuffixPunct(src[s.pos])) {
 			s.pos++
 		}
 	default:
@@ -470,7 +472,7 @@ func (s *scanner) lexPrefixed(start int, kind lexer.TokenType, what string) lexe
 // following MLIR's Parser::parseDialectSymbolBody: '<' '[' '(' '{' nest and
 // must be closed in order, "->" does not close a '<', and string literals are
 // skipped whole. The body may span lines.
-func (s *scanner) lexBody() lexer.Token {
+func (s *lexScanner) lexBody() lexer.Token {
 	src := s.src
 	start, line, lineStart := s.pos, s.line, s.lineStart
 	type opener struct {

@@ -14,7 +14,7 @@
 "x.strings"() {a = "plain", b = "q\"uote\\back\nnl", c = "\00\FF", d = "typed" : i32} : () -> ()
 
 // Unit, arrays (default types elided inside), dictionaries (sorted), types.
-// CHECK: "x.containers"() {a, b = [1, 2, 3 : i32, true, 1.500000e+00, "s"], c = [], d = {a = 2 : i64, z = 1 : i64}, e = {}, f = i32, g = tensor<2xf32>, h = [[1], [@sym]]} : () -> ()
+// CHECK: "x.containers"() {a, b = [1, 2, 3 : i32, true, 1.500000e+00, "s"], c = [], d = {a = 2 : i64, z = 1 : i64}, e = {}, f = i32, g = tensor<2xf32>, h = {{\[}}[1], [@sym]]} : () -> ()
 "x.containers"() {a, b = [1, 2, 3 : i32, true, 1.5, "s"], c = [], d = {z = 1, a = 2}, e = {}, f = i32, g = tensor<2xf32>, h = [[1], [@sym]]} : () -> ()
 
 // Symbol references, flat and nested, bare and quoted.
@@ -22,7 +22,7 @@
 "x.symbols"() {a = @f, b = @outer::@inner::@leaf, c = @"with space"} : () -> ()
 
 // Dense elements: splat, nested lists, bools, hex input, complex.
-// CHECK: "x.dense"() {a = dense<1.000000e+00> : tensor<2x2xf32>, b = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>, c = dense<[true, false]> : tensor<2xi1>, d = dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>, e = dense<(1.000000e+00,2.000000e+00)> : tensor<1xcomplex<f32>>, f = dense<[1, 2]> : vector<2xi8>, g = dense<5> : tensor<i64>}
+// CHECK: "x.dense"() {a = dense<1.000000e+00> : tensor<2x2xf32>, b = dense<{{\[\[}}1, 2], [3, 4]]> : tensor<2x2xi32>, c = dense<[true, false]> : tensor<2xi1>, d = dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>, e = dense<(1.000000e+00,2.000000e+00)> : tensor<1xcomplex<f32>>, f = dense<[1, 2]> : vector<2xi8>, g = dense<5> : tensor<i64>}
 "x.dense"() {a = dense<1.0> : tensor<2x2xf32>, b = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>, c = dense<[true, false]> : tensor<2xi1>, d = dense<"0x0000803F00000040"> : tensor<2xf32>, e = dense<[(1.0, 2.0)]> : tensor<1xcomplex<f32>>, f = dense<[1, 2]> : vector<2xi8>, g = dense<5> : tensor<i64>} : () -> ()
 
 // Dense arrays.

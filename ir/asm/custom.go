@@ -1,0 +1,217 @@
+package asm
+
+import (
+	"errors"
+	"sync"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/mlc-go/mlc/ir"
+)
+
+// CustomParser parses the custom form of an op from the tokens after its
+// name, filling p.State (name, location and result binding are done by
+// the caller). Dialects register one per op (the declarative format
+// engine builds them from op tables).
+type CustomParser func(p *OpParser) error
+
+var (
+	customParseMu sync.RWMutex
+	customParsers = map[string]CustomParser{}
+)
+
+// RegisterCustomParser installs the custom form parser for an op name.
+func RegisterCustomParser(opName string, fn CustomParser) {
+	customParseMu.Lock()
+	defer customParseMu.Unlock()
+	customParsers[opName] = fn
+}
+
+func lookupCustomParser(name string) CustomParser {
+	customParseMu.RLock()
+	defer customParseMu.RUnlock()
+	return customParsers[name]
+}
+
+// OpParser is what a custom parser sees: a cursor over the op's tokens
+// and the resolver's name binding and type/attribute interning.
+type OpParser struct {
+	r     *resolver
+	c     *syntaxCursor
+	State ir.OperationState
+	// pending regions are attached after the op is created.
+	regions []*ir.Region
+	pos     lexer.Position
+}
+
+// OperandRef is an operand use whose type is not known yet.
+type OperandRef struct{ use astValueUse }
+
+// Ctx is the context being parsed into.
+func (p *OpParser) Ctx() *ir.Context { return p.r.ctx }
+
+// Errorf makes an error positioned at the current token.
+func (p *OpParser) Errorf(format string, args ...any) error { return p.c.Errorf(format, args...) }
+
+// AtEnd reports whether all of the op's tokens are consumed.
+func (p *OpParser) AtEnd() bool { return p.c.AtEnd() }
+
+// PeekIsOperand reports whether the next token is a %value.
+func (p *OpParser) PeekIsOperand() bool { return p.c.Peek().Type == tokValueID }
+
+// PeekIsPunct reports whether the next token is the given punctuation.
+func (p *OpParser) PeekIsPunct(s string) bool {
+	t := p.c.Peek()
+	return t.Type != tokString && t.Type != tokError && t.Value == s
+}
+
+// OptionalPunct consumes s (",", ":", "(", ")", "[", "]", "{", "}", "<",
+// ">", "=", "->", "*", "?", "+", "-", "|") if it is next.
+func (p *OpParser) OptionalPunct(s string) (bool, error) {
+	if !p.PeekIsPunct(s) {
+		return false, nil
+	}
+	_, err := p.c.Next()
+	return true, err
+}
+
+// ExpectPunct consumes s or fails.
+func (p *OpParser) ExpectPunct(s string) error {
+	ok, err := p.OptionalPunct(s)
+	if err == nil && !ok {
+		err = p.Errorf("expected '%s'", s)
+	}
+	return err
+}
+
+// OptionalKeyword consumes a bare identifier kw if it is next.
+func (p *OpParser) OptionalKeyword(kw string) (bool, error) { return p.c.OptionalKeyword(kw) }
+
+// ExpectKeyword consumes kw or fails.
+func (p *OpParser) ExpectKeyword(kw string) error {
+	ok, err := p.c.OptionalKeyword(kw)
+	if err == nil && !ok {
+		err = p.Errorf("expected '%s'", kw)
+	}
+	return err
+}
+
+// ParseOperand reads %name or %name#N.
+func (p *OpParser) ParseOperand() (OperandRef, error) {
+	u, err := p.c.ValueUse()
+	return OperandRef{u}, err
+}
+
+// ResolveOperand binds ref to a value of type t.
+func (p *OpParser) ResolveOperand(ref OperandRef, t ir.Type) (v *ir.Value, err error) {
+	err = p.guard(func() { v = p.r.use(ref.use, t) })
+	return v, err
+}
+
+// ParseType reads a type.
+func (p *OpParser) ParseType() (t ir.Type, err error) {
+	at, err := p.c.Type()
+	if err != nil {
+		return nil, err
+	}
+	err = p.guard(func() { t = p.r.typ(at) })
+	return t, err
+}
+
+// ParseAttribute reads an attribute.
+func (p *OpParser) ParseAttribute() (a ir.Attribute, err error) {
+	aa, err := p.c.Attr()
+	if err != nil {
+		return nil, err
+	}
+	err = p.guard(func() { a = p.r.attr(aa) })
+	return a, err
+}
+
+// ParseOptionalAttrDict reads {…} into p.State.Attrs if present.
+func (p *OpParser) ParseOptionalAttrDict() error {
+	d, err := p.c.OptionalAttrDict()
+	if err != nil || d == nil {
+		return err
+	}
+	return p.guard(func() { p.State.Attrs = append(p.State.Attrs, p.r.namedAttrs(d)...) })
+}
+
+// ParseRegion reads a region; isolated regions do not see outer values.
+func (p *OpParser) ParseRegion(isolated bool) (*ir.Region, error) {
+	ar, err := p.c.Region()
+	if err != nil {
+		return nil, err
+	}
+	region := ir.NewRegion()
+	err = p.guard(func() { p.r.region(ar, region, nil, isolated, "") })
+	if err == nil {
+		p.regions = append(p.regions, region)
+	}
+	return region, err
+}
+
+// guard turns a resolver failure into an error.
+func (p *OpParser) guard(f func()) error { return p.r.guard(f) }
+
+func (r *resolver) customOp(o *astOp, f *astCustomForm, loc ir.Location) *ir.Operation {
+	name := o.Name
+	fn := lookupCustomParser(name)
+	if fn == nil && r.currentDefaultDialect() != "" {
+		if q := r.currentDefaultDialect() + "." + name; lookupCustomParser(q) != nil {
+			name, fn = q, lookupCustomParser(q)
+		}
+	}
+	if fn == nil {
+		dialect := ir.DialectOf(name)
+		if dialect != "" && r.ctx.LookupDialect(dialect) == nil {
+			r.fail(o.NamePos, "Dialect `%s' not found for custom op '%s'", dialect, name)
+		}
+		r.fail(o.NamePos, "custom op '%s' is unknown", name)
+	}
+	c, err := newSyntaxCursor(f.Tokens, f.EndPos)
+	if err != nil {
+		r.failDiag(r.syntaxError(err))
+	}
+	p := &OpParser{r: r, c: c, pos: o.Pos}
+	p.State.Name = name
+	if err := callCustom(fn, p); err != nil {
+		var re *ir.Diagnostic
+		if errors.As(err, &re) {
+			r.failDiag(re)
+		}
+		var pe participle.Error
+		if errors.As(err, &pe) {
+			r.failDiag(r.syntaxError(pe))
+		}
+		r.fail(o.NamePos, "%v", err)
+	}
+	if !c.AtEnd() {
+		r.fail(c.Peek().Pos, "unexpected '%s' after custom form of '%s'", c.Peek().Value, name)
+	}
+	p.State.Name = name
+	p.State.Loc = loc
+	r.checkOpName(name, o.NamePos)
+	r.moveInherentAttrs(&p.State)
+	op := r.ctx.NewOperation(p.State)
+	for _, reg := range p.regions {
+		op.AddRegion(reg)
+	}
+	return op
+}
+
+// callCustom runs a dialect's parser, turning its panics into errors so a
+// buggy format cannot crash the tool.
+func callCustom(fn CustomParser, p *OpParser) (err error) {
+	defer func() {
+		if rec := recover(); rec != nil {
+			if re, ok := rec.(resolveError); ok {
+				err = re.d
+				return
+			}
+			err = p.Errorf("custom parser for '%s' failed: %v", p.State.Name, rec)
+		}
+	}()
+	return fn(p)
+}

@@ -1,0 +1,401 @@
+package asm
+
+// The syntax layer's parser: hand-written recursive descent over a token
+// source, following mlir/lib/AsmParser (Parser.cpp, TypeParser.cpp,
+// AttributeParser.cpp, LocationParser.cpp) production by production, with
+// MLIR's error messages where MLIR has one. The productions:
+//
+//	file          ::= (operation | type-alias-def | attr-alias-def | file-metadata)* EOF
+//	type-alias-def::= '!' alias-name '=' type
+//	attr-alias-def::= '#' alias-name '=' attribute          (incl. '#loc3 = loc(...)')
+//	file-metadata ::= '{-#' section (',' section)* '#-}'   (participle: astFileMetadata)
+//	operation     ::= (op-result (',' op-result)* '=')? (generic-op | custom-op) trailing-loc?
+//	op-result     ::= value-id (':' integer)?
+//	generic-op    ::= string '(' value-use-list? ')' successors? ('<' attribute '>')?
+//	                  ('(' region (',' region)* ')')? dictionary? ':' function-type
+//	custom-op     ::= bare-id custom-body   (module, func.func, func.return, func.call
+//	                                         are parsed; others keep their tokens)
+//	region        ::= '{' entry-block? block* '}'
+//	block         ::= caret-id ('(' value-id ':' type trailing-loc? (',' ...)* ')')? ':' operation*
+//	value-use     ::= value-id ('#' integer)?
+//	trailing-loc  ::= 'loc' '(' location-instance ')'
+//
+// Types, attributes and locations are in grammar_type.go, grammar_attr.go
+// and grammar_loc.go. Errors abort the parse by panicking with a syntaxBailout that
+// the entry points recover into a participle.Error; nothing else panics.
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// syntaxTokenSource produces tokens one by one; after EOF it keeps returning EOF.
+type syntaxTokenSource interface {
+	next() lexer.Token
+}
+
+func (s *lexScanner) next() lexer.Token {
+	t, _ := s.Next()
+	return t
+}
+
+// syntaxSliceSource replays a token slice, then returns eof forever. It also
+// implements lexer.Lexer, so lexer.Upgrade can turn it into a PeekingLexer.
+type syntaxSliceSource struct {
+	toks []lexer.Token
+	i    int
+	eof  lexer.Token
+}
+
+func newSyntaxSliceSource(toks []lexer.Token, end lexer.Position) *syntaxSliceSource {
+	return &syntaxSliceSource{toks: toks, eof: lexer.Token{Type: lexer.EOF, Pos: end}}
+}
+
+func (s *syntaxSliceSource) next() lexer.Token {
+	if s.i < len(s.toks) {
+		t := s.toks[s.i]
+		s.i++
+		if t.Type != lexer.EOF {
+			return t
+		}
+		s.i = len(s.toks)
+		s.eof = t
+	}
+	return s.eof
+}
+
+// Next implements lexer.Lexer.
+func (s *syntaxSliceSource) Next() (lexer.Token, error) { return s.next(), nil }
+
+// syntaxPeekingSource reads from a participle PeekingLexer (see syntax_api.go).
+type syntaxPeekingSource struct {
+	lex *lexer.PeekingLexer
+}
+
+func (s *syntaxPeekingSource) next() lexer.Token { return *s.lex.Next() }
+
+// syntaxParser is the recursive-descent parser. tok is the current (next
+// unconsumed) token; la holds tokens peeked beyond it.
+type syntaxParser struct {
+	src      syntaxTokenSource
+	tok      lexer.Token
+	la       []lexer.Token
+	prevLine int // line on which the last consumed token ended
+	prevEnd  int // offset just after the last consumed token
+	consumed int // number of tokens consumed (advance calls)
+
+	// When parsing straight from source text (a *lexScanner), type nodes
+	// are shared between uses spelled identically (see cachedType).
+	scan      *lexScanner
+	text      string
+	typeCache map[string]astType
+}
+
+// syntaxBailout carries a parse error up the stack to recoverError.
+type syntaxBailout struct{ err error }
+
+func newSyntaxParser(src syntaxTokenSource) *syntaxParser {
+	p := &syntaxParser{src: src}
+	if sc, ok := src.(*lexScanner); ok {
+		p.scan, p.text = sc, sc.src
+		p.typeCache = make(map[string]astType)
+	}
+	return p
+}
+
+// begin reads the first token. Call it under recoverError.
+func (p *syntaxParser) begin() {
+	p.tok = p.src.next()
+	p.prevLine = p.tok.Pos.Line
+	if p.tok.Type == tokError {
+		p.failf(p.tok.Pos, "%s", p.tok.Value)
+	}
+}
+
+// recoverError turns a syntaxBailout panic into *err.
+func (p *syntaxParser) recoverError(err *error) {
+	if r := recover(); r != nil {
+		b, ok := r.(syntaxBailout)
+		if !ok {
+			panic(r)
+		}
+		*err = b.err
+	}
+}
+
+func (p *syntaxParser) failf(pos lexer.Position, format string, args ...any) {
+	panic(syntaxBailout{participle.Errorf(pos, format, args...)})
+}
+
+// errorf fails at the current token.
+func (p *syntaxParser) errorf(format string, args ...any) {
+	p.failf(p.tok.Pos, format, args...)
+}
+
+// advance consumes the current token. A lexing error becomes a parse error
+// when its token becomes current, so errors come in source order.
+func (p *syntaxParser) advance() {
+	p.prevLine = p.tok.Pos.Line
+	p.prevEnd = p.tok.Pos.Offset + len(p.tok.Value)
+	if p.tok.Type == tokBody {
+		p.prevLine += strings.Count(p.tok.Value, "\n")
+	}
+	p.consumed++
+	if len(p.la) > 0 {
+		p.tok = p.la[0]
+		p.la = p.la[1:]
+	} else {
+		p.tok = p.src.next()
+	}
+	if p.tok.Type == tokError {
+		p.failf(p.tok.Pos, "%s", p.tok.Value)
+	}
+}
+
+// skipTo consumes the tokens before offset end, which must lie on the
+// current line and start at the current token.
+func (p *syntaxParser) skipTo(end int) {
+	if p.scan == nil || len(p.la) > 0 {
+		for p.tok.Pos.Offset < end {
+			p.advance()
+		}
+		return
+	}
+	p.prevLine = p.tok.Pos.Line
+	p.prevEnd = end
+	p.consumed++
+	p.scan.pos = end
+	p.tok = p.scan.next()
+	if p.tok.Type == tokError {
+		p.failf(p.tok.Pos, "%s", p.tok.Value)
+	}
+}
+
+// peek returns the n-th token after the current one (n >= 1).
+func (p *syntaxParser) peek(n int) *lexer.Token {
+	for len(p.la) < n {
+		p.la = append(p.la, p.src.next())
+	}
+	return &p.la[n-1]
+}
+
+// at returns the token at lookahead offset i (0 = current).
+func (p *syntaxParser) at(i int) *lexer.Token {
+	if i == 0 {
+		return &p.tok
+	}
+	return p.peek(i)
+}
+
+func (p *syntaxParser) expect(kind lexer.TokenType, msg string) lexer.Token {
+	t := p.tok
+	if t.Type != kind {
+		p.errorf("%s", msg)
+	}
+	p.advance()
+	return t
+}
+
+func (p *syntaxParser) isIdent(s string) bool {
+	return p.tok.Type == tokIdent && p.tok.Value == s
+}
+
+// consumeIf consumes the current token if it has the given kind.
+func (p *syntaxParser) consumeIf(kind lexer.TokenType) bool {
+	if p.tok.Type == kind {
+		p.advance()
+		return true
+	}
+	return false
+}
+
+// syntaxPosAt returns pos moved n bytes right on the same line.
+func syntaxPosAt(pos lexer.Position, n int) lexer.Position {
+	pos.Offset += n
+	pos.Column += n
+	return pos
+}
+
+// syntaxUnquote returns the value of a string literal token (quotes
+// included), resolving \" \\ \n \t and \XX escapes. The lexer has already
+// checked the escapes.
+func syntaxUnquote(raw string) string {
+	s := raw[1 : len(raw)-1]
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			b = append(b, c)
+			continue
+		}
+		i++
+		switch n := s[i]; n {
+		case 'n':
+			b = append(b, '\n')
+		case 't':
+			b = append(b, '\t')
+		case '"', '\\':
+			b = append(b, n)
+		default:
+			if i+1 < len(s) && lexIsHexDigit(n) && lexIsHexDigit(s[i+1]) {
+				b = append(b, lexHexVal(n)<<4|lexHexVal(s[i+1]))
+				i++
+			} else {
+				b = append(b, '\\', n)
+			}
+		}
+	}
+	return string(b)
+}
+
+func lexHexVal(c byte) byte {
+	switch {
+	case lexIsDigit(c):
+		return c - '0'
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10
+	default:
+		return c - 'A' + 10
+	}
+}
+
+// syntaxSymbolName returns the name of an @-identifier token: @foo or @"quoted".
+func syntaxSymbolName(v string) string {
+	if len(v) > 1 && v[1] == '"' {
+		return syntaxUnquote(v[1:])
+	}
+	return v[1:]
+}
+
+// syntaxParseUint converts decimal or 0x-hex integer text.
+func syntaxParseUint(s string) (uint64, bool) {
+	if len(s) > 2 && s[0] == '0' && s[1] == 'x' {
+		v, err := strconv.ParseUint(s[2:], 16, 64)
+		return v, err == nil
+	}
+	if len(s) == 0 || len(s) > 19 {
+		if len(s) == 0 {
+			return 0, false
+		}
+		v, err := strconv.ParseUint(s, 10, 64)
+		return v, err == nil
+	}
+	var v uint64
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !lexIsDigit(c) {
+			return 0, false
+		}
+		v = v*10 + uint64(c-'0')
+	}
+	return v, true
+}
+
+// parseSmallInt parses the current Int token as a count/index that fits in
+// an int32, consuming it; msg is the error otherwise.
+func (p *syntaxParser) parseSmallInt(msg string) int {
+	if p.tok.Type != tokInt {
+		p.errorf("%s", msg)
+	}
+	v, ok := syntaxParseUint(p.tok.Value)
+	if !ok || v > 1<<31-1 {
+		p.errorf("%s", msg)
+	}
+	p.advance()
+	return int(v)
+}
+
+// ---------------------------------------------------------------------------
+// File, aliases, metadata
+
+func (p *syntaxParser) parseFile() *astFile {
+	p.begin()
+	f := &astFile{Pos: p.tok.Pos}
+	for {
+		switch p.tok.Type {
+		case lexer.EOF:
+			f.EndPos = p.tok.Pos
+			return f
+		case tokMetaBegin:
+			f.Metadata = append(f.Metadata, p.parseFileMetadata())
+		case tokHashID:
+			f.Items = append(f.Items, p.parseAttrAliasDef())
+		case tokBangID:
+			f.Items = append(f.Items, p.parseTypeAliasDef())
+		default:
+			f.Items = append(f.Items, p.parseOp())
+		}
+	}
+}
+
+func (p *syntaxParser) parseAttrAliasDef() *astAttrAlias {
+	t := p.tok
+	name := t.Value[1:]
+	if strings.IndexByte(name, '.') >= 0 {
+		p.errorf("attribute names with a '.' are reserved for dialect-defined names")
+	}
+	p.advance()
+	p.expect(tokEqual, "expected '=' in attribute alias definition")
+	return &astAttrAlias{Pos: t.Pos, Name: name, Value: p.parseAttr()}
+}
+
+func (p *syntaxParser) parseTypeAliasDef() *astTypeAlias {
+	t := p.tok
+	name := t.Value[1:]
+	if strings.IndexByte(name, '.') >= 0 {
+		p.errorf("type names with a '.' are reserved for dialect-defined names")
+	}
+	p.advance()
+	p.expect(tokEqual, "expected '=' in type alias definition")
+	return &astTypeAlias{Pos: t.Pos, Name: name, Type: p.parseType()}
+}
+
+// astMetaString is a string literal captured by the participle metadata grammar.
+type astMetaString string
+
+// Capture implements participle.Capture: it unquotes the literal.
+func (m *astMetaString) Capture(values []string) error {
+	*m = astMetaString(syntaxUnquote(values[0]))
+	return nil
+}
+
+// syntaxMetadataParser is the participle grammar of `{-# ... #-}`.
+var syntaxMetadataParser = participle.MustBuild[astFileMetadata](
+	participle.Lexer(mlirLexer),
+	participle.UseLookahead(1),
+)
+
+// parseFileMetadata collects the tokens of a `{-# ... #-}` block and parses
+// them with the participle grammar of astFileMetadata.
+func (p *syntaxParser) parseFileMetadata() *astFileMetadata {
+	var toks []lexer.Token
+	for {
+		t := p.tok
+		if t.Type == lexer.EOF {
+			break
+		}
+		toks = append(toks, t)
+		p.advance()
+		if t.Type == tokMetaEnd {
+			break
+		}
+	}
+	lx, err := lexer.Upgrade(newSyntaxSliceSource(toks, p.tok.Pos))
+	if err == nil {
+		var md *astFileMetadata
+		md, err = syntaxMetadataParser.ParseFromLexer(lx)
+		if err == nil {
+			return md
+		}
+	}
+	if _, ok := err.(participle.Error); !ok {
+		err = participle.Errorf(toks[0].Pos, "%s", err.Error())
+	}
+	panic(syntaxBailout{err})
+}

@@ -1,0 +1,446 @@
+package asm
+
+import (
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Attributes, as mlir/lib/AsmParser/AttributeParser.cpp:
+//
+//	attribute ::= '[' (attribute (',' attribute)*)? ']'
+//	            | dictionary
+//	            | '-'? (integer | float) (':' type)?
+//	            | string (':' type)?
+//	            | symbol-ref                     @a, @a::@b, @"q"
+//	            | 'true' | 'false' | 'unit'
+//	            | 'dense' '<' dense-literal? '>' ':' type
+//	            | 'dense_resource' '<' handle '>' ':' type
+//	            | 'array' '<' type (':' element (',' element)*)? '>'
+//	            | ('affine_map' | 'affine_set' | 'strided') '<' raw '>'
+//	            | 'sparse' '<' raw '>' ':' type
+//	            | 'distinct' '[' integer ']' '<' attribute? '>'
+//	            | 'loc' '(' location-instance ')'
+//	            | '#' alias-name | '#' dialect ('.' name)? body? (':' type)?
+//	            | type
+//	dictionary ::= '{' (named-attr (',' named-attr)*)? '}'
+//	named-attr ::= (bare-id | string) ('=' attribute)?
+
+func (p *syntaxParser) parseAttr() astAttr {
+	t := &p.tok
+	switch t.Type {
+	case tokLSquare:
+		a := &astArrayAttr{Pos: t.Pos}
+		p.advance()
+		if !p.consumeIf(tokRSquare) {
+			for {
+				a.Elems = append(a.Elems, p.parseAttr())
+				if !p.consumeIf(tokComma) {
+					break
+				}
+			}
+			p.expect(tokRSquare, "expected ',' or ']'")
+		}
+		return a
+	case tokLBrace:
+		return p.parseDict()
+	case tokHashID:
+		return p.parseHashAttr()
+	case tokInt, tokFloat, tokMinus:
+		return p.parseNumberAttr()
+	case tokString:
+		a := &astStringAttr{Pos: t.Pos, Value: syntaxUnquote(t.Value)}
+		p.advance()
+		if p.consumeIf(tokColon) {
+			a.Type = p.parseType()
+		}
+		return a
+	case tokAtID:
+		return p.parseSymbolRef()
+	case tokIdent:
+		switch t.Value {
+		case "true", "false":
+			a := &astBoolAttr{Pos: t.Pos, Value: t.Value == "true"}
+			p.advance()
+			return a
+		case "unit":
+			a := &astUnitAttr{Pos: t.Pos}
+			p.advance()
+			return a
+		case "dense":
+			return p.parseDenseAttr()
+		case "dense_resource":
+			return p.parseDenseResourceAttr()
+		case "array":
+			return p.parseDenseArrayAttr()
+		case "affine_map", "affine_set", "strided", "sparse":
+			return p.parseRawAttr()
+		case "distinct":
+			return p.parseDistinctAttr()
+		case "loc":
+			pos := t.Pos
+			return &astLocationAttr{Pos: pos, Loc: p.parseLoc()}
+		}
+		if !syntaxIsTypeKeyword(t.Value) {
+			p.errorf("expected attribute value")
+		}
+		pos := t.Pos
+		return &astTypeAttr{Pos: pos, Type: p.parseType()}
+	case tokLParen, tokBangID:
+		pos := t.Pos
+		return &astTypeAttr{Pos: pos, Type: p.parseType()}
+	}
+	p.errorf("expected attribute value")
+	return nil
+}
+
+// parseNumberAttr parses '-'? (integer | float) (':' type)?.
+func (p *syntaxParser) parseNumberAttr() astAttr {
+	pos := p.tok.Pos
+	neg := p.consumeIf(tokMinus)
+	t := p.tok
+	if t.Type != tokInt && t.Type != tokFloat {
+		p.errorf("expected constant integer or floating point value")
+	}
+	p.advance()
+	var ty astType
+	if p.consumeIf(tokColon) {
+		ty = p.parseType()
+	}
+	if t.Type == tokInt {
+		return &astIntAttr{Pos: pos, Neg: neg, Text: t.Value, Type: ty}
+	}
+	return &astFloatAttr{Pos: pos, Neg: neg, Text: t.Value, Type: ty}
+}
+
+// parseDict parses a dictionary; duplicate keys are an error, as in MLIR.
+func (p *syntaxParser) parseDict() *astDictAttr {
+	d := &astDictAttr{Pos: p.tok.Pos}
+	p.expect(tokLBrace, "expected '{' in attribute dictionary")
+	if p.consumeIf(tokRBrace) {
+		return d
+	}
+	d.Entries = make([]astNamedAttr, 0, 2)
+	var seen map[string]bool
+	for {
+		e := astNamedAttr{Pos: p.tok.Pos}
+		switch p.tok.Type {
+		case tokIdent:
+			e.Name = p.tok.Value
+		case tokString:
+			e.Name = syntaxUnquote(p.tok.Value)
+			if e.Name == "" {
+				p.errorf("expected valid attribute name")
+			}
+		default:
+			p.errorf("expected attribute name")
+		}
+		// Duplicate check: linear for small dictionaries, a map beyond.
+		if seen == nil && len(d.Entries) >= 16 {
+			seen = make(map[string]bool, 32)
+			for _, o := range d.Entries {
+				seen[o.Name] = true
+			}
+		}
+		dup := false
+		if seen != nil {
+			dup = seen[e.Name]
+			seen[e.Name] = true
+		} else {
+			for i := range d.Entries {
+				if d.Entries[i].Name == e.Name {
+					dup = true
+					break
+				}
+			}
+		}
+		if dup {
+			p.errorf("duplicate key '%s' in dictionary attribute", e.Name)
+		}
+		p.advance()
+		if p.consumeIf(tokEqual) {
+			e.Value = p.parseAttr()
+		}
+		d.Entries = append(d.Entries, e)
+		if !p.consumeIf(tokComma) {
+			break
+		}
+	}
+	p.expect(tokRBrace, "expected '}' in attribute dictionary")
+	return d
+}
+
+// parseSymbolRef parses @a(::@b)*.
+func (p *syntaxParser) parseSymbolRef() *astSymbolRefAttr {
+	s := &astSymbolRefAttr{Pos: p.tok.Pos, Root: syntaxSymbolName(p.tok.Value)}
+	p.advance()
+	for p.tok.Type == tokColon && p.peek(1).Type == tokColon {
+		p.advance()
+		p.advance()
+		if p.tok.Type != tokAtID {
+			p.errorf("expected nested symbol reference identifier")
+		}
+		s.Nested = append(s.Nested, syntaxSymbolName(p.tok.Value))
+		p.advance()
+	}
+	return s
+}
+
+// parseHashAttr parses #alias and #dialect(.name)?<body>? (: type)?.
+func (p *syntaxParser) parseHashAttr() astAttr {
+	t := p.tok
+	name := t.Value[1:]
+	p.advance()
+	var body string
+	var bodyPos lexer.Position
+	if p.tok.Type == tokBody {
+		body, bodyPos = p.tok.Value, p.tok.Pos
+		p.advance()
+	}
+	dot := strings.IndexByte(name, '.')
+	if dot < 0 && body == "" {
+		return &astAttrAliasRef{Pos: t.Pos, Name: name}
+	}
+	a := &astDialectAttr{Pos: t.Pos, Dialect: name, Body: body, BodyPos: bodyPos}
+	if dot >= 0 {
+		a.Dialect, a.Name = name[:dot], name[dot+1:]
+	}
+	if p.consumeIf(tokColon) {
+		a.Type = p.parseType()
+	}
+	return a
+}
+
+func (p *syntaxParser) parseDenseAttr() *astDenseAttr {
+	d := &astDenseAttr{Pos: p.tok.Pos}
+	p.advance()
+	p.expect(tokLess, "expected '<' after 'dense'")
+	if p.tok.Type != tokGreater {
+		d.Elems = p.parseDenseLiteral()
+	}
+	p.expect(tokGreater, "expected '>'")
+	p.expect(tokColon, "expected ':'")
+	d.Type = p.parseType()
+	return d
+}
+
+// parseDenseLiteral parses a scalar, a "0x..." string or a nested list.
+// Nested lists are walked iteratively, so depth costs no stack, and their
+// shape is checked as MLIR's TensorLiteralParser does.
+func (p *syntaxParser) parseDenseLiteral() astDenseElements {
+	el := astDenseElements{Pos: p.tok.Pos}
+	if p.tok.Type != tokLSquare {
+		e := p.parseDenseElem()
+		el.Splat = true
+		el.IsHex = e.Kind == elemString && strings.HasPrefix(e.Text, "0x")
+		el.Elems = []astDenseElem{e}
+		return el
+	}
+	const inconsistent = "tensor literal is invalid; ranks are not consistent between elements"
+	var shape []int64  // size of the lists at each depth; -1 until the first one closes
+	var counts []int64 // element counts of the open lists
+	leaf := -1         // depth of the scalars, once seen
+	for {
+		// Here: at the start of an element, or at ']' right after '['.
+		switch {
+		case p.tok.Type == tokLSquare:
+			d := len(counts)
+			if leaf >= 0 && d >= leaf {
+				p.errorf(inconsistent)
+			}
+			if d == len(shape) {
+				shape = append(shape, -1)
+			}
+			if d > 0 {
+				counts[d-1]++
+			}
+			counts = append(counts, 0)
+			p.advance()
+			if p.tok.Type != tokRSquare {
+				continue
+			}
+		default:
+			d := len(counts)
+			if leaf < 0 {
+				if len(shape) > d {
+					p.errorf(inconsistent)
+				}
+				leaf = d
+			} else if d != leaf {
+				p.errorf(inconsistent)
+			}
+			counts[d-1]++
+			el.Elems = append(el.Elems, p.parseDenseElem())
+		}
+		// After an element or at a ']': close lists, then expect ','.
+		for {
+			if p.consumeIf(tokComma) {
+				break
+			}
+			if p.tok.Type != tokRSquare {
+				p.errorf("expected ',' or ']'")
+			}
+			d := len(counts) - 1
+			if shape[d] < 0 {
+				shape[d] = counts[d]
+			} else if shape[d] != counts[d] {
+				p.errorf(inconsistent)
+			}
+			counts = counts[:d]
+			p.advance()
+			if d == 0 {
+				el.Shape = shape
+				return el
+			}
+		}
+	}
+}
+
+// parseDenseElem parses one scalar: '-'? number, true, false, a string or a
+// complex (re, im).
+func (p *syntaxParser) parseDenseElem() astDenseElem {
+	e := astDenseElem{Pos: p.tok.Pos}
+	switch p.tok.Type {
+	case tokLParen:
+		p.advance()
+		re := p.parseDenseNumber()
+		p.expect(tokComma, "expected ',' between complex elements")
+		im := p.parseDenseNumber()
+		p.expect(tokRParen, "expected ')' after complex elements")
+		e.Kind, e.Re, e.Im = elemComplex, &re, &im
+		return e
+	case tokString:
+		e.Kind, e.Text = elemString, syntaxUnquote(p.tok.Value)
+		p.advance()
+		return e
+	case tokIdent:
+		if p.tok.Value == "true" || p.tok.Value == "false" {
+			e.Kind, e.Text = elemBool, p.tok.Value
+			p.advance()
+			return e
+		}
+	case tokMinus, tokInt, tokFloat:
+		return p.parseDenseNumber()
+	}
+	p.errorf("expected element literal of primitive type")
+	return e
+}
+
+// parseDenseNumber parses '-'? (integer | float), or true/false.
+func (p *syntaxParser) parseDenseNumber() astDenseElem {
+	e := astDenseElem{Pos: p.tok.Pos}
+	e.Neg = p.consumeIf(tokMinus)
+	switch p.tok.Type {
+	case tokInt:
+		e.Kind = elemInt
+	case tokFloat:
+		e.Kind = elemFloat
+	case tokIdent:
+		if !e.Neg && (p.tok.Value == "true" || p.tok.Value == "false") {
+			e.Kind = elemBool
+			break
+		}
+		fallthrough
+	default:
+		p.errorf("expected integer or floating point literal")
+	}
+	e.Text = p.tok.Value
+	p.advance()
+	return e
+}
+
+func (p *syntaxParser) parseDenseResourceAttr() *astDenseResourceAttr {
+	d := &astDenseResourceAttr{Pos: p.tok.Pos}
+	p.advance()
+	p.expect(tokLess, "expected '<' after 'dense_resource'")
+	switch p.tok.Type {
+	case tokIdent:
+		d.Handle = p.tok.Value
+	case tokString:
+		d.Handle = syntaxUnquote(p.tok.Value)
+	default:
+		p.errorf("expected resource handle")
+	}
+	p.advance()
+	p.expect(tokGreater, "expected '>'")
+	p.expect(tokColon, "expected ':'")
+	d.Type = p.parseType()
+	return d
+}
+
+func (p *syntaxParser) parseDenseArrayAttr() *astDenseArrayAttr {
+	a := &astDenseArrayAttr{Pos: p.tok.Pos}
+	p.advance()
+	p.expect(tokLess, "expected '<' after 'array'")
+	a.ElemType = p.parseType()
+	if p.consumeIf(tokColon) {
+		for {
+			a.Elems = append(a.Elems, p.parseDenseNumber())
+			if !p.consumeIf(tokComma) {
+				break
+			}
+		}
+	}
+	p.expect(tokGreater, "expected '>' to close an array attribute")
+	return a
+}
+
+// parseRawAttr keeps the body of affine_map<...>, affine_set<...>,
+// strided<...> and sparse<...> as tokens. '<' and '>' nest, except a '>'
+// directly followed by '=' (affine_set's `>=`).
+func (p *syntaxParser) parseRawAttr() *astRawAttr {
+	a := &astRawAttr{Pos: p.tok.Pos, Keyword: p.tok.Value}
+	p.advance()
+	open := p.tok
+	p.expect(tokLess, "expected '<' after '"+a.Keyword+"'")
+	depth := 1
+	var b strings.Builder
+	for {
+		t := &p.tok
+		switch t.Type {
+		case lexer.EOF:
+			p.failf(open.Pos, "unbalanced '<' in %s", a.Keyword)
+		case tokLess:
+			depth++
+		case tokGreater:
+			if n := p.peek(1); !(n.Type == tokEqual && n.Pos.Offset == t.Pos.Offset+1) {
+				depth--
+			}
+		}
+		if depth == 0 {
+			p.advance()
+			break
+		}
+		if len(a.Tokens) > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.Value)
+		a.Tokens = append(a.Tokens, *t)
+		p.advance()
+	}
+	a.Body = b.String()
+	if a.Keyword == "sparse" {
+		p.expect(tokColon, "expected ':'")
+		a.Type = p.parseType()
+	}
+	return a
+}
+
+// parseDistinctAttr parses distinct[N]<attr?>.
+func (p *syntaxParser) parseDistinctAttr() *astDistinctAttr {
+	a := &astDistinctAttr{Pos: p.tok.Pos}
+	p.advance()
+	p.expect(tokLSquare, "expected '[' after 'distinct'")
+	if p.tok.Type != tokInt {
+		p.errorf("expected distinct ID")
+	}
+	a.ID = p.tok.Value
+	p.advance()
+	p.expect(tokRSquare, "expected ']' to close distinct ID")
+	p.expect(tokLess, "expected '<' after distinct ID")
+	if !p.consumeIf(tokGreater) {
+		a.Inner = p.parseAttr()
+		p.expect(tokGreater, "expected '>' to close distinct attribute")
+	}
+	return a
+}

@@ -1,0 +1,444 @@
+package asm
+
+import (
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// parseOp parses one operation, generic or custom, with its trailing loc.
+func (p *syntaxParser) parseOp() *astOp {
+	op := &astOp{Pos: p.tok.Pos}
+	if p.tok.Type == tokValueID {
+		op.Results = p.parseResults()
+	}
+	op.NamePos = p.tok.Pos
+	switch p.tok.Type {
+	case tokString:
+		op.Name = syntaxUnquote(p.tok.Value)
+		p.advance()
+		op.Form = p.parseGenericForm()
+	case tokIdent:
+		op.Name = p.tok.Value
+		p.advance()
+		switch op.Name {
+		case "builtin.module", "module":
+			op.Form = p.parseModuleForm()
+		case "func.func":
+			op.Form = p.parseFuncForm()
+		case "func.return", "return":
+			op.Form = p.parseReturnForm()
+		case "func.call", "call":
+			op.Form = p.parseCallForm()
+		default:
+			op.Form, op.Loc = p.parseCustomForm()
+			return op
+		}
+	default:
+		p.errorf("expected operation name in quotes")
+	}
+	op.Loc = p.parseOptionalTrailingLoc()
+	return op
+}
+
+// parseResults parses `%a, %b:2 =`.
+func (p *syntaxParser) parseResults() []astResult {
+	rs := make([]astResult, 0, 1)
+	for {
+		if p.tok.Type != tokValueID {
+			p.errorf("expected SSA identifier")
+		}
+		r := astResult{Pos: p.tok.Pos, Name: p.tok.Value[1:], Count: 1}
+		p.advance()
+		if p.consumeIf(tokColon) {
+			r.Count = p.parseSmallInt("expected integer number of results")
+			if r.Count == 0 {
+				p.failf(r.Pos, "expected named operation to have at least 1 result")
+			}
+		}
+		rs = append(rs, r)
+		if !p.consumeIf(tokComma) {
+			break
+		}
+	}
+	p.expect(tokEqual, "expected '=' after SSA name")
+	return rs
+}
+
+// parseValueUse parses `%name` or `%name#N`.
+func (p *syntaxParser) parseValueUse() astValueUse {
+	if p.tok.Type != tokValueID {
+		p.errorf("expected SSA operand")
+	}
+	u := astValueUse{Pos: p.tok.Pos, Name: p.tok.Value[1:]}
+	p.advance()
+	if p.tok.Type == tokHashID {
+		v, ok := syntaxParseUint(p.tok.Value[1:])
+		if !ok || !lexIsDigit(p.tok.Value[1]) || v > 1<<31-1 {
+			p.errorf("invalid SSA value result number")
+		}
+		u.Index = int(v)
+		p.advance()
+	}
+	return u
+}
+
+// parseValueUseList parses one or more comma-separated value uses.
+func (p *syntaxParser) parseValueUseList() []astValueUse {
+	us := make([]astValueUse, 0, 2)
+	for {
+		us = append(us, p.parseValueUse())
+		if !p.consumeIf(tokComma) {
+			return us
+		}
+	}
+}
+
+func (p *syntaxParser) parseGenericForm() *astGenericForm {
+	g := &astGenericForm{}
+	p.expect(tokLParen, "expected '(' to start operand list")
+	if p.tok.Type != tokRParen {
+		g.Operands = p.parseValueUseList()
+	}
+	p.expect(tokRParen, "expected ')' to end operand list")
+	if p.consumeIf(tokLSquare) {
+		for {
+			if p.tok.Type != tokCaretID {
+				p.errorf("expected block name")
+			}
+			g.Successors = append(g.Successors, astSuccessor{Pos: p.tok.Pos, Block: p.tok.Value[1:]})
+			p.advance()
+			if !p.consumeIf(tokComma) {
+				break
+			}
+		}
+		p.expect(tokRSquare, "expected ',' or ']'")
+	}
+	if p.consumeIf(tokLess) {
+		g.Props = p.parseAttr()
+		p.expect(tokGreater, "expected '>' to close properties")
+	}
+	if p.consumeIf(tokLParen) {
+		for {
+			g.Regions = append(g.Regions, p.parseRegion())
+			if !p.consumeIf(tokComma) {
+				break
+			}
+		}
+		p.expect(tokRParen, "expected ')' to end region list")
+	}
+	if p.tok.Type == tokLBrace {
+		g.Attrs = p.parseDict()
+	}
+	p.expect(tokColon, "expected ':' followed by operation type")
+	g.Type = p.parseFunctionTypeOnly()
+	return g
+}
+
+// parseFunctionTypeOnly parses a type that must be a function type.
+func (p *syntaxParser) parseFunctionTypeOnly() *astFunctionType {
+	pos := p.tok.Pos
+	ft, ok := p.parseType().(*astFunctionType)
+	if !ok {
+		p.failf(pos, "expected function type")
+	}
+	return ft
+}
+
+// parseRegion parses `{ blocks }`.
+func (p *syntaxParser) parseRegion() *astRegion {
+	r := &astRegion{Pos: p.tok.Pos}
+	p.expect(tokLBrace, "expected '{' to begin a region")
+	if p.tok.Type != tokRBrace && p.tok.Type != tokCaretID {
+		b := &astBlock{Pos: p.tok.Pos}
+		b.Ops = p.parseBlockOps()
+		r.Blocks = append(r.Blocks, b)
+	}
+	for p.tok.Type == tokCaretID {
+		r.Blocks = append(r.Blocks, p.parseBlock())
+	}
+	r.EndPos = p.tok.Pos
+	p.expect(tokRBrace, "expected '}' to end region")
+	return r
+}
+
+func (p *syntaxParser) parseBlockOps() []*astOp {
+	var ops []*astOp
+	for {
+		switch p.tok.Type {
+		case tokRBrace, tokCaretID, lexer.EOF:
+			return ops
+		}
+		ops = append(ops, p.parseOp())
+	}
+}
+
+// parseBlock parses `^label(%a: T loc(..), ...):` and the block's ops.
+func (p *syntaxParser) parseBlock() *astBlock {
+	b := &astBlock{Pos: p.tok.Pos, Label: p.tok.Value[1:]}
+	p.advance()
+	if p.consumeIf(tokLParen) {
+		if p.tok.Type != tokRParen {
+			for {
+				if p.tok.Type != tokValueID {
+					p.errorf("expected SSA identifier")
+				}
+				a := astBlockArg{Pos: p.tok.Pos, Name: p.tok.Value[1:]}
+				p.advance()
+				p.expect(tokColon, "expected ':' and type for SSA operand")
+				a.Type = p.parseType()
+				a.Loc = p.parseOptionalTrailingLoc()
+				b.Args = append(b.Args, a)
+				if !p.consumeIf(tokComma) {
+					break
+				}
+			}
+		}
+		p.expect(tokRParen, "expected ')' to end argument list")
+	}
+	p.expect(tokColon, "expected ':' after block name")
+	b.Ops = p.parseBlockOps()
+	return b
+}
+
+// ---------------------------------------------------------------------------
+// Known custom forms
+
+// parseModuleForm: `module @name? (attributes {...})? region`.
+func (p *syntaxParser) parseModuleForm() *astModuleForm {
+	m := &astModuleForm{}
+	if p.tok.Type == tokAtID {
+		m.SymName, m.SymPos = syntaxSymbolName(p.tok.Value), p.tok.Pos
+		p.advance()
+	}
+	if p.isIdent("attributes") {
+		p.advance()
+		m.Attrs = p.parseDict()
+	}
+	m.Body = p.parseRegion()
+	return m
+}
+
+// parseFuncForm: `func.func (private|public|nested)? @name(args) (-> results)?
+// (attributes {...})? region?`, as function_interface_impl::parseFunctionOp.
+func (p *syntaxParser) parseFuncForm() *astFuncForm {
+	f := &astFuncForm{}
+	if p.tok.Type == tokIdent {
+		switch p.tok.Value {
+		case "private", "public", "nested":
+			f.Visibility = p.tok.Value
+			p.advance()
+		}
+	}
+	if p.tok.Type != tokAtID {
+		p.errorf("expected valid '@'-identifier for symbol name")
+	}
+	f.SymName, f.SymPos = syntaxSymbolName(p.tok.Value), p.tok.Pos
+	p.advance()
+	p.expect(tokLParen, "expected '(' in function signature")
+	if p.tok.Type != tokRParen {
+		named := p.tok.Type == tokValueID
+		for {
+			a := astFuncArg{Pos: p.tok.Pos}
+			if named {
+				if p.tok.Type != tokValueID {
+					p.errorf("expected SSA identifier")
+				}
+				a.Name = p.tok.Value[1:]
+				p.advance()
+				p.expect(tokColon, "expected ':'")
+			} else if p.tok.Type == tokValueID {
+				p.errorf("expected type instead of SSA identifier")
+			}
+			a.Type = p.parseType()
+			if p.tok.Type == tokLBrace {
+				a.Attrs = p.parseDict()
+			}
+			a.Loc = p.parseOptionalTrailingLoc()
+			f.Args = append(f.Args, a)
+			if !p.consumeIf(tokComma) {
+				break
+			}
+		}
+	}
+	p.expect(tokRParen, "expected ')' in function signature")
+	if p.consumeIf(tokArrow) {
+		if p.consumeIf(tokLParen) {
+			if p.tok.Type != tokRParen {
+				for {
+					r := astFuncResult{Pos: p.tok.Pos, Type: p.parseType()}
+					if p.tok.Type == tokLBrace {
+						r.Attrs = p.parseDict()
+					}
+					f.Results = append(f.Results, r)
+					if !p.consumeIf(tokComma) {
+						break
+					}
+				}
+			}
+			p.expect(tokRParen, "expected ')' in function result list")
+		} else {
+			f.Results = []astFuncResult{{Pos: p.tok.Pos, Type: p.parseNonFunctionType()}}
+		}
+	}
+	if p.isIdent("attributes") {
+		p.advance()
+		f.Attrs = p.parseDict()
+	}
+	if p.tok.Type == tokLBrace {
+		f.Body = p.parseRegion()
+	}
+	return f
+}
+
+// parseReturnForm: `return {attrs}? (%a, ... : T, ...)?`.
+func (p *syntaxParser) parseReturnForm() *astReturnForm {
+	r := &astReturnForm{}
+	if p.tok.Type == tokLBrace {
+		r.Attrs = p.parseDict()
+	}
+	if p.tok.Type == tokValueID && !p.valueStartsStatement(p.tok.Pos.Line > p.prevLine, nil) {
+		r.Operands = p.parseValueUseList()
+		p.expect(tokColon, "expected ':'")
+		r.Types = p.parseTypeList()
+	}
+	return r
+}
+
+// parseCallForm: `call @callee(%a, ...) {attrs}? : (T, ...) -> (T, ...)`.
+func (p *syntaxParser) parseCallForm() *astCallForm {
+	c := &astCallForm{}
+	if p.tok.Type != tokAtID {
+		p.errorf("expected symbol reference attribute")
+	}
+	c.Callee = p.parseSymbolRef()
+	p.expect(tokLParen, "expected '('")
+	if p.tok.Type != tokRParen {
+		c.Operands = p.parseValueUseList()
+	}
+	p.expect(tokRParen, "expected ')'")
+	if p.tok.Type == tokLBrace {
+		c.Attrs = p.parseDict()
+	}
+	p.expect(tokColon, "expected ':'")
+	c.Type = p.parseFunctionTypeOnly()
+	return c
+}
+
+// ---------------------------------------------------------------------------
+// Unknown custom forms
+
+// parseCustomForm records the tokens of a custom-form operation whose syntax
+// the syntax layer does not know. The op ends before the first token, at
+// bracket depth 0 (counting (), [] and {}), that
+//
+//   - closes an enclosing bracket (the end of the region), is EOF or '{-#';
+//   - starts a new statement (see startsStatement).
+//
+// A trailing `loc(...)` at depth 0 that ends the op is parsed as its
+// location and left out of the tokens.
+func (p *syntaxParser) parseCustomForm() (*astCustomForm, astLoc) {
+	toks := make([]lexer.Token, 0, 16)
+	depth := 0
+	locStart, locEnd := -1, -1 // token indices of a depth-0 `loc` and its ')'
+	groupStart := -1           // index of the token that opened the current depth-0 group
+	skip := 0                  // tokens known not to start a statement
+	for {
+		t := &p.tok
+		if depth == 0 {
+			switch t.Type {
+			case lexer.EOF, tokRBrace, tokRParen, tokRSquare, tokMetaBegin:
+				goto done
+			}
+			if skip > 0 {
+				skip--
+			} else if p.startsStatement(&skip) {
+				goto done
+			}
+			if t.Type == tokIdent && t.Value == "loc" && p.peek(1).Type == tokLParen {
+				locStart = len(toks)
+			}
+		}
+		switch t.Type {
+		case tokLParen, tokLSquare, tokLBrace:
+			if depth == 0 {
+				groupStart = len(toks)
+			}
+			depth++
+		case tokRParen, tokRSquare, tokRBrace:
+			depth--
+			if depth == 0 && locStart >= 0 && groupStart == locStart+1 {
+				locEnd = len(toks)
+			}
+		}
+		toks = append(toks, *t)
+		p.advance()
+	}
+done:
+	cf := &astCustomForm{Tokens: toks, EndPos: p.tok.Pos}
+	var loc astLoc
+	if locStart >= 0 && locEnd == len(toks)-1 {
+		sub := newSyntaxParser(newSyntaxSliceSource(toks[locStart:], p.tok.Pos))
+		sub.begin()
+		loc = sub.parseLoc()
+		cf.Tokens = toks[:locStart:locStart]
+	}
+	return cf, loc
+}
+
+// startsStatement reports whether the current token (at bracket depth 0
+// inside a custom op) begins a new statement:
+//
+//   - `%a, %b:2 =` followed by a string or a dotted op name, anywhere; or
+//     followed by anything when it is the first token of its line (so that
+//     `scf.for %i = %lb to ...` does not end at `%i =`);
+//   - at the start of a line: a block label `^bb1`, a generic op name
+//     "dialect.op", a dotted bare op name (or return/module/call), or an
+//     alias definition `#name =` / `!name =`.
+//
+// When a value-id chain does not start a statement, *skip is set to the
+// number of following tokens of the chain, so long operand lists are scanned
+// once.
+func (p *syntaxParser) startsStatement(skip *int) bool {
+	t := &p.tok
+	lineStart := t.Pos.Line > p.prevLine
+	switch t.Type {
+	case tokValueID:
+		return p.valueStartsStatement(lineStart, skip)
+	case tokCaretID, tokString:
+		return lineStart
+	case tokIdent:
+		return lineStart && (strings.IndexByte(t.Value, '.') >= 0 || t.Value == "return" || t.Value == "module" || t.Value == "call")
+	case tokHashID, tokBangID:
+		return lineStart && p.peek(1).Type == tokEqual
+	}
+	return false
+}
+
+// valueStartsStatement checks, at a value-id, for `%a(:N)? (, %b(:N)?)* =`
+// (see startsStatement).
+func (p *syntaxParser) valueStartsStatement(lineStart bool, skip *int) bool {
+	i := 0
+	for {
+		i++
+		if p.at(i).Type == tokColon && p.at(i+1).Type == tokInt {
+			i += 2
+		}
+		if p.at(i).Type == tokComma && p.at(i+1).Type == tokValueID {
+			i++
+			continue
+		}
+		break
+	}
+	if p.at(i).Type != tokEqual {
+		if skip != nil {
+			*skip = i - 1
+		}
+		return false
+	}
+	if lineStart {
+		return true
+	}
+	next := p.at(i + 1)
+	return next.Type == tokString || next.Type == tokIdent && strings.IndexByte(next.Value, '.') >= 0
+}

@@ -1,0 +1,114 @@
+package asm
+
+import (
+	"strconv"
+
+	"github.com/mlc-go/mlc/ir"
+)
+
+// nameState numbers values and blocks the way MLIR's SSANameState does:
+// a LIFO walk over regions; entry-block arguments are %argN, other values
+// %N (one number per op, results of multi-result ops share it), blocks
+// ^bbN per region. In custom form each region restarts from the counters
+// its parent region had reached; the generic form never restarts.
+type nameState struct {
+	values map[*ir.Value]int // value -> number; args have argBit set
+	blocks map[*ir.Block]int
+}
+
+const argBit = 1 << 40
+
+func numberValues(top *ir.Operation, generic bool) *nameState {
+	ns := &nameState{values: map[*ir.Value]int{}, blocks: map[*ir.Block]int{}}
+	type context struct {
+		r            *ir.Region
+		nextValue    int
+		nextArgument int
+	}
+	nextValue, nextArg := 0, 0
+	var stack []context
+	for _, r := range top.Regions() {
+		stack = append(stack, context{r, 0, 0})
+	}
+	if top.NumResults() > 0 {
+		ns.numberOp(top, &nextValue)
+	}
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !generic {
+			nextValue, nextArg = c.nextValue, c.nextArgument
+		}
+		for bi, b := range c.r.Blocks() {
+			ns.blocks[b] = bi
+			for _, a := range b.Args() {
+				if bi == 0 {
+					ns.values[a] = argBit | nextArg
+					nextArg++
+				} else {
+					ns.values[a] = nextValue
+					nextValue++
+				}
+			}
+			for op := b.First(); op != nil; op = op.Next() {
+				ns.numberOp(op, &nextValue)
+			}
+		}
+		for _, b := range c.r.Blocks() {
+			for op := b.First(); op != nil; op = op.Next() {
+				for _, nr := range op.Regions() {
+					stack = append(stack, context{nr, nextValue, nextArg})
+				}
+			}
+		}
+	}
+	return ns
+}
+
+func (ns *nameState) numberOp(op *ir.Operation, next *int) {
+	if op.NumResults() == 0 {
+		return
+	}
+	ns.values[op.Result(0)] = *next
+	*next++
+}
+
+func (ns *nameState) valueName(v *ir.Value) string {
+	if !v.IsBlockArgument() {
+		def := v.DefiningOp()
+		id, ok := ns.values[def.Result(0)]
+		if !ok {
+			return "<<UNKNOWN SSA VALUE>>"
+		}
+		s := "%" + strconv.Itoa(id)
+		if def.NumResults() > 1 {
+			s += "#" + strconv.Itoa(v.ResultNumber())
+		}
+		return s
+	}
+	id, ok := ns.values[v]
+	if !ok {
+		return "<<UNKNOWN SSA VALUE>>"
+	}
+	if id&argBit != 0 {
+		return "%arg" + strconv.Itoa(id&^argBit)
+	}
+	return "%" + strconv.Itoa(id)
+}
+
+// defName is the name of an op's result group where it is defined.
+func (ns *nameState) defName(op *ir.Operation) string {
+	id, ok := ns.values[op.Result(0)]
+	if !ok {
+		return "<<UNKNOWN SSA VALUE>>"
+	}
+	return "%" + strconv.Itoa(id)
+}
+
+func (ns *nameState) blockName(b *ir.Block) string {
+	id, ok := ns.blocks[b]
+	if !ok {
+		return "^INVALIDBLOCK"
+	}
+	return "^bb" + strconv.Itoa(id)
+}
