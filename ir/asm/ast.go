@@ -465,7 +465,8 @@ type astDenseArrayAttr struct {
 
 // astRawAttr is a builtin attribute kept as raw tokens: affine_map<...>,
 // affine_set<...>, strided<...>, sparse<...> : type. Tokens are those
-// between the angle brackets; Body joins their text with single spaces.
+// between the angle brackets; Body is their text, with one space wherever
+// the source separated two tokens.
 type astRawAttr struct {
 	Pos     lexer.Position
 	Keyword string

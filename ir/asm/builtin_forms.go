@@ -75,6 +75,9 @@ func printFunc(p *Printer, op *ir.Operation) bool {
 	var entry *ir.Block
 	if !body.Empty() {
 		entry = body.Front()
+		if entry.Empty() && body.NumBlocks() == 1 {
+			return false // `{}` would read back as a declaration
+		}
 		if entry.NumArgs() != len(ft.Inputs) {
 			return false
 		}

@@ -83,6 +83,10 @@ func NewDiagVerifier(file string, chunk Chunk) *DiagVerifier {
 			}
 			rest := text[m[1]:]
 			end := strings.Index(rest, "}}")
+			if isRe {
+				// A regex expectation holds {{...}} groups of its own.
+				end = strings.LastIndex(rest, "}}")
+			}
 			if end < 0 {
 				v.problems = append(v.problems, ir.Errorf(at, "found start of regex with no end '}}'"))
 				continue

@@ -83,9 +83,9 @@ type syntaxParser struct {
 	src      syntaxTokenSource
 	tok      lexer.Token
 	la       []lexer.Token
-	prevLine int // line on which the last consumed token ended
-	prevEnd  int // offset just after the last consumed token
-	consumed int // number of tokens consumed (advance calls)
+	prev     lexer.Token // the last consumed token
+	prevLine int         // line on which prev ended
+	consumed int         // number of tokens consumed (advance calls)
 
 	// When parsing straight from source text (a *lexScanner), type nodes
 	// are shared between uses spelled identically (see cachedType).
@@ -109,6 +109,7 @@ func newSyntaxParser(src syntaxTokenSource) *syntaxParser {
 // begin reads the first token. Call it under recoverError.
 func (p *syntaxParser) begin() {
 	p.tok = p.src.next()
+	p.prev = lexer.Token{Type: lexer.EOF, Pos: p.tok.Pos}
 	p.prevLine = p.tok.Pos.Line
 	if p.tok.Type == tokError {
 		p.failf(p.tok.Pos, "%s", p.tok.Value)
@@ -135,11 +136,42 @@ func (p *syntaxParser) errorf(format string, args ...any) {
 	p.failf(p.tok.Pos, format, args...)
 }
 
+// expected fails with an "expected ..." message where MLIR's
+// emitWrongTokenError puts it: just after the previous token (so a missing
+// token at the end of a line is reported there, not on the next line).
+func (p *syntaxParser) expected(format string, args ...any) {
+	if p.consumed == 0 {
+		p.failf(p.tok.Pos, format, args...)
+	}
+	pos := p.prevEndPos()
+	if p.tok.Type == lexer.EOF && p.tok.Pos.Offset == pos.Offset && pos.Column > 1 {
+		// MLIR steps back one character from EOF before backing up, so
+		// when the input ends right after the previous token the error is
+		// on that token's last character.
+		pos.Offset--
+		pos.Column--
+	}
+	p.failf(pos, format, args...)
+}
+
+// prevEndPos is the position just after the last consumed token.
+func (p *syntaxParser) prevEndPos() lexer.Position {
+	t := p.prev
+	pos := syntaxPosAt(t.Pos, len(t.Value))
+	if t.Type == tokBody {
+		if nl := strings.LastIndexByte(t.Value, '\n'); nl >= 0 {
+			pos.Line += strings.Count(t.Value, "\n")
+			pos.Column = len(t.Value) - nl
+		}
+	}
+	return pos
+}
+
 // advance consumes the current token. A lexing error becomes a parse error
 // when its token becomes current, so errors come in source order.
 func (p *syntaxParser) advance() {
+	p.prev = p.tok
 	p.prevLine = p.tok.Pos.Line
-	p.prevEnd = p.tok.Pos.Offset + len(p.tok.Value)
 	if p.tok.Type == tokBody {
 		p.prevLine += strings.Count(p.tok.Value, "\n")
 	}
@@ -164,8 +196,8 @@ func (p *syntaxParser) skipTo(end int) {
 		}
 		return
 	}
+	p.prev = lexer.Token{Type: tokIdent, Value: p.text[p.tok.Pos.Offset:end], Pos: p.tok.Pos}
 	p.prevLine = p.tok.Pos.Line
-	p.prevEnd = end
 	p.consumed++
 	p.scan.pos = end
 	p.tok = p.scan.next()
@@ -193,7 +225,7 @@ func (p *syntaxParser) at(i int) *lexer.Token {
 func (p *syntaxParser) expect(kind lexer.TokenType, msg string) lexer.Token {
 	t := p.tok
 	if t.Type != kind {
-		p.errorf("%s", msg)
+		p.expected("%s", msg)
 	}
 	p.advance()
 	return t
@@ -301,7 +333,7 @@ func syntaxParseUint(s string) (uint64, bool) {
 // an int32, consuming it; msg is the error otherwise.
 func (p *syntaxParser) parseSmallInt(msg string) int {
 	if p.tok.Type != tokInt {
-		p.errorf("%s", msg)
+		p.expected("%s", msg)
 	}
 	v, ok := syntaxParseUint(p.tok.Value)
 	if !ok || v > 1<<31-1 {

@@ -82,7 +82,7 @@ func (p *syntaxParser) parseAttr() astAttr {
 			return &astLocationAttr{Pos: pos, Loc: p.parseLoc()}
 		}
 		if !syntaxIsTypeKeyword(t.Value) {
-			p.errorf("expected attribute value")
+			p.expected("expected attribute value")
 		}
 		pos := t.Pos
 		return &astTypeAttr{Pos: pos, Type: p.parseType()}
@@ -90,7 +90,7 @@ func (p *syntaxParser) parseAttr() astAttr {
 		pos := t.Pos
 		return &astTypeAttr{Pos: pos, Type: p.parseType()}
 	}
-	p.errorf("expected attribute value")
+	p.expected("expected attribute value")
 	return nil
 }
 
@@ -133,7 +133,7 @@ func (p *syntaxParser) parseDict() *astDictAttr {
 				p.errorf("expected valid attribute name")
 			}
 		default:
-			p.errorf("expected attribute name")
+			p.expected("expected attribute name")
 		}
 		// Duplicate check: linear for small dictionaries, a map beyond.
 		if seen == nil && len(d.Entries) >= 16 {
@@ -225,8 +225,13 @@ func (p *syntaxParser) parseDenseAttr() *astDenseAttr {
 }
 
 // parseDenseLiteral parses a scalar, a "0x..." string or a nested list.
-// Nested lists are walked iteratively, so depth costs no stack, and their
-// shape is checked as MLIR's TensorLiteralParser does.
+//
+// Nested lists are checked as MLIR's TensorLiteralParser does: every
+// element of a list must have the same dims (its own nesting shape) as the
+// list's first element, checked when the element ends, so the error is at
+// the token after it. MLIR recurses and copies dims vectors; here lists are
+// walked with an explicit stack and dims are interned as (size, first
+// element's dims) pairs, so depth costs neither stack nor quadratic time.
 func (p *syntaxParser) parseDenseLiteral() astDenseElements {
 	el := astDenseElements{Pos: p.tok.Pos}
 	if p.tok.Type != tokLSquare {
@@ -236,62 +241,65 @@ func (p *syntaxParser) parseDenseLiteral() astDenseElements {
 		el.Elems = []astDenseElem{e}
 		return el
 	}
-	const inconsistent = "tensor literal is invalid; ranks are not consistent between elements"
-	var shape []int64  // size of the lists at each depth; -1 until the first one closes
-	var counts []int64 // element counts of the open lists
-	leaf := -1         // depth of the scalars, once seen
+	// Dims IDs: scalarDims for a scalar, emptyDims for the (absent) first
+	// element of an empty list, else an index into dims.
+	const scalarDims, emptyDims = -1, -2
+	type dimsKey struct {
+		size  int64
+		inner int32
+	}
+	var dims []dimsKey
+	dimsID := map[dimsKey]int32{}
+	type list struct {
+		size  int64
+		first int32 // dims of the first element; emptyDims while none
+	}
+	var stack []list
+	// done records that an element with the given dims has ended.
+	done := func(id int32) {
+		l := &stack[len(stack)-1]
+		l.size++
+		if l.size == 1 {
+			l.first = id
+		} else if l.first != id {
+			p.errorf("tensor literal is invalid; ranks are not consistent between elements")
+		}
+	}
 	for {
-		// Here: at the start of an element, or at ']' right after '['.
-		switch {
-		case p.tok.Type == tokLSquare:
-			d := len(counts)
-			if leaf >= 0 && d >= leaf {
-				p.errorf(inconsistent)
-			}
-			if d == len(shape) {
-				shape = append(shape, -1)
-			}
-			if d > 0 {
-				counts[d-1]++
-			}
-			counts = append(counts, 0)
+		// Here: at the start of an element.
+		if p.tok.Type == tokLSquare {
+			stack = append(stack, list{first: emptyDims})
 			p.advance()
 			if p.tok.Type != tokRSquare {
 				continue
 			}
-		default:
-			d := len(counts)
-			if leaf < 0 {
-				if len(shape) > d {
-					p.errorf(inconsistent)
-				}
-				leaf = d
-			} else if d != leaf {
-				p.errorf(inconsistent)
-			}
-			counts[d-1]++
+		} else {
 			el.Elems = append(el.Elems, p.parseDenseElem())
+			done(scalarDims)
 		}
-		// After an element or at a ']': close lists, then expect ','.
-		for {
-			if p.consumeIf(tokComma) {
-				break
-			}
+		// After an element: ',' starts the next one, ']' ends lists.
+		for !p.consumeIf(tokComma) {
 			if p.tok.Type != tokRSquare {
-				p.errorf("expected ',' or ']'")
+				p.expected("expected ']'")
 			}
-			d := len(counts) - 1
-			if shape[d] < 0 {
-				shape[d] = counts[d]
-			} else if shape[d] != counts[d] {
-				p.errorf(inconsistent)
-			}
-			counts = counts[:d]
 			p.advance()
-			if d == 0 {
-				el.Shape = shape
+			l := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			k := dimsKey{l.size, l.first}
+			id, ok := dimsID[k]
+			if !ok {
+				id = int32(len(dims))
+				dims = append(dims, k)
+				dimsID[k] = id
+			}
+			if len(stack) == 0 {
+				for id >= 0 {
+					el.Shape = append(el.Shape, dims[id].size)
+					id = dims[id].inner
+				}
 				return el
 			}
+			done(id)
 		}
 	}
 }
@@ -359,7 +367,7 @@ func (p *syntaxParser) parseDenseResourceAttr() *astDenseResourceAttr {
 	case tokString:
 		d.Handle = syntaxUnquote(p.tok.Value)
 	default:
-		p.errorf("expected resource handle")
+		p.errorf("expected identifier key for 'resource' entry")
 	}
 	p.advance()
 	p.expect(tokGreater, "expected '>'")
@@ -387,7 +395,8 @@ func (p *syntaxParser) parseDenseArrayAttr() *astDenseArrayAttr {
 
 // parseRawAttr keeps the body of affine_map<...>, affine_set<...>,
 // strided<...> and sparse<...> as tokens. '<' and '>' nest, except a '>'
-// directly followed by '=' (affine_set's `>=`).
+// directly followed by '=' (affine_set's `>=`). Body is the tokens' text
+// with one space where the source had white space or comments.
 func (p *syntaxParser) parseRawAttr() *astRawAttr {
 	a := &astRawAttr{Pos: p.tok.Pos, Keyword: p.tok.Value}
 	p.advance()
@@ -411,7 +420,7 @@ func (p *syntaxParser) parseRawAttr() *astRawAttr {
 			p.advance()
 			break
 		}
-		if len(a.Tokens) > 0 {
+		if n := len(a.Tokens); n > 0 && t.Pos.Offset > a.Tokens[n-1].Pos.Offset+len(a.Tokens[n-1].Value) {
 			b.WriteByte(' ')
 		}
 		b.WriteString(t.Value)
@@ -432,7 +441,7 @@ func (p *syntaxParser) parseDistinctAttr() *astDistinctAttr {
 	p.advance()
 	p.expect(tokLSquare, "expected '[' after 'distinct'")
 	if p.tok.Type != tokInt {
-		p.errorf("expected distinct ID")
+		p.expected("expected distinct ID")
 	}
 	a.ID = p.tok.Value
 	p.advance()

@@ -73,7 +73,7 @@ func (p *syntaxParser) parseLocInstance() astLoc {
 			l := &astCallSiteLoc{Pos: t.Pos}
 			l.Callee = p.parseLocInstance()
 			if !p.isIdent("at") {
-				p.errorf("expected 'at' in callsite location")
+				p.expected("expected 'at' in callsite location")
 			}
 			p.advance()
 			l.Caller = p.parseLocInstance()
@@ -99,14 +99,14 @@ func (p *syntaxParser) parseLocInstance() astLoc {
 			return l
 		}
 	}
-	p.errorf("expected location instance")
+	p.expected("expected location instance")
 	return nil
 }
 
 // parseLocNumber parses an unsigned 32-bit line or column number.
 func (p *syntaxParser) parseLocNumber(msg string) int {
 	if p.tok.Type != tokInt {
-		p.errorf("%s", msg)
+		p.expected("%s", msg)
 	}
 	v, ok := syntaxParseUint(p.tok.Value)
 	if !ok || v > 1<<32-1 {

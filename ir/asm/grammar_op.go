@@ -35,7 +35,7 @@ func (p *syntaxParser) parseOp() *astOp {
 			return op
 		}
 	default:
-		p.errorf("expected operation name in quotes")
+		p.expected("expected operation name in quotes")
 	}
 	op.Loc = p.parseOptionalTrailingLoc()
 	return op
@@ -46,14 +46,15 @@ func (p *syntaxParser) parseResults() []astResult {
 	rs := make([]astResult, 0, 1)
 	for {
 		if p.tok.Type != tokValueID {
-			p.errorf("expected SSA identifier")
+			p.expected("expected valid ssa identifier")
 		}
 		r := astResult{Pos: p.tok.Pos, Name: p.tok.Value[1:], Count: 1}
 		p.advance()
 		if p.consumeIf(tokColon) {
+			countPos := p.tok.Pos
 			r.Count = p.parseSmallInt("expected integer number of results")
 			if r.Count == 0 {
-				p.failf(r.Pos, "expected named operation to have at least 1 result")
+				p.failf(countPos, "expected named operation to have at least 1 result")
 			}
 		}
 		rs = append(rs, r)
@@ -68,7 +69,7 @@ func (p *syntaxParser) parseResults() []astResult {
 // parseValueUse parses `%name` or `%name#N`.
 func (p *syntaxParser) parseValueUse() astValueUse {
 	if p.tok.Type != tokValueID {
-		p.errorf("expected SSA operand")
+		p.expected("expected SSA operand")
 	}
 	u := astValueUse{Pos: p.tok.Pos, Name: p.tok.Value[1:]}
 	p.advance()
@@ -97,14 +98,14 @@ func (p *syntaxParser) parseValueUseList() []astValueUse {
 func (p *syntaxParser) parseGenericForm() *astGenericForm {
 	g := &astGenericForm{}
 	p.expect(tokLParen, "expected '(' to start operand list")
-	if p.tok.Type != tokRParen {
+	if p.tok.Type == tokValueID {
 		g.Operands = p.parseValueUseList()
 	}
 	p.expect(tokRParen, "expected ')' to end operand list")
 	if p.consumeIf(tokLSquare) {
 		for {
 			if p.tok.Type != tokCaretID {
-				p.errorf("expected block name")
+				p.expected("expected block name")
 			}
 			g.Successors = append(g.Successors, astSuccessor{Pos: p.tok.Pos, Block: p.tok.Value[1:]})
 			p.advance()
@@ -131,16 +132,16 @@ func (p *syntaxParser) parseGenericForm() *astGenericForm {
 		g.Attrs = p.parseDict()
 	}
 	p.expect(tokColon, "expected ':' followed by operation type")
-	g.Type = p.parseFunctionTypeOnly()
+	g.Type = p.parseFunctionTypeOnly("expected function type")
 	return g
 }
 
 // parseFunctionTypeOnly parses a type that must be a function type.
-func (p *syntaxParser) parseFunctionTypeOnly() *astFunctionType {
+func (p *syntaxParser) parseFunctionTypeOnly(msg string) *astFunctionType {
 	pos := p.tok.Pos
 	ft, ok := p.parseType().(*astFunctionType)
 	if !ok {
-		p.failf(pos, "expected function type")
+		p.failf(pos, "%s", msg)
 	}
 	return ft
 }
@@ -166,7 +167,7 @@ func (p *syntaxParser) parseBlockOps() []*astOp {
 	var ops []*astOp
 	for {
 		switch p.tok.Type {
-		case tokRBrace, tokCaretID, lexer.EOF:
+		case tokRBrace, tokCaretID:
 			return ops
 		}
 		ops = append(ops, p.parseOp())
@@ -181,7 +182,7 @@ func (p *syntaxParser) parseBlock() *astBlock {
 		if p.tok.Type != tokRParen {
 			for {
 				if p.tok.Type != tokValueID {
-					p.errorf("expected SSA identifier")
+					p.expected("expected SSA operand")
 				}
 				a := astBlockArg{Pos: p.tok.Pos, Name: p.tok.Value[1:]}
 				p.advance()
@@ -194,7 +195,7 @@ func (p *syntaxParser) parseBlock() *astBlock {
 				}
 			}
 		}
-		p.expect(tokRParen, "expected ')' to end argument list")
+		p.expect(tokRParen, "expected ')'")
 	}
 	p.expect(tokColon, "expected ':' after block name")
 	b.Ops = p.parseBlockOps()
@@ -231,24 +232,24 @@ func (p *syntaxParser) parseFuncForm() *astFuncForm {
 		}
 	}
 	if p.tok.Type != tokAtID {
-		p.errorf("expected valid '@'-identifier for symbol name")
+		p.errorf("custom op 'func.func' expected valid '@'-identifier for symbol name")
 	}
 	f.SymName, f.SymPos = syntaxSymbolName(p.tok.Value), p.tok.Pos
 	p.advance()
-	p.expect(tokLParen, "expected '(' in function signature")
+	p.expect(tokLParen, "expected '('")
 	if p.tok.Type != tokRParen {
 		named := p.tok.Type == tokValueID
 		for {
 			a := astFuncArg{Pos: p.tok.Pos}
 			if named {
 				if p.tok.Type != tokValueID {
-					p.errorf("expected SSA identifier")
+					p.errorf("custom op 'func.func' expected SSA identifier")
 				}
 				a.Name = p.tok.Value[1:]
 				p.advance()
 				p.expect(tokColon, "expected ':'")
 			} else if p.tok.Type == tokValueID {
-				p.errorf("expected type instead of SSA identifier")
+				p.errorf("custom op 'func.func' expected type instead of SSA identifier")
 			}
 			a.Type = p.parseType()
 			if p.tok.Type == tokLBrace {
@@ -261,7 +262,7 @@ func (p *syntaxParser) parseFuncForm() *astFuncForm {
 			}
 		}
 	}
-	p.expect(tokRParen, "expected ')' in function signature")
+	p.expect(tokRParen, "expected ')'")
 	if p.consumeIf(tokArrow) {
 		if p.consumeIf(tokLParen) {
 			if p.tok.Type != tokRParen {
@@ -276,7 +277,7 @@ func (p *syntaxParser) parseFuncForm() *astFuncForm {
 					}
 				}
 			}
-			p.expect(tokRParen, "expected ')' in function result list")
+			p.expect(tokRParen, "expected ')'")
 		} else {
 			f.Results = []astFuncResult{{Pos: p.tok.Pos, Type: p.parseNonFunctionType()}}
 		}
@@ -309,11 +310,11 @@ func (p *syntaxParser) parseReturnForm() *astReturnForm {
 func (p *syntaxParser) parseCallForm() *astCallForm {
 	c := &astCallForm{}
 	if p.tok.Type != tokAtID {
-		p.errorf("expected symbol reference attribute")
+		p.expected("expected attribute value")
 	}
 	c.Callee = p.parseSymbolRef()
 	p.expect(tokLParen, "expected '('")
-	if p.tok.Type != tokRParen {
+	if p.tok.Type == tokValueID {
 		c.Operands = p.parseValueUseList()
 	}
 	p.expect(tokRParen, "expected ')'")
@@ -321,7 +322,7 @@ func (p *syntaxParser) parseCallForm() *astCallForm {
 		c.Attrs = p.parseDict()
 	}
 	p.expect(tokColon, "expected ':'")
-	c.Type = p.parseFunctionTypeOnly()
+	c.Type = p.parseFunctionTypeOnly("custom op 'func.call' invalid kind of type specified")
 	return c
 }
 
@@ -345,6 +346,9 @@ func (p *syntaxParser) parseCustomForm() (*astCustomForm, astLoc) {
 	skip := 0                  // tokens known not to start a statement
 	for {
 		t := &p.tok
+		if t.Type == lexer.EOF {
+			goto done // unbalanced brackets: the format parser reports them
+		}
 		if depth == 0 {
 			switch t.Type {
 			case lexer.EOF, tokRBrace, tokRParen, tokRSquare, tokMetaBegin:

@@ -90,11 +90,9 @@ func (p *syntaxParser) cachedType(nonFunction bool) astType {
 	if p.tok.Type == tokLParen {
 		t = p.parseFunctionType()
 	} else {
-		tok := p.tok
-		p.advance()
-		t = p.typeFromIdent(tok.Value, tok.Pos)
+		t = p.parseNonFunctionTypeUncached()
 	}
-	if p.prevEnd == end {
+	if p.prev.Pos.Offset+len(p.prev.Value) == end {
 		p.typeCache[key] = t
 	}
 	return t
@@ -242,12 +240,15 @@ func (p *syntaxParser) parseNonFunctionTypeUncached() astType {
 	switch p.tok.Type {
 	case tokIdent:
 		t := p.tok
+		if !syntaxIsTypeKeyword(t.Value) {
+			break
+		}
 		p.advance()
 		return p.typeFromIdent(t.Value, t.Pos)
 	case tokBangID:
 		return p.parseBangType()
 	}
-	p.errorf("expected non-function type")
+	p.expected("expected non-function type")
 	return nil
 }
 
@@ -327,7 +328,7 @@ func (p *syntaxParser) parseShapedBody(kind string, pos lexer.Position) astType 
 					}
 					p.advance()
 					if p.tok.Type != tokInt {
-						p.errorf("expected integer value")
+						p.errorf("invalid dimension")
 					}
 					st.Dims = append(st.Dims, p.dimValue(p.tok.Value, p.tok.Pos))
 					p.advance()
@@ -369,7 +370,7 @@ func (p *syntaxParser) consumeDimX(pend string, pendPos lexer.Position) (string,
 		return pend[1:], syntaxPosAt(pendPos, 1)
 	}
 	if p.tok.Type != tokIdent || p.tok.Value[0] != 'x' {
-		p.errorf("expected 'x' in dimension list")
+		p.expected("expected 'x' in dimension list")
 	}
 	rest, restPos := p.tok.Value[1:], syntaxPosAt(p.tok.Pos, 1)
 	p.advance()

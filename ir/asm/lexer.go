@@ -471,29 +471,25 @@ func (s *lexScanner) lexPrefixed(start int, kind lexer.TokenType, what string) l
 // lexBody lexes the balanced `<...>` body of a dialect attribute or type,
 // following MLIR's Parser::parseDialectSymbolBody: '<' '[' '(' '{' nest and
 // must be closed in order, "->" does not close a '<', and string literals are
-// skipped whole. The body may span lines.
+// skipped whole. The body may span lines. Like MLIR, an unbalanced body is
+// reported at its '<', naming the innermost unclosed bracket.
 func (s *lexScanner) lexBody() lexer.Token {
 	src := s.src
 	start, line, lineStart := s.pos, s.line, s.lineStart
-	type opener struct {
-		c              byte
-		off, line, col int
-	}
-	var buf [16]opener
+	var buf [16]byte
 	stack := buf[:0]
+	unbalanced := func() lexer.Token {
+		return lexer.Token{Type: tokError, Value: "unbalanced '" + string(stack[len(stack)-1]) + "' character in pretty dialect name",
+			Pos: lexer.Position{Filename: s.filename, Offset: start, Line: line, Column: start - lineStart + 1}}
+	}
 	for {
 		if s.pos >= len(src) {
-			o := opener{'<', start, line, start - lineStart + 1}
-			if n := len(stack); n > 0 {
-				o = stack[n-1]
-			}
-			return lexer.Token{Type: tokError, Value: "unbalanced '" + string(o.c) + "' character in pretty dialect name",
-				Pos: lexer.Position{Filename: s.filename, Offset: o.off, Line: o.line, Column: o.col}}
+			return unbalanced()
 		}
 		c := src[s.pos]
 		switch c {
 		case '<', '[', '(', '{':
-			stack = append(stack, opener{c, s.pos, s.line, s.pos - s.lineStart + 1})
+			stack = append(stack, c)
 			s.pos++
 		case '>', ']', ')', '}':
 			want := byte('<')
@@ -505,10 +501,9 @@ func (s *lexScanner) lexBody() lexer.Token {
 			case '}':
 				want = '{'
 			}
-			if n := len(stack); n == 0 || stack[n-1].c != want {
-				bad := s.pos
+			if stack[len(stack)-1] != want {
 				s.pos++
-				return s.errTok(bad, s.line, s.lineStart, "unbalanced '"+string(c)+"' character in pretty dialect name")
+				return unbalanced()
 			}
 			stack = stack[:len(stack)-1]
 			s.pos++
@@ -531,9 +526,7 @@ func (s *lexScanner) lexBody() lexer.Token {
 			s.line++
 			s.lineStart = s.pos
 		case 0:
-			bad := s.pos
-			s.pos++
-			return s.errTok(bad, s.line, s.lineStart, "unexpected nul in pretty dialect name")
+			return unbalanced()
 		default:
 			s.pos++
 		}

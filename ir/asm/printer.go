@@ -90,18 +90,22 @@ func String(op *ir.Operation, opts PrintOptions) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
-func (p *Printer) WriteString(s string) { _, _ = p.w.WriteString(s) }
-func (p *Printer) WriteByte(c byte)     { _ = p.w.WriteByte(c) }
+func (p *Printer) WriteString(s string)   { _, _ = p.w.WriteString(s) }
+func (p *Printer) WriteByte(c byte) error { return p.w.WriteByte(c) }
 
 // Options returns the active printing options.
 func (p *Printer) Options() PrintOptions { return p.opts }
 
 func (p *Printer) newline() {
 	p.WriteByte('\n')
-	for i := 0; i < p.indent; i++ {
-		p.WriteString("  ")
+	for n := 2 * p.indent; n > 0; {
+		k := min(n, len(spaces))
+		p.WriteString(spaces[:k])
+		n -= k
 	}
 }
+
+var spaces = strings.Repeat(" ", 256)
 
 // ---- aliases ----
 

@@ -339,6 +339,9 @@ func (r *resolver) use(u astValueUse, t ir.Type) *ir.Value {
 // ---- blocks ----
 
 func (r *resolver) blockRef(name string, pos lexer.Position) *ir.Block {
+	if len(r.scope().blocks) == 0 {
+		r.fail(pos, "reference to an undefined block")
+	}
 	bs := r.scope().blocks[len(r.scope().blocks)-1]
 	if d, ok := bs.labels[name]; ok {
 		return d.block
@@ -409,6 +412,9 @@ func (r *resolver) checkOpName(name string, pos lexer.Position) {
 }
 
 func (r *resolver) genericOp(o *astOp, g *astGenericForm, loc ir.Location) *ir.Operation {
+	if o.Name == "" {
+		r.fail(o.NamePos, "empty operation name is invalid")
+	}
 	if !strings.Contains(o.Name, ".") && !r.ctx.AllowUnregistered {
 		r.fail(o.NamePos, "operation name '%s' must be of the form 'dialect.op'", o.Name)
 	}
@@ -853,6 +859,12 @@ func (r *resolver) intAttr(a *astIntAttr) ir.Attribute {
 }
 
 func (r *resolver) dialectAttr(a *astDialectAttr) ir.Attribute {
+	if !ir.IsBareIdentifier(a.Dialect) {
+		r.fail(a.Pos, "invalid dialect namespace '%s'", a.Dialect)
+	}
+	if a.Name == "" && a.Body == "" {
+		r.fail(a.Pos, "expected an attribute name or '<' after '#%s'", a.Dialect)
+	}
 	body := a.Body
 	if a.Name != "" {
 		body = "." + a.Name + a.Body
@@ -1253,6 +1265,12 @@ func (r *resolver) typUncached(t astType) ir.Type {
 	case *astFunctionType:
 		return r.ctx.FunctionType(r.typeList(t.Inputs), r.typeList(t.Results))
 	case *astDialectType:
+		if !ir.IsBareIdentifier(t.Dialect) {
+			r.fail(t.Pos, "invalid dialect namespace '%s'", t.Dialect)
+		}
+		if t.Name == "" && t.Body == "" {
+			r.fail(t.Pos, "expected a type name or '<' after '!%s'", t.Dialect)
+		}
 		body := t.Body
 		if t.Name != "" {
 			body = "." + t.Name + t.Body

@@ -4,7 +4,7 @@
 package optmain
 
 import (
-	"bytes"
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -42,20 +42,27 @@ func Run(opts Options, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	srcMgr := ir.NewSourceMgr()
 	srcMgr.Add(name, src)
-	var out bytes.Buffer
+	// Output goes to a temp file first: large modules are not held in
+	// memory twice, and nothing is written when the run fails.
+	sink, err := newSink(opts.Output)
+	if err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		return 1
+	}
+	defer sink.discard()
 	failed := false
 	for i, ch := range chunks {
 		if i > 0 {
-			out.WriteString("\n// -----\n")
+			sink.w.WriteString("\n// -----\n")
 		}
-		if !processChunk(opts, name, ch, srcMgr, &out, stderr) {
+		if !processChunk(opts, name, ch, srcMgr, sink.w, stderr) {
 			failed = true
 		}
 	}
 	if failed && !opts.VerifyDiagnostics {
 		return 1
 	}
-	if err := writeOutput(opts.Output, out.Bytes(), stdout); err != nil {
+	if err := sink.commit(stdout); err != nil {
 		fmt.Fprintf(stderr, "error: %v\n", err)
 		return 1
 	}
@@ -65,7 +72,76 @@ func Run(opts Options, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr, out *bytes.Buffer, stderr io.Writer) bool {
+// sink buffers output in a temp file until the run has succeeded.
+type sink struct {
+	path string // "" or "-" for stdout
+	f    *os.File
+	w    *bufio.Writer
+}
+
+func newSink(path string) (*sink, error) {
+	dir := os.TempDir()
+	if path != "" && path != "-" {
+		dir = filepath.Dir(path)
+	}
+	f, err := os.CreateTemp(dir, ".mlc-opt-out-*")
+	if err != nil {
+		return nil, err
+	}
+	return &sink{path: path, f: f, w: bufio.NewWriterSize(f, 1<<16)}, nil
+}
+
+func (s *sink) discard() {
+	if s.f != nil {
+		s.f.Close()
+		os.Remove(s.f.Name())
+		s.f = nil
+	}
+}
+
+// commit moves the output to its destination.
+func (s *sink) commit(stdout io.Writer) error {
+	if err := s.w.Flush(); err != nil {
+		return err
+	}
+	if s.path == "" || s.path == "-" || !isRegularOrAbsent(s.path) {
+		if _, err := s.f.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+		dst := stdout
+		if s.path != "" && s.path != "-" {
+			f, err := os.OpenFile(s.path, os.O_WRONLY, 0)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			dst = f
+		}
+		_, err := io.Copy(dst, s.f)
+		return err
+	}
+	name := s.f.Name()
+	if err := s.f.Close(); err != nil {
+		return err
+	}
+	s.f = nil
+	if err := os.Chmod(name, 0o644); err != nil {
+		os.Remove(name)
+		return err
+	}
+	if err := os.Rename(name, s.path); err != nil {
+		os.Remove(name)
+		return err
+	}
+	return nil
+}
+
+func isRegularOrAbsent(path string) bool {
+	fi, err := os.Stat(path)
+	return err != nil || fi.Mode().IsRegular()
+}
+
+func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr, out io.Writer, stderr io.Writer) bool {
 	ctx := ir.NewContext()
 	ctx.AllowUnregistered = opts.AllowUnregistered
 	if opts.Register != nil {
@@ -101,12 +177,10 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 		ok = false
 		ctx.Emit(asDiagnostic(err))
 	} else {
-		var buf bytes.Buffer
-		if perr := asm.Print(&buf, module, opts.Print); perr != nil {
+		if perr := asm.Print(out, module, opts.Print); perr != nil {
 			ctx.Emit(ir.Errorf(ir.UnknownLoc{}, "printing failed: %v", perr))
 			ok = false
 		}
-		out.Write(buf.Bytes())
 	}
 	if verifier != nil {
 		problems := verifier.Finish()
@@ -144,19 +218,21 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-// writeOutput writes to stdout, or atomically to path: a temp file in the
-// same directory renamed over the target, so a failed run never leaves a
-// half-written file.
-func writeOutput(path string, data []byte, stdout io.Writer) error {
-	if path == "" || path == "-" {
-		_, err := stdout.Write(data)
-		return err
-	}
-	return WriteFileAtomic(path, data)
-}
-
-// WriteFileAtomic writes data to path via a temp file and rename.
+// WriteFileAtomic writes data to path via a temp file and rename. A path
+// that exists and is not a regular file (/dev/null, a pipe) is written
+// directly: renaming over it would replace the device.
 func WriteFileAtomic(path string, data []byte) error {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		_, werr := f.Write(data)
+		if cerr := f.Close(); werr == nil {
+			werr = cerr
+		}
+		return werr
+	}
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {
