@@ -147,7 +147,7 @@ foo.bar
 
 // -----
 
-// expected-error @+1 {{expected SSA operand}}
+// expected-error @+1 {{expected ')' to end operand list}}
 "x.a"(() : () -> ()
 
 // -----

