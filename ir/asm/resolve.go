@@ -155,9 +155,11 @@ func (r *resolver) resolveFile(f *astFile) *ir.Operation {
 	block := ir.NewBlock(nil, nil)
 	module.Region(0).AppendBlock(block)
 	r.pushScope(true)
-	for _, o := range ops {
+	for i, o := range ops {
 		block.Append(r.op(o))
+		ops[i] = nil
 	}
+	f.Items = nil
 	r.popScope()
 	return module
 }
@@ -543,8 +545,9 @@ func (r *resolver) region(reg *astRegion, dst *ir.Region, entryArgs func(b *ir.B
 			v := b.AddArg(r.typ(a.Type), aloc)
 			r.defineValues(a.Name, a.Pos, []*ir.Value{v})
 		}
-		for _, o := range ab.Ops {
+		for i, o := range ab.Ops {
 			b.Append(r.op(o))
+			ab.Ops[i] = nil // let the syntax tree go as the IR grows
 		}
 	}
 	for name, d := range bs.labels {
@@ -810,10 +813,57 @@ func parseBigInt(text string, neg bool) (*big.Int, bool) {
 	return v, ok
 }
 
+// smallInt parses short decimal literals without big.Int, the common case.
+func smallInt(text string, neg bool) (int64, bool) {
+	if len(text) > 18 || len(text) == 0 || text[0] < '0' || text[0] > '9' || (len(text) > 1 && (text[1] == 'x' || text[1] == 'X')) {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(text, 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+// fitsSmall is intFits for an int64 value and a width below 64 bits.
+func fitsSmall(v int64, it *ir.IntegerType) bool {
+	w := uint(it.Width)
+	lo, hiS, hiU := -(int64(1) << (w - 1)), int64(1)<<(w-1)-1, int64(1)<<w-1
+	switch it.Signedness {
+	case ir.Signed:
+		return v >= lo && v <= hiS
+	case ir.Unsigned:
+		return v >= 0 && v <= hiU
+	}
+	if w == 1 {
+		return v >= -1 && v <= 1
+	}
+	return v >= lo && v <= hiU
+}
+
 func (r *resolver) intAttr(a *astIntAttr) ir.Attribute {
 	var t ir.Type = r.ctx.I(64)
 	if a.Type != nil {
 		t = r.typ(a.Type)
+	}
+	if sv, ok := smallInt(a.Text, a.Neg); ok {
+		switch tt := t.(type) {
+		case *ir.IndexType:
+			return r.ctx.IntegerAttr(t, sv)
+		case *ir.IntegerType:
+			if tt.Width < 64 && !fitsSmall(sv, tt) || tt.Width == 64 && tt.Signedness == ir.Unsigned && sv < 0 {
+				r.fail(a.Pos, "integer constant out of range for attribute")
+			}
+			if tt.Width == 1 && tt.Signedness == ir.Signless {
+				return r.ctx.BoolAttr(sv != 0)
+			}
+			if tt.Width <= 64 {
+				return r.ctx.IntegerAttr(t, sv)
+			}
+		}
 	}
 	v, ok := parseBigInt(a.Text, a.Neg)
 	if !ok || v.BitLen() > 1<<20 {
@@ -1023,6 +1073,12 @@ func (r *resolver) denseElem(e astDenseElem, elem ir.Type, dst []byte) []byte {
 			}
 			return append(dst, 0)
 		case elemInt:
+			if sv, ok := smallInt(e.Text, e.Neg); ok && t.Width < 64 && t.Width > 1 {
+				if !fitsSmall(sv, t) {
+					r.fail(e.Pos, "integer constant out of range for type")
+				}
+				return ir.EncodeInt(dst, sv, t.Width/8)
+			}
 			v, ok := parseBigInt(e.Text, e.Neg)
 			if !ok || !intFits(v, t) {
 				r.fail(e.Pos, "integer constant out of range for type")
