@@ -40,7 +40,7 @@ func (c *Context) Clone(op *Operation, m *Mapping) *Operation {
 	for i, s := range op.successors {
 		succ[i] = m.lookupBlock(s)
 	}
-	nop := &Operation{name: op.name, info: op.info, Props: op.Props, Loc: op.Loc, successors: succ}
+	nop := &Operation{ctx: c, name: op.name, info: op.info, Props: op.Props, Loc: op.Loc, successors: succ}
 	nop.SetOperands(operands)
 	nop.attrs = append([]NamedAttr(nil), op.attrs...)
 	nop.results = make([]*Value, len(op.results))

@@ -163,6 +163,7 @@ func (o *OpOperand) Set(v *Value) {
 // regions, successors and location. Ops live in a block's intrusive
 // list, so insertion and erasure are O(1).
 type Operation struct {
+	ctx      *Context
 	name     string
 	info     *OpInfo // nil for unregistered ops
 	operands []*OpOperand
@@ -194,7 +195,7 @@ type OperationState struct {
 
 // NewOperation creates a detached op. ctx resolves the op definition.
 func (c *Context) NewOperation(st OperationState) *Operation {
-	op := &Operation{name: st.Name, info: c.LookupOp(st.Name), Props: st.Props, Loc: st.Loc}
+	op := &Operation{ctx: c, name: st.Name, info: c.LookupOp(st.Name), Props: st.Props, Loc: st.Loc}
 	if op.Loc == nil {
 		op.Loc = UnknownLoc{}
 	}
@@ -221,6 +222,9 @@ func (c *Context) NewOperation(st OperationState) *Operation {
 }
 
 func (op *Operation) Name() string { return op.name }
+
+// Ctx is the context the op was created in.
+func (op *Operation) Ctx() *Context { return op.ctx }
 
 // Info is the registered definition, or nil for an unregistered op.
 func (op *Operation) Info() *OpInfo      { return op.info }

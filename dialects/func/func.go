@@ -5,30 +5,53 @@ package function
 import (
 	"fmt"
 
+	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/ir"
 )
 
+// Dialect is the func dialect's table.
+var Dialect = (&ods.Dialect{
+	Name:    "func",
+	Summary: "Functions, calls and returns.",
+	Ops: []*ods.OpDef{
+		{
+			Name:         "func",
+			Summary:      "A function: a symbol with a signature and an optional body",
+			CustomSyntax: "func.func [private|public|nested] @name(%arg0: T {attrs}, ...) [-> (R {attrs}, ...)] [attributes {...}] [{ body }]",
+			Description:  "A function without a body is a declaration and must not be public.",
+			Attrs: []ods.Attr{
+				{Name: "sym_name", Type: ods.StrAttr, Doc: "function name"},
+				{Name: "function_type", Type: ods.TypeAttr, Doc: "signature"},
+				{Name: "sym_visibility", Type: ods.StrAttr, Optional: true},
+				{Name: "arg_attrs", Type: ods.AnyAttr, Optional: true, Doc: "array of per-argument dictionaries"},
+				{Name: "res_attrs", Type: ods.AnyAttr, Optional: true, Doc: "array of per-result dictionaries"},
+			},
+			Regions: []ods.Region{{Name: "body"}},
+			Traits:  ir.IsolatedFromAbove | ir.Symbol,
+			Verify:  verifyFunc,
+		},
+		{
+			Name:         "return",
+			Summary:      "Returns from a function",
+			CustomSyntax: "return [%v, ... : T, ...]",
+			Operands:     []ods.Operand{{Name: "operands", Type: ods.AnyType, Arity: ods.Variadic}},
+			Traits:       ir.Terminator | ir.ReturnLike | ir.Pure,
+			Verify:       verifyReturn,
+		},
+		{
+			Name:         "call",
+			Summary:      "Calls a function by symbol",
+			CustomSyntax: "call @callee(%a, ...) : (T, ...) -> (R, ...)",
+			Operands:     []ods.Operand{{Name: "operands", Type: ods.AnyType, Arity: ods.Variadic}},
+			Results:      []ods.Result{{Name: "results", Type: ods.AnyType, Arity: ods.Variadic}},
+			Attrs:        []ods.Attr{{Name: "callee", Type: ods.SymAttr}},
+			Verify:       verifyCall,
+		},
+	},
+}).Init()
+
 // Register adds the func dialect to ctx.
-func Register(ctx *ir.Context) {
-	ctx.RegisterDialect(&ir.Dialect{Name: "func", Doc: "Functions, calls and returns."},
-		&ir.OpInfo{
-			Name:   "func.func",
-			Traits: ir.IsolatedFromAbove | ir.Symbol,
-			Props:  []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"},
-			Verify: verifyFunc,
-		},
-		&ir.OpInfo{
-			Name:   "func.return",
-			Traits: ir.Terminator | ir.ReturnLike | ir.Pure,
-			Verify: verifyReturn,
-		},
-		&ir.OpInfo{
-			Name:   "func.call",
-			Props:  []string{"callee"},
-			Verify: verifyCall,
-		},
-	)
-}
+func Register(ctx *ir.Context) { ods.Register(ctx, Dialect) }
 
 // FunctionType returns the signature of a func.func, or nil.
 func FunctionType(op *ir.Operation) *ir.FunctionType {
@@ -40,21 +63,15 @@ func FunctionType(op *ir.Operation) *ir.FunctionType {
 }
 
 func verifyFunc(op *ir.Operation) error {
-	if _, ok := op.InherentAttr("sym_name").(*ir.StringAttr); !ok {
-		return fmt.Errorf("requires attribute 'sym_name'")
-	}
 	ft := FunctionType(op)
 	if ft == nil {
-		return fmt.Errorf("requires attribute 'function_type' of function type")
+		return fmt.Errorf("attribute 'function_type' failed to satisfy constraint: type attribute of function type")
 	}
 	if v := op.InherentAttr("sym_visibility"); v != nil {
 		s, ok := v.(*ir.StringAttr)
 		if !ok || (s.Value != "public" && s.Value != "private" && s.Value != "nested") {
 			return fmt.Errorf("visibility expected to be one of [\"public\", \"private\", \"nested\"], but got %s", v)
 		}
-	}
-	if op.NumRegions() != 1 {
-		return fmt.Errorf("requires one region")
 	}
 	body := op.Region(0)
 	if body.Empty() {
@@ -97,10 +114,7 @@ func verifyReturn(op *ir.Operation) error {
 }
 
 func verifyCall(op *ir.Operation) error {
-	callee, ok := op.InherentAttr("callee").(*ir.SymbolRefAttr)
-	if !ok {
-		return fmt.Errorf("requires attribute 'callee'")
-	}
+	callee := op.InherentAttr("callee").(*ir.SymbolRefAttr)
 	fn := ir.LookupSymbol(op, callee)
 	if fn == nil {
 		return fmt.Errorf("'%s' does not reference a valid function", callee.Leaf())

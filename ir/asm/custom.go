@@ -139,6 +139,7 @@ func (p *OpParser) ParseOptionalAttrDict() error {
 }
 
 // ParseRegion reads a region; isolated regions do not see outer values.
+// Attach it with AddRegion.
 func (p *OpParser) ParseRegion(isolated bool) (*ir.Region, error) {
 	ar, err := p.c.Region()
 	if err != nil {
@@ -146,11 +147,11 @@ func (p *OpParser) ParseRegion(isolated bool) (*ir.Region, error) {
 	}
 	region := ir.NewRegion()
 	err = p.guard(func() { p.r.region(ar, region, nil, isolated, "") })
-	if err == nil {
-		p.regions = append(p.regions, region)
-	}
 	return region, err
 }
+
+// AddRegion attaches a parsed region to the op being built, in order.
+func (p *OpParser) AddRegion(r *ir.Region) { p.regions = append(p.regions, r) }
 
 // guard turns a resolver failure into an error.
 func (p *OpParser) guard(f func()) error { return p.r.guard(f) }
@@ -215,3 +216,103 @@ func callCustom(fn CustomParser, p *OpParser) (err error) {
 	}()
 	return fn(p)
 }
+
+// ParseOperandList reads zero or more comma-separated operands, stopping
+// before a comma that is not followed by an operand.
+func (p *OpParser) ParseOperandList() ([]OperandRef, error) {
+	var out []OperandRef
+	if !p.PeekIsOperand() {
+		return nil, nil
+	}
+	for {
+		ref, err := p.ParseOperand()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ref)
+		if !p.PeekIsPunct(",") || p.c.PeekN(1).Type != tokValueID {
+			return out, nil
+		}
+		if _, err := p.c.Next(); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// ParseTypeList reads one or more comma-separated types, stopping before a
+// comma that is not followed by something that can start a type.
+func (p *OpParser) ParseTypeList() ([]ir.Type, error) {
+	var out []ir.Type
+	for {
+		t, err := p.ParseType()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+		if !p.PeekIsPunct(",") {
+			return out, nil
+		}
+		next := p.c.PeekN(1)
+		if !syntaxCanStartType(&next) {
+			return out, nil
+		}
+		if _, err := p.c.Next(); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// PeekIsKeyword reports whether the next token is the bare identifier kw.
+func (p *OpParser) PeekIsKeyword(kw string) bool {
+	t := p.c.Peek()
+	return t.Type == tokIdent && t.Value == kw
+}
+
+// PeekCanStartAttribute reports whether an attribute may start here.
+func (p *OpParser) PeekCanStartAttribute() bool {
+	t := p.c.Peek()
+	return syntaxCanStartAttr(&t)
+}
+
+// ParseAttributeWithType reads an attribute; an integer or float literal
+// written without ": type" gets type t (MLIR's typed attribute elision).
+// With bare set, numbers and strings take no ": type" suffix at all.
+func (p *OpParser) ParseAttributeWithType(t ir.Type, bare bool) (a ir.Attribute, err error) {
+	var aa astAttr
+	if t != nil || bare {
+		aa, err = p.c.BareNumberAttr()
+	} else {
+		aa, err = p.c.Attr()
+	}
+	if err != nil {
+		return nil, err
+	}
+	if t != nil {
+		switch x := aa.(type) {
+		case *astIntAttr:
+			if x.Type == nil {
+				cp := *x
+				cp.Type = &astTypeLiteral{Pos: x.Pos, T: t}
+				aa = &cp
+			}
+		case *astFloatAttr:
+			if x.Type == nil {
+				cp := *x
+				cp.Type = &astTypeLiteral{Pos: x.Pos, T: t}
+				aa = &cp
+			}
+		}
+	}
+	err = p.guard(func() { a = p.r.attr(aa) })
+	return a, err
+}
+
+// astTypeLiteral carries an already resolved type through the resolver,
+// for types a format supplies rather than the text.
+type astTypeLiteral struct {
+	Pos lexer.Position
+	T   ir.Type
+}
+
+func (n *astTypeLiteral) astPos() lexer.Position { return n.Pos }
+func (*astTypeLiteral) astTypeMarker()           {}

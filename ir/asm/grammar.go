@@ -21,8 +21,9 @@ package asm
 //	trailing-loc  ::= 'loc' '(' location-instance ')'
 //
 // Types, attributes and locations are in grammar_type.go, grammar_attr.go
-// and grammar_loc.go. Errors abort the parse by panicking with a syntaxBailout that
-// the entry points recover into a participle.Error; nothing else panics.
+// and grammar_loc.go. An error aborts the parse by panicking with a
+// syntaxBailout, which the entry points recover into a participle.Error;
+// nothing else panics.
 
 import (
 	"strconv"
@@ -92,13 +93,87 @@ type syntaxParser struct {
 	scan      *lexScanner
 	text      string
 	typeCache map[string]astType
+
+	a *syntaxAlloc
+
+	// bareNumbers stops number and string attributes from taking a
+	// ": type" suffix, for custom formats that know the attribute's type
+	// (`axis = 1 : ...`).
+	bareNumbers bool
+}
+
+// syntaxSlab hands out values of T carved from chunks, so that the many
+// small nodes of a tree cost few allocations. Chunks grow from 8 to 256
+// values, so parsing a single type or attribute stays cheap.
+type syntaxSlab[T any] struct{ buf []T }
+
+func (s *syntaxSlab[T]) new() *T {
+	if len(s.buf) == cap(s.buf) {
+		s.buf = make([]T, 0, min(max(2*cap(s.buf), 8), 256))
+	}
+	s.buf = s.buf[:len(s.buf)+1]
+	return &s.buf[len(s.buf)-1]
+}
+
+// syntaxList builds variable-length lists: elements are pushed on a scratch
+// stack shared by nested lists, then copied into slab memory with
+// capacity == length (so appending to a list never writes into another).
+type syntaxList[T any] struct {
+	scratch []T
+	slab    []T
+}
+
+func (l *syntaxList[T]) mark() int { return len(l.scratch) }
+
+func (l *syntaxList[T]) push(x T) { l.scratch = append(l.scratch, x) }
+
+// done returns the elements pushed since mark (nil if none).
+func (l *syntaxList[T]) done(mark int) []T {
+	xs := l.scratch[mark:]
+	n := len(xs)
+	var out []T
+	switch {
+	case n == 0:
+	case n > 64:
+		out = append([]T(nil), xs...)
+	default:
+		if cap(l.slab)-len(l.slab) < n {
+			l.slab = make([]T, 0, min(max(2*cap(l.slab), 16), 1024))
+		}
+		start := len(l.slab)
+		l.slab = append(l.slab, xs...)
+		out = l.slab[start:len(l.slab):len(l.slab)]
+	}
+	clear(xs)
+	l.scratch = l.scratch[:mark]
+	return out
+}
+
+// syntaxAlloc holds the slabs and list builders of one parse.
+type syntaxAlloc struct {
+	ops      syntaxSlab[astOp]
+	generics syntaxSlab[astGenericForm]
+	dicts    syntaxSlab[astDictAttr]
+	ints     syntaxSlab[astIntAttr]
+	floats   syntaxSlab[astFloatAttr]
+	strings  syntaxSlab[astStringAttr]
+	bools    syntaxSlab[astBoolAttr]
+	arrays   syntaxSlab[astArrayAttr]
+
+	uses    syntaxList[astValueUse]
+	results syntaxList[astResult]
+	named   syntaxList[astNamedAttr]
+	attrs   syntaxList[astAttr]
+	types   syntaxList[astType]
+	opList  syntaxList[*astOp]
+	regions syntaxList[*astRegion]
 }
 
 // syntaxBailout carries a parse error up the stack to recoverError.
 type syntaxBailout struct{ err error }
 
 func newSyntaxParser(src syntaxTokenSource) *syntaxParser {
-	p := &syntaxParser{src: src}
+	p := &syntaxParser{src: src, a: new(syntaxAlloc)}
 	if sc, ok := src.(*lexScanner); ok {
 		p.scan, p.text = sc, sc.src
 		p.typeCache = make(map[string]astType)
@@ -144,10 +219,10 @@ func (p *syntaxParser) expected(format string, args ...any) {
 		p.failf(p.tok.Pos, format, args...)
 	}
 	pos := p.prevEndPos()
-	if p.tok.Type == lexer.EOF && p.tok.Pos.Offset == pos.Offset && pos.Column > 1 {
-		// MLIR steps back one character from EOF before backing up, so
-		// when the input ends right after the previous token the error is
-		// on that token's last character.
+	if p.scan != nil && p.tok.Type == lexer.EOF && p.tok.Pos.Offset == pos.Offset && pos.Column > 1 {
+		// MLIR steps back one character from the end of the file before
+		// backing up, so when the file ends right after the previous token
+		// the error is on that token's last character.
 		pos.Offset--
 		pos.Column--
 	}

@@ -30,15 +30,18 @@ func (p *syntaxParser) parseAttr() astAttr {
 	t := &p.tok
 	switch t.Type {
 	case tokLSquare:
-		a := &astArrayAttr{Pos: t.Pos}
+		a := p.a.arrays.new()
+		a.Pos = t.Pos
 		p.advance()
 		if !p.consumeIf(tokRSquare) {
+			mark := p.a.attrs.mark()
 			for {
-				a.Elems = append(a.Elems, p.parseAttr())
+				p.a.attrs.push(p.parseAttr())
 				if !p.consumeIf(tokComma) {
 					break
 				}
 			}
+			a.Elems = p.a.attrs.done(mark)
 			p.expect(tokRSquare, "expected ',' or ']'")
 		}
 		return a
@@ -49,9 +52,10 @@ func (p *syntaxParser) parseAttr() astAttr {
 	case tokInt, tokFloat, tokMinus:
 		return p.parseNumberAttr()
 	case tokString:
-		a := &astStringAttr{Pos: t.Pos, Value: syntaxUnquote(t.Value)}
+		a := p.a.strings.new()
+		a.Pos, a.Value = t.Pos, syntaxUnquote(t.Value)
 		p.advance()
-		if p.consumeIf(tokColon) {
+		if !p.bareNumbers && p.consumeIf(tokColon) {
 			a.Type = p.parseType()
 		}
 		return a
@@ -60,7 +64,8 @@ func (p *syntaxParser) parseAttr() astAttr {
 	case tokIdent:
 		switch t.Value {
 		case "true", "false":
-			a := &astBoolAttr{Pos: t.Pos, Value: t.Value == "true"}
+			a := p.a.bools.new()
+			a.Pos, a.Value = t.Pos, t.Value == "true"
 			p.advance()
 			return a
 		case "unit":
@@ -104,25 +109,31 @@ func (p *syntaxParser) parseNumberAttr() astAttr {
 	}
 	p.advance()
 	var ty astType
-	if p.consumeIf(tokColon) {
+	if !p.bareNumbers && p.consumeIf(tokColon) {
 		ty = p.parseType()
 	}
 	if t.Type == tokInt {
-		return &astIntAttr{Pos: pos, Neg: neg, Text: t.Value, Type: ty}
+		a := p.a.ints.new()
+		*a = astIntAttr{Pos: pos, Neg: neg, Text: t.Value, Type: ty}
+		return a
 	}
-	return &astFloatAttr{Pos: pos, Neg: neg, Text: t.Value, Type: ty}
+	a := p.a.floats.new()
+	*a = astFloatAttr{Pos: pos, Neg: neg, Text: t.Value, Type: ty}
+	return a
 }
 
 // parseDict parses a dictionary; duplicate keys are an error, as in MLIR.
 func (p *syntaxParser) parseDict() *astDictAttr {
-	d := &astDictAttr{Pos: p.tok.Pos}
+	d := p.a.dicts.new()
+	d.Pos = p.tok.Pos
 	p.expect(tokLBrace, "expected '{' in attribute dictionary")
 	if p.consumeIf(tokRBrace) {
 		return d
 	}
-	d.Entries = make([]astNamedAttr, 0, 2)
+	mark := p.a.named.mark()
 	var seen map[string]bool
 	for {
+		entries := p.a.named.scratch[mark:]
 		e := astNamedAttr{Pos: p.tok.Pos}
 		switch p.tok.Type {
 		case tokIdent:
@@ -136,9 +147,9 @@ func (p *syntaxParser) parseDict() *astDictAttr {
 			p.expected("expected attribute name")
 		}
 		// Duplicate check: linear for small dictionaries, a map beyond.
-		if seen == nil && len(d.Entries) >= 16 {
+		if seen == nil && len(entries) >= 16 {
 			seen = make(map[string]bool, 32)
-			for _, o := range d.Entries {
+			for _, o := range entries {
 				seen[o.Name] = true
 			}
 		}
@@ -147,8 +158,8 @@ func (p *syntaxParser) parseDict() *astDictAttr {
 			dup = seen[e.Name]
 			seen[e.Name] = true
 		} else {
-			for i := range d.Entries {
-				if d.Entries[i].Name == e.Name {
+			for i := range entries {
+				if entries[i].Name == e.Name {
 					dup = true
 					break
 				}
@@ -161,11 +172,12 @@ func (p *syntaxParser) parseDict() *astDictAttr {
 		if p.consumeIf(tokEqual) {
 			e.Value = p.parseAttr()
 		}
-		d.Entries = append(d.Entries, e)
+		p.a.named.push(e)
 		if !p.consumeIf(tokComma) {
 			break
 		}
 	}
+	d.Entries = p.a.named.done(mark)
 	p.expect(tokRBrace, "expected '}' in attribute dictionary")
 	return d
 }
@@ -201,9 +213,9 @@ func (p *syntaxParser) parseHashAttr() astAttr {
 	if dot < 0 && body == "" {
 		return &astAttrAliasRef{Pos: t.Pos, Name: name}
 	}
-	a := &astDialectAttr{Pos: t.Pos, Dialect: name, Body: body, BodyPos: bodyPos}
+	a := &astDialectAttr{Pos: t.Pos, Dialect: name, Verbose: true, Body: body, BodyPos: bodyPos}
 	if dot >= 0 {
-		a.Dialect, a.Name = name[:dot], name[dot+1:]
+		a.Dialect, a.Name, a.Verbose = name[:dot], name[dot+1:], false
 	}
 	if p.consumeIf(tokColon) {
 		a.Type = p.parseType()

@@ -1344,6 +1344,8 @@ func (r *resolver) typUncached(t astType) ir.Type {
 		return r.ctx.OpaqueType(t.Dialect, body)
 	case *astTypeAliasRef:
 		return r.typeAlias(t.Name, t.Pos)
+	case *astTypeLiteral:
+		return t.T
 	}
 	r.fail(t.astPos(), "unsupported type")
 	return nil

@@ -75,6 +75,13 @@ func (c *syntaxCursor) Errorf(format string, args ...any) error {
 	return participle.Errorf(c.p.tok.Pos, format, args...)
 }
 
+// ExpectedErrorf returns an "expected ..." error positioned where MLIR's
+// emitWrongTokenError puts it: just after the previous token (at the
+// current token when nothing was consumed yet). Expect uses it.
+func (c *syntaxCursor) ExpectedErrorf(format string, args ...any) (err error) {
+	return c.guard(func() { c.p.expected(format, args...) })
+}
+
 // Optional consumes the current token if it has the given kind.
 func (c *syntaxCursor) Optional(kind lexer.TokenType) (ok bool, err error) {
 	err = c.guard(func() { ok = c.p.consumeIf(kind) })
@@ -103,6 +110,15 @@ func (c *syntaxCursor) Type() (t astType, err error) {
 
 // Attr parses an attribute.
 func (c *syntaxCursor) Attr() (a astAttr, err error) {
+	err = c.guard(func() { a = c.p.parseAttr() })
+	return a, err
+}
+
+// BareNumberAttr parses an attribute; a number does not take a ": type"
+// suffix (the caller knows its type).
+func (c *syntaxCursor) BareNumberAttr() (a astAttr, err error) {
+	c.p.bareNumbers = true
+	defer func() { c.p.bareNumbers = false }()
 	err = c.guard(func() { a = c.p.parseAttr() })
 	return a, err
 }

@@ -1,0 +1,391 @@
+// Package ods is mlc's operation definition specification: dialects
+// describe their ops as data (OpDef tables) and this package derives the
+// registered op info, the verifier, the custom assembly format parser and
+// printer, and the generated reference docs from those tables.
+package ods
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/ir/asm"
+)
+
+// Arity says how many values an operand or result group holds.
+type Arity uint8
+
+const (
+	Single   Arity = iota
+	Optional       // zero or one
+	Variadic       // zero or more
+)
+
+// Operand describes one operand group.
+type Operand struct {
+	Name  string
+	Type  TypeConstraint
+	Arity Arity
+	Doc   string
+}
+
+// Result describes one result group.
+type Result struct {
+	Name  string
+	Type  TypeConstraint
+	Arity Arity
+	Doc   string
+}
+
+// Attr describes an inherent attribute.
+type Attr struct {
+	Name     string
+	Type     AttrConstraint
+	Optional bool
+	// Default is the attribute's value when absent, as MLIR text for docs
+	// (the op's semantics apply it; the IR does not store it).
+	Default string
+	Doc     string
+}
+
+// Region describes one region.
+type Region struct {
+	Name        string
+	SingleBlock bool
+}
+
+// InferFunc computes result types from operand types and attributes.
+type InferFunc func(ctx *ir.Context, operands []ir.Type, attrs AttrGetter) ([]ir.Type, error)
+
+// FoldFunc computes constant results from constant operands (nil for
+// non-constant ones). It returns nil when it cannot fold.
+type FoldFunc func(op *ir.Operation, operands []ir.Attribute) []ir.Attribute
+
+// AttrGetter looks up an inherent attribute while types are inferred.
+type AttrGetter func(name string) ir.Attribute
+
+// OpDef is one op of a dialect's table.
+type OpDef struct {
+	Name        string // mnemonic without the dialect prefix: "add"
+	Summary     string
+	Description string
+	Operands    []Operand
+	Results     []Result
+	Attrs       []Attr
+	Regions     []Region
+	Successors  int
+	Traits      ir.Trait
+	// Format is the declarative assembly format in MLIR's syntax; empty
+	// means generic form only (or a hand-written form registered in asm).
+	Format string
+	// CustomSyntax documents a hand-written custom form (func.func).
+	CustomSyntax string
+	Verify       func(op *ir.Operation) error
+	Infer        InferFunc
+	Fold         FoldFunc
+
+	dialect *Dialect
+	format  *format
+}
+
+// FullName is "dialect.op".
+func (o *OpDef) FullName() string { return o.dialect.Name + "." + o.Name }
+
+// Dialect is a dialect's definition: its ops plus hooks for its types.
+type Dialect struct {
+	Name        string
+	Summary     string
+	Description string
+	Ops         []*OpDef
+	ParseType   func(ctx *ir.Context, body string) (ir.Type, error)
+	ParseAttr   func(ctx *ir.Context, body string) (ir.Attribute, error)
+	// TypeDocs and AttrDocs are reference sections for the docs.
+	TypeDocs []Doc
+	AttrDocs []Doc
+}
+
+// Doc is a titled docs section.
+type Doc struct {
+	Title string
+	Body  string
+}
+
+// Init links op definitions to their dialect and compiles formats. It
+// panics on a malformed table: tables are code, caught by tests.
+func (d *Dialect) Init() *Dialect {
+	seen := map[string]bool{}
+	for _, o := range d.Ops {
+		if seen[o.Name] {
+			panic(fmt.Sprintf("dialect %s: op %s defined twice", d.Name, o.Name))
+		}
+		seen[o.Name] = true
+		o.dialect = d
+		if err := o.checkTable(); err != nil {
+			panic(fmt.Sprintf("dialect %s: op %s: %v", d.Name, o.Name, err))
+		}
+		if o.Format != "" {
+			f, err := compileFormat(o)
+			if err != nil {
+				panic(fmt.Sprintf("dialect %s: op %s: format: %v", d.Name, o.Name, err))
+			}
+			o.format = f
+		}
+	}
+	return d
+}
+
+func (o *OpDef) checkTable() error {
+	variadic := 0
+	for _, x := range o.Operands {
+		if x.Arity != Single {
+			variadic++
+		}
+	}
+	if variadic > 1 {
+		return fmt.Errorf("at most one optional or variadic operand group is supported")
+	}
+	variadic = 0
+	for _, x := range o.Results {
+		if x.Arity != Single {
+			variadic++
+		}
+	}
+	if variadic > 1 {
+		return fmt.Errorf("at most one optional or variadic result group is supported")
+	}
+	return nil
+}
+
+// Register adds the dialect to ctx: op infos with generated verifiers and,
+// for ops with a format, custom parsers and printers.
+func Register(ctx *ir.Context, d *Dialect) {
+	if d.Ops != nil && d.Ops[0].dialect == nil {
+		d.Init()
+	}
+	infos := make([]*ir.OpInfo, 0, len(d.Ops))
+	for _, o := range d.Ops {
+		o := o
+		var props []string
+		for _, a := range o.Attrs {
+			props = append(props, a.Name)
+		}
+		infos = append(infos, &ir.OpInfo{
+			Name:   o.FullName(),
+			Traits: o.Traits,
+			Props:  props,
+			Verify: func(op *ir.Operation) error { return o.verify(ctx, op) },
+			Def:    o,
+		})
+		if o.format != nil {
+			asm.RegisterCustomParser(o.FullName(), o.format.parse)
+			asm.RegisterCustomPrinter(o.FullName(), o.format.print)
+		}
+	}
+	ctx.RegisterDialect(&ir.Dialect{Name: d.Name, Doc: d.Summary, ParseType: d.ParseType, ParseAttr: d.ParseAttr}, infos...)
+}
+
+// DefOf returns the OpDef behind a registered op, or nil.
+func DefOf(op *ir.Operation) *OpDef {
+	if info := op.Info(); info != nil {
+		if d, ok := info.Def.(*OpDef); ok {
+			return d
+		}
+	}
+	return nil
+}
+
+// groupSizes splits n values over groups with one optional/variadic group.
+func groupSizes(arities []Arity, n int) ([]int, bool) {
+	sizes := make([]int, len(arities))
+	fixed, flex := 0, -1
+	for i, a := range arities {
+		if a == Single {
+			sizes[i] = 1
+			fixed++
+		} else {
+			flex = i
+		}
+	}
+	if flex < 0 {
+		return sizes, n == fixed
+	}
+	rest := n - fixed
+	if rest < 0 || (arities[flex] == Optional && rest > 1) {
+		return sizes, false
+	}
+	sizes[flex] = rest
+	return sizes, true
+}
+
+func operandArities(o *OpDef) []Arity {
+	out := make([]Arity, len(o.Operands))
+	for i, x := range o.Operands {
+		out[i] = x.Arity
+	}
+	return out
+}
+
+func resultArities(o *OpDef) []Arity {
+	out := make([]Arity, len(o.Results))
+	for i, x := range o.Results {
+		out[i] = x.Arity
+	}
+	return out
+}
+
+func describeCount(arities []Arity) string {
+	fixed, flex := 0, Single
+	for _, a := range arities {
+		if a == Single {
+			fixed++
+		} else {
+			flex = a
+		}
+	}
+	switch flex {
+	case Optional:
+		return fmt.Sprintf("%d or %d", fixed, fixed+1)
+	case Variadic:
+		return fmt.Sprintf("at least %d", fixed)
+	}
+	return fmt.Sprintf("%d", fixed)
+}
+
+// verify checks what the table says, then the op's own verifier.
+func (o *OpDef) verify(ctx *ir.Context, op *ir.Operation) error {
+	sizes, ok := groupSizes(operandArities(o), op.NumOperands())
+	if !ok {
+		return fmt.Errorf("expected %s operands, but found %d", describeCount(operandArities(o)), op.NumOperands())
+	}
+	idx := 0
+	for g, def := range o.Operands {
+		for k := 0; k < sizes[g]; k++ {
+			if t := op.Operand(idx).Type(); !def.Type.Match(t) {
+				return fmt.Errorf("operand #%d must be %s, but got '%s'", idx, def.Type.Name, t)
+			}
+			idx++
+		}
+	}
+	rsizes, ok := groupSizes(resultArities(o), op.NumResults())
+	if !ok {
+		return fmt.Errorf("expected %s results, but found %d", describeCount(resultArities(o)), op.NumResults())
+	}
+	idx = 0
+	for g, def := range o.Results {
+		for k := 0; k < rsizes[g]; k++ {
+			if t := op.Result(idx).Type(); !def.Type.Match(t) {
+				return fmt.Errorf("result #%d must be %s, but got '%s'", idx, def.Type.Name, t)
+			}
+			idx++
+		}
+	}
+	known := map[string]bool{}
+	for _, a := range o.Attrs {
+		known[a.Name] = true
+		v := op.InherentAttr(a.Name)
+		if v == nil {
+			if !a.Optional {
+				return fmt.Errorf("requires attribute '%s'", a.Name)
+			}
+			continue
+		}
+		if !a.Type.Match(v) {
+			return fmt.Errorf("attribute '%s' failed to satisfy constraint: %s", a.Name, a.Type.Name)
+		}
+	}
+	if op.Props != nil {
+		for _, e := range op.Props.Entries {
+			if !known[e.Name] {
+				return fmt.Errorf("has unknown property '%s'", e.Name)
+			}
+		}
+	}
+	if op.NumRegions() != len(o.Regions) {
+		return fmt.Errorf("requires %d region%s", len(o.Regions), plural(len(o.Regions)))
+	}
+	for i, r := range o.Regions {
+		if r.SingleBlock && op.Region(i).NumBlocks() > 1 {
+			return fmt.Errorf("expects region #%d to have 0 or 1 blocks", i)
+		}
+	}
+	if op.NumSuccessors() != o.Successors {
+		return fmt.Errorf("requires %d successors but found %d", o.Successors, op.NumSuccessors())
+	}
+	if err := verifyTraits(op, o.Traits); err != nil {
+		return err
+	}
+	if o.Infer != nil {
+		inferred, err := o.Infer(ctx, op.OperandTypes(), op.InherentAttr)
+		if err != nil {
+			return err
+		}
+		if !sameTypes(inferred, op.ResultTypes()) {
+			return fmt.Errorf("inferred type(s) '%s' are incompatible with return type(s) of operation '%s'", typeList(inferred), typeList(op.ResultTypes()))
+		}
+	}
+	if o.Verify != nil {
+		return o.Verify(op)
+	}
+	return nil
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func sameTypes(a, b []ir.Type) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func typeList(ts []ir.Type) string {
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = t.String()
+	}
+	return strings.Join(parts, "', '")
+}
+
+func verifyTraits(op *ir.Operation, traits ir.Trait) error {
+	all := append(op.OperandTypes(), op.ResultTypes()...)
+	if traits&ir.SameOperandsAndResultElementType != 0 && len(all) > 0 {
+		e := ir.ElementTypeOf(all[0])
+		for _, t := range all[1:] {
+			if ir.ElementTypeOf(t) != e {
+				return fmt.Errorf("requires the same element type for all operands and results")
+			}
+		}
+	}
+	if traits&ir.SameOperandsAndResultShape != 0 && len(all) > 0 {
+		s0, ok0 := all[0].(*ir.RankedTensorType)
+		for _, t := range all[1:] {
+			s, ok := t.(*ir.RankedTensorType)
+			if ok0 != ok || (ok && !equalShape(s.Shape, s0.Shape)) {
+				return fmt.Errorf("requires the same shape for all operands and results")
+			}
+		}
+	}
+	return nil
+}
+
+func equalShape(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
