@@ -17,21 +17,30 @@ package asm
 //   - lexer.go: mlirLexer, a hand-written lexer.Definition (participle's lexer
 //     interface). Tokens are lexer.Tokens whose Values slice the source.
 //   - grammar*.go: a hand-written recursive-descent parser over a token
-//     source (a streaming lexScanner for whole files, or a []lexer.Token / a
-//     participle *lexer.PeekingLexer for re-parsing). The cold top-level
-//     production `{-# ... #-}` is a participle struct grammar (astFileMetadata).
-//     Pure participle on a 27 MB file took 16-34 s and 8.7 GB (mostly
-//     lexer.Upgrade materialising 8.7M tokens); see BenchmarkParseGeneric.
-//   - syntax_api.go: participle Parseable adapters (syntaxTypeNode, syntaxAttrNode, ...)
-//     so that participle grammars (custom assembly formats) can embed MLIR
-//     types, attributes, value uses, regions and locations, and tokenParser,
-//     which re-parses the raw tokens of a custom-form operation.
+//     source (the streaming lexScanner for whole files; a []lexer.Token or a
+//     participle *lexer.PeekingLexer when re-parsing). The cold production
+//     `{-# ... #-}` is a participle struct grammar (astFileMetadata).
+//     Why not participle throughout: on bench/gen-generic's 200k-op file a
+//     struct-tag grammar took 16-34 s and allocated 8.7 GB, and even with
+//     hand-written Parseable nodes participle's lexer.Upgrade alone (which
+//     materialises all 8.7M tokens, 64 bytes each, by repeated append)
+//     took 2-4 s. Streaming from the scanner parses the file in about 0.5 s
+//     warm / 1.1-1.8 s cold (mlir-opt-19's parser: 2.1-2.8 s); see
+//     BenchmarkParseGeneric.
+//   - syntax_api.go: re-parsing the raw tokens of a custom-form op
+//     (astCustomForm.Tokens): syntaxCursor, an OpAsmParser-like cursor, and
+//     participle Parseable adapters (syntaxTypeNode, syntaxAttrNode,
+//     syntaxDictNode, syntaxValueUseNode, syntaxRegionNode, syntaxLocNode)
+//     with which a participle struct grammar can embed MLIR productions.
 //
 // Conventions: every node has Pos (its first token). Names are stored without
 // their sigil ('%', '^', '#', '!', '@') and with quotes and escapes resolved.
 // Integer and float literals are kept as source text (the resolver converts
 // and range-checks them); counts, indices, dimensions and line/column numbers
 // are converted here. A nil astType/astAttr/astLoc field means "absent".
+// The tree is read-only: type nodes spelled identically are shared (see
+// cachedType), and strings are substrings of the source, so keep copies
+// (strings.Clone) of anything that must outlive a large source.
 
 import "github.com/alecthomas/participle/v2/lexer"
 
@@ -312,12 +321,14 @@ type astFunctionType struct {
 	Results []astType
 }
 
-// astDialectType is !dialect.name, !dialect.name<body> or !dialect<body>.
-// Body is the raw text including the angle brackets ("" when absent).
+// astDialectType is !dialect.name, !dialect.name<body> (pretty forms) or
+// !dialect<body> (the verbose form). Body is the raw text including the
+// angle brackets ("" when absent).
 type astDialectType struct {
 	Pos     lexer.Position
 	Dialect string
-	Name    string // "" for the verbose form !dialect<...>
+	Name    string // after the first '.'; "" in the verbose form
+	Verbose bool   // !dialect<body>
 	Body    string
 	BodyPos lexer.Position
 }
@@ -487,7 +498,8 @@ type astDistinctAttr struct {
 type astDialectAttr struct {
 	Pos     lexer.Position
 	Dialect string
-	Name    string
+	Name    string // after the first '.'; "" in the verbose form
+	Verbose bool   // #dialect<body>
 	Body    string
 	BodyPos lexer.Position
 	Type    astType

@@ -8,7 +8,8 @@ import (
 
 // parseOp parses one operation, generic or custom, with its trailing loc.
 func (p *syntaxParser) parseOp() *astOp {
-	op := &astOp{Pos: p.tok.Pos}
+	op := p.a.ops.new()
+	op.Pos = p.tok.Pos
 	if p.tok.Type == tokValueID {
 		op.Results = p.parseResults()
 	}
@@ -43,7 +44,7 @@ func (p *syntaxParser) parseOp() *astOp {
 
 // parseResults parses `%a, %b:2 =`.
 func (p *syntaxParser) parseResults() []astResult {
-	rs := make([]astResult, 0, 1)
+	mark := p.a.results.mark()
 	for {
 		if p.tok.Type != tokValueID {
 			p.expected("expected valid ssa identifier")
@@ -57,13 +58,13 @@ func (p *syntaxParser) parseResults() []astResult {
 				p.failf(countPos, "expected named operation to have at least 1 result")
 			}
 		}
-		rs = append(rs, r)
+		p.a.results.push(r)
 		if !p.consumeIf(tokComma) {
 			break
 		}
 	}
 	p.expect(tokEqual, "expected '=' after SSA name")
-	return rs
+	return p.a.results.done(mark)
 }
 
 // parseValueUse parses `%name` or `%name#N`.
@@ -86,17 +87,17 @@ func (p *syntaxParser) parseValueUse() astValueUse {
 
 // parseValueUseList parses one or more comma-separated value uses.
 func (p *syntaxParser) parseValueUseList() []astValueUse {
-	us := make([]astValueUse, 0, 2)
+	mark := p.a.uses.mark()
 	for {
-		us = append(us, p.parseValueUse())
+		p.a.uses.push(p.parseValueUse())
 		if !p.consumeIf(tokComma) {
-			return us
+			return p.a.uses.done(mark)
 		}
 	}
 }
 
 func (p *syntaxParser) parseGenericForm() *astGenericForm {
-	g := &astGenericForm{}
+	g := p.a.generics.new()
 	p.expect(tokLParen, "expected '(' to start operand list")
 	if p.tok.Type == tokValueID {
 		g.Operands = p.parseValueUseList()
@@ -120,12 +121,14 @@ func (p *syntaxParser) parseGenericForm() *astGenericForm {
 		p.expect(tokGreater, "expected '>' to close properties")
 	}
 	if p.consumeIf(tokLParen) {
+		mark := p.a.regions.mark()
 		for {
-			g.Regions = append(g.Regions, p.parseRegion())
+			p.a.regions.push(p.parseRegion())
 			if !p.consumeIf(tokComma) {
 				break
 			}
 		}
+		g.Regions = p.a.regions.done(mark)
 		p.expect(tokRParen, "expected ')' to end region list")
 	}
 	if p.tok.Type == tokLBrace {
@@ -164,13 +167,13 @@ func (p *syntaxParser) parseRegion() *astRegion {
 }
 
 func (p *syntaxParser) parseBlockOps() []*astOp {
-	var ops []*astOp
+	mark := p.a.opList.mark()
 	for {
 		switch p.tok.Type {
 		case tokRBrace, tokCaretID:
-			return ops
+			return p.a.opList.done(mark)
 		}
-		ops = append(ops, p.parseOp())
+		p.a.opList.push(p.parseOp())
 	}
 }
 
@@ -330,10 +333,11 @@ func (p *syntaxParser) parseCallForm() *astCallForm {
 // Unknown custom forms
 
 // parseCustomForm records the tokens of a custom-form operation whose syntax
-// the syntax layer does not know. The op ends before the first token, at
-// bracket depth 0 (counting (), [] and {}), that
+// the syntax layer does not know. The op ends at EOF (whatever the bracket
+// depth: unbalanced brackets are left for the op's format to report) or
+// before the first token at bracket depth 0 (counting (), [] and {}) that
 //
-//   - closes an enclosing bracket (the end of the region), is EOF or '{-#';
+//   - closes an enclosing bracket (the end of the region) or is '{-#', or
 //   - starts a new statement (see startsStatement).
 //
 // A trailing `loc(...)` at depth 0 that ends the op is parsed as its
@@ -347,11 +351,11 @@ func (p *syntaxParser) parseCustomForm() (*astCustomForm, astLoc) {
 	for {
 		t := &p.tok
 		if t.Type == lexer.EOF {
-			goto done // unbalanced brackets: the format parser reports them
+			goto done // at any depth: the format parser reports unbalanced brackets
 		}
 		if depth == 0 {
 			switch t.Type {
-			case lexer.EOF, tokRBrace, tokRParen, tokRSquare, tokMetaBegin:
+			case tokRBrace, tokRParen, tokRSquare, tokMetaBegin:
 				goto done
 			}
 			if skip > 0 {
@@ -382,7 +386,7 @@ done:
 	cf := &astCustomForm{Tokens: toks, EndPos: p.tok.Pos}
 	var loc astLoc
 	if locStart >= 0 && locEnd == len(toks)-1 {
-		sub := newSyntaxParser(newSyntaxSliceSource(toks[locStart:], p.tok.Pos))
+		sub := &syntaxParser{src: newSyntaxSliceSource(toks[locStart:], p.tok.Pos), a: p.a}
 		sub.begin()
 		loc = sub.parseLoc()
 		cf.Tokens = toks[:locStart:locStart]

@@ -220,11 +220,11 @@ func (p *syntaxParser) parseParenTypeList() []astType {
 
 // parseTypeList parses type (',' type)*.
 func (p *syntaxParser) parseTypeList() []astType {
-	ts := make([]astType, 0, 2)
+	mark := p.a.types.mark()
 	for {
-		ts = append(ts, p.parseType())
+		p.a.types.push(p.parseType())
 		if !p.consumeIf(tokComma) {
-			return ts
+			return p.a.types.done(mark)
 		}
 	}
 }
@@ -401,7 +401,7 @@ func (p *syntaxParser) parseBangType() astType {
 		return &astDialectType{Pos: t.Pos, Dialect: name[:dot], Name: name[dot+1:], Body: body, BodyPos: bodyPos}
 	}
 	if body != "" {
-		return &astDialectType{Pos: t.Pos, Dialect: name, Body: body, BodyPos: bodyPos}
+		return &astDialectType{Pos: t.Pos, Dialect: name, Verbose: true, Body: body, BodyPos: bodyPos}
 	}
 	return &astTypeAliasRef{Pos: t.Pos, Name: name}
 }

@@ -19,7 +19,13 @@ type syntaxPrinter struct {
 
 func printSyntax(f *astFile) string {
 	var p syntaxPrinter
+	// Items and metadata blocks in source order.
+	md := f.Metadata
 	for _, it := range f.Items {
+		for len(md) > 0 && md[0].Pos.Offset < it.astPos().Offset {
+			p.metadata(md[0])
+			md = md[1:]
+		}
 		switch it := it.(type) {
 		case *astTypeAlias:
 			p.s("!" + it.Name + " = ")
@@ -32,36 +38,40 @@ func printSyntax(f *astFile) string {
 		}
 		p.s("\n")
 	}
-	for _, md := range f.Metadata {
-		p.s("{-#\n")
-		for i, sec := range md.Sections {
-			if i > 0 {
-				p.s(",\n")
-			}
-			p.s("  " + sec.Name + ": {\n")
-			for j, g := range sec.Groups {
-				if j > 0 {
-					p.s(",\n")
-				}
-				p.s("    " + g.Name + ": {\n")
-				for k, e := range g.Entries {
-					if k > 0 {
-						p.s(",\n")
-					}
-					p.s("      " + e.Key + ": ")
-					if e.Str != nil {
-						p.s(quoteMLIR(string(*e.Str)))
-					} else {
-						p.s(*e.Bool)
-					}
-				}
-				p.s("\n    }")
-			}
-			p.s("\n  }")
-		}
-		p.s("\n#-}\n")
+	for _, m := range md {
+		p.metadata(m)
 	}
 	return p.b.String()
+}
+
+func (p *syntaxPrinter) metadata(md *astFileMetadata) {
+	p.s("{-#")
+	for i, sec := range md.Sections {
+		if i > 0 {
+			p.s(",")
+		}
+		p.s("\n  " + sec.Name + ": {")
+		for j, g := range sec.Groups {
+			if j > 0 {
+				p.s(",")
+			}
+			p.s("\n    " + g.Name + ": {")
+			for k, e := range g.Entries {
+				if k > 0 {
+					p.s(",")
+				}
+				p.s("\n      " + e.Key + ": ")
+				if e.Str != nil {
+					p.s(quoteMLIR(string(*e.Str)))
+				} else {
+					p.s(*e.Bool)
+				}
+			}
+			p.s("\n    }")
+		}
+		p.s("\n  }")
+	}
+	p.s("\n#-}\n")
 }
 
 func (p *syntaxPrinter) s(s string) { p.b.WriteString(s) }
@@ -253,7 +263,7 @@ func (p *syntaxPrinter) tokens(toks []lexer.Token) {
 	for i, t := range toks {
 		switch {
 		case t.Type == tokBody:
-		case i > 0 && t.Pos.Line > toks[i-1].Pos.Line:
+		case i > 0 && t.Pos.Line > toks[i-1].Pos.Line+strings.Count(toks[i-1].Value, "\n"):
 			p.nl()
 		case i > 0 && t.Pos.Offset == toks[i-1].Pos.Offset+len(toks[i-1].Value):
 		default:
@@ -367,7 +377,7 @@ func (p *syntaxPrinter) typ(t astType) {
 		p.s(")")
 	case *astDialectType:
 		p.s("!" + t.Dialect)
-		if t.Name != "" {
+		if !t.Verbose {
 			p.s("." + t.Name)
 		}
 		p.s(t.Body)
@@ -460,7 +470,11 @@ func (p *syntaxPrinter) attr(a astAttr) {
 		}
 		p.s(">")
 	case *astRawAttr:
-		p.s(a.Keyword + "<" + a.Body + ">")
+		p.s(a.Keyword + "<" + a.Body)
+		if strings.HasSuffix(a.Body, "-") {
+			p.s(" ") // not "->"
+		}
+		p.s(">")
 		p.optType(a.Type)
 	case *astDistinctAttr:
 		p.s("distinct[" + a.ID + "]<")
@@ -470,7 +484,7 @@ func (p *syntaxPrinter) attr(a astAttr) {
 		p.s(">")
 	case *astDialectAttr:
 		p.s("#" + a.Dialect)
-		if a.Name != "" {
+		if !a.Verbose {
 			p.s("." + a.Name)
 		}
 		p.s(a.Body)
