@@ -42,7 +42,7 @@ func writeOp(b *strings.Builder, d *Dialect, o *OpDef) {
 	fmt.Fprintf(b, "\n### `%s.%s`\n\n%s\n", d.Name, o.Name, o.Summary)
 	switch {
 	case o.Format != "":
-		fmt.Fprintf(b, "\nSyntax (declarative format): `%s`\n", o.Format)
+		fmt.Fprintf(b, "\nSyntax (declarative format): `` %s ``\n", o.Format)
 	case o.CustomSyntax != "":
 		fmt.Fprintf(b, "\nSyntax: `%s`\n", o.CustomSyntax)
 	default:

@@ -33,7 +33,7 @@ func printModule(p *Printer, op *ir.Operation) bool {
 	p.PrintAttrDictWithKeyword(op.Attrs(), "sym_name", "sym_visibility")
 	p.WriteByte(' ')
 	saved := p.defaultDialect
-	p.defaultDialect = ""
+	p.defaultDialect = "builtin"
 	p.PrintRegion(op.Region(0), false, false)
 	p.defaultDialect = saved
 	return true

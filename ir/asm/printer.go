@@ -65,7 +65,7 @@ type Printer struct {
 // Print writes op (usually a builtin.module) and a trailing resource
 // section.
 func Print(w io.Writer, op *ir.Operation, opts PrintOptions) error {
-	p := &Printer{w: bufio.NewWriterSize(w, 1<<16), opts: opts, resources: map[*ir.ResourceBlob]bool{}}
+	p := &Printer{w: bufio.NewWriterSize(w, 1<<16), opts: opts, resources: map[*ir.ResourceBlob]bool{}, defaultDialect: "builtin"}
 	p.names = numberValues(op, opts.Generic)
 	if !opts.LocalScope {
 		p.aliases = p.collectAliases(op)
@@ -489,11 +489,10 @@ func (p *Printer) printCustom(op *ir.Operation, cp CustomPrinter) (ok bool) {
 		}
 	}()
 	name := op.Name()
-	// builtin ops never carry their prefix in custom form (MLIR: "module").
-	if d := ir.DialectOf(name); d == "builtin" || (p.defaultDialect != "" && d == p.defaultDialect) {
+	// Ops of the enclosing op's default dialect drop their prefix, as in
+	// MLIR ("module" at top level, "return" inside func.func).
+	if d := ir.DialectOf(name); p.defaultDialect != "" && d == p.defaultDialect {
 		name = name[len(d)+1:]
-	} else if p.defaultDialect != "" && ir.DialectOf(name) == p.defaultDialect {
-		name = name[len(p.defaultDialect)+1:]
 	}
 	p.WriteString(name)
 	return cp(p, op)

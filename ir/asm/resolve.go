@@ -52,6 +52,9 @@ type resolver struct {
 	resolving   map[string]bool
 
 	typeCache map[astType]ir.Type
+	// numCache skips re-interning repeated literals, the bulk of large
+	// files' attributes.
+	numCache map[numKey]ir.Attribute
 
 	scopes         []*nameScope
 	defaultDialect []string
@@ -68,6 +71,7 @@ func newResolver(ctx *ir.Context, file string, firstLine int) *resolver {
 		aliasTypes: map[string]ir.Type{}, aliasAttrs: map[string]ir.Attribute{},
 		aliasLocs: map[string]ir.Location{}, resolving: map[string]bool{},
 		typeCache: map[astType]ir.Type{},
+		numCache:  map[numKey]ir.Attribute{},
 	}
 }
 
@@ -496,8 +500,11 @@ func (r *resolver) moveInherentAttrs(st *ir.OperationState) {
 }
 
 func (r *resolver) defaultDialectFor(opName string) string {
-	if opName == "func.func" {
+	switch opName {
+	case "func.func":
 		return "func"
+	case "builtin.module":
+		return "builtin"
 	}
 	return ""
 }
@@ -565,7 +572,7 @@ func (r *resolver) currentDefaultDialect() string {
 	if n := len(r.defaultDialect); n > 0 {
 		return r.defaultDialect[n-1]
 	}
-	return ""
+	return "builtin" // the top level, as in MLIR
 }
 
 func (r *resolver) moduleOp(o *astOp, m *astModuleForm, loc ir.Location) *ir.Operation {
@@ -580,7 +587,7 @@ func (r *resolver) moduleOp(o *astOp, m *astModuleForm, loc ir.Location) *ir.Ope
 	r.moveInherentAttrs(&st)
 	op := r.ctx.NewOperation(st)
 	region := ir.NewRegion()
-	r.region(m.Body, region, nil, true, "")
+	r.region(m.Body, region, nil, true, "builtin")
 	if region.Empty() {
 		region.AppendBlock(ir.NewBlock(nil, nil))
 	}
@@ -717,27 +724,60 @@ func (r *resolver) namedAttrs(d *astDictAttr) []ir.NamedAttr {
 	return out
 }
 
+type numKey struct {
+	text  string
+	neg   bool
+	float bool
+	typ   astType
+}
+
 func (r *resolver) attr(a astAttr) ir.Attribute {
 	switch a := a.(type) {
 	case *astIntAttr:
-		return r.intAttr(a)
+		k := numKey{text: a.Text, neg: a.Neg, typ: a.Type}
+		if c, ok := r.numCache[k]; ok {
+			return c
+		}
+		c := r.intAttr(a)
+		if _, literal := a.Type.(*astTypeLiteral); !literal {
+			r.numCache[k] = c
+		}
+		return c
 	case *astFloatAttr:
-		var t ir.Type = r.ctx.FloatType(ir.F64)
-		if a.Type != nil {
-			t = r.typ(a.Type)
+		k := numKey{text: a.Text, neg: a.Neg, float: true, typ: a.Type}
+		if c, ok := r.numCache[k]; ok {
+			return c
 		}
-		ft, ok := t.(*ir.FloatType)
-		if !ok {
-			r.fail(a.Pos, "floating point value not valid for specified type")
+		c := r.floatAttr(a)
+		if _, literal := a.Type.(*astTypeLiteral); !literal {
+			r.numCache[k] = c
 		}
-		v, err := ir.ParseFloatIn(ft.Kind, a.Text)
-		if err != nil && !errors.Is(err, strconv.ErrRange) {
-			r.fail(a.Pos, "invalid floating point literal '%s'", a.Text)
-		}
-		if a.Neg {
-			v = -v
-		}
-		return r.ctx.FloatAttr(ft, v)
+		return c
+	}
+	return r.otherAttr(a)
+}
+
+func (r *resolver) floatAttr(a *astFloatAttr) ir.Attribute {
+	var t ir.Type = r.ctx.FloatType(ir.F64)
+	if a.Type != nil {
+		t = r.typ(a.Type)
+	}
+	ft, ok := t.(*ir.FloatType)
+	if !ok {
+		r.fail(a.Pos, "floating point value not valid for specified type")
+	}
+	v, err := ir.ParseFloatIn(ft.Kind, a.Text)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		r.fail(a.Pos, "invalid floating point literal '%s'", a.Text)
+	}
+	if a.Neg {
+		v = -v
+	}
+	return r.ctx.FloatAttr(ft, v)
+}
+
+func (r *resolver) otherAttr(a astAttr) ir.Attribute {
+	switch a := a.(type) {
 	case *astBoolAttr:
 		return r.ctx.BoolAttr(a.Value)
 	case *astStringAttr:

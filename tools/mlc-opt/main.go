@@ -7,19 +7,17 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mlc-go/mlc/dialects/builtin"
-	function "github.com/mlc-go/mlc/dialects/func"
+	"github.com/mlc-go/mlc/dialects/all"
+	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/rewrite/optmain"
 )
 
-func registerAll(ctx *ir.Context) {
-	builtin.Register(ctx)
-	function.Register(ctx)
-}
+func registerAll(ctx *ir.Context) { all.Register(ctx) }
 
 func main() {
 	var opts optmain.Options
+	var showDialects bool
 	opts.Register = registerAll
 	code := 0
 	cmd := &cobra.Command{
@@ -29,6 +27,12 @@ func main() {
 		SilenceUsage:  true,
 		SilenceErrors: false,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if showDialects {
+				ctx := ir.NewContext()
+				registerAll(ctx)
+				_, err := os.Stdout.WriteString(ods.Summary(ctx))
+				return err
+			}
 			if len(args) == 1 {
 				opts.Input = args[0]
 			}
@@ -45,6 +49,7 @@ func main() {
 	f.IntVar(&opts.Print.ElideElementsAttrsIfLarger, "mlir-elide-elementsattrs-if-larger", 0, "elide dense attributes with more elements than this")
 	f.BoolVar(&opts.SplitInputFile, "split-input-file", false, "split the input at '// -----' and process each chunk alone")
 	f.BoolVar(&opts.VerifyDiagnostics, "verify-diagnostics", false, "check diagnostics against expected-* comments")
+	f.BoolVar(&showDialects, "show-dialects", false, "list the registered dialects and their ops, then exit")
 	f.BoolVar(&opts.NoVerify, "no-verify", false, "skip the verifier after parsing (debugging only)")
 	cmd.SetArgs(optmain.NormalizeArgs(os.Args[1:]))
 	if err := cmd.Execute(); err != nil {
