@@ -641,6 +641,8 @@ func (a *DenseElementsAttr) FloatAt(i int) float64 {
 // DecodeFloat reads one little-endian element of kind k.
 func DecodeFloat(k FloatKind, raw []byte) float64 {
 	switch k {
+	case F8E4M3FN:
+		return F8E4M3FNToFloat(raw[0])
 	case F16:
 		return HalfToFloat(binary.LittleEndian.Uint16(raw))
 	case BF16:
@@ -655,6 +657,8 @@ func DecodeFloat(k FloatKind, raw []byte) float64 {
 // EncodeFloat appends v as one little-endian element of kind k.
 func EncodeFloat(dst []byte, k FloatKind, v float64) []byte {
 	switch k {
+	case F8E4M3FN:
+		return append(dst, FloatToF8E4M3FN(v))
 	case F16:
 		return binary.LittleEndian.AppendUint16(dst, FloatToHalf(v))
 	case BF16:
@@ -669,6 +673,8 @@ func EncodeFloat(dst []byte, k FloatKind, v float64) []byte {
 // FloatBits is v's bit pattern in kind k.
 func FloatBits(k FloatKind, v float64) uint64 {
 	switch k {
+	case F8E4M3FN:
+		return uint64(FloatToF8E4M3FN(v))
 	case F16:
 		return uint64(FloatToHalf(v))
 	case BF16:
@@ -682,6 +688,8 @@ func FloatBits(k FloatKind, v float64) uint64 {
 // FloatFromBits is the value of bit pattern bits in kind k.
 func FloatFromBits(k FloatKind, bits uint64) float64 {
 	switch k {
+	case F8E4M3FN:
+		return F8E4M3FNToFloat(uint8(bits))
 	case F16:
 		return HalfToFloat(uint16(bits))
 	case BF16:
@@ -720,7 +728,7 @@ func FormatFloat(k FloatKind, v float64) string {
 	return "0x" + strings.Repeat("0", width-len(h)) + h
 }
 
-var floatPrecisionBits = [...]int{F16: 11, BF16: 8, F32: 24, F64: 53}
+var floatPrecisionBits = [...]int{F16: 11, BF16: 8, F32: 24, F64: 53, F8E4M3FN: 4}
 
 // naturalFloat is APFloat::toString with default arguments: digits enough
 // for the type, trailing zeros dropped, plain notation unless that would
@@ -844,6 +852,55 @@ func FloatToHalf(v float64) uint16 {
 		return sign | 0x7c00
 	}
 	return sign | uint16(exp+15)<<10 | uint16(q)
+}
+
+// F8E4M3FNToFloat decodes an f8E4M3FN byte.
+func F8E4M3FNToFloat(b uint8) float64 {
+	sign := 1.0
+	if b&0x80 != 0 {
+		sign = -1
+	}
+	exp := int(b>>3) & 0xf
+	man := float64(b & 7)
+	if exp == 0xf && b&7 == 7 {
+		return math.NaN()
+	}
+	if exp == 0 {
+		return sign * man / 8 * math.Pow(2, -6)
+	}
+	return sign * (1 + man/8) * math.Pow(2, float64(exp-7))
+}
+
+// FloatToF8E4M3FN encodes with round-to-nearest-even; values beyond the
+// largest finite (448) saturate to NaN as the format has no infinity,
+// matching a non-saturating conversion.
+func FloatToF8E4M3FN(v float64) uint8 {
+	var sign uint8
+	if math.Signbit(v) {
+		sign = 0x80
+	}
+	if math.IsNaN(v) {
+		return 0x7f
+	}
+	a := math.Abs(v)
+	if a >= 464 { // halfway between 448 and the next (unrepresentable) step
+		return sign | 0x7f
+	}
+	if a < math.Pow(2, -6) { // subnormal: units of 2^-9
+		return sign | uint8(math.RoundToEven(a*512))
+	}
+	exp := math.Floor(math.Log2(a))
+	m := a / math.Pow(2, exp)
+	if m >= 2 {
+		m, exp = m/2, exp+1
+	} else if m < 1 {
+		m, exp = m*2, exp-1
+	}
+	q := math.RoundToEven((m - 1) * 8)
+	if q == 8 {
+		q, exp = 0, exp+1
+	}
+	return sign | uint8(exp+7)<<3 | uint8(q)
 }
 
 // FloatToBF16 converts to bfloat16 with round-to-nearest-even.

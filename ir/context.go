@@ -14,7 +14,7 @@ type Context struct {
 	types map[string]Type
 	attrs map[string]Attribute
 
-	floats    [4]*FloatType
+	floats    [5]*FloatType
 	index     *IndexType
 	none      *NoneType
 	unit      *UnitAttr

@@ -250,3 +250,14 @@ func TestFloatFormatMatchesMLIR(t *testing.T) {
 		assert.Equal(t, c.want, FormatFloat(c.k, c.v), "%v", c.v)
 	}
 }
+
+func TestF8E4M3FN(t *testing.T) {
+	for _, v := range []float64{0, 1, -2, 448, 0.015625, 0.001953125, 1.125} {
+		assert.Equal(t, v, F8E4M3FNToFloat(FloatToF8E4M3FN(v)), "%v", v)
+	}
+	assert.Equal(t, uint8(0x7e), FloatToF8E4M3FN(448))
+	assert.True(t, math.IsNaN(F8E4M3FNToFloat(FloatToF8E4M3FN(1000))))
+	assert.Equal(t, 1.0, F8E4M3FNToFloat(FloatToF8E4M3FN(1.0624))) // rounds to nearest
+	c := NewContext()
+	assert.Equal(t, "1.500000e+00 : f8E4M3FN", c.FloatAttr(c.FloatType(F8E4M3FN), 1.5).String())
+}

@@ -41,10 +41,13 @@ const (
 	BF16
 	F32
 	F64
+	// F8E4M3FN is the OCP 8-bit float TensorRT and QNN use: 4 exponent
+	// bits (bias 7), 3 mantissa bits, no infinities, NaN = all ones.
+	F8E4M3FN
 )
 
-var floatNames = [...]string{F16: "f16", BF16: "bf16", F32: "f32", F64: "f64"}
-var floatWidths = [...]int{F16: 16, BF16: 16, F32: 32, F64: 64}
+var floatNames = [...]string{F16: "f16", BF16: "bf16", F32: "f32", F64: "f64", F8E4M3FN: "f8E4M3FN"}
+var floatWidths = [...]int{F16: 16, BF16: 16, F32: 32, F64: 64, F8E4M3FN: 8}
 
 // FloatType is f16, bf16, f32 or f64.
 type FloatType struct{ Kind FloatKind }

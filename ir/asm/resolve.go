@@ -1295,6 +1295,8 @@ func (r *resolver) typUncached(t astType) ir.Type {
 			return r.ctx.FloatType(ir.F32)
 		case "f64":
 			return r.ctx.FloatType(ir.F64)
+		case "f8E4M3FN":
+			return r.ctx.FloatType(ir.F8E4M3FN)
 		case "index":
 			return r.ctx.IndexType()
 		case "none":
