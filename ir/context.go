@@ -113,6 +113,10 @@ type Dialect struct {
 	ParseType func(ctx *Context, body string) (Type, error)
 	// ParseAttr does the same for "#name" attributes.
 	ParseAttr func(ctx *Context, body string) (Attribute, error)
+	// MaterializeConstant builds an op producing value with type t, so
+	// folders' constant results can become IR; nil: the dialect's folds
+	// to constants are not materialised.
+	MaterializeConstant func(b *Builder, value Attribute, t Type, loc Location) *Operation
 
 	ops []*OpInfo
 }
@@ -174,10 +178,22 @@ type OpInfo struct {
 	// Props names the inherent attributes kept as properties (<{...}>);
 	// the parser moves them there from the attribute dictionary.
 	Props []string
+	// Fold computes results from constant operands (nil when not
+	// constant): per result, an attribute to materialise or an existing
+	// value. It returns nil when it cannot fold.
+	Fold func(op *Operation, operands []Attribute) []FoldResult
+	// Patterns are the op's canonicalisation patterns.
+	Patterns []Pattern
 	// SuccessorOperands gives the operands forwarded to successor i.
 	SuccessorOperands func(op *Operation, i int) []*Value
 	// Def is the dialect framework's full definition, opaque to ir.
 	Def any
+}
+
+// FoldResult is one folded result: a constant or an existing value.
+type FoldResult struct {
+	Attr  Attribute
+	Value *Value
 }
 
 // Has reports whether the op definition carries trait t.

@@ -83,6 +83,8 @@ type OpDef struct {
 	Verify       func(op *ir.Operation) error
 	Infer        InferFunc
 	Fold         FoldFunc
+	// Patterns are canonicalisation patterns anchored on this op.
+	Patterns []ir.Pattern
 
 	dialect *Dialect
 	format  *format
@@ -99,6 +101,8 @@ type Dialect struct {
 	Ops         []*OpDef
 	ParseType   func(ctx *ir.Context, body string) (ir.Type, error)
 	ParseAttr   func(ctx *ir.Context, body string) (ir.Attribute, error)
+	// MaterializeConstant turns a folded attribute into a constant op.
+	MaterializeConstant func(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation
 	// TypeDocs and AttrDocs are reference sections for the docs.
 	TypeDocs []Doc
 	AttrDocs []Doc
@@ -169,19 +173,35 @@ func Register(ctx *ir.Context, d *Dialect) {
 		for _, a := range o.Attrs {
 			props = append(props, a.Name)
 		}
-		infos = append(infos, &ir.OpInfo{
-			Name:   o.FullName(),
-			Traits: o.Traits,
-			Props:  props,
-			Verify: func(op *ir.Operation) error { return o.verify(ctx, op) },
-			Def:    o,
-		})
+		info := &ir.OpInfo{
+			Name:     o.FullName(),
+			Traits:   o.Traits,
+			Props:    props,
+			Verify:   func(op *ir.Operation) error { return o.verify(ctx, op) },
+			Patterns: o.Patterns,
+			Def:      o,
+		}
+		if o.Fold != nil {
+			info.Fold = func(op *ir.Operation, operands []ir.Attribute) []ir.FoldResult {
+				attrs := o.Fold(op, operands)
+				if attrs == nil {
+					return nil
+				}
+				out := make([]ir.FoldResult, len(attrs))
+				for i, a := range attrs {
+					out[i] = ir.FoldResult{Attr: a}
+				}
+				return out
+			}
+		}
+		infos = append(infos, info)
 		if o.format != nil {
 			asm.RegisterCustomParser(o.FullName(), o.format.parse)
 			asm.RegisterCustomPrinter(o.FullName(), o.format.print)
 		}
 	}
-	ctx.RegisterDialect(&ir.Dialect{Name: d.Name, Doc: d.Summary, ParseType: d.ParseType, ParseAttr: d.ParseAttr}, infos...)
+	ctx.RegisterDialect(&ir.Dialect{Name: d.Name, Doc: d.Summary, ParseType: d.ParseType, ParseAttr: d.ParseAttr,
+		MaterializeConstant: d.MaterializeConstant}, infos...)
 }
 
 // DefOf returns the OpDef behind a registered op, or nil.

@@ -1465,3 +1465,34 @@ func (r *resolver) locAlias(name string, pos lexer.Position) ir.Location {
 	r.aliasLocs[name] = l
 	return l
 }
+
+// ReadExternalResources returns the external_resources section of a file
+// ({group: {key: value}}), string and bool values as text; it resolves
+// nothing else, so it works before dialects are known.
+func ReadExternalResources(filename string, src []byte) (map[string]map[string]string, error) {
+	f, err := parseSyntax(filename, src)
+	if err != nil {
+		return nil, newResolver(ir.NewContext(), filename, 1).syntaxError(err)
+	}
+	out := map[string]map[string]string{}
+	for _, m := range f.Metadata {
+		for _, sec := range m.Sections {
+			if sec.Name != "external_resources" {
+				continue
+			}
+			for _, g := range sec.Groups {
+				entries := map[string]string{}
+				for _, e := range g.Entries {
+					switch {
+					case e.Str != nil:
+						entries[e.Key] = string(*e.Str)
+					case e.Bool != nil:
+						entries[e.Key] = *e.Bool
+					}
+				}
+				out[g.Name] = entries
+			}
+		}
+	}
+	return out, nil
+}

@@ -5,6 +5,7 @@ package optmain
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
+	"github.com/mlc-go/mlc/rewrite/pass"
 )
 
 // Options are mlir-opt's flags as we support them.
@@ -25,8 +27,13 @@ type Options struct {
 	NoVerify          bool
 	// Register adds dialects to a fresh context.
 	Register func(*ir.Context)
-	// Transform runs the pass pipeline on the parsed module; nil: none.
+	// Transform runs after parsing and before the pipeline; nil: none.
 	Transform func(ctx *ir.Context, module *ir.Operation) error
+	// Pipeline is the pass pipeline (from --pass-pipeline and pass flags);
+	// nil runs no passes.
+	Pipeline *pass.OpPassManager
+	// PassConfig carries verify-each, threading and IR printing flags.
+	PassConfig pass.Config
 }
 
 // Run executes one mlc-opt invocation and returns the exit code.
@@ -172,6 +179,21 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 	if err == nil && opts.Transform != nil {
 		err = opts.Transform(ctx, module)
 	}
+	if err == nil && opts.Pipeline != nil {
+		cfg := opts.PassConfig
+		if cfg.Out == nil {
+			cfg.Out = stderr
+		}
+		if perr := opts.Pipeline.Run(module, &cfg); perr != nil {
+			err = passError(module, perr)
+			var f *pass.Failure
+			if !opts.VerifyDiagnostics && errors.As(perr, &f) && f.Verification {
+				// Like mlir-opt, show the IR the failing pass left, in
+				// generic form since it may not verify.
+				fmt.Fprintf(stderr, "// IR after the failure (generic form, may not verify):\n%s\n", asm.String(module, asm.PrintOptions{Generic: true}))
+			}
+		}
+	}
 	ok := true
 	if err != nil {
 		ok = false
@@ -190,6 +212,19 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 		return len(problems) == 0
 	}
 	return ok && !hadError
+}
+
+// passError turns a pass failure into a diagnostic at the op it ran on.
+func passError(module *ir.Operation, err error) *ir.Diagnostic {
+	var f *pass.Failure
+	if errors.As(err, &f) {
+		var d *ir.Diagnostic
+		if errors.As(f.Err, &d) {
+			return d
+		}
+		return ir.Errorf(f.Op.Loc, "pass '%s' failed: %v", f.Pass, f.Err)
+	}
+	return ir.Errorf(module.Loc, "%v", err)
 }
 
 func asDiagnostic(err error) *ir.Diagnostic {
@@ -266,4 +301,21 @@ func NormalizeArgs(args []string) []string {
 		out[i] = a
 	}
 	return out
+}
+
+// LoadReproducer reads the pipeline and flags a crash reproducer recorded.
+func LoadReproducer(path string) (string, pass.Config, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return "", pass.Config{}, err
+	}
+	res, err := asm.ReadExternalResources(path, src)
+	if err != nil {
+		return "", pass.Config{}, err
+	}
+	r, ok := res["mlc_reproducer"]
+	if !ok || r["pipeline"] == "" {
+		return "", pass.Config{}, fmt.Errorf("%s: no mlc_reproducer entry with a pipeline in its external_resources", path)
+	}
+	return r["pipeline"], pass.Config{DisableThreading: r["disable_threading"] == "true", VerifyEach: r["verify_each"] == "true"}, nil
 }

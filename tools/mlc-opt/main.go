@@ -3,7 +3,9 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -11,18 +13,43 @@ import (
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/rewrite/optmain"
+	"github.com/mlc-go/mlc/rewrite/pass"
+	_ "github.com/mlc-go/mlc/rewrite/transforms"
 )
 
 func registerAll(ctx *ir.Context) { all.Register(ctx) }
 
+// splitPassFlags takes --<pass>[=options] flags out of args, in order, as
+// mlir-opt treats each registered pass as a flag.
+func splitPassFlags(args []string) (rest, passes []string) {
+	for _, a := range args {
+		if strings.HasPrefix(a, "--") {
+			name, opts, hasOpts := strings.Cut(a[2:], "=")
+			if pass.Lookup(name) != nil {
+				if hasOpts {
+					passes = append(passes, name+"{"+strings.Trim(opts, `"'`)+"}")
+				} else {
+					passes = append(passes, name)
+				}
+				continue
+			}
+		}
+		rest = append(rest, a)
+	}
+	return rest, passes
+}
+
 func main() {
 	var opts optmain.Options
-	var showDialects bool
+	var showDialects, verifyEach bool
+	var pipeline, printBefore, printAfter, runReproducer string
 	opts.Register = registerAll
+	args, passFlags := splitPassFlags(optmain.NormalizeArgs(os.Args[1:]))
 	code := 0
 	cmd := &cobra.Command{
 		Use:           "mlc-opt [file|-]",
 		Short:         "Parse, verify, transform and print mlc IR",
+		Long:          "Parse, verify, transform and print mlc IR.\n\nEvery registered pass is also a flag: " + passNames() + ".",
 		Args:          cobra.MaximumNArgs(1),
 		SilenceUsage:  true,
 		SilenceErrors: false,
@@ -36,6 +63,40 @@ func main() {
 			if len(args) == 1 {
 				opts.Input = args[0]
 			}
+			if runReproducer != "" {
+				p, cfg, err := optmain.LoadReproducer(runReproducer)
+				if err != nil {
+					return err
+				}
+				opts.Input, pipeline = runReproducer, p
+				opts.PassConfig.DisableThreading = cfg.DisableThreading
+				opts.PassConfig.VerifyEach = cfg.VerifyEach
+				opts.AllowUnregistered = true
+			}
+			if pipeline != "" && len(passFlags) > 0 {
+				return fmt.Errorf("'--pass-pipeline' can't be used with individual pass options")
+			}
+			switch {
+			case pipeline != "":
+				pm, err := pass.ParsePipeline(pipeline)
+				if err != nil {
+					return err
+				}
+				opts.Pipeline = pm
+			case len(passFlags) > 0:
+				pm := &pass.OpPassManager{OpName: "builtin.module"}
+				if err := pass.ParsePassList(pm, strings.Join(passFlags, ",")); err != nil {
+					return err
+				}
+				opts.Pipeline = pm
+			}
+			if runReproducer == "" {
+				opts.PassConfig.VerifyEach = verifyEach
+			}
+			opts.PassConfig.PrintBefore = nameSet(printBefore)
+			opts.PassConfig.PrintAfter = nameSet(printAfter)
+			opts.PassConfig.PrintOptions = opts.Print
+			opts.PassConfig.PrintOptions.LocalScope = true
 			code = optmain.Run(opts, os.Stdin, os.Stdout, os.Stderr)
 			return nil
 		},
@@ -49,11 +110,44 @@ func main() {
 	f.IntVar(&opts.Print.ElideElementsAttrsIfLarger, "mlir-elide-elementsattrs-if-larger", 0, "elide dense attributes with more elements than this")
 	f.BoolVar(&opts.SplitInputFile, "split-input-file", false, "split the input at '// -----' and process each chunk alone")
 	f.BoolVar(&opts.VerifyDiagnostics, "verify-diagnostics", false, "check diagnostics against expected-* comments")
-	f.BoolVar(&showDialects, "show-dialects", false, "list the registered dialects and their ops, then exit")
 	f.BoolVar(&opts.NoVerify, "no-verify", false, "skip the verifier after parsing (debugging only)")
-	cmd.SetArgs(optmain.NormalizeArgs(os.Args[1:]))
+	f.BoolVar(&showDialects, "show-dialects", false, "list the registered dialects and their ops, then exit")
+	f.StringVar(&pipeline, "pass-pipeline", "", "a textual pass pipeline, e.g. builtin.module(func.func(cse,canonicalize))")
+	f.BoolVar(&verifyEach, "verify-each", true, "run the verifier after each pass (--verify-each=false to skip)")
+	f.BoolVar(&opts.PassConfig.DisableThreading, "mlir-disable-threading", false, "run passes on one goroutine")
+	f.BoolVar(&opts.PassConfig.PrintAfterAll, "mlir-print-ir-after-all", false, "print the IR after every pass")
+	f.BoolVar(&opts.PassConfig.PrintBeforeAll, "mlir-print-ir-before-all", false, "print the IR before every pass")
+	f.StringVar(&printBefore, "mlir-print-ir-before", "", "comma-separated passes to print the IR before")
+	f.StringVar(&printAfter, "mlir-print-ir-after", "", "comma-separated passes to print the IR after")
+	f.BoolVar(&opts.PassConfig.PrintAfterChange, "mlir-print-ir-after-change", false, "print the IR after a pass only if it changed it")
+	f.BoolVar(&opts.PassConfig.PrintAfterFailure, "mlir-print-ir-after-failure", false, "print the IR after a pass fails")
+	f.StringVar(&opts.PassConfig.PrintTreeDir, "mlir-print-ir-tree-dir", "", "write one numbered file per pass into this directory")
+	f.BoolVar(&opts.PassConfig.Timing, "mlir-timing", false, "print a tree of pass wall times")
+	f.BoolVar(&opts.PassConfig.Statistics, "mlir-pass-statistics", false, "print pass statistics")
+	f.StringVar(&opts.PassConfig.Reproducer, "mlir-pass-pipeline-crash-reproducer", "", "on a pass failure, write the input IR and pipeline here")
+	f.StringVar(&runReproducer, "run-reproducer", "", "run the pipeline recorded in a reproducer file on its IR")
+	cmd.SetArgs(args)
 	if err := cmd.Execute(); err != nil {
-		os.Exit(2)
+		os.Exit(1)
 	}
 	os.Exit(code)
+}
+
+func nameSet(list string) map[string]bool {
+	if list == "" {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, n := range strings.Split(list, ",") {
+		out[strings.TrimSpace(n)] = true
+	}
+	return out
+}
+
+func passNames() string {
+	var names []string
+	for _, p := range pass.Registered() {
+		names = append(names, "--"+p.Name)
+	}
+	return strings.Join(names, ", ")
 }

@@ -1,0 +1,37 @@
+// Package canonicalize is the canonicalize pass: the greedy driver with
+// every registered op's folder and canonicalisation patterns.
+package canonicalize
+
+import (
+	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/rewrite"
+	"github.com/mlc-go/mlc/rewrite/pass"
+)
+
+// Pass is canonicalize.
+var Pass = pass.Register(&pass.Pass{
+	Name:    "canonicalize",
+	Summary: "Canonicalizer",
+	Options: []pass.Option{
+		{Name: "max-iterations", Doc: "full sweeps before giving up", Default: "10"},
+		{Name: "max-num-rewrites", Doc: "rewrites before giving up (-1: no limit)", Default: "-1"},
+		{Name: "top-down", Doc: "seed the worklist in pre-order", Default: "true"},
+		{Name: "test-convergence", Doc: "fail when a pattern succeeds without changing the IR", Default: "false"},
+	},
+	Run: func(op *ir.Operation, opts pass.Options, st *pass.Statistics) error {
+		cfg := rewrite.GreedyConfig{
+			MaxIterations: opts.Int("max-iterations"),
+			MaxRewrites:   max(opts.Int("max-num-rewrites"), 0),
+			TopDown:       opts.Bool("top-down"),
+			Strict:        opts.Bool("test-convergence"),
+		}
+		stats, err := rewrite.ApplyPatternsGreedily(op, nil, true, cfg)
+		st.Add("num-folds", "Number of folded ops", int64(stats.Folds))
+		st.Add("num-rewrites", "Number of pattern rewrites", int64(stats.Rewrites))
+		st.Add("num-erased", "Number of erased ops", int64(stats.Erased))
+		if err != nil {
+			return ir.Errorf(op.Loc, "%v", err)
+		}
+		return nil
+	},
+})

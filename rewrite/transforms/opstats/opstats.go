@@ -1,0 +1,42 @@
+// Package opstats is the print-op-stats analysis: counts of each op name.
+package opstats
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+
+	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/rewrite/pass"
+)
+
+// Out receives the report (stderr unless a test redirects it).
+var Out io.Writer = os.Stderr
+
+// Pass is print-op-stats.
+var Pass = pass.Register(&pass.Pass{
+	Name:    "print-op-stats",
+	Summary: "PrintOpStats",
+	Run: func(op *ir.Operation, _ pass.Options, _ *pass.Statistics) error {
+		Report(Out, op)
+		return nil
+	},
+})
+
+// Report writes "Operations encountered" with a count per op name.
+func Report(w io.Writer, root *ir.Operation) {
+	counts := map[string]int{}
+	ir.Walk(root, func(o *ir.Operation) { counts[o.Name()]++ })
+	names := make([]string, 0, len(counts))
+	width := 0
+	for n := range counts {
+		names = append(names, n)
+		width = max(width, len(n))
+	}
+	sort.Strings(names)
+	fmt.Fprintf(w, "Operations encountered:\n-----------------------\n")
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-*s , %d\n", width, n, counts[n])
+	}
+}

@@ -1,0 +1,11 @@
+// Package transforms registers the generic passes (they know no dialect):
+// canonicalize, cse, dce, symbol-dce and print-op-stats.
+package transforms
+
+import (
+	_ "github.com/mlc-go/mlc/rewrite/transforms/canonicalize"
+	_ "github.com/mlc-go/mlc/rewrite/transforms/cse"
+	_ "github.com/mlc-go/mlc/rewrite/transforms/dce"
+	_ "github.com/mlc-go/mlc/rewrite/transforms/opstats"
+	_ "github.com/mlc-go/mlc/rewrite/transforms/symboldce"
+)
