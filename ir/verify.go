@@ -28,6 +28,9 @@ func opError(op *Operation, format string, args ...any) *Diagnostic {
 // MayBeGraphRegion reports whether r may hold uses before definitions:
 // regions of unregistered ops and of ops declaring graph regions.
 func MayBeGraphRegion(r *Region) bool {
+	if r == nil {
+		return true
+	}
 	p := r.parent
 	return p == nil || p.info == nil || p.info.Traits&GraphRegions != 0
 }

@@ -1126,7 +1126,11 @@ func (r *resolver) denseElem(e astDenseElem, elem ir.Type, dst []byte) []byte {
 			if t.Width == 1 {
 				return append(dst, byte(v.Int64()&1))
 			}
-			return ir.EncodeInt(dst, int64(v.Uint64())|bigSign(v), t.Width/8)
+			bits := int64(v.Uint64())
+			if v.Sign() < 0 {
+				bits = v.Int64()
+			}
+			return ir.EncodeInt(dst, bits, t.Width/8)
 		case elemFloat:
 			r.fail(e.Pos, "expected integer elements, but parsed floating-point")
 		}
@@ -1175,14 +1179,6 @@ func (r *resolver) denseElem(e astDenseElem, elem ir.Type, dst []byte) []byte {
 	}
 	r.fail(e.Pos, "unsupported element in elements literal of type %s", elem)
 	return nil
-}
-
-// bigSign keeps negative values' upper bits when v is negative.
-func bigSign(v *big.Int) int64 {
-	if v.Sign() < 0 && v.IsInt64() {
-		return v.Int64()
-	}
-	return 0
 }
 
 func (r *resolver) denseResource(a *astDenseResourceAttr) ir.Attribute {

@@ -36,3 +36,7 @@
 // Attribute names that are not bare identifiers are quoted.
 // CHECK: "x.names"() {"odd key" = 1 : i64, plain = 2 : i64} : () -> ()
 "x.names"() {"odd key" = 1, plain = 2} : () -> ()
+
+// Negative and extreme 64-bit elements keep their values.
+// CHECK: "x.negdense"() {v = dense<[1, -5, -9223372036854775808, 9223372036854775807]> : tensor<4xi64>} : () -> ()
+"x.negdense"() {v = dense<[1, -5, -9223372036854775808, 9223372036854775807]> : tensor<4xi64>} : () -> ()
