@@ -47,6 +47,9 @@ func ApplyPatternsGreedily(root *ir.Operation, patterns []ir.Pattern, useOpPatte
 		d.stats.Iterations++
 		d.changed = false
 		d.seed(root)
+		// A pattern that keeps re-queueing its op would never empty the
+		// worklist; bound each sweep so such runs end as non-convergence.
+		d.budget = max(1000, 16*len(d.worklist))
 		if err := d.drain(); err != nil {
 			return d.stats, err
 		}
@@ -73,6 +76,7 @@ type greedy struct {
 	builder       *ir.Builder
 	current       *ir.Operation
 	touched       bool
+	budget        int
 }
 
 func (d *greedy) seed(root *ir.Operation) {
@@ -123,6 +127,11 @@ func (d *greedy) drain() error {
 	for {
 		op := d.pop()
 		if op == nil {
+			return nil
+		}
+		if d.budget--; d.budget < 0 {
+			d.changed = true
+			d.worklist, d.inList = d.worklist[:0], map[*ir.Operation]bool{}
 			return nil
 		}
 		if op.Block() == nil {

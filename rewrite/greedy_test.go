@@ -1,0 +1,90 @@
+package rewrite
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mlc-go/mlc/ir"
+)
+
+// A tiny arithmetic dialect: t.const (ConstantLike), t.add with a folder,
+// t.neg with a pattern neg(neg(x)) -> x.
+func testContext() *ir.Context {
+	ctx := ir.NewContext()
+	ctx.RegisterDialect(&ir.Dialect{Name: "t", MaterializeConstant: func(b *ir.Builder, v ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation {
+		return b.Create(ir.OperationState{Name: "t.const", ResultTypes: []ir.Type{t}, Props: b.Ctx.DictionaryAttr([]ir.NamedAttr{{Name: "value", Value: v}}), Loc: loc})
+	}},
+		&ir.OpInfo{Name: "t.func", Traits: ir.IsolatedFromAbove | ir.NoTerminator},
+		&ir.OpInfo{Name: "t.const", Traits: ir.Pure | ir.ConstantLike, Props: []string{"value"}},
+		&ir.OpInfo{Name: "t.add", Traits: ir.Pure, Fold: func(op *ir.Operation, c []ir.Attribute) []ir.FoldResult {
+			a, ok1 := c[0].(*ir.IntegerAttr)
+			b, ok2 := c[1].(*ir.IntegerAttr)
+			if !ok1 || !ok2 {
+				return nil
+			}
+			return []ir.FoldResult{{Attr: op.Ctx().IntegerAttr(a.Type, a.Value+b.Value)}}
+		}},
+		&ir.OpInfo{Name: "t.neg", Traits: ir.Pure, Patterns: []ir.Pattern{&ir.FuncPattern{PatternName: "neg-neg", RootName: "t.neg", PBenefit: 1,
+			Fn: func(op *ir.Operation, rw ir.Rewriter) bool {
+				inner := op.Operand(0).DefiningOp()
+				if inner == nil || inner.Name() != "t.neg" {
+					return false
+				}
+				rw.ReplaceOp(op, []*ir.Value{inner.Operand(0)})
+				return true
+			}}}},
+		&ir.OpInfo{Name: "t.use"},
+	)
+	return ctx
+}
+
+func TestGreedyFoldsAndApplies(t *testing.T) {
+	ctx := testContext()
+	i32 := ctx.I(32)
+	fn := ctx.NewOperation(ir.OperationState{Name: "t.func", NumRegions: 1})
+	b := ir.NewBlock([]ir.Type{i32}, nil)
+	fn.Region(0).AppendBlock(b)
+	bl := ir.NewBuilder(ctx)
+	bl.SetInsertionPointToEnd(b)
+	cst := func(v int64) *ir.Value {
+		return bl.Create(ir.OperationState{Name: "t.const", ResultTypes: []ir.Type{i32}, Props: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "value", Value: ctx.IntegerAttr(i32, v)}})}).Result(0)
+	}
+	one, two := cst(1), cst(2)
+	sum := bl.Create(ir.OperationState{Name: "t.add", Operands: []*ir.Value{one, two}, ResultTypes: []ir.Type{i32}}).Result(0)
+	n1 := bl.Create(ir.OperationState{Name: "t.neg", Operands: []*ir.Value{b.Arg(0)}, ResultTypes: []ir.Type{i32}}).Result(0)
+	n2 := bl.Create(ir.OperationState{Name: "t.neg", Operands: []*ir.Value{n1}, ResultTypes: []ir.Type{i32}}).Result(0)
+	bl.Create(ir.OperationState{Name: "t.use", Operands: []*ir.Value{sum, n2}})
+
+	stats, err := ApplyPatternsGreedily(fn, nil, true, GreedyConfig{Strict: true})
+	require.NoError(t, err)
+	assert.Equal(t, 1, stats.Folds)
+	assert.Equal(t, 1, stats.Rewrites)
+	// Left: the materialised constant 3 and the use of %arg0 directly.
+	ops := b.Ops()
+	require.Len(t, ops, 2)
+	assert.Equal(t, "t.const", ops[0].Name())
+	assert.Equal(t, "3 : i32", ops[0].InherentAttr("value").String())
+	assert.Same(t, b.Arg(0), ops[1].Operand(1))
+}
+
+func TestGreedyReportsNonConvergence(t *testing.T) {
+	ctx := testContext()
+	fn := ctx.NewOperation(ir.OperationState{Name: "t.func", NumRegions: 1})
+	b := ir.NewBlock(nil, nil)
+	fn.Region(0).AppendBlock(b)
+	b.Append(ctx.NewOperation(ir.OperationState{Name: "t.use"}))
+	flip := &ir.FuncPattern{PatternName: "flip", RootName: "t.use", Fn: func(op *ir.Operation, rw ir.Rewriter) bool {
+		rw.ModifyInPlace(op, func() { op.SetAttr("n", op.Ctx().IntegerAttr(op.Ctx().I(64), int64(len(op.Attrs())))) })
+		return true
+	}}
+	_, err := ApplyPatternsGreedily(fn, []ir.Pattern{flip}, false, GreedyConfig{MaxIterations: 3})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "did not converge after 3 iterations")
+
+	noop := &ir.FuncPattern{PatternName: "liar", RootName: "t.use", Fn: func(*ir.Operation, ir.Rewriter) bool { return true }}
+	_, err = ApplyPatternsGreedily(fn, []ir.Pattern{noop}, false, GreedyConfig{Strict: true})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "pattern liar reported success without changing the IR")
+}
