@@ -4,14 +4,19 @@ package all
 
 import (
 	"github.com/mlc-go/mlc/dialects/builtin"
+	"github.com/mlc-go/mlc/dialects/core"
 	function "github.com/mlc-go/mlc/dialects/func"
 	"github.com/mlc-go/mlc/dialects/ods"
+	"github.com/mlc-go/mlc/dialects/qnn"
+	"github.com/mlc-go/mlc/dialects/quant"
+	"github.com/mlc-go/mlc/dialects/torch"
+	"github.com/mlc-go/mlc/dialects/trt"
 	"github.com/mlc-go/mlc/ir"
 )
 
 // Dialects returns every dialect definition, in registration order.
 func Dialects() []*ods.Dialect {
-	return []*ods.Dialect{builtin.Dialect, function.Dialect}
+	return []*ods.Dialect{builtin.Dialect, function.Dialect, torch.Dialect, core.Dialect, quant.Dialect, trt.Dialect, qnn.Dialect}
 }
 
 // Register adds every dialect to ctx.

@@ -1,0 +1,292 @@
+package torch
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/mlc-go/mlc/dialects/ods"
+	"github.com/mlc-go/mlc/ir"
+)
+
+// dyn is a dimension whose size is not known statically.
+const dyn = ir.Dynamic
+
+// ---- attribute access (defensive: the parser may run inference before
+// the verifier has checked attribute kinds) ----
+
+func intAttr(a ods.AttrGetter, name string, def int64) (int64, error) {
+	switch x := a(name).(type) {
+	case nil:
+		return def, nil
+	case *ir.IntegerAttr:
+		return x.Value, nil
+	default:
+		return 0, fmt.Errorf("attribute '%s' must be an integer", name)
+	}
+}
+
+// optIntAttr returns the value and whether the attribute is present.
+func optIntAttr(a ods.AttrGetter, name string) (int64, bool, error) {
+	if a(name) == nil {
+		return 0, false, nil
+	}
+	v, err := intAttr(a, name, 0)
+	return v, err == nil, err
+}
+
+// numAttr reads an integer or float attribute as a float64.
+func numAttr(a ods.AttrGetter, name string, def float64) (float64, error) {
+	switch x := a(name).(type) {
+	case nil:
+		return def, nil
+	case *ir.IntegerAttr:
+		return float64(x.Value), nil
+	case *ir.FloatAttr:
+		return x.Value, nil
+	default:
+		return 0, fmt.Errorf("attribute '%s' must be a number", name)
+	}
+}
+
+// isFloatNumber reports whether the attribute is present and a float.
+func isFloatNumber(a ods.AttrGetter, name string) bool {
+	_, ok := a(name).(*ir.FloatAttr)
+	return ok
+}
+
+func boolAttr(a ods.AttrGetter, name string, def bool) (bool, error) {
+	switch x := a(name).(type) {
+	case nil:
+		return def, nil
+	case *ir.BoolAttr:
+		return x.Value, nil
+	default:
+		return false, fmt.Errorf("attribute '%s' must be a bool", name)
+	}
+}
+
+func strAttr(a ods.AttrGetter, name, def string) (string, error) {
+	switch x := a(name).(type) {
+	case nil:
+		return def, nil
+	case *ir.StringAttr:
+		return x.Value, nil
+	default:
+		return "", fmt.Errorf("attribute '%s' must be a string", name)
+	}
+}
+
+// intsAttr reads an array<i64: ...> attribute; def when absent.
+func intsAttr(a ods.AttrGetter, name string, def []int64) ([]int64, error) {
+	switch x := a(name).(type) {
+	case nil:
+		return def, nil
+	case *ir.DenseArrayAttr:
+		if ir.IsInteger(x.Elem, 64) {
+			return x.Ints, nil
+		}
+	}
+	return nil, fmt.Errorf("attribute '%s' must be an i64 dense array", name)
+}
+
+// dtypeOf reads an optional dtype attribute (nil when absent).
+func dtypeOf(a ods.AttrGetter, name string) (ir.Type, error) {
+	switch x := a(name).(type) {
+	case nil:
+		return nil, nil
+	case *ir.TypeAttr:
+		if anyElem.Match(x.Type) {
+			return x.Type, nil
+		}
+	}
+	return nil, fmt.Errorf("attribute '%s' must be an element type", name)
+}
+
+// ---- types and shapes ----
+
+// ranked returns operand i as a ranked tensor.
+func ranked(ts []ir.Type, i int, what string) (*ir.RankedTensorType, error) {
+	if i >= len(ts) {
+		return nil, fmt.Errorf("missing %s operand", what)
+	}
+	rt, ok := ts[i].(*ir.RankedTensorType)
+	if !ok {
+		return nil, fmt.Errorf("expects %s to be a ranked tensor, got '%s'", what, ts[i])
+	}
+	return rt, nil
+}
+
+func tensor(ctx *ir.Context, shape []int64, elem ir.Type) ir.Type {
+	if shape == nil {
+		shape = []int64{}
+	}
+	return ctx.TensorType(shape, elem, nil)
+}
+
+// shapeStr prints a shape as PyTorch does: [1, 3, ?, 4].
+func shapeStr(s []int64) string {
+	parts := make([]string, len(s))
+	for i, d := range s {
+		if d == dyn {
+			parts[i] = "?"
+		} else {
+			parts[i] = strconv.FormatInt(d, 10)
+		}
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+func intsStr(s []int64) string {
+	parts := make([]string, len(s))
+	for i, d := range s {
+		parts[i] = strconv.FormatInt(d, 10)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// wrapDim resolves a possibly negative dim against rank, as PyTorch's
+// maybe_wrap_dim: valid dims are [-rank, rank-1]; a 0-d tensor accepts
+// 0 and -1.
+func wrapDim(d int64, rank int) (int, error) {
+	r := int64(rank)
+	if r == 0 {
+		r = 1
+	}
+	if d < -r || d >= r {
+		return 0, fmt.Errorf("dimension out of range (expected to be in range of [%d, %d], but got %d)", -r, r-1, d)
+	}
+	if d < 0 {
+		d += r
+	}
+	return int(d), nil
+}
+
+// wrapDims resolves a list of dims and rejects repeats.
+func wrapDims(ds []int64, rank int) ([]int, error) {
+	out := make([]int, len(ds))
+	seen := map[int]bool{}
+	for i, d := range ds {
+		w, err := wrapDim(d, rank)
+		if err != nil {
+			return nil, err
+		}
+		if seen[w] {
+			return nil, fmt.Errorf("dim %d appears multiple times in the list of dims", w)
+		}
+		seen[w] = true
+		out[i] = w
+	}
+	return out, nil
+}
+
+// sameElem checks that tensors share one element type.
+func sameElem(names []string, ts ...*ir.RankedTensorType) error {
+	for i := 1; i < len(ts); i++ {
+		if ts[i] != nil && ts[i].Elem != ts[0].Elem {
+			return fmt.Errorf("expects %s and %s to have the same element type, got %s and %s", names[0], names[i], ts[0].Elem, ts[i].Elem)
+		}
+	}
+	return nil
+}
+
+// broadcastDim combines two dims under PyTorch's broadcasting rules.
+func broadcastDim(a, b int64) (int64, bool) {
+	switch {
+	case a == b:
+		return a, true
+	case a == 1:
+		return b, true
+	case b == 1:
+		return a, true
+	case a == dyn:
+		return b, true
+	case b == dyn:
+		return a, true
+	}
+	return 0, false
+}
+
+// broadcast computes the broadcast shape of a and b: dims align from the
+// right, and a dim of 1 stretches to the other.
+func broadcast(a, b []int64) ([]int64, error) {
+	n := max(len(a), len(b))
+	out := make([]int64, n)
+	for i := 0; i < n; i++ {
+		da, db := int64(1), int64(1)
+		if k := len(a) - n + i; k >= 0 {
+			da = a[k]
+		}
+		if k := len(b) - n + i; k >= 0 {
+			db = b[k]
+		}
+		d, ok := broadcastDim(da, db)
+		if !ok {
+			return nil, fmt.Errorf("the size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d", da, db, i)
+		}
+		out[i] = d
+	}
+	return out, nil
+}
+
+// broadcastsTo reports whether shape s broadcasts to target without
+// changing target.
+func broadcastsTo(s, target []int64) bool {
+	if len(s) > len(target) {
+		return false
+	}
+	b, err := broadcast(s, target)
+	if err != nil {
+		return false
+	}
+	for i := range b {
+		if b[i] != target[i] && target[i] != dyn {
+			return false
+		}
+	}
+	return true
+}
+
+// numel is the element count of a static shape, or -1.
+func numel(s []int64) int64 {
+	n := int64(1)
+	for _, d := range s {
+		if d == dyn {
+			return -1
+		}
+		n *= d
+	}
+	return n
+}
+
+// pair expands an int[2] argument: one value applies to both dims.
+func pair(a ods.AttrGetter, name string, def []int64) ([]int64, error) {
+	v, err := intsAttr(a, name, def)
+	if err != nil {
+		return nil, err
+	}
+	switch len(v) {
+	case 1:
+		return []int64{v[0], v[0]}, nil
+	case 2:
+		return v, nil
+	}
+	return nil, fmt.Errorf("expects '%s' to have 1 or 2 elements, got %d", name, len(v))
+}
+
+// floorDiv rounds toward negative infinity.
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+func isFloat(t ir.Type) bool { return floatElem.Match(t) }
+func isInt(t ir.Type) bool   { return intElem.Match(t) }
+func isBool(t ir.Type) bool  { return ir.IsInteger(t, 1) }
+
+// integral reports whether a float is a whole number.
+func integral(v float64) bool { return v == math.Trunc(v) && !math.IsInf(v, 0) }
