@@ -2,9 +2,9 @@ package quant
 
 import (
 	"math"
-	"math/big"
 	"strconv"
-	"strings"
+
+	"github.com/mlc-go/mlc/ir"
 )
 
 // FormatScale prints a double as MLIR's AsmPrinter does (printFloatValue),
@@ -17,21 +17,8 @@ import (
 //     needed, exponent written "E-5") when that text contains a '.';
 //  3. else the IEEE bit pattern in hexadecimal ("0x419D6F3454000000").
 //
-// The digit generation follows LLVM's algorithm exactly, including its
-// truncating first step and round-half-up on the decimal digits, so the
-// output is the same text mlir-opt prints, not merely an equivalent one.
-func FormatScale(v float64) string {
-	if !math.IsInf(v, 0) && !math.IsNaN(v) {
-		s := apfloatToString(v, 6, 0, false)
-		if back, err := strconv.ParseFloat(s, 64); err == nil && math.Float64bits(back) == math.Float64bits(v) {
-			return s
-		}
-		if s := apfloatToString(v, 0, 3, true); strings.IndexByte(s, '.') >= 0 {
-			return s
-		}
-	}
-	return "0x" + strings.ToUpper(strconv.FormatUint(math.Float64bits(v), 16))
-}
+// (ir.FormatFloat holds the port of LLVM's digit generation.)
+func FormatScale(v float64) string { return ir.FormatFloat(ir.F64, v) }
 
 // diagFloat prints a double in a diagnostic as LLVM's raw_ostream does
 // (printf "%e", with "nan" and "INF" for the special values).
@@ -45,177 +32,4 @@ func diagFloat(v float64) string {
 		return "-INF"
 	}
 	return strconv.FormatFloat(v, 'e', 6, 64)
-}
-
-var (
-	bigTen  = big.NewInt(10)
-	bigFive = big.NewInt(5)
-)
-
-// apfloatToString is llvm::APFloat::toString for IEEE doubles.
-func apfloatToString(v float64, formatPrecision, formatMaxPadding int, truncateZero bool) string {
-	var out strings.Builder
-	if math.Signbit(v) {
-		out.WriteByte('-')
-	}
-	bits := math.Float64bits(v)
-	expField := int(bits >> 52 & 0x7FF)
-	frac := bits & (1<<52 - 1)
-	if expField == 0 && frac == 0 {
-		if formatMaxPadding == 0 {
-			if truncateZero {
-				out.WriteString("0.0E+0")
-			} else {
-				out.WriteString("0.0")
-				if formatPrecision > 1 {
-					out.WriteString(strings.Repeat("0", formatPrecision-1))
-				}
-				out.WriteString("e+00")
-			}
-		} else {
-			out.WriteByte('0')
-		}
-		return out.String()
-	}
-	// v = sig * 2^exp with sig the 53-bit significand.
-	sig, exp := frac, expField-1075
-	if expField == 0 {
-		exp = -1074
-	} else {
-		sig |= 1 << 52
-	}
-	const semanticsPrecision = 53
-	if formatPrecision == 0 {
-		formatPrecision = 2 + semanticsPrecision*59/196
-	}
-	// Drop trailing binary zeros.
-	for sig&1 == 0 {
-		sig >>= 1
-		exp++
-	}
-	significand := new(big.Int).SetUint64(sig)
-	// Change the exponent from 2^e to 10^e.
-	if exp > 0 {
-		significand.Lsh(significand, uint(exp))
-		exp = 0
-	} else if exp < 0 {
-		// N * 2^-e == N * 5^e * 10^-e
-		significand.Mul(significand, new(big.Int).Exp(bigFive, big.NewInt(int64(-exp)), nil))
-	}
-	// First precision adjustment: drop decimal digits that cannot matter,
-	// by truncating division (as APFloat does).
-	if bitsNow, bitsRequired := significand.BitLen(), (formatPrecision*196+58)/59; bitsNow > bitsRequired {
-		if tensRemovable := (bitsNow - bitsRequired) * 59 / 196; tensRemovable > 0 {
-			exp += tensRemovable
-			significand.Quo(significand, new(big.Int).Exp(bigTen, big.NewInt(int64(tensRemovable)), nil))
-		}
-	}
-	// Digits, least significant first, without trailing zeros.
-	var buffer []byte
-	inTrail := true
-	digit := new(big.Int)
-	for significand.Sign() != 0 {
-		significand.QuoRem(significand, bigTen, digit)
-		d := byte(digit.Int64())
-		if inTrail && d == 0 {
-			exp++
-		} else {
-			buffer = append(buffer, '0'+d)
-			inTrail = false
-		}
-	}
-	// Second adjustment: round half up to formatPrecision digits.
-	if n := len(buffer); n > formatPrecision {
-		first := n - formatPrecision
-		if buffer[first-1] < '5' {
-			for first < n && buffer[first] == '0' {
-				first++
-			}
-			exp += first
-			buffer = buffer[first:]
-		} else {
-			for i := first; i != n; i++ {
-				if buffer[i] == '9' {
-					first++
-				} else {
-					buffer[i]++
-					break
-				}
-			}
-			exp += first
-			if first == n {
-				buffer = []byte{'1'}
-			} else {
-				buffer = buffer[first:]
-			}
-		}
-	}
-	nDigits := len(buffer)
-	var scientific bool
-	switch {
-	case formatMaxPadding == 0:
-		scientific = true
-	case exp >= 0:
-		scientific = exp > formatMaxPadding || nDigits+exp > formatPrecision
-	default:
-		if msd := exp + nDigits - 1; msd >= 0 {
-			scientific = false
-		} else {
-			scientific = -msd > formatMaxPadding
-		}
-	}
-	if scientific {
-		exp += nDigits - 1
-		out.WriteByte(buffer[nDigits-1])
-		out.WriteByte('.')
-		if nDigits == 1 && truncateZero {
-			out.WriteByte('0')
-		} else {
-			for i := 1; i != nDigits; i++ {
-				out.WriteByte(buffer[nDigits-1-i])
-			}
-		}
-		if !truncateZero && formatPrecision > nDigits-1 {
-			out.WriteString(strings.Repeat("0", formatPrecision-nDigits+1))
-		}
-		if truncateZero {
-			out.WriteByte('E')
-		} else {
-			out.WriteByte('e')
-		}
-		if exp >= 0 {
-			out.WriteByte('+')
-		} else {
-			out.WriteByte('-')
-			exp = -exp
-		}
-		e := strconv.Itoa(exp)
-		if !truncateZero && len(e) < 2 {
-			out.WriteByte('0')
-		}
-		out.WriteString(e)
-		return out.String()
-	}
-	if exp >= 0 {
-		for i := 0; i != nDigits; i++ {
-			out.WriteByte(buffer[nDigits-1-i])
-		}
-		out.WriteString(strings.Repeat("0", exp))
-		return out.String()
-	}
-	nWhole := exp + nDigits
-	i := 0
-	if nWhole > 0 {
-		for ; i != nWhole; i++ {
-			out.WriteByte(buffer[nDigits-1-i])
-		}
-		out.WriteByte('.')
-	} else {
-		out.WriteString("0.")
-		out.WriteString(strings.Repeat("0", -nWhole))
-	}
-	for ; i != nDigits; i++ {
-		out.WriteByte(buffer[nDigits-1-i])
-	}
-	return out.String()
 }

@@ -140,7 +140,7 @@ func.func @activations(%q: !qnn.tensor<1x16xufixed8, scale = 0.1, offset = -128>
 }
 
 // CHECK-LABEL: func.func @layer_norm(
-// CHECK:      %0 = qnn.LayerNorm %arg0, %arg1, %arg2 {axes = array<i64: 2>, epsilon = 1.000000e-05 : f32} : (tensor<2x16x64xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<2x16x64xf32>
+// CHECK:      %0 = qnn.LayerNorm %arg0, %arg1, %arg2 {axes = array<i64: 2>, epsilon = 9.99999974E-6 : f32} : (tensor<2x16x64xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<2x16x64xf32>
 // CHECK-NEXT: %1 = qnn.LayerNorm %arg3, %arg4 {axes = array<i64: 1, 2>} : (!qnn.tensor<2x16x64xufixed16, scale = 0.001, offset = -32768>, !qnn.tensor<16x64xufixed8, scale = 0.01, offset = 0>) -> !qnn.tensor<2x16x64xufixed16, scale = 0.0005, offset = -32768>
 // CHECK-NEXT: return
 func.func @layer_norm(%x: tensor<2x16x64xf32>, %g: tensor<64xf32>, %b: tensor<64xf32>,

@@ -202,7 +202,7 @@ func.func @unary(%x: tensor<2x3xf32>, %h: tensor<4xf16>, %b: tensor<4xbf16>, %i:
 // CHECK-NEXT:    %1 = torch.aten.softmax.int %arg0 {dim = 1 : i64, dtype = f32} : tensor<2x5x768xf16> -> tensor<2x5x768xf32>
 // CHECK-NEXT:    %2 = torch.aten.log_softmax.int %arg2 {dim = 1 : i64} : tensor<1x64x56x56xf32> -> tensor<1x64x56x56xf32>
 // CHECK-NEXT:    %3 = torch.aten.layer_norm %arg0 {normalized_shape = array<i64: 768>} : (tensor<2x5x768xf16>) -> tensor<2x5x768xf16>
-// CHECK-NEXT:    %4 = torch.aten.layer_norm %arg0, %arg1 {eps = 1.000000e-12 : f64, normalized_shape = array<i64: 768>} : (tensor<2x5x768xf16>, tensor<768xf16>) -> tensor<2x5x768xf16>
+// CHECK-NEXT:    %4 = torch.aten.layer_norm %arg0, %arg1 {eps = 9.9999999999999998E-13 : f64, normalized_shape = array<i64: 768>} : (tensor<2x5x768xf16>, tensor<768xf16>) -> tensor<2x5x768xf16>
 // CHECK-NEXT:    %5 = torch.aten.layer_norm %arg0, %arg1, %arg1 {normalized_shape = array<i64: 768>} : (tensor<2x5x768xf16>, tensor<768xf16>, tensor<768xf16>) -> tensor<2x5x768xf16>
 // CHECK-NEXT:    %6 = torch.aten.batch_norm %arg2, %arg3, %arg3, %arg3, %arg3 {eps = 1.000000e-03 : f64} : (tensor<1x64x56x56xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<1x64x56x56xf32>
 // CHECK-NEXT:    %7 = torch.aten.batch_norm %arg4, %arg3, %arg3 {momentum = 1.000000e-02 : f64} : (tensor<1x64x56x56xf16>, tensor<64xf32>, tensor<64xf32>) -> tensor<1x64x56x56xf16>

@@ -135,7 +135,7 @@ func.func @softmax(%x: tensor<2x10x4x4xf32>, %y: tensor<8x1000xf16>) -> tensor<2
 
 // Layer, group and instance normalization.
 // CHECK-LABEL: func.func @normalization(%arg0: tensor<2x16x768xf32>, %arg1: tensor<1x1x768xf32>, %arg2: tensor<1x1x768xf32>, %arg3: tensor<2x32x8x8xf16>, %arg4: tensor<1x4x1x1xf16>, %arg5: tensor<1x32x1x1xf16>) -> tensor<2x16x768xf32> {
-// CHECK-NEXT:    %0 = trt.normalization %arg0, %arg1, %arg2 {axes = 4 : i64, epsilon = 1.000000e-05 : f32} : (tensor<2x16x768xf32>, tensor<1x1x768xf32>, tensor<1x1x768xf32>) -> tensor<2x16x768xf32>
+// CHECK-NEXT:    %0 = trt.normalization %arg0, %arg1, %arg2 {axes = 4 : i64, epsilon = 9.99999974E-6 : f32} : (tensor<2x16x768xf32>, tensor<1x1x768xf32>, tensor<1x1x768xf32>) -> tensor<2x16x768xf32>
 // CHECK-NEXT:    %1 = trt.normalization %arg3, %arg4, %arg4 {axes = 12 : i64, compute_precision = f32, num_groups = 4 : i64} : (tensor<2x32x8x8xf16>, tensor<1x4x1x1xf16>, tensor<1x4x1x1xf16>) -> tensor<2x32x8x8xf16>
 // CHECK-NEXT:    %2 = trt.normalization %arg3, %arg5, %arg5 {axes = 12 : i64} : (tensor<2x32x8x8xf16>, tensor<1x32x1x1xf16>, tensor<1x32x1x1xf16>) -> tensor<2x32x8x8xf16>
 // CHECK-NEXT:    return %0 : tensor<2x16x768xf32>
