@@ -181,6 +181,16 @@ type TupleType struct {
 func (t *TupleType) String() string { return t.text }
 func (*TupleType) isType()          {}
 
+// TypeBase is embedded by types that dialects define, to implement Type.
+type TypeBase struct{}
+
+func (TypeBase) isType() {}
+
+// AttrBase is embedded by attributes that dialects define.
+type AttrBase struct{}
+
+func (AttrBase) isAttr() {}
+
 // DialectType is a type owned by a dialect, printed !dialect.mnemonic<body>.
 // Dialects implement it for their own types; OpaqueType stands in for types
 // of dialects that are not registered.

@@ -23,7 +23,8 @@ func Markdown(d *Dialect) string {
 	sort.Slice(ops, func(i, j int) bool { return ops[i].Name < ops[j].Name })
 	fmt.Fprintf(&b, "\n## Operations\n\n| op | summary |\n|---|---|\n")
 	for _, o := range ops {
-		fmt.Fprintf(&b, "| [`%s.%s`](#%s%s) | %s |\n", d.Name, o.Name, d.Name, strings.ReplaceAll(o.Name, ".", ""), mdEscape(o.Summary))
+		anchor := strings.ToLower(d.Name + strings.ReplaceAll(o.Name, ".", ""))
+		fmt.Fprintf(&b, "| [`%s.%s`](#%s) | %s |\n", d.Name, o.Name, anchor, mdEscape(o.Summary))
 	}
 	for _, o := range ops {
 		writeOp(&b, d, o)

@@ -192,10 +192,8 @@ func (so ScaleOffset) Quantize(x float32, d DataType) int64 {
 	return int64(v)
 }
 
-// typeBase gives dialect types the ir.Type marker method; ir keeps that
-// interface sealed, and an embedded ir type is how a dialect package
-// satisfies it. String and DialectName are always overridden.
-type typeBase = ir.NoneType
+// typeBase gives dialect types the ir.Type marker method.
+type typeBase = ir.TypeBase
 
 // TensorType is !qnn.tensor: a statically shaped tensor of a fixed-point
 // QNN data type with its quantization encoding. Types are interned: do

@@ -13,10 +13,8 @@ import (
 // as in MLIR (QuantizedType::MaxStorageBits).
 const MaxStorageBits = 32
 
-// typeBase gives the quant types the unexported marker method of ir.Type.
-// ir has no exported base for dialect types yet, so the marker comes from
-// an embedded builtin type; every quant type overrides String.
-type typeBase struct{ ir.NoneType }
+// typeBase gives the quant types the marker method of ir.Type.
+type typeBase struct{ ir.TypeBase }
 
 // QuantizedType is implemented by every type of the quant dialect.
 type QuantizedType interface {
