@@ -166,7 +166,10 @@ func (r *runner) runPass(in *Instance, op *ir.Operation, t *timer) (err error) {
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
-				err = fmt.Errorf("pass '%s' crashed: %v\n%s", name, p, debug.Stack())
+				err = fmt.Errorf("pass '%s' crashed: %v", name, p)
+				if os.Getenv("MLC_PASS_STACK") != "" {
+					err = fmt.Errorf("%w\n%s", err, debug.Stack())
+				}
 			}
 		}()
 		err = in.Pass.Run(op, in.Options, &in.Stats)

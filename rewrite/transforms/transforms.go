@@ -1,5 +1,6 @@
 // Package transforms registers the generic passes (they know no dialect):
-// canonicalize, cse, dce, symbol-dce and print-op-stats.
+// canonicalize, cse, dce, symbol-dce, print-op-stats and the pass-manager
+// test passes.
 package transforms
 
 import (
@@ -8,4 +9,5 @@ import (
 	_ "github.com/mlc-go/mlc/rewrite/transforms/dce"
 	_ "github.com/mlc-go/mlc/rewrite/transforms/opstats"
 	_ "github.com/mlc-go/mlc/rewrite/transforms/symboldce"
+	_ "github.com/mlc-go/mlc/rewrite/transforms/testpasses"
 )

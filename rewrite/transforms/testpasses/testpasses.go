@@ -1,0 +1,30 @@
+// Package testpasses registers passes that exist to test the pass
+// manager itself, as MLIR's test-pass-failure does.
+package testpasses
+
+import (
+	"fmt"
+
+	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/rewrite/pass"
+)
+
+// Failure always fails: for testing failure reporting and reproducers.
+var Failure = pass.Register(&pass.Pass{
+	Name:    "test-pass-failure",
+	Summary: "TestFailurePass",
+	Run: func(op *ir.Operation, _ pass.Options, _ *pass.Statistics) error {
+		return fmt.Errorf("test-pass-failure failed as asked")
+	},
+})
+
+// Crash panics: for testing that a crashing pass is reported, not fatal.
+var Crash = pass.Register(&pass.Pass{
+	Name:    "test-pass-crash",
+	Summary: "TestCrashPass",
+	Run: func(op *ir.Operation, _ pass.Options, _ *pass.Statistics) error {
+		var m map[string]int
+		m["boom"]++ // a nil-map write: a real runtime panic
+		return nil
+	},
+})
