@@ -184,10 +184,21 @@ type OpInfo struct {
 	Fold func(op *Operation, operands []Attribute) []FoldResult
 	// Patterns are the op's canonicalisation patterns.
 	Patterns []Pattern
+	// Call describes a call op (MLIR's CallOpInterface); nil otherwise.
+	Call *CallInterface
+	// CallableRegion gives the body of a callable op (a function), nil
+	// for a declaration; nil hook: not callable.
+	CallableRegion func(op *Operation) *Region
 	// SuccessorOperands gives the operands forwarded to successor i.
 	SuccessorOperands func(op *Operation, i int) []*Value
 	// Def is the dialect framework's full definition, opaque to ir.
 	Def any
+}
+
+// CallInterface lets generic passes (the inliner) see calls.
+type CallInterface struct {
+	Callee func(op *Operation) *SymbolRefAttr
+	Args   func(op *Operation) []*Value
 }
 
 // FoldResult is one folded result: a constant or an existing value.

@@ -29,6 +29,12 @@ var Dialect = (&ods.Dialect{
 			Regions: []ods.Region{{Name: "body"}},
 			Traits:  ir.IsolatedFromAbove | ir.Symbol,
 			Verify:  verifyFunc,
+			CallableRegion: func(op *ir.Operation) *ir.Region {
+				if op.Region(0).Empty() {
+					return nil
+				}
+				return op.Region(0)
+			},
 		},
 		{
 			Name:         "return",
@@ -46,6 +52,13 @@ var Dialect = (&ods.Dialect{
 			Results:      []ods.Result{{Name: "results", Type: ods.AnyType, Arity: ods.Variadic}},
 			Attrs:        []ods.Attr{{Name: "callee", Type: ods.SymAttr}},
 			Verify:       verifyCall,
+			Call: &ir.CallInterface{
+				Callee: func(op *ir.Operation) *ir.SymbolRefAttr {
+					c, _ := op.InherentAttr("callee").(*ir.SymbolRefAttr)
+					return c
+				},
+				Args: func(op *ir.Operation) []*ir.Value { return op.Operands() },
+			},
 		},
 	},
 }).Init()

@@ -85,6 +85,10 @@ type OpDef struct {
 	Fold         FoldFunc
 	// Patterns are canonicalisation patterns anchored on this op.
 	Patterns []ir.Pattern
+	// Call and CallableRegion expose calls and functions to generic
+	// passes (see ir.OpInfo).
+	Call           *ir.CallInterface
+	CallableRegion func(op *ir.Operation) *ir.Region
 
 	dialect *Dialect
 	format  *format
@@ -174,12 +178,14 @@ func Register(ctx *ir.Context, d *Dialect) {
 			props = append(props, a.Name)
 		}
 		info := &ir.OpInfo{
-			Name:     o.FullName(),
-			Traits:   o.Traits,
-			Props:    props,
-			Verify:   func(op *ir.Operation) error { return o.verify(ctx, op) },
-			Patterns: o.Patterns,
-			Def:      o,
+			Name:           o.FullName(),
+			Traits:         o.Traits,
+			Props:          props,
+			Verify:         func(op *ir.Operation) error { return o.verify(ctx, op) },
+			Patterns:       o.Patterns,
+			Call:           o.Call,
+			CallableRegion: o.CallableRegion,
+			Def:            o,
 		}
 		if o.Fold != nil {
 			info.Fold = func(op *ir.Operation, operands []ir.Attribute) []ir.FoldResult {
