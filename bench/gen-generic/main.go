@@ -2,7 +2,7 @@
 // operation form, used to benchmark the ir/asm parser against mlir-opt.
 //
 // The module is a builtin.module holding one func.func @main whose body is
-// -ops operations in generic form ("core.add"(%3, %7) {...} : (...) -> ...)
+// -ops operations of an unregistered "gen" dialect in generic form ("gen.add"(%3, %7) {...} : (...) -> ...)
 // with a mix of op names, operand counts, multi-result ops, attribute kinds
 // (integers, floats, strings, arrays, booleans, unit, dense splats) and ops
 // carrying a region (each adding two nested ops), ending in a valid
@@ -101,8 +101,8 @@ func (g *gen) attrs() string {
 	}
 }
 
-var unary = []string{"core.relu", "core.sigmoid", "core.tanh", "core.neg", "core.gelu"}
-var binary = []string{"core.add", "core.mul", "core.sub", "core.div", "core.max"}
+var unary = []string{"gen.relu", "gen.sigmoid", "gen.tanh", "gen.neg", "gen.gelu"}
+var binary = []string{"gen.add", "gen.mul", "gen.sub", "gen.div", "gen.max"}
 
 func (g *gen) define(ty int) string {
 	name := "%" + strconv.Itoa(g.next)
@@ -130,7 +130,7 @@ func (g *gen) op() {
 		x := g.pick(0)
 		wt, bias := g.pick(3), g.pick(3)
 		res := g.define(0)
-		fmt.Fprintf(w, "    %s = \"core.conv2d\"(%s, %s, %s) {dilations = [1, 1], group = 1 : i64, padding = [1, 1, 1, 1], strides = [1, 1]} : (%s, %s, %s) -> %s\n",
+		fmt.Fprintf(w, "    %s = \"gen.conv2d\"(%s, %s, %s) {dilations = [1, 1], group = 1 : i64, padding = [1, 1, 1, 1], strides = [1, 1]} : (%s, %s, %s) -> %s\n",
 			res, x.name, wt.name, bias.name, tensorTypes[0], tensorTypes[3], tensorTypes[3], tensorTypes[0])
 	case r < 84: // constant with a dense splat
 		ty := 3
@@ -138,7 +138,7 @@ func (g *gen) op() {
 			ty = 2
 		}
 		res := g.define(ty)
-		fmt.Fprintf(w, "    %s = \"core.constant\"() {value = dense<%.6e> : %s} : () -> %s\n", res, g.rng.Float64()-0.5, tensorTypes[ty], tensorTypes[ty])
+		fmt.Fprintf(w, "    %s = \"gen.constant\"() {value = dense<%.6e> : %s} : () -> %s\n", res, g.rng.Float64()-0.5, tensorTypes[ty], tensorTypes[ty])
 	case r < 90: // multi-result split, then a use of #1
 		ty := g.typeOf()
 		a := g.pick(ty)
@@ -146,16 +146,16 @@ func (g *gen) op() {
 		base := "%" + strconv.Itoa(g.next)
 		g.next++
 		g.vals = append(g.vals, value{base + "#0", ty}, value{base + "#1", ty})
-		fmt.Fprintf(w, "    %s:2 = \"core.split\"(%s) {axis = 1 : i64, sizes = [1, 1]} : (%s) -> (%s, %s)\n", base, a.name, t, t, t)
+		fmt.Fprintf(w, "    %s:2 = \"gen.split\"(%s) {axis = 1 : i64, sizes = [1, 1]} : (%s) -> (%s, %s)\n", base, a.name, t, t, t)
 	case r < 95: // op with a reduction region
 		ty := g.typeOf()
 		a := g.pick(ty)
 		t := tensorTypes[ty]
 		res := g.define(ty)
-		fmt.Fprintf(w, "    %s = \"core.reduce\"(%s) ({\n", res, a.name)
+		fmt.Fprintf(w, "    %s = \"gen.reduce\"(%s) ({\n", res, a.name)
 		fmt.Fprintf(w, "    ^bb0(%%lhs: f32, %%rhs: f32):\n")
-		fmt.Fprintf(w, "      %%s = \"core.scalar_add\"(%%lhs, %%rhs) : (f32, f32) -> f32\n")
-		fmt.Fprintf(w, "      \"core.yield\"(%%s) : (f32) -> ()\n")
+		fmt.Fprintf(w, "      %%s = \"gen.scalar_add\"(%%lhs, %%rhs) : (f32, f32) -> f32\n")
+		fmt.Fprintf(w, "      \"gen.yield\"(%%s) : (f32) -> ()\n")
 		fmt.Fprintf(w, "    }) {axis = %d : i64, init = 0.000000e+00 : f32} : (%s) -> %s\n", g.rng.IntN(4), t, t)
 	default: // variadic concat
 		ty := g.typeOf()
@@ -168,7 +168,7 @@ func (g *gen) op() {
 			tys[i] = t
 		}
 		res := g.define(ty)
-		fmt.Fprintf(w, "    %s = \"core.concat\"(", res)
+		fmt.Fprintf(w, "    %s = \"gen.concat\"(", res)
 		for i, o := range ops {
 			if i > 0 {
 				io.WriteString(w, ", ")
