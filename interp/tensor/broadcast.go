@@ -1,0 +1,154 @@
+package tensor
+
+import "fmt"
+
+// BroadcastShapes returns the NumPy/ONNX multidirectional broadcast of the
+// given shapes: shapes are right-aligned, and each output dimension is the
+// common size of the inputs, where a size of 1 stretches to any size
+// (including 0).
+func BroadcastShapes(shapes ...[]int64) ([]int64, error) {
+	rank := 0
+	for _, s := range shapes {
+		rank = max(rank, len(s))
+	}
+	out := make([]int64, rank)
+	for i := range out {
+		out[i] = 1
+	}
+	for _, s := range shapes {
+		off := rank - len(s)
+		for i, d := range s {
+			o := out[off+i]
+			switch {
+			case d == o || d == 1:
+			case o == 1:
+				out[off+i] = d
+			default:
+				return nil, fmt.Errorf("tensor: shapes %s are not broadcast-compatible (axis %d: %d vs %d)",
+					formatShapes(shapes), off+i-rank, o, d)
+			}
+		}
+	}
+	return out, nil
+}
+
+func formatShapes(shapes [][]int64) string {
+	s := ""
+	for i, sh := range shapes {
+		if i > 0 {
+			s += ", "
+		}
+		s += FormatShape(sh)
+	}
+	return s
+}
+
+// bcastStrides returns the element strides of a row-major tensor of shape
+// `in` viewed as the broadcast shape `out` (0 on broadcast axes).
+func bcastStrides(in, out []int64) []int {
+	st := make([]int, len(out))
+	off := len(out) - len(in)
+	s := 1
+	for i := len(in) - 1; i >= 0; i-- {
+		if in[i] != 1 {
+			st[off+i] = s
+		}
+		s *= int(in[i])
+	}
+	return st
+}
+
+// bcastPlan iterates a broadcast output in rows: the output shape collapsed
+// to (outer..., inner), with per-input strides.
+type bcastPlan struct {
+	outer   []int   // collapsed outer dims
+	inner   int     // length of the innermost (collapsed) dim
+	strides [][]int // per input: strides of the outer dims
+	steps   []int   // per input: stride of the inner dim (0 or 1)
+	total   int
+}
+
+func newBcastPlan(out []int64, ins ...[]int64) *bcastPlan {
+	k := len(ins)
+	st := make([][]int, k)
+	for j, in := range ins {
+		st[j] = bcastStrides(in, out)
+	}
+	// Drop size-1 dims, then merge adjacent dims that are contiguous for
+	// every input.
+	var dims []int
+	cs := make([][]int, k)
+	total := 1
+	for i, d := range out {
+		total *= int(d)
+		if d == 1 {
+			continue
+		}
+		n := len(dims)
+		if n > 0 {
+			ok := true
+			for j := range k {
+				if cs[j][n-1] != st[j][i]*int(d) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				dims[n-1] *= int(d)
+				for j := range k {
+					cs[j][n-1] = st[j][i]
+				}
+				continue
+			}
+		}
+		dims = append(dims, int(d))
+		for j := range k {
+			cs[j] = append(cs[j], st[j][i])
+		}
+	}
+	p := &bcastPlan{total: total, steps: make([]int, k), strides: make([][]int, k)}
+	if len(dims) == 0 {
+		p.inner = 1
+		if total == 0 {
+			p.inner = 0
+		}
+		return p
+	}
+	n := len(dims)
+	p.inner = dims[n-1]
+	p.outer = dims[:n-1]
+	for j := range k {
+		p.steps[j] = cs[j][n-1]
+		p.strides[j] = cs[j][:n-1]
+	}
+	return p
+}
+
+// run calls fn for every output row: o is the output offset of the row,
+// offs the input offsets; the row has p.inner elements and input j advances
+// by p.steps[j] per element.
+func (p *bcastPlan) run(fn func(o int, offs []int)) {
+	if p.total == 0 || p.inner == 0 {
+		return
+	}
+	k := len(p.steps)
+	offs := make([]int, k)
+	idx := make([]int, len(p.outer))
+	for o := 0; o < p.total; o += p.inner {
+		fn(o, offs)
+		// advance the odometer
+		for d := len(idx) - 1; d >= 0; d-- {
+			idx[d]++
+			for j := range k {
+				offs[j] += p.strides[j][d]
+			}
+			if idx[d] < p.outer[d] {
+				break
+			}
+			for j := range k {
+				offs[j] -= p.strides[j][d] * idx[d]
+			}
+			idx[d] = 0
+		}
+	}
+}

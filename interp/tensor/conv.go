@@ -1,0 +1,315 @@
+package tensor
+
+import "fmt"
+
+// Conv2DParams are the attributes of a 2-D convolution (ONNX Conv).
+// Zero strides, dilations and groups mean 1.
+type Conv2DParams struct {
+	Strides   [2]int // (h, w)
+	Dilations [2]int // (h, w)
+	Pads      [4]int // top, left, bottom, right (ONNX order: h_begin, w_begin, h_end, w_end)
+	Groups    int
+}
+
+func (p Conv2DParams) norm() Conv2DParams {
+	for i := range 2 {
+		if p.Strides[i] == 0 {
+			p.Strides[i] = 1
+		}
+		if p.Dilations[i] == 0 {
+			p.Dilations[i] = 1
+		}
+	}
+	if p.Groups == 0 {
+		p.Groups = 1
+	}
+	return p
+}
+
+// ConvOutSize returns the output length of a convolution or pooling window
+// along one axis: floor((in + padBegin + padEnd - dilation*(k-1) - 1) / stride) + 1
+// (ceil instead of floor when ceil is set, see Pool2DParams.CeilMode). It is
+// an error when the padded input is shorter than the dilated kernel.
+func ConvOutSize(in, k, stride, dilation, padBegin, padEnd int, ceil bool) (int, error) {
+	const limit = 1 << 30 // keeps every product below overflow
+	if k < 1 || stride < 1 || dilation < 1 || padBegin < 0 || padEnd < 0 ||
+		k > limit || stride > limit || dilation > limit || padBegin > limit || padEnd > limit || in > 1<<40 {
+		return 0, fmt.Errorf("tensor: bad window: kernel %d, stride %d, dilation %d, pads %d/%d", k, stride, dilation, padBegin, padEnd)
+	}
+	span := in + padBegin + padEnd - dilation*(k-1) - 1
+	if span < 0 {
+		return 0, fmt.Errorf("tensor: kernel %d (dilation %d) larger than padded input %d", k, dilation, in+padBegin+padEnd)
+	}
+	out := span/stride + 1
+	if ceil && span%stride != 0 {
+		out++
+		// ONNX / PyTorch: a window that would start in the end padding (or
+		// beyond) is dropped.
+		if (out-1)*stride >= in+padBegin {
+			out--
+		}
+	}
+	return out, nil
+}
+
+// SamePads returns ONNX auto_pad SAME_UPPER (upper=true) or SAME_LOWER pads
+// for one axis: output ceil(in/stride), total padding split with the odd
+// unit at the end (upper) or the beginning (lower).
+func SamePads(in, k, stride, dilation int, upper bool) (begin, end int) {
+	out := (in + stride - 1) / stride
+	total := max(0, (out-1)*stride+dilation*(k-1)+1-in)
+	if upper {
+		return total / 2, total - total/2
+	}
+	return total - total/2, total / 2
+}
+
+// convGeom is the validated geometry of one convolution.
+type convGeom struct {
+	n, c, h, w     int // input
+	m, kh, kw      int // output channels, kernel
+	oh, ow         int // output spatial
+	cg, mg         int // channels per group (in, out)
+	sh, sw, dh, dw int
+	pt, pl         int
+	groups         int
+}
+
+func convGeometry(xs, ws []int64, p Conv2DParams) (*convGeom, error) {
+	p = p.norm()
+	if len(xs) != 4 {
+		return nil, fmt.Errorf("tensor: conv2d expects a 4-D NCHW input, got %s", FormatShape(xs))
+	}
+	if len(ws) != 4 {
+		return nil, fmt.Errorf("tensor: conv2d expects a 4-D OIHW weight, got %s", FormatShape(ws))
+	}
+	for _, v := range []int{p.Strides[0], p.Strides[1], p.Dilations[0], p.Dilations[1], p.Groups} {
+		if v < 1 {
+			return nil, fmt.Errorf("tensor: conv2d: strides, dilations and groups must be positive (%+v)", p)
+		}
+	}
+	for _, v := range p.Pads {
+		if v < 0 {
+			return nil, fmt.Errorf("tensor: conv2d: negative pad in %v", p.Pads)
+		}
+	}
+	g := &convGeom{
+		n: int(xs[0]), c: int(xs[1]), h: int(xs[2]), w: int(xs[3]),
+		m: int(ws[0]), kh: int(ws[2]), kw: int(ws[3]),
+		sh: p.Strides[0], sw: p.Strides[1], dh: p.Dilations[0], dw: p.Dilations[1],
+		pt: p.Pads[0], pl: p.Pads[1], groups: p.Groups,
+	}
+	if g.c%g.groups != 0 || g.m%g.groups != 0 {
+		return nil, fmt.Errorf("tensor: conv2d: %d input and %d output channels are not divisible by %d groups", g.c, g.m, g.groups)
+	}
+	g.cg, g.mg = g.c/g.groups, g.m/g.groups
+	if int(ws[1]) != g.cg {
+		return nil, fmt.Errorf("tensor: conv2d: weight %s expects %d input channels per group, input has %d (%d channels, %d groups)",
+			FormatShape(ws), ws[1], g.cg, g.c, g.groups)
+	}
+	if g.kh < 1 || g.kw < 1 {
+		return nil, fmt.Errorf("tensor: conv2d: empty kernel %s", FormatShape(ws))
+	}
+	var err error
+	if g.oh, err = ConvOutSize(g.h, g.kh, g.sh, g.dh, p.Pads[0], p.Pads[2], false); err != nil {
+		return nil, fmt.Errorf("conv2d height: %w", err)
+	}
+	if g.ow, err = ConvOutSize(g.w, g.kw, g.sw, g.dw, p.Pads[1], p.Pads[3], false); err != nil {
+		return nil, fmt.Errorf("conv2d width: %w", err)
+	}
+	return g, nil
+}
+
+// convPackB returns a packB callback that packs the implicit im2col matrix
+// of one (image, group): row p = (c, kh, kw) of the kernel window, column
+// j = (oh, ow) of the output, value x[c, oh*sh-pt+kh*dh, ow*sw-pl+kw*dw]
+// or 0 in the padding (after subtracting zero, for quantized inputs).
+func convPackB[TIn int8 | uint8 | float32, T gemmElem](g *convGeom, x []TIn, zero T) func(dst []T, j0, nc, p0, kc int) {
+	hw := g.h * g.w
+	kk := g.kh * g.kw
+	return func(dst []T, j0, nc, p0, kc int) {
+		var row [gemmNC + gemmNR]T
+		for p := range kc {
+			c, r := (p0+p)/kk, (p0+p)%kk
+			ki, kj := r/g.kw, r%g.kw
+			img := x[c*hw : (c+1)*hw]
+			oh, ow := j0/g.ow, j0%g.ow
+			for jj := 0; jj < nc; {
+				seg := min(g.ow-ow, nc-jj)
+				out := row[jj : jj+seg]
+				ih := oh*g.sh - g.pt + ki*g.dh
+				if ih < 0 || ih >= g.h {
+					clear(out)
+				} else {
+					src := img[ih*g.w : (ih+1)*g.w]
+					iw := ow*g.sw - g.pl + kj*g.dw
+					if g.sw == 1 && iw >= 0 && iw+seg <= g.w {
+						for t, v := range src[iw : iw+seg] {
+							out[t] = T(v) - zero
+						}
+					} else {
+						for t := range out {
+							if uint(iw) < uint(g.w) {
+								out[t] = T(src[iw]) - zero
+							} else {
+								out[t] = 0
+							}
+							iw += g.sw
+						}
+					}
+				}
+				jj += seg
+				oh++
+				ow = 0
+			}
+			clear(row[nc : nc+gemmNR])
+			for q := 0; q < nc; q += gemmNR {
+				d := (*[gemmNR]T)(dst[(q/gemmNR)*kc*gemmNR+p*gemmNR:])
+				*d = *(*[gemmNR]T)(row[q:])
+			}
+		}
+	}
+}
+
+// Conv2D is ONNX Conv for 4-D NCHW input x and OIHW weight w (w has
+// C/groups input channels; groups == C == M is a depthwise convolution),
+// with an optional bias of M values:
+//
+//	y[n,m,i,j] = Σ_{c,ki,kj} x[n, g*C/G + c, i*sh - pt + ki*dh, j*sw - pl + kj*dw] * w[m,c,ki,kj]  (+ bias[m])
+//
+// where g = m / (M/G) and out-of-range input positions are 0 (padding).
+// The sum is computed by the blocked GEMM over an implicit im2col matrix
+// (the window is packed straight from x, never materialised), so its
+// order is Sgemm's with k = (c, ki, kj) row-major; the bias is added last.
+// F32 only; F16/BF16 are computed in float32 and rounded back.
+func Conv2D(x, w, bias *Tensor, p Conv2DParams) (*Tensor, error) {
+	if x.dtype != w.dtype || (bias != nil && bias.dtype != x.dtype) {
+		return nil, fmt.Errorf("tensor: conv2d: dtypes differ")
+	}
+	switch x.dtype {
+	case F16, BF16:
+		var bf *Tensor
+		if bias != nil {
+			bf = asF32(bias)
+		}
+		r, err := Conv2D(asF32(x), asF32(w), bf, p)
+		if err != nil {
+			return nil, err
+		}
+		return fromF32(r, x.dtype)
+	case F32:
+	default:
+		return nil, fmt.Errorf("tensor: conv2d is not defined on %v", x.dtype)
+	}
+	g, err := convGeometry(x.shape, w.shape, p)
+	if err != nil {
+		return nil, err
+	}
+	if bias != nil && (bias.Len() != g.m || len(bias.shape) != 1) {
+		return nil, fmt.Errorf("tensor: conv2d: bias of shape %s for %d output channels", FormatShape(bias.shape), g.m)
+	}
+	out, err := Alloc(F32, []int64{int64(g.n), int64(g.m), int64(g.oh), int64(g.ow)})
+	if err != nil || out.Len() == 0 {
+		return out, err
+	}
+	xv, wv, ov := x.data.([]float32), w.data.([]float32), out.data.([]float32)
+	k := g.cg * g.kh * g.kw
+	ohw := g.oh * g.ow
+	pointwise := g.kh == 1 && g.kw == 1 && g.sh == 1 && g.sw == 1 && g.pt == 0 && g.pl == 0 && g.oh == g.h && g.ow == g.w
+	for n := range g.n {
+		for gr := range g.groups {
+			xg := xv[(n*g.c+gr*g.cg)*g.h*g.w : (n*g.c+(gr+1)*g.cg)*g.h*g.w]
+			plan := &gemmPlan[float32]{
+				m: g.mg, n: ohw, k: k,
+				packA: packA32(wv[gr*g.mg*k:], k, false, 1),
+				kern:  kernF32,
+				c:     ov[(n*g.m+gr*g.mg)*ohw:],
+				ldc:   ohw,
+			}
+			if pointwise {
+				plan.packB = packB32(xg, ohw, false)
+			} else {
+				plan.packB = convPackB[float32, float32](g, xg, 0)
+			}
+			plan.run()
+		}
+	}
+	if bias != nil {
+		bv := float32Data(bias)
+		for n := range g.n {
+			for m := range g.m {
+				row := ov[(n*g.m+m)*ohw : (n*g.m+m+1)*ohw]
+				b := bv[m]
+				for i := range row {
+					row[i] += b
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// ConvInteger2D is ONNX ConvInteger: x (NCHW) and w (OIHW) of int8 or
+// uint8, result Σ (x - xZero) * (w - wZero) in int32 (wrapping), with
+// Conv2D's geometry. Padding behaves as if filled with xZero (it
+// contributes 0). xZero is nil or a scalar of x's dtype; wZero is nil, a
+// scalar, or 1-D with one value per output channel, of w's dtype.
+func ConvInteger2D(x, w, xZero, wZero *Tensor, p Conv2DParams) (*Tensor, error) {
+	if (x.dtype != I8 && x.dtype != U8) || (w.dtype != I8 && w.dtype != U8) {
+		return nil, fmt.Errorf("tensor: conv_integer of %v and %v (want i8/u8)", x.dtype, w.dtype)
+	}
+	g, err := convGeometry(x.shape, w.shape, p)
+	if err != nil {
+		return nil, err
+	}
+	xz, err := zeroPoints(xZero, x.dtype, 1, "x")
+	if err != nil {
+		return nil, err
+	}
+	wz, err := zeroPoints(wZero, w.dtype, g.m, "w")
+	if err != nil {
+		return nil, err
+	}
+	out, err := Alloc(I32, []int64{int64(g.n), int64(g.m), int64(g.oh), int64(g.ow)})
+	if err != nil || out.Len() == 0 {
+		return out, err
+	}
+	ov := out.data.([]int32)
+	k := g.cg * g.kh * g.kw
+	ohw := g.oh * g.ow
+	var z int32
+	if len(xz) > 0 {
+		z = xz[0]
+	}
+	for n := range g.n {
+		for gr := range g.groups {
+			lo, hi := (n*g.c+gr*g.cg)*g.h*g.w, (n*g.c+(gr+1)*g.cg)*g.h*g.w
+			plan := &gemmPlan[int32]{
+				m: g.mg, n: ohw, k: k,
+				kern: kernI32,
+				c:    ov[(n*g.m+gr*g.mg)*ohw:],
+				ldc:  ohw,
+			}
+			var wzg []int32
+			if len(wz) > 1 {
+				wzg = wz[gr*g.mg : (gr+1)*g.mg]
+			} else {
+				wzg = wz
+			}
+			switch wv := w.data.(type) {
+			case []int8:
+				plan.packA = packAInt(wv[gr*g.mg*k:], k, wzg)
+			case []uint8:
+				plan.packA = packAInt(wv[gr*g.mg*k:], k, wzg)
+			}
+			switch xv := x.data.(type) {
+			case []int8:
+				plan.packB = convPackB[int8, int32](g, xv[lo:hi], z)
+			case []uint8:
+				plan.packB = convPackB[uint8, int32](g, xv[lo:hi], z)
+			}
+			plan.run()
+		}
+	}
+	return out, nil
+}

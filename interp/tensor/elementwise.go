@@ -1,0 +1,819 @@
+package tensor
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// BinaryOp selects an elementwise binary operation.
+type BinaryOp uint8
+
+const (
+	OpAdd BinaryOp = iota // a + b
+	OpSub                 // a - b
+	OpMul                 // a * b
+	OpDiv                 // a / b (integers: truncated toward zero; division by zero is an error)
+	OpPow                 // a ** b
+	OpMax                 // max(a, b) (floats: NaN if either is NaN)
+	OpMin                 // min(a, b) (floats: NaN if either is NaN)
+)
+
+var binaryNames = [...]string{"add", "sub", "mul", "div", "pow", "max", "min"}
+
+func (op BinaryOp) String() string {
+	if int(op) < len(binaryNames) {
+		return binaryNames[op]
+	}
+	return fmt.Sprintf("BinaryOp(%d)", op)
+}
+
+type number interface {
+	float32 | float64 | int8 | uint8 | int16 | uint16 | int32 | int64
+}
+
+type float interface{ float32 | float64 }
+
+type integer interface {
+	int8 | uint8 | int16 | uint16 | int32 | int64
+}
+
+// Binary applies op elementwise with NumPy/ONNX multidirectional
+// broadcasting (see BroadcastShapes). Both operands must have the same
+// dtype, except for OpPow, whose exponent may have any numeric dtype (the
+// power is then computed in float64 and converted to a's dtype).
+//
+// Semantics per dtype:
+//   - F32/F64: IEEE arithmetic in the operand type; Pow is math.Pow
+//     computed in float64 and rounded; Max/Min propagate NaN.
+//   - F16/BF16: computed in float32 and rounded back (to nearest even).
+//   - Integers: two's-complement wrap-around on overflow; Div truncates
+//     toward zero and a zero divisor is an error; Pow with a negative
+//     exponent gives 1/a**-b truncated (so 0 unless |a| == 1; 0**negative
+//     gives 0).
+//   - I4/U4: computed in int64 and saturated to the 4-bit range.
+//   - Bool: not supported.
+func Binary(op BinaryOp, a, b *Tensor) (*Tensor, error) {
+	if op > OpMin {
+		return nil, fmt.Errorf("tensor: unknown binary op %v", op)
+	}
+	if a.dtype != b.dtype {
+		if op == OpPow && b.dtype != Bool && a.dtype != Bool {
+			return powMixed(a, b)
+		}
+		return nil, fmt.Errorf("tensor: %v of %v and %v: dtypes differ", op, a.dtype, b.dtype)
+	}
+	dt := a.dtype
+	switch dt {
+	case Bool:
+		return nil, fmt.Errorf("tensor: %v is not defined on bool", op)
+	case F16, BF16:
+		r, err := Binary(op, asF32(a), asF32(b))
+		if err != nil {
+			return nil, err
+		}
+		return fromF32(r, dt)
+	case I4, U4:
+		a64, _ := Cast(a, I64)
+		b64, _ := Cast(b, I64)
+		r, err := Binary(op, a64, b64)
+		if err != nil {
+			return nil, err
+		}
+		return Cast(r, dt)
+	}
+	outShape, err := BroadcastShapes(a.shape, b.shape)
+	if err != nil {
+		return nil, fmt.Errorf("%v: %w", op, err)
+	}
+	out, err := Alloc(dt, outShape)
+	if err != nil {
+		return nil, err
+	}
+	p := newBcastPlan(outShape, a.shape, b.shape)
+	switch o := out.data.(type) {
+	case []float32:
+		binFloat(op, o, a.data.([]float32), b.data.([]float32), p)
+	case []float64:
+		binFloat(op, o, a.data.([]float64), b.data.([]float64), p)
+	case []int8:
+		err = binInt(op, o, a.data.([]int8), b.data.([]int8), p)
+	case []uint8:
+		err = binInt(op, o, a.data.([]uint8), b.data.([]uint8), p)
+	case []int16:
+		err = binInt(op, o, a.data.([]int16), b.data.([]int16), p)
+	case []uint16:
+		err = binInt(op, o, a.data.([]uint16), b.data.([]uint16), p)
+	case []int32:
+		err = binInt(op, o, a.data.([]int32), b.data.([]int32), p)
+	case []int64:
+		err = binInt(op, o, a.data.([]int64), b.data.([]int64), p)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Add returns a + b with broadcasting (see Binary).
+func Add(a, b *Tensor) (*Tensor, error) { return Binary(OpAdd, a, b) }
+
+// Sub returns a - b with broadcasting (see Binary).
+func Sub(a, b *Tensor) (*Tensor, error) { return Binary(OpSub, a, b) }
+
+// Mul returns a * b with broadcasting (see Binary).
+func Mul(a, b *Tensor) (*Tensor, error) { return Binary(OpMul, a, b) }
+
+// Div returns a / b with broadcasting (see Binary).
+func Div(a, b *Tensor) (*Tensor, error) { return Binary(OpDiv, a, b) }
+
+// Pow returns a ** b with broadcasting (see Binary).
+func Pow(a, b *Tensor) (*Tensor, error) { return Binary(OpPow, a, b) }
+
+// Max returns the elementwise maximum with broadcasting (see Binary).
+func Max(a, b *Tensor) (*Tensor, error) { return Binary(OpMax, a, b) }
+
+// Min returns the elementwise minimum with broadcasting (see Binary).
+func Min(a, b *Tensor) (*Tensor, error) { return Binary(OpMin, a, b) }
+
+// apply2 runs f over one broadcast row.
+func apply2[T, U any](o []U, a, b []T, sa, sb int, f func(T, T) U) {
+	switch {
+	case sa == 1 && sb == 1:
+		a, b = a[:len(o)], b[:len(o)]
+		for i := range o {
+			o[i] = f(a[i], b[i])
+		}
+	case sa == 0 && sb == 1:
+		x := a[0]
+		b = b[:len(o)]
+		for i := range o {
+			o[i] = f(x, b[i])
+		}
+	case sa == 1 && sb == 0:
+		y := b[0]
+		a = a[:len(o)]
+		for i := range o {
+			o[i] = f(a[i], y)
+		}
+	default:
+		x, y := a[0], b[0]
+		for i := range o {
+			o[i] = f(x, y)
+		}
+	}
+}
+
+func binFloat[T float](op BinaryOp, o, a, b []T, p *bcastPlan) {
+	var f func(x, y T) T
+	switch op {
+	case OpAdd:
+		f = func(x, y T) T { return x + y }
+	case OpSub:
+		f = func(x, y T) T { return x - y }
+	case OpMul:
+		f = func(x, y T) T { return x * y }
+	case OpDiv:
+		f = func(x, y T) T { return x / y }
+	case OpPow:
+		f = func(x, y T) T { return T(math.Pow(float64(x), float64(y))) }
+	case OpMax:
+		f = func(x, y T) T {
+			if x != x || y != y {
+				return T(math.NaN())
+			}
+			return max(x, y)
+		}
+	case OpMin:
+		f = func(x, y T) T {
+			if x != x || y != y {
+				return T(math.NaN())
+			}
+			return min(x, y)
+		}
+	}
+	n := p.inner
+	sa, sb := p.steps[0], p.steps[1]
+	if op == OpAdd && sa == 1 && sb == 1 { // the most common case, unrolled by hand
+		p.run(func(oo int, offs []int) {
+			oa, ob, orow := a[offs[0]:offs[0]+n], b[offs[1]:offs[1]+n], o[oo:oo+n]
+			for i := range orow {
+				orow[i] = oa[i] + ob[i]
+			}
+		})
+		return
+	}
+	p.run(func(oo int, offs []int) {
+		apply2(o[oo:oo+n], a[offs[0]:], b[offs[1]:], sa, sb, f)
+	})
+}
+
+var errDivZero = errors.New("tensor: integer division by zero")
+
+func binInt[T integer](op BinaryOp, o, a, b []T, p *bcastPlan) error {
+	var f func(x, y T) T
+	switch op {
+	case OpAdd:
+		f = func(x, y T) T { return x + y }
+	case OpSub:
+		f = func(x, y T) T { return x - y }
+	case OpMul:
+		f = func(x, y T) T { return x * y }
+	case OpDiv:
+		if p.total > 0 {
+			for _, y := range b {
+				if y == 0 {
+					return errDivZero
+				}
+			}
+		}
+		f = func(x, y T) T { return x / y }
+	case OpPow:
+		f = func(x, y T) T { return T(ipow(int64(x), int64(y))) }
+	case OpMax:
+		f = func(x, y T) T { return max(x, y) }
+	case OpMin:
+		f = func(x, y T) T { return min(x, y) }
+	}
+	n := p.inner
+	sa, sb := p.steps[0], p.steps[1]
+	p.run(func(oo int, offs []int) {
+		apply2(o[oo:oo+n], a[offs[0]:], b[offs[1]:], sa, sb, f)
+	})
+	return nil
+}
+
+// ipow computes x**y with wrap-around; y < 0 gives the truncated 1/x**-y.
+func ipow(x, y int64) int64 {
+	if y < 0 {
+		switch x {
+		case 1:
+			return 1
+		case -1:
+			if y&1 != 0 {
+				return -1
+			}
+			return 1
+		}
+		return 0
+	}
+	r := int64(1)
+	for y > 0 {
+		if y&1 != 0 {
+			r *= x
+		}
+		x *= x
+		y >>= 1
+	}
+	return r
+}
+
+func powMixed(a, b *Tensor) (*Tensor, error) {
+	outShape, err := BroadcastShapes(a.shape, b.shape)
+	if err != nil {
+		return nil, fmt.Errorf("pow: %w", err)
+	}
+	out, err := Alloc(a.dtype, outShape)
+	if err != nil {
+		return nil, err
+	}
+	p := newBcastPlan(outShape, a.shape, b.shape)
+	n := p.inner
+	sa, sb := p.steps[0], p.steps[1]
+	p.run(func(oo int, offs []int) {
+		for i := range n {
+			x := a.floatAt(offs[0] + i*sa)
+			y := b.floatAt(offs[1] + i*sb)
+			out.setFloat(oo+i, math.Pow(x, y))
+		}
+	})
+	return out, nil
+}
+
+// UnaryOp selects an elementwise unary operation.
+type UnaryOp uint8
+
+const (
+	OpNeg        UnaryOp = iota // -x
+	OpAbs                       // |x|
+	OpExp                       // e**x
+	OpLog                       // natural log (log 0 = -Inf, log x<0 = NaN)
+	OpSqrt                      // sqrt(x)
+	OpRsqrt                     // 1/sqrt(x)
+	OpTanh                      // tanh(x)
+	OpSigmoid                   // 1/(1+e**-x)
+	OpRelu                      // max(x, 0)
+	OpGeluErf                   // x/2 * (1 + erf(x/sqrt 2))
+	OpGeluTanh                  // x/2 * (1 + tanh(sqrt(2/pi) * (x + 0.044715 x**3)))
+	OpErf                       // erf(x)
+	OpSin                       // sin(x)
+	OpCos                       // cos(x)
+	OpFloor                     // floor(x)
+	OpCeil                      // ceil(x)
+	OpRound                     // round half to even
+	OpSign                      // -1, 0 or 1 (NaN stays NaN)
+	OpReciprocal                // 1/x
+	OpSilu                      // x * sigmoid(x)
+	OpHardSwish                 // x * max(0, min(1, x/6 + 1/2))
+	OpSoftplus                  // log(1 + e**x)
+	numUnaryOps
+)
+
+var unaryNames = [...]string{"neg", "abs", "exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "relu",
+	"gelu_erf", "gelu_tanh", "erf", "sin", "cos", "floor", "ceil", "round", "sign", "reciprocal",
+	"silu", "hardswish", "softplus"}
+
+func (op UnaryOp) String() string {
+	if int(op) < len(unaryNames) {
+		return unaryNames[op]
+	}
+	return fmt.Sprintf("UnaryOp(%d)", op)
+}
+
+func unaryF64(op UnaryOp) func(float64) float64 {
+	switch op {
+	case OpNeg:
+		return func(x float64) float64 { return -x }
+	case OpAbs:
+		return math.Abs
+	case OpExp:
+		return math.Exp
+	case OpLog:
+		return math.Log
+	case OpSqrt:
+		return math.Sqrt
+	case OpRsqrt:
+		return func(x float64) float64 { return 1 / math.Sqrt(x) }
+	case OpTanh:
+		return math.Tanh
+	case OpSigmoid:
+		return sigmoid
+	case OpRelu:
+		return func(x float64) float64 {
+			if x < 0 {
+				return 0
+			}
+			return x // keeps NaN
+		}
+	case OpGeluErf:
+		return func(x float64) float64 { return 0.5 * x * (1 + math.Erf(x/math.Sqrt2)) }
+	case OpGeluTanh:
+		const c = 0.7978845608028654 // sqrt(2/pi)
+		return func(x float64) float64 { return 0.5 * x * (1 + math.Tanh(c*(x+0.044715*x*x*x))) }
+	case OpErf:
+		return math.Erf
+	case OpSin:
+		return math.Sin
+	case OpCos:
+		return math.Cos
+	case OpFloor:
+		return math.Floor
+	case OpCeil:
+		return math.Ceil
+	case OpRound:
+		return math.RoundToEven
+	case OpSign:
+		return func(x float64) float64 {
+			switch {
+			case x > 0:
+				return 1
+			case x < 0:
+				return -1
+			}
+			return x * 0 // 0 for ±0, NaN for NaN
+		}
+	case OpReciprocal:
+		return func(x float64) float64 { return 1 / x }
+	case OpSilu:
+		return func(x float64) float64 { return x * sigmoid(x) }
+	case OpHardSwish:
+		return func(x float64) float64 { return x * math.Max(0, math.Min(1, x/6+0.5)) }
+	case OpSoftplus:
+		return func(x float64) float64 {
+			if x > 30 {
+				return x + math.Log1p(math.Exp(-x))
+			}
+			return math.Log1p(math.Exp(x))
+		}
+	}
+	return nil
+}
+
+func sigmoid(x float64) float64 {
+	if x >= 0 {
+		return 1 / (1 + math.Exp(-x))
+	}
+	e := math.Exp(x)
+	return e / (1 + e)
+}
+
+// Unary applies op elementwise. Float types compute each element in
+// float64 and round once to the result type (F16/BF16 through float32);
+// integer types support Neg, Abs, Relu and Sign (wrapping), others are an
+// error; Bool is not supported.
+func Unary(op UnaryOp, x *Tensor) (*Tensor, error) {
+	if op >= numUnaryOps {
+		return nil, fmt.Errorf("tensor: unknown unary op %v", op)
+	}
+	switch x.dtype {
+	case Bool:
+		return nil, fmt.Errorf("tensor: %v is not defined on bool", op)
+	case F16, BF16:
+		r, err := Unary(op, asF32(x))
+		if err != nil {
+			return nil, err
+		}
+		return fromF32(r, x.dtype)
+	}
+	out, err := Alloc(x.dtype, x.shape)
+	if err != nil {
+		return nil, err
+	}
+	switch o := out.data.(type) {
+	case []float32:
+		unaryF32(op, o, x.data.([]float32))
+		return out, nil
+	case []float64:
+		f := unaryF64(op)
+		for i, v := range x.data.([]float64) {
+			o[i] = f(v)
+		}
+		return out, nil
+	}
+	var f func(int64) int64
+	switch op {
+	case OpNeg:
+		f = func(v int64) int64 { return -v }
+	case OpAbs:
+		f = func(v int64) int64 {
+			if v < 0 {
+				return -v
+			}
+			return v
+		}
+	case OpRelu:
+		f = func(v int64) int64 { return max(v, 0) }
+	case OpSign:
+		f = func(v int64) int64 {
+			switch {
+			case v > 0:
+				return 1
+			case v < 0:
+				return -1
+			}
+			return 0
+		}
+	default:
+		return nil, fmt.Errorf("tensor: %v is not defined on %v", op, x.dtype)
+	}
+	for i := range x.Len() {
+		out.setInt(i, f(x.intAt(i)))
+	}
+	return out, nil
+}
+
+func unaryF32(op UnaryOp, o, x []float32) {
+	x = x[:len(o)]
+	switch op {
+	case OpNeg:
+		for i, v := range x {
+			o[i] = -v
+		}
+		return
+	case OpRelu:
+		for i, v := range x {
+			if v < 0 {
+				v = 0
+			}
+			o[i] = v
+		}
+		return
+	case OpAbs:
+		for i, v := range x {
+			o[i] = float32(math.Abs(float64(v)))
+		}
+		return
+	}
+	f := unaryF64(op)
+	for i, v := range x {
+		o[i] = float32(f(float64(v)))
+	}
+}
+
+// Clip clamps x to [lo, hi] (ONNX Clip; either bound may be ±Inf to
+// disable it). For integer tensors the bounds are converted to the dtype
+// with saturation. NaN elements stay NaN.
+func Clip(x *Tensor, lo, hi float64) (*Tensor, error) {
+	if lo > hi {
+		return nil, fmt.Errorf("tensor: clip: min %g > max %g", lo, hi)
+	}
+	if x.dtype == Bool {
+		return nil, fmt.Errorf("tensor: clip is not defined on bool")
+	}
+	out, err := Alloc(x.dtype, x.shape)
+	if err != nil {
+		return nil, err
+	}
+	if x.dtype.IsFloat() {
+		if x.dtype == F32 {
+			l, h := float32(lo), float32(hi)
+			o := out.data.([]float32)
+			for i, v := range x.data.([]float32) {
+				if v < l {
+					v = l
+				} else if v > h {
+					v = h
+				}
+				o[i] = v
+			}
+			return out, nil
+		}
+		for i := range x.Len() {
+			v := x.floatAt(i)
+			if v < lo {
+				v = lo
+			} else if v > hi {
+				v = hi
+			}
+			out.setFloat(i, v)
+		}
+		return out, nil
+	}
+	tl, th := x.dtype.IntRange()
+	l := floatToInt(math.Ceil(lo), tl, th)
+	h := floatToInt(math.Floor(hi), tl, th)
+	for i := range x.Len() {
+		out.setInt(i, clampInt(x.intAt(i), l, h))
+	}
+	return out, nil
+}
+
+// LeakyRelu returns x for x >= 0 and alpha*x otherwise (float types).
+func LeakyRelu(x *Tensor, alpha float64) (*Tensor, error) {
+	return unaryParam(x, "leaky_relu", func(v float64) float64 {
+		if v < 0 {
+			return alpha * v
+		}
+		return v
+	})
+}
+
+// HardSigmoid returns max(0, min(1, alpha*x + beta)) (ONNX HardSigmoid;
+// ONNX's defaults are alpha 0.2, beta 0.5; PyTorch's are 1/6, 1/2).
+func HardSigmoid(x *Tensor, alpha, beta float64) (*Tensor, error) {
+	return unaryParam(x, "hard_sigmoid", func(v float64) float64 {
+		return math.Max(0, math.Min(1, alpha*v+beta))
+	})
+}
+
+// Elu returns x for x > 0 and alpha*(e**x - 1) otherwise.
+func Elu(x *Tensor, alpha float64) (*Tensor, error) {
+	return unaryParam(x, "elu", func(v float64) float64 {
+		if v > 0 {
+			return v
+		}
+		return alpha * math.Expm1(v)
+	})
+}
+
+func unaryParam(x *Tensor, name string, f func(float64) float64) (*Tensor, error) {
+	if !x.dtype.IsFloat() {
+		return nil, fmt.Errorf("tensor: %s is not defined on %v", name, x.dtype)
+	}
+	xf := asF32(x)
+	if x.dtype == F64 {
+		xf = x
+	}
+	out, err := Alloc(xf.dtype, x.shape)
+	if err != nil {
+		return nil, err
+	}
+	if o, ok := out.data.([]float32); ok {
+		for i, v := range xf.data.([]float32) {
+			o[i] = float32(f(float64(v)))
+		}
+	} else {
+		o := out.data.([]float64)
+		for i, v := range xf.data.([]float64) {
+			o[i] = f(v)
+		}
+	}
+	if x.dtype == F64 {
+		return out, nil
+	}
+	return fromF32(out, x.dtype)
+}
+
+// CompareOp selects an elementwise comparison.
+type CompareOp uint8
+
+const (
+	OpEqual        CompareOp = iota // a == b
+	OpNotEqual                      // a != b
+	OpLess                          // a < b
+	OpLessEqual                     // a <= b
+	OpGreater                       // a > b
+	OpGreaterEqual                  // a >= b
+)
+
+var compareNames = [...]string{"equal", "not_equal", "less", "less_equal", "greater", "greater_equal"}
+
+func (op CompareOp) String() string {
+	if int(op) < len(compareNames) {
+		return compareNames[op]
+	}
+	return fmt.Sprintf("CompareOp(%d)", op)
+}
+
+// Compare applies op elementwise with broadcasting and returns a Bool
+// tensor. Operands must have the same dtype; comparisons with NaN are false
+// except NotEqual. Bool operands support only Equal and NotEqual.
+func Compare(op CompareOp, a, b *Tensor) (*Tensor, error) {
+	if op > OpGreaterEqual {
+		return nil, fmt.Errorf("tensor: unknown comparison %v", op)
+	}
+	if a.dtype != b.dtype {
+		return nil, fmt.Errorf("tensor: %v of %v and %v: dtypes differ", op, a.dtype, b.dtype)
+	}
+	if a.dtype == F16 || a.dtype == BF16 {
+		return Compare(op, asF32(a), asF32(b))
+	}
+	if a.dtype == Bool && op != OpEqual && op != OpNotEqual {
+		return nil, fmt.Errorf("tensor: %v is not defined on bool", op)
+	}
+	outShape, err := BroadcastShapes(a.shape, b.shape)
+	if err != nil {
+		return nil, fmt.Errorf("%v: %w", op, err)
+	}
+	out, err := Alloc(Bool, outShape)
+	if err != nil {
+		return nil, err
+	}
+	p := newBcastPlan(outShape, a.shape, b.shape)
+	o := out.data.([]bool)
+	switch av := a.data.(type) {
+	case []float32:
+		cmpRows(op, o, av, b.data.([]float32), p)
+	case []float64:
+		cmpRows(op, o, av, b.data.([]float64), p)
+	case []int8:
+		cmpRows(op, o, av, b.data.([]int8), p)
+	case []uint8:
+		cmpRows(op, o, av, b.data.([]uint8), p)
+	case []int16:
+		cmpRows(op, o, av, b.data.([]int16), p)
+	case []uint16:
+		cmpRows(op, o, av, b.data.([]uint16), p)
+	case []int32:
+		cmpRows(op, o, av, b.data.([]int32), p)
+	case []int64:
+		cmpRows(op, o, av, b.data.([]int64), p)
+	case []bool:
+		eq := op == OpEqual
+		n := p.inner
+		sa, sb := p.steps[0], p.steps[1]
+		bv := b.data.([]bool)
+		p.run(func(oo int, offs []int) {
+			apply2(o[oo:oo+n], av[offs[0]:], bv[offs[1]:], sa, sb, func(x, y bool) bool { return (x == y) == eq })
+		})
+	}
+	return out, nil
+}
+
+func cmpRows[T number](op CompareOp, o []bool, a, b []T, p *bcastPlan) {
+	var f func(x, y T) bool
+	switch op {
+	case OpEqual:
+		f = func(x, y T) bool { return x == y }
+	case OpNotEqual:
+		f = func(x, y T) bool { return x != y }
+	case OpLess:
+		f = func(x, y T) bool { return x < y }
+	case OpLessEqual:
+		f = func(x, y T) bool { return x <= y }
+	case OpGreater:
+		f = func(x, y T) bool { return x > y }
+	case OpGreaterEqual:
+		f = func(x, y T) bool { return x >= y }
+	}
+	n := p.inner
+	sa, sb := p.steps[0], p.steps[1]
+	p.run(func(oo int, offs []int) {
+		apply2(o[oo:oo+n], a[offs[0]:], b[offs[1]:], sa, sb, f)
+	})
+}
+
+// LogicalOp selects an elementwise boolean operation.
+type LogicalOp uint8
+
+const (
+	OpAnd LogicalOp = iota // a && b
+	OpOr                   // a || b
+	OpXor                  // a != b
+)
+
+// Logical applies op to two Bool tensors with broadcasting.
+func Logical(op LogicalOp, a, b *Tensor) (*Tensor, error) {
+	if a.dtype != Bool || b.dtype != Bool {
+		return nil, fmt.Errorf("tensor: logical op on %v and %v (want bool)", a.dtype, b.dtype)
+	}
+	var f func(x, y bool) bool
+	switch op {
+	case OpAnd:
+		f = func(x, y bool) bool { return x && y }
+	case OpOr:
+		f = func(x, y bool) bool { return x || y }
+	case OpXor:
+		f = func(x, y bool) bool { return x != y }
+	default:
+		return nil, fmt.Errorf("tensor: unknown logical op %d", op)
+	}
+	outShape, err := BroadcastShapes(a.shape, b.shape)
+	if err != nil {
+		return nil, err
+	}
+	out, err := Alloc(Bool, outShape)
+	if err != nil {
+		return nil, err
+	}
+	p := newBcastPlan(outShape, a.shape, b.shape)
+	o, av, bv := out.data.([]bool), a.data.([]bool), b.data.([]bool)
+	n := p.inner
+	p.run(func(oo int, offs []int) {
+		apply2(o[oo:oo+n], av[offs[0]:], bv[offs[1]:], p.steps[0], p.steps[1], f)
+	})
+	return out, nil
+}
+
+// Not negates a Bool tensor.
+func Not(x *Tensor) (*Tensor, error) {
+	if x.dtype != Bool {
+		return nil, fmt.Errorf("tensor: not on %v (want bool)", x.dtype)
+	}
+	out, err := Alloc(Bool, x.shape)
+	if err != nil {
+		return nil, err
+	}
+	o := out.data.([]bool)
+	for i, v := range x.data.([]bool) {
+		o[i] = !v
+	}
+	return out, nil
+}
+
+// Where returns x where cond is true and y elsewhere, broadcasting all
+// three (ONNX Where). cond must be Bool; x and y must share a dtype.
+func Where(cond, x, y *Tensor) (*Tensor, error) {
+	if cond.dtype != Bool {
+		return nil, fmt.Errorf("tensor: where: condition is %v, want bool", cond.dtype)
+	}
+	if x.dtype != y.dtype {
+		return nil, fmt.Errorf("tensor: where: dtypes differ (%v, %v)", x.dtype, y.dtype)
+	}
+	outShape, err := BroadcastShapes(cond.shape, x.shape, y.shape)
+	if err != nil {
+		return nil, fmt.Errorf("where: %w", err)
+	}
+	out, err := Alloc(x.dtype, outShape)
+	if err != nil {
+		return nil, err
+	}
+	p := newBcastPlan(outShape, cond.shape, x.shape, y.shape)
+	c := cond.data.([]bool)
+	switch o := out.data.(type) {
+	case []float32:
+		whereRows(o, c, x.data.([]float32), y.data.([]float32), p)
+	case []float64:
+		whereRows(o, c, x.data.([]float64), y.data.([]float64), p)
+	case []uint16:
+		whereRows(o, c, x.data.([]uint16), y.data.([]uint16), p)
+	case []int8:
+		whereRows(o, c, x.data.([]int8), y.data.([]int8), p)
+	case []uint8:
+		whereRows(o, c, x.data.([]uint8), y.data.([]uint8), p)
+	case []int16:
+		whereRows(o, c, x.data.([]int16), y.data.([]int16), p)
+	case []int32:
+		whereRows(o, c, x.data.([]int32), y.data.([]int32), p)
+	case []int64:
+		whereRows(o, c, x.data.([]int64), y.data.([]int64), p)
+	case []bool:
+		whereRows(o, c, x.data.([]bool), y.data.([]bool), p)
+	}
+	return out, nil
+}
+
+func whereRows[T any](o []T, c []bool, x, y []T, p *bcastPlan) {
+	n := p.inner
+	sc, sx, sy := p.steps[0], p.steps[1], p.steps[2]
+	p.run(func(oo int, offs []int) {
+		oc, ox, oy := offs[0], offs[1], offs[2]
+		for i := range n {
+			if c[oc+i*sc] {
+				o[oo+i] = x[ox+i*sx]
+			} else {
+				o[oo+i] = y[oy+i*sy]
+			}
+		}
+	})
+}

@@ -1,0 +1,467 @@
+package tensor
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// GEMM structure (after BLIS / Goto): C is cut into tiles of at most
+// gemmMC x gemmNC, which are the unit of parallel work; for each tile the K dimension is
+// walked in gemmKC blocks, in increasing order. For each block the A rows
+// of the tile are packed into gemmMR-row panels ([kc][MR], contiguous) and
+// the B columns into gemmNR-column panels ([kc][NR]); a register-blocked
+// micro-kernel then computes each MR x NR sub-tile over the kc block.
+//
+// Determinism: the value of C[i,j] depends only on its row of A, its column
+// of B, K and the compile-time constant gemmKC:
+//
+//	C[i,j] = (((init + s_0) + s_1) + ...)   where s_b = Σ_{p in block b} A[i,p]*B[p,j],
+//
+// each s_b summed in increasing p starting from 0, and init is C[i,j]
+// (accumulate) or nothing (the first block's sum is stored). Tiles never
+// split K, so the thread count and the tile a worker happens to take change
+// nothing: results are bit-identical for every thread count.
+const (
+	gemmMR = 2
+	gemmNR = 4
+	gemmKC = 256
+	gemmMC = 120
+	gemmNC = 512
+)
+
+var gemmThreads atomic.Int32
+
+// SetThreads sets how many goroutines GEMM-based kernels (MatMul, Conv2D,
+// ...) use; n <= 0 means runtime.GOMAXPROCS(0) (the default, which is
+// runtime.NumCPU() unless limited). It returns the previous setting.
+// Results do not depend on it.
+func SetThreads(n int) (prev int) {
+	if n < 0 {
+		n = 0
+	}
+	return int(gemmThreads.Swap(int32(n)))
+}
+
+func threads() int {
+	if n := int(gemmThreads.Load()); n > 0 {
+		return n
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+type gemmElem interface{ float32 | int32 }
+
+// gemmPlan describes one C = op(A) * op(B) product through packing callbacks.
+type gemmPlan[T gemmElem] struct {
+	m, n, k int
+	// packA fills ceil(mc/MR) panels of kc*MR values with rows [i0, i0+mc)
+	// and columns [p0, p0+kc) of op(A), zero-padding missing rows.
+	packA func(dst []T, i0, mc, p0, kc int)
+	// packB fills ceil(nc/NR) panels of kc*NR values with rows [p0, p0+kc)
+	// and columns [j0, j0+nc) of op(B), zero-padding missing columns.
+	packB      func(dst []T, j0, nc, p0, kc int)
+	kern       func(kc int, a, b []T) [gemmMR * gemmNR]T
+	c          []T
+	ldc        int
+	accumulate bool // add to C instead of overwriting it
+}
+
+var packPoolF32, packPoolI32 sync.Pool
+
+func getPack[T gemmElem]() *[]T {
+	var pool *sync.Pool
+	var zero T
+	if _, ok := any(zero).(float32); ok {
+		pool = &packPoolF32
+	} else {
+		pool = &packPoolI32
+	}
+	if v := pool.Get(); v != nil {
+		return v.(*[]T)
+	}
+	const sz = gemmMC*gemmKC + gemmKC*(gemmNC+gemmNR) + 64
+	s := make([]T, sz)
+	return &s
+}
+
+func putPack[T gemmElem](p *[]T) {
+	var zero T
+	if _, ok := any(zero).(float32); ok {
+		packPoolF32.Put(p)
+	} else {
+		packPoolI32.Put(p)
+	}
+}
+
+func (g *gemmPlan[T]) run() {
+	m, n, k := g.m, g.n, g.k
+	if m == 0 || n == 0 {
+		return
+	}
+	if k == 0 {
+		if !g.accumulate {
+			for i := range m {
+				clear(g.c[i*g.ldc : i*g.ldc+n])
+			}
+		}
+		return
+	}
+	workers := threads()
+	// Small products are not worth a goroutine.
+	if work := float64(m) * float64(n) * float64(k); work < 1<<16 {
+		workers = 1
+	}
+	// Tile sizes only partition C; they do not change any element's
+	// summation order (only gemmKC does), so they may adapt to the worker
+	// count: halve the tile width until there are a few tiles per worker.
+	mc, nc := gemmMC, gemmNC
+	tm := (m + mc - 1) / mc
+	tn := (n + nc - 1) / nc
+	for workers > 1 && tm*tn < 4*workers && nc > 64 {
+		nc /= 2
+		tn = (n + nc - 1) / nc
+	}
+	tiles := tm * tn
+	workers = min(workers, tiles)
+	var next atomic.Int64
+	worker := func() {
+		buf := getPack[T]()
+		defer putPack(buf)
+		pa := (*buf)[:gemmMC*gemmKC]
+		pb := (*buf)[gemmMC*gemmKC:]
+		for {
+			t := int(next.Add(1) - 1)
+			if t >= tiles {
+				return
+			}
+			ic := (t / tn) * mc
+			jc := (t % tn) * nc
+			g.tile(pa, pb, ic, jc, min(mc, m-ic), min(nc, n-jc))
+		}
+	}
+	if workers <= 1 {
+		worker()
+		return
+	}
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(worker)
+	}
+	wg.Wait()
+}
+
+func (g *gemmPlan[T]) tile(pa, pb []T, ic, jc, mc, nc int) {
+	c, ldc := g.c, g.ldc
+	for pc := 0; pc < g.k; pc += gemmKC {
+		kc := min(gemmKC, g.k-pc)
+		g.packA(pa, ic, mc, pc, kc)
+		g.packB(pb, jc, nc, pc, kc)
+		first := pc == 0 && !g.accumulate
+		for jr := 0; jr < nc; jr += gemmNR {
+			bp := pb[(jr/gemmNR)*kc*gemmNR:]
+			nr := min(gemmNR, nc-jr)
+			for ir := 0; ir < mc; ir += gemmMR {
+				ap := pa[(ir/gemmMR)*kc*gemmMR:]
+				acc := g.kern(kc, ap, bp)
+				mr := min(gemmMR, mc-ir)
+				off := (ic+ir)*ldc + jc + jr
+				if mr == gemmMR && nr == gemmNR {
+					r0 := (*[gemmNR]T)(c[off:])
+					r1 := (*[gemmNR]T)(c[off+ldc:])
+					if first {
+						r0[0], r0[1], r0[2], r0[3] = acc[0], acc[1], acc[2], acc[3]
+						r1[0], r1[1], r1[2], r1[3] = acc[4], acc[5], acc[6], acc[7]
+					} else {
+						r0[0] += acc[0]
+						r0[1] += acc[1]
+						r0[2] += acc[2]
+						r0[3] += acc[3]
+						r1[0] += acc[4]
+						r1[1] += acc[5]
+						r1[2] += acc[6]
+						r1[3] += acc[7]
+					}
+					continue
+				}
+				for i := range mr {
+					row := c[off+i*ldc : off+i*ldc+nr]
+					for j := range row {
+						if first {
+							row[j] = acc[i*gemmNR+j]
+						} else {
+							row[j] += acc[i*gemmNR+j]
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// packRowMajorA packs op(A) where op(A)[i,p] = a[i*lda+p] (trans=false) or
+// a[p*lda+i] (trans=true), scaling by alpha unless alpha == 1.
+func packA32(a []float32, lda int, trans bool, alpha float32) func(dst []float32, i0, mc, p0, kc int) {
+	return func(dst []float32, i0, mc, p0, kc int) {
+		for ir := 0; ir < mc; ir += gemmMR {
+			d := dst[(ir/gemmMR)*kc*gemmMR:][: kc*gemmMR : kc*gemmMR]
+			rows := min(gemmMR, mc-ir)
+			if !trans && rows == gemmMR {
+				r0 := a[(i0+ir)*lda+p0:][:kc]
+				r1 := a[(i0+ir+1)*lda+p0:][:kc]
+				for p := range kc {
+					d[2*p] = r0[p]
+					d[2*p+1] = r1[p]
+				}
+			} else {
+				for r := range gemmMR {
+					if r >= rows {
+						for p := range kc {
+							d[p*gemmMR+r] = 0
+						}
+						continue
+					}
+					i := i0 + ir + r
+					if trans {
+						for p := range kc {
+							d[p*gemmMR+r] = a[(p0+p)*lda+i]
+						}
+					} else {
+						row := a[i*lda+p0:][:kc]
+						for p, v := range row {
+							d[p*gemmMR+r] = v
+						}
+					}
+				}
+			}
+			if alpha != 1 {
+				for p := range d {
+					d[p] *= alpha
+				}
+			}
+		}
+	}
+}
+
+// packB32 packs op(B) where op(B)[p,j] = b[p*ldb+j] (trans=false) or
+// b[j*ldb+p] (trans=true).
+func packB32(b []float32, ldb int, trans bool) func(dst []float32, j0, nc, p0, kc int) {
+	return func(dst []float32, j0, nc, p0, kc int) {
+		for jr := 0; jr < nc; jr += gemmNR {
+			d := dst[(jr/gemmNR)*kc*gemmNR:][: kc*gemmNR : kc*gemmNR]
+			cols := min(gemmNR, nc-jr)
+			j := j0 + jr
+			switch {
+			case !trans && cols == gemmNR:
+				for p := range kc {
+					src := (*[gemmNR]float32)(b[(p0+p)*ldb+j:])
+					dd := (*[gemmNR]float32)(d[p*gemmNR:])
+					*dd = *src
+				}
+			case trans:
+				for c := range gemmNR {
+					if c >= cols {
+						for p := range kc {
+							d[p*gemmNR+c] = 0
+						}
+						continue
+					}
+					col := b[(j+c)*ldb+p0:][:kc]
+					for p, v := range col {
+						d[p*gemmNR+c] = v
+					}
+				}
+			default:
+				for p := range kc {
+					row := b[(p0+p)*ldb+j:]
+					for c := range gemmNR {
+						if c < cols {
+							d[p*gemmNR+c] = row[c]
+						} else {
+							d[p*gemmNR+c] = 0
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func checkMat(name string, s int, rows, cols, ld int) error {
+	if rows < 0 || cols < 0 {
+		return fmt.Errorf("tensor: gemm: negative dimension for %s", name)
+	}
+	if rows == 0 || cols == 0 {
+		return nil
+	}
+	if ld < cols {
+		return fmt.Errorf("tensor: gemm: leading dimension %d of %s < %d", ld, name, cols)
+	}
+	if need := (rows-1)*ld + cols; s < need {
+		return fmt.Errorf("tensor: gemm: %s has %d elements, needs %d", name, s, need)
+	}
+	return nil
+}
+
+// Sgemm computes C = alpha * op(A) * op(B) + beta * C for row-major float32
+// matrices, where op(A) is m x k (A is stored m x k with leading dimension
+// lda, or k x m when transA) and op(B) is k x n (B stored k x n, or n x k
+// when transB); C is m x n with leading dimension ldc.
+//
+// It is multi-threaded (see SetThreads) and deterministic: every C element
+// is computed as described at gemmKC in gemm.go, independent of the thread
+// count. alpha is applied to A's elements as they are packed (not at all
+// when alpha == 1); beta == 0 means C is not read (NaNs in C are ignored),
+// beta == 1 accumulates, other values scale C first.
+func Sgemm(transA, transB bool, m, n, k int, alpha float32, a []float32, lda int,
+	b []float32, ldb int, beta float32, c []float32, ldc int) error {
+	ar, ac := m, k
+	if transA {
+		ar, ac = k, m
+	}
+	br, bc := k, n
+	if transB {
+		br, bc = n, k
+	}
+	if err := checkMat("A", len(a), ar, ac, lda); err != nil {
+		return err
+	}
+	if err := checkMat("B", len(b), br, bc, ldb); err != nil {
+		return err
+	}
+	if err := checkMat("C", len(c), m, n, ldc); err != nil {
+		return err
+	}
+	if beta != 0 && beta != 1 {
+		for i := range m {
+			row := c[i*ldc : i*ldc+n]
+			for j := range row {
+				row[j] *= beta
+			}
+		}
+	}
+	if alpha == 0 {
+		if beta == 0 {
+			for i := range m {
+				clear(c[i*ldc : i*ldc+n])
+			}
+		}
+		return nil
+	}
+	g := &gemmPlan[float32]{
+		m: m, n: n, k: k,
+		packA:      packA32(a, lda, transA, alpha),
+		packB:      packB32(b, ldb, transB),
+		kern:       kernF32,
+		c:          c,
+		ldc:        ldc,
+		accumulate: beta != 0,
+	}
+	g.run()
+	return nil
+}
+
+// GemmInt8 computes, in int32 with two's-complement wrap-around,
+//
+//	C[i,j] (+)= Σ_p (A[i,p] - aZero[i]) * (B[p,j] - bZero[j])
+//
+// for row-major A (m x k, leading dimension lda) and B (k x n, ldb) of
+// int8 or uint8 elements, as ONNX MatMulInteger / ConvInteger define it.
+// aZero has 0 (no zero point), 1 (per tensor) or m (per row) entries; bZero
+// 0, 1 or n (per column). With accumulate the products are added to C.
+// Like Sgemm it is multi-threaded and deterministic (integer sums are exact
+// modulo 2^32 anyway).
+func GemmInt8[TA, TB int8 | uint8](m, n, k int, a []TA, lda int, aZero []int32,
+	b []TB, ldb int, bZero []int32, c []int32, ldc int, accumulate bool) error {
+	if err := checkMat("A", len(a), m, k, lda); err != nil {
+		return err
+	}
+	if err := checkMat("B", len(b), k, n, ldb); err != nil {
+		return err
+	}
+	if err := checkMat("C", len(c), m, n, ldc); err != nil {
+		return err
+	}
+	if l := len(aZero); l > 1 && l != m {
+		return fmt.Errorf("tensor: gemm: %d A zero points for %d rows", l, m)
+	}
+	if l := len(bZero); l > 1 && l != n {
+		return fmt.Errorf("tensor: gemm: %d B zero points for %d columns", l, n)
+	}
+	g := &gemmPlan[int32]{
+		m: m, n: n, k: k,
+		packA:      packAInt(a, lda, aZero),
+		packB:      packBInt(b, ldb, bZero),
+		kern:       kernI32,
+		c:          c,
+		ldc:        ldc,
+		accumulate: accumulate,
+	}
+	g.run()
+	return nil
+}
+
+func zeroAt(z []int32, i int) int32 {
+	switch len(z) {
+	case 0:
+		return 0
+	case 1:
+		return z[0]
+	}
+	return z[i]
+}
+
+// packAInt packs rows of a row-major integer A, subtracting zero points
+// (aZero: none, per tensor or per row).
+func packAInt[TA int8 | uint8](a []TA, lda int, aZero []int32) func(dst []int32, i0, mc, p0, kc int) {
+	return func(dst []int32, i0, mc, p0, kc int) {
+		for ir := 0; ir < mc; ir += gemmMR {
+			d := dst[(ir/gemmMR)*kc*gemmMR:][: kc*gemmMR : kc*gemmMR]
+			for r := range gemmMR {
+				if ir+r >= mc {
+					for p := range kc {
+						d[p*gemmMR+r] = 0
+					}
+					continue
+				}
+				i := i0 + ir + r
+				z := zeroAt(aZero, i)
+				row := a[i*lda+p0:][:kc]
+				for p, v := range row {
+					d[p*gemmMR+r] = int32(v) - z
+				}
+			}
+		}
+	}
+}
+
+// packBInt packs columns of a row-major integer B, subtracting zero points
+// (bZero: none, per tensor or per column).
+func packBInt[TB int8 | uint8](b []TB, ldb int, bZero []int32) func(dst []int32, j0, nc, p0, kc int) {
+	return func(dst []int32, j0, nc, p0, kc int) {
+		for jr := 0; jr < nc; jr += gemmNR {
+			d := dst[(jr/gemmNR)*kc*gemmNR:][: kc*gemmNR : kc*gemmNR]
+			if len(bZero) <= 1 && nc-jr >= gemmNR {
+				z := zeroAt(bZero, 0)
+				for p := range kc {
+					src := (*[gemmNR]TB)(b[(p0+p)*ldb+j0+jr:])
+					dd := (*[gemmNR]int32)(d[p*gemmNR:])
+					dd[0], dd[1], dd[2], dd[3] = int32(src[0])-z, int32(src[1])-z, int32(src[2])-z, int32(src[3])-z
+				}
+				continue
+			}
+			for p := range kc {
+				row := b[(p0+p)*ldb:]
+				for cc := range gemmNR {
+					j := j0 + jr + cc
+					if jr+cc < nc {
+						d[p*gemmNR+cc] = int32(row[j]) - zeroAt(bZero, j)
+					} else {
+						d[p*gemmNR+cc] = 0
+					}
+				}
+			}
+		}
+	}
+}

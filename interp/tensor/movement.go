@@ -1,0 +1,619 @@
+package tensor
+
+import (
+	"fmt"
+	"math"
+)
+
+// mapCopy fills dst (shape out) from src (shape in): along every axis d,
+// output index o reads source index maps[d][o], or the fill value when that
+// is -1 (on any axis).
+func mapCopy(dst, src *Tensor, maps [][]int, fill float64) {
+	switch d := dst.data.(type) {
+	case []float32:
+		mapCopyT(d, src.data.([]float32), src.shape, dst.shape, maps, float32(fill))
+	case []float64:
+		mapCopyT(d, src.data.([]float64), src.shape, dst.shape, maps, fill)
+	case []uint16:
+		f := Scalar(dst.dtype, fill).data.([]uint16)[0]
+		mapCopyT(d, src.data.([]uint16), src.shape, dst.shape, maps, f)
+	case []int8:
+		mapCopyT(d, src.data.([]int8), src.shape, dst.shape, maps, Scalar(dst.dtype, fill).data.([]int8)[0])
+	case []uint8:
+		mapCopyT(d, src.data.([]uint8), src.shape, dst.shape, maps, Scalar(dst.dtype, fill).data.([]uint8)[0])
+	case []int16:
+		mapCopyT(d, src.data.([]int16), src.shape, dst.shape, maps, Scalar(dst.dtype, fill).data.([]int16)[0])
+	case []int32:
+		mapCopyT(d, src.data.([]int32), src.shape, dst.shape, maps, Scalar(dst.dtype, fill).data.([]int32)[0])
+	case []int64:
+		mapCopyT(d, src.data.([]int64), src.shape, dst.shape, maps, floatToInt(fill, math.MinInt64, math.MaxInt64))
+	case []bool:
+		mapCopyT(d, src.data.([]bool), src.shape, dst.shape, maps, fill != 0)
+	}
+}
+
+func mapCopyT[T any](dst, src []T, in, out []int64, maps [][]int, fill T) {
+	if len(dst) == 0 {
+		return
+	}
+	rank := len(out)
+	if rank == 0 {
+		dst[0] = src[0]
+		return
+	}
+	st := stridesOf(in)
+	inner := maps[rank-1]
+	n := len(inner)
+	idx := make([]int, rank-1)
+	for o := 0; o < len(dst); o += n {
+		base, isFill := 0, false
+		for d := range rank - 1 {
+			s := maps[d][idx[d]]
+			if s < 0 {
+				isFill = true
+				break
+			}
+			base += s * st[d]
+		}
+		row := dst[o : o+n]
+		if isFill {
+			for i := range row {
+				row[i] = fill
+			}
+		} else {
+			for i, s := range inner {
+				if s < 0 {
+					row[i] = fill
+				} else {
+					row[i] = src[base+s]
+				}
+			}
+		}
+		for d := rank - 2; d >= 0; d-- {
+			idx[d]++
+			if idx[d] < int(out[d]) {
+				break
+			}
+			idx[d] = 0
+		}
+	}
+}
+
+// Transpose permutes the axes: out.shape[i] = x.shape[perm[i]]. A nil perm
+// reverses the axes (ONNX default).
+func Transpose(x *Tensor, perm []int) (*Tensor, error) {
+	r := len(x.shape)
+	if perm == nil {
+		perm = make([]int, r)
+		for i := range perm {
+			perm[i] = r - 1 - i
+		}
+	}
+	if len(perm) != r {
+		return nil, fmt.Errorf("tensor: transpose: perm %v for rank %d", perm, r)
+	}
+	seen := make([]bool, r)
+	outShape := make([]int64, r)
+	for i, p := range perm {
+		if p < 0 || p >= r || seen[p] {
+			return nil, fmt.Errorf("tensor: transpose: %v is not a permutation of %d axes", perm, r)
+		}
+		seen[p] = true
+		outShape[i] = x.shape[p]
+	}
+	out, err := Alloc(x.dtype, outShape)
+	if err != nil {
+		return nil, err
+	}
+	in := stridesOf(x.shape)
+	st := make([]int, r)
+	for i, p := range perm {
+		st[i] = in[p]
+	}
+	switch d := out.data.(type) {
+	case []float32:
+		stridedCopy(d, x.data.([]float32), outShape, st)
+	case []float64:
+		stridedCopy(d, x.data.([]float64), outShape, st)
+	case []uint16:
+		stridedCopy(d, x.data.([]uint16), outShape, st)
+	case []int8:
+		stridedCopy(d, x.data.([]int8), outShape, st)
+	case []uint8:
+		stridedCopy(d, x.data.([]uint8), outShape, st)
+	case []int16:
+		stridedCopy(d, x.data.([]int16), outShape, st)
+	case []int32:
+		stridedCopy(d, x.data.([]int32), outShape, st)
+	case []int64:
+		stridedCopy(d, x.data.([]int64), outShape, st)
+	case []bool:
+		stridedCopy(d, x.data.([]bool), outShape, st)
+	}
+	return out, nil
+}
+
+// stridedCopy fills contiguous dst of the given shape with src elements at
+// offsets Σ idx[d]*st[d].
+func stridedCopy[T any](dst, src []T, shape []int64, st []int) {
+	if len(dst) == 0 {
+		return
+	}
+	r := len(shape)
+	if r == 0 {
+		dst[0] = src[0]
+		return
+	}
+	n, step := int(shape[r-1]), st[r-1]
+	idx := make([]int, r-1)
+	off := 0
+	for o := 0; o < len(dst); o += n {
+		row := dst[o : o+n]
+		if step == 1 {
+			copy(row, src[off:off+n])
+		} else {
+			for i := range row {
+				row[i] = src[off+i*step]
+			}
+		}
+		for d := r - 2; d >= 0; d-- {
+			idx[d]++
+			off += st[d]
+			if idx[d] < int(shape[d]) {
+				break
+			}
+			off -= st[d] * idx[d]
+			idx[d] = 0
+		}
+	}
+}
+
+// copyRange copies n elements from src[so:] to dst[do:] (same storage type).
+func copyRange(dst any, do int, src any, so, n int) {
+	switch d := dst.(type) {
+	case []float32:
+		copy(d[do:do+n], src.([]float32)[so:so+n])
+	case []float64:
+		copy(d[do:do+n], src.([]float64)[so:so+n])
+	case []uint16:
+		copy(d[do:do+n], src.([]uint16)[so:so+n])
+	case []int8:
+		copy(d[do:do+n], src.([]int8)[so:so+n])
+	case []uint8:
+		copy(d[do:do+n], src.([]uint8)[so:so+n])
+	case []int16:
+		copy(d[do:do+n], src.([]int16)[so:so+n])
+	case []int32:
+		copy(d[do:do+n], src.([]int32)[so:so+n])
+	case []int64:
+		copy(d[do:do+n], src.([]int64)[so:so+n])
+	case []bool:
+		copy(d[do:do+n], src.([]bool)[so:so+n])
+	}
+}
+
+// Concat joins tensors of one dtype along axis (negative counts from the
+// end); all other dimensions must match.
+func Concat(axis int, xs ...*Tensor) (*Tensor, error) {
+	if len(xs) == 0 {
+		return nil, fmt.Errorf("tensor: concat of no tensors")
+	}
+	r := len(xs[0].shape)
+	if r == 0 {
+		return nil, fmt.Errorf("tensor: concat of scalars")
+	}
+	ax, err := normAxis(axis, r)
+	if err != nil {
+		return nil, err
+	}
+	outShape := cloneShape(xs[0].shape)
+	outShape[ax] = 0
+	for i, x := range xs {
+		if x.dtype != xs[0].dtype {
+			return nil, fmt.Errorf("tensor: concat: input %d is %v, input 0 is %v", i, x.dtype, xs[0].dtype)
+		}
+		if len(x.shape) != r {
+			return nil, fmt.Errorf("tensor: concat: input %d has rank %d, want %d", i, len(x.shape), r)
+		}
+		for d := range r {
+			if d != ax && x.shape[d] != xs[0].shape[d] {
+				return nil, fmt.Errorf("tensor: concat on axis %d: shapes %s and %s differ on axis %d",
+					ax, FormatShape(xs[0].shape), FormatShape(x.shape), d)
+			}
+		}
+		outShape[ax] += x.shape[ax]
+	}
+	out, err := Alloc(xs[0].dtype, outShape)
+	if err != nil || out.Len() == 0 {
+		return out, err
+	}
+	outer, _, inner := axisView(outShape, ax)
+	rowOut := int(outShape[ax]) * inner
+	pos := 0
+	for _, x := range xs {
+		seg := int(x.shape[ax]) * inner
+		for o := range outer {
+			copyRange(out.data, o*rowOut+pos, x.data, o*seg, seg)
+		}
+		pos += seg
+	}
+	return out, nil
+}
+
+// Slice is ONNX Slice. For each listed axis (axes nil: 0, 1, ...; negative
+// axes count from the end; steps nil: all 1): negative starts/ends are
+// increased by the dim d, then for a positive step start and end are
+// clamped to [0, d], for a negative step start to [0, d-1] and end to
+// [-1, d-1]; the slice takes start, start+step, ... while before end. A zero
+// step or a repeated axis is an error.
+func Slice(x *Tensor, starts, ends []int64, axes []int, steps []int64) (*Tensor, error) {
+	r := len(x.shape)
+	if len(starts) != len(ends) {
+		return nil, fmt.Errorf("tensor: slice: %d starts and %d ends", len(starts), len(ends))
+	}
+	if axes != nil && len(axes) != len(starts) {
+		return nil, fmt.Errorf("tensor: slice: %d axes for %d starts", len(axes), len(starts))
+	}
+	if steps != nil && len(steps) != len(starts) {
+		return nil, fmt.Errorf("tensor: slice: %d steps for %d starts", len(steps), len(starts))
+	}
+	outShape := cloneShape(x.shape)
+	done := make([]bool, r)
+	first := make([]int64, r)
+	stride := make([]int64, r)
+	for ax := range r {
+		stride[ax] = 1
+	}
+	for i := range starts {
+		a := i
+		if axes != nil {
+			a = axes[i]
+		}
+		ax, err := normAxis(a, r)
+		if err != nil {
+			return nil, fmt.Errorf("slice: %w", err)
+		}
+		if done[ax] {
+			return nil, fmt.Errorf("tensor: slice: axis %d repeated", a)
+		}
+		done[ax] = true
+		step := int64(1)
+		if steps != nil {
+			step = steps[i]
+		}
+		if step == 0 {
+			return nil, fmt.Errorf("tensor: slice: zero step on axis %d", a)
+		}
+		if step == math.MinInt64 {
+			step = -math.MaxInt64 // same slice; keeps -step representable
+		}
+		d := x.shape[ax]
+		st, en := starts[i], ends[i]
+		if st < 0 {
+			st += d
+		}
+		if en < 0 {
+			en += d
+		}
+		var n int64
+		if step > 0 {
+			st = max(0, min(st, d))
+			en = max(0, min(en, d))
+			if en > st {
+				n = (en-st-1)/step + 1
+			}
+		} else if d > 0 {
+			st = max(0, min(st, d-1))
+			en = max(-1, min(en, d-1))
+			if st > en {
+				n = (st-en-1)/(-step) + 1
+			}
+		}
+		outShape[ax], first[ax], stride[ax] = n, st, step
+	}
+	out, err := Alloc(x.dtype, outShape)
+	if err != nil || out.Len() == 0 {
+		return out, err
+	}
+	maps := make([][]int, r)
+	for ax := range r {
+		m := make([]int, outShape[ax])
+		for j := range m {
+			m[j] = int(first[ax] + int64(j)*stride[ax])
+		}
+		maps[ax] = m
+	}
+	mapCopy(out, x, maps, 0)
+	return out, nil
+}
+
+func identityMap(n int) []int {
+	m := make([]int, n)
+	for i := range m {
+		m[i] = i
+	}
+	return m
+}
+
+// Gather is ONNX Gather: out = data[..., indices[...], ...] along axis, of
+// shape data.shape[:axis] + indices.shape + data.shape[axis+1:]. Indices
+// are I32 or I64; negative indices count from the end; out-of-range
+// indices are an error.
+func Gather(data, indices *Tensor, axis int) (*Tensor, error) {
+	if indices.dtype != I32 && indices.dtype != I64 {
+		return nil, fmt.Errorf("tensor: gather indices are %v, want i32 or i64", indices.dtype)
+	}
+	r := len(data.shape)
+	if r == 0 {
+		return nil, fmt.Errorf("tensor: gather from a scalar")
+	}
+	ax, err := normAxis(axis, r)
+	if err != nil {
+		return nil, err
+	}
+	outer, d, inner := axisView(data.shape, ax)
+	idx := indices.IntValues()
+	for i, v := range idx {
+		if v < -int64(d) || v >= int64(d) {
+			return nil, fmt.Errorf("tensor: gather index %d out of range [%d, %d)", v, -d, d)
+		}
+		if v < 0 {
+			idx[i] = v + int64(d)
+		}
+	}
+	outShape := append(append(cloneShape(data.shape[:ax]), indices.shape...), data.shape[ax+1:]...)
+	out, err := Alloc(data.dtype, outShape)
+	if err != nil || out.Len() == 0 {
+		return out, err
+	}
+	for o := range outer {
+		for j, v := range idx {
+			copyRange(out.data, (o*len(idx)+j)*inner, data.data, (o*d+int(v))*inner, inner)
+		}
+	}
+	return out, nil
+}
+
+// PadMode selects how Pad fills the border.
+type PadMode uint8
+
+const (
+	PadConstant PadMode = iota // the given value
+	PadReflect                 // mirror without repeating the edge (NumPy "reflect"; repeats periodically for wide pads)
+	PadEdge                    // repeat the edge value
+	PadWrap                    // wrap around (periodic)
+)
+
+// Pad is ONNX Pad over all axes: pads = [b_0, ..., b_{r-1}, e_0, ...,
+// e_{r-1}] adds b_i elements before and e_i after axis i; negative pads
+// remove elements. Non-constant modes need non-empty axes where padding is
+// added.
+func Pad(x *Tensor, pads []int64, mode PadMode, value float64) (*Tensor, error) {
+	r := len(x.shape)
+	if len(pads) != 2*r {
+		return nil, fmt.Errorf("tensor: pad: %d pads for rank %d", len(pads), r)
+	}
+	outShape := make([]int64, r)
+	maps := make([][]int, r)
+	for ax := range r {
+		d, b, e := x.shape[ax], pads[ax], pads[r+ax]
+		if max(b, e) > 1<<40 || min(b, e) < -(1<<40) {
+			return nil, fmt.Errorf("tensor: pad: pads %v too large: %w", pads, ErrTooLarge)
+		}
+		n := d + b + e
+		if n < 0 {
+			return nil, fmt.Errorf("tensor: pad: axis %d of size %d with pads %d, %d", ax, d, b, e)
+		}
+		if mode != PadConstant && d == 0 && n > 0 {
+			return nil, fmt.Errorf("tensor: pad: cannot pad empty axis %d in non-constant mode", ax)
+		}
+		outShape[ax] = n
+	}
+	out, err := Alloc(x.dtype, outShape)
+	if err != nil || out.Len() == 0 {
+		return out, err
+	}
+	for ax := range r {
+		d, b := int(x.shape[ax]), int(pads[ax])
+		m := make([]int, outShape[ax])
+		for o := range m {
+			i := o - b
+			if i >= 0 && i < d {
+				m[o] = i
+				continue
+			}
+			switch mode {
+			case PadConstant:
+				m[o] = -1
+			case PadEdge:
+				m[o] = max(0, min(i, d-1))
+			case PadWrap:
+				m[o] = ((i % d) + d) % d
+			case PadReflect:
+				if d == 1 {
+					m[o] = 0
+					break
+				}
+				p := 2 * (d - 1)
+				j := ((i % p) + p) % p
+				if j >= d {
+					j = p - j
+				}
+				m[o] = j
+			default:
+				return nil, fmt.Errorf("tensor: pad: unknown mode %d", mode)
+			}
+		}
+		maps[ax] = m
+	}
+	mapCopy(out, x, maps, value)
+	return out, nil
+}
+
+// Expand is ONNX Expand: x broadcast with shape (bidirectionally: the
+// result has shape BroadcastShapes(x.shape, shape)).
+func Expand(x *Tensor, shape []int64) (*Tensor, error) {
+	outShape, err := BroadcastShapes(x.shape, shape)
+	if err != nil {
+		return nil, fmt.Errorf("expand: %w", err)
+	}
+	return BroadcastTo(x, outShape)
+}
+
+// BroadcastTo copies x to exactly shape (x must broadcast to it).
+func BroadcastTo(x *Tensor, shape []int64) (*Tensor, error) {
+	bs, err := BroadcastShapes(x.shape, shape)
+	if err != nil || !ShapeEqual(bs, shape) {
+		return nil, fmt.Errorf("tensor: cannot broadcast %s to %s", FormatShape(x.shape), FormatShape(shape))
+	}
+	out, err := Alloc(x.dtype, shape)
+	if err != nil || out.Len() == 0 {
+		return out, err
+	}
+	off := len(shape) - len(x.shape)
+	maps := make([][]int, len(shape))
+	src := make([]int64, len(shape))
+	for ax := range shape {
+		src[ax] = 1
+		m := make([]int, shape[ax])
+		if ax >= off && x.shape[ax-off] != 1 {
+			src[ax] = x.shape[ax-off]
+			for i := range m {
+				m[i] = i
+			}
+		}
+		maps[ax] = m
+	}
+	view := &Tensor{dtype: x.dtype, shape: src, data: x.data}
+	mapCopy(out, view, maps, 0)
+	return out, nil
+}
+
+// Tile is ONNX Tile: repeats[i] copies of x along axis i.
+func Tile(x *Tensor, repeats []int64) (*Tensor, error) {
+	r := len(x.shape)
+	if len(repeats) != r {
+		return nil, fmt.Errorf("tensor: tile: %d repeats for rank %d", len(repeats), r)
+	}
+	outShape := make([]int64, r)
+	for ax, rep := range repeats {
+		if rep < 0 {
+			return nil, fmt.Errorf("tensor: tile: negative repeat %d", rep)
+		}
+		d := x.shape[ax]
+		if d != 0 && rep > math.MaxInt64/d {
+			return nil, fmt.Errorf("tensor: tile: %w", ErrTooLarge)
+		}
+		outShape[ax] = d * rep
+	}
+	out, err := Alloc(x.dtype, outShape)
+	if err != nil || out.Len() == 0 {
+		return out, err
+	}
+	maps := make([][]int, r)
+	for ax := range r {
+		d := int(x.shape[ax])
+		m := make([]int, outShape[ax])
+		for i := range m {
+			m[i] = i % d
+		}
+		maps[ax] = m
+	}
+	mapCopy(out, x, maps, 0)
+	return out, nil
+}
+
+// Flatten is ONNX Flatten: a 2-D view (prod(shape[:axis]),
+// prod(shape[axis:])); axis in [-rank, rank].
+func Flatten(x *Tensor, axis int) (*Tensor, error) {
+	r := len(x.shape)
+	if axis < -r || axis > r {
+		return nil, fmt.Errorf("tensor: flatten axis %d out of range for rank %d", axis, r)
+	}
+	if axis < 0 {
+		axis += r
+	}
+	a, b := int64(1), int64(1)
+	for _, d := range x.shape[:axis] {
+		a *= d
+	}
+	for _, d := range x.shape[axis:] {
+		b *= d
+	}
+	return x.Reshape(a, b)
+}
+
+// Squeeze returns a view without the given size-1 axes (nil: all size-1
+// axes). Naming an axis whose size is not 1 is an error.
+func Squeeze(x *Tensor, axes []int) (*Tensor, error) {
+	r := len(x.shape)
+	drop := make([]bool, r)
+	if axes == nil {
+		for i, d := range x.shape {
+			drop[i] = d == 1
+		}
+	}
+	for _, a := range axes {
+		ax, err := normAxis(a, r)
+		if err != nil {
+			return nil, fmt.Errorf("squeeze: %w", err)
+		}
+		if x.shape[ax] != 1 {
+			return nil, fmt.Errorf("tensor: squeeze axis %d has size %d", a, x.shape[ax])
+		}
+		drop[ax] = true
+	}
+	var shape []int64
+	for i, d := range x.shape {
+		if !drop[i] {
+			shape = append(shape, d)
+		}
+	}
+	return x.Reshape(shape...)
+}
+
+// Unsqueeze returns a view with size-1 axes inserted at the given positions
+// of the output (rank + len(axes) dims; negative axes count from its end).
+func Unsqueeze(x *Tensor, axes []int) (*Tensor, error) {
+	r := len(x.shape) + len(axes)
+	ins := make([]bool, r)
+	for _, a := range axes {
+		ax, err := normAxis(a, r)
+		if err != nil {
+			return nil, fmt.Errorf("unsqueeze: %w", err)
+		}
+		if ins[ax] {
+			return nil, fmt.Errorf("tensor: unsqueeze axis %d repeated", a)
+		}
+		ins[ax] = true
+	}
+	shape := make([]int64, 0, r)
+	j := 0
+	for i := range r {
+		if ins[i] {
+			shape = append(shape, 1)
+		} else {
+			shape = append(shape, x.shape[j])
+			j++
+		}
+	}
+	return x.Reshape(shape...)
+}
+
+// ReshapeONNX is ONNX Reshape: a view of x with the target shape, where a 0
+// copies the input dimension at that position (unless allowZero, when 0
+// means an empty dimension) and one -1 is inferred.
+func ReshapeONNX(x *Tensor, shape []int64, allowZero bool) (*Tensor, error) {
+	s := cloneShape(shape)
+	if !allowZero {
+		for i, d := range s {
+			if d == 0 {
+				if i >= len(x.shape) {
+					return nil, fmt.Errorf("tensor: reshape: 0 at position %d beyond input rank %d", i, len(x.shape))
+				}
+				s[i] = x.shape[i]
+			}
+		}
+	}
+	return x.Reshape(s...)
+}

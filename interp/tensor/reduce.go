@@ -1,0 +1,495 @@
+package tensor
+
+import (
+	"fmt"
+	"math"
+)
+
+// ReduceOp selects a reduction (the ONNX Reduce* family).
+type ReduceOp uint8
+
+const (
+	ReduceSum       ReduceOp = iota // Σ x
+	ReduceMean                      // Σ x / count
+	ReduceMax                       // max x (floats: NaN if any is NaN; empty: -Inf / the type's minimum)
+	ReduceMin                       // min x (floats: NaN if any is NaN; empty: +Inf / the type's maximum)
+	ReduceProd                      // Π x
+	ReduceL1                        // Σ |x|
+	ReduceL2                        // sqrt(Σ x²)
+	ReduceSumSquare                 // Σ x²
+	ReduceLogSum                    // log(Σ x)
+	ReduceLogSumExp                 // log(Σ e**x), computed as m + log(Σ e**(x-m)) with m = max x
+)
+
+var reduceNames = [...]string{"sum", "mean", "max", "min", "prod", "l1", "l2", "sum_square", "log_sum", "log_sum_exp"}
+
+func (op ReduceOp) String() string {
+	if int(op) < len(reduceNames) {
+		return reduceNames[op]
+	}
+	return fmt.Sprintf("ReduceOp(%d)", op)
+}
+
+// reduceAxes normalises axes (nil/empty = all) and returns a per-dim mask.
+func reduceAxes(rank int, axes []int) ([]bool, error) {
+	mask := make([]bool, rank)
+	if len(axes) == 0 {
+		for i := range mask {
+			mask[i] = true
+		}
+		return mask, nil
+	}
+	for _, a := range axes {
+		n, err := normAxis(a, rank)
+		if err != nil {
+			return nil, err
+		}
+		if mask[n] {
+			return nil, fmt.Errorf("tensor: axis %d repeated in %v", a, axes)
+		}
+		mask[n] = true
+	}
+	return mask, nil
+}
+
+func reducedShapes(shape []int64, mask []bool, keepDims bool) (keep, out []int64) {
+	keep = cloneShape(shape)
+	for i, m := range mask {
+		if m {
+			keep[i] = 1
+		} else {
+			out = append(out, shape[i])
+		}
+	}
+	if keepDims {
+		return keep, cloneShape(keep)
+	}
+	return keep, cloneShape(out)
+}
+
+// forReduce calls fn(outIndex, inRow) for every row of x: each element i of
+// the row (x offset xo+i) accumulates into output element o + i*step.
+func forReduce(shape, keep []int64, fn func(xo, o, step, n int)) {
+	p := newBcastPlan(shape, keep)
+	n, step := p.inner, p.steps[0]
+	p.run(func(xo int, offs []int) { fn(xo, offs[0], step, n) })
+}
+
+// Reduce applies op over the given axes (nil or empty: all axes; negative
+// axes count from the end), keeping reduced axes as size-1 dims when
+// keepDims. Float inputs accumulate in float64, in row-major order of x,
+// and round once to the input dtype; integer inputs accumulate in int64
+// and wrap to the dtype (Mean truncates toward zero; L2, LogSum and
+// LogSumExp are float-only). Reducing an empty set gives 0 for sums, 1 for
+// Prod, NaN for Mean (an error for integers) and see ReduceMax/ReduceMin.
+func Reduce(op ReduceOp, x *Tensor, axes []int, keepDims bool) (*Tensor, error) {
+	if op > ReduceLogSumExp {
+		return nil, fmt.Errorf("tensor: unknown reduction %v", op)
+	}
+	if x.dtype == Bool {
+		return nil, fmt.Errorf("tensor: reduce_%v is not defined on bool", op)
+	}
+	mask, err := reduceAxes(len(x.shape), axes)
+	if err != nil {
+		return nil, err
+	}
+	keep, outShape := reducedShapes(x.shape, mask, keepDims)
+	out, err := Alloc(x.dtype, outShape)
+	if err != nil {
+		return nil, err
+	}
+	count := 1
+	for i, m := range mask {
+		if m {
+			count *= int(x.shape[i])
+		}
+	}
+	nOut := out.Len()
+	if x.dtype.IsFloat() {
+		acc := make([]float64, nOut)
+		var mx []float64
+		switch op {
+		case ReduceProd:
+			fillF(acc, 1)
+		case ReduceMax:
+			fillF(acc, math.Inf(-1))
+		case ReduceMin:
+			fillF(acc, math.Inf(1))
+		case ReduceLogSumExp:
+			m, err := Reduce(ReduceMax, x, axes, true)
+			if err != nil {
+				return nil, err
+			}
+			mx = m.Values()
+			for i, v := range mx {
+				if math.IsInf(v, 0) {
+					mx[i] = 0 // all -Inf (or an +Inf): avoid Inf-Inf
+				}
+			}
+		}
+		xf := x.Values()
+		forReduce(x.shape, keep, func(xo, o, step, n int) {
+			for i := range n {
+				v := xf[xo+i]
+				a := &acc[o+i*step]
+				switch op {
+				case ReduceSum, ReduceMean, ReduceLogSum:
+					*a += v
+				case ReduceMax:
+					if v > *a || v != v {
+						*a = v
+					}
+				case ReduceMin:
+					if v < *a || v != v {
+						*a = v
+					}
+				case ReduceProd:
+					*a *= v
+				case ReduceL1:
+					*a += math.Abs(v)
+				case ReduceL2, ReduceSumSquare:
+					*a += v * v
+				case ReduceLogSumExp:
+					*a += math.Exp(v - mx[o+i*step])
+				}
+			}
+		})
+		for i, a := range acc {
+			switch op {
+			case ReduceMean:
+				a /= float64(count)
+			case ReduceL2:
+				a = math.Sqrt(a)
+			case ReduceLogSum:
+				a = math.Log(a)
+			case ReduceLogSumExp:
+				a = math.Log(a) + mx[i]
+			}
+			out.setFloat(i, a)
+		}
+		return out, nil
+	}
+	switch op {
+	case ReduceL2, ReduceLogSum, ReduceLogSumExp:
+		return nil, fmt.Errorf("tensor: reduce_%v is not defined on %v", op, x.dtype)
+	case ReduceMean:
+		if count == 0 && nOut > 0 {
+			return nil, fmt.Errorf("tensor: reduce_mean of an empty set of %v", x.dtype)
+		}
+	}
+	lo, hi := x.dtype.IntRange()
+	acc := make([]int64, nOut)
+	switch op {
+	case ReduceProd:
+		fillI(acc, 1)
+	case ReduceMax:
+		fillI(acc, lo)
+	case ReduceMin:
+		fillI(acc, hi)
+	}
+	xi := x.IntValues()
+	forReduce(x.shape, keep, func(xo, o, step, n int) {
+		for i := range n {
+			v := xi[xo+i]
+			a := &acc[o+i*step]
+			switch op {
+			case ReduceSum, ReduceMean:
+				*a += v
+			case ReduceMax:
+				*a = max(*a, v)
+			case ReduceMin:
+				*a = min(*a, v)
+			case ReduceProd:
+				*a *= v
+			case ReduceL1:
+				if v < 0 {
+					v = -v
+				}
+				*a += v
+			case ReduceSumSquare:
+				*a += v * v
+			}
+		}
+	})
+	for i, a := range acc {
+		if op == ReduceMean {
+			a /= int64(count)
+		}
+		out.setInt(i, a)
+	}
+	return out, nil
+}
+
+func fillF(s []float64, v float64) {
+	for i := range s {
+		s[i] = v
+	}
+}
+
+func fillI(s []int64, v int64) {
+	for i := range s {
+		s[i] = v
+	}
+}
+
+// ReduceSumAxes is Reduce(ReduceSum, ...).
+func ReduceSumAxes(x *Tensor, axes []int, keepDims bool) (*Tensor, error) {
+	return Reduce(ReduceSum, x, axes, keepDims)
+}
+
+// ReduceMeanAxes is Reduce(ReduceMean, ...).
+func ReduceMeanAxes(x *Tensor, axes []int, keepDims bool) (*Tensor, error) {
+	return Reduce(ReduceMean, x, axes, keepDims)
+}
+
+// ArgMax is ONNX ArgMax: the index (I64) of the largest element along axis;
+// ties pick the first index, or the last with selectLast. NaN counts as the
+// largest value (the first NaN wins, as in NumPy).
+func ArgMax(x *Tensor, axis int, keepDims, selectLast bool) (*Tensor, error) {
+	return argReduce(x, axis, keepDims, selectLast, true)
+}
+
+// ArgMin is ONNX ArgMin (see ArgMax; NaN counts as the smallest value).
+func ArgMin(x *Tensor, axis int, keepDims, selectLast bool) (*Tensor, error) {
+	return argReduce(x, axis, keepDims, selectLast, false)
+}
+
+func argReduce(x *Tensor, axis int, keepDims, selectLast, isMax bool) (*Tensor, error) {
+	if x.dtype == Bool {
+		return nil, fmt.Errorf("tensor: argmax/argmin on bool")
+	}
+	ax, err := normAxis(axis, max(len(x.shape), 1))
+	if err != nil {
+		return nil, err
+	}
+	if len(x.shape) == 0 {
+		return Alloc(I64, nil)
+	}
+	d := int(x.shape[ax])
+	if d == 0 {
+		return nil, fmt.Errorf("tensor: argmax/argmin over an empty axis")
+	}
+	mask := make([]bool, len(x.shape))
+	mask[ax] = true
+	_, outShape := reducedShapes(x.shape, mask, keepDims)
+	out, err := Alloc(I64, outShape)
+	if err != nil {
+		return nil, err
+	}
+	inner := 1
+	for _, s := range x.shape[ax+1:] {
+		inner *= int(s)
+	}
+	o := out.data.([]int64)
+	vals := x.Values()
+	for i := range o {
+		outer, in := i/inner, i%inner
+		base := outer*d*inner + in
+		best, bi := vals[base], 0
+		if best != best {
+			o[i] = 0
+			continue
+		}
+		for k := 1; k < d; k++ {
+			v := vals[base+k*inner]
+			if v != v {
+				bi = k
+				break
+			}
+			better := v > best
+			if !isMax {
+				better = v < best
+			}
+			if better || (selectLast && v == best) {
+				best, bi = v, k
+			}
+		}
+		o[i] = int64(bi)
+	}
+	return out, nil
+}
+
+// axisView splits shape around axis into (outer, d, inner).
+func axisView(shape []int64, axis int) (outer, d, inner int) {
+	outer, inner = 1, 1
+	for _, s := range shape[:axis] {
+		outer *= int(s)
+	}
+	for _, s := range shape[axis+1:] {
+		inner *= int(s)
+	}
+	return outer, int(shape[axis]), inner
+}
+
+// Softmax is ONNX Softmax (opset 13): along one axis,
+// y = e**(x - max) / Σ e**(x - max), computed in float64 and rounded to the
+// input's float dtype.
+func Softmax(x *Tensor, axis int) (*Tensor, error) { return softmax(x, axis, false) }
+
+// LogSoftmax is ONNX LogSoftmax: x - max - log(Σ e**(x - max)) along axis.
+func LogSoftmax(x *Tensor, axis int) (*Tensor, error) { return softmax(x, axis, true) }
+
+func softmax(x *Tensor, axis int, log bool) (*Tensor, error) {
+	if !x.dtype.IsFloat() {
+		return nil, fmt.Errorf("tensor: softmax is not defined on %v", x.dtype)
+	}
+	ax, err := normAxis(axis, len(x.shape))
+	if err != nil {
+		return nil, err
+	}
+	out, err := Alloc(x.dtype, x.shape)
+	if err != nil || out.Len() == 0 {
+		return out, err
+	}
+	outer, d, inner := axisView(x.shape, ax)
+	buf := make([]float64, d)
+	for o := range outer {
+		for in := range inner {
+			base := o*d*inner + in
+			m := math.Inf(-1)
+			for k := range d {
+				buf[k] = x.floatAt(base + k*inner)
+				if buf[k] > m {
+					m = buf[k]
+				}
+			}
+			if math.IsInf(m, 0) {
+				m = 0
+			}
+			s := 0.0
+			for k := range d {
+				s += math.Exp(buf[k] - m)
+			}
+			ls := math.Log(s)
+			for k := range d {
+				var v float64
+				if log {
+					v = buf[k] - m - ls
+				} else {
+					v = math.Exp(buf[k]-m) / s
+				}
+				out.setFloat(base+k*inner, v)
+			}
+		}
+	}
+	return out, nil
+}
+
+// LayerNorm is ONNX LayerNormalization (output Y only): x is normalised
+// over the axes [axis, rank) — mean and (biased) variance computed in
+// float64 per slice, y = (x - mean) / sqrt(var + epsilon) * scale + bias.
+// scale and (optional, may be nil) bias must broadcast to x.shape[axis:].
+func LayerNorm(x, scale, bias *Tensor, axis int, epsilon float64) (*Tensor, error) {
+	if !x.dtype.IsFloat() {
+		return nil, fmt.Errorf("tensor: layer_norm is not defined on %v", x.dtype)
+	}
+	ax, err := normAxis(axis, len(x.shape))
+	if err != nil {
+		return nil, err
+	}
+	norm := x.shape[ax:]
+	sv, err := broadcastValues(scale, norm, "scale")
+	if err != nil {
+		return nil, err
+	}
+	var bv []float64
+	if bias != nil {
+		if bv, err = broadcastValues(bias, norm, "bias"); err != nil {
+			return nil, err
+		}
+	}
+	out, err := Alloc(x.dtype, x.shape)
+	if err != nil {
+		return nil, err
+	}
+	d := 1
+	for _, s := range norm {
+		d *= int(s)
+	}
+	xv := x.Values()
+	if d == 0 {
+		return out, nil
+	}
+	for o := 0; o < len(xv); o += d {
+		row := xv[o : o+d]
+		mean := 0.0
+		for _, v := range row {
+			mean += v
+		}
+		mean /= float64(d)
+		vr := 0.0
+		for _, v := range row {
+			vr += (v - mean) * (v - mean)
+		}
+		vr /= float64(d)
+		inv := 1 / math.Sqrt(vr+epsilon)
+		for i, v := range row {
+			y := (v - mean) * inv * sv[i]
+			if bv != nil {
+				y += bv[i]
+			}
+			out.setFloat(o+i, y)
+		}
+	}
+	return out, nil
+}
+
+// broadcastValues returns t's values broadcast to shape (as float64).
+func broadcastValues(t *Tensor, shape []int64, what string) ([]float64, error) {
+	if t == nil {
+		return nil, fmt.Errorf("tensor: missing %s", what)
+	}
+	if len(t.shape) > len(shape) {
+		return nil, fmt.Errorf("tensor: %s of shape %s does not broadcast to %s", what, FormatShape(t.shape), FormatShape(shape))
+	}
+	bs, err := BroadcastShapes(t.shape, shape)
+	if err != nil || !ShapeEqual(bs, shape) {
+		return nil, fmt.Errorf("tensor: %s of shape %s does not broadcast to %s", what, FormatShape(t.shape), FormatShape(shape))
+	}
+	e, err := BroadcastTo(t, shape)
+	if err != nil {
+		return nil, err
+	}
+	return e.Values(), nil
+}
+
+// BatchNorm is ONNX BatchNormalization in inference mode: for input
+// (N, C, ...) and 1-D scale, bias, mean, variance of C values,
+// y = (x - mean[c]) / sqrt(var[c] + epsilon) * scale[c] + bias[c], computed
+// in float64 per element and rounded to the input dtype.
+func BatchNorm(x, scale, bias, mean, variance *Tensor, epsilon float64) (*Tensor, error) {
+	if !x.dtype.IsFloat() {
+		return nil, fmt.Errorf("tensor: batch_norm is not defined on %v", x.dtype)
+	}
+	if len(x.shape) < 2 {
+		return nil, fmt.Errorf("tensor: batch_norm expects rank >= 2, got %s", FormatShape(x.shape))
+	}
+	c := int(x.shape[1])
+	params := make([][]float64, 4)
+	for i, p := range []*Tensor{scale, bias, mean, variance} {
+		name := []string{"scale", "bias", "mean", "variance"}[i]
+		if p == nil || len(p.shape) != 1 || p.Len() != c {
+			return nil, fmt.Errorf("tensor: batch_norm %s must be 1-D with %d values", name, c)
+		}
+		params[i] = p.Values()
+	}
+	out, err := Alloc(x.dtype, x.shape)
+	if err != nil || out.Len() == 0 {
+		return out, err
+	}
+	outer, _, inner := axisView(x.shape, 1)
+	inv := make([]float64, c)
+	for i := range inv {
+		inv[i] = 1 / math.Sqrt(params[3][i]+epsilon)
+	}
+	for o := range outer {
+		for ch := range c {
+			base := (o*c + ch) * inner
+			for i := range inner {
+				v := x.floatAt(base + i)
+				out.setFloat(base+i, (v-params[2][ch])*inv[ch]*params[0][ch]+params[1][ch])
+			}
+		}
+	}
+	return out, nil
+}
