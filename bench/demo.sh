@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's demo: the most complete path mlc has today, on a model that
 # ships with the repo. Today: parse, verify and print the IR; check that
-# printing is a fixed point and that mlir-opt-19 reads our generic form.
+# printing is a fixed point and that mlir-opt-19 reads our generic form;
+# canonicalize it; run it with the reference interpreter.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 model=docs/examples/tiny-cnn.mlir
@@ -9,18 +10,27 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 echo "== mlc-opt: parse + verify + print $model"
-bin/mlc-opt --allow-unregistered-dialect "$model" -o "$out/custom.mlir"
+bin/mlc-opt "$model" -o "$out/custom.mlir"
 sed -n '1,12p' "$out/custom.mlir"
 
 echo "== printing is a fixed point"
-bin/mlc-opt --allow-unregistered-dialect "$out/custom.mlir" -o "$out/again.mlir"
+bin/mlc-opt "$out/custom.mlir" -o "$out/again.mlir"
 cmp "$out/custom.mlir" "$out/again.mlir" && echo "ok: second print identical"
 
-bin/mlc-opt --allow-unregistered-dialect --mlir-print-op-generic "$model" -o "$out/generic.mlir"
+bin/mlc-opt --mlir-print-op-generic "$model" -o "$out/generic.mlir"
 if command -v mlir-opt-19 >/dev/null; then
 	echo "== interop: mlir-opt-19 reads our generic form, we read its"
 	mlir-opt-19 --allow-unregistered-dialect --mlir-print-op-generic "$out/generic.mlir" -o "$out/mlir.mlir"
-	bin/mlc-opt --allow-unregistered-dialect --mlir-print-op-generic "$out/mlir.mlir" -o "$out/back.mlir"
+	bin/mlc-opt --mlir-print-op-generic "$out/mlir.mlir" -o "$out/back.mlir"
 	cmp "$out/generic.mlir" "$out/back.mlir" && echo "ok: mlc -> mlir-opt -> mlc is identical"
 fi
+echo "== mlc-opt --canonicalize --cse, with pass statistics"
+bin/mlc-opt --canonicalize --cse --mlir-pass-statistics "$model" -o "$out/canon.mlir" 2>&1 | grep -E "num-" || true
+
+echo "== mlc run: the reference interpreter on an all-ones input"
+bin/mlc run "$model" --input input=docs/examples/ones-1x3x8x8.npy --output-dir "$out/run"
+bin/mlc print-tensor --precision 6 "$out/run/logits.npy"
+want='[[5.0375, 0, 5.0375, -5.0375]]'
+got=$(bin/mlc print-tensor --precision 6 "$out/run/logits.npy" | tail -n 1)
+[ "$got" = "$want" ] && echo "ok: logits match the hand-computed reference $want" || { echo "MISMATCH: got $got, want $want"; exit 1; }
 echo "demo passed"

@@ -1,0 +1,335 @@
+package interp
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/mlc-go/mlc/dialects/quant"
+	"github.com/mlc-go/mlc/interp/tensor"
+)
+
+// Kernel adapters of the core dialect (docs/dialects/core.md): they read
+// the op's attributes with the documented defaults and call the tensor
+// package or kernels.go.
+
+func unary(op tensor.UnaryOp) kernel {
+	return func(c *opCall) ([]*tensor.Tensor, error) { return one(tensor.Unary(op, c.in[0])) }
+}
+
+func binaryOp(op tensor.BinaryOp) kernel {
+	return func(c *opCall) ([]*tensor.Tensor, error) { return one(tensor.Binary(op, c.in[0], c.in[1])) }
+}
+
+func logical(op tensor.LogicalOp) kernel {
+	return func(c *opCall) ([]*tensor.Tensor, error) { return one(tensor.Logical(op, c.in[0], c.in[1])) }
+}
+
+func coreNot(c *opCall) ([]*tensor.Tensor, error) { return one(tensor.Not(c.in[0])) }
+
+// identity returns the operand (values are immutable, so no copy).
+func identity(c *opCall) ([]*tensor.Tensor, error) { return []*tensor.Tensor{c.in[0]}, nil }
+
+func coreArg(selectMax bool) kernel {
+	return func(c *opCall) ([]*tensor.Tensor, error) {
+		axis, err := c.int("axis", 0)
+		if err != nil {
+			return nil, err
+		}
+		if !c.has("axis") {
+			return nil, fmt.Errorf("requires attribute 'axis'")
+		}
+		keep, err := c.bool("keepdims", false)
+		if err != nil {
+			return nil, err
+		}
+		if selectMax {
+			return one(tensor.ArgMax(c.in[0], int(axis), keep, false))
+		}
+		return one(tensor.ArgMin(c.in[0], int(axis), keep, false))
+	}
+}
+
+// coreWindow reads kernel, strides, padding, dilations and ceil_mode of
+// core's pooling ops.
+func coreWindow(c *opCall) (window, error) {
+	var g window
+	k, err := c.intsN("kernel", 2, nil)
+	if err != nil {
+		return g, err
+	}
+	s, err := c.intsN("strides", 2, []int64{1, 1})
+	if err != nil {
+		return g, err
+	}
+	p, err := c.intsN("padding", 4, []int64{0, 0, 0, 0})
+	if err != nil {
+		return g, err
+	}
+	d, err := c.intsN("dilations", 2, []int64{1, 1})
+	if err != nil {
+		return g, err
+	}
+	g.ceil, err = c.bool("ceil_mode", false)
+	if err != nil {
+		return g, err
+	}
+	g.kernel = [2]int{int(k[0]), int(k[1])}
+	g.stride = [2]int{int(s[0]), int(s[1])}
+	g.dilation = [2]int{int(d[0]), int(d[1])}
+	g.pads = [4]int{int(p[0]), int(p[1]), int(p[2]), int(p[3])}
+	return g, nil
+}
+
+func (g window) params() tensor.Pool2DParams {
+	return tensor.Pool2DParams{Kernel: g.kernel, Strides: g.stride, Dilations: g.dilation, Pads: g.pads, CeilMode: g.ceil}
+}
+
+func coreAvgPool(c *opCall) ([]*tensor.Tensor, error) {
+	g, err := coreWindow(c)
+	if err != nil {
+		return nil, err
+	}
+	p := g.params()
+	if p.CountIncludePad, err = c.bool("count_include_pad", false); err != nil {
+		return nil, err
+	}
+	return one(tensor.AvgPool2D(c.in[0], p))
+}
+
+func coreMaxPool(c *opCall) ([]*tensor.Tensor, error) {
+	g, err := coreWindow(c)
+	if err != nil {
+		return nil, err
+	}
+	return one(maxPool2D(c.in[0], g))
+}
+
+func coreBroadcastTo(c *opCall) ([]*tensor.Tensor, error) {
+	shape, err := c.resultShape(0)
+	if err != nil {
+		return nil, err
+	}
+	return one(tensor.BroadcastTo(c.in[0], shape))
+}
+
+func coreCast(c *opCall) ([]*tensor.Tensor, error) {
+	dt, err := c.resultDType(0)
+	if err != nil {
+		return nil, err
+	}
+	return one(tensor.Cast(c.in[0], dt))
+}
+
+func coreClamp(c *opCall) ([]*tensor.Tensor, error) {
+	lo, err := c.num("min", math.Inf(-1))
+	if err != nil {
+		return nil, err
+	}
+	hi, err := c.num("max", math.Inf(1))
+	if err != nil {
+		return nil, err
+	}
+	if lo > hi {
+		return nil, fmt.Errorf("min %g exceeds max %g", lo, hi)
+	}
+	return one(tensor.Clip(c.in[0], lo, hi))
+}
+
+var comparePredicates = map[string]tensor.CompareOp{
+	"eq": tensor.OpEqual, "ne": tensor.OpNotEqual, "lt": tensor.OpLess,
+	"le": tensor.OpLessEqual, "gt": tensor.OpGreater, "ge": tensor.OpGreaterEqual,
+}
+
+func coreCmp(c *opCall) ([]*tensor.Tensor, error) {
+	p, err := c.str("predicate", "")
+	if err != nil {
+		return nil, err
+	}
+	op, ok := comparePredicates[p]
+	if !ok {
+		return nil, fmt.Errorf("unknown predicate %q", p)
+	}
+	return one(tensor.Compare(op, c.in[0], c.in[1]))
+}
+
+func coreConcat(c *opCall) ([]*tensor.Tensor, error) {
+	axis, err := c.int("axis", 0)
+	if err != nil {
+		return nil, err
+	}
+	return one(tensor.Concat(int(axis), c.in...))
+}
+
+// constant evaluates core.constant and torch.constant: the value attribute
+// as a tensor.
+func constant(c *opCall) ([]*tensor.Tensor, error) {
+	return one(ConstantTensor(c.attr("value")))
+}
+
+func coreConv(c *opCall) ([]*tensor.Tensor, error) {
+	s, err := c.intsN("strides", 2, []int64{1, 1})
+	if err != nil {
+		return nil, err
+	}
+	p, err := c.intsN("padding", 4, []int64{0, 0, 0, 0})
+	if err != nil {
+		return nil, err
+	}
+	d, err := c.intsN("dilations", 2, []int64{1, 1})
+	if err != nil {
+		return nil, err
+	}
+	groups, err := c.int("groups", 1)
+	if err != nil {
+		return nil, err
+	}
+	var bias *tensor.Tensor
+	if len(c.in) > 2 {
+		bias = c.in[2]
+	}
+	return one(conv2D(c.in[0], c.in[1], bias, [2]int{int(s[0]), int(s[1])}, [2]int{int(d[0]), int(d[1])},
+		[4]int{int(p[0]), int(p[1]), int(p[2]), int(p[3])}, int(groups)))
+}
+
+func coreGather(c *opCall) ([]*tensor.Tensor, error) {
+	axis, err := c.int("axis", 0)
+	if err != nil {
+		return nil, err
+	}
+	return one(tensor.Gather(c.in[0], c.in[1], int(axis)))
+}
+
+func coreMatMul(c *opCall) ([]*tensor.Tensor, error) {
+	if c.in[0].Rank() < 2 || c.in[1].Rank() < 2 {
+		return nil, fmt.Errorf("expects operands of rank 2 or more, got %s and %s", describe(c.in[0]), describe(c.in[1]))
+	}
+	return one(matMul(c.in[0], c.in[1]))
+}
+
+func corePad(c *opCall) ([]*tensor.Tensor, error) {
+	x := c.in[0]
+	low, err := c.intsN("low", x.Rank(), nil)
+	if err != nil {
+		return nil, err
+	}
+	high, err := c.intsN("high", x.Rank(), nil)
+	if err != nil {
+		return nil, err
+	}
+	for i := range low {
+		if low[i] < 0 || high[i] < 0 {
+			return nil, fmt.Errorf("padding must be non-negative, got low %v high %v", low, high)
+		}
+	}
+	pads := append(append([]int64{}, low...), high...)
+	// Quantized tensors are padded with the encoding of real zero: the
+	// zero point (per channel for per-axis types).
+	switch q := quant.ElementType(c.op.Result(0).Type()).(type) {
+	case nil:
+	case *quant.UniformType:
+		return one(tensor.Pad(x, pads, tensor.PadConstant, float64(q.ZeroPoint)))
+	case *quant.UniformPerAxisType:
+		return padPerAxis(x, low, high, q)
+	default:
+		return nil, fmt.Errorf("cannot pad values of %s", q)
+	}
+	v, err := c.num("value", 0)
+	if err != nil {
+		if b, berr := c.bool("value", false); berr == nil {
+			v, err = 0, nil
+			if b {
+				v = 1
+			}
+		} else {
+			return nil, err
+		}
+	}
+	return one(tensor.Pad(x, pads, tensor.PadConstant, v))
+}
+
+// padPerAxis pads each channel of a per-axis quantized tensor with its own
+// zero point (the quantized axis itself is not padded).
+func padPerAxis(x *tensor.Tensor, low, high []int64, q *quant.UniformPerAxisType) ([]*tensor.Tensor, error) {
+	ax := q.Axis
+	if ax >= x.Rank() {
+		return nil, fmt.Errorf("quantized axis %d is out of range for %s", ax, describe(x))
+	}
+	if low[ax] != 0 || high[ax] != 0 {
+		return nil, fmt.Errorf("cannot pad the quantized axis %d of a per-axis type", ax)
+	}
+	pads := append(append([]int64{}, low...), high...)
+	d := x.Dim(ax)
+	parts := make([]*tensor.Tensor, d)
+	for ch := int64(0); ch < d; ch++ {
+		s, err := tensor.Slice(x, []int64{ch}, []int64{ch + 1}, []int{ax}, nil)
+		if err != nil {
+			return nil, err
+		}
+		if parts[ch], err = tensor.Pad(s, pads, tensor.PadConstant, float64(q.ParamsAt(int(ch)).ZeroPoint)); err != nil {
+			return nil, err
+		}
+	}
+	if d == 0 {
+		return one(tensor.Pad(x, pads, tensor.PadConstant, 0))
+	}
+	return one(tensor.Concat(ax, parts...))
+}
+
+func coreReduce(op tensor.ReduceOp) kernel {
+	return func(c *opCall) ([]*tensor.Tensor, error) {
+		axes, err := c.ints("axes", nil)
+		if err != nil {
+			return nil, err
+		}
+		if len(axes) == 0 {
+			return nil, fmt.Errorf("requires a non-empty 'axes'")
+		}
+		keep, err := c.bool("keepdims", false)
+		if err != nil {
+			return nil, err
+		}
+		return one(tensor.Reduce(op, c.in[0], toInts(axes), keep))
+	}
+}
+
+func coreReshape(c *opCall) ([]*tensor.Tensor, error) {
+	shape, err := c.resultShape(0)
+	if err != nil {
+		return nil, err
+	}
+	return one(c.in[0].Reshape(shape...))
+}
+
+func coreSelect(c *opCall) ([]*tensor.Tensor, error) {
+	return one(tensor.Where(c.in[0], c.in[1], c.in[2]))
+}
+
+func coreSlice(c *opCall) ([]*tensor.Tensor, error) {
+	x := c.in[0]
+	r := x.Rank()
+	starts, err := c.intsN("starts", r, nil)
+	if err != nil {
+		return nil, err
+	}
+	limits, err := c.intsN("limits", r, nil)
+	if err != nil {
+		return nil, err
+	}
+	ones := make([]int64, r)
+	for i := range ones {
+		ones[i] = 1
+	}
+	strides, err := c.intsN("strides", r, ones)
+	if err != nil {
+		return nil, err
+	}
+	return one(tensor.Slice(x, starts, limits, nil, strides))
+}
+
+func coreTranspose(c *opCall) ([]*tensor.Tensor, error) {
+	perm, err := c.intsN("perm", c.in[0].Rank(), nil)
+	if err != nil {
+		return nil, err
+	}
+	return one(tensor.Transpose(c.in[0], toInts(perm)))
+}

@@ -1,0 +1,267 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/mlc-go/mlc/interp/tensor"
+	"github.com/mlc-go/mlc/ir"
+)
+
+// maxCallDepth bounds nested func.call (bodies have no control flow, so a
+// recursive call could never return; this also bounds a long call chain).
+const maxCallDepth = 256
+
+// Options tune an Interpreter. The zero value is ready to use.
+type Options struct {
+	// Observe, when set, is called after every op with the op and its
+	// result tensors (in op order, also inside called functions). The
+	// tensors must not be modified. The accuracy gates use it to compare
+	// intermediate values.
+	Observe func(op *ir.Operation, results []*tensor.Tensor)
+}
+
+// Interpreter runs functions of one module. It keeps the tensors of
+// constant ops and the targets of calls between runs, so running a model
+// many times decodes its weights once; use a new Interpreter after changing
+// the IR. It is not safe for concurrent use (the kernels themselves use
+// several goroutines).
+type Interpreter struct {
+	opts    Options
+	callees map[*ir.Operation]*ir.Operation // func.call -> func.func
+	consts  map[*ir.Operation]*tensor.Tensor
+	active  map[*ir.Operation]bool // functions on the call stack
+	depth   int
+}
+
+// New returns an interpreter with the given options.
+func New(opts Options) *Interpreter {
+	return &Interpreter{
+		opts:    opts,
+		callees: map[*ir.Operation]*ir.Operation{},
+		consts:  map[*ir.Operation]*tensor.Tensor{},
+		active:  map[*ir.Operation]bool{},
+	}
+}
+
+// constantOps are the ops whose result depends only on their attributes.
+var constantOps = map[string]bool{"core.constant": true, "torch.constant": true}
+
+// Run executes the func.func fn on inputs (one per argument, each of the
+// argument type's dtype and static dims; stored integers for quantized
+// types) and returns one tensor per result. Errors are *ir.Diagnostic
+// values located at the failing op (or at fn for bad inputs).
+//
+// fn should have passed ir.Verify: kernels check what they rely on, but an
+// op that breaks its verifier's rules gets a less precise error. Inputs are
+// never modified; results may share storage with inputs and constants, so
+// callers must not modify them either.
+func Run(fn *ir.Operation, inputs []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	return New(Options{}).Run(fn, inputs)
+}
+
+// RunModule runs the function called name in module (a builtin.module, or
+// any op with a symbol table).
+func RunModule(module *ir.Operation, name string, inputs []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	return New(Options{}).RunModule(module, name, inputs)
+}
+
+// RunModule is the package-level RunModule with this interpreter's options.
+func (it *Interpreter) RunModule(module *ir.Operation, name string, inputs []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	fn, err := LookupFunc(module, name)
+	if err != nil {
+		return nil, err
+	}
+	return it.Run(fn, inputs)
+}
+
+// LookupFunc finds the func.func called name directly inside module.
+func LookupFunc(module *ir.Operation, name string) (*ir.Operation, error) {
+	if module == nil {
+		return nil, fmt.Errorf("no module")
+	}
+	if module.Name() == "func.func" && ir.SymbolName(module) == name {
+		return module, nil
+	}
+	var funcs []string
+	for _, r := range module.Regions() {
+		for _, b := range r.Blocks() {
+			for _, op := range b.Ops() {
+				if op.Name() != "func.func" {
+					continue
+				}
+				if ir.SymbolName(op) == name {
+					return op, nil
+				}
+				funcs = append(funcs, "@"+ir.SymbolName(op))
+			}
+		}
+	}
+	if len(funcs) == 0 {
+		return nil, ir.Errorf(module.Loc, "no function @%s: the module has no func.func", name)
+	}
+	return nil, ir.Errorf(module.Loc, "no function @%s in the module (it has %v)", name, funcs)
+}
+
+// Run is the package-level Run with this interpreter's options.
+func (it *Interpreter) Run(fn *ir.Operation, inputs []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if fn == nil || fn.Name() != "func.func" {
+		return nil, fmt.Errorf("interp.Run needs a func.func op")
+	}
+	body, err := funcBody(fn)
+	if err != nil {
+		return nil, err
+	}
+	if len(inputs) != body.NumArgs() {
+		return nil, ir.Errorf(fn.Loc, "@%s takes %d arguments, got %d inputs", ir.SymbolName(fn), body.NumArgs(), len(inputs))
+	}
+	for i, a := range body.Args() {
+		if err := CheckValue(a.Type(), inputs[i]); err != nil {
+			return nil, ir.Errorf(a.Loc(), "input %d of @%s %s", i, ir.SymbolName(fn), err.Error())
+		}
+	}
+	return it.call(fn, body, inputs)
+}
+
+// funcBody returns the single block of a defined function.
+func funcBody(fn *ir.Operation) (*ir.Block, error) {
+	if fn.NumRegions() == 0 || fn.Region(0).Empty() {
+		return nil, ir.Errorf(fn.Loc, "@%s is a declaration without a body", ir.SymbolName(fn))
+	}
+	r := fn.Region(0)
+	if r.NumBlocks() != 1 {
+		return nil, ir.Errorf(fn.Loc, "@%s has %d blocks; the interpreter runs straight-line bodies of one block", ir.SymbolName(fn), r.NumBlocks())
+	}
+	return r.Front(), nil
+}
+
+// call runs a function body on already checked inputs.
+func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if it.active[fn] {
+		return nil, ir.Errorf(fn.Loc, "@%s is called recursively; the interpreter runs bodies without control flow, so recursion cannot end", ir.SymbolName(fn))
+	}
+	if it.depth >= maxCallDepth {
+		return nil, ir.Errorf(fn.Loc, "call depth exceeds %d", maxCallDepth)
+	}
+	it.active[fn] = true
+	it.depth++
+	defer func() { delete(it.active, fn); it.depth-- }()
+
+	env := make(map[*ir.Value]*tensor.Tensor, body.Len()+len(inputs))
+	for i, a := range body.Args() {
+		env[a] = inputs[i]
+	}
+	ops := body.Ops()
+	// lastUse[v] is the index of the last op in this block that reads v,
+	// so that dead intermediates are dropped as soon as possible.
+	lastUse := map[*ir.Value]int{}
+	for i, op := range ops {
+		for _, v := range op.Operands() {
+			lastUse[v] = i
+		}
+	}
+	for i, op := range ops {
+		if op.NumRegions() > 0 {
+			return nil, ir.Errorf(op.Loc, "'%s' op has regions; the interpreter runs straight-line bodies only", op.Name())
+		}
+		args := make([]*tensor.Tensor, op.NumOperands())
+		for j, v := range op.Operands() {
+			t, ok := env[v]
+			if !ok {
+				return nil, ir.Errorf(op.Loc, "'%s' op operand #%d has no value (defined outside the function or after its use)", op.Name(), j)
+			}
+			args[j] = t
+		}
+		if op.HasTrait(ir.ReturnLike) || op.Name() == "func.return" {
+			if op.Next() != nil {
+				return nil, ir.Errorf(op.Loc, "'%s' op is not the last op of the body", op.Name())
+			}
+			return args, nil
+		}
+		results, err := it.exec(op, args)
+		if err != nil {
+			return nil, err
+		}
+		if len(results) != op.NumResults() {
+			return nil, ir.Errorf(op.Loc, "'%s' op: the interpreter produced %d results, the op has %d", op.Name(), len(results), op.NumResults())
+		}
+		for j, r := range results {
+			if err := CheckValue(op.Result(j).Type(), r); err != nil {
+				return nil, ir.Errorf(op.Loc, "'%s' op result #%d %s", op.Name(), j, err.Error())
+			}
+			env[op.Result(j)] = r
+		}
+		if it.opts.Observe != nil {
+			it.opts.Observe(op, results)
+		}
+		for _, v := range op.Operands() {
+			if lastUse[v] == i {
+				delete(env, v)
+			}
+		}
+	}
+	return nil, ir.Errorf(fn.Loc, "@%s has no func.return", ir.SymbolName(fn))
+}
+
+// exec runs one op through its kernel.
+func (it *Interpreter) exec(op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	if op.Name() == "func.call" {
+		return it.execCall(op, args)
+	}
+	if t, ok := it.consts[op]; ok {
+		return []*tensor.Tensor{t}, nil
+	}
+	k, ok := kernels[op.Name()]
+	if !ok {
+		return nil, ir.Errorf(op.Loc, "'%s' op is not supported by the interpreter", op.Name())
+	}
+	out, err := runKernel(k, &opCall{op: op, in: args})
+	if err != nil {
+		if d, ok := err.(*ir.Diagnostic); ok {
+			return nil, d
+		}
+		return nil, ir.Errorf(op.Loc, "'%s' op %s", op.Name(), cleanErr(err))
+	}
+	if constantOps[op.Name()] && len(out) == 1 {
+		it.consts[op] = out[0]
+	}
+	return out, nil
+}
+
+// runKernel calls k, turning a panic (an op that breaks what its verifier
+// guarantees, such as a missing operand in unverified IR) into an error.
+func runKernel(k kernel, c *opCall) (out []*tensor.Tensor, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, fmt.Errorf("cannot be interpreted (does it verify?): %v", r)
+		}
+	}()
+	return k(c)
+}
+
+func (it *Interpreter) execCall(op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	fn, ok := it.callees[op]
+	if !ok {
+		ref, _ := op.InherentAttr("callee").(*ir.SymbolRefAttr)
+		if ref == nil {
+			return nil, ir.Errorf(op.Loc, "'func.call' op has no callee")
+		}
+		fn = ir.LookupSymbol(op, ref)
+		if fn == nil || fn.Name() != "func.func" {
+			return nil, ir.Errorf(op.Loc, "'func.call' op: no function %s", ref)
+		}
+		it.callees[op] = fn
+	}
+	body, err := funcBody(fn)
+	if err != nil {
+		return nil, ir.Errorf(op.Loc, "'func.call' op cannot call %s", err.Error()).AttachNote(fn.Loc, "callee defined here")
+	}
+	if len(args) != body.NumArgs() {
+		return nil, ir.Errorf(op.Loc, "'func.call' op passes %d arguments to @%s, which takes %d", len(args), ir.SymbolName(fn), body.NumArgs())
+	}
+	for i, a := range body.Args() {
+		if err := CheckValue(a.Type(), args[i]); err != nil {
+			return nil, ir.Errorf(op.Loc, "'func.call' op argument #%d %s", i, err.Error())
+		}
+	}
+	return it.call(fn, body, args)
+}

@@ -1,0 +1,309 @@
+package interp
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/mlc-go/mlc/interp/tensor"
+	"github.com/mlc-go/mlc/ir"
+)
+
+// NameAttr is the argument and result attribute that names a function's
+// inputs and outputs (the ONNX graph's input and output names).
+const NameAttr = "mlc.name"
+
+// ArgNames returns one name per argument of fn: its mlc.name attribute,
+// else "arg<i>".
+func ArgNames(fn *ir.Operation) []string {
+	return signatureNames(fn, "arg_attrs", "arg", numInputs(fn))
+}
+
+// ResultNames returns one name per result of fn: its mlc.name attribute,
+// else "result<i>".
+func ResultNames(fn *ir.Operation) []string {
+	return signatureNames(fn, "res_attrs", "result", numResults(fn))
+}
+
+func funcType(fn *ir.Operation) *ir.FunctionType {
+	if ta, ok := fn.InherentAttr("function_type").(*ir.TypeAttr); ok {
+		ft, _ := ta.Type.(*ir.FunctionType)
+		return ft
+	}
+	return nil
+}
+
+func numInputs(fn *ir.Operation) int {
+	if ft := funcType(fn); ft != nil {
+		return len(ft.Inputs)
+	}
+	return 0
+}
+
+func numResults(fn *ir.Operation) int {
+	if ft := funcType(fn); ft != nil {
+		return len(ft.Results)
+	}
+	return 0
+}
+
+func signatureNames(fn *ir.Operation, attr, prefix string, n int) []string {
+	names := make([]string, n)
+	arr, _ := fn.InherentAttr(attr).(*ir.ArrayAttr)
+	for i := range names {
+		names[i] = prefix + strconv.Itoa(i)
+		if arr == nil || i >= len(arr.Elems) {
+			continue
+		}
+		if d, ok := arr.Elems[i].(*ir.DictionaryAttr); ok {
+			if s, ok := d.Get(NameAttr).(*ir.StringAttr); ok && s.Value != "" {
+				names[i] = s.Value
+			}
+		}
+	}
+	return names
+}
+
+// BindInputs orders named inputs as fn's arguments. A name matches an
+// argument's mlc.name, or "arg<i>" for argument i; every argument needs
+// exactly one input. Tensors are checked against the argument types;
+// errors are diagnostics at the argument.
+func BindInputs(fn *ir.Operation, named map[string]*tensor.Tensor) ([]*tensor.Tensor, error) {
+	body, err := funcBody(fn)
+	if err != nil {
+		return nil, err
+	}
+	names := ArgNames(fn)
+	out := make([]*tensor.Tensor, len(names))
+	used := map[string]bool{}
+	var missing []string
+	for i, name := range names {
+		t, byName := named[name]
+		pos := "arg" + strconv.Itoa(i)
+		tp, byPos := named[pos]
+		switch {
+		case byName && byPos && name != pos:
+			return nil, ir.Errorf(body.Arg(i).Loc(), "argument %d is given twice, as '%s' and as '%s'", i, name, pos)
+		case byPos:
+			t = tp
+			used[pos] = true
+		case byName:
+			used[name] = true
+		default:
+			missing = append(missing, "'"+name+"'")
+			continue
+		}
+		if err := CheckValue(body.Arg(i).Type(), t); err != nil {
+			return nil, ir.Errorf(body.Arg(i).Loc(), "input '%s' %s", name, err.Error())
+		}
+		out[i] = t
+	}
+	for name := range named {
+		if !used[name] {
+			return nil, ir.Errorf(fn.Loc, "@%s has no argument named '%s' (arguments: %s)", ir.SymbolName(fn), name, strings.Join(names, ", "))
+		}
+	}
+	if len(missing) > 0 {
+		return nil, ir.Errorf(fn.Loc, "missing input for %s of @%s", strings.Join(missing, ", "), ir.SymbolName(fn))
+	}
+	return out, nil
+}
+
+// ReadTensorFile reads a .npy file or an ONNX TensorProto (.pb); other
+// extensions are recognised by the .npy magic.
+func ReadTensorFile(path string) (*tensor.Tensor, error) {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".npy":
+		return tensor.ReadNpyFile(path)
+	case ".pb":
+		return tensor.ReadTensorProtoFile(path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	magic := make([]byte, 6)
+	_, err = io.ReadFull(f, magic)
+	f.Close()
+	if err == nil && bytes.Equal(magic, []byte("\x93NUMPY")) {
+		return tensor.ReadNpyFile(path)
+	}
+	return tensor.ReadTensorProtoFile(path)
+}
+
+// EncodeTensor encodes t as "npy" or "pb" (a TensorProto called name).
+func EncodeTensor(t *tensor.Tensor, format, name string) ([]byte, error) {
+	switch format {
+	case "npy":
+		return tensor.EncodeNpy(t)
+	case "pb":
+		return tensor.MarshalTensorProto(t, name)
+	}
+	return nil, fmt.Errorf("unknown tensor format %q (want npy or pb)", format)
+}
+
+// WriteFileAtomic writes data to path through a temporary file in the same
+// directory and a rename, so a reader never sees a partial file.
+func WriteFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+// OutputFileNames turns result names into distinct, safe file base names:
+// characters other than letters, digits, '.', '_' and '-' become '_', and a
+// repeated name gets a "_<n>" suffix.
+func OutputFileNames(names []string) []string {
+	out := make([]string, len(names))
+	seen := map[string]bool{}
+	for i, n := range names {
+		b := []byte(n)
+		for j, c := range b {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+				b[j] = '_'
+			}
+		}
+		s := string(b)
+		if s == "" || strings.Trim(s, ".") == "" {
+			s = "result" + strconv.Itoa(i)
+		}
+		base := s
+		for k := 1; seen[s]; k++ {
+			s = base + "_" + strconv.Itoa(k)
+		}
+		seen[s] = true
+		out[i] = s
+	}
+	return out
+}
+
+// FormatOptions control FormatTensor.
+type FormatOptions struct {
+	// Precision is the number of significant digits of floats; 0 prints
+	// the shortest text that reads back to the same value of the dtype.
+	Precision int
+	// MaxElements stops after that many elements ("..."); 0: all.
+	MaxElements int
+}
+
+// FormatTensor writes t as text: its dtype, its shape, then its values in
+// nested brackets with one innermost row per line, e.g.
+//
+//	dtype: f32
+//	shape: [2, 2]
+//	[[1, 2.5],
+//	 [-3, nan]]
+func FormatTensor(w io.Writer, t *tensor.Tensor, o FormatOptions) error {
+	shape := t.Shape()
+	dims := make([]string, len(shape))
+	for i, d := range shape {
+		dims[i] = strconv.FormatInt(d, 10)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "dtype: %s\nshape: [%s]\n", t.DType(), strings.Join(dims, ", "))
+	n := t.Len()
+	limit := n
+	if o.MaxElements > 0 && o.MaxElements < n {
+		limit = o.MaxElements
+	}
+	elem := elementFormatter(t, o.Precision)
+	if len(shape) == 0 {
+		b.WriteString(elem(0))
+		b.WriteByte('\n')
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+	r := len(shape)
+	// strides[k] = product of shape[k+1:]
+	strides := make([]int, r)
+	s := 1
+	for k := r - 1; k >= 0; k-- {
+		strides[k] = s
+		s *= int(shape[k])
+	}
+	if n == 0 {
+		b.WriteString(strings.Repeat("[", r) + strings.Repeat("]", r) + "\n")
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+	for i := 0; i < limit; i++ {
+		// Open a bracket for every dim whose index just became 0.
+		opens := 0
+		for k := r - 1; k >= 0 && i%(strides[k]*int(shape[k])) == 0; k-- {
+			opens++
+		}
+		if i > 0 {
+			if opens > 0 {
+				b.WriteString(",\n" + strings.Repeat(" ", r-opens))
+			} else {
+				b.WriteString(", ")
+			}
+		}
+		b.WriteString(strings.Repeat("[", opens))
+		b.WriteString(elem(i))
+		closes := 0
+		for k := r - 1; k >= 0 && (i+1)%(strides[k]*int(shape[k])) == 0; k-- {
+			closes++
+		}
+		b.WriteString(strings.Repeat("]", closes))
+	}
+	if limit < n {
+		b.WriteString(", ...")
+	}
+	b.WriteByte('\n')
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func elementFormatter(t *tensor.Tensor, prec int) func(i int) string {
+	dt := t.DType()
+	switch {
+	case dt == tensor.Bool:
+		v := t.Bools()
+		return func(i int) string { return strconv.FormatBool(v[i]) }
+	case dt.IsInt():
+		v := t.IntValues()
+		return func(i int) string { return strconv.FormatInt(v[i], 10) }
+	}
+	v := t.Values()
+	bits := 32
+	if dt == tensor.F64 {
+		bits = 64
+	}
+	return func(i int) string {
+		x := v[i]
+		switch {
+		case math.IsNaN(x):
+			return "nan"
+		case math.IsInf(x, 1):
+			return "inf"
+		case math.IsInf(x, -1):
+			return "-inf"
+		}
+		if prec > 0 {
+			return strconv.FormatFloat(x, 'g', prec, 64)
+		}
+		return strconv.FormatFloat(x, 'g', -1, bits)
+	}
+}

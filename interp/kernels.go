@@ -1,0 +1,429 @@
+package interp
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/mlc-go/mlc/interp/tensor"
+)
+
+// Kernels the tensor package does not have, or whose semantics differ from
+// what the dialects define. They favour clarity over speed: the hot paths
+// (f32 convolution and matmul) go through the tensor package's blocked
+// GEMM.
+
+// window describes 2-D pooling or convolution geometry on NCHW data.
+type window struct {
+	kernel, stride, dilation [2]int
+	pads                     [4]int // top, left, bottom, right
+	ceil                     bool
+}
+
+// outSize returns (OH, OW) for an input of spatial size (h, w).
+func (g window) outSize(h, w int) (int, int, error) {
+	oh, err := tensor.ConvOutSize(h, g.kernel[0], g.stride[0], g.dilation[0], g.pads[0], g.pads[2], g.ceil)
+	if err != nil {
+		return 0, 0, err
+	}
+	ow, err := tensor.ConvOutSize(w, g.kernel[1], g.stride[1], g.dilation[1], g.pads[1], g.pads[3], g.ceil)
+	if err != nil {
+		return 0, 0, err
+	}
+	return oh, ow, nil
+}
+
+func dims4(x *tensor.Tensor, what string) (n, c, h, w int, err error) {
+	if x.Rank() != 4 {
+		return 0, 0, 0, 0, fmt.Errorf("expects a 4-D %s, got %s", what, tensor.FormatShape(x.Shape()))
+	}
+	s := x.Shape()
+	return int(s[0]), int(s[1]), int(s[2]), int(s[3]), nil
+}
+
+// fromFloat64 builds a tensor of dtype dt from float64 results, rounding
+// once (to nearest even) to dt.
+func fromFloat64(dt tensor.DType, shape []int64, vals []float64) (*tensor.Tensor, error) {
+	t, err := tensor.FromSlice(tensor.F64, shape, vals)
+	if err != nil {
+		return nil, err
+	}
+	if dt == tensor.F64 {
+		return t, nil
+	}
+	return tensor.Cast(t, dt)
+}
+
+// fromInt64 builds a tensor of integer dtype dt from int64 results,
+// wrapping to dt's width (two's complement).
+func fromInt64(dt tensor.DType, shape []int64, vals []int64) (*tensor.Tensor, error) {
+	t, err := tensor.FromSlice(tensor.I64, shape, vals)
+	if err != nil {
+		return nil, err
+	}
+	if dt == tensor.I64 {
+		return t, nil
+	}
+	return tensor.Cast(t, dt)
+}
+
+// maxPool2D is max pooling on NCHW input of any float or integer dtype.
+// Padding never wins; a NaN in a window gives NaN (PyTorch's max_pool2d,
+// the core dialect's rule; ONNX Runtime instead skips NaNs, which is why
+// tensor.MaxPool2D is not used).
+func maxPool2D(x *tensor.Tensor, g window) (*tensor.Tensor, error) {
+	n, c, h, w, err := dims4(x, "input")
+	if err != nil {
+		return nil, err
+	}
+	oh, ow, err := g.outSize(h, w)
+	if err != nil {
+		return nil, err
+	}
+	shape := []int64{int64(n), int64(c), int64(oh), int64(ow)}
+	m := n * c * oh * ow
+	// visit calls tap(i, src) for every in-bounds tap of output i.
+	visit := func(start func(i int), tap func(i, src int)) {
+		i := 0
+		for p := 0; p < n*c; p++ {
+			base := p * h * w
+			for oy := 0; oy < oh; oy++ {
+				for ox := 0; ox < ow; ox++ {
+					start(i)
+					for ki := 0; ki < g.kernel[0]; ki++ {
+						iy := oy*g.stride[0] - g.pads[0] + ki*g.dilation[0]
+						if iy < 0 || iy >= h {
+							continue
+						}
+						for kj := 0; kj < g.kernel[1]; kj++ {
+							ix := ox*g.stride[1] - g.pads[1] + kj*g.dilation[1]
+							if ix < 0 || ix >= w {
+								continue
+							}
+							tap(i, base+iy*w+ix)
+						}
+					}
+					i++
+				}
+			}
+		}
+	}
+	if x.DType().IsFloat() {
+		in := x.Values()
+		out := make([]float64, m)
+		visit(func(i int) { out[i] = math.Inf(-1) }, func(i, src int) {
+			if v := in[src]; v > out[i] || v != v {
+				if out[i] == out[i] { // once NaN, stays NaN
+					out[i] = v
+				}
+			}
+		})
+		return fromFloat64(x.DType(), shape, out)
+	}
+	if !x.DType().IsInt() {
+		return nil, fmt.Errorf("max pooling is not defined on %s", x.DType())
+	}
+	in := x.IntValues()
+	out := make([]int64, m)
+	lo, _ := x.DType().IntRange()
+	visit(func(i int) { out[i] = lo }, func(i, src int) {
+		if v := in[src]; v > out[i] {
+			out[i] = v
+		}
+	})
+	return fromInt64(x.DType(), shape, out)
+}
+
+// sumPool2D is average pooling with a fixed divisor (torch's
+// divisor_override): the sum of the in-bounds taps over div.
+func sumPool2D(x *tensor.Tensor, g window, div float64) (*tensor.Tensor, error) {
+	n, c, h, w, err := dims4(x, "input")
+	if err != nil {
+		return nil, err
+	}
+	oh, ow, err := g.outSize(h, w)
+	if err != nil {
+		return nil, err
+	}
+	in := x.Values()
+	out := make([]float64, 0, n*c*oh*ow)
+	for p := 0; p < n*c; p++ {
+		base := p * h * w
+		for oy := 0; oy < oh; oy++ {
+			for ox := 0; ox < ow; ox++ {
+				s := 0.0
+				for ki := 0; ki < g.kernel[0]; ki++ {
+					iy := oy*g.stride[0] - g.pads[0] + ki*g.dilation[0]
+					if iy < 0 || iy >= h {
+						continue
+					}
+					for kj := 0; kj < g.kernel[1]; kj++ {
+						ix := ox*g.stride[1] - g.pads[1] + kj*g.dilation[1]
+						if ix >= 0 && ix < w {
+							s += in[base+iy*w+ix]
+						}
+					}
+				}
+				out = append(out, s/div)
+			}
+		}
+	}
+	return fromFloat64(x.DType(), []int64{int64(n), int64(c), int64(oh), int64(ow)}, out)
+}
+
+// adaptiveAvgPool2D averages [N, C, H, W] into [N, C, oh, ow]: output cell
+// i along a dim of size n averages input indices floor(i·n/o) to
+// ceil((i+1)·n/o) − 1 (PyTorch's adaptive_avg_pool2d). Sums are taken in
+// float64 and rounded once.
+func adaptiveAvgPool2D(x *tensor.Tensor, oh, ow int) (*tensor.Tensor, error) {
+	n, c, h, w, err := dims4(x, "input")
+	if err != nil {
+		return nil, err
+	}
+	if oh <= 0 || ow <= 0 {
+		return nil, fmt.Errorf("output size must be positive, got [%d, %d]", oh, ow)
+	}
+	if h == 0 || w == 0 {
+		return nil, fmt.Errorf("input spatial size must be non-empty, got [%d, %d]", h, w)
+	}
+	in := x.Values()
+	out := make([]float64, 0, n*c*oh*ow)
+	for p := 0; p < n*c; p++ {
+		base := p * h * w
+		for i := 0; i < oh; i++ {
+			y0, y1 := i*h/oh, ((i+1)*h+oh-1)/oh
+			for j := 0; j < ow; j++ {
+				x0, x1 := j*w/ow, ((j+1)*w+ow-1)/ow
+				s := 0.0
+				for y := y0; y < y1; y++ {
+					for xx := x0; xx < x1; xx++ {
+						s += in[base+y*w+xx]
+					}
+				}
+				out = append(out, s/float64((y1-y0)*(x1-x0)))
+			}
+		}
+	}
+	return fromFloat64(x.DType(), []int64{int64(n), int64(c), int64(oh), int64(ow)}, out)
+}
+
+// conv2D is a 2-D convolution with groups and dilation. f32 (and f16/bf16,
+// computed in f32) goes through tensor.Conv2D's blocked GEMM; f64 is
+// summed directly in float64 and integer dtypes in int64, wrapping to the
+// dtype's width (which equals accumulating in the dtype with wrap-around).
+func conv2D(x, wt, bias *tensor.Tensor, strides, dilations [2]int, pads [4]int, groups int) (*tensor.Tensor, error) {
+	switch x.DType() {
+	case tensor.F32, tensor.F16, tensor.BF16:
+		return tensor.Conv2D(x, wt, bias, tensor.Conv2DParams{Strides: strides, Dilations: dilations, Pads: pads, Groups: groups})
+	}
+	if wt.DType() != x.DType() || (bias != nil && bias.DType() != x.DType()) {
+		return nil, fmt.Errorf("convolution operands must share a dtype, got %s and %s", x.DType(), wt.DType())
+	}
+	n, c, h, w, err := dims4(x, "input")
+	if err != nil {
+		return nil, err
+	}
+	o, cg, kh, kw, err := dims4(wt, "weight")
+	if err != nil {
+		return nil, err
+	}
+	if groups <= 0 || c%groups != 0 || o%groups != 0 || c/groups != cg {
+		return nil, fmt.Errorf("input channels %d, weight %s and groups %d do not match", c, tensor.FormatShape(wt.Shape()), groups)
+	}
+	if bias != nil && (bias.Rank() != 1 || bias.Len() != o) {
+		return nil, fmt.Errorf("bias must have %d values, got %s", o, tensor.FormatShape(bias.Shape()))
+	}
+	g := window{kernel: [2]int{kh, kw}, stride: strides, dilation: dilations, pads: pads}
+	oh, ow, err := g.outSize(h, w)
+	if err != nil {
+		return nil, err
+	}
+	shape := []int64{int64(n), int64(o), int64(oh), int64(ow)}
+	og := o / groups
+	// each calls tap(output index, x index, w index) for every in-bounds
+	// product of the sum.
+	each := func(tap func(i, xi, wi int)) {
+		i := 0
+		for b := 0; b < n; b++ {
+			for m := 0; m < o; m++ {
+				grp := m / og
+				for oy := 0; oy < oh; oy++ {
+					for ox := 0; ox < ow; ox++ {
+						for ci := 0; ci < cg; ci++ {
+							xc := (b*c + grp*cg + ci) * h * w
+							wc := (m*cg + ci) * kh * kw
+							for ki := 0; ki < kh; ki++ {
+								iy := oy*strides[0] - pads[0] + ki*dilations[0]
+								if iy < 0 || iy >= h {
+									continue
+								}
+								for kj := 0; kj < kw; kj++ {
+									ix := ox*strides[1] - pads[1] + kj*dilations[1]
+									if ix >= 0 && ix < w {
+										tap(i, xc+iy*w+ix, wc+ki*kw+kj)
+									}
+								}
+							}
+						}
+						i++
+					}
+				}
+			}
+		}
+	}
+	total := n * o * oh * ow
+	if x.DType() == tensor.F64 {
+		xv, wv := x.Float64s(), wt.Float64s()
+		out := make([]float64, total)
+		var bv []float64
+		if bias != nil {
+			bv = bias.Float64s()
+		}
+		each(func(i, xi, wi int) { out[i] += xv[xi] * wv[wi] })
+		if bv != nil { // the bias is added last, as tensor.Conv2D does
+			for i := range out {
+				out[i] += bv[(i/(oh*ow))%o]
+			}
+		}
+		return tensor.FromSlice(tensor.F64, shape, out)
+	}
+	if !x.DType().IsInt() {
+		return nil, fmt.Errorf("convolution is not defined on %s", x.DType())
+	}
+	xv, wv := x.IntValues(), wt.IntValues()
+	out := make([]int64, total)
+	each(func(i, xi, wi int) { out[i] += xv[xi] * wv[wi] })
+	if bias != nil {
+		bv := bias.IntValues()
+		for i := range out {
+			out[i] += bv[(i/(oh*ow))%o]
+		}
+	}
+	return fromInt64(x.DType(), shape, out)
+}
+
+// matMul is a batched matrix product in the operands' dtype. tensor.MatMul
+// handles the float dtypes, i32 and i64; narrower integers are multiplied
+// in i64 and wrapped back, which equals wrap-around accumulation in the
+// narrow type.
+func matMul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
+	switch a.DType() {
+	case tensor.I8, tensor.U8, tensor.I16, tensor.U16:
+		if b.DType() != a.DType() {
+			return nil, fmt.Errorf("matmul operands must share a dtype, got %s and %s", a.DType(), b.DType())
+		}
+		a64, err := tensor.Cast(a, tensor.I64)
+		if err != nil {
+			return nil, err
+		}
+		b64, err := tensor.Cast(b, tensor.I64)
+		if err != nil {
+			return nil, err
+		}
+		r, err := tensor.MatMul(a64, b64)
+		if err != nil {
+			return nil, err
+		}
+		return tensor.Cast(r, a.DType())
+	}
+	return tensor.MatMul(a, b)
+}
+
+// mapFloat applies f to every element of a float tensor in float64 and
+// rounds once to the dtype.
+func mapFloat(x *tensor.Tensor, f func(float64) float64) (*tensor.Tensor, error) {
+	if !x.DType().IsFloat() {
+		return nil, fmt.Errorf("expects a float tensor, got %s", x.DType())
+	}
+	v := x.Values()
+	for i := range v {
+		v[i] = f(v[i])
+	}
+	return fromFloat64(x.DType(), x.Shape(), v)
+}
+
+// binaryFunc applies f elementwise with broadcasting, in float64 (floats)
+// or int64 (integers, then wrapped); both operands share a dtype.
+func binaryFunc(a, b *tensor.Tensor, ff func(x, y float64) float64, fi func(x, y int64) (int64, error)) (*tensor.Tensor, error) {
+	if a.DType() != b.DType() {
+		return nil, fmt.Errorf("operands must share a dtype, got %s and %s", a.DType(), b.DType())
+	}
+	shape, err := tensor.BroadcastShapes(a.Shape(), b.Shape())
+	if err != nil {
+		return nil, err
+	}
+	a, err = tensor.BroadcastTo(a, shape)
+	if err != nil {
+		return nil, err
+	}
+	b, err = tensor.BroadcastTo(b, shape)
+	if err != nil {
+		return nil, err
+	}
+	if a.DType().IsFloat() {
+		av, bv := a.Values(), b.Values()
+		for i := range av {
+			av[i] = ff(av[i], bv[i])
+		}
+		return fromFloat64(a.DType(), shape, av)
+	}
+	if !a.DType().IsInt() || fi == nil {
+		return nil, fmt.Errorf("not defined on %s", a.DType())
+	}
+	av, bv := a.IntValues(), b.IntValues()
+	for i := range av {
+		if av[i], err = fi(av[i], bv[i]); err != nil {
+			return nil, err
+		}
+	}
+	return fromInt64(a.DType(), shape, av)
+}
+
+// floorDivFloat is PyTorch's div(rounding_mode="floor") for floats
+// (div_floor_floating): Python's floor division, consistent with fmod.
+func floorDivFloat(a, b float64) float64 {
+	if b == 0 {
+		return a / b
+	}
+	mod := math.Mod(a, b)
+	div := (a - mod) / b
+	if mod != 0 && (b < 0) != (mod < 0) {
+		div--
+	}
+	if div == 0 {
+		return math.Copysign(0, a/b)
+	}
+	fl := math.Floor(div)
+	if div-fl > 0.5 {
+		fl++
+	}
+	return fl
+}
+
+func floorDivInt(a, b int64) (int64, error) {
+	if b == 0 {
+		return 0, fmt.Errorf("integer division by zero")
+	}
+	if a == math.MinInt64 && b == -1 {
+		return a, nil
+	}
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q, nil
+}
+
+func truncDivInt(a, b int64) (int64, error) {
+	if b == 0 {
+		return 0, fmt.Errorf("integer division by zero")
+	}
+	if a == math.MinInt64 && b == -1 {
+		return a, nil
+	}
+	return a / b, nil
+}
+
+// filled returns a tensor of the given dtype and shape holding v everywhere.
+func filled(dt tensor.DType, shape []int64, v float64) (*tensor.Tensor, error) {
+	return tensor.BroadcastTo(tensor.Scalar(dt, v), shape)
+}

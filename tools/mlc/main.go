@@ -1,0 +1,54 @@
+// Command mlc is mlc's user-facing driver. Each task is a subcommand:
+//
+//	mlc run model.mlir --input NAME=x.npy --output-dir out   run a function with the reference interpreter
+//	mlc print-tensor out/logits.npy                           print a .npy / .pb tensor as text
+//
+// The command tree is built by newRootCmd from the subcommand
+// constructors listed in subcommands, so later tasks (compile to a bundle,
+// conformance) are one more constructor each. The logic lives in library
+// packages (interp, …); this package only parses flags and reports errors.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+// subcommands construct the children of the root command, in help order.
+var subcommands = []func() *cobra.Command{
+	newRunCmd,
+	newPrintTensorCmd,
+}
+
+func newRootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:           "mlc",
+		Short:         "mlc: an MLIR-style ML compiler",
+		Long:          "mlc compiles, runs and checks models expressed in mlc's dialects.",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	for _, sub := range subcommands {
+		root.AddCommand(sub())
+	}
+	return root
+}
+
+// exitError carries an exit code whose message has already been printed
+// (diagnostics are written as they are produced).
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+
+func main() {
+	root := newRootCmd()
+	if err := root.Execute(); err != nil {
+		if e, ok := err.(exitError); ok {
+			os.Exit(e.code)
+		}
+		fmt.Fprintf(os.Stderr, "mlc: error: %v\n", err)
+		os.Exit(1)
+	}
+}

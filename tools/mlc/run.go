@@ -1,0 +1,218 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mlc-go/mlc/dialects/all"
+	"github.com/mlc-go/mlc/interp"
+	"github.com/mlc-go/mlc/interp/tensor"
+	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/ir/asm"
+)
+
+type runOptions struct {
+	function  string
+	inputs    []string
+	outputDir string
+	format    string
+	threads   int
+	quiet     bool
+	repeat    int  // run the function this many times (timing)
+	timing    bool // print parse and run times to stderr
+	// allowUnregistered lets ops of unknown dialects parse (they fail
+	// when reached, as the interpreter has no kernel for them).
+	allowUnregistered bool
+}
+
+func newRunCmd() *cobra.Command {
+	var o runOptions
+	cmd := &cobra.Command{
+		Use:   "run model.mlir --input NAME=file.npy|file.pb ... --output-dir DIR",
+		Short: "Run a function of a model with the reference interpreter",
+		Long: `Run a func.func of an mlc IR file with the reference interpreter.
+
+Inputs are .npy or ONNX TensorProto .pb files. --input NAME=FILE binds FILE to
+the argument whose mlc.name attribute is NAME, or to argument i when NAME is
+"arg<i>"; a bare --input FILE binds to the next argument not bound by name.
+Each input must have the argument's element type and static dims (quantized
+arguments take their storage integers).
+
+Each result is written to DIR/<name>.npy (or .pb), where <name> is the
+result's mlc.name attribute or "result<i>"; files are written atomically.
+Errors are reported as positioned diagnostics and the exit status is 1.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runModel(args[0], o, cmd.OutOrStdout(), cmd.ErrOrStderr())
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.function, "function", "main", "the func.func to run")
+	f.StringArrayVar(&o.inputs, "input", nil, "an input: NAME=FILE or FILE (.npy or .pb); repeat for each argument")
+	f.StringVar(&o.outputDir, "output-dir", "", "directory for the outputs (created if missing)")
+	f.StringVar(&o.format, "output-format", "npy", "output file format: npy or pb")
+	f.IntVar(&o.threads, "threads", 0, "goroutines for conv/matmul kernels (0: all CPUs)")
+	f.BoolVarP(&o.quiet, "quiet", "q", false, "do not list the written outputs")
+	f.IntVar(&o.repeat, "repeat", 1, "run the function this many times (for timing; outputs of the last run are written)")
+	f.BoolVar(&o.timing, "time", false, "print parse+verify time and the median and minimum run time to stderr")
+	f.BoolVar(&o.allowUnregistered, "allow-unregistered-dialect", false, "allow ops of dialects that are not registered")
+	cmd.MarkFlagRequired("output-dir")
+	return cmd
+}
+
+func runModel(path string, o runOptions, stdout, stderr io.Writer) error {
+	if o.format != "npy" && o.format != "pb" {
+		return fmt.Errorf("--output-format must be npy or pb, got %q", o.format)
+	}
+	if o.threads > 0 {
+		tensor.SetThreads(o.threads)
+	}
+	start := time.Now()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("could not open input file '%s': %v", path, unwrapPathError(err))
+	}
+	srcMgr := ir.NewSourceMgr()
+	srcMgr.Add(path, src)
+	ctx := ir.NewContext()
+	ctx.AllowUnregistered = o.allowUnregistered
+	all.Register(ctx)
+	failed := false
+	ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) {
+		if d.Severity == ir.SeverityError {
+			failed = true
+		}
+		io.WriteString(stderr, srcMgr.Format(d))
+	})
+	// report emits err as a diagnostic (positioned when it is one) and
+	// returns the exit error.
+	report := func(err error) error {
+		var d *ir.Diagnostic
+		if !errors.As(err, &d) {
+			d = ir.Errorf(ir.UnknownLoc{}, "%s", err.Error())
+		}
+		ctx.Emit(d)
+		return exitError{1}
+	}
+	module, err := asm.Parse(ctx, path, src, 1)
+	if err == nil {
+		err = ir.Verify(module)
+	}
+	if err != nil {
+		return report(err)
+	}
+	if failed {
+		return exitError{1}
+	}
+	fn, err := interp.LookupFunc(module, o.function)
+	if err != nil {
+		return report(err)
+	}
+	named, err := readInputs(fn, o.inputs)
+	if err != nil {
+		return err
+	}
+	args, err := interp.BindInputs(fn, named)
+	if err != nil {
+		return report(err)
+	}
+	parsed := time.Since(start)
+	var outs []*tensor.Tensor
+	runs := make([]time.Duration, max(o.repeat, 1))
+	it := interp.New(interp.Options{})
+	for k := range runs {
+		t0 := time.Now()
+		if outs, err = it.Run(fn, args); err != nil {
+			return report(err)
+		}
+		runs[k] = time.Since(t0)
+	}
+	if o.timing {
+		slices.Sort(runs)
+		fmt.Fprintf(stderr, "time: read+parse+verify %.1f ms; run: median %.2f ms, min %.2f ms over %d runs\n",
+			ms(parsed), ms(runs[len(runs)/2]), ms(runs[0]), len(runs))
+	}
+	if err := os.MkdirAll(o.outputDir, 0o755); err != nil {
+		return err
+	}
+	names := interp.ResultNames(fn)
+	files := interp.OutputFileNames(names)
+	for i, t := range outs {
+		data, err := interp.EncodeTensor(t, o.format, names[i])
+		if err != nil {
+			return fmt.Errorf("output '%s': %v", names[i], err)
+		}
+		p := filepath.Join(o.outputDir, files[i]+"."+o.format)
+		if err := interp.WriteFileAtomic(p, data); err != nil {
+			return fmt.Errorf("output '%s': %v", names[i], err)
+		}
+		if !o.quiet {
+			fmt.Fprintf(stdout, "%s: %s%s -> %s\n", names[i], t.DType(), tensor.FormatShape(t.Shape()), p)
+		}
+	}
+	return nil
+}
+
+// readInputs reads the --input files and keys them by argument name; bare
+// files go, in order, to the arguments that no NAME=FILE names.
+func readInputs(fn *ir.Operation, specs []string) (map[string]*tensor.Tensor, error) {
+	named := map[string]*tensor.Tensor{}
+	var positional []string
+	for _, s := range specs {
+		name, file, ok := strings.Cut(s, "=")
+		if !ok {
+			positional = append(positional, s)
+			continue
+		}
+		if name == "" || file == "" {
+			return nil, fmt.Errorf("--input %q: want NAME=FILE or FILE", s)
+		}
+		if _, dup := named[name]; dup {
+			return nil, fmt.Errorf("--input %q: input '%s' is given twice", s, name)
+		}
+		t, err := interp.ReadTensorFile(file)
+		if err != nil {
+			return nil, fmt.Errorf("input '%s': %v", name, unwrapPathError(err))
+		}
+		named[name] = t
+	}
+	if len(positional) == 0 {
+		return named, nil
+	}
+	names := interp.ArgNames(fn)
+	next := 0
+	for _, file := range positional {
+		for next < len(names) && (named[names[next]] != nil || named["arg"+strconv.Itoa(next)] != nil) {
+			next++
+		}
+		if next >= len(names) {
+			return nil, fmt.Errorf("--input %s: @%s has no unbound argument left (it takes %d)", file, ir.SymbolName(fn), len(names))
+		}
+		t, err := interp.ReadTensorFile(file)
+		if err != nil {
+			return nil, fmt.Errorf("input '%s': %v", names[next], unwrapPathError(err))
+		}
+		named[names[next]] = t
+		next++
+	}
+	return named, nil
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+func unwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %v", pe.Path, pe.Err)
+	}
+	return err
+}
