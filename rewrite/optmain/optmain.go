@@ -185,7 +185,12 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 			cfg.Out = stderr
 		}
 		if perr := opts.Pipeline.Run(module, &cfg); perr != nil {
-			err = passError(module, perr)
+			var multi interface{ Diagnostics() []*ir.Diagnostic }
+			if errors.As(perr, &multi) {
+				err = perr
+			} else {
+				err = passError(module, perr)
+			}
 			var f *pass.Failure
 			if !opts.VerifyDiagnostics && errors.As(perr, &f) && f.Verification {
 				// Like mlir-opt, show the IR the failing pass left, in
@@ -197,7 +202,16 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 	ok := true
 	if err != nil {
 		ok = false
-		ctx.Emit(asDiagnostic(err))
+		// Some failures (a dialect conversion) carry one diagnostic per
+		// offending op; show them all.
+		var multi interface{ Diagnostics() []*ir.Diagnostic }
+		if errors.As(err, &multi) && len(multi.Diagnostics()) > 0 {
+			for _, d := range multi.Diagnostics() {
+				ctx.Emit(d)
+			}
+		} else {
+			ctx.Emit(asDiagnostic(err))
+		}
 	} else {
 		if perr := asm.Print(out, module, opts.Print); perr != nil {
 			ctx.Emit(ir.Errorf(ir.UnknownLoc{}, "printing failed: %v", perr))

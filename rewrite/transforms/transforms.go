@@ -9,6 +9,7 @@ import (
 	_ "github.com/mlc-go/mlc/rewrite/transforms/dce"
 	_ "github.com/mlc-go/mlc/rewrite/transforms/inline"
 	_ "github.com/mlc-go/mlc/rewrite/transforms/opstats"
+	_ "github.com/mlc-go/mlc/rewrite/transforms/reconcilecasts"
 	_ "github.com/mlc-go/mlc/rewrite/transforms/symboldce"
 	_ "github.com/mlc-go/mlc/rewrite/transforms/testpasses"
 )
