@@ -1,0 +1,174 @@
+package rules
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+	"sync"
+
+	"github.com/mlc-go/mlc/ir"
+)
+
+// Predicates are Go functions that rules call by name in their
+// conditions: (match) && name($a, $b, 3) -> result. A predicate is a
+// func returning bool whose parameters say what each argument must be:
+//
+//	*ir.Value                  a value capture (an operand or a $x:(op) binding)
+//	ir.Type                    a value capture, passed as its type
+//	ir.Attribute or a concrete attribute type (*ir.DenseArrayAttr, ...)
+//	                           an attribute capture (name=$x); a captured
+//	                           attribute of another concrete type makes the
+//	                           condition false
+//	int64, float64, string, bool
+//	                           a literal: 3, -1.5, "text", true
+//
+// Calls are checked against these types when rules are compiled.
+
+type paramKind uint8
+
+const (
+	pValue paramKind = iota
+	pType
+	pAttr
+	pInt
+	pFloat
+	pString
+	pBool
+)
+
+func (k paramKind) describe() string {
+	switch k {
+	case pValue, pType:
+		return "a value capture"
+	case pAttr:
+		return "an attribute capture"
+	case pInt:
+		return "an integer literal"
+	case pFloat:
+		return "a number literal"
+	case pString:
+		return "a string literal"
+	}
+	return "true or false"
+}
+
+type predicate struct {
+	name   string
+	fn     reflect.Value
+	params []paramKind
+	types  []reflect.Type
+}
+
+var (
+	predMu     sync.RWMutex
+	predicates = map[string]*predicate{}
+
+	valueT = reflect.TypeOf((*ir.Value)(nil))
+	typeT  = reflect.TypeOf((*ir.Type)(nil)).Elem()
+	attrT  = reflect.TypeOf((*ir.Attribute)(nil)).Elem()
+)
+
+// RegisterPredicate makes fn callable from rule conditions as name. It
+// panics when fn is not a predicate (see the package comment on
+// predicates) or the name is taken: registrations are code, run from
+// init functions before rules that use them are compiled.
+func RegisterPredicate(name string, fn any) {
+	v := reflect.ValueOf(fn)
+	t := v.Type()
+	if t.Kind() != reflect.Func || t.NumOut() != 1 || t.Out(0).Kind() != reflect.Bool || t.IsVariadic() {
+		panic(fmt.Sprintf("rules: predicate %s: want a func(...) bool, got %s", name, t))
+	}
+	p := &predicate{name: name, fn: v}
+	for i := 0; i < t.NumIn(); i++ {
+		in := t.In(i)
+		var k paramKind
+		switch {
+		case in == valueT:
+			k = pValue
+		case in == typeT:
+			k = pType
+		case in.Implements(attrT):
+			k = pAttr
+		case in.Kind() == reflect.Int64:
+			k = pInt
+		case in.Kind() == reflect.Float64:
+			k = pFloat
+		case in.Kind() == reflect.String:
+			k = pString
+		case in.Kind() == reflect.Bool:
+			k = pBool
+		default:
+			panic(fmt.Sprintf("rules: predicate %s: parameter %d has unsupported type %s", name, i+1, in))
+		}
+		p.params = append(p.params, k)
+		p.types = append(p.types, in)
+	}
+	predMu.Lock()
+	defer predMu.Unlock()
+	if _, dup := predicates[name]; dup {
+		panic(fmt.Sprintf("rules: predicate %s registered twice", name))
+	}
+	predicates[name] = p
+}
+
+func lookupPredicate(name string) *predicate {
+	predMu.RLock()
+	defer predMu.RUnlock()
+	return predicates[name]
+}
+
+// literalValue converts a literal for a parameter of kind k.
+func literalValue(k paramKind, t reflect.Type, lit *astLit) (reflect.Value, error) {
+	switch k {
+	case pInt:
+		if lit.kind == tNumber {
+			if n, err := strconv.ParseInt(lit.text, 10, 64); err == nil {
+				return reflect.ValueOf(n).Convert(t), nil
+			}
+		}
+	case pFloat:
+		if lit.kind == tNumber {
+			f, err := parseNumber(lit.text)
+			if err == nil {
+				return reflect.ValueOf(f).Convert(t), nil
+			}
+		}
+	case pString:
+		if lit.kind == tString {
+			return reflect.ValueOf(lit.text).Convert(t), nil
+		}
+	case pBool:
+		if lit.kind == tIdent {
+			return reflect.ValueOf(lit.text == "true").Convert(t), nil
+		}
+	}
+	return reflect.Value{}, fmt.Errorf("expected %s", k.describe())
+}
+
+func parseNumber(text string) (float64, error) {
+	switch text {
+	case "inf", "+inf":
+		return math.Inf(1), nil
+	case "-inf":
+		return math.Inf(-1), nil
+	case "nan", "+nan", "-nan":
+		return math.NaN(), nil
+	}
+	return strconv.ParseFloat(text, 64)
+}
+
+// Predicates every rules file may use.
+func init() {
+	// sameType($a, $b): the two values have the same type.
+	RegisterPredicate("sameType", func(a, b ir.Type) bool { return a == b })
+	// hasOneUse($x): the value has exactly one use.
+	RegisterPredicate("hasOneUse", func(v *ir.Value) bool { return v.HasOneUse() })
+	// isFloat($x), isInteger($x): the value's element type (its own type
+	// for scalars) is a float, an integer (i1 included).
+	RegisterPredicate("isFloat", func(t ir.Type) bool { return ir.IsFloat(ir.ElementTypeOf(t)) })
+	RegisterPredicate("isInteger", func(t ir.Type) bool {
+		_, ok := ir.ElementTypeOf(t).(*ir.IntegerType)
+		return ok
+	})
+}
