@@ -515,7 +515,7 @@ func (f *format) finishParse(st *parseState) error {
 			}
 			inferred, err := o.Infer(p.Ctx(), types, func(n string) ir.Attribute { return attrs[n] })
 			if err != nil {
-				return p.Errorf("%v", err)
+				return p.OpError("'%s' op %v", o.FullName(), err)
 			}
 			results = inferred
 		case len(types) > 0:

@@ -161,3 +161,9 @@ func TestMarkdown(t *testing.T) {
 	assert.Contains(t, md, "| `axis` | 64-bit integer attribute |")
 	assert.Contains(t, md, "Result types are inferred")
 }
+
+func TestInferenceErrorAtParseIsPositionedAtTheOp(t *testing.T) {
+	_, err := parsePrint(t, "func.func @f() {\n  %0 = toy.const \"s\"\n  func.return\n}", asm.PrintOptions{})
+	require.Error(t, err)
+	assert.Contains(t, err.(*ir.Diagnostic).Loc.String(), `"t.mlir":2:3`)
+}

@@ -54,6 +54,12 @@ func (p *OpParser) Ctx() *ir.Context { return p.r.ctx }
 // Errorf makes an error positioned at the current token.
 func (p *OpParser) Errorf(format string, args ...any) error { return p.c.Errorf(format, args...) }
 
+// OpError makes an error positioned at the start of the op, for problems
+// with the op as a whole (such as result types that cannot be inferred).
+func (p *OpParser) OpError(format string, args ...any) error {
+	return ir.Errorf(p.r.loc(p.pos), format, args...)
+}
+
 // AtEnd reports whether all of the op's tokens are consumed.
 func (p *OpParser) AtEnd() bool { return p.c.AtEnd() }
 
