@@ -172,6 +172,7 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 			io.WriteString(stderr, srcMgr.Format(d))
 		})
 	}
+	var brokenIR string
 	module, err := asm.Parse(ctx, name, ch.Text, ch.FirstLine)
 	if err == nil && !opts.NoVerify {
 		err = ir.Verify(module)
@@ -193,15 +194,20 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 			}
 			var f *pass.Failure
 			if !opts.VerifyDiagnostics && errors.As(perr, &f) && f.Verification {
-				// Like mlir-opt, show the IR the failing pass left, in
-				// generic form since it may not verify.
-				fmt.Fprintf(stderr, "// IR after the failure (generic form, may not verify):\n%s\n", asm.String(module, asm.PrintOptions{Generic: true}))
+				// Show the IR the failing pass left, in generic form since
+				// it does not verify; printed after the diagnostic.
+				brokenIR = asm.String(module, asm.PrintOptions{Generic: true})
 			}
 		}
 	}
 	ok := true
 	if err != nil {
 		ok = false
+		defer func() {
+			if brokenIR != "" {
+				fmt.Fprintf(stderr, "// IR after the failure (generic form, may not verify):\n%s\n", brokenIR)
+			}
+		}()
 		// Some failures (a dialect conversion) carry one diagnostic per
 		// offending op; show them all.
 		var multi interface{ Diagnostics() []*ir.Diagnostic }

@@ -28,3 +28,18 @@ var Crash = pass.Register(&pass.Pass{
 		return nil
 	},
 })
+
+// BreakIR erases every block terminator, leaving IR that does not verify:
+// for testing --verify-each and the printing of broken IR.
+var BreakIR = pass.Register(&pass.Pass{
+	Name:    "test-break-ir",
+	Summary: "TestBreakIRPass",
+	Run: func(op *ir.Operation, _ pass.Options, _ *pass.Statistics) error {
+		ir.Walk(op, func(o *ir.Operation) {
+			if o.HasTrait(ir.Terminator) {
+				o.Erase()
+			}
+		})
+		return nil
+	},
+})
