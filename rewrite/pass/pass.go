@@ -35,8 +35,11 @@ func (o Options) Bool(name string) bool { return o[name] == "true" || o[name] ==
 
 // Pass is a declared transformation or analysis.
 type Pass struct {
-	Name    string
+	Name string
+	// Summary is the pass's display name in IR dumps ("CSE").
 	Summary string
+	// Doc says what the pass does, for docs/passes.md.
+	Doc     string
 	Options []Option
 	// OpName anchors the pass on one op name; "" runs on any op.
 	OpName string

@@ -8,19 +8,26 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mlc-go/mlc/dialects/all"
+	"github.com/mlc-go/mlc/rewrite/optmain"
+	"github.com/mlc-go/mlc/rewrite/pass"
+	_ "github.com/mlc-go/mlc/rewrite/transforms"
 )
 
 func main() {
-	var out string
+	var out, passes string
 	cmd := &cobra.Command{
 		Use:          "mlc-docgen",
-		Short:        "Generate docs/dialects/<name>.md from the dialect op tables",
+		Short:        "Generate docs/dialects/<name>.md and docs/passes.md from the op tables and the pass registry",
 		SilenceUsage: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return all.WriteDocs(out)
+			if err := all.WriteDocs(out); err != nil {
+				return err
+			}
+			return optmain.WriteFileAtomic(passes, []byte(pass.Markdown()))
 		},
 	}
-	cmd.Flags().StringVarP(&out, "output-dir", "o", "docs/dialects", "directory for the generated pages")
+	cmd.Flags().StringVarP(&out, "output-dir", "o", "docs/dialects", "directory for the generated dialect pages")
+	cmd.Flags().StringVar(&passes, "passes", "docs/passes.md", "file for the generated pass reference")
 	if err := cmd.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

@@ -12,6 +12,7 @@ import (
 var Pass = pass.Register(&pass.Pass{
 	Name:    "canonicalize",
 	Summary: "Canonicalizer",
+	Doc:     "Applies every registered op's folder and canonicalisation patterns with the greedy driver until nothing changes; a run that does not converge fails.",
 	Options: []pass.Option{
 		{Name: "max-iterations", Doc: "full sweeps before giving up", Default: "10"},
 		{Name: "max-num-rewrites", Doc: "rewrites before giving up (-1: no limit)", Default: "-1"},

@@ -15,6 +15,7 @@ import (
 var Pass = pass.Register(&pass.Pass{
 	Name:    "inline",
 	Summary: "Inliner",
+	Doc:     "Replaces calls by a copy of the callee when its body is a single block ending in a return-like op; recursion is left alone and inlined ops get call-site locations.",
 	Options: []pass.Option{{Name: "max-depth", Doc: "nested inlining rounds (guards against recursion)", Default: "8"}},
 	Run: func(op *ir.Operation, opts pass.Options, st *pass.Statistics) error {
 		n, err := Run(op, opts.Int("max-depth"))

@@ -18,6 +18,7 @@ var Out io.Writer = os.Stderr
 var Pass = pass.Register(&pass.Pass{
 	Name:    "print-op-stats",
 	Summary: "PrintOpStats",
+	Doc:     "Prints how many ops of each name the IR holds.",
 	Run: func(op *ir.Operation, _ pass.Options, _ *pass.Statistics) error {
 		Report(Out, op)
 		return nil

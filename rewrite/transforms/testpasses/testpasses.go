@@ -13,6 +13,7 @@ import (
 var Failure = pass.Register(&pass.Pass{
 	Name:    "test-pass-failure",
 	Summary: "TestFailurePass",
+	Doc:     "Always fails; for testing failure reporting and reproducers.",
 	Run: func(op *ir.Operation, _ pass.Options, _ *pass.Statistics) error {
 		return fmt.Errorf("test-pass-failure failed as asked")
 	},
@@ -22,6 +23,7 @@ var Failure = pass.Register(&pass.Pass{
 var Crash = pass.Register(&pass.Pass{
 	Name:    "test-pass-crash",
 	Summary: "TestCrashPass",
+	Doc:     "Panics; for testing that a crashing pass is reported as its failure.",
 	Run: func(op *ir.Operation, _ pass.Options, _ *pass.Statistics) error {
 		var m map[string]int
 		m["boom"]++ // a nil-map write: a real runtime panic
@@ -34,6 +36,7 @@ var Crash = pass.Register(&pass.Pass{
 var BreakIR = pass.Register(&pass.Pass{
 	Name:    "test-break-ir",
 	Summary: "TestBreakIRPass",
+	Doc:     "Erases every terminator; for testing --verify-each.",
 	Run: func(op *ir.Operation, _ pass.Options, _ *pass.Statistics) error {
 		ir.Walk(op, func(o *ir.Operation) {
 			if o.HasTrait(ir.Terminator) {
