@@ -59,37 +59,30 @@ func NewContext() *Context {
 }
 
 func (c *Context) internType(key string, make func() Type) Type {
-	c.mu.RLock()
-	t, ok := c.types[key]
-	c.mu.RUnlock()
-	if ok {
-		return t
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if t, ok := c.types[key]; ok {
-		return t
-	}
-	t = make()
-	c.types[key] = t
-	return t
+	return intern(&c.mu, c.types, key, make)
 }
 
 func (c *Context) internAttr(key string, make func() Attribute) Attribute {
-	c.mu.RLock()
-	a, ok := c.attrs[key]
-	c.mu.RUnlock()
+	return intern(&c.mu, c.attrs, key, make)
+}
+
+// intern returns m[key], creating it with make under the write lock only
+// when a read finds nothing, so lookups of existing entries stay shared.
+func intern[T any](mu *sync.RWMutex, m map[string]T, key string, make func() T) T {
+	mu.RLock()
+	v, ok := m[key]
+	mu.RUnlock()
 	if ok {
-		return a
+		return v
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if a, ok := c.attrs[key]; ok {
-		return a
+	mu.Lock()
+	defer mu.Unlock()
+	if v, ok := m[key]; ok {
+		return v
 	}
-	a = make()
-	c.attrs[key] = a
-	return a
+	v = make()
+	m[key] = v
+	return v
 }
 
 // LookupType returns an already interned type by its text, for parsers
