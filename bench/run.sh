@@ -10,5 +10,8 @@ echo
 echo "### mlc-opt vs mlir-opt-19: parse + verify + print"
 bash bench/ir-roundtrip.sh
 echo
+echo "### cse + canonicalize vs mlir-opt-19"
+bash bench/cse-canon.sh
+echo
 echo "### Go benchmarks"
 go test -run '^$' -bench . -benchmem ./ir/... 

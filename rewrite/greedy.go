@@ -35,7 +35,8 @@ func ApplyPatternsGreedily(root *ir.Operation, patterns []ir.Pattern, useOpPatte
 	if cfg.MaxIterations <= 0 {
 		cfg.MaxIterations = 10
 	}
-	d := &greedy{cfg: cfg, ctx: root.Ctx(), byRoot: map[string][]ir.Pattern{}, useOpPatterns: useOpPatterns, inList: map[*ir.Operation]bool{}}
+	d := &greedy{cfg: cfg, ctx: root.Ctx(), byRoot: map[string][]ir.Pattern{}, useOpPatterns: useOpPatterns,
+		byName: map[string][]ir.Pattern{}, inList: map[*ir.Operation]bool{}, consts: map[constKey]*ir.Operation{}, hoisted: map[*ir.Operation]bool{}}
 	for _, p := range patterns {
 		d.byRoot[p.Root()] = append(d.byRoot[p.Root()], p)
 	}
@@ -68,6 +69,7 @@ type greedy struct {
 	cfg           GreedyConfig
 	ctx           *ir.Context
 	byRoot        map[string][]ir.Pattern
+	byName        map[string][]ir.Pattern // candidates per op name
 	useOpPatterns bool
 	worklist      []*ir.Operation
 	inList        map[*ir.Operation]bool
@@ -77,6 +79,60 @@ type greedy struct {
 	current       *ir.Operation
 	touched       bool
 	budget        int
+	foldArgs      []ir.Attribute
+	// consts uniques constants per block, as MLIR's OperationFolder does
+	// per region: a fold whose result equals a known constant reuses it.
+	consts map[constKey]*ir.Operation
+	// hoisted: constants moved to the front of their block, so that they
+	// dominate every op there.
+	hoisted map[*ir.Operation]bool
+}
+
+// constKey identifies a constant: the block it is in, the dialect that
+// materialises it, its value and its type (interned, so compared by
+// identity).
+type constKey struct {
+	block   *ir.Block
+	dialect string
+	value   ir.Attribute
+	typ     ir.Type
+}
+
+// constantKey is op's key if it is a constant that folds may reuse.
+func constantKey(op *ir.Operation) (constKey, bool) {
+	if !op.HasTrait(ir.ConstantLike) || op.NumResults() != 1 || op.NumOperands() != 0 || op.NumRegions() != 0 || op.Block() == nil {
+		return constKey{}, false
+	}
+	v := op.InherentAttr("value")
+	if v == nil {
+		return constKey{}, false
+	}
+	return constKey{op.Block(), op.Dialect(), v, op.Result(0).Type()}, true
+}
+
+// lookupConst and storeConst guard the map: a dialect type or attribute
+// whose dynamic type is not comparable cannot be a key, and is then simply
+// not uniqued.
+func (d *greedy) lookupConst(k constKey) (op *ir.Operation) {
+	defer func() {
+		if recover() != nil {
+			op = nil
+		}
+	}()
+	return d.consts[k]
+}
+
+func (d *greedy) storeConst(k constKey, op *ir.Operation) {
+	defer func() { _ = recover() }()
+	d.consts[k] = op
+}
+
+func (d *greedy) forgetConst(op *ir.Operation) {
+	if k, ok := constantKey(op); ok && d.lookupConst(k) == op {
+		defer func() { _ = recover() }()
+		delete(d.consts, k)
+	}
+	delete(d.hoisted, op)
 }
 
 func (d *greedy) seed(root *ir.Operation) {
@@ -98,8 +154,39 @@ func (d *greedy) seed(root *ir.Operation) {
 			ops[i], ops[j] = ops[j], ops[i]
 		}
 	}
+	// Known constants: the first of each value in a block is kept, later
+	// duplicates (which it dominates) are replaced by it, as MLIR's
+	// canonicalizer does.
+	clear(d.consts)
+	clear(d.hoisted)
 	for _, o := range ops {
-		d.push(o)
+		k, ok := constantKey(o)
+		if !ok {
+			continue
+		}
+		if first := d.lookupConst(k); first != nil {
+			o.ReplaceAllUsesWith(first.Results())
+			if d.cfg.Listener != nil {
+				d.cfg.Listener.OpReplaced(o, first.Results())
+				d.cfg.Listener.OpErased(o)
+			}
+			o.Erase()
+			d.stats.Erased++
+			d.changed = true
+			continue
+		}
+		d.storeConst(k, o)
+	}
+	if len(d.inList) == 0 && cap(d.worklist) < len(ops) {
+		// Sized once for the whole run: growing a map of every op is a
+		// good part of the driver's own cost.
+		d.inList = make(map[*ir.Operation]bool, len(ops))
+		d.worklist = make([]*ir.Operation, 0, len(ops))
+	}
+	for _, o := range ops {
+		if o.Block() != nil {
+			d.push(o)
+		}
 	}
 }
 
@@ -160,11 +247,15 @@ func (d *greedy) tryFold(op *ir.Operation) bool {
 	if info == nil || info.Fold == nil || op.HasTrait(ir.ConstantLike) {
 		return false
 	}
-	operands := make([]ir.Attribute, op.NumOperands())
-	for i := range operands {
-		operands[i] = ConstantValue(op.Operand(i))
+	// A folder gets the constant operands in a scratch slice it must not
+	// keep (as MLIR's ArrayRef<Attribute>).
+	operands := d.foldArgs[:0]
+	for i, n := 0, op.NumOperands(); i < n; i++ {
+		operands = append(operands, ConstantValue(op.Operand(i)))
 	}
+	d.foldArgs = operands
 	results := info.Fold(op, operands)
+	clear(operands)
 	if results == nil || len(results) != op.NumResults() {
 		return false
 	}
@@ -176,6 +267,10 @@ func (d *greedy) tryFold(op *ir.Operation) bool {
 		case r.Value != nil:
 			repl[i] = r.Value
 		case r.Attr != nil && dialect != nil && dialect.MaterializeConstant != nil:
+			if c := d.knownConstant(op, dialect.Name, r.Attr, op.Result(i).Type()); c != nil {
+				repl[i] = c.Result(0)
+				continue
+			}
 			d.builder.SetInsertionPoint(op)
 			c := dialect.MaterializeConstant(d.builder, r.Attr, op.Result(i).Type(), op.Loc)
 			if c == nil || c.NumResults() != 1 || c.Result(0).Type() != op.Result(i).Type() {
@@ -197,11 +292,32 @@ func (d *greedy) tryFold(op *ir.Operation) bool {
 		}
 	}
 	for _, c := range created {
+		if k, ok := constantKey(c); ok && d.lookupConst(k) == nil {
+			d.storeConst(k, c)
+		}
 		d.notifyInserted(c)
 	}
 	d.stats.Folds++
 	d.replaceOp(op, repl)
 	return true
+}
+
+// knownConstant is a constant in op's block with the given value and type,
+// moved to the front of the block (once) so that it dominates op; nil if
+// there is none.
+func (d *greedy) knownConstant(op *ir.Operation, dialect string, value ir.Attribute, t ir.Type) *ir.Operation {
+	b := op.Block()
+	c := d.lookupConst(constKey{b, dialect, value, t})
+	if c == nil || c.Block() != b {
+		return nil
+	}
+	if !d.hoisted[c] {
+		if first := b.First(); first != c {
+			c.MoveBefore(first)
+		}
+		d.hoisted[c] = true
+	}
+	return c
 }
 
 // ConstantValue is the attribute of a value produced by a constant-like
@@ -214,16 +330,28 @@ func ConstantValue(v *ir.Value) ir.Attribute {
 	return def.InherentAttr("value")
 }
 
-func (d *greedy) tryPatterns(op *ir.Operation) error {
-	candidates := d.byRoot[op.Name()]
+// candidates are the patterns to try on op, by decreasing benefit (ties:
+// those rooted at its name, then those for any op, then its registered
+// ones), computed once per op name.
+func (d *greedy) candidates(op *ir.Operation) []ir.Pattern {
+	if c, ok := d.byName[op.Name()]; ok {
+		return c
+	}
+	c := d.byRoot[op.Name()]
 	if any := d.byRoot[""]; len(any) > 0 {
-		candidates = append(append([]ir.Pattern(nil), candidates...), any...)
-		sortPatterns(candidates)
+		c = append(append([]ir.Pattern(nil), c...), any...)
+		sortPatterns(c)
 	}
 	if d.useOpPatterns && op.Info() != nil && len(op.Info().Patterns) > 0 {
-		candidates = append(append([]ir.Pattern(nil), candidates...), op.Info().Patterns...)
-		sortPatterns(candidates)
+		c = append(append([]ir.Pattern(nil), c...), op.Info().Patterns...)
+		sortPatterns(c)
 	}
+	d.byName[op.Name()] = c
+	return c
+}
+
+func (d *greedy) tryPatterns(op *ir.Operation) error {
+	candidates := d.candidates(op)
 	for _, p := range candidates {
 		if d.cfg.MaxRewrites > 0 && d.stats.Rewrites >= d.cfg.MaxRewrites {
 			return fmt.Errorf("greedy pattern rewrite stopped after the limit of %d rewrites", d.cfg.MaxRewrites)
@@ -275,8 +403,8 @@ func (d *greedy) ReplaceOp(op *ir.Operation, vals []*ir.Value) { d.replaceOp(op,
 func (d *greedy) replaceOp(op *ir.Operation, vals []*ir.Value) {
 	d.touched, d.changed = true, true
 	for i, r := range op.Results() {
-		for _, u := range r.Users() {
-			d.push(u)
+		for _, u := range r.Uses() {
+			d.push(u.Owner())
 		}
 		if vals[i] != nil {
 			r.ReplaceAllUsesWith(vals[i])
@@ -304,14 +432,20 @@ func (d *greedy) EraseOp(op *ir.Operation) { d.eraseOp(op) }
 func (d *greedy) eraseOp(op *ir.Operation) {
 	d.touched, d.changed = true, true
 	// Operands' definers may become dead.
-	ir.Walk(op, func(o *ir.Operation) {
-		for _, v := range o.Operands() {
-			if def := v.DefiningOp(); def != nil {
+	forget := func(o *ir.Operation) {
+		for i, n := 0, o.NumOperands(); i < n; i++ {
+			if def := o.Operand(i).DefiningOp(); def != nil {
 				d.push(def)
 			}
 		}
 		delete(d.inList, o)
-	})
+		d.forgetConst(o)
+	}
+	if op.NumRegions() == 0 {
+		forget(op)
+	} else {
+		ir.Walk(op, forget)
+	}
 	if d.cfg.Listener != nil {
 		d.cfg.Listener.OpErased(op)
 	}
