@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -524,22 +525,10 @@ func BroadcastsTo(from, to []int64) bool {
 func verifyCast(op *ir.Operation) error {
 	in, ok1 := op.Operand(0).Type().(*ir.RankedTensorType)
 	out, ok2 := op.Result(0).Type().(*ir.RankedTensorType)
-	if ok1 && ok2 && !equalShape(in.Shape, out.Shape) {
+	if ok1 && ok2 && !slices.Equal(in.Shape, out.Shape) {
 		return fmt.Errorf("expects input and result of the same shape, got %s and %s", fmtShape(in.Shape), fmtShape(out.Shape))
 	}
 	return nil
-}
-
-func equalShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func inferTranspose(ctx *ir.Context, operands []ir.Type, attrs ods.AttrGetter) ([]ir.Type, error) {

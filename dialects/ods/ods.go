@@ -6,6 +6,7 @@ package ods
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mlc-go/mlc/ir"
@@ -396,22 +397,10 @@ func verifyTraits(op *ir.Operation, traits ir.Trait) error {
 		s0, ok0 := all[0].(*ir.RankedTensorType)
 		for _, t := range all[1:] {
 			s, ok := t.(*ir.RankedTensorType)
-			if ok0 != ok || (ok && !equalShape(s.Shape, s0.Shape)) {
+			if ok0 != ok || (ok && !slices.Equal(s.Shape, s0.Shape)) {
 				return fmt.Errorf("requires the same shape for all operands and results")
 			}
 		}
 	}
 	return nil
-}
-
-func equalShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

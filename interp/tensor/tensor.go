@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync/atomic"
 )
@@ -690,17 +691,7 @@ func FormatShape(s []int64) string {
 }
 
 // ShapeEqual reports whether two shapes are identical.
-func ShapeEqual(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
+func ShapeEqual(a, b []int64) bool { return slices.Equal(a, b) }
 
 func cloneShape(s []int64) []int64 {
 	if s == nil {

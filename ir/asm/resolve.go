@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -1064,7 +1065,7 @@ func (r *resolver) denseAttr(a *astDenseAttr) ir.Attribute {
 		}
 		raw = []byte{}
 	default:
-		if !equalShape(el.Shape, st.Dims()) {
+		if !slices.Equal(el.Shape, st.Dims()) {
 			r.fail(el.Pos, "inferred shape of elements literal (%s) does not match type (%s)", shapeString(el.Shape), shapeString(st.Dims()))
 		}
 		raw = make([]byte, 0, len(el.Elems)*w)
@@ -1085,18 +1086,6 @@ func (r *resolver) denseAttr(a *astDenseAttr) ir.Attribute {
 		r.fail(a.Pos, "elements literal does not match its type %s", st)
 	}
 	return d
-}
-
-func equalShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // denseElem appends one literal element encoded for elem.
