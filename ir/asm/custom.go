@@ -177,9 +177,12 @@ func (r *resolver) customOp(o *astOp, f *astCustomForm, loc ir.Location) *ir.Ope
 		}
 		r.fail(o.NamePos, "custom op '%s' is unknown", name)
 	}
-	c, err := newSyntaxCursor(f.Tokens, f.EndPos)
+	c, err := f.cursor()
 	if err != nil {
 		r.failDiag(r.syntaxError(err))
+	}
+	if f.Src != nil {
+		defer f.Src.release(c.p)
 	}
 	p := &OpParser{r: r, c: c, pos: o.Pos}
 	p.State.Name = name

@@ -84,15 +84,17 @@ type syntaxParser struct {
 	src      syntaxTokenSource
 	tok      lexer.Token
 	la       []lexer.Token
-	prev     lexer.Token // the last consumed token
-	prevLine int         // line on which prev ended
-	consumed int         // number of tokens consumed (advance calls)
+	laBuf    []lexer.Token // la's backing array, reused when la drains
+	prev     lexer.Token   // the last consumed token
+	prevLine int           // line on which prev ended
+	consumed int           // number of tokens consumed (advance calls)
 
 	// When parsing straight from source text (a *lexScanner), type nodes
 	// are shared between uses spelled identically (see cachedType).
 	scan      *lexScanner
 	text      string
 	typeCache map[string]astType
+	shared    *syntaxShared // set when parsing straight from source text
 
 	a *syntaxAlloc
 
@@ -177,9 +179,47 @@ func newSyntaxParser(src syntaxTokenSource) *syntaxParser {
 	if sc, ok := src.(*lexScanner); ok {
 		p.scan, p.text = sc, sc.src
 		p.typeCache = make(map[string]astType)
+		p.shared = &syntaxShared{filename: sc.filename, text: sc.src, typeCache: p.typeCache, a: p.a}
 	}
 	return p
 }
+
+// syntaxShared is what the parsers of one source text share: custom forms
+// are re-parsed from spans of text, with the file's type cache (so their
+// types are the file's shared nodes, which the resolver has usually
+// converted already) and its node slabs. Parsers using it run one at a time.
+type syntaxShared struct {
+	filename  string
+	text      string
+	typeCache map[string]astType
+	a         *syntaxAlloc
+	free      []*syntaxParser // span parsers to reuse (custom ops nest)
+}
+
+// spanParser returns a parser over text[start.Offset:end] whose EOF token
+// is at eof.
+func (sh *syntaxShared) spanParser(start lexer.Position, end int, eof lexer.Position) *syntaxParser {
+	var p *syntaxParser
+	if n := len(sh.free); n > 0 {
+		p, sh.free = sh.free[n-1], sh.free[:n-1]
+	} else {
+		p = &syntaxParser{scan: &lexScanner{}, typeCache: sh.typeCache, shared: sh, a: sh.a}
+	}
+	*p.scan = lexScanner{
+		filename:  sh.filename,
+		src:       sh.text[:end],
+		pos:       start.Offset,
+		line:      start.Line,
+		lineStart: start.Offset - (start.Column - 1),
+		eofPos:    eof,
+		spanEOF:   true,
+	}
+	*p = syntaxParser{src: p.scan, scan: p.scan, text: p.scan.src, typeCache: sh.typeCache, shared: sh, a: sh.a, laBuf: p.laBuf}
+	return p
+}
+
+// release returns a parser from spanParser for reuse.
+func (sh *syntaxShared) release(p *syntaxParser) { sh.free = append(sh.free, p) }
 
 // begin reads the first token. Call it under recoverError.
 func (p *syntaxParser) begin() {
@@ -254,6 +294,9 @@ func (p *syntaxParser) advance() {
 	if len(p.la) > 0 {
 		p.tok = p.la[0]
 		p.la = p.la[1:]
+		if len(p.la) == 0 {
+			p.la = p.laBuf[:0] // reuse the buffer once drained
+		}
 	} else {
 		p.tok = p.src.next()
 	}
@@ -284,7 +327,14 @@ func (p *syntaxParser) skipTo(end int) {
 // peek returns the n-th token after the current one (n >= 1).
 func (p *syntaxParser) peek(n int) *lexer.Token {
 	for len(p.la) < n {
+		if len(p.la) == 0 {
+			p.la = p.laBuf[:0]
+		}
+		c := cap(p.la)
 		p.la = append(p.la, p.src.next())
+		if cap(p.la) != c { // a new array, starting at la[0]
+			p.laBuf = p.la[:0]
+		}
 	}
 	return &p.la[n-1]
 }

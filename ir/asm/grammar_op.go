@@ -343,11 +343,21 @@ func (p *syntaxParser) parseCallForm() *astCallForm {
 // A trailing `loc(...)` at depth 0 that ends the op is parsed as its
 // location and left out of the tokens.
 func (p *syntaxParser) parseCustomForm() (*astCustomForm, astLoc) {
-	toks := make([]lexer.Token, 0, 16)
+	keep := p.shared == nil // keep tokens only when there is no text to re-lex
+	var toks []lexer.Token
+	if keep {
+		toks = make([]lexer.Token, 0, 16)
+	}
+	start := p.tok.Pos
+	n := 0 // tokens in the form so far
 	depth := 0
 	locStart, locEnd := -1, -1 // token indices of a depth-0 `loc` and its ')'
+	var locPos lexer.Position  // position of that `loc`
 	groupStart := -1           // index of the token that opened the current depth-0 group
 	skip := 0                  // tokens known not to start a statement
+	if !keep && p.skipSimpleLine() {
+		n = 1
+	}
 	for {
 		t := &p.tok
 		if t.Type == lexer.EOF {
@@ -364,34 +374,132 @@ func (p *syntaxParser) parseCustomForm() (*astCustomForm, astLoc) {
 				goto done
 			}
 			if t.Type == tokIdent && t.Value == "loc" && p.peek(1).Type == tokLParen {
-				locStart = len(toks)
+				locStart, locPos = n, t.Pos
 			}
 		}
 		switch t.Type {
 		case tokLParen, tokLSquare, tokLBrace:
 			if depth == 0 {
-				groupStart = len(toks)
+				groupStart = n
 			}
 			depth++
 		case tokRParen, tokRSquare, tokRBrace:
 			depth--
 			if depth == 0 && locStart >= 0 && groupStart == locStart+1 {
-				locEnd = len(toks)
+				locEnd = n
 			}
 		}
-		toks = append(toks, *t)
+		if keep {
+			toks = append(toks, *t)
+		}
+		n++
 		p.advance()
 	}
 done:
 	cf := &astCustomForm{Tokens: toks, EndPos: p.tok.Pos}
+	hasLoc := locStart >= 0 && locEnd == n-1
+	if !keep {
+		cf.Src, cf.Start, cf.End = p.shared, start, p.tok.Pos.Offset
+		if n == 0 {
+			cf.Start = p.tok.Pos
+		}
+	}
 	var loc astLoc
-	if locStart >= 0 && locEnd == len(toks)-1 {
-		sub := &syntaxParser{src: newSyntaxSliceSource(toks[locStart:], p.tok.Pos), a: p.a}
+	if hasLoc {
+		var sub *syntaxParser
+		if keep {
+			sub = &syntaxParser{src: newSyntaxSliceSource(toks[locStart:], p.tok.Pos), a: p.a}
+			cf.Tokens = toks[:locStart:locStart]
+		} else {
+			sub = p.shared.spanParser(locPos, p.tok.Pos.Offset, p.tok.Pos)
+			cf.End = locPos.Offset
+		}
 		sub.begin()
 		loc = sub.parseLoc()
-		cf.Tokens = toks[:locStart:locStart]
 	}
 	return cf, loc
+}
+
+// skipSimpleLine is parseCustomForm's fast path for the common one-line op
+// (`%2 = core.add %0, %1 : (tensor<4xf32>, ...) -> tensor<4xf32>`). When the
+// rest of the current line lexes cleanly into tokens that cannot start a
+// statement or hide one (no string, `{`, `}`, `=` or `loc`) and balances its
+// brackets, it is consumed by the lexer alone, without the per-token
+// statement checks; the caller goes on from the next line. It reports
+// whether it consumed the line.
+func (p *syntaxParser) skipSimpleLine() bool {
+	// The form must start on the op name's line: a token at the start of a
+	// line may begin the next statement.
+	if p.scan == nil || len(p.la) > 0 || p.tok.Type == lexer.EOF || p.scan.pending || p.tok.Pos.Line != p.prevLine {
+		return false
+	}
+	start, line := p.tok.Pos.Offset, p.tok.Pos.Line
+	sc := *p.scan
+	sc.pos, sc.line, sc.lineStart = start, line, start-(p.tok.Pos.Column-1)
+	depth, end := 0, start
+	var t lexer.Token
+	var last lexer.TokenType
+	for {
+		t, _ = sc.Next()
+		if t.Type == lexer.EOF || t.Pos.Line != line {
+			break
+		}
+		switch t.Type {
+		case tokString, tokLBrace, tokRBrace, tokEqual, tokMetaBegin, tokError:
+			return false
+		case tokIdent:
+			if t.Value == "loc" {
+				return false
+			}
+		case tokLParen, tokLSquare:
+			depth++
+		case tokBody: // `<...>` after a dialect type or attribute
+			if strings.IndexByte(t.Value, '\n') >= 0 {
+				return false
+			}
+		case tokRParen, tokRSquare:
+			if depth--; depth < 0 {
+				return false
+			}
+		}
+		end, last = t.Pos.Offset+len(t.Value), t.Type
+	}
+	// A trailing ',' (or a next line going on with ',', '=' or ':') may be
+	// part of a `%a, %b = ...` chain that startsStatement would see.
+	if depth != 0 || end == start || last == tokComma {
+		return false
+	}
+	switch t.Type {
+	case tokError, tokComma, tokEqual, tokColon:
+		return false
+	}
+	p.prev = lexer.Token{Type: tokIdent, Value: p.text[start:end], Pos: p.tok.Pos}
+	p.prevLine = line
+	p.consumed++
+	*p.scan = sc
+	p.tok = t
+	return true
+}
+
+// tokens returns the form's tokens (lexing its span if need be).
+func (f *astCustomForm) tokens() []lexer.Token {
+	if f.Src == nil {
+		return f.Tokens
+	}
+	sub := f.Src.spanParser(f.Start, f.End, f.EndPos)
+	var toks []lexer.Token
+	for t := sub.src.next(); t.Type != lexer.EOF; t = sub.src.next() {
+		toks = append(toks, t)
+	}
+	return toks
+}
+
+// cursor returns a syntaxCursor over the form.
+func (f *astCustomForm) cursor() (*syntaxCursor, error) {
+	if f.Src == nil {
+		return newSyntaxCursor(f.Tokens, f.EndPos)
+	}
+	return newSyntaxCursorFrom(f.Src.spanParser(f.Start, f.End, f.EndPos))
 }
 
 // startsStatement reports whether the current token (at bracket depth 0

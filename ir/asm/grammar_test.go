@@ -319,7 +319,7 @@ func customOps(t *testing.T, src string) []*astOp {
 
 func customText(op *astOp) string {
 	var parts []string
-	for _, t := range op.Form.(*astCustomForm).Tokens {
+	for _, t := range op.Form.(*astCustomForm).tokens() {
 		parts = append(parts, t.Value)
 	}
 	return op.Name + " " + strings.Join(parts, " ")
@@ -418,7 +418,7 @@ func TestCustomOpReparse(t *testing.T) {
 	require.NotNil(t, ops[0].Loc)
 
 	// 1. Cursor.
-	c, err := newSyntaxCursor(cf.Tokens, cf.EndPos)
+	c, err := cf.cursor()
 	require.NoError(t, err)
 	u1, err := c.ValueUse()
 	require.NoError(t, err)
@@ -451,7 +451,7 @@ func TestCustomOpReparse(t *testing.T) {
 		Type     *syntaxTypeNode       `parser:"':' @@"`
 	}
 	p := participle.MustBuild[convSyntax](participle.Lexer(mlirLexer))
-	conv, err := p.ParseFromLexer(syntaxTokenLexer(cf.Tokens, cf.EndPos))
+	conv, err := p.ParseFromLexer(syntaxTokenLexer(cf.tokens(), cf.EndPos))
 	require.NoError(t, err)
 	require.Len(t, conv.Operands, 2)
 	assert.Equal(t, "w", conv.Operands[1].Use.Name)
@@ -461,7 +461,7 @@ func TestCustomOpReparse(t *testing.T) {
 	// A participle error inside a hand-written production keeps its position.
 	bad := customOps(t, "func.func @f() {\n  %0 = core.conv2d %x, %w : (tensor<2xq32>) -> i32\n  return\n}")
 	bcf := bad[0].Form.(*astCustomForm)
-	_, err = p.ParseFromLexer(syntaxTokenLexer(bcf.Tokens, bcf.EndPos))
+	_, err = p.ParseFromLexer(syntaxTokenLexer(bcf.tokens(), bcf.EndPos))
 	require.Error(t, err)
 	require.ErrorAs(t, err, &perr)
 	assert.Equal(t, "2:39", fmt.Sprintf("%d:%d", perr.Position().Line, perr.Position().Column))
@@ -476,7 +476,7 @@ func TestCustomOpReparse(t *testing.T) {
 	rops := customOps(t, "func.func @f() {\n  x.wrap {\n    %0 = \"x.in\"() : () -> i32\n  } attr [1]\n  return\n}")
 	rcf := rops[0].Form.(*astCustomForm)
 	rp := participle.MustBuild[regionSyntax](participle.Lexer(mlirLexer))
-	rs, err := rp.ParseFromLexer(syntaxTokenLexer(rcf.Tokens, rcf.EndPos))
+	rs, err := rp.ParseFromLexer(syntaxTokenLexer(rcf.tokens(), rcf.EndPos))
 	require.NoError(t, err)
 	assert.Equal(t, "x.in", rs.Region.Region.Blocks[0].Ops[0].Name)
 	assert.Nil(t, rs.Loc)
@@ -751,5 +751,5 @@ func TestLongOperandList(t *testing.T) {
 	require.NoError(t, err)
 	ops := f.Items[0].(*astOp).Form.(*astFuncForm).Body.Blocks[0].Ops
 	require.Len(t, ops, 2)
-	assert.Len(t, ops[0].Form.(*astCustomForm).Tokens, 2*100000-1)
+	assert.Len(t, ops[0].Form.(*astCustomForm).tokens(), 2*100000-1)
 }

@@ -150,10 +150,12 @@ func (mlirLexerDef) LexString(filename string, s string) (lexer.Lexer, error) {
 type lexScanner struct {
 	filename  string
 	src       string
-	pos       int  // next byte to read
-	line      int  // line of src[pos]
-	lineStart int  // offset of the first byte of that line
-	pending   bool // a '<' right after a # or ! identifier starts a tokBody
+	pos       int            // next byte to read
+	line      int            // line of src[pos]
+	lineStart int            // offset of the first byte of that line
+	pending   bool           // a '<' right after a # or ! identifier starts a tokBody
+	eofPos    lexer.Position // where EOF is reported when spanEOF
+	spanEOF   bool           // src is a span of a larger text
 }
 
 func newLexScanner(filename, src string) *lexScanner {
@@ -243,6 +245,9 @@ func (s *lexScanner) Next() (lexer.Token, error) {
 	}
 	start := s.pos
 	if start >= len(src) {
+		if s.spanEOF {
+			return lexer.Token{Type: lexer.EOF, Pos: s.eofPos}, nil
+		}
 		return lexer.Token{Type: lexer.EOF, Pos: s.position(start)}, nil
 	}
 	c := src[start]

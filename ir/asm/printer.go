@@ -1,7 +1,6 @@
 package asm
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"sort"
@@ -49,7 +48,12 @@ func lookupCustomPrinter(name string) CustomPrinter {
 
 // Printer writes IR text. Custom printers use its methods.
 type Printer struct {
-	w       *bufio.Writer
+	// Output collects in buf and goes to w in large writes; while a custom
+	// printer runs (custom > 0) nothing is flushed, so that a printer that
+	// gives up can be undone by truncating buf.
+	w       io.Writer
+	buf     []byte
+	custom  int
 	opts    PrintOptions
 	names   *nameState
 	aliases map[string]string // printed form -> alias name
@@ -65,7 +69,7 @@ type Printer struct {
 // Print writes op (usually a builtin.module) and a trailing resource
 // section.
 func Print(w io.Writer, op *ir.Operation, opts PrintOptions) error {
-	p := &Printer{w: bufio.NewWriterSize(w, 1<<16), opts: opts, resources: map[*ir.ResourceBlob]bool{}, defaultDialect: "builtin"}
+	p := &Printer{w: w, buf: make([]byte, 0, printChunk+4096), opts: opts, resources: map[*ir.ResourceBlob]bool{}, defaultDialect: "builtin"}
 	p.names = numberValues(op, opts.Generic)
 	if !opts.LocalScope {
 		p.aliases = p.collectAliases(op)
@@ -76,10 +80,21 @@ func Print(w io.Writer, op *ir.Operation, opts PrintOptions) error {
 	if !opts.NoResources {
 		p.printResources()
 	}
-	if err := p.w.Flush(); err != nil {
-		return err
-	}
+	p.flush()
 	return p.err
+}
+
+// printChunk is the size of the writes to the output.
+const printChunk = 1 << 16
+
+func (p *Printer) flush() {
+	if len(p.buf) == 0 {
+		return
+	}
+	if _, err := p.w.Write(p.buf); err != nil && p.err == nil {
+		p.err = err
+	}
+	p.buf = p.buf[:0]
 }
 
 // String renders op alone (no aliases, no resources) for messages.
@@ -90,8 +105,20 @@ func String(op *ir.Operation, opts PrintOptions) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
-func (p *Printer) WriteString(s string)   { _, _ = p.w.WriteString(s) }
-func (p *Printer) WriteByte(c byte) error { return p.w.WriteByte(c) }
+func (p *Printer) WriteString(s string) {
+	p.buf = append(p.buf, s...)
+	if p.custom == 0 && len(p.buf) >= printChunk {
+		p.flush()
+	}
+}
+
+func (p *Printer) WriteByte(c byte) error {
+	p.buf = append(p.buf, c)
+	if p.custom == 0 && len(p.buf) >= printChunk {
+		p.flush()
+	}
+	return nil
+}
 
 // Options returns the active printing options.
 func (p *Printer) Options() PrintOptions { return p.opts }
@@ -473,19 +500,17 @@ func (p *Printer) PrintOp(op *ir.Operation) {
 // printCustom runs a custom printer into a scratch buffer so that a
 // printer that gives up (or panics on malformed IR) leaves no trace.
 func (p *Printer) printCustom(op *ir.Operation, cp CustomPrinter) (ok bool) {
-	var buf strings.Builder
-	saved := p.w
-	p.w = bufio.NewWriter(&buf)
+	mark := len(p.buf)
+	p.custom++
 	savedDefault := p.defaultDialect
 	defer func() {
 		if r := recover(); r != nil {
 			ok = false
 		}
-		_ = p.w.Flush()
-		p.w = saved
+		p.custom--
 		p.defaultDialect = savedDefault
-		if ok {
-			p.WriteString(buf.String())
+		if !ok {
+			p.buf = p.buf[:mark]
 		}
 	}()
 	name := op.Name()
@@ -642,8 +667,8 @@ func (p *Printer) printResources() {
 				align = 1
 			}
 			hdr[0], hdr[1], hdr[2], hdr[3] = byte(align), byte(align>>8), byte(align>>16), byte(align>>24)
-			writeHex(p.w, hdr[:])
-			writeHex(p.w, r.Data)
+			p.writeHex(hdr[:])
+			p.writeHex(r.Data)
 			p.WriteByte('"')
 			if i < len(byDialect[d])-1 {
 				p.WriteByte(',')
@@ -666,7 +691,7 @@ func resourceKey(k string) string {
 	return ir.QuoteString(k)
 }
 
-func writeHex(w *bufio.Writer, data []byte) {
+func (p *Printer) writeHex(data []byte) {
 	const hex = "0123456789ABCDEF"
 	var buf [512]byte
 	for len(data) > 0 {
@@ -675,7 +700,10 @@ func writeHex(w *bufio.Writer, data []byte) {
 			buf[2*i] = hex[data[i]>>4]
 			buf[2*i+1] = hex[data[i]&15]
 		}
-		_, _ = w.Write(buf[:2*n])
+		p.buf = append(p.buf, buf[:2*n]...)
+		if p.custom == 0 && len(p.buf) >= printChunk {
+			p.flush()
+		}
 		data = data[n:]
 	}
 }

@@ -42,7 +42,11 @@ type syntaxCursor struct {
 // newSyntaxCursor returns a cursor over toks (for example
 // astCustomForm.Tokens, with end = astCustomForm.EndPos).
 func newSyntaxCursor(toks []lexer.Token, end lexer.Position) (c *syntaxCursor, err error) {
-	p := newSyntaxParser(newSyntaxSliceSource(toks, end))
+	return newSyntaxCursorFrom(newSyntaxParser(newSyntaxSliceSource(toks, end)))
+}
+
+// newSyntaxCursorFrom returns a cursor driving p, which has not begun.
+func newSyntaxCursorFrom(p *syntaxParser) (c *syntaxCursor, err error) {
 	defer p.recoverError(&err)
 	p.begin()
 	return &syntaxCursor{p: p}, nil

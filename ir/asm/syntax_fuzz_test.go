@@ -44,6 +44,9 @@ func FuzzParseSyntax(f *testing.F) {
 			return
 		}
 		printed := printSyntax(file)
+		if viaTokens := parseSyntaxTokens(t, "fuzz.mlir", string(src)); printSyntax(viaTokens) != printed {
+			t.Fatalf("parsing from text and from tokens differ:\n%s\n---\n%s", printed, printSyntax(viaTokens))
+		}
 		again, err := parseSyntax("printed.mlir", []byte(printed))
 		if err != nil {
 			t.Fatalf("printed tree does not parse: %v\n%s", err, printed)
@@ -52,7 +55,7 @@ func FuzzParseSyntax(f *testing.F) {
 			t.Fatalf("printing is not a fixpoint:\n%s\n---\n%s", printed, second)
 		}
 		walkCustomForms(file, func(cf *astCustomForm) {
-			c, err := newSyntaxCursor(cf.Tokens, cf.EndPos)
+			c, err := cf.cursor()
 			if err != nil {
 				return
 			}
@@ -64,7 +67,7 @@ func FuzzParseSyntax(f *testing.F) {
 					return
 				}
 			}
-			_, _ = customParser.ParseFromLexer(syntaxTokenLexer(cf.Tokens, cf.EndPos))
+			_, _ = customParser.ParseFromLexer(syntaxTokenLexer(cf.tokens(), cf.EndPos))
 		})
 	})
 }
@@ -117,4 +120,21 @@ func walkCustomForms(f *astFile, fn func(*astCustomForm)) {
 			op(o)
 		}
 	}
+}
+
+// parseSyntaxTokens parses src from a token slice, the path that keeps custom
+// forms as tokens and takes no text shortcuts (skipSimpleLine, cachedType).
+func parseSyntaxTokens(t *testing.T, filename, src string) *astFile {
+	t.Helper()
+	p := newSyntaxParser(newSyntaxSliceSource(lexAll(filename, src), lexer.Position{}))
+	var err error
+	var f *astFile
+	func() {
+		defer p.recoverError(&err)
+		f = p.parseFile()
+	}()
+	if err != nil {
+		t.Fatalf("parse from tokens failed where parse from text succeeded: %v", err)
+	}
+	return f
 }

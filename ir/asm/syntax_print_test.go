@@ -251,7 +251,7 @@ func (p *syntaxPrinter) op(op *astOp) {
 		p.typ(f.Type)
 	case *astCustomForm:
 		p.s(op.Name)
-		p.tokens(f.Tokens)
+		p.tokens(f.tokens())
 	}
 	p.optLoc(op.Loc)
 }
