@@ -195,13 +195,23 @@ type OperationState struct {
 
 // NewOperation creates a detached op. ctx resolves the op definition.
 func (c *Context) NewOperation(st OperationState) *Operation {
-	op := &Operation{ctx: c, name: st.Name, info: c.LookupOp(st.Name), Props: st.Props, Loc: st.Loc}
+	var op *Operation
+	var backing []Value
+	if n, m := len(st.ResultTypes), len(st.Operands); n <= 1 && m <= 2 {
+		// Most ops are this small: one allocation instead of five.
+		s := &smallOp{}
+		op = &s.op
+		op.results, backing = s.results[:n:n], s.values[:n:n]
+		op.setOperandsIn(st.Operands, s.operands[:m:m], s.uses[:m:m])
+	} else {
+		op = &Operation{}
+		op.results, backing = make([]*Value, n), make([]Value, n)
+		op.setOperandsIn(st.Operands, make([]*OpOperand, m), make([]OpOperand, m))
+	}
+	op.ctx, op.name, op.info, op.Props, op.Loc = c, st.Name, c.LookupOp(st.Name), st.Props, st.Loc
 	if op.Loc == nil {
 		op.Loc = UnknownLoc{}
 	}
-	op.SetOperands(st.Operands)
-	op.results = make([]*Value, len(st.ResultTypes))
-	backing := make([]Value, len(st.ResultTypes))
 	for i, t := range st.ResultTypes {
 		backing[i] = Value{typ: t, owner: op, index: i}
 		op.results[i] = &backing[i]
@@ -255,8 +265,23 @@ func (op *Operation) SetOperands(vals []*Value) {
 	for _, o := range op.operands {
 		o.removeFromList()
 	}
-	op.operands = make([]*OpOperand, len(vals))
-	backing := make([]OpOperand, len(vals))
+	op.setOperandsIn(vals, make([]*OpOperand, len(vals)), make([]OpOperand, len(vals)))
+}
+
+// smallOp holds an op with at most one result and two operands and their
+// storage in one allocation.
+type smallOp struct {
+	op       Operation
+	results  [1]*Value
+	values   [1]Value
+	operands [2]*OpOperand
+	uses     [2]OpOperand
+}
+
+// setOperandsIn links vals as the operands, using the given storage
+// (len(vals) each).
+func (op *Operation) setOperandsIn(vals []*Value, ptrs []*OpOperand, backing []OpOperand) {
+	op.operands = ptrs
 	for i, v := range vals {
 		o := &backing[i]
 		o.owner, o.index = op, i

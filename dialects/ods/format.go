@@ -2,7 +2,9 @@ package ods
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
@@ -54,6 +56,7 @@ type format struct {
 	operandTypeKnown []bool
 	resultTypeKnown  []bool
 	inFormatAttrs    map[string]bool
+	states           sync.Pool // *parseState
 }
 
 func compileFormat(o *OpDef) (*format, error) {
@@ -272,27 +275,63 @@ func (f *format) typeDirective(kind string, args []string) (*element, error) {
 
 // ---- parsing ----
 
+// parseState is one parse of a format. States are pooled per format, as
+// large files parse hundreds of thousands of ops; nothing that outlives
+// parse (the op's operands and result types) may point into one.
 type parseState struct {
 	p           *asm.OpParser
 	operandRefs [][]asm.OperandRef
-	operandTys  [][]ir.Type
+	operandTys  [][]ir.Type // per group; nil when the text gave no types
 	resultTys   [][]ir.Type
 	allOpTypes  []ir.Type
 	allResTypes []ir.Type
 	haveAllOps  bool
 	haveAllRes  bool
 	attrs       []ir.NamedAttr
-	regions     map[int]*ir.Region
+	regions     []*ir.Region
+
+	// backing for single operands and types, one slot per group
+	oneRef   []asm.OperandRef
+	oneOpTy  []ir.Type
+	oneResTy []ir.Type
+	// scratch for finishParse
+	refs  []asm.OperandRef
+	types []ir.Type
 }
 
 func (f *format) parse(p *asm.OpParser) error {
 	o := f.op
-	st := &parseState{p: p, operandRefs: make([][]asm.OperandRef, len(o.Operands)),
-		operandTys: make([][]ir.Type, len(o.Operands)), resultTys: make([][]ir.Type, len(o.Results)), regions: map[int]*ir.Region{}}
+	st, _ := f.states.Get().(*parseState)
+	if st == nil {
+		st = &parseState{operandRefs: make([][]asm.OperandRef, len(o.Operands)),
+			operandTys: make([][]ir.Type, len(o.Operands)), resultTys: make([][]ir.Type, len(o.Results)),
+			regions: make([]*ir.Region, len(o.Regions)), oneRef: make([]asm.OperandRef, len(o.Operands)),
+			oneOpTy: make([]ir.Type, len(o.Operands)), oneResTy: make([]ir.Type, len(o.Results))}
+	}
+	st.p = p
+	defer f.release(st)
 	if err := f.parseElems2(st, f.elems); err != nil {
 		return err
 	}
 	return f.finishParse(st)
+}
+
+// release clears st (keeping its buffers) and returns it to the pool.
+func (f *format) release(st *parseState) {
+	clear(st.operandRefs)
+	clear(st.operandTys)
+	clear(st.resultTys)
+	clear(st.regions)
+	clear(st.attrs)
+	clear(st.refs)
+	clear(st.types)
+	clear(st.oneRef)
+	clear(st.oneOpTy)
+	clear(st.oneResTy)
+	*st = parseState{operandRefs: st.operandRefs, operandTys: st.operandTys, resultTys: st.resultTys,
+		regions: st.regions, attrs: st.attrs[:0], refs: st.refs[:0], types: st.types[:0],
+		oneRef: st.oneRef, oneOpTy: st.oneOpTy, oneResTy: st.oneResTy}
+	f.states.Put(st)
 }
 
 func isPunct(s string) bool {
@@ -320,7 +359,8 @@ func (f *format) parseElems2(st *parseState, elems []*element) error {
 				if err != nil {
 					return err
 				}
-				st.operandRefs[e.index] = []asm.OperandRef{ref}
+				st.oneRef[e.index] = ref
+				st.operandRefs[e.index] = st.oneRef[e.index : e.index+1 : e.index+1]
 			default:
 				refs, err := p.ParseOperandList()
 				if err != nil {
@@ -373,7 +413,12 @@ func (f *format) parseElems2(st *parseState, elems []*element) error {
 			if arity == Single {
 				var t ir.Type
 				t, err = p.ParseType()
-				ts = []ir.Type{t}
+				one := st.oneOpTy
+				if e.result {
+					one = st.oneResTy
+				}
+				one[e.index] = t
+				ts = one[e.index : e.index+1 : e.index+1]
 			} else {
 				ts, err = p.ParseTypeList()
 			}
@@ -442,15 +487,13 @@ func (f *format) parseElems2(st *parseState, elems []*element) error {
 func (f *format) finishParse(st *parseState) error {
 	o, p := f.op, st.p
 	// Operand types: per group, or the flat list split by group sizes.
-	var refs []asm.OperandRef
-	var groupOf []int
-	for g, rs := range st.operandRefs {
-		for range rs {
-			groupOf = append(groupOf, g)
-		}
+	refs := st.refs[:0]
+	for _, rs := range st.operandRefs {
 		refs = append(refs, rs...)
 	}
-	types := make([]ir.Type, len(refs))
+	st.refs = refs
+	types := slices.Grow(st.types[:0], len(refs))[:len(refs)]
+	st.types = types
 	if st.haveAllOps {
 		if len(st.allOpTypes) != len(refs) {
 			return p.Errorf("%d operands present, but expected %d", len(refs), len(st.allOpTypes))
@@ -509,11 +552,15 @@ func (f *format) finishParse(st *parseState) error {
 	if results == nil && len(o.Results) > 0 {
 		switch {
 		case o.Infer != nil:
-			attrs := map[string]ir.Attribute{}
-			for _, a := range p.State.Attrs {
-				attrs[a.Name] = a.Value
-			}
-			inferred, err := o.Infer(p.Ctx(), types, func(n string) ir.Attribute { return attrs[n] })
+			attrs := p.State.Attrs
+			inferred, err := o.Infer(p.Ctx(), types, func(n string) ir.Attribute {
+				for i := len(attrs) - 1; i >= 0; i-- { // the last spelling wins
+					if attrs[i].Name == n {
+						return attrs[i].Value
+					}
+				}
+				return nil
+			})
 			if err != nil {
 				return p.OpError("'%s' op %v", o.FullName(), err)
 			}

@@ -184,7 +184,8 @@ func (r *resolver) customOp(o *astOp, f *astCustomForm, loc ir.Location) *ir.Ope
 	if f.Src != nil {
 		defer f.Src.release(c.p)
 	}
-	p := &OpParser{r: r, c: c, pos: o.Pos}
+	p := r.newOpParser(c, o.Pos)
+	defer r.releaseOpParser(p)
 	p.State.Name = name
 	if err := callCustom(fn, p); err != nil {
 		var re *ir.Diagnostic
@@ -209,6 +210,28 @@ func (r *resolver) customOp(o *astOp, f *astCustomForm, loc ir.Location) *ir.Ope
 		op.AddRegion(reg)
 	}
 	return op
+}
+
+// newOpParser takes an OpParser from the resolver's free list (custom ops
+// nest, so there is one per level).
+func (r *resolver) newOpParser(c *syntaxCursor, pos lexer.Position) *OpParser {
+	if n := len(r.freeOpParsers); n > 0 {
+		p := r.freeOpParsers[n-1]
+		r.freeOpParsers = r.freeOpParsers[:n-1]
+		p.c, p.pos = c, pos
+		return p
+	}
+	return &OpParser{r: r, c: c, pos: pos}
+}
+
+// releaseOpParser clears p, keeping its buffers, for the next op. The op
+// built from p copied what it keeps (NewOperation copies operands and
+// attributes).
+func (r *resolver) releaseOpParser(p *OpParser) {
+	clear(p.State.Attrs)
+	clear(p.regions)
+	*p = OpParser{r: r, State: ir.OperationState{Attrs: p.State.Attrs[:0]}, regions: p.regions[:0]}
+	r.freeOpParsers = append(r.freeOpParsers, p)
 }
 
 // callCustom runs a dialect's parser, turning its panics into errors so a

@@ -57,6 +57,7 @@ type resolver struct {
 	// files' attributes.
 	numCache map[numKey]ir.Attribute
 
+	freeOpParsers  []*OpParser
 	scopes         []*nameScope
 	defaultDialect []string
 	forwardRefOp   *ir.Operation
@@ -222,7 +223,7 @@ func decodeBlob(s string) ([]byte, uint32, string) {
 // forward references waiting for their definition.
 type nameScope struct {
 	isolated bool
-	values   map[string]*valueDef
+	values   map[string]valueDef
 	regions  [][]string // names defined per open region
 	forward  map[string]*forwardRef
 	blocks   []*blockScope
@@ -252,7 +253,7 @@ type blockDef struct {
 
 func (r *resolver) pushScope(isolated bool) {
 	if isolated || len(r.scopes) == 0 {
-		r.scopes = append(r.scopes, &nameScope{isolated: true, values: map[string]*valueDef{}, forward: map[string]*forwardRef{}})
+		r.scopes = append(r.scopes, &nameScope{isolated: true, values: map[string]valueDef{}, forward: map[string]*forwardRef{}})
 	}
 	s := r.scopes[len(r.scopes)-1]
 	s.regions = append(s.regions, nil)
@@ -305,7 +306,7 @@ func (r *resolver) defineValues(name string, pos lexer.Position, vals []*ir.Valu
 		}
 		delete(s.forward, name)
 	}
-	s.values[name] = &valueDef{vals: vals, pos: pos}
+	s.values[name] = valueDef{vals: vals, pos: pos}
 	s.regions[len(s.regions)-1] = append(s.regions[len(s.regions)-1], name)
 }
 
