@@ -156,10 +156,11 @@ func (d *greedy) seed(root *ir.Operation) {
 	}
 	// Known constants: the first of each value in a block is kept, later
 	// duplicates (which it dominates) are replaced by it, as MLIR's
-	// canonicalizer does.
+	// canonicalizer does. ops is in reverse order, so walk it backwards.
 	clear(d.consts)
 	clear(d.hoisted)
-	for _, o := range ops {
+	for i := len(ops) - 1; i >= 0; i-- {
+		o := ops[i]
 		k, ok := constantKey(o)
 		if !ok {
 			continue

@@ -29,5 +29,16 @@ func Markdown() string {
 			}
 		}
 	}
+	if pls := RegisteredPipelines(); len(pls) > 0 {
+		b.WriteString("\n# Pipelines\n\nA named pipeline stands for its passes wherever a pass name may appear: `mlc-opt --NAME`,\n")
+		b.WriteString("or `NAME` inside `--pass-pipeline=...` on a pass manager of the op it is anchored on.\n")
+		for _, p := range pls {
+			doc := p.Doc
+			if doc == "" {
+				doc = p.Summary
+			}
+			fmt.Fprintf(&b, "\n## `%s`\n\n%s\n\n```\n%s\n```\n", p.Name, doc, p.Text)
+		}
+	}
 	return b.String()
 }

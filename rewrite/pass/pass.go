@@ -56,6 +56,9 @@ var (
 func Register(p *Pass) *Pass {
 	regMu.Lock()
 	defer regMu.Unlock()
+	if _, ok := pipelines[p.Name]; ok {
+		panic(fmt.Sprintf("pass: pass %q has the name of a registered pipeline", p.Name))
+	}
 	registry[p.Name] = p
 	return p
 }
@@ -154,10 +157,22 @@ func (pm *OpPassManager) Text() string {
 	return name + "(" + strings.Join(parts, ",") + ")"
 }
 
-// AddPass appends a registered pass by name with options.
+// AddPass appends a registered pass by name with options, or the passes
+// of a registered pipeline (which takes no options).
 func (pm *OpPassManager) AddPass(name string, opts Options) error {
+	return pm.addPass(name, opts, nil)
+}
+
+// addPass is AddPass inside the expansion of the pipelines on stack.
+func (pm *OpPassManager) addPass(name string, opts Options, stack []string) error {
 	p := Lookup(name)
 	if p == nil {
+		if pl := LookupPipeline(name); pl != nil {
+			if len(opts) > 0 {
+				return fmt.Errorf("pass pipeline '%s' takes no options", name)
+			}
+			return pl.expandInto(pm, stack)
+		}
 		return fmt.Errorf("'%s' does not refer to a registered pass or pass pipeline", name)
 	}
 	full := Options{}

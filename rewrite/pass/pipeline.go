@@ -31,15 +31,21 @@ func ParsePipeline(text string) (*OpPassManager, error) {
 }
 
 // ParsePassList reads a comma-separated list of passes (no anchor) into
-// pm, for mlc-opt's --cse style flags and -p shorthands.
+// pm, for mlc-opt's --cse style flags and -p shorthands. As mlir-opt's
+// implicit nesting, a pass anchored on another op than pm's runs in a
+// nested manager for that op (adjacent ones share it).
 func ParsePassList(pm *OpPassManager, text string) error {
-	p := &pipelineParser{s: text + ")"}
+	p := &pipelineParser{s: text + ")", implicit: true}
 	return p.entries(pm)
 }
 
 type pipelineParser struct {
 	s string
 	i int
+	// stack: the named pipelines being expanded (see Pipeline.expandInto).
+	stack []string
+	// implicit: nest anchored passes under their op (ParsePassList).
+	implicit bool
 }
 
 func (p *pipelineParser) errorf(format string, args ...any) error {
@@ -98,7 +104,15 @@ func (p *pipelineParser) entries(pm *OpPassManager) error {
 					return err
 				}
 			}
-			if err := pm.AddPass(name, opts); err != nil {
+			target := pm
+			if q := Lookup(name); p.implicit && q != nil && q.OpName != "" && pm.OpName != "" && q.OpName != pm.OpName {
+				if n := len(pm.Entries); n > 0 && pm.Entries[n-1].Nested != nil && pm.Entries[n-1].Nested.OpName == q.OpName {
+					target = pm.Entries[n-1].Nested
+				} else {
+					target = pm.Nest(q.OpName)
+				}
+			}
+			if err := target.addPass(name, opts, p.stack); err != nil {
 				return p.errorf("%v", err)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mlc-go/mlc/dialects/all"
+	_ "github.com/mlc-go/mlc/lowering/decompose"
 	"github.com/mlc-go/mlc/rewrite/optmain"
 	"github.com/mlc-go/mlc/rewrite/pass"
 	_ "github.com/mlc-go/mlc/rewrite/transforms"

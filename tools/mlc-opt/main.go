@@ -12,6 +12,7 @@ import (
 	"github.com/mlc-go/mlc/dialects/all"
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/ir"
+	_ "github.com/mlc-go/mlc/lowering/decompose"
 	"github.com/mlc-go/mlc/rewrite/optmain"
 	"github.com/mlc-go/mlc/rewrite/pass"
 	_ "github.com/mlc-go/mlc/rewrite/transforms"
@@ -25,7 +26,7 @@ func splitPassFlags(args []string) (rest, passes []string) {
 	for _, a := range args {
 		if strings.HasPrefix(a, "--") {
 			name, opts, hasOpts := strings.Cut(a[2:], "=")
-			if pass.Lookup(name) != nil {
+			if pass.Known(name) {
 				if hasOpts {
 					passes = append(passes, name+"{"+strings.Trim(opts, `"'`)+"}")
 				} else {
@@ -49,7 +50,7 @@ func main() {
 	cmd := &cobra.Command{
 		Use:           "mlc-opt [file|-]",
 		Short:         "Parse, verify, transform and print mlc IR",
-		Long:          "Parse, verify, transform and print mlc IR.\n\nEvery registered pass is also a flag: " + passNames() + ".",
+		Long:          "Parse, verify, transform and print mlc IR.\n\nEvery registered pass is also a flag: " + passNames() + ".\n\nSo is every registered pass pipeline: " + pipelineNames() + ".",
 		Args:          cobra.MaximumNArgs(1),
 		SilenceUsage:  true,
 		SilenceErrors: false,
@@ -142,6 +143,14 @@ func nameSet(list string) map[string]bool {
 		out[strings.TrimSpace(n)] = true
 	}
 	return out
+}
+
+func pipelineNames() string {
+	var names []string
+	for _, p := range pass.RegisteredPipelines() {
+		names = append(names, "--"+p.Name+" ("+p.Summary+")")
+	}
+	return strings.Join(names, ", ")
 }
 
 func passNames() string {

@@ -261,3 +261,19 @@ func.func @movement_and_casts(%x: tensor<2x3xf32>, %v: tensor<3xf32>) -> (tensor
   %6 = core.cast %h : tensor<2x3xf16> to tensor<2x3xf32>
   return %0, %1, %2, %3, %4, %5, %6 : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<6xf32>, tensor<2x3xf32>, tensor<4x2x3xf32>, tensor<2x3xf32>
 }
+
+// Equal constants: the first is kept and later uses read it, so every use
+// stays dominated by its definition (the output must verify).
+// CHECK-LABEL: func.func @duplicate_constants(
+// CHECK:         %[[E:.*]] = core.exp %arg0
+// CHECK-NEXT:    %[[C:.*]] = core.constant dense<2.000000e+00>
+// CHECK-NEXT:    %[[A:.*]] = core.add %[[E]], %[[C]]
+// CHECK-NEXT:    core.sub %[[A]], %[[C]]
+func.func @duplicate_constants(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %x = core.exp %a : tensor<4xf32>
+  %c1 = core.constant dense<2.0> : tensor<4xf32>
+  %c2 = core.constant dense<2.0> : tensor<4xf32>
+  %1 = core.add %x, %c1 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %2 = core.sub %1, %c2 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %1, %2 : tensor<4xf32>, tensor<4xf32>
+}

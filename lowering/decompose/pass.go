@@ -1,0 +1,149 @@
+package decompose
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/rewrite"
+	"github.com/mlc-go/mlc/rewrite/pass"
+	// The pipeline runs these generic passes.
+	_ "github.com/mlc-go/mlc/rewrite/transforms/canonicalize"
+	_ "github.com/mlc-go/mlc/rewrite/transforms/cse"
+)
+
+// maxNotes bounds the ops a failure lists one by one; the summary counts
+// them all.
+const maxNotes = 100
+
+// Pass is torch-decompose.
+var Pass = pass.Register(&pass.Pass{
+	Name:    "torch-decompose",
+	Summary: "TorchDecompose",
+	Doc: "Rewrites every torch dialect op into core ops with the greedy driver: the rules of " +
+		"lowering/decompose/decompose.rules and the named Go patterns of lowering/decompose. New ops keep " +
+		"the torch op's location. Composite ops on f16/bf16 compute in f32 and round once, as PyTorch does. " +
+		"Fails when a torch op is left (dynamic shapes, element types or attributes core cannot express), with " +
+		"one diagnostic at the first such op that counts them by name and notes each with its reason.",
+	OpName: "func.func",
+	Run: func(fn *ir.Operation, _ pass.Options, st *pass.Statistics) error {
+		return decomposeFunc(fn, st)
+	},
+})
+
+// FoldPass is torch-fold-batch-norm.
+var FoldPass = pass.Register(&pass.Pass{
+	Name:    "torch-fold-batch-norm",
+	Summary: "TorchFoldBatchNorm",
+	Doc: "Folds torch.aten.batch_norm into the torch.aten.conv2d that feeds it when the convolution's " +
+		"weight and bias and the statistics are constants and the convolution has no other use: the " +
+		"weights are scaled per output channel (in float64, rounded once) and the shift becomes the bias.",
+	OpName: "func.func",
+	Run: func(fn *ir.Operation, _ pass.Options, st *pass.Statistics) error {
+		stats, err := rewrite.ApplyPatternsGreedily(fn, []ir.Pattern{foldBatchNorm}, false, rewrite.GreedyConfig{DisableFold: true, TopDown: true})
+		st.Add("num-folded", "Number of batch norms folded into a convolution", int64(stats.Rewrites))
+		if err != nil {
+			return ir.Errorf(fn.Loc, "%v", err)
+		}
+		return nil
+	},
+})
+
+// PipelineText is the torch-to-core pipeline.
+const PipelineText = "builtin.module(func.func(torch-fold-batch-norm,torch-decompose,canonicalize,cse))"
+
+// Pipeline is torch-to-core.
+var Pipeline = pass.RegisterPipeline("torch-to-core", "lower the torch dialect to the core dialect",
+	"Lowers a module in the torch dialect to the core dialect: batch norms fold into the convolutions "+
+		"before them, every torch op decomposes into core ops, then canonicalisation folds constants "+
+		"(batch-norm scale and shift, transposed weights) and cse merges duplicates. Fails when a "+
+		"function would still hold a torch op, with one error listing every torch op left in it.",
+	PipelineText)
+
+func decomposeFunc(fn *ir.Operation, st *pass.Statistics) error {
+	ps := patterns()
+	list := make([]ir.Pattern, len(ps))
+	for i, p := range ps {
+		list[i] = p
+	}
+	// Top-down: producers decompose before their users. (Bottom-up seeding
+	// also de-duplicates constants keeping the later one, which breaks
+	// dominance; see the report on rewrite/greedy.go.)
+	stats, err := rewrite.ApplyPatternsGreedily(fn, list, false, rewrite.GreedyConfig{TopDown: true})
+	st.Add("num-rewrites", "Number of decompositions applied", int64(stats.Rewrites))
+	if err != nil {
+		return ir.Errorf(fn.Loc, "%v", err)
+	}
+	if d := leftovers(fn); d != nil {
+		return d
+	}
+	return nil
+}
+
+// leftovers is nil when fn holds no torch op, else one diagnostic at the
+// first torch op left: a count by op name, then a note per op with its
+// location and the reason no decomposition applied.
+func leftovers(fn *ir.Operation) *ir.Diagnostic {
+	var left []*ir.Operation
+	ir.WalkPreOrder(fn, func(o *ir.Operation) ir.WalkResult {
+		if o.Dialect() == "torch" {
+			left = append(left, o)
+		}
+		return ir.Advance
+	})
+	if len(left) == 0 {
+		return nil
+	}
+	counts := map[string]int{}
+	for _, o := range left {
+		counts[o.Name()]++
+	}
+	names := make([]string, 0, len(counts))
+	for n := range counts {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%s ×%d", n, counts[n])
+	}
+	d := ir.Errorf(left[0].Loc, "%d torch op%s could not be decomposed into core: %s",
+		len(left), plural(len(left)), strings.Join(parts, ", "))
+	for i, o := range left {
+		if i == maxNotes {
+			d.AttachNote(fn.Loc, "and %d more torch ops", len(left)-maxNotes)
+			break
+		}
+		d.AttachNote(o.Loc, "'%s' op left: %s", o.Name(), explainOp(o))
+	}
+	return d
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// TorchToCore runs the torch-to-core pipeline on module (a
+// builtin.module). On failure the error is the *ir.Diagnostic of the
+// failing pass: for ops left, one error listing them in its notes.
+func TorchToCore(module *ir.Operation) error {
+	if module == nil || module.Name() != "builtin.module" {
+		return fmt.Errorf("torch-to-core runs on a builtin.module")
+	}
+	pm, err := pass.ParsePipeline(PipelineText)
+	if err != nil {
+		return err
+	}
+	err = pm.Run(module, &pass.Config{VerifyEach: true, Out: io.Discard})
+	var d *ir.Diagnostic
+	if errors.As(err, &d) {
+		return d
+	}
+	return err
+}

@@ -1,0 +1,148 @@
+package decompose
+
+import (
+	"sync"
+
+	"github.com/mlc-go/mlc/dialects/ods"
+	"github.com/mlc-go/mlc/ir"
+)
+
+// goTable lists the Go decompositions: torch op → the function that
+// builds its core ops (each function's comment states it in one line).
+// Ops that decompose.rules covers fully are absent; ops in both have
+// rules for their simple forms and a Go pattern for the rest, tried after
+// the rules.
+var goTable = []struct {
+	op string
+	fn func(e *emitter, op *ir.Operation) []*ir.Value
+}{
+	{"torch.aten.adaptive_avg_pool2d", adaptiveAvgPool},
+	{"torch.aten.add.Scalar", addScalar},
+	{"torch.aten.add.Tensor", addTensor},
+	{"torch.aten.addmm", addmm},
+	{"torch.aten.argmax", argmax},
+	{"torch.aten.avg_pool2d", avgPool},
+	{"torch.aten.batch_norm", batchNorm},
+	{"torch.aten.cat", cat},
+	{"torch.aten.clamp", clampOp},
+	{"torch.aten.constant_pad_nd", constantPad},
+	{"torch.aten.conv2d", conv2d},
+	{"torch.aten.div.Scalar", divScalar},
+	{"torch.aten.div.Tensor", divTensor},
+	{"torch.aten.gelu", gelu},
+	{"torch.aten.hardsigmoid", hardsigmoid},
+	{"torch.aten.hardswish", hardswish},
+	{"torch.aten.hardtanh", hardtanh},
+	{"torch.aten.layer_norm", layerNorm},
+	{"torch.aten.leaky_relu", leakyRelu},
+	{"torch.aten.linear", linear},
+	{"torch.aten.log_softmax.int", logSoftmax},
+	{"torch.aten.masked_fill.Scalar", maskedFill},
+	{"torch.aten.matmul", matmulOp},
+	{"torch.aten.max_pool2d", maxPool},
+	{"torch.aten.mean.dim", meanDim},
+	{"torch.aten.mul.Scalar", mulScalar},
+	{"torch.aten.permute", permute},
+	{"torch.aten.pow.Tensor_Scalar", powScalar},
+	{"torch.aten.relu6", relu6},
+	{"torch.aten.rsub.Scalar", rsubScalar},
+	{"torch.aten.scaled_dot_product_attention", sdpa},
+	{"torch.aten.select.int", selectInt},
+	{"torch.aten.slice.Tensor", sliceTensor},
+	{"torch.aten.softmax.int", softmax},
+	{"torch.aten.sub.Scalar", subScalar},
+	{"torch.aten.sub.Tensor", subTensor},
+	{"torch.aten.sum.dim_IntList", sumDim},
+	{"torch.aten.transpose.int", transposeInt},
+}
+
+// opmathOps are the composite ops that PyTorch computes in f32 for f16
+// and bf16 tensors (its opmath type), rounding once at the end: on such
+// tensors they are first rewritten to the same op on f32 between casts
+// (pattern "opmath"), which then decomposes. Single core ops need no such
+// step: core rounds each of them once as well.
+var opmathOps = []string{
+	"torch.aten.add.Scalar", "torch.aten.sub.Scalar", "torch.aten.mul.Scalar",
+	"torch.aten.div.Scalar", "torch.aten.rsub.Scalar",
+	"torch.aten.gelu", "torch.aten.silu", "torch.aten.hardswish", "torch.aten.hardsigmoid",
+	"torch.aten.softmax.int", "torch.aten.log_softmax.int",
+	"torch.aten.layer_norm", "torch.aten.batch_norm",
+	"torch.aten.scaled_dot_product_attention",
+}
+
+// Benefits: the f32 detour first, then rules (more specific forms), then
+// the general Go patterns.
+const (
+	benefitOpmath = 100
+	benefitGo     = 0
+)
+
+var (
+	patternsOnce sync.Once
+	allPatterns  []decomposer
+	rootIndex    map[string][]decomposer
+)
+
+// patterns are the decomposition patterns in the order the driver tries
+// them for one op (benefit, then this order).
+func patterns() []decomposer {
+	patternsOnce.Do(func() {
+		for _, name := range opmathOps {
+			allPatterns = append(allPatterns, &goPattern{root: name, name: "opmath:" + name, benefit: benefitOpmath, fn: opmath, aux: true})
+		}
+		for _, r := range Rules {
+			allPatterns = append(allPatterns, rulePattern{r})
+		}
+		for _, g := range goTable {
+			allPatterns = append(allPatterns, &goPattern{root: g.op, name: "decompose:" + g.op, benefit: benefitGo, fn: g.fn})
+		}
+		allPatterns = append(allPatterns, quantPatterns()...)
+		rootIndex = map[string][]decomposer{}
+		for _, p := range allPatterns {
+			rootIndex[p.Root()] = append(rootIndex[p.Root()], p)
+		}
+	})
+	return allPatterns
+}
+
+func byRoot() map[string][]decomposer {
+	patterns()
+	return rootIndex
+}
+
+// Decomposes reports whether some pattern of this package is anchored on
+// the op name: every op of the torch dialect has at least one.
+func Decomposes(opName string) bool { return len(byRoot()[opName]) > 0 }
+
+// opmath(op on f16/bf16) -> cast(op on f32 (cast(operands)))
+func opmath(e *emitter, op *ir.Operation) []*ir.Value {
+	low := false
+	for _, v := range append(op.Operands(), op.Results()...) {
+		low = low || isLowFloat(elemOf(v))
+	}
+	if !low {
+		e.fail("no f16 or bf16 tensor")
+		return nil
+	}
+	if op.InherentAttr("dtype") != nil {
+		e.fail("computes in its dtype")
+		return nil
+	}
+	operands := make([]*ir.Value, op.NumOperands())
+	for i, v := range op.Operands() {
+		operands[i] = v
+		if isLowFloat(elemOf(v)) {
+			operands[i] = e.cast(v, e.ctx.F32())
+		}
+	}
+	var attrs []ir.NamedAttr
+	if def := ods.DefOf(op); def != nil {
+		for _, a := range def.Attrs {
+			if v := op.InherentAttr(a.Name); v != nil {
+				attrs = append(attrs, kv(a.Name, v))
+			}
+		}
+	}
+	y := e.op(op.Name(), nil, attrs, operands...)
+	return one(e.cast(y, elemOf(op.Result(0))))
+}
