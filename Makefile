@@ -2,11 +2,17 @@
 GO      ?= go
 BIN     := bin
 # Debian packages the tests need; `make deps` installs whichever are missing.
-APT_PKGS := llvm-19-tools mlir-19-tools time
+APT_PKGS := llvm-19-tools mlir-19-tools time python3-onnx python3-torch python3-torchvision
+# Debian's interpreter (the one with python3-onnx/torch), not PATH's python3.
+PYTHON  := /usr/bin/python3
+# Generated test fixtures (gitignored): ONNX's backend node tests and the
+# exported reference models.
+NODE_TESTS := build/onnx-node-tests
+MODELS_DIR := build/onnx-models
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FUZZTIME ?= 30s
 
-.PHONY: all build test lit vet gotest bench fuzz docs deps demo clean
+.PHONY: all build test lit vet gotest bench fuzz docs deps demo clean node-tests models tiny-cnn-onnx conformance conformance-models
 
 all: build
 
@@ -20,6 +26,34 @@ deps:
 		echo "deps: installing$$missing"; \
 		$(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	else echo "deps: all present"; fi
+	@$(MAKE) --no-print-directory node-tests
+
+# ONNX's backend node tests; the script skips the work when they are up to
+# date with the installed onnx.
+node-tests:
+	bash scripts/gen-onnx-node-tests.sh $(NODE_TESTS)
+
+# Reference models (resnet18, mobilenet_v2, efficientnet_b0, a transformer
+# encoder) exported with PyTorch's seeded random weights; redone when the
+# script changes.
+models: $(MODELS_DIR)/STAMP
+$(MODELS_DIR)/STAMP: scripts/export-torch-models.py
+	$(PYTHON) scripts/export-torch-models.py $(MODELS_DIR)
+	@touch $@
+
+# The committed demo model (deterministic: rerunning gives the same bytes).
+tiny-cnn-onnx:
+	$(PYTHON) scripts/export-torch-models.py --case-dir docs/examples/tiny-cnn-onnx tiny_cnn
+
+# ONNX node-test coverage, written to docs/onnx-coverage.md; fails when an
+# op type listed in the expect-pass file has a case that does not pass.
+conformance: build node-tests
+	$(BIN)/mlc conformance --expect-pass translate/onnx/conformance/expect-pass.txt \
+		--markdown docs/onnx-coverage.md $(NODE_TESTS)/node
+
+# The exported models against PyTorch's outputs (1e-4 of the output range).
+conformance-models: build models
+	$(BIN)/mlc conformance --mode model -j 1 --timeout 10m $(MODELS_DIR)
 
 vet:
 	$(GO) vet ./...

@@ -1,0 +1,159 @@
+#!/usr/bin/python3
+"""Export reference models to ONNX with a seeded input and PyTorch's output.
+
+Usage: /usr/bin/python3 scripts/export-torch-models.py OUTDIR [NAME...]
+       /usr/bin/python3 scripts/export-torch-models.py --case-dir DIR NAME
+
+Each model lands in the layout of ONNX's backend node tests, so the
+conformance runner reads both the same way:
+
+    OUTDIR/<name>/model.onnx
+    OUTDIR/<name>/test_data_set_0/input_0.pb    (TensorProto)
+    OUTDIR/<name>/test_data_set_0/output_0.pb
+
+--case-dir writes one model's files into DIR itself (for the tiny CNN
+under docs/examples/tiny-cnn-onnx). Without NAMEs, every model but the
+tiny CNN is exported.
+
+Nothing is downloaded: weights are PyTorch's seeded random initialisation
+(weights=None). Batch-norm running statistics are randomised too, so that
+folding them is not a no-op. Runs are deterministic: fixed seeds, one
+thread, and files replaced atomically.
+"""
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+
+import numpy as np
+import torch
+import torchvision
+from onnx import numpy_helper
+
+OPSET = 14
+SEED = 0
+
+
+def randomise_norm_stats(model, gen):
+    # Untrained BN has mean 0 / var 1, which makes it nearly the identity.
+    for m in model.modules():
+        if isinstance(m, torch.nn.modules.batchnorm._BatchNorm):
+            n = m.num_features
+            m.running_mean.copy_(0.1 * torch.randn(n, generator=gen))
+            m.running_var.copy_(0.5 + torch.rand(n, generator=gen))
+            if m.affine:
+                m.weight.data.copy_(1.0 + 0.1 * torch.randn(n, generator=gen))
+                m.bias.data.copy_(0.1 * torch.randn(n, generator=gen))
+
+
+class TinyCNN(torch.nn.Module):
+    """conv-bn-relu-pool twice, then linear: about 10 KB of weights."""
+
+    def __init__(self):
+        super().__init__()
+        self.features = torch.nn.Sequential(
+            torch.nn.Conv2d(3, 8, 3, padding=1),
+            torch.nn.BatchNorm2d(8),
+            torch.nn.ReLU(),
+            torch.nn.MaxPool2d(2),
+            torch.nn.Conv2d(8, 16, 3, padding=1),
+            torch.nn.BatchNorm2d(16),
+            torch.nn.ReLU(),
+            torch.nn.AdaptiveAvgPool2d(1),
+        )
+        self.classifier = torch.nn.Linear(16, 10)
+
+    def forward(self, x):
+        return self.classifier(torch.flatten(self.features(x), 1))
+
+
+def transformer_encoder():
+    layer = torch.nn.TransformerEncoderLayer(
+        d_model=64, nhead=4, dim_feedforward=128, dropout=0.0, batch_first=True)
+    return torch.nn.TransformerEncoder(layer, num_layers=2, enable_nested_tensor=False)
+
+
+# name -> (constructor, input shape)
+MODELS = {
+    "resnet18": (lambda: torchvision.models.resnet18(weights=None), (1, 3, 224, 224)),
+    "mobilenet_v2": (lambda: torchvision.models.mobilenet_v2(weights=None), (1, 3, 224, 224)),
+    "efficientnet_b0": (lambda: torchvision.models.efficientnet_b0(weights=None), (1, 3, 224, 224)),
+    "transformer_encoder": (transformer_encoder, (1, 16, 64)),
+    "tiny_cnn": (TinyCNN, (1, 3, 16, 16)),
+}
+
+
+def write_case(final, model, x):
+    """Export model with input x into directory final, replacing it."""
+    with torch.no_grad():
+        want = model(x)
+    parent = os.path.dirname(os.path.abspath(final))
+    os.makedirs(parent, exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix="." + os.path.basename(final) + ".", dir=parent)
+    try:
+        onnx_path = os.path.join(tmp, "model.onnx")
+        torch.onnx.export(
+            model, (x,), onnx_path, opset_version=OPSET, do_constant_folding=True,
+            input_names=["input"], output_names=["output"],
+            training=torch.onnx.TrainingMode.EVAL)
+        data = os.path.join(tmp, "test_data_set_0")
+        os.mkdir(data)
+        for fname, t, tname in (("input_0.pb", x, "input"), ("output_0.pb", want, "output")):
+            proto = numpy_helper.from_array(t.detach().numpy().astype(np.float32), tname)
+            with open(os.path.join(data, fname), "wb") as f:
+                f.write(proto.SerializeToString())
+        os.chmod(tmp, 0o755)
+        if os.path.exists(final):
+            shutil.rmtree(final)
+        os.rename(tmp, final)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return os.path.getsize(os.path.join(final, "model.onnx")), want
+
+
+def export(name, final):
+    ctor, shape = MODELS[name]
+    # Each model is seeded on its own, so exporting a subset gives the
+    # same files as exporting all.
+    torch.manual_seed(SEED)
+    model = ctor().eval()
+    gen = torch.Generator().manual_seed(SEED + 1)
+    randomise_norm_stats(model, gen)
+    x = torch.randn(shape, generator=gen)
+    start = time.monotonic()
+    size, want = write_case(final, model, x)
+    print("%-20s %9d bytes  output %-9s range [%.4g, %.4g]  %.1fs" % (
+        name, size, "x".join(map(str, want.shape)), want.min().item(), want.max().item(),
+        time.monotonic() - start), flush=True)
+
+
+def main():
+    p = argparse.ArgumentParser(description="Export reference models to ONNX with test data.")
+    p.add_argument("outdir", nargs="?", help="directory that gets one subdirectory per model")
+    p.add_argument("names", nargs="*", help="models to export (default: all but tiny_cnn): " + ", ".join(MODELS))
+    p.add_argument("--case-dir", metavar="DIR", help="write the single model NAME into DIR itself")
+    args = p.parse_args()
+    if args.case_dir:
+        # With --case-dir the positional is the one model name.
+        names = ([args.outdir] if args.outdir else []) + args.names
+        if len(names) != 1:
+            p.error("--case-dir takes exactly one model name")
+    else:
+        if not args.outdir:
+            p.error("OUTDIR is required")
+        names = args.names or [n for n in MODELS if n != "tiny_cnn"]
+    unknown = [n for n in names if n not in MODELS]
+    if unknown:
+        p.error("unknown model(s) %s (known: %s)" % (", ".join(unknown), ", ".join(MODELS)))
+    torch.set_num_threads(1)
+    for name in names:
+        export(name, args.case_dir or os.path.join(args.outdir, name))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
