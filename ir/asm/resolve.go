@@ -223,10 +223,71 @@ func decodeBlob(s string) ([]byte, uint32, string) {
 // forward references waiting for their definition.
 type nameScope struct {
 	isolated bool
-	values   map[string]valueDef
+	values   valueTable
 	regions  [][]string // names defined per open region
 	forward  map[string]*forwardRef
 	blocks   []*blockScope
+}
+
+// valueTable maps SSA names to definitions. Printed IR names most values
+// %0, %1, …, so decimal names index a slice; others use a map.
+type valueTable struct {
+	named    map[string]valueDef
+	numbered []int32 // decimal name -> 1 + index into defs; 0 when undefined
+	defs     []valueDef
+}
+
+// maxNumberedName bounds the slice a name like %999999 can make us grow.
+const maxNumberedName = 1 << 20
+
+// decimalName returns the value of a canonical decimal name ("0", "17",
+// not "017") below maxNumberedName.
+func decimalName(name string) (int, bool) {
+	if name == "" || len(name) > 7 || (name[0] == '0' && len(name) > 1) {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, n < maxNumberedName
+}
+
+func (t *valueTable) get(name string) (valueDef, bool) {
+	if n, ok := decimalName(name); ok {
+		if n < len(t.numbered) && t.numbered[n] != 0 {
+			return t.defs[t.numbered[n]-1], true
+		}
+		return valueDef{}, false
+	}
+	d, ok := t.named[name]
+	return d, ok
+}
+
+func (t *valueTable) set(name string, d valueDef) {
+	if n, ok := decimalName(name); ok {
+		if n >= len(t.numbered) {
+			t.numbered = slices.Grow(t.numbered, n+1-len(t.numbered))[:n+1]
+		}
+		t.defs = append(t.defs, d)
+		t.numbered[n] = int32(len(t.defs))
+		return
+	}
+	t.named[name] = d
+}
+
+func (t *valueTable) del(name string) {
+	if n, ok := decimalName(name); ok {
+		if n < len(t.numbered) {
+			t.numbered[n] = 0
+		}
+		return
+	}
+	delete(t.named, name)
 }
 
 type valueDef struct {
@@ -253,7 +314,7 @@ type blockDef struct {
 
 func (r *resolver) pushScope(isolated bool) {
 	if isolated || len(r.scopes) == 0 {
-		r.scopes = append(r.scopes, &nameScope{isolated: true, values: map[string]valueDef{}, forward: map[string]*forwardRef{}})
+		r.scopes = append(r.scopes, &nameScope{isolated: true, values: valueTable{named: map[string]valueDef{}}, forward: map[string]*forwardRef{}})
 	}
 	s := r.scopes[len(r.scopes)-1]
 	s.regions = append(s.regions, nil)
@@ -264,7 +325,7 @@ func (r *resolver) popScope() {
 	top := s.regions[len(s.regions)-1]
 	s.regions = s.regions[:len(s.regions)-1]
 	for _, n := range top {
-		delete(s.values, n)
+		s.values.del(n)
 	}
 	if len(s.regions) == 0 {
 		// Closing an isolated scope: anything still forward is undefined.
@@ -287,7 +348,7 @@ func (r *resolver) scope() *nameScope { return r.scopes[len(r.scopes)-1] }
 // defineValues binds a result group or block argument name.
 func (r *resolver) defineValues(name string, pos lexer.Position, vals []*ir.Value) {
 	s := r.scope()
-	if prev, ok := s.values[name]; ok {
+	if prev, ok := s.values.get(name); ok {
 		d := ir.Errorf(r.loc(pos), "redefinition of SSA value '%%%s'", name)
 		d.AttachNote(r.loc(prev.pos), "previously defined here")
 		r.failDiag(d)
@@ -306,7 +367,7 @@ func (r *resolver) defineValues(name string, pos lexer.Position, vals []*ir.Valu
 		}
 		delete(s.forward, name)
 	}
-	s.values[name] = valueDef{vals: vals, pos: pos}
+	s.values.set(name, valueDef{vals: vals, pos: pos})
 	s.regions[len(s.regions)-1] = append(s.regions[len(s.regions)-1], name)
 }
 
@@ -314,7 +375,7 @@ func (r *resolver) defineValues(name string, pos lexer.Position, vals []*ir.Valu
 // the name is not defined yet.
 func (r *resolver) use(u astValueUse, t ir.Type) *ir.Value {
 	s := r.scope()
-	if def, ok := s.values[u.Name]; ok {
+	if def, ok := s.values.get(u.Name); ok {
 		if u.Index >= len(def.vals) {
 			r.fail(u.Pos, "reference to invalid result number")
 		}
