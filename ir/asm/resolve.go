@@ -234,8 +234,11 @@ type nameScope struct {
 type valueTable struct {
 	named    map[string]valueDef
 	numbered []int32 // decimal name -> 1 + index into defs; 0 when undefined
-	defs     []valueDef
+	defs     [][]valueDef // chunks of defChunk, so that growing copies nothing
+	ndefs    int
 }
+
+const defChunk = 1024
 
 // maxNumberedName bounds the slice a name like %999999 can make us grow.
 const maxNumberedName = 1 << 20
@@ -260,7 +263,8 @@ func decimalName(name string) (int, bool) {
 func (t *valueTable) get(name string) (valueDef, bool) {
 	if n, ok := decimalName(name); ok {
 		if n < len(t.numbered) && t.numbered[n] != 0 {
-			return t.defs[t.numbered[n]-1], true
+			i := int(t.numbered[n] - 1)
+			return t.defs[i/defChunk][i%defChunk], true
 		}
 		return valueDef{}, false
 	}
@@ -273,8 +277,12 @@ func (t *valueTable) set(name string, d valueDef) {
 		if n >= len(t.numbered) {
 			t.numbered = slices.Grow(t.numbered, n+1-len(t.numbered))[:n+1]
 		}
-		t.defs = append(t.defs, d)
-		t.numbered[n] = int32(len(t.defs))
+		if t.ndefs%defChunk == 0 {
+			t.defs = append(t.defs, make([]valueDef, defChunk))
+		}
+		t.defs[t.ndefs/defChunk][t.ndefs%defChunk] = d
+		t.ndefs++
+		t.numbered[n] = int32(t.ndefs)
 		return
 	}
 	t.named[name] = d
