@@ -1,0 +1,163 @@
+// Command mlc-translate converts between external model formats and mlc
+// IR, with mlir-translate's flag spellings:
+//
+//	mlc-translate --import-onnx model.onnx -o model.mlir
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mlc-go/mlc/dialects/all"
+	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/ir/asm"
+	"github.com/mlc-go/mlc/rewrite/optmain"
+	"github.com/mlc-go/mlc/translate/onnx"
+)
+
+func main() {
+	var importONNX, listOps bool
+	var output, funcName string
+	var dims []string
+	var print asm.PrintOptions
+	code := 0
+	cmd := &cobra.Command{
+		Use:          "mlc-translate --import-onnx model.onnx [-o out.mlir]",
+		Short:        "Translate models into mlc IR",
+		Args:         cobra.MaximumNArgs(1),
+		SilenceUsage: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if listOps {
+				return printOps(os.Stdout)
+			}
+			if len(args) != 1 {
+				return fmt.Errorf("expected one input model")
+			}
+			if !importONNX {
+				return fmt.Errorf("choose a translation (--import-onnx)")
+			}
+			opts := onnx.Options{FuncName: funcName, DimParams: map[string]int64{}}
+			for _, d := range dims {
+				name, val, ok := strings.Cut(d, "=")
+				n, err := strconv.ParseInt(val, 10, 64)
+				if !ok || name == "" || err != nil || n < 0 {
+					return fmt.Errorf("--dim %q: want NAME=SIZE", d)
+				}
+				opts.DimParams[name] = n
+			}
+			code = run(args[0], output, opts, print, os.Stdout, os.Stderr)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&importONNX, "import-onnx", false, "import an ONNX model (ModelProto) into the torch dialect")
+	f.BoolVar(&listOps, "list-onnx-ops", false, "list the ONNX ops the importer supports, with their opsets")
+	f.StringVarP(&output, "output", "o", "-", "output file (written atomically)")
+	f.StringVar(&funcName, "func-name", "main", "name of the imported function")
+	f.StringArrayVar(&dims, "dim", nil, "fix a symbolic input dim: NAME=SIZE (repeatable)")
+	f.BoolVar(&print.Generic, "mlir-print-op-generic", false, "print every op in generic form")
+	f.BoolVar(&print.DebugInfo, "mlir-print-debuginfo", false, "print locations")
+	f.BoolVar(&print.LocalScope, "mlir-print-local-scope", false, "print without aliases")
+	f.IntVar(&print.ElideElementsAttrsIfLarger, "mlir-elide-elementsattrs-if-larger", 0, "elide dense attributes with more elements than this")
+	cmd.SetArgs(optmain.NormalizeArgs(os.Args[1:]))
+	if err := cmd.Execute(); err != nil {
+		os.Exit(1)
+	}
+	os.Exit(code)
+}
+
+// printOps lists the importer's table.
+func printOps(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	for _, s := range onnx.SupportedOps() {
+		note := ""
+		switch {
+		case s.FromShape:
+			note = "  (evaluated at import from static dims)"
+		case s.Folded:
+			note = "  (constant inputs only: evaluated at import)"
+		}
+		fmt.Fprintf(bw, "%-22s opset %d-%d%s\n", s.Op, s.From, s.To, note)
+	}
+	return bw.Flush()
+}
+
+// run imports path and prints the module to output ("-": stdout); it
+// returns the exit code, with diagnostics on stderr.
+func run(path, output string, opts onnx.Options, print asm.PrintOptions, stdout, stderr io.Writer) int {
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	module, err := onnx.ImportFile(ctx, path, opts)
+	if err != nil {
+		d, ok := err.(*ir.Diagnostic)
+		if !ok {
+			d = ir.Errorf(ir.UnknownLoc{}, "%v", err)
+		}
+		io.WriteString(stderr, (*ir.SourceMgr)(nil).Format(d))
+		return 1
+	}
+	if output == "" || output == "-" {
+		w := bufio.NewWriterSize(stdout, 1<<16)
+		if err := asm.Print(w, module, print); err != nil {
+			fmt.Fprintf(stderr, "error: %v\n", err)
+			return 1
+		}
+		if err := w.Flush(); err != nil {
+			fmt.Fprintf(stderr, "error: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	if err := writeAtomic(output, func(w io.Writer) error { return asm.Print(w, module, print) }); err != nil {
+		fmt.Fprintf(stderr, "error: %s: %v\n", output, err)
+		return 1
+	}
+	return 0
+}
+
+// writeAtomic streams into a temporary file next to path and renames it
+// into place, so readers never see a partial file; a path that exists and
+// is not a regular file (/dev/null, a pipe) is written directly.
+func writeAtomic(path string, write func(io.Writer) error) error {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		werr := write(f)
+		if cerr := f.Close(); werr == nil {
+			werr = cerr
+		}
+		return werr
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	w := bufio.NewWriterSize(f, 1<<16)
+	err = write(w)
+	if err == nil {
+		err = w.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}

@@ -1,0 +1,436 @@
+// Package onnx imports ONNX models into the torch dialect, the way
+// torch-mlir maps ONNX operators onto ATen ops: a builtin.module holding
+// func.func @main whose arguments and results carry the graph's input and
+// output names (mlc.name), whose ops carry the node names as locations,
+// and whose weights are torch.constant ops over dense_resource blobs that
+// alias the model's bytes.
+//
+// Each ONNX operator is one entry of a table (ops_*.go) giving the opsets
+// it handles and a converter; shape computations on constants (Shape,
+// Gather, Concat, …) are evaluated at import so that reshapes get static
+// shapes. Errors are diagnostics positioned at the byte offset of the
+// offending part of the file, as "model.onnx:1:<offset+1>".
+package onnx
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/mlc-go/mlc/dialects/builtin"
+	function "github.com/mlc-go/mlc/dialects/func"
+	"github.com/mlc-go/mlc/dialects/ods"
+	"github.com/mlc-go/mlc/dialects/torch"
+	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/translate/onnx/onnxpb"
+)
+
+// NameAttr is the argument and result attribute holding the ONNX input
+// and output names (the interpreter's interp.NameAttr).
+const NameAttr = "mlc.name"
+
+// Supported default-domain opsets.
+const (
+	MinOpset = 11
+	MaxOpset = 17
+)
+
+// Options control an import.
+type Options struct {
+	// FuncName names the function; "" means "main".
+	FuncName string
+	// DimParams fixes symbolic input dims (dim_param names) to sizes;
+	// other symbolic or missing dims become '?'.
+	DimParams map[string]int64
+}
+
+// ImportFile reads and imports the model at path. External tensor data
+// is looked up relative to the model's folder.
+func ImportFile(ctx *ir.Context, path string, opts Options) (*ir.Operation, error) {
+	data, err := readModelFile(path)
+	if err != nil {
+		return nil, ir.Errorf(ir.FileLineColLoc{File: path, Line: 1, Col: 1}, "cannot read model: %v", unwrapPathError(err))
+	}
+	return Import(ctx, data, path, opts)
+}
+
+// Import imports a serialized ModelProto into ctx (registering the
+// builtin, func and torch dialects if needed). path names the model in
+// diagnostics and locates external data (its folder). The module's
+// resource blobs alias data, which must not change afterwards. Errors
+// are *ir.Diagnostic values positioned at "path:1:<byte offset + 1>",
+// possibly with notes.
+func Import(ctx *ir.Context, data []byte, path string, opts Options) (*ir.Operation, error) {
+	if path == "" {
+		path = "<memory>.onnx"
+	}
+	registerDialects(ctx)
+	im := &importer{ctx: ctx, path: path, dir: filepath.Dir(path), opts: opts, vals: map[string]*value{}}
+	defer im.closeExternal()
+	m, err := onnxpb.Decode(data)
+	if err != nil {
+		var pe *onnxpb.Error
+		if errors.As(err, &pe) {
+			return nil, ir.Errorf(im.at(pe.Offset), "invalid ONNX model: %s", pe.Msg)
+		}
+		return nil, ir.Errorf(im.at(0), "invalid ONNX model: %v", err)
+	}
+	return im.runSafely(m)
+}
+
+// runSafely turns a panic (a bug, never expected) into a diagnostic, so
+// that no input can crash a tool that imports models.
+func (im *importer) runSafely(m *onnxpb.Model) (module *ir.Operation, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			module, err = nil, ir.Errorf(im.at(0), "internal error while importing: %v", r)
+		}
+	}()
+	return im.run(m)
+}
+
+func registerDialects(ctx *ir.Context) {
+	for _, d := range []*ods.Dialect{builtin.Dialect, function.Dialect, torch.Dialect} {
+		if ctx.LookupDialect(d.Name) == nil {
+			ods.Register(ctx, d)
+		}
+	}
+}
+
+func unwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+type importer struct {
+	ctx   *ir.Context
+	path  string
+	dir   string
+	opts  Options
+	model *onnxpb.Model
+	opset int64
+	b     *ir.Builder
+	vals  map[string]*value
+	ext   *externalFiles
+	uses  map[string]bool
+}
+
+// at is the location of a byte offset of the model file.
+func (im *importer) at(off int) ir.Location {
+	return ir.FileLineColLoc{File: im.path, Line: 1, Col: off + 1}
+}
+
+func (im *importer) run(m *onnxpb.Model) (*ir.Operation, error) {
+	im.model = m
+	if m.Graph == nil {
+		return nil, ir.Errorf(im.at(0), "ONNX model has no graph")
+	}
+	if err := im.checkOpsets(); err != nil {
+		return nil, err
+	}
+	g := m.Graph
+	if g.SparseInitializers > 0 {
+		return nil, ir.Errorf(im.at(g.SparseOffset), "sparse initializers are not supported")
+	}
+	order, err := im.validate(g)
+	if err != nil {
+		return nil, err
+	}
+	if err := im.checkSupported(g, order); err != nil {
+		return nil, err
+	}
+	return im.build(g, order)
+}
+
+// checkOpsets finds the default domain's opset and rejects models outside
+// the supported range.
+func (im *importer) checkOpsets() error {
+	found := false
+	for _, id := range im.model.OpsetImports {
+		if id.Domain == "" || id.Domain == "ai.onnx" {
+			im.opset, found = id.Version, true
+		}
+	}
+	if !found {
+		return ir.Errorf(im.at(0), "ONNX model imports no version of the default (ai.onnx) operator set")
+	}
+	if im.opset < MinOpset || im.opset > MaxOpset {
+		return ir.Errorf(im.at(0), "ONNX opset %d is not supported (supported: %d to %d)", im.opset, MinOpset, MaxOpset)
+	}
+	return nil
+}
+
+// nodeDesc names a node in messages: its name and op type, or its index.
+func nodeDesc(n *onnxpb.Node, index int) string {
+	if n.Name != "" {
+		return fmt.Sprintf("node '%s' (%s)", n.Name, opName(n))
+	}
+	return fmt.Sprintf("node #%d (%s)", index, opName(n))
+}
+
+// opName is the op type with its domain when not the default one.
+func opName(n *onnxpb.Node) string {
+	if n.Domain == "" || n.Domain == "ai.onnx" {
+		return n.OpType
+	}
+	return n.Domain + "." + n.OpType
+}
+
+// checkSupported reports every op type without a converter at the
+// model's opset in one diagnostic, sorted by op type, with a note per
+// type at its first node.
+func (im *importer) checkSupported(g *onnxpb.Graph, order []int) error {
+	type miss struct {
+		count int
+		first int
+	}
+	missing := map[string]*miss{}
+	for _, i := range order {
+		n := g.Nodes[i]
+		if lookup(n.Domain, n.OpType, im.opset) != nil {
+			continue
+		}
+		k := opName(n)
+		if missing[k] == nil {
+			missing[k] = &miss{first: i}
+		}
+		missing[k].count++
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	names := make([]string, 0, len(missing))
+	for k := range missing {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	first := g.Nodes[missing[names[0]].first]
+	d := ir.Errorf(im.at(first.Offset), "%d ONNX op type%s not supported at opset %d: %s", len(names), pluralS(len(names), " is", "s are"), im.opset, strings.Join(names, ", "))
+	for _, k := range names {
+		ms := missing[k]
+		n := g.Nodes[ms.first]
+		why := ""
+		for _, a := range n.Attrs {
+			if kind := a.Kind(); kind == onnxpb.AttrGraph || kind == onnxpb.AttrGraphs {
+				why = " (subgraphs are not supported)"
+				break
+			}
+		}
+		d.AttachNote(im.at(n.Offset), "%s: %d node%s, first %s%s", k, ms.count, pluralS(ms.count, "", "s"), nodeDesc(n, ms.first), why)
+	}
+	return d
+}
+
+func pluralS(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// build creates the module: arguments for graph inputs, constants for
+// initializers, one conversion per node, and the return.
+func (im *importer) build(g *onnxpb.Graph, order []int) (*ir.Operation, error) {
+	ctx := im.ctx
+	inits := map[string]*onnxpb.Tensor{}
+	for _, t := range g.Initializers {
+		inits[t.Name] = t
+	}
+	// Arguments: graph inputs not backed by an initializer (as torch-mlir
+	// does, an initializer that is also listed as an input is a constant).
+	var argTypes []ir.Type
+	var argInfos []*onnxpb.ValueInfo
+	for _, in := range g.Inputs {
+		if _, ok := inits[in.Name]; ok {
+			continue
+		}
+		t, err := im.valueInfoType(in)
+		if err != nil {
+			return nil, err
+		}
+		argTypes = append(argTypes, t)
+		argInfos = append(argInfos, in)
+	}
+	module := ctx.NewOperation(ir.OperationState{Name: "builtin.module", NumRegions: 1, Loc: im.at(0)})
+	mb := ir.NewBuilder(ctx)
+	mb.CreateBlock(module.Region(0), nil, nil)
+	body := ir.NewBlock(nil, nil)
+	for i, t := range argTypes {
+		v := body.AddArg(t, ir.NameLoc{Name: argInfos[i].Name, Child: ir.UnknownLoc{}})
+		im.vals[argInfos[i].Name] = &value{name: argInfos[i].Name, typ: t.(*ir.RankedTensorType), v: v}
+	}
+	for _, t := range g.Initializers {
+		v, err := im.initializer(t)
+		if err != nil {
+			return nil, err
+		}
+		im.vals[t.Name] = v
+	}
+	im.b = ir.NewBuilder(ctx)
+	im.b.SetInsertionPointToEnd(body)
+	for _, i := range order {
+		if err := im.convertNode(g, i); err != nil {
+			return nil, err
+		}
+	}
+	// Results.
+	var results []*ir.Value
+	var resTypes []ir.Type
+	for _, out := range g.Outputs {
+		v := im.vals[out.Name]
+		rv, err := im.materialize(v)
+		if err != nil {
+			return nil, ir.Errorf(im.at(out.Offset), "graph output '%s': %v", out.Name, err)
+		}
+		if err := im.checkOutputType(out, v.typ); err != nil {
+			return nil, err
+		}
+		results = append(results, rv)
+		resTypes = append(resTypes, rv.Type())
+	}
+	im.b.Create(ir.OperationState{Name: "func.return", Operands: results, Loc: im.at(g.Offset)})
+	name := im.opts.FuncName
+	if name == "" {
+		name = "main"
+	}
+	props := []ir.NamedAttr{
+		{Name: "sym_name", Value: ctx.StringAttr(name)},
+		{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(argTypes, resTypes))},
+	}
+	if len(argInfos) > 0 {
+		props = append(props, ir.NamedAttr{Name: "arg_attrs", Value: im.nameAttrs(argInfos)})
+	}
+	if len(g.Outputs) > 0 {
+		props = append(props, ir.NamedAttr{Name: "res_attrs", Value: im.nameAttrs(g.Outputs)})
+	}
+	fn := ctx.NewOperation(ir.OperationState{Name: "func.func", Props: ctx.DictionaryAttr(props), NumRegions: 1, Loc: im.at(g.Offset)})
+	fn.Region(0).AppendBlock(body)
+	mb.Insert(fn)
+	if err := ir.Verify(module); err != nil {
+		var d *ir.Diagnostic
+		if errors.As(err, &d) {
+			return nil, d
+		}
+		return nil, ir.Errorf(im.at(0), "imported module does not verify: %v", err)
+	}
+	return module, nil
+}
+
+func (im *importer) nameAttrs(infos []*onnxpb.ValueInfo) ir.Attribute {
+	elems := make([]ir.Attribute, len(infos))
+	for i, in := range infos {
+		elems[i] = im.ctx.DictionaryAttr([]ir.NamedAttr{{Name: NameAttr, Value: im.ctx.StringAttr(in.Name)}})
+	}
+	return im.ctx.ArrayAttr(elems)
+}
+
+// valueInfoType is the ranked tensor type of a graph input: static dims
+// as given, symbolic dims from Options.DimParams, others '?'.
+func (im *importer) valueInfoType(vi *onnxpb.ValueInfo) (ir.Type, error) {
+	tp := vi.Type
+	if tp == nil || tp.Kind != onnxpb.TypeTensor {
+		kind := "no type"
+		if tp != nil {
+			kind = "a " + tp.Kind.String() + " type"
+		}
+		return nil, ir.Errorf(im.at(vi.Offset), "graph input '%s' has %s; only tensors are supported", vi.Name, kind)
+	}
+	elem, err := elemType(im.ctx, tp.ElemType)
+	if err != nil {
+		return nil, ir.Errorf(im.at(vi.Offset), "graph input '%s': %v", vi.Name, err)
+	}
+	if !tp.HasShape {
+		return nil, ir.Errorf(im.at(vi.Offset), "graph input '%s' has no shape; the torch dialect needs ranked tensors", vi.Name)
+	}
+	dims := make([]int64, len(tp.Shape))
+	for i, d := range tp.Shape {
+		switch {
+		case d.HasValue && d.Value >= 0:
+			dims[i] = d.Value
+		case d.HasValue:
+			return nil, ir.Errorf(im.at(vi.Offset), "graph input '%s' has negative dim %d", vi.Name, d.Value)
+		case d.Param != "":
+			if v, ok := im.opts.DimParams[d.Param]; ok {
+				dims[i] = v
+			} else {
+				dims[i] = ir.Dynamic
+			}
+		default:
+			dims[i] = ir.Dynamic
+		}
+	}
+	return im.ctx.TensorType(dims, elem, nil), nil
+}
+
+// checkOutputType rejects a result whose inferred type contradicts the
+// graph's declared output type.
+func (im *importer) checkOutputType(vi *onnxpb.ValueInfo, got *ir.RankedTensorType) error {
+	tp := vi.Type
+	if tp == nil || tp.Kind != onnxpb.TypeTensor {
+		return nil
+	}
+	if tp.ElemType != 0 {
+		elem, err := elemType(im.ctx, tp.ElemType)
+		if err == nil && elem != got.Elem {
+			return ir.Errorf(im.at(vi.Offset), "graph output '%s' is declared %s but computes %s", vi.Name, elem, got.Elem)
+		}
+	}
+	if !tp.HasShape {
+		return nil
+	}
+	mismatch := len(tp.Shape) != len(got.Shape)
+	for i := 0; !mismatch && i < len(tp.Shape); i++ {
+		d := tp.Shape[i]
+		mismatch = d.HasValue && got.Shape[i] >= 0 && d.Value != got.Shape[i]
+	}
+	if mismatch {
+		decl := make([]string, len(tp.Shape))
+		for i, d := range tp.Shape {
+			switch {
+			case d.HasValue:
+				decl[i] = fmt.Sprint(d.Value)
+			case d.Param != "":
+				decl[i] = d.Param
+			default:
+				decl[i] = "?"
+			}
+		}
+		return ir.Errorf(im.at(vi.Offset), "graph output '%s' is declared [%s] but computes %s", vi.Name, strings.Join(decl, ", "), got)
+	}
+	return nil
+}
+
+// initializer turns a TensorProto into a constant value, resolving
+// external data; the data is materialised only when a node uses it.
+func (im *importer) initializer(t *onnxpb.Tensor) (*value, error) {
+	typ, raw, err := im.tensorData(t)
+	if err != nil {
+		return nil, ir.Errorf(im.at(t.Offset), "initializer '%s': %v", t.Name, err)
+	}
+	return &value{name: t.Name, typ: typ, raw: raw, loc: ir.NameLoc{Name: t.Name, Child: ir.UnknownLoc{}}}, nil
+}
+
+// tensorData is a tensor's type and little-endian bytes.
+func (im *importer) tensorData(t *onnxpb.Tensor) (*ir.RankedTensorType, []byte, error) {
+	elem, err := elemType(im.ctx, t.DataType)
+	if err != nil {
+		return nil, nil, err
+	}
+	var raw []byte
+	if t.IsExternal() {
+		raw, err = im.external(t)
+	} else {
+		raw, err = t.Bytes()
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return im.ctx.TensorType(slices.Clone(t.Dims), elem, nil), raw, nil
+}

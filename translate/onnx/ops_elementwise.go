@@ -1,0 +1,577 @@
+package onnx
+
+import (
+	"math"
+
+	"github.com/mlc-go/mlc/ir"
+)
+
+// Elementwise operators: arithmetic, activations, comparisons and casts.
+func init() {
+	register(
+		entry{op: "Add", from: 11, to: 17, in: 2, convert: binaryConv("torch.aten.add.Tensor"), fold: foldArith("Add")},
+		entry{op: "Sub", from: 11, to: 17, in: 2, convert: binaryConv("torch.aten.sub.Tensor"), fold: foldArith("Sub")},
+		entry{op: "Mul", from: 11, to: 17, in: 2, convert: binaryConv("torch.aten.mul.Tensor"), fold: foldArith("Mul")},
+		entry{op: "Div", from: 11, to: 17, in: 2, convert: binaryConv("torch.aten.div.Tensor"), fold: foldArith("Div")},
+		entry{op: "Pow", from: 11, to: 17, in: 2, convert: convPow},
+
+		entry{op: "Relu", from: 11, to: 17, convert: unaryConv("torch.aten.relu"), fold: foldUnary(func(x float64) float64 { return math.Max(x, 0) })},
+		entry{op: "Sigmoid", from: 11, to: 17, convert: unaryConv("torch.aten.sigmoid")},
+		entry{op: "Tanh", from: 11, to: 17, convert: unaryConv("torch.aten.tanh")},
+		entry{op: "Exp", from: 11, to: 17, convert: unaryConv("torch.aten.exp")},
+		entry{op: "Log", from: 11, to: 17, convert: unaryConv("torch.aten.log")},
+		entry{op: "Erf", from: 11, to: 17, convert: unaryConv("torch.aten.erf")},
+		entry{op: "Sqrt", from: 11, to: 17, convert: unaryConv("torch.aten.sqrt"), fold: foldUnaryFloat(math.Sqrt)},
+		entry{op: "Neg", from: 11, to: 17, convert: unaryConv("torch.aten.neg"), fold: foldUnary(func(x float64) float64 { return -x })},
+		entry{op: "Abs", from: 11, to: 17, convert: unaryConv("torch.aten.abs"), fold: foldUnary(math.Abs)},
+		entry{op: "HardSwish", from: 14, to: 17, convert: unaryConv("torch.aten.hardswish")},
+		entry{op: "Floor", from: 11, to: 17, convert: convFloorCeil(false), fold: foldUnaryFloat(math.Floor)},
+		entry{op: "Ceil", from: 11, to: 17, convert: convFloorCeil(true), fold: foldUnaryFloat(math.Ceil)},
+		entry{op: "Reciprocal", from: 11, to: 17, convert: convReciprocal},
+		entry{op: "LeakyRelu", from: 11, to: 17, convert: convLeakyRelu},
+		entry{op: "PRelu", from: 11, to: 17, in: 2, convert: convPRelu},
+		entry{op: "Elu", from: 11, to: 17, convert: convElu},
+		entry{op: "Selu", from: 11, to: 17, convert: convSelu},
+		entry{op: "Celu", from: 12, to: 17, convert: convCelu},
+		entry{op: "Softplus", from: 11, to: 17, convert: convSoftplus},
+		entry{op: "Softsign", from: 11, to: 17, convert: convSoftsign},
+		entry{op: "HardSigmoid", from: 11, to: 17, convert: convHardSigmoid},
+		entry{op: "Clip", from: 11, to: 17, convert: convClip},
+
+		entry{op: "Sum", from: 11, to: 17, convert: convSum(false), fold: foldVariadic("Add")},
+		entry{op: "Mean", from: 11, to: 17, convert: convSum(true)},
+		entry{op: "Max", from: 11, to: 17, convert: convMinMax(true), fold: foldVariadic("Max")},
+		entry{op: "Min", from: 11, to: 17, convert: convMinMax(false), fold: foldVariadic("Min")},
+
+		entry{op: "Where", from: 11, to: 17, in: 3, convert: convWhere, fold: foldWhere},
+		entry{op: "Equal", from: 11, to: 17, in: 2, fold: foldCompare("Equal")},
+		entry{op: "Less", from: 11, to: 17, in: 2, fold: foldCompare("Less")},
+		entry{op: "LessOrEqual", from: 12, to: 17, in: 2, fold: foldCompare("LessOrEqual")},
+		entry{op: "Greater", from: 11, to: 17, in: 2, fold: foldCompare("Greater")},
+		entry{op: "GreaterOrEqual", from: 12, to: 17, in: 2, fold: foldCompare("GreaterOrEqual")},
+		entry{op: "Not", from: 11, to: 17, fold: foldNot},
+		entry{op: "And", from: 11, to: 17, in: 2, fold: foldLogic(func(x, y bool) bool { return x && y })},
+		entry{op: "Or", from: 11, to: 17, in: 2, fold: foldLogic(func(x, y bool) bool { return x || y })},
+		entry{op: "Xor", from: 11, to: 17, in: 2, fold: foldLogic(func(x, y bool) bool { return x != y })},
+
+		entry{op: "Cast", from: 11, to: 17, convert: convCast, fold: foldCast},
+		entry{op: "CastLike", from: 15, to: 17, in: 2, convert: convCast, fold: foldCast},
+	)
+}
+
+func elemOf(v *ir.Value) ir.Type { return ir.ElementTypeOf(v.Type()) }
+
+// binaryConv maps a broadcasting binary op; integer Div truncates as C
+// (and ONNX) integer division does.
+func binaryConv(name string) converter {
+	return func(c *nodeCtx) error {
+		a, b := c.arg(0), c.arg(1)
+		if c.err != nil {
+			return c.err
+		}
+		ea, eb := elemOf(a), elemOf(b)
+		if ea != eb {
+			return c.errorf("operand element types differ (%s and %s)", ea, eb)
+		}
+		var attrs []ir.NamedAttr
+		if name == "torch.aten.div.Tensor" && !isFloatType(ea) {
+			attrs = append(attrs, c.str("rounding_mode", "trunc"))
+		}
+		return c.result(c.emit(name, []*ir.Value{a, b}, attrs...))
+	}
+}
+
+func foldArith(op string) converter {
+	k := arithKernels[op]
+	return func(c *nodeCtx) error {
+		a, b := c.host(0), c.host(1)
+		if a.elem != b.elem || isBool(a.elem) || isUnsigned(a.elem) {
+			return errNoFold
+		}
+		out, err := hostArith(k, a, b)
+		if err != nil {
+			return err
+		}
+		c.setHost(0, out)
+		return nil
+	}
+}
+
+// foldVariadic folds Sum/Max/Min over any number of inputs.
+func foldVariadic(op string) converter {
+	k := arithKernels[op]
+	return func(c *nodeCtx) error {
+		if len(c.in) == 0 {
+			return errNoFold
+		}
+		acc := c.host(0)
+		for i := 1; i < len(c.in); i++ {
+			h := c.host(i)
+			if h == nil || h.elem != acc.elem || isBool(acc.elem) || isUnsigned(acc.elem) {
+				return errNoFold
+			}
+			var err error
+			if acc, err = hostArith(k, acc, h); err != nil {
+				return err
+			}
+		}
+		c.setHost(0, acc)
+		return nil
+	}
+}
+
+func unaryConv(name string) converter {
+	return func(c *nodeCtx) error {
+		return c.result(c.emit(name, []*ir.Value{c.arg(0)}))
+	}
+}
+
+// foldUnary folds a function that is exact on floats and integers.
+func foldUnary(f func(float64) float64) converter {
+	return func(c *nodeCtx) error {
+		h := c.host(0)
+		if isBool(h.elem) || isUnsigned(h.elem) {
+			return errNoFold
+		}
+		out, err := hostMap(h.elem, []*host{h}, func(o *host, i int, idx []int) {
+			if isFloatType(h.elem) {
+				o.setFloat(i, f(h.floats[idx[0]]))
+			} else {
+				o.setInt(i, int64(f(float64(h.ints[idx[0]]))))
+			}
+		})
+		if err != nil {
+			return err
+		}
+		if !isFloatType(h.elem) {
+			// Integers beyond 2^53 would round through float64.
+			for _, v := range h.ints {
+				if v > 1<<53 || v < -(1<<53) {
+					return errNoFold
+				}
+			}
+		}
+		c.setHost(0, out)
+		return nil
+	}
+}
+
+// foldUnaryFloat folds a correctly rounded float function (integers pass
+// through unchanged for Floor/Ceil; Sqrt of integers is not ONNX).
+func foldUnaryFloat(f func(float64) float64) converter {
+	return func(c *nodeCtx) error {
+		h := c.host(0)
+		if !isFloatType(h.elem) {
+			return errNoFold
+		}
+		out, err := hostMap(h.elem, []*host{h}, func(o *host, i int, idx []int) { o.setFloat(i, f(h.floats[idx[0]])) })
+		if err != nil {
+			return err
+		}
+		c.setHost(0, out)
+		return nil
+	}
+}
+
+// convPow uses pow.Tensor_Scalar for a constant scalar exponent and
+// otherwise pow.Tensor_Tensor with the exponent converted to the base's
+// type (ONNX allows mixed types; the result has the base's).
+func convPow(c *nodeCtx) error {
+	x := c.arg(0)
+	if c.err != nil {
+		return c.err
+	}
+	elem := elemOf(x)
+	if h := c.host(1); h != nil && h.known() && h.len() == 1 && len(h.shape) <= len(shapeOf(x)) {
+		e := h.float(0)
+		var attr ir.NamedAttr
+		if isFloatType(h.elem) {
+			attr = c.f64("exponent", e)
+		} else {
+			attr = c.i64("exponent", h.ints[0])
+		}
+		if !isFloatType(elem) && isFloatType(h.elem) {
+			return c.errorf("an integer base with a float exponent is not supported")
+		}
+		return c.result(c.emit("torch.aten.pow.Tensor_Scalar", []*ir.Value{x}, attr))
+	}
+	y := c.arg(1)
+	if c.err == nil && elemOf(y) != elem {
+		y = c.emit("torch.aten.to.dtype", []*ir.Value{y}, c.dtype("dtype", elem))
+	}
+	return c.result(c.emit("torch.aten.pow.Tensor_Tensor", []*ir.Value{x, y}))
+}
+
+// convFloorCeil: floor(x) is x divided by 1 with floor rounding, and
+// ceil(x) = −floor(−x); both exact. Integers are unchanged.
+func convFloorCeil(ceil bool) converter {
+	return func(c *nodeCtx) error {
+		x := c.arg(0)
+		if c.err != nil {
+			return c.err
+		}
+		if !isFloatType(elemOf(x)) {
+			c.alias(0, 0)
+			return nil
+		}
+		if ceil {
+			x = c.emit("torch.aten.neg", []*ir.Value{x})
+		}
+		y := c.emit("torch.aten.div.Tensor", []*ir.Value{x, c.scalarLike(x, 1)}, c.str("rounding_mode", "floor"))
+		if ceil {
+			y = c.emit("torch.aten.neg", []*ir.Value{y})
+		}
+		return c.result(y)
+	}
+}
+
+// convReciprocal: 1 / x.
+func convReciprocal(c *nodeCtx) error {
+	x := c.arg(0)
+	return c.result(c.emit("torch.aten.div.Tensor", []*ir.Value{c.scalarLike(x, 1), x}))
+}
+
+func convLeakyRelu(c *nodeCtx) error {
+	alpha, err := c.attrFloat("alpha", 0.01)
+	if err != nil {
+		return err
+	}
+	return c.result(c.emit("torch.aten.leaky_relu", []*ir.Value{c.arg(0)}, c.f64("negative_slope", alpha)))
+}
+
+// convPRelu: a one-element slope is leaky_relu; otherwise
+// relu(x) − slope·relu(−x), which is exact for both signs of x.
+func convPRelu(c *nodeCtx) error {
+	x := c.arg(0)
+	if h := c.host(1); h != nil && h.known() && h.len() == 1 && len(h.shape) <= len(shapeOf(x)) && isFloatType(h.elem) {
+		return c.result(c.emit("torch.aten.leaky_relu", []*ir.Value{x}, c.f64("negative_slope", h.floats[0])))
+	}
+	slope := c.arg(1)
+	pos := c.emit("torch.aten.relu", []*ir.Value{x})
+	neg := c.emit("torch.aten.relu", []*ir.Value{c.emit("torch.aten.neg", []*ir.Value{x})})
+	return c.result(c.emit("torch.aten.sub.Tensor", []*ir.Value{pos, c.emit("torch.aten.mul.Tensor", []*ir.Value{slope, neg})}))
+}
+
+// elu builds relu(x) + min(0, alpha·(exp(x/scale) − 1)), which for
+// alpha ≥ 0 equals x for x > 0 and alpha·(exp(x/scale) − 1) otherwise.
+func (c *nodeCtx) elu(x *ir.Value, alpha, scale float64) *ir.Value {
+	if alpha < 0 {
+		c.fail("alpha %g < 0 is not supported", alpha)
+		return nil
+	}
+	e := x
+	if scale != 1 {
+		e = c.emit("torch.aten.div.Scalar", []*ir.Value{x}, c.f64("other", scale))
+	}
+	e = c.emit("torch.aten.exp", []*ir.Value{e})
+	e = c.emit("torch.aten.sub.Scalar", []*ir.Value{e}, c.f64("other", 1))
+	e = c.emit("torch.aten.mul.Scalar", []*ir.Value{e}, c.f64("other", alpha))
+	e = c.emit("torch.aten.clamp", []*ir.Value{e}, c.f64("max", 0))
+	return c.emit("torch.aten.add.Tensor", []*ir.Value{c.emit("torch.aten.relu", []*ir.Value{x}), e})
+}
+
+func convElu(c *nodeCtx) error {
+	alpha, err := c.attrFloat("alpha", 1)
+	if err != nil {
+		return err
+	}
+	return c.result(c.elu(c.arg(0), alpha, 1))
+}
+
+func convSelu(c *nodeCtx) error {
+	alpha, err := c.attrFloat("alpha", float64(float32(1.67326319217681884765625)))
+	if err != nil {
+		return err
+	}
+	gamma, err := c.attrFloat("gamma", float64(float32(1.05070102214813232421875)))
+	if err != nil {
+		return err
+	}
+	y := c.elu(c.arg(0), alpha, 1)
+	return c.result(c.emit("torch.aten.mul.Scalar", []*ir.Value{y}, c.f64("other", gamma)))
+}
+
+func convCelu(c *nodeCtx) error {
+	alpha, err := c.attrFloat("alpha", 1)
+	if err != nil {
+		return err
+	}
+	if alpha == 0 {
+		return c.errorf("alpha must not be 0")
+	}
+	return c.result(c.elu(c.arg(0), alpha, alpha))
+}
+
+// convSoftplus: the overflow-free form relu(x) + log(1 + exp(−|x|)).
+func convSoftplus(c *nodeCtx) error {
+	x := c.arg(0)
+	t := c.emit("torch.aten.neg", []*ir.Value{c.emit("torch.aten.abs", []*ir.Value{x})})
+	t = c.emit("torch.aten.exp", []*ir.Value{t})
+	t = c.emit("torch.aten.add.Scalar", []*ir.Value{t}, c.f64("other", 1))
+	t = c.emit("torch.aten.log", []*ir.Value{t})
+	return c.result(c.emit("torch.aten.add.Tensor", []*ir.Value{c.emit("torch.aten.relu", []*ir.Value{x}), t}))
+}
+
+// convSoftsign: x / (1 + |x|).
+func convSoftsign(c *nodeCtx) error {
+	x := c.arg(0)
+	d := c.emit("torch.aten.add.Scalar", []*ir.Value{c.emit("torch.aten.abs", []*ir.Value{x})}, c.f64("other", 1))
+	return c.result(c.emit("torch.aten.div.Tensor", []*ir.Value{x, d}))
+}
+
+// convHardSigmoid: PyTorch's hardsigmoid when alpha is 1/6 and beta 1/2
+// (as exported from torch), else clamp(alpha·x + beta, 0, 1).
+func convHardSigmoid(c *nodeCtx) error {
+	alpha, err := c.attrFloat("alpha", 0.2)
+	if err != nil {
+		return err
+	}
+	beta, err := c.attrFloat("beta", 0.5)
+	if err != nil {
+		return err
+	}
+	x := c.arg(0)
+	if float32(alpha) == float32(1.0/6) && beta == 0.5 {
+		return c.result(c.emit("torch.aten.hardsigmoid", []*ir.Value{x}))
+	}
+	y := c.emit("torch.aten.mul.Scalar", []*ir.Value{x}, c.f64("other", alpha))
+	y = c.emit("torch.aten.add.Scalar", []*ir.Value{y}, c.f64("other", beta))
+	return c.result(c.emit("torch.aten.clamp", []*ir.Value{y}, c.f64("min", 0), c.f64("max", 1)))
+}
+
+// convClip: min and max are optional constant inputs (opset 11).
+func convClip(c *nodeCtx) error {
+	x := c.arg(0)
+	if c.err != nil {
+		return c.err
+	}
+	elem := elemOf(x)
+	var attrs []ir.NamedAttr
+	for i, name := range []string{"", "min", "max"} {
+		if i == 0 || !c.has(i) {
+			continue
+		}
+		v, err := c.constScalar(i, name)
+		if err != nil {
+			return err
+		}
+		a, err := c.number(name, elem, v)
+		if err != nil {
+			return err
+		}
+		attrs = append(attrs, a)
+	}
+	if len(attrs) == 0 {
+		c.alias(0, 0)
+		return nil
+	}
+	return c.result(c.emit("torch.aten.clamp", []*ir.Value{x}, attrs...))
+}
+
+// convSum adds the inputs (Mean divides by their count).
+func convSum(mean bool) converter {
+	return func(c *nodeCtx) error {
+		if len(c.in) == 0 || !c.has(0) {
+			return c.errorf("needs at least one input")
+		}
+		if len(c.in) == 1 {
+			c.alias(0, 0)
+			return nil
+		}
+		acc := c.arg(0)
+		for i := 1; i < len(c.in); i++ {
+			acc = c.emit("torch.aten.add.Tensor", []*ir.Value{acc, c.arg(i)})
+		}
+		if mean {
+			acc = c.emit("torch.aten.div.Scalar", []*ir.Value{acc}, c.f64("other", float64(len(c.in))))
+		}
+		return c.result(acc)
+	}
+}
+
+// convMinMax: one run-time input against constant scalars is a clamp;
+// the torch dialect has no elementwise maximum of two tensors.
+func convMinMax(isMax bool) converter {
+	return func(c *nodeCtx) error {
+		run := -1
+		var bound float64
+		haveBound := false
+		for i := range c.in {
+			h := c.host(i)
+			if h == nil || !h.known() {
+				if run >= 0 {
+					return c.errorf("more than one input is a run-time tensor; the torch dialect has no elementwise maximum/minimum op")
+				}
+				run = i
+				continue
+			}
+			if h.len() != 1 {
+				return c.errorf("constant input #%d must have one element to become a clamp bound", i)
+			}
+			v := h.float(0)
+			switch {
+			case !haveBound:
+				bound, haveBound = v, true
+			case isMax:
+				bound = math.Max(bound, v)
+			default:
+				bound = math.Min(bound, v)
+			}
+		}
+		if run < 0 {
+			return c.errorf("expects a run-time input")
+		}
+		x := c.arg(run)
+		if c.err != nil {
+			return c.err
+		}
+		for i := range c.in {
+			if i != run && len(c.typ(i).Shape) > len(shapeOf(x)) {
+				return c.errorf("constant input #%d has a higher rank than the run-time input", i)
+			}
+		}
+		if !haveBound {
+			c.alias(0, run)
+			return nil
+		}
+		name := "max"
+		if isMax {
+			name = "min"
+		}
+		a, err := c.number(name, elemOf(x), bound)
+		if err != nil {
+			return err
+		}
+		return c.result(c.emit("torch.aten.clamp", []*ir.Value{x}, a))
+	}
+}
+
+func convWhere(c *nodeCtx) error {
+	cond, x, y := c.arg(0), c.arg(1), c.arg(2)
+	if c.err != nil {
+		return c.err
+	}
+	if !isBool(elemOf(cond)) {
+		return c.errorf("condition must be a bool tensor, got %s", elemOf(cond))
+	}
+	return c.result(c.emit("torch.aten.where.self", []*ir.Value{cond, x, y}))
+}
+
+func foldWhere(c *nodeCtx) error {
+	cond, x, y := c.host(0), c.host(1), c.host(2)
+	if !isBool(cond.elem) || x.elem != y.elem {
+		return errNoFold
+	}
+	out, err := hostMap(x.elem, []*host{cond, x, y}, func(o *host, i int, idx []int) {
+		src, j := y, idx[2]
+		if cond.ints[idx[0]] != 0 {
+			src, j = x, idx[1]
+		}
+		copyElem(o, i, src, j)
+	})
+	if err != nil {
+		return err
+	}
+	c.setHost(0, out)
+	return nil
+}
+
+func foldCompare(op string) converter {
+	f := compareKernels[op]
+	return func(c *nodeCtx) error {
+		a, b := c.host(0), c.host(1)
+		if a.elem != b.elem {
+			return c.errorf("operand element types differ (%s and %s)", a.elem, b.elem)
+		}
+		out, err := hostCompare(c.im.ctx, f, a, b)
+		if err != nil {
+			return err
+		}
+		c.setHost(0, out)
+		return nil
+	}
+}
+
+func foldNot(c *nodeCtx) error {
+	h := c.host(0)
+	if !isBool(h.elem) {
+		return c.errorf("expects a bool tensor, got %s", h.elem)
+	}
+	out, err := hostMap(h.elem, []*host{h}, func(o *host, i int, idx []int) { o.ints[i] = 1 - h.ints[idx[0]] })
+	if err != nil {
+		return err
+	}
+	c.setHost(0, out)
+	return nil
+}
+
+func foldLogic(f func(x, y bool) bool) converter {
+	return func(c *nodeCtx) error {
+		a, b := c.host(0), c.host(1)
+		if !isBool(a.elem) || !isBool(b.elem) {
+			return c.errorf("expects bool tensors")
+		}
+		out, err := hostMap(a.elem, []*host{a, b}, func(o *host, i int, idx []int) {
+			if f(a.ints[idx[0]] != 0, b.ints[idx[1]] != 0) {
+				o.ints[i] = 1
+			}
+		})
+		if err != nil {
+			return err
+		}
+		c.setHost(0, out)
+		return nil
+	}
+}
+
+// castTarget is Cast's 'to' or CastLike's second input's element type.
+func castTarget(c *nodeCtx) (ir.Type, error) {
+	if c.node.OpType == "CastLike" {
+		if !c.has(1) {
+			return nil, c.errorf("input #1 is required")
+		}
+		return c.typ(1).Elem, nil
+	}
+	if !c.hasAttr("to") {
+		return nil, c.errorf("requires attribute 'to'")
+	}
+	to, err := c.attrInt("to", 0)
+	if err != nil {
+		return nil, err
+	}
+	t, err := elemType(c.im.ctx, int32(to))
+	if err != nil {
+		return nil, c.errorf("%v", err)
+	}
+	return t, nil
+}
+
+func convCast(c *nodeCtx) error {
+	c.ignore("saturate")
+	to, err := castTarget(c)
+	if err != nil {
+		return err
+	}
+	x := c.arg(0)
+	if c.err != nil {
+		return c.err
+	}
+	if elemOf(x) == to {
+		c.alias(0, 0)
+		return nil
+	}
+	return c.result(c.emit("torch.aten.to.dtype", []*ir.Value{x}, c.dtype("dtype", to)))
+}
+
+func foldCast(c *nodeCtx) error {
+	to, err := castTarget(c)
+	if err != nil {
+		return err
+	}
+	h := c.host(0)
+	if isUnsigned(h.elem) && !isFloatType(to) {
+		return errNoFold
+	}
+	c.setHost(0, hostCast(h, to))
+	return nil
+}

@@ -1,0 +1,230 @@
+package onnx
+
+import (
+	"math"
+
+	"github.com/mlc-go/mlc/ir"
+)
+
+// Reductions. ReduceSum takes its axes as an input from opset 13, the
+// others as an attribute throughout opsets 11 to 17.
+func init() {
+	register(
+		entry{op: "ReduceMean", from: 11, to: 17, convert: convReduce(reduceMean)},
+		entry{op: "ReduceSum", from: 11, to: 12, convert: convReduce(reduceSum), fold: foldReduce},
+		entry{op: "ReduceSum", from: 13, to: 17, convert: convReduce(reduceSum), fold: foldReduce},
+		entry{op: "ReduceSumSquare", from: 11, to: 17, convert: convReduce(reduceSumSquare)},
+		entry{op: "ReduceL1", from: 11, to: 17, convert: convReduce(reduceL1)},
+		entry{op: "ReduceL2", from: 11, to: 17, convert: convReduce(reduceL2)},
+		entry{op: "ReduceLogSum", from: 11, to: 17, convert: convReduce(reduceLogSum)},
+		entry{op: "ReduceProd", from: 11, to: 17, fold: foldReduce},
+		entry{op: "ReduceMax", from: 11, to: 17, fold: foldReduce},
+		entry{op: "ReduceMin", from: 11, to: 17, fold: foldReduce},
+		entry{op: "ArgMax", from: 11, to: 17, convert: convArg(false)},
+		entry{op: "ArgMin", from: 11, to: 17, convert: convArg(true)},
+	)
+}
+
+type reduceKind int
+
+const (
+	reduceMean reduceKind = iota
+	reduceSum
+	reduceSumSquare
+	reduceL1
+	reduceL2
+	reduceLogSum
+)
+
+// reduceAxes reads axes (attribute, or ReduceSum's input from opset 13),
+// keepdims, and whether the reduction is the identity
+// (noop_with_empty_axes with no axes).
+func reduceAxes(c *nodeCtx) (dims []int64, keep bool, noop bool, err error) {
+	k, err := c.attrInt("keepdims", 1)
+	if err != nil {
+		return nil, false, false, err
+	}
+	rank := len(c.typ(0).Shape)
+	var axes []int64
+	if c.node.OpType == "ReduceSum" && c.opset >= 13 {
+		n, err := c.attrInt("noop_with_empty_axes", 0)
+		if err != nil {
+			return nil, false, false, err
+		}
+		if c.has(1) {
+			if axes, err = c.constInts(1, "axes"); err != nil {
+				return nil, false, false, err
+			}
+		}
+		if len(axes) == 0 && n != 0 {
+			return nil, k != 0, true, nil
+		}
+	} else if axes, err = c.attrInts("axes", nil); err != nil {
+		return nil, false, false, err
+	}
+	if len(axes) == 0 {
+		for i := 0; i < rank; i++ {
+			axes = append(axes, int64(i))
+		}
+	}
+	norm, err := normAxes(c, axes, rank)
+	if err != nil {
+		return nil, false, false, err
+	}
+	for _, a := range norm {
+		dims = append(dims, int64(a))
+	}
+	return dims, k != 0, false, nil
+}
+
+// convReduce maps the sum-based reductions: sum.dim_IntList (converted
+// back from i64 for narrower integers, as ONNX keeps the type) or
+// mean.dim, with the elementwise pre- and post-steps of the variants.
+func convReduce(kind reduceKind) converter {
+	return func(c *nodeCtx) error {
+		dims, keep, noop, err := reduceAxes(c)
+		if err != nil {
+			return err
+		}
+		if noop {
+			c.alias(0, 0)
+			return nil
+		}
+		x := c.arg(0)
+		if c.err != nil {
+			return c.err
+		}
+		elem := elemOf(x)
+		if kind != reduceSum && !isFloatType(elem) {
+			return c.errorf("%s of %s tensors is not supported", c.node.OpType, elem)
+		}
+		switch kind {
+		case reduceSumSquare, reduceL2:
+			x = c.emit("torch.aten.mul.Tensor", []*ir.Value{x, x})
+		case reduceL1:
+			x = c.emit("torch.aten.abs", []*ir.Value{x})
+		}
+		attrs := []ir.NamedAttr{c.arr("dim", dims), c.flag("keepdim", keep)}
+		var y *ir.Value
+		if kind == reduceMean {
+			y = c.emit("torch.aten.mean.dim", []*ir.Value{x}, attrs...)
+		} else {
+			y = c.emit("torch.aten.sum.dim_IntList", []*ir.Value{x}, attrs...)
+		}
+		switch kind {
+		case reduceL2:
+			y = c.emit("torch.aten.sqrt", []*ir.Value{y})
+		case reduceLogSum:
+			y = c.emit("torch.aten.log", []*ir.Value{y})
+		}
+		if c.err == nil && elemOf(y) != elem {
+			y = c.emit("torch.aten.to.dtype", []*ir.Value{y}, c.dtype("dtype", elem))
+		}
+		return c.result(y)
+	}
+}
+
+// foldReduce evaluates integer reductions at import time (shape
+// arithmetic such as the product of a shape's dims).
+func foldReduce(c *nodeCtx) error {
+	dims, keep, noop, err := reduceAxes(c)
+	if err != nil {
+		return err
+	}
+	h := c.host(0)
+	if noop {
+		c.setHost(0, h)
+		return nil
+	}
+	if isFloatType(h.elem) || isBool(h.elem) || isUnsigned(h.elem) {
+		return errNoFold
+	}
+	reduced := make([]bool, len(h.shape))
+	for _, d := range dims {
+		reduced[d] = true
+	}
+	var kept, full []int64
+	for i, d := range h.shape {
+		if reduced[i] {
+			full = append(full, 1)
+			if keep {
+				kept = append(kept, 1)
+			}
+			continue
+		}
+		full = append(full, d)
+		kept = append(kept, d)
+	}
+	out := newHost(h.elem, full)
+	switch c.node.OpType {
+	case "ReduceProd":
+		for i := range out.ints {
+			out.ints[i] = 1
+		}
+	case "ReduceMax":
+		for i := range out.ints {
+			out.ints[i] = math.MinInt64
+		}
+	case "ReduceMin":
+		for i := range out.ints {
+			out.ints[i] = math.MaxInt64
+		}
+	}
+	is, os := strides(h.shape), strides(full)
+	for i := 0; i < h.len(); i++ {
+		var j int64
+		for k := range h.shape {
+			if !reduced[k] {
+				j += (int64(i) / is[k] % h.shape[k]) * os[k]
+			}
+		}
+		if h.isUnknown(i) {
+			out.markUnknown(int(j))
+			continue
+		}
+		v := h.ints[i]
+		switch c.node.OpType {
+		case "ReduceSum":
+			out.ints[j] += v
+		case "ReduceProd":
+			out.ints[j] *= v
+		case "ReduceMax":
+			out.ints[j] = max(out.ints[j], v)
+		case "ReduceMin":
+			out.ints[j] = min(out.ints[j], v)
+		}
+	}
+	for i := range out.ints {
+		out.ints[i] = wrapTo(h.elem, out.ints[i])
+	}
+	c.setHost(0, out.reshaped(kept))
+	return nil
+}
+
+// convArg: ArgMax is argmax; ArgMin is argmax of the negation (exact, and
+// the first extreme index either way).
+func convArg(isMin bool) converter {
+	return func(c *nodeCtx) error {
+		axis, err := c.attrInt("axis", 0)
+		if err != nil {
+			return err
+		}
+		keep, err := c.attrInt("keepdims", 1)
+		if err != nil {
+			return err
+		}
+		if last, err := c.attrInt("select_last_index", 0); err != nil {
+			return err
+		} else if last != 0 {
+			return c.errorf("select_last_index = 1 is not supported")
+		}
+		x := c.arg(0)
+		if c.err == nil && isMin {
+			if !isFloatType(elemOf(x)) {
+				return c.errorf("ArgMin of integer tensors is not supported")
+			}
+			x = c.emit("torch.aten.neg", []*ir.Value{x})
+		}
+		return c.result(c.emit("torch.aten.argmax", []*ir.Value{x}, c.i64("dim", axis), c.flag("keepdim", keep != 0)))
+	}
+}

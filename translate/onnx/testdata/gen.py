@@ -1,0 +1,538 @@
+#!/usr/bin/python3
+"""Generates the ONNX importer's test models and their expected outputs.
+
+Run with Debian's python (python3-onnx, python3-torch):
+
+    /usr/bin/python3 translate/onnx/testdata/gen.py
+
+Each case is a small model built with onnx.helper (or exported from torch)
+plus inputs, saved as ops/<case>.onnx, and an entry in cases.json with the
+inputs and the outputs that numpy or torch compute for them. The Go tests
+import every model, run it with the reference interpreter and compare, so
+each converter's semantics are checked against an independent
+implementation rather than against itself.
+"""
+
+import json
+import math
+import os
+
+import numpy as np
+import onnx
+import torch
+import torch.nn.functional as F
+from onnx import TensorProto, helper, numpy_helper
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OPS = os.path.join(HERE, "ops")
+rng = np.random.default_rng(0)
+
+DTYPES = {
+    np.dtype("float32"): ("f32", TensorProto.FLOAT),
+    np.dtype("int64"): ("i64", TensorProto.INT64),
+    np.dtype("int32"): ("i32", TensorProto.INT32),
+    np.dtype("bool"): ("bool", TensorProto.BOOL),
+}
+
+cases = {}
+
+
+def r(*shape, lo=-2.0, hi=2.0):
+    return rng.uniform(lo, hi, size=shape).astype(np.float32)
+
+
+def enc(a):
+    a = np.asarray(a)
+    vals = a.reshape(-1).tolist()
+    if a.dtype == np.float32:
+        vals = [float("%.7g" % v) for v in vals]
+    elif a.dtype == np.bool_:
+        vals = [int(v) for v in vals]
+    return {"dtype": DTYPES[a.dtype][0], "shape": list(a.shape), "data": vals}
+
+
+def case(name, nodes, inputs, expected, inits=None, opset=13, atol=1e-5):
+    """One model: nodes over graph inputs (name -> array) and initializers;
+    expected maps each graph output name to its array."""
+    inits = inits or {}
+    g = helper.make_graph(
+        nodes,
+        name,
+        [helper.make_tensor_value_info(k, DTYPES[v.dtype][1], v.shape) for k, v in inputs.items()],
+        [helper.make_tensor_value_info(k, DTYPES[np.asarray(v).dtype][1], np.asarray(v).shape) for k, v in expected.items()],
+        [numpy_helper.from_array(np.asarray(v), k) for k, v in inits.items()],
+    )
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)], producer_name="gen.py")
+    m.ir_version = 8
+    onnx.checker.check_model(m)
+    onnx.save(m, os.path.join(OPS, name + ".onnx"))
+    cases[name] = {
+        "inputs": {k: enc(v) for k, v in inputs.items()},
+        "outputs": {k: enc(np.asarray(v)) for k, v in expected.items()},
+        "atol": atol,
+    }
+
+
+def node(op, ins, outs, **attrs):
+    return helper.make_node(op, ins, outs, name=op.lower() + "_0", **attrs)
+
+
+def f32(x):
+    return np.asarray(x, dtype=np.float32)
+
+
+def t(x):
+    return torch.from_numpy(np.ascontiguousarray(x))
+
+
+# ---- elementwise ----
+
+x23, y3 = r(2, 3), r(3)
+case("add_broadcast", [node("Add", ["x", "y"], ["z"])], {"x": x23, "y": y3}, {"z": x23 + y3})
+case("sub", [node("Sub", ["x", "y"], ["z"])], {"x": x23, "y": y3}, {"z": x23 - y3})
+case("mul_const", [node("Mul", ["x", "c"], ["z"])], {"x": x23}, {"z": x23 * f32(1.5)}, inits={"c": f32(1.5)})
+case("div", [node("Div", ["x", "y"], ["z"])], {"x": x23, "y": y3 + 3}, {"z": x23 / (y3 + 3)})
+xi = np.array([7, -7, 9, -9, 5, 0], np.int32)
+yi = np.array([2, 2, -4, -4, 5, 3], np.int32)
+case("div_int_trunc", [node("Div", ["x", "y"], ["z"])], {"x": xi, "y": yi}, {"z": (np.trunc(xi / yi)).astype(np.int32)})
+case("pow_scalar", [node("Pow", ["x", "e"], ["z"])], {"x": x23}, {"z": x23 ** 2}, inits={"e": f32(2.0)})
+xp = r(2, 3, lo=0.5, hi=2)
+case("pow_tensor", [node("Pow", ["x", "y"], ["z"])], {"x": xp, "y": y3}, {"z": (xp ** y3).astype(np.float32)})
+
+x24 = r(2, 4, lo=-4, hi=4)
+unary = {
+    "Relu": np.maximum(x24, 0),
+    "Sigmoid": 1 / (1 + np.exp(-x24)),
+    "Tanh": np.tanh(x24),
+    "Exp": np.exp(x24),
+    "Neg": -x24,
+    "Abs": np.abs(x24),
+    "Floor": np.floor(x24),
+    "Ceil": np.ceil(x24),
+    "Reciprocal": 1 / x24,
+    "Erf": torch.erf(t(x24)).numpy(),
+    "Softsign": x24 / (1 + np.abs(x24)),
+}
+for op, want in unary.items():
+    case(op.lower(), [node(op, ["x"], ["y"])], {"x": x24}, {"y": want.astype(np.float32)})
+xpos = r(2, 4, lo=0.1, hi=4)
+case("log", [node("Log", ["x"], ["y"])], {"x": xpos}, {"y": np.log(xpos)})
+case("sqrt", [node("Sqrt", ["x"], ["y"])], {"x": xpos}, {"y": np.sqrt(xpos)})
+case("hardswish", [node("HardSwish", ["x"], ["y"])], {"x": x24}, {"y": x24 * np.clip(x24 + 3, 0, 6) / 6}, opset=14)
+case("leakyrelu", [node("LeakyRelu", ["x"], ["y"], alpha=0.2)], {"x": x24}, {"y": np.where(x24 >= 0, x24, f32(0.2) * x24)})
+xc = r(1, 3, 2, 2)
+slope = f32([0.1, -0.5, 2.0]).reshape(3, 1, 1)
+case("prelu", [node("PRelu", ["x", "s"], ["y"])], {"x": xc}, {"y": np.where(xc >= 0, xc, slope * xc)}, inits={"s": slope})
+case("prelu_scalar", [node("PRelu", ["x", "s"], ["y"])], {"x": xc}, {"y": np.where(xc >= 0, xc, f32(0.25) * xc)}, inits={"s": f32([0.25])})
+case("elu", [node("Elu", ["x"], ["y"], alpha=0.5)], {"x": x24}, {"y": np.where(x24 > 0, x24, 0.5 * (np.exp(x24) - 1)).astype(np.float32)})
+sa, sg = 1.67326319217681884765625, 1.05070102214813232421875
+case("selu", [node("Selu", ["x"], ["y"])], {"x": x24}, {"y": (sg * np.where(x24 > 0, x24, sa * (np.exp(x24) - 1))).astype(np.float32)})
+case("celu", [node("Celu", ["x"], ["y"], alpha=2.0)], {"x": x24}, {"y": (np.maximum(0, x24) + np.minimum(0, 2 * (np.exp(x24 / 2) - 1))).astype(np.float32)})
+xs = f32([-100, -3, -0.5, 0, 0.5, 3, 20, 100])
+case("softplus", [node("Softplus", ["x"], ["y"])], {"x": xs}, {"y": np.logaddexp(0, xs.astype(np.float64)).astype(np.float32)})
+case("hardsigmoid", [node("HardSigmoid", ["x"], ["y"])], {"x": x24}, {"y": np.clip(f32(0.2) * x24 + f32(0.5), 0, 1)})
+case("hardsigmoid_torch", [node("HardSigmoid", ["x"], ["y"], alpha=1.0 / 6)], {"x": x24}, {"y": np.clip(x24 / 6 + 0.5, 0, 1).astype(np.float32)})
+case("clip", [node("Clip", ["x", "lo", "hi"], ["y"])], {"x": x24}, {"y": np.clip(x24, -1, 0.5)}, inits={"lo": f32(-1), "hi": f32(0.5)})
+case("clip_max_only", [node("Clip", ["x", "", "hi"], ["y"])], {"x": x24}, {"y": np.minimum(x24, 6)}, inits={"hi": f32(6)})
+xi6 = np.array([-5, -1, 0, 3, 9, 12], np.int32)
+case("clip_int", [node("Clip", ["x", "lo", "hi"], ["y"])], {"x": xi6}, {"y": np.clip(xi6, 0, 6)}, inits={"lo": np.int32(0), "hi": np.int32(6)})
+a, b, c = r(2, 3), r(3), r(1, 3)
+case("sum3", [node("Sum", ["a", "b", "c"], ["y"])], {"a": a, "b": b, "c": c}, {"y": a + b + c})
+case("mean2", [node("Mean", ["a", "b"], ["y"])], {"a": a, "b": b}, {"y": (a + b) / 2})
+case("max_const", [node("Max", ["a", "k"], ["y"])], {"a": a}, {"y": np.maximum(a, 0.25)}, inits={"k": f32([0.25])})
+case("min_const", [node("Min", ["a", "k"], ["y"])], {"a": a}, {"y": np.minimum(a, -0.25)}, inits={"k": f32(-0.25)})
+cond = np.array([[True, False, True], [False, False, True]])
+case("where", [node("Where", ["c", "a", "b"], ["y"])], {"c": cond, "a": a, "b": b}, {"y": np.where(cond, a, b)})
+xcast = f32([-2.7, -0.5, 0, 0.5, 2.7, 100.9])
+case("cast_f32_i32", [node("Cast", ["x"], ["y"], to=TensorProto.INT32)], {"x": xcast}, {"y": np.trunc(xcast).astype(np.int32)})
+case("cast_f32_bool", [node("Cast", ["x"], ["y"], to=TensorProto.BOOL)], {"x": xcast}, {"y": xcast != 0})
+xl = np.array([-3, 0, 5, 1 << 20], np.int64)
+case("cast_i64_f32", [node("Cast", ["x"], ["y"], to=TensorProto.FLOAT)], {"x": xl}, {"y": xl.astype(np.float32)})
+
+# ---- shapes and data movement ----
+
+x234 = r(2, 3, 4)
+case("reshape_zero_minus1", [node("Reshape", ["x", "s"], ["y"])], {"x": x234}, {"y": x234.reshape(2, 12)}, inits={"s": np.array([0, -1], np.int64)})
+# The usual exported shape computation: Reshape(x, Concat(Unsqueeze(Gather(Shape(x), 0)), [-1])).
+case(
+    "reshape_shape_chain",
+    [
+        node("Shape", ["x"], ["s"]),
+        helper.make_node("Gather", ["s", "i0"], ["b"], name="gather_b", axis=0),
+        helper.make_node("Unsqueeze", ["b", "ax0"], ["bu"], name="unsq_b"),
+        helper.make_node("Concat", ["bu", "m1"], ["shape"], name="cat_shape", axis=0),
+        node("Reshape", ["x", "shape"], ["y"]),
+    ],
+    {"x": x234},
+    {"y": x234.reshape(2, -1)},
+    inits={"i0": np.array(0, np.int64), "ax0": np.array([0], np.int64), "m1": np.array([-1], np.int64)},
+)
+x2345 = r(2, 3, 2, 2)
+case("flatten_axis2", [node("Flatten", ["x"], ["y"], axis=2)], {"x": x2345}, {"y": x2345.reshape(6, 4)})
+case("flatten_axis0", [node("Flatten", ["x"], ["y"], axis=0)], {"x": x234}, {"y": x234.reshape(1, 24)})
+case("transpose", [node("Transpose", ["x"], ["y"], perm=[2, 0, 1])], {"x": x234}, {"y": x234.transpose(2, 0, 1)})
+case("transpose_default", [node("Transpose", ["x"], ["y"])], {"x": x234}, {"y": x234.transpose()})
+x1314 = r(1, 3, 1, 4)
+case("squeeze_v11", [node("Squeeze", ["x"], ["y"], axes=[0, -2])], {"x": x1314}, {"y": x1314.reshape(3, 4)}, opset=11)
+case("squeeze_v13", [node("Squeeze", ["x", "a"], ["y"])], {"x": x1314}, {"y": x1314.reshape(3, 1, 4)}, inits={"a": np.array([0], np.int64)})
+case("squeeze_all", [node("Squeeze", ["x"], ["y"])], {"x": x1314}, {"y": x1314.reshape(3, 4)})
+case("unsqueeze_v11", [node("Unsqueeze", ["x"], ["y"], axes=[0, 3])], {"x": x23}, {"y": x23.reshape(1, 2, 3, 1)}, opset=11)
+case("unsqueeze_v13", [node("Unsqueeze", ["x", "a"], ["y"])], {"x": x23}, {"y": x23.reshape(2, 1, 3, 1)}, inits={"a": np.array([-1, 1], np.int64)})
+case("concat", [node("Concat", ["a", "b"], ["y"], axis=1)], {"a": x23, "b": a}, {"y": np.concatenate([x23, a], 1)})
+x26 = r(2, 6)
+case("split_v13", [node("Split", ["x", "s"], ["p", "q"], axis=1)], {"x": x26}, {"p": x26[:, :2], "q": x26[:, 2:]}, inits={"s": np.array([2, 4], np.int64)})
+case("split_v11", [node("Split", ["x"], ["p", "q"], axis=1, split=[5, 1])], {"x": x26}, {"p": x26[:, :5], "q": x26[:, 5:]}, opset=11)
+case("split_even", [node("Split", ["x"], ["p", "q", "u"], axis=-1)], {"x": x26}, {"p": x26[:, :2], "q": x26[:, 2:4], "u": x26[:, 4:]})
+x610 = r(6, 10)
+case(
+    "slice",
+    [node("Slice", ["x", "st", "en", "ax", "sp"], ["y"])],
+    {"x": x610},
+    {"y": x610[1:-1, -8:1000:3]},
+    inits={"st": np.array([1, -8], np.int64), "en": np.array([-1, 1000], np.int64), "ax": np.array([0, 1], np.int64), "sp": np.array([1, 3], np.int64)},
+)
+case(
+    "slice_int64_max",
+    [node("Slice", ["x", "st", "en", "ax"], ["y"])],
+    {"x": x610},
+    {"y": x610[:, 4:]},
+    inits={"st": np.array([4], np.int64), "en": np.array([np.iinfo(np.int64).max], np.int64), "ax": np.array([-1], np.int64)},
+)
+case("gather_scalar", [node("Gather", ["x", "i"], ["y"], axis=1)], {"x": x234}, {"y": x234[:, 2]}, inits={"i": np.array(-1 + 3, np.int64)})
+case("gather_run", [node("Gather", ["x", "i"], ["y"], axis=1)], {"x": x234}, {"y": x234[:, 1:3]}, inits={"i": np.array([1, 2], np.int64)})
+gi = np.array([[0, -1], [2, 1]], np.int64)
+case("gather_axis1", [node("Gather", ["x", "i"], ["y"], axis=1)], {"x": x234}, {"y": np.take(x234, gi, axis=1)}, inits={"i": gi})
+emb = r(5, 3)
+ids = np.array([[4, 0, -1], [2, 2, -5]], np.int64)
+case("gather_runtime_idx", [node("Gather", ["w", "ids"], ["y"])], {"ids": ids}, {"y": np.take(emb, ids, axis=0)}, inits={"w": emb})
+x31 = r(3, 1)
+case("expand", [node("Expand", ["x", "s"], ["y"])], {"x": x31}, {"y": np.broadcast_to(x31, (2, 3, 4)).copy()}, inits={"s": np.array([2, 1, 4], np.int64)})
+case("tile", [node("Tile", ["x", "r"], ["y"])], {"x": x23}, {"y": np.tile(x23, (2, 3))}, inits={"r": np.array([2, 3], np.int64)})
+case(
+    "pad",
+    [node("Pad", ["x", "p", "v"], ["y"])],
+    {"x": x23},
+    {"y": np.pad(x23, ((1, 0), (0, 2)), constant_values=1.5)},
+    inits={"p": np.array([1, 0, 0, 2], np.int64), "v": f32(1.5)},
+)
+case(
+    "constantofshape",
+    [node("ConstantOfShape", ["s"], ["k"], value=numpy_helper.from_array(f32([3.0]))), node("Add", ["x", "k"], ["y"])],
+    {"x": x23},
+    {"y": x23 + 3},
+    inits={"s": np.array([2, 3], np.int64)},
+)
+case(
+    "range",
+    [node("Range", ["a", "b", "d"], ["k"]), node("Cast", ["k"], ["kf"], to=TensorProto.FLOAT), node("Add", ["x", "kf"], ["y"])],
+    {"x": x23},
+    {"y": x23 + f32([1, 3, 5])},
+    inits={"a": np.array(1, np.int64), "b": np.array(6, np.int64), "d": np.array(2, np.int64)},
+)
+case(
+    "constant_kinds",
+    [
+        helper.make_node("Constant", [], ["k1"], name="k1", value_float=2.0),
+        helper.make_node("Constant", [], ["k2"], name="k2", value=numpy_helper.from_array(f32([1, 2, 3]))),
+        node("Mul", ["x", "k1"], ["t"]),
+        helper.make_node("Add", ["t", "k2"], ["y"], name="add_1"),
+    ],
+    {"x": x23},
+    {"y": x23 * 2 + f32([1, 2, 3])},
+)
+case("identity_dropout", [node("Identity", ["x"], ["t"]), node("Dropout", ["t"], ["y"])], {"x": x23}, {"y": x23})
+
+# ---- neural-network operators ----
+
+
+def conv_ref(x, w, b, strides, pads, dil=(1, 1), group=1):
+    xp = F.pad(t(x), (pads[1], pads[3], pads[0], pads[2]))
+    return F.conv2d(xp, t(w), None if b is None else t(b), stride=strides, dilation=dil, groups=group).numpy()
+
+
+xconv, wconv, bconv = r(1, 2, 5, 4), r(3, 2, 3, 3), r(3)
+case("conv", [node("Conv", ["x", "w", "b"], ["y"], pads=[1, 1, 1, 1])], {"x": xconv}, {"y": conv_ref(xconv, wconv, bconv, (1, 1), [1, 1, 1, 1])}, inits={"w": wconv, "b": bconv}, atol=1e-4)
+case(
+    "conv_stride_asym",
+    [node("Conv", ["x", "w"], ["y"], pads=[0, 1, 2, 0], strides=[2, 2])],
+    {"x": xconv},
+    {"y": conv_ref(xconv, wconv, None, (2, 2), [0, 1, 2, 0])},
+    inits={"w": wconv},
+    atol=1e-4,
+)
+wdw = r(2, 1, 3, 3)
+case("conv_depthwise_dilated", [node("Conv", ["x", "w"], ["y"], group=2, dilations=[2, 1], pads=[2, 1, 2, 1])], {"x": xconv}, {"y": conv_ref(xconv, wdw, None, (1, 1), [2, 1, 2, 1], (2, 1), 2)}, inits={"w": wdw}, atol=1e-4)
+# SAME_UPPER with stride 2 on 5x4: totals 2 and 1, the odd one at the end.
+case("conv_same_upper", [node("Conv", ["x", "w"], ["y"], auto_pad="SAME_UPPER", strides=[2, 2])], {"x": xconv}, {"y": conv_ref(xconv, wconv, None, (2, 2), [1, 0, 1, 1])}, inits={"w": wconv}, atol=1e-4)
+x1d, w1d = r(1, 2, 7), r(2, 2, 3)
+case("conv1d", [node("Conv", ["x", "w"], ["y"], pads=[1, 1], strides=[2])], {"x": x1d}, {"y": F.conv1d(t(x1d), t(w1d), padding=1, stride=2).numpy()}, inits={"w": w1d}, atol=1e-4)
+xpool = r(1, 2, 5, 5)
+case("maxpool", [node("MaxPool", ["x"], ["y"], kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1])], {"x": xpool}, {"y": F.max_pool2d(t(xpool), 3, 2, 1).numpy()})
+# ceil_mode where ONNX and ATen agree: 5 -> ceil((5-2)/2)+1 = 3.
+case("maxpool_ceil", [node("MaxPool", ["x"], ["y"], kernel_shape=[2, 2], strides=[2, 2], ceil_mode=1)], {"x": xpool}, {"y": F.max_pool2d(t(xpool), 2, 2, ceil_mode=True).numpy()})
+case(
+    "maxpool_asym",
+    [node("MaxPool", ["x"], ["y"], kernel_shape=[2, 2], pads=[1, 0, 0, 1])],
+    {"x": xpool},
+    {"y": F.max_pool2d(F.pad(t(xpool), (0, 1, 1, 0), value=-math.inf), 2, 1).numpy()},
+)
+case("maxpool1d", [node("MaxPool", ["x"], ["y"], kernel_shape=[3], strides=[2])], {"x": x1d}, {"y": F.max_pool1d(t(x1d), 3, 2).numpy()})
+case(
+    "avgpool_exclude_pad",
+    [node("AveragePool", ["x"], ["y"], kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1])],
+    {"x": xpool},
+    {"y": F.avg_pool2d(t(xpool), 3, 2, 1, count_include_pad=False).numpy()},
+)
+case(
+    "avgpool_include_pad_asym",
+    [node("AveragePool", ["x"], ["y"], kernel_shape=[2, 2], pads=[1, 0, 0, 1], count_include_pad=1)],
+    {"x": xpool},
+    {"y": F.avg_pool2d(F.pad(t(xpool), (0, 1, 1, 0)), 2, 1).numpy()},
+)
+case("globalaveragepool", [node("GlobalAveragePool", ["x"], ["y"])], {"x": xpool}, {"y": xpool.mean((2, 3), keepdims=True)})
+case("globalmaxpool", [node("GlobalMaxPool", ["x"], ["y"])], {"x": xpool}, {"y": xpool.max((2, 3), keepdims=True)})
+sc, bi, mu, var = r(2), r(2), r(2), r(2, lo=0.5, hi=2)
+case(
+    "batchnorm",
+    [node("BatchNormalization", ["x", "s", "b", "m", "v"], ["y"], epsilon=1e-3)],
+    {"x": xpool},
+    {"y": ((xpool - mu.reshape(1, 2, 1, 1)) / np.sqrt(var.reshape(1, 2, 1, 1) + f32(1e-3)) * sc.reshape(1, 2, 1, 1) + bi.reshape(1, 2, 1, 1)).astype(np.float32)},
+    inits={"s": sc, "b": bi, "m": mu, "v": var},
+)
+case(
+    "instancenorm",
+    [node("InstanceNormalization", ["x", "s", "b"], ["y"], epsilon=1e-5)],
+    {"x": xpool},
+    {"y": F.instance_norm(t(xpool), weight=t(sc), bias=t(bi), eps=1e-5).numpy()},
+    inits={"s": sc, "b": bi},
+)
+lw, lb = r(3, 4), r(3, 4)
+case(
+    "layernorm",
+    [node("LayerNormalization", ["x", "w", "b"], ["y"], axis=-2)],
+    {"x": x234},
+    {"y": F.layer_norm(t(x234), (3, 4), t(lw), t(lb)).numpy()},
+    inits={"w": lw, "b": lb},
+    opset=17,
+)
+ga, gw, gb = r(2, 5), r(3, 5), r(3)
+case("gemm_linear", [node("Gemm", ["a", "w", "b"], ["y"], transB=1)], {"a": ga}, {"y": ga @ gw.T + gb}, inits={"w": gw, "b": gb})
+gA, gB, gC = r(5, 2), r(5, 3), r(2, 3)
+case("gemm_general", [node("Gemm", ["a", "b", "c"], ["y"], transA=1, alpha=0.5, beta=2.0)], {"a": gA, "b": gB}, {"y": 0.5 * gA.T @ gB + 2 * gC}, inits={"c": gC})
+case("gemm_no_c", [node("Gemm", ["a", "b"], ["y"], transA=1)], {"a": gA, "b": gB}, {"y": gA.T @ gB})
+ma, mb = r(2, 1, 3, 4), r(3, 4, 2)
+case("matmul_batched", [node("MatMul", ["a", "b"], ["y"])], {"a": ma, "b": mb}, {"y": np.matmul(ma, mb)})
+x235 = r(2, 3, 5)
+
+
+def softmax(x, axis):
+    e = np.exp(x - x.max(axis=axis, keepdims=True))
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+case("softmax_v13", [node("Softmax", ["x"], ["y"], axis=1)], {"x": x235}, {"y": softmax(x235, 1)})
+# Before opset 13 Softmax flattens the input to 2-D at axis.
+case("softmax_v11_coerced", [node("Softmax", ["x"], ["y"], axis=1)], {"x": x235}, {"y": softmax(x235.reshape(2, 15), 1).reshape(2, 3, 5)}, opset=11)
+case("logsoftmax", [node("LogSoftmax", ["x"], ["y"])], {"x": x235}, {"y": np.log(softmax(x235, -1))})
+
+# ---- resampling ----
+
+xr = r(1, 2, 2, 3)
+case(
+    "resize_scales_asymmetric",
+    [node("Resize", ["x", "", "sc"], ["y"], coordinate_transformation_mode="asymmetric", nearest_mode="floor")],
+    {"x": xr},
+    {"y": xr.repeat(2, axis=2).repeat(3, axis=3)},
+    inits={"sc": f32([1, 1, 2, 3])},
+)
+case(
+    "resize_sizes_half_pixel",
+    [node("Resize", ["x", "", "", "sz"], ["y"])],
+    {"x": xr},
+    {"y": xr.repeat(3, axis=2).repeat(2, axis=3)},
+    inits={"sz": np.array([1, 2, 6, 6], np.int64)},
+)
+xd = r(1, 8, 2, 3)
+for m in ("DCR", "CRD"):
+    b_, c_, h_, w_ = xd.shape
+    if m == "DCR":
+        want = xd.reshape(b_, 2, 2, c_ // 4, h_, w_).transpose(0, 3, 4, 1, 5, 2).reshape(b_, c_ // 4, h_ * 2, w_ * 2)
+    else:
+        want = xd.reshape(b_, c_ // 4, 2, 2, h_, w_).transpose(0, 1, 4, 2, 5, 3).reshape(b_, c_ // 4, h_ * 2, w_ * 2)
+    case("depthtospace_" + m.lower(), [node("DepthToSpace", ["x"], ["y"], blocksize=2, mode=m)], {"x": xd}, {"y": want})
+xsd = r(1, 2, 4, 6)
+case(
+    "spacetodepth",
+    [node("SpaceToDepth", ["x"], ["y"], blocksize=2)],
+    {"x": xsd},
+    {"y": xsd.reshape(1, 2, 2, 2, 3, 2).transpose(0, 3, 5, 1, 2, 4).reshape(1, 8, 2, 3)},
+)
+
+# ---- reductions ----
+
+case("reducemean", [node("ReduceMean", ["x"], ["y"], axes=[1], keepdims=0)], {"x": x234}, {"y": x234.mean(1)})
+case("reducesum_v13", [node("ReduceSum", ["x", "a"], ["y"])], {"x": x234}, {"y": x234.sum((0, 2), keepdims=True)}, inits={"a": np.array([0, -1], np.int64)})
+case("reducesum_v11", [node("ReduceSum", ["x"], ["y"], axes=[2], keepdims=0)], {"x": x234}, {"y": x234.sum(2)}, opset=11)
+case("reducesum_noop", [node("ReduceSum", ["x"], ["y"], noop_with_empty_axes=1)], {"x": x234}, {"y": x234})
+xi34 = np.arange(-5, 7, dtype=np.int32).reshape(3, 4)
+case("reducesum_int", [node("ReduceSum", ["x", "a"], ["y"], keepdims=0)], {"x": xi34}, {"y": xi34.sum(1).astype(np.int32)}, inits={"a": np.array([1], np.int64)})
+case("reducel2", [node("ReduceL2", ["x"], ["y"], axes=[-1])], {"x": x234}, {"y": np.sqrt((x234 ** 2).sum(-1, keepdims=True))})
+case("reducel1", [node("ReduceL1", ["x"], ["y"], axes=[0, 1], keepdims=0)], {"x": x234}, {"y": np.abs(x234).sum((0, 1))})
+case("reducesumsquare", [node("ReduceSumSquare", ["x"], ["y"])], {"x": x234}, {"y": (x234 ** 2).sum(keepdims=True)})
+case("reducelogsum", [node("ReduceLogSum", ["x"], ["y"], axes=[1])], {"x": xpos}, {"y": np.log(xpos.sum(1, keepdims=True))})
+case("argmax", [node("ArgMax", ["x"], ["y"], axis=1, keepdims=0)], {"x": x234}, {"y": x234.argmax(1)})
+case("argmin", [node("ArgMin", ["x"], ["y"], axis=-1)], {"x": x234}, {"y": x234.argmin(-1)[..., None]})
+
+# ---- models exported from torch ----
+
+
+def export(name, model, x, opset, atol=1e-5):
+    torch.manual_seed(0)
+    model.eval()
+    path = os.path.join(OPS, name + ".onnx")
+    torch.onnx.export(model, t(x), path, opset_version=opset, input_names=["input"], output_names=["output"])
+    with torch.no_grad():
+        y = model(t(x)).numpy()
+    cases[name] = {"inputs": {"input": enc(x)}, "outputs": {"output": enc(y)}, "atol": atol}
+
+
+class TinyCNN(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 4, 3, stride=2, padding=1)
+        self.bn = torch.nn.BatchNorm2d(4)
+        self.fc = torch.nn.Linear(4, 3)
+
+    def forward(self, x):
+        y = F.hardswish(self.bn(self.conv(x)))
+        y = F.max_pool2d(y, 2, ceil_mode=True)
+        y = F.adaptive_avg_pool2d(y, 1).flatten(1)
+        return F.log_softmax(self.fc(y), -1)
+
+
+class Upsampler(torch.nn.Module):
+    def forward(self, x):
+        return torch.nn.functional.interpolate(x, scale_factor=2, mode="nearest") * 2
+
+
+torch.manual_seed(0)
+export("torch_upsample_nearest", Upsampler(), r(1, 2, 2, 3), 13)
+torch.manual_seed(0)
+cnn = TinyCNN()
+with torch.no_grad():
+    cnn.bn.running_mean.uniform_(-0.5, 0.5)
+    cnn.bn.running_var.uniform_(0.5, 2)
+export("torch_tiny_cnn", cnn, r(1, 3, 9, 9), 14)
+for opset in (13, 17):
+    torch.manual_seed(0)
+    layer = torch.nn.TransformerEncoderLayer(d_model=4, nhead=2, dim_feedforward=8, batch_first=True, activation="gelu")
+    enc_model = torch.nn.TransformerEncoder(layer, num_layers=1)
+    export("torch_encoder_v%d" % opset, enc_model, r(1, 3, 4), opset, atol=1e-4)
+
+# ---- inputs of lit-tests/translate/onnx ----
+
+LIT = os.path.join(HERE, "..", "..", "..", "lit-tests", "translate", "onnx", "Inputs")
+os.makedirs(LIT, exist_ok=True)
+
+
+def save_lit(name, nodes, inputs, outputs, inits=None, opset=13, check=True):
+    g = helper.make_graph(nodes, name, inputs, outputs, [numpy_helper.from_array(np.asarray(v), k) for k, v in (inits or {}).items()])
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)], producer_name="gen.py")
+    m.ir_version = 8
+    if check:
+        onnx.checker.check_model(m)
+    onnx.save(m, os.path.join(LIT, name + ".onnx"))
+    return m
+
+
+vi = helper.make_tensor_value_info
+mlp_w1, mlp_b1, mlp_w2 = f32(np.arange(12).reshape(3, 4) / 10 - 0.5), f32([0.1, -0.2, 0.3]), f32([[1, -1, 0.5], [0.25, 2, -1]])
+save_lit(
+    "mlp",
+    [
+        helper.make_node("Gemm", ["input", "fc1.weight", "fc1.bias"], ["h"], name="fc1", transB=1),
+        helper.make_node("Relu", ["h"], ["r"], name="relu"),
+        helper.make_node("MatMul", ["r", "w2t"], ["logits"], name="fc2"),
+        helper.make_node("Softmax", ["logits"], ["probs"], name="softmax", axis=-1),
+    ],
+    [vi("input", TensorProto.FLOAT, ["batch", 4])],
+    [vi("probs", TensorProto.FLOAT, ["batch", 2])],
+    {"fc1.weight": mlp_w1, "fc1.bias": mlp_b1, "w2t": mlp_w2.T.copy()},
+)
+np.save(os.path.join(LIT, "mlp-input.npy"), f32([[1, 2, 3, 4], [-1, 0.5, 0, 2]]))
+mlp_x = f32([[1, 2, 3, 4], [-1, 0.5, 0, 2]])
+mlp_y = softmax(np.maximum(mlp_x @ mlp_w1.T + mlp_b1, 0) @ mlp_w2.T, -1)
+print("mlp probs:", [["%.6g" % v for v in row] for row in mlp_y])
+save_lit(
+    "shape_chain",
+    [
+        helper.make_node("Shape", ["x"], ["s"], name="shape"),
+        helper.make_node("Gather", ["s", "i0"], ["b"], name="gather", axis=0),
+        helper.make_node("Unsqueeze", ["b", "ax0"], ["bu"], name="unsqueeze"),
+        helper.make_node("Concat", ["bu", "rest"], ["shape2"], name="concat", axis=0),
+        helper.make_node("Reshape", ["x", "shape2"], ["y"], name="reshape"),
+    ],
+    [vi("x", TensorProto.FLOAT, ["N", 3, 4])],
+    [vi("y", TensorProto.FLOAT, ["N", 12])],
+    {"i0": np.array(0, np.int64), "ax0": np.array([0], np.int64), "rest": np.array([-1], np.int64)},
+)
+save_lit(
+    "unsupported",
+    [
+        helper.make_node("TopK", ["x", "k"], ["v", "i"], name="topk"),
+        helper.make_node("NonZero", ["x"], ["nz"], name="nonzero_a"),
+        helper.make_node("Relu", ["x"], ["y"], name="relu"),
+        helper.make_node("NonZero", ["x"], ["nz2"], name="nonzero_b"),
+        helper.make_node("GridSample", ["x", "x"], ["g"], name="grid"),
+    ],
+    [vi("x", TensorProto.FLOAT, [4])],
+    [vi("y", TensorProto.FLOAT, [4])],
+    {"k": np.array([1], np.int64)},
+    opset=16,
+)
+save_lit(
+    "cycle",
+    [
+        helper.make_node("Add", ["x", "c"], ["a"], name="add"),
+        helper.make_node("Relu", ["a"], ["b"], name="relu"),
+        helper.make_node("Neg", ["b"], ["c"], name="neg"),
+        helper.make_node("Identity", ["b"], ["y"], name="out"),
+    ],
+    [vi("x", TensorProto.FLOAT, [4])],
+    [vi("y", TensorProto.FLOAT, [4])],
+    check=False,
+)
+save_lit(
+    "missing_input",
+    [helper.make_node("Add", ["x", "bias"], ["y"], name="add_bias")],
+    [vi("x", TensorProto.FLOAT, [4])],
+    [vi("y", TensorProto.FLOAT, [4])],
+    check=False,
+)
+with open(os.path.join(LIT, "mlp.onnx"), "rb") as f:
+    mlp_bytes = f.read()
+with open(os.path.join(LIT, "truncated.onnx"), "wb") as f:
+    f.write(mlp_bytes[: len(mlp_bytes) - 20])
+# External data through onnx's own writer, and a model whose location
+# leaves its folder.
+ext = save_lit(
+    "external",
+    [helper.make_node("Add", ["x", "w"], ["y"], name="add_w")],
+    [vi("x", TensorProto.FLOAT, [32])],
+    [vi("y", TensorProto.FLOAT, [32])],
+    {"w": f32(np.arange(32))},
+)
+if os.path.exists(os.path.join(LIT, "external.bin")):
+    os.remove(os.path.join(LIT, "external.bin"))  # onnx.save appends to it
+onnx.save(ext, os.path.join(LIT, "external.onnx"), save_as_external_data=True, all_tensors_to_one_file=True, location="external.bin", size_threshold=0)
+esc = onnx.load(os.path.join(LIT, "external.onnx"), load_external_data=False)
+for e in esc.graph.initializer[0].external_data:
+    if e.key == "location":
+        e.value = "../external.bin"
+onnx.save(esc, os.path.join(LIT, "external_escape.onnx"))
+
+with open(os.path.join(HERE, "cases.json"), "w") as f:
+    # One case per line keeps diffs readable.
+    lines = ["%s:%s" % (json.dumps(k), json.dumps(cases[k], separators=(",", ":"), sort_keys=True)) for k in sorted(cases)]
+    f.write("{\n" + ",\n".join(lines) + "\n}\n")
+print("%d cases" % len(cases))

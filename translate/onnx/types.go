@@ -1,0 +1,103 @@
+package onnx
+
+import (
+	"fmt"
+
+	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/translate/onnx/onnxpb"
+)
+
+// elemType maps an ONNX TensorProto.DataType to the builtin element type
+// the torch dialect uses for it.
+func elemType(ctx *ir.Context, code int32) (ir.Type, error) {
+	switch code {
+	case onnxpb.DataFloat:
+		return ctx.FloatType(ir.F32), nil
+	case onnxpb.DataDouble:
+		return ctx.FloatType(ir.F64), nil
+	case onnxpb.DataFloat16:
+		return ctx.FloatType(ir.F16), nil
+	case onnxpb.DataBFloat16:
+		return ctx.FloatType(ir.BF16), nil
+	case onnxpb.DataBool:
+		return ctx.I(1), nil
+	case onnxpb.DataInt8:
+		return ctx.I(8), nil
+	case onnxpb.DataInt16:
+		return ctx.I(16), nil
+	case onnxpb.DataInt32:
+		return ctx.I(32), nil
+	case onnxpb.DataInt64:
+		return ctx.I(64), nil
+	case onnxpb.DataUint8:
+		return ctx.IntegerType(8, ir.Unsigned), nil
+	case onnxpb.DataUint16:
+		return ctx.IntegerType(16, ir.Unsigned), nil
+	case onnxpb.DataUint32:
+		return ctx.IntegerType(32, ir.Unsigned), nil
+	case onnxpb.DataUint64:
+		return ctx.IntegerType(64, ir.Unsigned), nil
+	}
+	return nil, fmt.Errorf("element type %s is not supported", onnxpb.DataTypeName(code))
+}
+
+// isFloatType reports whether t is a float element type.
+func isFloatType(t ir.Type) bool { return ir.IsFloat(t) }
+
+// isBool reports whether t is i1.
+func isBool(t ir.Type) bool { return ir.IsInteger(t, 1) }
+
+// isIntType reports whether t is an integer element type other than i1.
+func isIntType(t ir.Type) bool {
+	it, ok := t.(*ir.IntegerType)
+	return ok && it.Width > 1
+}
+
+// isUnsigned reports whether t is an unsigned integer type.
+func isUnsigned(t ir.Type) bool {
+	it, ok := t.(*ir.IntegerType)
+	return ok && it.Signedness == ir.Unsigned
+}
+
+// dimsOf is a tensor type's shape (ir.Dynamic for '?').
+func dimsOf(t *ir.RankedTensorType) []int64 { return t.Shape }
+
+// isStatic reports whether no dim is dynamic.
+func isStatic(dims []int64) bool {
+	for _, d := range dims {
+		if d < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// normAxis turns a possibly negative axis into [0, rank).
+func normAxis(axis int64, rank int) (int, error) {
+	if axis < -int64(rank) || axis >= int64(rank) {
+		return 0, fmt.Errorf("axis %d is out of range for rank %d", axis, rank)
+	}
+	if axis < 0 {
+		axis += int64(rank)
+	}
+	return int(axis), nil
+}
+
+// fmtShape prints dims as 1x?x3.
+func fmtShape(dims []int64) string {
+	s := ""
+	for i, d := range dims {
+		if i > 0 {
+			s += "x"
+		}
+		if d < 0 {
+			s += "?"
+		} else {
+			s += fmt.Sprint(d)
+		}
+	}
+	if s == "" {
+		return "scalar"
+	}
+	return s
+}
