@@ -2,6 +2,7 @@
 //
 //	mlc run model.mlir --input NAME=x.npy --output-dir out   run a function with the reference interpreter
 //	mlc print-tensor out/logits.npy                           print a .npy / .pb tensor as text
+//	mlc conformance DIR                                       import, lower and run ONNX test cases against their references
 //
 // The command tree is built by newRootCmd from the subcommand
 // constructors listed in subcommands, so later tasks (compile to a bundle,
@@ -20,6 +21,7 @@ import (
 var subcommands = []func() *cobra.Command{
 	newRunCmd,
 	newPrintTensorCmd,
+	newConformanceCmd,
 }
 
 func newRootCmd() *cobra.Command {
