@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
@@ -88,8 +89,8 @@ type sink struct {
 
 func newSink(path string) (*sink, error) {
 	dir := os.TempDir()
-	if path != "" && path != "-" {
-		dir = filepath.Dir(path)
+	if path != "" && path != "-" && isRegularOrAbsent(path) {
+		dir = filepath.Dir(path) // same file system, so commit can rename
 	}
 	f, err := os.CreateTemp(dir, ".mlc-opt-out-*")
 	if err != nil {
@@ -173,9 +174,18 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 		})
 	}
 	var brokenIR string
+	var timing *pass.TimingReport
+	if opts.PassConfig.Timing {
+		timing = pass.NewTimingReport()
+		defer timing.Write(stderr)
+	}
+	phase := time.Now()
 	module, err := asm.Parse(ctx, name, ch.Text, ch.FirstLine)
 	if err == nil && !opts.NoVerify {
 		err = ir.Verify(module)
+	}
+	if timing != nil {
+		timing.Add("Parser", time.Since(phase))
 	}
 	if err == nil && opts.Transform != nil {
 		err = opts.Transform(ctx, module)
@@ -185,6 +195,7 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 		if cfg.Out == nil {
 			cfg.Out = stderr
 		}
+		cfg.TimingReport = timing
 		if perr := opts.Pipeline.Run(module, &cfg); perr != nil {
 			var multi interface{ Diagnostics() []*ir.Diagnostic }
 			if errors.As(perr, &multi) {
@@ -219,9 +230,13 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 			ctx.Emit(asDiagnostic(err))
 		}
 	} else {
+		phase = time.Now()
 		if perr := asm.Print(out, module, opts.Print); perr != nil {
 			ctx.Emit(ir.Errorf(ir.UnknownLoc{}, "printing failed: %v", perr))
 			ok = false
+		}
+		if timing != nil {
+			timing.Add("Output", time.Since(phase))
 		}
 	}
 	if verifier != nil {

@@ -31,7 +31,10 @@ type Config struct {
 	PrintOptions      asm.PrintOptions
 	Out               io.Writer // IR dumps, timing, statistics (stderr)
 	Timing            bool
-	Statistics        bool
+	// TimingReport, when set with Timing, collects the pass timings for
+	// the caller to print with its own phases (parsing, output).
+	TimingReport *TimingReport
+	Statistics   bool
 	// Reproducer, when set, is written on failure with the input IR and
 	// the pipeline, for `mlc-opt --run-reproducer`.
 	Reproducer string
@@ -53,10 +56,13 @@ func (pm *OpPassManager) Run(root *ir.Operation, cfg *Config) (err error) {
 		snapshot = asm.String(root, asm.PrintOptions{Generic: true, DebugInfo: true, NoResources: false})
 	}
 	r := &runner{cfg: cfg, timing: &timer{name: "root"}}
+	if cfg.TimingReport != nil {
+		r.timing = &cfg.TimingReport.root
+	}
 	start := time.Now()
 	err = r.runManager(pm, root, r.timing)
-	r.timing.total = time.Since(start)
-	if cfg.Timing {
+	if cfg.Timing && cfg.TimingReport == nil {
+		r.timing.total = time.Since(start)
 		r.timing.report(cfg.Out)
 	}
 	if cfg.Statistics {
@@ -258,6 +264,31 @@ func writeReproducer(path, snapshot string, pm *OpPassManager, cfg *Config) erro
 }
 
 // ---- timing ----
+
+// TimingReport is mlir-opt's --mlir-timing tree, shared by a driver (for its
+// Parser and Output phases) and the passes it runs.
+type TimingReport struct {
+	root  timer
+	start time.Time
+}
+
+// NewTimingReport starts the clock of a report.
+func NewTimingReport() *TimingReport {
+	return &TimingReport{root: timer{name: "root"}, start: time.Now()}
+}
+
+// Add records a top-level phase.
+func (t *TimingReport) Add(name string, d time.Duration) { t.root.child(name).add(d) }
+
+// Write prints the tree, with the time not in any phase as "Rest", and the
+// total since NewTimingReport.
+func (t *TimingReport) Write(w io.Writer) {
+	t.root.total = time.Since(t.start)
+	if rest := t.root.total - t.root.sum(); rest > 0 {
+		t.Add("Rest", rest)
+	}
+	t.root.report(w)
+}
 
 type timer struct {
 	mu       sync.Mutex

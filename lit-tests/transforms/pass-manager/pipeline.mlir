@@ -25,13 +25,17 @@
 // RUN: mlc-opt --mlir-print-ir-after-change --symbol-dce --symbol-dce %s -o /dev/null 2>&1 | filecheck %s --check-prefix=CHANGE
 // CHANGE-COUNT-1: IR Dump After SymbolDCE
 
-// Timing and statistics.
+// Timing and statistics, in mlir-opt's order: statistics when the passes
+// finish, then the time report with the driver's Parser and Output phases.
 // RUN: mlc-opt --mlir-timing --mlir-pass-statistics --cse %s -o /dev/null 2>&1 | filecheck %s --check-prefix=TIME
-// TIME: Execution time report
-// TIME: cse
-// TIME: Total
 // TIME: Pass statistics report
 // TIME: (S) 1 num-cse'd - Number of operations CSE'd
+// TIME: Execution time report
+// TIME: Parser
+// TIME-NEXT: cse
+// TIME-NEXT: Output
+// TIME-NEXT: Rest
+// TIME-NEXT: Total
 
 // One file per pass.
 // RUN: rm -rf %t.tree && mlc-opt --mlir-print-ir-tree-dir=%t.tree --cse --symbol-dce %s -o /dev/null && ls %t.tree | filecheck %s --check-prefix=TREE
