@@ -46,10 +46,13 @@ tiny-cnn-onnx:
 	$(PYTHON) scripts/export-torch-models.py --case-dir docs/examples/tiny-cnn-onnx tiny_cnn
 
 # ONNX node-test coverage, written to docs/onnx-coverage.md; fails when an
-# op type listed in the expect-pass file has a case that does not pass.
+# op type listed in the expect-pass file has a case that does not pass, and
+# when the regenerated page differs from the committed one.
 conformance: build node-tests
 	$(BIN)/mlc conformance --expect-pass translate/onnx/conformance/expect-pass.txt \
-		--markdown docs/onnx-coverage.md $(NODE_TESTS)/node
+		--markdown docs/onnx-coverage.md $(NODE_TESTS)/node > build/conformance.txt || { tail -n 30 build/conformance.txt; exit 1; }
+	@grep -E '^total' build/conformance.txt
+	@git diff --exit-code --stat docs/onnx-coverage.md || { echo "docs/onnx-coverage.md was stale and has been regenerated: commit it"; exit 1; }
 
 # The exported models against PyTorch's outputs (1e-4 of the output range).
 conformance-models: build models
@@ -64,7 +67,7 @@ gotest: build
 lit: build
 	$(BIN)/mlc-lit lit-tests/
 
-test: deps build vet gotest lit
+test: deps build vet gotest lit conformance conformance-models
 
 bench: deps build
 	bash bench/run.sh

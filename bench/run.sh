@@ -13,5 +13,8 @@ echo
 echo "### cse + canonicalize vs mlir-opt-19"
 bash bench/cse-canon.sh
 echo
+echo "### ONNX import + torch-to-core lowering"
+bash bench/onnx-import.sh
+echo
 echo "### Go benchmarks"
 go test -run '^$' -bench . -benchmem ./ir/... 

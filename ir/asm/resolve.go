@@ -233,7 +233,7 @@ type nameScope struct {
 // %0, %1, …, so decimal names index a slice; others use a map.
 type valueTable struct {
 	named    map[string]valueDef
-	numbered []int32 // decimal name -> 1 + index into defs; 0 when undefined
+	numbered []int32      // decimal name -> 1 + index into defs; 0 when undefined
 	defs     [][]valueDef // chunks of defChunk, so that growing copies nothing
 	ndefs    int
 }

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -115,49 +114,9 @@ func run(path, output string, opts onnx.Options, print asm.PrintOptions, stdout,
 		}
 		return 0
 	}
-	if err := writeAtomic(output, func(w io.Writer) error { return asm.Print(w, module, print) }); err != nil {
+	if err := asm.WriteFile(output, module, print); err != nil {
 		fmt.Fprintf(stderr, "error: %s: %v\n", output, err)
 		return 1
 	}
 	return 0
-}
-
-// writeAtomic streams into a temporary file next to path and renames it
-// into place, so readers never see a partial file; a path that exists and
-// is not a regular file (/dev/null, a pipe) is written directly.
-func writeAtomic(path string, write func(io.Writer) error) error {
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		f, err := os.OpenFile(path, os.O_WRONLY, 0)
-		if err != nil {
-			return err
-		}
-		werr := write(f)
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		return werr
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	w := bufio.NewWriterSize(f, 1<<16)
-	err = write(w)
-	if err == nil {
-		err = w.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
 }

@@ -2,6 +2,8 @@
 //
 //	mlc run model.mlir --input NAME=x.npy --output-dir out   run a function with the reference interpreter
 //	mlc print-tensor out/logits.npy                           print a .npy / .pb tensor as text
+//	mlc import model.onnx --pipeline torch-to-core -o m.mlir  import an ONNX model and lower it in one process
+//	mlc compare got.npy want.pb                               compare a tensor with a reference
 //	mlc conformance DIR                                       import, lower and run ONNX test cases against their references
 //
 // The command tree is built by newRootCmd from the subcommand
@@ -21,6 +23,8 @@ import (
 var subcommands = []func() *cobra.Command{
 	newRunCmd,
 	newPrintTensorCmd,
+	newImportCmd,
+	newCompareCmd,
 	newConformanceCmd,
 }
 

@@ -186,3 +186,11 @@ func unflatten(i int, shape []int64) []int64 {
 	}
 	return idx
 }
+
+// Compare checks one output against its reference as the runner does in
+// the given mode: it returns the largest absolute error, its bound (model
+// mode) and, when they differ, why (with DataSet and Output zero).
+func Compare(got, want *tensor.Tensor, mode Mode) (maxAbs, bound float64, m *Mismatch) {
+	e, m := compareOutput(got, want, mode)
+	return e.maxAbs, e.bound, m
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mlc-go/mlc/interp"
+	"github.com/mlc-go/mlc/translate/onnx/conformance"
+)
+
+func newCompareCmd() *cobra.Command {
+	var mode string
+	cmd := &cobra.Command{
+		Use:   "compare GOT WANT",
+		Short: "Compare a tensor with a reference, as mlc conformance does",
+		Long: `Compare two tensors (.npy or .pb): same dtype and shape, then
+  --mode node   per element |got-want| <= 1e-7 + 1e-3*|want| (ONNX's backend tests)
+  --mode model  max |got-want| <= 1e-4 * (max - min of WANT)
+Prints the largest absolute error; exits 1 when the tensors differ.`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return compareTensors(args[0], args[1], conformance.Mode(mode), cmd.OutOrStdout())
+		},
+	}
+	cmd.Flags().StringVar(&mode, "mode", "model", "tolerance: node or model")
+	return cmd
+}
+
+func compareTensors(gotPath, wantPath string, mode conformance.Mode, w io.Writer) error {
+	if mode != conformance.ModeNode && mode != conformance.ModeModel {
+		return fmt.Errorf("--mode must be node or model, not %q", mode)
+	}
+	got, err := interp.ReadTensorFile(gotPath)
+	if err != nil {
+		return err
+	}
+	want, err := interp.ReadTensorFile(wantPath)
+	if err != nil {
+		return err
+	}
+	maxAbs, bound, m := conformance.Compare(got, want, mode)
+	if m != nil {
+		fmt.Fprintf(w, "MISMATCH %s vs %s: %s\n", gotPath, wantPath, describeMismatch(m))
+		return exitError{code: 1}
+	}
+	if mode == conformance.ModeModel {
+		fmt.Fprintf(w, "ok: max abs error %.3g <= %.3g (1e-4 of the reference's range)\n", maxAbs, bound)
+	} else {
+		fmt.Fprintf(w, "ok: max abs error %.3g, every element within rtol 1e-3, atol 1e-7\n", maxAbs)
+	}
+	return nil
+}
+
+// describeMismatch drops the data-set prefix, meaningless for two files.
+func describeMismatch(m *conformance.Mismatch) string {
+	if m.Reason != "" {
+		return m.Reason
+	}
+	return fmt.Sprintf("%d of %d elements differ; max abs error %.3g", m.Count, m.Len, m.MaxAbs)
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mlc-go/mlc/dialects/all"
+	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/ir/asm"
+	_ "github.com/mlc-go/mlc/lowering/decompose" // torch-to-core and its passes
+	"github.com/mlc-go/mlc/rewrite/pass"
+	_ "github.com/mlc-go/mlc/rewrite/transforms"
+	"github.com/mlc-go/mlc/translate/onnx"
+)
+
+type importOptions struct {
+	output   string
+	pipeline string
+	dims     []string
+	timing   bool
+	print    asm.PrintOptions
+}
+
+func newImportCmd() *cobra.Command {
+	var o importOptions
+	cmd := &cobra.Command{
+		Use:   "import model.onnx [--pipeline torch-to-core] [-o out.mlir]",
+		Short: "Import an ONNX model and lower it in one process",
+		Long: `Import an ONNX model into the torch dialect (as mlc-translate --import-onnx)
+and run a pass pipeline on it in the same process, so that the weights are
+never printed and re-parsed between the stages. --pipeline takes a pass or
+pipeline name (torch-to-core) or a full builtin.module(...) pipeline; without
+it the torch-dialect module is printed. The output is written atomically.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return importModel(args[0], o, cmd.ErrOrStderr())
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&o.output, "output", "o", "-", "output file")
+	f.StringVar(&o.pipeline, "pipeline", "", "pass pipeline to run after import (e.g. torch-to-core)")
+	f.StringArrayVar(&o.dims, "dim", nil, "fix a symbolic input dim: NAME=SIZE (repeatable)")
+	f.BoolVar(&o.timing, "timing", false, "print the time of each stage to stderr")
+	f.BoolVar(&o.print.Generic, "mlir-print-op-generic", false, "print every op in generic form")
+	f.BoolVar(&o.print.DebugInfo, "mlir-print-debuginfo", false, "print locations")
+	f.IntVar(&o.print.ElideElementsAttrsIfLarger, "mlir-elide-elementsattrs-if-larger", 0, "elide dense attributes with more elements than this")
+	return cmd
+}
+
+func importModel(path string, o importOptions, stderr io.Writer) error {
+	opts := onnx.Options{DimParams: map[string]int64{}}
+	for _, d := range o.dims {
+		name, val, ok := strings.Cut(d, "=")
+		n, err := strconv.ParseInt(val, 10, 64)
+		if !ok || name == "" || err != nil || n < 0 {
+			return fmt.Errorf("--dim %q: want NAME=SIZE", d)
+		}
+		opts.DimParams[name] = n
+	}
+	var pm *pass.OpPassManager
+	if o.pipeline != "" {
+		text := o.pipeline
+		if !strings.Contains(text, "(") {
+			text = "builtin.module(" + text + ")"
+		}
+		var err error
+		if pm, err = pass.ParsePipeline(text); err != nil {
+			return fmt.Errorf("--pipeline: %v", err)
+		}
+	}
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	report := func(err error) error {
+		d, ok := err.(*ir.Diagnostic)
+		if !ok {
+			d = ir.Errorf(ir.UnknownLoc{}, "%v", err)
+		}
+		io.WriteString(stderr, (*ir.SourceMgr)(nil).Format(d))
+		return exitError{code: 1}
+	}
+	stage := time.Now()
+	lap := func(name string) {
+		if o.timing {
+			fmt.Fprintf(stderr, "%-8s %8.3f s\n", name, time.Since(stage).Seconds())
+		}
+		stage = time.Now()
+	}
+	module, err := onnx.ImportFile(ctx, path, opts)
+	if err != nil {
+		return report(err)
+	}
+	lap("import")
+	if pm != nil {
+		cfg := &pass.Config{VerifyEach: true, Out: stderr}
+		if err := pm.Run(module, cfg); err != nil {
+			var f *pass.Failure
+			if errors.As(err, &f) && f.Err != nil {
+				return report(f.Err)
+			}
+			return report(err)
+		}
+		lap("lower")
+	}
+	if err := asm.WriteFile(o.output, module, o.print); err != nil {
+		return report(fmt.Errorf("%s: %v", o.output, err))
+	}
+	lap("print")
+	return nil
+}
