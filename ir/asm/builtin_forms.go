@@ -34,6 +34,7 @@ func printModule(p *Printer, op *ir.Operation) bool {
 	p.WriteByte(' ')
 	saved := p.defaultDialect
 	p.defaultDialect = "builtin"
+	p.Commit()
 	p.PrintRegion(op.Region(0), false, false)
 	p.defaultDialect = saved
 	return true
@@ -148,6 +149,7 @@ func printFunc(p *Printer, op *ir.Operation) bool {
 		p.WriteByte(' ')
 		saved := p.defaultDialect
 		p.defaultDialect = "func"
+		p.Commit()
 		p.PrintRegion(body, false, true)
 		p.defaultDialect = saved
 	}

@@ -53,7 +53,8 @@ type Printer struct {
 	// gives up can be undone by truncating buf.
 	w       io.Writer
 	buf     []byte
-	custom  int
+	custom  int           // custom printers running that may still give up
+	frames  []customFrame // one per running custom printer
 	opts    PrintOptions
 	names   *nameState
 	aliases map[string]string // printed form -> alias name
@@ -500,17 +501,26 @@ func (p *Printer) PrintOp(op *ir.Operation) {
 // printCustom runs a custom printer into a scratch buffer so that a
 // printer that gives up (or panics on malformed IR) leaves no trace.
 func (p *Printer) printCustom(op *ir.Operation, cp CustomPrinter) (ok bool) {
-	mark := len(p.buf)
+	p.frames = append(p.frames, customFrame{mark: len(p.buf)})
 	p.custom++
 	savedDefault := p.defaultDialect
 	defer func() {
 		if r := recover(); r != nil {
 			ok = false
 		}
-		p.custom--
+		f := p.frames[len(p.frames)-1]
+		p.frames = p.frames[:len(p.frames)-1]
 		p.defaultDialect = savedDefault
+		if f.committed {
+			if !ok {
+				// Too late to fall back to the generic form.
+				p.Errorf("custom printer for '%s' failed after committing its output", op.Name())
+			}
+			return
+		}
+		p.custom--
 		if !ok {
-			p.buf = p.buf[:mark]
+			p.buf = p.buf[:f.mark]
 		}
 	}()
 	name := op.Name()
@@ -521,6 +531,24 @@ func (p *Printer) printCustom(op *ir.Operation, cp CustomPrinter) (ok bool) {
 	}
 	p.WriteString(name)
 	return cp(p, op)
+}
+
+// customFrame is a running custom printer: where its output starts, and
+// whether it committed to it.
+type customFrame struct {
+	mark      int
+	committed bool
+}
+
+// Commit tells the printer that the running custom printer will not give
+// up from here on, so its output may be flushed as it goes. Printers of
+// ops with large regions (builtin.module, func.func) call it before the
+// region, so the output is not held in memory whole.
+func (p *Printer) Commit() {
+	if n := len(p.frames); n > 0 && !p.frames[n-1].committed {
+		p.frames[n-1].committed = true
+		p.custom--
+	}
 }
 
 func (p *Printer) printGeneric(op *ir.Operation) {
