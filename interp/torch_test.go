@@ -2,6 +2,7 @@ package interp
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/mlc-go/mlc/interp/tensor"
@@ -244,4 +245,254 @@ func TestTorchConstantAndTinyCNN(t *testing.T) {
 	// channel 0: x + 0.5 → relu → [1.5, 2.5, 3.5, 0] → mean 1.875;
 	// channel 1: -x - 0.25 → relu → [0, 0, 0, 3.75] → mean 0.9375.
 	expectEqual(t, "logits", out[0], f32(sh(1, 2), 1.875, 2.8125))
+}
+
+func TestTorchComparisons(t *testing.T) {
+	a := f32(sh(2, 3), 1, nan, 3, -1, 2, 0.1)
+	b := f32(sh(3), 1, 2, 2)
+	col := i32(sh(2, 1), 1, 3)
+	row := i32(sh(3), 1, 2, 3)
+	m := bools(sh(2), false, true)
+	m2 := bools(sh(2, 1), true, false)
+	runCases(t, []opCase{
+		// [2,3] with [3]: rows compare against the same vector; NaN is unequal to everything.
+		{"eq_broadcast", "torch.aten.eq.Tensor %a0, %a1 : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>", ins(a, b),
+			bools(sh(2, 3), true, false, false, false, true, false), 0},
+		{"ne_nan", "torch.aten.ne.Tensor %a0, %a1 : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>", ins(a, b),
+			bools(sh(2, 3), false, true, true, true, false, true), 0},
+		// [2,1] with [3] gives [2,3].
+		{"lt_outer", "torch.aten.lt.Tensor %a0, %a1 : (tensor<2x1xi32>, tensor<3xi32>) -> tensor<2x3xi1>", ins(col, row),
+			bools(sh(2, 3), false, true, true, false, false, false), 0},
+		{"le_outer", "torch.aten.le.Tensor %a0, %a1 : (tensor<2x1xi32>, tensor<3xi32>) -> tensor<2x3xi1>", ins(col, row),
+			bools(sh(2, 3), true, true, true, false, false, true), 0},
+		{"gt_nan", "torch.aten.gt.Tensor %a0, %a1 : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>", ins(a, b),
+			bools(sh(2, 3), false, false, true, false, false, false), 0},
+		{"ge_f16", "torch.aten.ge.Tensor %a0, %a1 : (tensor<3xf16>, tensor<f16>) -> tensor<3xi1>",
+			ins(tensor.MustValues(tensor.F16, sh(3), 0.5, 1, 2), tensor.MustValues(tensor.F16, sh(), 1)), bools(sh(3), false, true, true), 0},
+		// Bool tensors order false < true.
+		{"lt_bool", "torch.aten.lt.Tensor %a0, %a1 : (tensor<2xi1>, tensor<2x1xi1>) -> tensor<2x2xi1>", ins(m, m2),
+			bools(sh(2, 2), true, false, false, false), 0},
+		{"eq_bool", "torch.aten.eq.Tensor %a0, %a1 : (tensor<2xi1>, tensor<2x1xi1>) -> tensor<2x2xi1>", ins(m, m2),
+			bools(sh(2, 2), false, true, true, false), 0},
+		// f32(0.1) equals the Scalar 0.1 once the Scalar is rounded to f32, as PyTorch does.
+		{"eq_scalar_rounds", "torch.aten.eq.Scalar %a0 {other = 1.000000e-01 : f64} : tensor<2x3xf32> -> tensor<2x3xi1>", ins(a),
+			bools(sh(2, 3), false, false, false, false, false, true), 0},
+		// An integer tensor with a float Scalar compares in f32: 2 > 1.5 but 1 < 1.5.
+		{"gt_scalar_int_float", "torch.aten.gt.Scalar %a0 {other = 1.500000e+00 : f64} : tensor<3xi32> -> tensor<3xi1>", ins(row),
+			bools(sh(3), false, true, true), 0},
+		{"ne_scalar_float_on_int", "torch.aten.ne.Scalar %a0 {other = 2.000000e+00 : f64} : tensor<3xi32> -> tensor<3xi1>", ins(row),
+			bools(sh(3), true, false, true), 0},
+		// A bool tensor with an integer Scalar compares in i64: true (1) < 2.
+		{"lt_scalar_bool", "torch.aten.lt.Scalar %a0 {other = 1 : i64} : tensor<2xi1> -> tensor<2xi1>", ins(m), bools(sh(2), true, false), 0},
+		// 300 wraps to 44 in ui8, as PyTorch converts the Scalar.
+		{"eq_scalar_u8_wraps", "torch.aten.eq.Scalar %a0 {other = 300 : i64} : tensor<2xui8> -> tensor<2xi1>", ins(u8(sh(2), 44, 45)), bools(sh(2), true, false), 0},
+		{"le_scalar_u8", "torch.aten.le.Scalar %a0 {other = 200 : i64} : tensor<3xui8> -> tensor<3xi1>", ins(u8(sh(3), 0, 200, 255)), bools(sh(3), true, true, false), 0},
+		{"ge_scalar_i64_exact", "torch.aten.ge.Scalar %a0 {other = 9007199254740993 : i64} : tensor<2xi64> -> tensor<2xi1>",
+			ins(tensor.MustFromSlice(tensor.I64, sh(2), []int64{9007199254740992, 9007199254740993})), bools(sh(2), false, true), 0},
+	})
+}
+
+func TestTorchLogicalAndExtrema(t *testing.T) {
+	m := bools(sh(2, 1), true, false)
+	runCases(t, []opCase{
+		// Mixed dtypes: non-zero (NaN included) is true.
+		{"and_mixed", "torch.aten.logical_and %a0, %a1 : (tensor<2x1xi1>, tensor<3xf32>) -> tensor<2x3xi1>", ins(m, f32(sh(3), 0, nan, -2)),
+			bools(sh(2, 3), false, true, true, false, false, false), 0},
+		{"or_ints", "torch.aten.logical_or %a0, %a1 : (tensor<3xi32>, tensor<3xi64>) -> tensor<3xi1>", ins(i32(sh(3), 0, 5, 0), i64(sh(3), 0, 0, -1)),
+			bools(sh(3), false, true, true), 0},
+		{"xor", "torch.aten.logical_xor %a0, %a1 : (tensor<2x1xi1>, tensor<2xi1>) -> tensor<2x2xi1>", ins(m, bools(sh(2), true, false)),
+			bools(sh(2, 2), false, true, true, false), 0},
+		{"not_float", "torch.aten.logical_not %a0 : tensor<3xf32> -> tensor<3xi1>", ins(f32(sh(3), 0, nan, 0.5)), bools(sh(3), true, false, false), 0},
+		{"bitwise_not_i8", "torch.aten.bitwise_not %a0 : tensor<3xi8>", ins(i8(sh(3), 0, -128, 5)), i8(sh(3), -1, 127, -6), 0},
+		{"bitwise_not_u8", "torch.aten.bitwise_not %a0 : tensor<2xui8>", ins(u8(sh(2), 0, 200)), u8(sh(2), 255, 55), 0},
+		{"bitwise_not_bool", "torch.aten.bitwise_not %a0 : tensor<2x1xi1>", ins(m), bools(sh(2, 1), false, true), 0},
+		{"maximum_nan", "torch.aten.maximum %a0, %a1 : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xf32>", ins(f32(sh(2, 2), 1, nan, 5, -1), f32(sh(2), 2, 0)),
+			f32(sh(2, 2), 2, nan, 5, 0), 0},
+		{"minimum_int_outer", "torch.aten.minimum %a0, %a1 : (tensor<2x1xi16>, tensor<3xi16>) -> tensor<2x3xi16>",
+			ins(tensor.MustValues(tensor.I16, sh(2, 1), 0, 10), tensor.MustValues(tensor.I16, sh(3), -5, 5, 15)), tensor.MustValues(tensor.I16, sh(2, 3), -5, 0, 0, -5, 5, 10), 0},
+		{"maximum_bool", "torch.aten.maximum %a0, %a1 : (tensor<2x1xi1>, tensor<2xi1>) -> tensor<2x2xi1>", ins(m, bools(sh(2), false, true)), bools(sh(2, 2), true, true, false, true), 0},
+		{"minimum_bool", "torch.aten.minimum %a0, %a1 : (tensor<2x1xi1>, tensor<2xi1>) -> tensor<2x2xi1>", ins(m, bools(sh(2), false, true)), bools(sh(2, 2), false, true, false, false), 0},
+		// remainder takes the divisor's sign, fmod the dividend's.
+		{"remainder_float", "torch.aten.remainder.Tensor %a0, %a1 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>",
+			ins(f32(sh(4), 5.5, -5.5, 5.5, 1), f32(sh(4), 2, 2, -2, 0)), f32(sh(4), 1.5, 0.5, -0.5, nan), 0},
+		{"fmod_float", "torch.aten.fmod.Tensor %a0, %a1 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>",
+			ins(f32(sh(4), 5.5, -5.5, 5.5, 1), f32(sh(4), 2, 2, -2, 0)), f32(sh(4), 1.5, -1.5, 1.5, nan), 0},
+		{"remainder_int_broadcast", "torch.aten.remainder.Tensor %a0, %a1 : (tensor<2x1xi32>, tensor<2xi32>) -> tensor<2x2xi32>",
+			ins(i32(sh(2, 1), 7, -7), i32(sh(2), 3, -3)), i32(sh(2, 2), 1, -2, 2, -1), 0},
+		{"fmod_int_broadcast", "torch.aten.fmod.Tensor %a0, %a1 : (tensor<2x1xi32>, tensor<2xi32>) -> tensor<2x2xi32>",
+			ins(i32(sh(2, 1), 7, -7), i32(sh(2), 3, -3)), i32(sh(2, 2), 1, 1, -1, -1), 0},
+	})
+	d := opErr(t, "torch.aten.remainder.Tensor %a0, %a1 : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>", i32(sh(2), 1, 2), i32(sh(2), 1, 0))
+	if !strings.Contains(d.Message, "by zero") {
+		t.Errorf("integer remainder by zero: %s", d.Message)
+	}
+}
+
+func TestTorchUnaryMath(t *testing.T) {
+	x := f32(sh(6), -2.5, -0.5, 0.5, 1.5, 2.5, nan)
+	h := func(v ...float64) *tensor.Tensor { return tensor.MustValues(tensor.F16, sh(int64(len(v))), v...) }
+	runCases(t, []opCase{
+		{"reciprocal", "torch.aten.reciprocal %a0 : tensor<3xf32>", ins(f32(sh(3), 4, -0.5, 0)), f32(sh(3), 0.25, -2, inf), 0},
+		{"floor", "torch.aten.floor %a0 : tensor<6xf32>", ins(x), f32(sh(6), -3, -1, 0, 1, 2, nan), 0},
+		{"ceil_f16", "torch.aten.ceil %a0 : tensor<2xf16>", ins(h(-2.5, 0.25)), h(-2, 1), 0},
+		// Half to even, as torch.round and ONNX Round.
+		{"round_even", "torch.aten.round %a0 : tensor<6xf32>", ins(x), f32(sh(6), -2, math.Copysign(0, -1), 0, 2, 2, nan), 0},
+		{"floor_int_identity", "torch.aten.floor %a0 : tensor<2xi32>", ins(i32(sh(2), -3, 7)), i32(sh(2), -3, 7), 0},
+		{"round_int_identity", "torch.aten.round %a0 : tensor<2xi64>", ins(i64(sh(2), -3, 7)), i64(sh(2), -3, 7), 0},
+		// PyTorch's (x > 0) − (x < 0): NaN and −0 give +0.
+		{"sign", "torch.aten.sign %a0 : tensor<7xf32>", ins(f32(sh(7), -2.5, -0.5, 0.5, 1.5, math.Copysign(0, -1), nan, inf)), f32(sh(7), -1, -1, 1, 1, 0, 0, 1), 0},
+		{"sign_int", "torch.aten.sign %a0 : tensor<3xi8>", ins(i8(sh(3), -128, 0, 9)), i8(sh(3), -1, 0, 1), 0},
+		{"sign_bool", "torch.aten.sign %a0 : tensor<2xi1>", ins(bools(sh(2), true, false)), bools(sh(2), true, false), 0},
+		{"sin", "torch.aten.sin %a0 : tensor<2xf32>", ins(f32(sh(2), 0, 1)), f32(sh(2), 0, math.Sin(1)), 1e-7},
+		{"cos", "torch.aten.cos %a0 : tensor<2xf32>", ins(f32(sh(2), 0, 1)), f32(sh(2), 1, math.Cos(1)), 1e-7},
+		{"tan", "torch.aten.tan %a0 : tensor<2xf32>", ins(f32(sh(2), 0, 1)), f32(sh(2), 0, math.Tan(1)), 1e-7},
+		{"sinh", "torch.aten.sinh %a0 : tensor<2xf64>", ins(tensor.MustValues(tensor.F64, sh(2), 1e-9, -2)), tensor.MustValues(tensor.F64, sh(2), 1e-9, math.Sinh(-2)), 1e-15},
+		{"cosh", "torch.aten.cosh %a0 : tensor<2xf32>", ins(f32(sh(2), 0, 2)), f32(sh(2), 1, math.Cosh(2)), 1e-7},
+		{"asinh", "torch.aten.asinh %a0 : tensor<2xf32>", ins(f32(sh(2), -10, 0.5)), f32(sh(2), math.Asinh(-10), math.Asinh(0.5)), 1e-7},
+		{"acosh", "torch.aten.acosh %a0 : tensor<3xf32>", ins(f32(sh(3), 1, 2, 0.5)), f32(sh(3), 0, math.Acosh(2), nan), 1e-7},
+		{"atanh", "torch.aten.atanh %a0 : tensor<4xf32>", ins(f32(sh(4), 0.5, 1, -1, 2)), f32(sh(4), math.Atanh(0.5), inf, ninf, nan), 1e-7},
+		{"isnan", "torch.aten.isnan %a0 : tensor<6xf32> -> tensor<6xi1>", ins(x), bools(sh(6), false, false, false, false, false, true), 0},
+		{"isinf", "torch.aten.isinf %a0 : tensor<4xf16> -> tensor<4xi1>", ins(h(inf, ninf, nan, 65504)), bools(sh(4), true, true, false, false), 0},
+		{"isposinf", "torch.aten.isposinf %a0 : tensor<3xf32> -> tensor<3xi1>", ins(f32(sh(3), inf, ninf, 1)), bools(sh(3), true, false, false), 0},
+		{"isneginf", "torch.aten.isneginf %a0 : tensor<3xf32> -> tensor<3xi1>", ins(f32(sh(3), inf, ninf, 1)), bools(sh(3), false, true, false), 0},
+		{"isinf_int", "torch.aten.isinf %a0 : tensor<2xi32> -> tensor<2xi1>", ins(i32(sh(2), 1, -1)), bools(sh(2), false, false), 0},
+	})
+}
+
+func TestTorchActivationsMore(t *testing.T) {
+	x := f32(sh(4), -2, -0.5, 0, 3)
+	em := func(v float64) float64 { return math.Expm1(v) }
+	sp := func(v float64) float64 { return math.Log1p(math.Exp(v)) }
+	runCases(t, []opCase{
+		{"elu", "torch.aten.elu %a0 : tensor<4xf32>", ins(x), f32(sh(4), em(-2), em(-0.5), 0, 3), 1e-7},
+		{"elu_params", "torch.aten.elu %a0 {alpha = 2.000000e+00 : f64, scale = 3 : i64, input_scale = 5.000000e-01 : f64} : tensor<4xf32>", ins(x),
+			f32(sh(4), 6*em(-1), 6*em(-0.25), 0, 9), 1e-7},
+		{"selu", "torch.aten.selu %a0 : tensor<2xf32>", ins(f32(sh(2), -1, 2)), f32(sh(2), seluScale*seluAlpha*em(-1), seluScale*2), 1e-7},
+		{"celu", "torch.aten.celu %a0 {alpha = 2.000000e+00 : f64} : tensor<4xf32>", ins(x), f32(sh(4), 2*em(-1), 2*em(-0.25), 0, 3), 1e-7},
+		{"softplus", "torch.aten.softplus %a0 : tensor<4xf32>", ins(x), f32(sh(4), sp(-2), sp(-0.5), math.Ln2, sp(3)), 1e-7},
+		// beta·x = 6 > threshold 5: x itself.
+		{"softplus_beta_threshold", "torch.aten.softplus %a0 {beta = 2 : i64, threshold = 5 : i64} : tensor<2xf32>", ins(f32(sh(2), 3, 1)), f32(sh(2), 3, sp(2)/2), 1e-7},
+		{"mish", "torch.aten.mish %a0 : tensor<3xf32>", ins(f32(sh(3), -1, 0, 100)), f32(sh(3), -math.Tanh(sp(-1)), 0, 100), 1e-7},
+		// One weight per channel (dim 1), broadcast over the spatial dims.
+		{"prelu_channels", "torch.aten.prelu %a0, %a1 : (tensor<1x2x2xf32>, tensor<2xf32>) -> tensor<1x2x2xf32>", ins(f32(sh(1, 2, 2), -1, 2, -3, 4), f32(sh(2), 0.5, 0.25)),
+			f32(sh(1, 2, 2), -0.5, 2, -0.75, 4), 0},
+		{"prelu_shared", "torch.aten.prelu %a0, %a1 : (tensor<4xf32>, tensor<1xf32>) -> tensor<4xf32>", ins(x, f32(sh(1), 0.1)), f32(sh(4), -0.2, -0.05, 0, 3), 1e-7},
+		{"threshold", "torch.aten.threshold %a0 {threshold = 0.000000e+00 : f64, value = -9.000000e+00 : f64} : tensor<4xf32>", ins(x), f32(sh(4), -9, -9, -9, 3), 0},
+		{"threshold_nan", "torch.aten.threshold %a0 {threshold = 1.000000e+00 : f64, value = 0.000000e+00 : f64} : tensor<2xf32>", ins(f32(sh(2), nan, 1)), f32(sh(2), nan, 0), 0},
+		{"threshold_int", "torch.aten.threshold %a0 {threshold = 2 : i64, value = -1 : i64} : tensor<3xi8>", ins(i8(sh(3), 1, 2, 3)), i8(sh(3), -1, -1, 3), 0},
+		{"hardshrink", "torch.aten.hardshrink %a0 : tensor<5xf32>", ins(f32(sh(5), -2, -0.5, 0, 3, nan)), f32(sh(5), -2, 0, 0, 3, nan), 0},
+		{"softshrink", "torch.aten.softshrink %a0 {lambd = 1.000000e+00 : f64} : tensor<5xf32>", ins(f32(sh(5), -2, -0.5, 0, 3, nan)), f32(sh(5), -1, 0, 0, 2, 0), 0},
+		// Integer Scalars wrap to the dtype, as in PyTorch: 300 is 44 and 257 is 1 in ui8.
+		{"threshold_int_wraps", "torch.aten.threshold %a0 {threshold = 300 : i64, value = 257 : i64} : tensor<3xui8>", ins(u8(sh(3), 44, 45, 10)), u8(sh(3), 1, 45, 1), 0},
+	})
+}
+
+func TestTorchReductionsMore(t *testing.T) {
+	x := f32(sh(2, 3), 1, -4, 2, 3, 0, -1)
+	n := f32(sh(2, 2), 1, nan, 3, 4)
+	m := bools(sh(2, 2), true, false, false, false)
+	runCases(t, []opCase{
+		{"amax_dim", "torch.aten.amax %a0 {dim = array<i64: 1>} : tensor<2x3xf32> -> tensor<2xf32>", ins(x), f32(sh(2), 2, 3), 0},
+		{"amin_keep", "torch.aten.amin %a0 {dim = array<i64: 0>, keepdim = true} : tensor<2x3xf32> -> tensor<1x3xf32>", ins(x), f32(sh(1, 3), 1, -4, -1), 0},
+		{"amax_all_nan", "torch.aten.amax %a0 : tensor<2x2xf32> -> tensor<f32>", ins(n), f32(sh(), nan), 0},
+		{"amax_bool", "torch.aten.amax %a0 {dim = array<i64: 1>} : tensor<2x2xi1> -> tensor<2xi1>", ins(m), bools(sh(2), true, false), 0},
+		{"amin_int", "torch.aten.amin %a0 {dim = array<i64: -1>} : tensor<2x2xi8> -> tensor<2xi8>", ins(i8(sh(2, 2), -128, 5, 7, 6)), i8(sh(2), -128, 6), 0},
+		{"max_all", "torch.aten.max %a0 : tensor<2x3xf32> -> tensor<f32>", ins(x), f32(sh(), 3), 0},
+		{"min_all_int", "torch.aten.min %a0 : tensor<3xi32> -> tensor<i32>", ins(i32(sh(3), 4, -2, 9)), i32(sh(), -2), 0},
+		{"prod_dim", "torch.aten.prod.dim_int %a0 {dim = 1} : tensor<2x3xf32> -> tensor<2xf32>", ins(x), f32(sh(2), -8, 0), 0},
+		// i8 products accumulate in i64: 100·100 does not wrap.
+		{"prod_dim_int_i64", "torch.aten.prod.dim_int %a0 {dim = 0, keepdim = true} : tensor<2x2xi8> -> tensor<1x2xi64>", ins(i8(sh(2, 2), 100, -3, 100, 5)), i64(sh(1, 2), 10000, -15), 0},
+		{"prod_all_bool", "torch.aten.prod %a0 : tensor<2x2xi1> -> tensor<i64>", ins(m), i64(sh(), 0), 0},
+		{"prod_all_dtype", "torch.aten.prod %a0 {dtype = f64} : tensor<2x3xf32> -> tensor<f64>", ins(x), tensor.MustValues(tensor.F64, sh(), 0), 0},
+		{"logsumexp", "torch.aten.logsumexp %a0 {dim = array<i64: 1>} : tensor<2x2xf32> -> tensor<2xf32>", ins(f32(sh(2, 2), 0, 0, 1000, ninf)),
+			f32(sh(2), math.Ln2, 1000), 1e-7},
+		{"logsumexp_all_keep", "torch.aten.logsumexp %a0 {dim = array<i64>, keepdim = true} : tensor<1x2xf32> -> tensor<1x1xf32>", ins(f32(sh(1, 2), ninf, ninf)), f32(sh(1, 1), ninf), 0},
+		{"norm2", "torch.aten.linalg_vector_norm %a0 : tensor<2x2xf32> -> tensor<f32>", ins(f32(sh(2, 2), 3, 4, 0, 0)), f32(sh(), 5), 0},
+		{"norm1_dim", "torch.aten.linalg_vector_norm %a0 {ord = 1 : i64, dim = array<i64: 1>} : tensor<2x3xf32> -> tensor<2xf32>", ins(x), f32(sh(2), 7, 4), 0},
+		{"norm_inf", "torch.aten.linalg_vector_norm %a0 {ord = 0x7FF0000000000000 : f64, dim = array<i64: 0>, keepdim = true} : tensor<2x3xf32> -> tensor<1x3xf32>", ins(x), f32(sh(1, 3), 3, 4, 2), 0},
+		{"norm_neg_inf", "torch.aten.linalg_vector_norm %a0 {ord = 0xFFF0000000000000 : f64} : tensor<2x3xf32> -> tensor<f32>", ins(x), f32(sh(), 0), 0},
+		{"norm0", "torch.aten.linalg_vector_norm %a0 {ord = 0 : i64} : tensor<2x3xf32> -> tensor<f32>", ins(x), f32(sh(), 5), 0},
+		{"norm3_f64", "torch.aten.linalg_vector_norm %a0 {ord = 3 : i64, dtype = f64} : tensor<2xf32> -> tensor<f64>", ins(f32(sh(2), -1, 2)), tensor.MustValues(tensor.F64, sh(), math.Cbrt(9)), 1e-15},
+	})
+}
+
+func TestTorchScanSelectMove(t *testing.T) {
+	x := f32(sh(2, 3), 1, 2, 3, 4, 5, 6)
+	runCases(t, []opCase{
+		{"cumsum_dim1", "torch.aten.cumsum %a0 {dim = 1} : tensor<2x3xf32> -> tensor<2x3xf32>", ins(x), f32(sh(2, 3), 1, 3, 6, 4, 9, 15), 0},
+		{"cumsum_dim0", "torch.aten.cumsum %a0 {dim = -2} : tensor<2x3xf32> -> tensor<2x3xf32>", ins(x), f32(sh(2, 3), 1, 2, 3, 5, 7, 9), 0},
+		// i8 accumulates into i64.
+		{"cumsum_int", "torch.aten.cumsum %a0 {dim = 0} : tensor<3xi8> -> tensor<3xi64>", ins(i8(sh(3), 100, 100, -50)), i64(sh(3), 100, 200, 150), 0},
+		{"cumsum_bool_dtype", "torch.aten.cumsum %a0 {dim = 0, dtype = f32} : tensor<3xi1> -> tensor<3xf32>", ins(bools(sh(3), true, false, true)), f32(sh(3), 1, 1, 2), 0},
+		{"flip", "torch.aten.flip %a0 {dims = array<i64: 0, -1>} : tensor<2x3xf32>", ins(x), f32(sh(2, 3), 6, 5, 4, 3, 2, 1), 0},
+		{"flip_int", "torch.aten.flip %a0 {dims = array<i64: 1>} : tensor<1x3xi64>", ins(i64(sh(1, 3), 1, 2, 3)), i64(sh(1, 3), 3, 2, 1), 0},
+		{"tril", "torch.aten.tril %a0 : tensor<2x3xf32>", ins(x), f32(sh(2, 3), 1, 0, 0, 4, 5, 0), 0},
+		{"tril_diag1", "torch.aten.tril %a0 {diagonal = 1} : tensor<2x3xf32>", ins(x), f32(sh(2, 3), 1, 2, 0, 4, 5, 6), 0},
+		{"triu", "torch.aten.triu %a0 : tensor<2x3xf32>", ins(x), f32(sh(2, 3), 1, 2, 3, 0, 5, 6), 0},
+		{"triu_neg_batched_bool", "torch.aten.triu %a0 {diagonal = -1} : tensor<2x2x2xi1>", ins(bools(sh(2, 2, 2), true, true, true, true, true, false, false, true)),
+			bools(sh(2, 2, 2), true, true, true, true, true, false, false, true), 0},
+		{"triu_diag2", "torch.aten.triu %a0 {diagonal = 2} : tensor<2x3xi32>", ins(i32(sh(2, 3), 1, 2, 3, 4, 5, 6)), i32(sh(2, 3), 0, 0, 3, 0, 0, 0), 0},
+		{"repeat", "torch.aten.repeat %a0 {repeats = array<i64: 2, 1, 2>} : tensor<1x2xi32> -> tensor<2x1x4xi32>", ins(i32(sh(1, 2), 7, 8)), i32(sh(2, 1, 4), 7, 8, 7, 8, 7, 8, 7, 8), 0},
+		{"gather_dim1", "torch.aten.gather %a0, %a1 {dim = 1} : (tensor<2x3xf32>, tensor<2x2xi64>) -> tensor<2x2xf32>", ins(x, i64(sh(2, 2), 2, 0, 1, 1)), f32(sh(2, 2), 3, 1, 5, 5), 0},
+		// index may be smaller than self outside dim, and larger along it.
+		{"gather_dim0", "torch.aten.gather %a0, %a1 {dim = 0} : (tensor<2x3xf32>, tensor<3x2xi64>) -> tensor<3x2xf32>", ins(x, i64(sh(3, 2), 1, 0, 0, 1, 1, 1)), f32(sh(3, 2), 4, 2, 1, 5, 4, 5), 0},
+		// [1, 8, 1, 1] with r = 2: channel c·4 + i·2 + j goes to (c, i, j).
+		{"pixel_shuffle", "torch.aten.pixel_shuffle %a0 {upscale_factor = 2} : tensor<1x8x1x1xf32> -> tensor<1x2x2x2xf32>", ins(f32(sh(1, 8, 1, 1), 0, 1, 2, 3, 4, 5, 6, 7)),
+			f32(sh(1, 2, 2, 2), 0, 1, 2, 3, 4, 5, 6, 7), 0},
+		{"pixel_shuffle_2x2", "torch.aten.pixel_shuffle %a0 {upscale_factor = 2} : tensor<4x1x2xf32> -> tensor<1x2x4xf32>", ins(f32(sh(4, 1, 2), 0, 1, 2, 3, 4, 5, 6, 7)),
+			f32(sh(1, 2, 4), 0, 2, 1, 3, 4, 6, 5, 7), 0},
+		{"pixel_unshuffle", "torch.aten.pixel_unshuffle %a0 {downscale_factor = 2} : tensor<1x2x4xf32> -> tensor<4x1x2xf32>", ins(f32(sh(1, 2, 4), 0, 2, 1, 3, 4, 6, 5, 7)),
+			f32(sh(4, 1, 2), 0, 1, 2, 3, 4, 5, 6, 7), 0},
+	})
+	d := opErr(t, "torch.aten.gather %a0, %a1 {dim = 1} : (tensor<2x3xf32>, tensor<2x1xi64>) -> tensor<2x1xf32>", x, i64(sh(2, 1), 0, -1))
+	if !strings.Contains(d.Message, "index -1 is out of bounds") {
+		t.Errorf("negative gather index: %s", d.Message)
+	}
+}
+
+func TestTorchTopk(t *testing.T) {
+	x := f32(sh(2, 4), 3, nan, 3, -1, 0, 5, 5, 2)
+	out, err := runSrc(t, `func.func @main(%x: tensor<2x4xf32>) -> (tensor<2x3xf32>, tensor<2x3xi64>, tensor<2x2xf32>, tensor<2x2xi64>, tensor<1x4xf32>, tensor<1x4xi64>) {
+  %v:2 = torch.aten.topk %x {k = 3} : (tensor<2x4xf32>) -> (tensor<2x3xf32>, tensor<2x3xi64>)
+  %s:2 = torch.aten.topk %x {k = 2, largest = false} : (tensor<2x4xf32>) -> (tensor<2x2xf32>, tensor<2x2xi64>)
+  %d:2 = torch.aten.topk %x {k = 1, dim = 0} : (tensor<2x4xf32>) -> (tensor<1x4xf32>, tensor<1x4xi64>)
+  return %v#0, %v#1, %s#0, %s#1, %d#0, %d#1 : tensor<2x3xf32>, tensor<2x3xi64>, tensor<2x2xf32>, tensor<2x2xi64>, tensor<1x4xf32>, tensor<1x4xi64>
+}`, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// NaN is largest; equal values keep their index order.
+	expectEqual(t, "largest values", out[0], f32(sh(2, 3), nan, 3, 3, 5, 5, 2))
+	expectEqual(t, "largest indices", out[1], i64(sh(2, 3), 1, 0, 2, 1, 2, 3))
+	expectEqual(t, "smallest values", out[2], f32(sh(2, 2), -1, 3, 0, 2))
+	expectEqual(t, "smallest indices", out[3], i64(sh(2, 2), 3, 0, 0, 3))
+	expectEqual(t, "dim 0 values", out[4], f32(sh(1, 4), 3, nan, 5, 2))
+	expectEqual(t, "dim 0 indices", out[5], i64(sh(1, 4), 0, 0, 1, 1))
+
+	out, err = runSrc(t, `func.func @main(%x: tensor<5xi32>) -> (tensor<2xi32>, tensor<2xi64>) {
+  %v:2 = torch.aten.topk %x {k = 2, largest = false} : (tensor<5xi32>) -> (tensor<2xi32>, tensor<2xi64>)
+  return %v#0, %v#1 : tensor<2xi32>, tensor<2xi64>
+}`, i32(sh(5), 7, -1, 3, -1, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	expectEqual(t, "int values", out[0], i32(sh(2), -1, -1))
+	expectEqual(t, "int indices", out[1], i64(sh(2), 1, 3))
+}
+
+func TestTorchNormsMore(t *testing.T) {
+	// Instance norm: each (sample, channel) row [a, b] normalizes to [−1, 1]
+	// (times √(v/(v+eps)), with eps 0 here), then weight and bias apply.
+	x := f32(sh(1, 2, 2), 1, 3, -2, 6)
+	runCases(t, []opCase{
+		{"instance_norm", "torch.aten.instance_norm %a0, %a1, %a2 {eps = 0.0} : (tensor<1x2x2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<1x2x2xf32>",
+			ins(x, f32(sh(2), 2, 3), f32(sh(2), 0, 1)), f32(sh(1, 2, 2), -2, 2, -2, 4), 1e-6},
+		{"instance_norm_default_eps", "torch.aten.instance_norm %a0 : (tensor<1x2x2xf32>) -> tensor<1x2x2xf32>",
+			ins(x), f32(sh(1, 2, 2), -1/math.Sqrt(1+1e-5), 1/math.Sqrt(1+1e-5), -4/math.Sqrt(16+1e-5), 4/math.Sqrt(16+1e-5)), 1e-6},
+		// Group norm over both channels together: values 1, 3, −2, 6 (mean 2, var 8.5).
+		{"group_norm_one_group", "torch.aten.group_norm %a0, %a1 {num_groups = 1, eps = 0.0} : (tensor<1x2x2xf32>, tensor<2xf32>) -> tensor<1x2x2xf32>",
+			ins(x, f32(sh(2), 1, 2)), f32(sh(1, 2, 2), -1/math.Sqrt(8.5), 1/math.Sqrt(8.5), -8/math.Sqrt(8.5), 8/math.Sqrt(8.5)), 1e-6},
+		{"group_norm_per_channel", "torch.aten.group_norm %a0 {num_groups = 2, eps = 0.0} : (tensor<1x2x2xf32>) -> tensor<1x2x2xf32>",
+			ins(x), f32(sh(1, 2, 2), -1, 1, -1, 1), 1e-6},
+	})
 }

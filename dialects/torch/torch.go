@@ -5,6 +5,8 @@
 package torch
 
 import (
+	"slices"
+
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/ir"
 )
@@ -116,7 +118,7 @@ the verifier rejects what ATen would reject (dims out of range, mismatched chann
 sizes, …). Captured graphs are inference graphs: dropout and batch norm exist in their
 evaluation form only.
 `,
-	Ops: []*ods.OpDef{
+	Ops: slices.Concat([]*ods.OpDef{
 		// ---- constants ----
 		{
 			Name: "constant", Summary: "A tensor constant (an imported initializer or a literal)",
@@ -533,7 +535,7 @@ evaluation form only.
 			Attrs:  []ods.Attr{req("dtype", dtypeAttr, "target element type")},
 			Traits: pure | ir.Elementwise | ir.SameOperandsAndResultShape, Format: fmtUnary, Infer: inferToDtype,
 		},
-	},
+	}, elementwiseOps, tensorOps),
 }).Init()
 
 // Register adds the torch dialect to ctx.

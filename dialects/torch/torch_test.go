@@ -2,6 +2,7 @@ package torch
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -346,6 +347,87 @@ func TestPromotionRules(t *testing.T) {
 	}
 }
 
+func TestRepeatAndPixelShuffleShapes(t *testing.T) {
+	s, err := RepeatShape([]int64{2, 3}, []int64{4, 1, 2})
+	require.NoError(t, err)
+	assert.Equal(t, []int64{4, 2, 6}, s, "extra leading repeats add dims")
+	s, err = RepeatShape([]int64{q, 3}, []int64{2, 0})
+	require.NoError(t, err)
+	assert.Equal(t, []int64{q, 0}, s)
+	_, err = RepeatShape([]int64{2, 3}, []int64{2})
+	assert.ErrorContains(t, err, "can not be smaller than number of dimensions of tensor")
+	_, err = RepeatShape([]int64{2}, []int64{-1})
+	assert.ErrorContains(t, err, "repeats can not be negative")
+	_, err = RepeatShape([]int64{1 << 40}, []int64{1 << 40})
+	assert.ErrorContains(t, err, "overflows")
+
+	s, err = PixelShuffleShape([]int64{2, 1, 18, 4, 5}, 3, true)
+	require.NoError(t, err)
+	assert.Equal(t, []int64{2, 1, 2, 12, 15}, s)
+	s, err = PixelShuffleShape([]int64{3, 4, 6}, 2, false)
+	require.NoError(t, err)
+	assert.Equal(t, []int64{12, 2, 3}, s)
+	_, err = PixelShuffleShape([]int64{1, 6, 2, 2}, 2, true)
+	assert.ErrorContains(t, err, "its channels (6) to be divisible by 4")
+	_, err = PixelShuffleShape([]int64{1, 1, 3, 4}, 2, false)
+	assert.ErrorContains(t, err, "its height (3) to be divisible by 2")
+	_, err = PixelShuffleShape([]int64{4, 4}, 2, true)
+	assert.ErrorContains(t, err, "at least 3 dimensions")
+}
+
+// TestNewOpInference covers the result types of the comparison, logical,
+// reduction and selection ops.
+func TestNewOpInference(t *testing.T) {
+	ctx := newCtx()
+	ty := func(elem ir.Type, s ...int64) ir.Type { return ctx.TensorType(s, elem, nil) }
+	f32, i32, i1 := ctx.F32(), ctx.I(32), ctx.I(1)
+	ui8 := ctx.IntegerType(8, ir.Unsigned)
+	half := ctx.FloatAttr(ctx.FloatType(ir.F64), 0.5)
+	for _, c := range []struct {
+		f     ods.InferFunc
+		ts    []ir.Type
+		attrs map[string]ir.Attribute
+		want  string
+		err   string
+	}{
+		{f: inferCompare, ts: []ir.Type{ty(i32, 3, 1), ty(i32, 4)}, want: "tensor<3x4xi1>"},
+		{f: inferCompare, ts: []ir.Type{ty(i32, 3), ty(f32, 3)}, err: "same element type"},
+		{f: inferCompareScalar, ts: []ir.Type{ty(ui8, 2)}, attrs: map[string]ir.Attribute{"other": i64(ctx, 300)}, want: "tensor<2xi1>"},
+		{f: inferCompareScalar, ts: []ir.Type{ty(ui8, 2)}, attrs: map[string]ir.Attribute{"other": half}, want: "tensor<2xi1>"},
+		{f: inferCompareScalar, ts: []ir.Type{ty(i1, 2)}, attrs: map[string]ir.Attribute{"other": i64(ctx, 7)}, want: "tensor<2xi1>"},
+		{f: inferCompareScalar, ts: []ir.Type{ty(f32, 2)}, err: "requires attribute 'other'"},
+		{f: inferLogical, ts: []ir.Type{ty(f32, 2, 1), ty(i32, 3)}, want: "tensor<2x3xi1>"},
+		{f: inferExtremum("amax"), ts: []ir.Type{ty(f32, 2, 0, 3)}, attrs: map[string]ir.Attribute{"dim": ints(ctx, 0)}, want: "tensor<0x3xf32>"},
+		{f: inferExtremum("amax"), ts: []ir.Type{ty(f32, 2, 0, 3)}, attrs: map[string]ir.Attribute{"dim": ints(ctx, 1)}, err: "Expected reduction dim 1 to have non-zero size"},
+		{f: inferFullExtremum("max"), ts: []ir.Type{ty(f32, 0)}, err: "input.numel() == 0"},
+		{f: inferProd(true), ts: []ir.Type{ty(i1, 2, 3)}, attrs: map[string]ir.Attribute{"dim": i64(ctx, 0)}, want: "tensor<3xi64>"},
+		{f: inferProd(true), ts: []ir.Type{ty(f32)}, attrs: map[string]ir.Attribute{"dim": i64(ctx, -1), "keepdim": ctx.BoolAttr(true)}, want: "tensor<f32>"},
+		{f: inferVectorNorm, ts: []ir.Type{ty(f32, 2, 0)}, attrs: map[string]ir.Attribute{"ord": ctx.FloatAttr(ctx.FloatType(ir.F64), math.Inf(1)), "dim": ints(ctx, 1)}, err: "inf norm of an empty set"},
+		{f: inferVectorNorm, ts: []ir.Type{ty(f32, 2, 0)}, attrs: map[string]ir.Attribute{"dim": ints(ctx, 1)}, want: "tensor<2xf32>"},
+		{f: inferVectorNorm, ts: []ir.Type{ty(f32, 2)}, attrs: map[string]ir.Attribute{"dtype": ctx.TypeAttr(i32)}, err: "dtype should be floating point"},
+		{f: inferCumsum, ts: []ir.Type{ty(ui8, 4)}, attrs: map[string]ir.Attribute{"dim": i64(ctx, 0)}, want: "tensor<4xi64>"},
+		{f: inferTopk, ts: []ir.Type{ty(f32, 2, 5)}, attrs: map[string]ir.Attribute{"k": i64(ctx, 6)}, err: "selected index k = 6 out of range"},
+		{f: inferTopk, ts: []ir.Type{ty(f32)}, attrs: map[string]ir.Attribute{"k": i64(ctx, 1)}, want: "tensor<f32>"},
+		{f: inferGather, ts: []ir.Type{ty(f32, 2, 3), ty(ctx.I(64), 4, 3)}, attrs: map[string]ir.Attribute{"dim": i64(ctx, 0)}, want: "tensor<4x3xf32>"},
+		{f: inferGather, ts: []ir.Type{ty(f32, 2, 3), ty(ctx.I(64), 2, 4)}, attrs: map[string]ir.Attribute{"dim": i64(ctx, 0)}, err: "size does not match at dimension 1"},
+		{f: inferGather, ts: []ir.Type{ty(f32, 2, 3), ty(ctx.I(64), 2)}, attrs: map[string]ir.Attribute{"dim": i64(ctx, 0)}, err: "same number of dimensions"},
+		{f: inferPrelu, ts: []ir.Type{ty(f32, 1, 3, 2), ty(f32, 2)}, err: "parameter numbers = 2 and channel size = 3"},
+		{f: inferPrelu, ts: []ir.Type{ty(f32, 5), ty(f32, 5)}, err: "channel size = 1"},
+		{f: inferInstanceNorm, ts: []ir.Type{ty(f32, 2, 3, 1)}, err: "more than 1 spatial element"},
+		{f: inferGroupNorm, ts: []ir.Type{ty(f32, 2, 6, 4)}, attrs: map[string]ir.Attribute{"num_groups": i64(ctx, 4)}, err: "divisible by num_groups"},
+		{f: inferThreshold, ts: []ir.Type{ty(i32, 2)}, attrs: map[string]ir.Attribute{"threshold": half, "value": i64(ctx, 0)}, err: "integral 'threshold'"},
+		{f: inferCelu, ts: []ir.Type{ty(f32, 2)}, attrs: map[string]ir.Attribute{"alpha": i64(ctx, 0)}, err: "alpha cannot be 0"},
+	} {
+		got, err := c.f(ctx, c.ts, getter(c.attrs))
+		if c.err != "" {
+			assert.ErrorContains(t, err, c.err, "%v %v", c.ts, c.attrs)
+			continue
+		}
+		require.NoError(t, err, "%v %v", c.ts, c.attrs)
+		assert.Equal(t, c.want, got[0].String(), "%v %v", c.ts, c.attrs)
+	}
+}
+
 // TestInferenceIsDefensive: the parser may run inference before the
 // verifier has checked operand and attribute kinds; it must not panic.
 func TestInferenceIsDefensive(t *testing.T) {
@@ -353,7 +435,9 @@ func TestInferenceIsDefensive(t *testing.T) {
 	bad := map[string]ir.Attribute{}
 	for _, n := range []string{"dim", "dims", "shape", "size", "kernel_size", "stride", "padding", "dilation", "groups", "alpha", "other",
 		"start_dim", "end_dim", "dim0", "dim1", "index", "start", "end", "step", "keepdim", "dtype", "normalized_shape", "output_size",
-		"pad", "value", "exponent", "min", "max", "p", "train", "dropout_p", "is_causal", "scale", "enable_gqa", "rounding_mode", "ceil_mode", "padding_idx", "divisor_override"} {
+		"pad", "value", "exponent", "min", "max", "p", "train", "dropout_p", "is_causal", "scale", "enable_gqa", "rounding_mode", "ceil_mode", "padding_idx", "divisor_override",
+		"k", "largest", "sorted", "repeats", "diagonal", "upscale_factor", "downscale_factor", "num_groups", "ord", "momentum", "eps",
+		"threshold", "lambd", "beta", "input_scale", "sparse_grad"} {
 		bad[n] = ctx.UnitAttr()
 	}
 	unranked := ctx.UnrankedTensorType(ctx.F32())

@@ -195,3 +195,49 @@ func (e *emitter) repeatHeads(x *ir.Value, h int64) *ir.Value {
 	out := append(append(append([]int64{}, s[:r-3]...), h), s[r-2:]...)
 	return e.reshape(e.broadcastTo(e.reshape(x, u), b), out)
 }
+
+// instance_norm(x, w, b) -> group_norm(x, C groups, w, b)
+func instanceNorm(e *emitter, op *ir.Operation) []*ir.Value {
+	x := op.Operand(0)
+	if rankOf(x) < 2 {
+		e.fail("instance_norm needs an input of rank 2 or more, got %s", x.Type())
+		return one(x)
+	}
+	return one(e.groupNorm(op, shapeOf(x)[1]))
+}
+
+// group_norm(x, g, w, b) -> reshape(d·rsqrt(mean(d²) + eps), x's shape)·w' + b', d = x₃ − mean(x₃), x₃ = reshape(x, [N, g, C/g·spatial])
+//
+// The statistics run over each (sample, group); w' and b' are [C, 1, …].
+func groupNorm(e *emitter, op *ir.Operation) []*ir.Value {
+	return one(e.groupNorm(op, e.attrInt(op, "num_groups", 1)))
+}
+
+func (e *emitter) groupNorm(op *ir.Operation, groups int64) *ir.Value {
+	x := op.Operand(0)
+	xs := shapeOf(x)
+	elem := elemOf(x)
+	if len(xs) < 2 || groups <= 0 || xs[1]%groups != 0 {
+		e.fail("cannot split %s into %d channel groups", x.Type(), groups)
+		return x
+	}
+	n, c := xs[0], xs[1]
+	per := c / groups
+	cs := []int64{c}
+	for _, d := range xs[2:] {
+		per *= d
+		cs = append(cs, 1)
+	}
+	g := e.reshape(x, []int64{n, groups, per})
+	d := e.sub(g, e.reduce("core.reduce_mean", g, []int64{2}, true))
+	v := e.reduce("core.reduce_mean", e.mul(d, d), []int64{2}, true)
+	eps := e.number(op, "eps", 1e-5).f
+	y := e.reshape(e.mul(d, e.unary("core.rsqrt", e.add(v, e.scalar(elem, eps)))), xs)
+	if op.NumOperands() > 1 {
+		y = e.mul(y, e.reshape(e.cast(op.Operand(1), elem), cs))
+	}
+	if op.NumOperands() > 2 {
+		y = e.add(y, e.reshape(e.cast(op.Operand(2), elem), cs))
+	}
+	return y
+}

@@ -202,6 +202,130 @@ var cases = []opCase{
 	c("torch.aten.gelu", "", "wide:3x2xf64"),
 	c("torch.constant", "{value = dense<[1.5, -2.0]> : tensor<2xf32>}"),
 	c("torch.constant", "{value = dense<7> : tensor<2x2xi32>}"),
+
+	// comparisons, logical and bitwise ops
+	c("torch.aten.eq.Tensor", "", "idx3:2x3xi32", "idx3:3xi32"),
+	c("torch.aten.ne.Tensor", "", "2x3xf32", "2x1xf32"),
+	c("torch.aten.lt.Tensor", "", "4xi1", "3x1xi1"),
+	c("torch.aten.le.Tensor", "", "idx3:2x3xi64", "idx3:3xi64"),
+	c("torch.aten.gt.Tensor", "", "2x3xf16", "3xf16"),
+	c("torch.aten.ge.Tensor", "", "idx4:3x1xi8", "idx4:4xi8"),
+	c("torch.aten.eq.Scalar", "{other = 2 : i64}", "idx4:2x3xi32"),
+	c("torch.aten.ne.Scalar", "{other = 1 : i64}", "2x3xi1"),
+	c("torch.aten.lt.Scalar", "{other = 5.000000e-01 : f64}", "2x3xi32"),
+	c("torch.aten.le.Scalar", "{other = 2.500000e-01 : f64}", "2x3xf32"),
+	c("torch.aten.gt.Scalar", "{other = 0 : i64}", "2x3xf32"),
+	c("torch.aten.ge.Scalar", "{other = 1.500000e+00 : f64}", "2x3xi1"),
+	c("torch.aten.logical_and", "", "2x3xi1", "3xi1"),
+	c("torch.aten.logical_or", "", "idx2:2x3xi32", "idx2:3xi64"),
+	c("torch.aten.logical_xor", "", "2x1xi1", "idx2:3xi8"),
+	c("torch.aten.logical_not", "", "idx2:2x3xi32"),
+	c("torch.aten.logical_not", "", "2x3xi1"),
+	c("torch.aten.bitwise_not", "", "2x3xi32"),
+	c("torch.aten.bitwise_not", "", "4xi1"),
+	c("torch.aten.maximum", "", "2x3xf32", "3xf32"),
+	c("torch.aten.maximum", "", "3xi1", "2x1xi1"),
+	c("torch.aten.minimum", "", "2x1xi16", "4xi16"),
+	c("torch.aten.minimum", "", "3xi1", "3xi1"),
+	c("torch.aten.remainder.Tensor", "", "wide:2x3xf32", "nz:2x3xf32"),
+	c("torch.aten.remainder.Tensor", "", "2x3xi32", "nz:3xi32"),
+	c("torch.aten.remainder.Tensor", "", "wide:4xf16", "nz:4xf16"),
+	c("torch.aten.fmod.Tensor", "", "wide:2x3xf64", "nz:2x3xf64"),
+	c("torch.aten.fmod.Tensor", "", "2x3xi64", "nz:2x1xi64"),
+	c("torch.aten.fmod.Tensor", "", "wide:2x3xf32", "nz:3xf32"),
+
+	// unary math
+	c("torch.aten.reciprocal", "", "nz:2x3xf32"),
+	c("torch.aten.floor", "", "wide:2x3xf32"),
+	c("torch.aten.floor", "", "2x3xi32"),
+	c("torch.aten.ceil", "", "wide:2x3xf16"),
+	c("torch.aten.round", "", "wide:2x3xf32"),
+	c("torch.aten.round", "", "3xi8"),
+	c("torch.aten.sign", "", "2x3xf32"),
+	c("torch.aten.sign", "", "2x3xi32"),
+	c("torch.aten.sign", "", "4xi1"),
+	c("torch.aten.sin", "", "wide:2x3xf32"),
+	c("torch.aten.cos", "", "wide:2x3xf32"),
+	c("torch.aten.tan", "", "2x3xf32"),
+	c("torch.aten.sinh", "", "wide:2x3xf32"),
+	c("torch.aten.sinh", "", "wide:2x3xf16"),
+	c("torch.aten.cosh", "", "wide:2x3xf32"),
+	c("torch.aten.asinh", "", "wide:2x3xf32"),
+	c("torch.aten.acosh", "", "pos:2x3xf32"),
+	c("torch.aten.atanh", "", "2x3xf32"),
+	c("torch.aten.isnan", "", "2x3xf32"),
+	c("torch.aten.isnan", "", "3xi32"),
+	c("torch.aten.isinf", "", "2x3xf16"),
+	c("torch.aten.isposinf", "", "2x3xf32"),
+	c("torch.aten.isneginf", "", "3xi64"),
+
+	// activations
+	c("torch.aten.elu", "{alpha = 2.000000e+00 : f64, scale = 1.500000e+00 : f64, input_scale = 5.000000e-01 : f64}", "wide:2x3xf32"),
+	c("torch.aten.elu", "", "2x3xf16"),
+	c("torch.aten.selu", "", "wide:2x3xf32"),
+	c("torch.aten.celu", "{alpha = 5.000000e-01 : f64}", "2x3xf32"),
+	c("torch.aten.softplus", "{beta = 2 : i64, threshold = 1.000000e+00 : f64}", "wide:2x3xf32"),
+	c("torch.aten.softplus", "", "wide:2x3xf32"),
+	c("torch.aten.mish", "", "wide:2x3xf32"),
+	c("torch.aten.prelu", "", "2x3x4xf32", "3xf32"),
+	c("torch.aten.prelu", "", "5xf32", "1xf32"),
+	c("torch.aten.threshold", "{threshold = 5.000000e-01 : f64, value = -1.000000e+00 : f64}", "2x3xf32"),
+	c("torch.aten.threshold", "{threshold = 2 : i64, value = 100 : i64}", "2x3xi32"),
+	c("torch.aten.hardshrink", "{lambd = 1.000000e+00 : f64}", "wide:2x3xf32"),
+	c("torch.aten.hardshrink", "", "2x3xf32"),
+	c("torch.aten.softshrink", "{lambd = 1.000000e+00 : f64}", "wide:2x3xf32"),
+	c("torch.aten.softshrink", "", "2x3xf16"),
+
+	// reductions
+	c("torch.aten.amax", "{dim = array<i64: 1, -1>}", "2x3x4xf32"),
+	c("torch.aten.amax", "{dim = array<i64: 0>}", "3x2xi1"),
+	c("torch.aten.amin", "{keepdim = true}", "2x3xi32"),
+	c("torch.aten.amin", "", "f32"),
+	c("torch.aten.max", "", "2x3xf32"),
+	c("torch.aten.max", "", "4xi1"),
+	c("torch.aten.min", "", "2x3xi64"),
+	c("torch.aten.prod.dim_int", "{dim = 1 : i64, keepdim = true}", "2x3xf32"),
+	c("torch.aten.prod.dim_int", "{dim = -1 : i64}", "2x3xi8"),
+	c("torch.aten.prod", "", "2x3xi1"),
+	c("torch.aten.prod", "{dtype = f64}", "2x3xf32"),
+	c("torch.aten.logsumexp", "{dim = array<i64: 1>}", "wide:2x3x4xf32"),
+	c("torch.aten.logsumexp", "{dim = array<i64>, keepdim = true}", "2x3xf16"),
+	c("torch.aten.linalg_vector_norm", "", "2x3xf32"),
+	c("torch.aten.linalg_vector_norm", "{ord = 1 : i64, dim = array<i64: 1>, keepdim = true}", "2x3x4xf32"),
+	c("torch.aten.linalg_vector_norm", "{ord = 0x7FF0000000000000 : f64, dim = array<i64: 0>}", "2x3xf32"),
+	c("torch.aten.linalg_vector_norm", "{ord = 0xFFF0000000000000 : f64}", "2x3xf32"),
+	c("torch.aten.linalg_vector_norm", "{ord = 0 : i64}", "2x3xf32"),
+	c("torch.aten.linalg_vector_norm", "{ord = 3.500000e+00 : f64, dtype = f64}", "2x3xf32"),
+	c("torch.aten.linalg_vector_norm", "{ord = -1 : i64}", "nz:2x3xf32"),
+	c("torch.aten.linalg_vector_norm", "", "f32"),
+
+	// scans, selection and data movement
+	c("torch.aten.cumsum", "{dim = 1 : i64}", "2x5xf32"),
+	c("torch.aten.cumsum", "{dim = 0 : i64}", "7xi8"),
+	c("torch.aten.cumsum", "{dim = -1 : i64, dtype = f32}", "3x4xi1"),
+	c("torch.aten.topk", "{k = 3 : i64}", "2x6xf32"),
+	c("torch.aten.topk", "{k = 2 : i64, dim = 0 : i64, largest = false}", "4x3xi32"),
+	c("torch.aten.topk", "{k = 5 : i64}", "idx3:5xi64"),
+	c("torch.aten.gather", "{dim = 1 : i64}", "2x5xf32", "idx5:2x3xi64"),
+	c("torch.aten.gather", "{dim = 0 : i64}", "3x4xi32", "idx3:2x4xi64"),
+	c("torch.aten.gather", "{dim = -1 : i64}", "2x3x4xi1", "idx4:2x2x5xi64"),
+	c("torch.aten.repeat", "{repeats = array<i64: 2, 1, 3>}", "2x3xf32"),
+	c("torch.aten.repeat", "{repeats = array<i64: 2>}", "3xi1"),
+	c("torch.aten.flip", "{dims = array<i64: 0, -1>}", "2x3x4xf32"),
+	c("torch.aten.flip", "{dims = array<i64: 1>}", "2x3xi1"),
+	c("torch.aten.tril", "", "3x4xf32"),
+	c("torch.aten.tril", "{diagonal = -1 : i64}", "2x3x3xi32"),
+	c("torch.aten.triu", "{diagonal = 2 : i64}", "3x4xi1"),
+	c("torch.aten.triu", "", "4x3xf32"),
+	c("torch.aten.pixel_shuffle", "{upscale_factor = 2 : i64}", "1x8x2x3xf32"),
+	c("torch.aten.pixel_shuffle", "{upscale_factor = 3 : i64}", "9x2x2xi32"),
+	c("torch.aten.pixel_unshuffle", "{downscale_factor = 2 : i64}", "2x2x4x6xf32"),
+
+	// normalisation
+	c("torch.aten.instance_norm", "{eps = 1.000000e-03 : f64}", "2x3x4x4xf32", "3xf32", "3xf32"),
+	c("torch.aten.instance_norm", "", "2x3x5xf16"),
+	c("torch.aten.group_norm", "{num_groups = 2 : i64}", "2x4x3x3xf32", "4xf32", "4xf32"),
+	c("torch.aten.group_norm", "{num_groups = 3 : i64, eps = 1.000000e-03 : f64}", "1x6x5xf32", "6xf32"),
 }
 
 // TestEveryTorchOpDecomposesEquivalently is the main proof of the
@@ -283,8 +407,21 @@ func caseSource(tc opCase) (string, error) {
 	if tc.attrs != "" {
 		props = " <" + tc.attrs + ">"
 	}
-	return fmt.Sprintf("func.func @main(%s) -> %s {\n  %%0 = \"%s\"(%s)%s : (%s) -> %s\n  func.return %%0 : %s\n}\n",
-		strings.Join(params, ", "), rs[0], tc.op, strings.Join(operands, ", "), props, strings.Join(types, ", "), rs[0], rs[0]), nil
+	// An op with several results (topk) returns them all.
+	var results, values []string
+	for i, r := range rs {
+		results = append(results, r.String())
+		values = append(values, fmt.Sprintf("%%0#%d", i))
+	}
+	resList := strings.Join(results, ", ")
+	if len(rs) != 1 {
+		resList = "(" + resList + ")"
+	} else {
+		values = []string{"%0"}
+	}
+	return fmt.Sprintf("func.func @main(%s) -> %s {\n  %%0%s = \"%s\"(%s)%s : (%s) -> %s\n  func.return %s : %s\n}\n",
+		strings.Join(params, ", "), resList, map[bool]string{true: "", false: fmt.Sprintf(":%d", len(rs))}[len(rs) == 1], tc.op,
+		strings.Join(operands, ", "), props, strings.Join(types, ", "), resList, strings.Join(values, ", "), strings.Join(results, ", ")), nil
 }
 
 func orEmpty(attrs string) string {

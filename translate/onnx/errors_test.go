@@ -78,7 +78,9 @@ func TestDecodeErrors(t *testing.T) {
 		expectErr(t, pb{}.int(1, 8), "model.onnx:1:1: error: ONNX model has no graph")
 	})
 	t.Run("opset", func(t *testing.T) {
-		expectErr(t, modelPB(9, reluGraph(nodePB("Relu", "r", []string{"x"}, []string{"y"}))), "ONNX opset 9 is not supported (supported: 11 to 17)")
+		expectErr(t, modelPB(0, reluGraph(nodePB("Relu", "r", []string{"x"}, []string{"y"}))), "ONNX opset 0 is not supported (supported: 11 to 17)")
+		// An older opset imports op by op: Relu's entries start at 11.
+		expectErr(t, modelPB(9, reluGraph(nodePB("Relu", "r", []string{"x"}, []string{"y"}))), "1 ONNX op type is not supported at opset 9: Relu")
 		expectErr(t, modelPB(18, reluGraph(nodePB("Relu", "r", []string{"x"}, []string{"y"}))), "ONNX opset 18 is not supported")
 	})
 }
@@ -177,7 +179,7 @@ func TestGraphErrors(t *testing.T) {
 func TestUnsupportedReport(t *testing.T) {
 	data := modelPB(13, graphSpec{
 		nodes: []pb{
-			nodePB("TopK", "top1", []string{"x", "k"}, []string{"a", "b"}),
+			nodePB("Unique", "u1", []string{"x"}, []string{"a"}),
 			nodePB("NonZero", "nz1", []string{"x"}, []string{"c"}),
 			nodePB("Relu", "r", []string{"x"}, []string{"y"}),
 			nodePB("NonZero", "nz2", []string{"x"}, []string{"d"}),
@@ -191,10 +193,10 @@ func TestUnsupportedReport(t *testing.T) {
 	msg := importErr(t, data, "model.onnx")
 	lines := strings.Split(strings.TrimSpace(msg), "\n")
 	want := []string{
-		"error: 4 ONNX op types are not supported at opset 13: If, NonZero, TopK, com.microsoft.FusedConv",
+		"error: 4 ONNX op types are not supported at opset 13: If, NonZero, Unique, com.microsoft.FusedConv",
 		"note: If: 1 node, first node 'if1' (If) (subgraphs are not supported)",
 		"note: NonZero: 2 nodes, first node 'nz1' (NonZero)",
-		"note: TopK: 1 node, first node 'top1' (TopK)",
+		"note: Unique: 1 node, first node 'u1' (Unique)",
 		"note: com.microsoft.FusedConv: 1 node, first node 'fused' (com.microsoft.FusedConv)",
 	}
 	if len(lines) != len(want) {
@@ -235,11 +237,26 @@ func TestNodeErrors(t *testing.T) {
 			inputs:  []pb{valueInfoPB("x", tFloat, 2), valueInfoPB("s", tInt64, 1)},
 			outputs: []pb{valueInfoPB("y", tFloat)},
 		}), "node 'r' (Reshape): the target shape must be a 1-D integer tensor known at import time"},
-		{"comparison on run-time values", modelPB(13, graphSpec{
-			nodes:   []pb{nodePB("Equal", "eq", []string{"x", "x"}, []string{"y"})},
+		{"range of run-time values", modelPB(13, graphSpec{
+			nodes:   []pb{nodePB("Range", "rg", []string{"s", "s", "s"}, []string{"y"})},
+			inputs:  []pb{valueInfoPB("s", tFloat, 1)},
+			outputs: []pb{valueInfoPB("y", tFloat, 1)},
+		}), "node 'rg' (Range): is only supported when all its inputs are known at import time"},
+		{"comparison of different types", modelPB(13, graphSpec{
+			nodes:   []pb{nodePB("Equal", "eq", []string{"x", "i"}, []string{"y"})},
+			inputs:  []pb{valueInfoPB("x", tFloat, 2), valueInfoPB("i", tInt64, 2)},
+			outputs: []pb{valueInfoPB("y", tBool, 2)},
+		}), "node 'eq' (Equal): operand element types differ (f32 and i64)"},
+		{"topk with a run-time k and no declared shape", modelPB(13, graphSpec{
+			nodes:   []pb{nodePB("TopK", "tk", []string{"x", "k"}, []string{"v", "i"})},
+			inputs:  []pb{valueInfoPB("x", tFloat, 5), valueInfoPB("k", tInt64, 1)},
+			outputs: []pb{valueInfoPB("v", tFloat), valueInfoPB("i", tInt64)},
+		}), "node 'tk' (TopK): input 'K' must be a constant, or the model must declare a static shape for the node's outputs"},
+		{"mod of floats with fmod 0", modelPB(13, graphSpec{
+			nodes:   []pb{nodePB("Mod", "m", []string{"x", "x"}, []string{"y"})},
 			inputs:  []pb{valueInfoPB("x", tFloat, 2)},
-			outputs: []pb{valueInfoPB("y", tBool)},
-		}), "node 'eq' (Equal): is only supported when all its inputs are known at import time"},
+			outputs: []pb{valueInfoPB("y", tFloat, 2)},
+		}), "node 'm' (Mod): fmod must be 1 for floating-point inputs"},
 		{"missing required input", modelPB(13, reluGraph(nodePB("Add", "a", []string{"x", ""}, []string{"y"}))),
 			"node 'a' (Add): input #1 is required"},
 		{"torch verifier", modelPB(13, graphSpec{

@@ -56,7 +56,8 @@ func FuzzNode(f *testing.F) {
 
 var fuzzAttrNames = []string{"axis", "axes", "perm", "pads", "strides", "kernel_shape", "dilations", "group", "keepdims",
 	"to", "alpha", "beta", "transA", "transB", "ceil_mode", "count_include_pad", "auto_pad", "split", "allowzero",
-	"epsilon", "noop_with_empty_axes", "value", "start", "end", "select_last_index", "mode", "value_ints", "value_float"}
+	"epsilon", "noop_with_empty_axes", "value", "start", "end", "select_last_index", "mode", "value_ints", "value_float",
+	"largest", "sorted", "upper", "exclusive", "reverse", "fmod", "lambd", "bias", "gamma", "detect_negative", "detect_positive", "blocksize"}
 
 func fuzzNode(t *testing.T, opSel, opset uint8, shapes, attrs []byte) {
 	var ops []string

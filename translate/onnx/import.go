@@ -33,10 +33,15 @@ import (
 // and output names (the interpreter's interp.NameAttr).
 const NameAttr = "mlc.name"
 
-// Supported default-domain opsets.
+// Supported default-domain opsets: every op type of the table is
+// imported at opsets MinOpset to MaxOpset, and models declaring an older
+// opset (from OldestOpset) import when each of their ops has an entry
+// there, as ops whose semantics have not changed since an earlier
+// version do (ONNX's node tests declare the version of the op they test).
 const (
-	MinOpset = 11
-	MaxOpset = 17
+	OldestOpset = 1
+	MinOpset    = 11
+	MaxOpset    = 17
 )
 
 // Options control an import.
@@ -161,7 +166,7 @@ func (im *importer) checkOpsets() error {
 	if !found {
 		return ir.Errorf(im.at(0), "ONNX model imports no version of the default (ai.onnx) operator set")
 	}
-	if im.opset < MinOpset || im.opset > MaxOpset {
+	if im.opset < OldestOpset || im.opset > MaxOpset {
 		return ir.Errorf(im.at(0), "ONNX opset %d is not supported (supported: %d to %d)", im.opset, MinOpset, MaxOpset)
 	}
 	return nil

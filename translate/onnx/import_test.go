@@ -213,8 +213,13 @@ func TestSupportedOps(t *testing.T) {
 	seen := map[string]bool{}
 	for _, s := range SupportedOps() {
 		seen[s.Op] = true
-		if s.From < MinOpset || s.To > MaxOpset || s.From > s.To {
-			t.Errorf("%s: opsets %d..%d outside %d..%d", s.Op, s.From, s.To, MinOpset, MaxOpset)
+		if s.From < OldestOpset || s.To > MaxOpset || s.From > s.To {
+			t.Errorf("%s: opsets %d..%d outside %d..%d", s.Op, s.From, s.To, OldestOpset, MaxOpset)
+		}
+		// Entries reach below MinOpset only as an extension of one that
+		// covers the whole supported range.
+		if s.From < MinOpset && lookup("", s.Op, MaxOpset) == nil {
+			t.Errorf("%s: imported from opset %d but not at opset %d", s.Op, s.From, MaxOpset)
 		}
 	}
 	for _, op := range []string{"Conv", "BatchNormalization", "Relu", "Clip", "MaxPool", "AveragePool", "GlobalAveragePool",

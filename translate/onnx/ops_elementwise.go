@@ -30,12 +30,26 @@ func init() {
 		entry{op: "Reciprocal", from: 11, to: 17, convert: convReciprocal},
 		entry{op: "LeakyRelu", from: 11, to: 17, convert: convLeakyRelu},
 		entry{op: "PRelu", from: 11, to: 17, in: 2, convert: convPRelu},
-		entry{op: "Elu", from: 11, to: 17, convert: convElu},
-		entry{op: "Selu", from: 11, to: 17, convert: convSelu},
+		entry{op: "Elu", from: 6, to: 17, convert: convElu},
+		entry{op: "Selu", from: 6, to: 17, convert: convSelu},
 		entry{op: "Celu", from: 12, to: 17, convert: convCelu},
-		entry{op: "Softplus", from: 11, to: 17, convert: convSoftplus},
-		entry{op: "Softsign", from: 11, to: 17, convert: convSoftsign},
-		entry{op: "HardSigmoid", from: 11, to: 17, convert: convHardSigmoid},
+		entry{op: "Softplus", from: 1, to: 17, convert: unaryConv("torch.aten.softplus")},
+		entry{op: "ThresholdedRelu", from: 10, to: 17, convert: convThresholdedRelu},
+		entry{op: "Shrink", from: 9, to: 17, convert: convShrink},
+		entry{op: "Round", from: 11, to: 17, convert: unaryConv("torch.aten.round"), fold: foldUnaryFloat(math.RoundToEven)},
+		entry{op: "Sign", from: 9, to: 17, convert: unaryConv("torch.aten.sign")},
+		entry{op: "Sin", from: 7, to: 17, convert: unaryConv("torch.aten.sin")},
+		entry{op: "Cos", from: 7, to: 17, convert: unaryConv("torch.aten.cos")},
+		entry{op: "Tan", from: 7, to: 17, convert: unaryConv("torch.aten.tan")},
+		entry{op: "Sinh", from: 9, to: 17, convert: unaryConv("torch.aten.sinh")},
+		entry{op: "Cosh", from: 9, to: 17, convert: unaryConv("torch.aten.cosh")},
+		entry{op: "Asinh", from: 9, to: 17, convert: unaryConv("torch.aten.asinh")},
+		entry{op: "Acosh", from: 9, to: 17, convert: unaryConv("torch.aten.acosh")},
+		entry{op: "Atanh", from: 9, to: 17, convert: unaryConv("torch.aten.atanh")},
+		entry{op: "IsNaN", from: 9, to: 17, convert: unaryConv("torch.aten.isnan")},
+		entry{op: "IsInf", from: 10, to: 17, convert: convIsInf},
+		entry{op: "Softsign", from: 1, to: 17, convert: convSoftsign},
+		entry{op: "HardSigmoid", from: 6, to: 17, convert: convHardSigmoid},
 		entry{op: "Clip", from: 11, to: 17, convert: convClip},
 
 		entry{op: "Sum", from: 11, to: 17, convert: convSum(false), fold: foldVariadic("Add")},
@@ -44,15 +58,16 @@ func init() {
 		entry{op: "Min", from: 11, to: 17, convert: convMinMax(false), fold: foldVariadic("Min")},
 
 		entry{op: "Where", from: 11, to: 17, in: 3, convert: convWhere, fold: foldWhere},
-		entry{op: "Equal", from: 11, to: 17, in: 2, fold: foldCompare("Equal")},
-		entry{op: "Less", from: 11, to: 17, in: 2, fold: foldCompare("Less")},
-		entry{op: "LessOrEqual", from: 12, to: 17, in: 2, fold: foldCompare("LessOrEqual")},
-		entry{op: "Greater", from: 11, to: 17, in: 2, fold: foldCompare("Greater")},
-		entry{op: "GreaterOrEqual", from: 12, to: 17, in: 2, fold: foldCompare("GreaterOrEqual")},
-		entry{op: "Not", from: 11, to: 17, fold: foldNot},
-		entry{op: "And", from: 11, to: 17, in: 2, fold: foldLogic(func(x, y bool) bool { return x && y })},
-		entry{op: "Or", from: 11, to: 17, in: 2, fold: foldLogic(func(x, y bool) bool { return x || y })},
-		entry{op: "Xor", from: 11, to: 17, in: 2, fold: foldLogic(func(x, y bool) bool { return x != y })},
+		entry{op: "Equal", from: 11, to: 17, in: 2, convert: binaryConv("torch.aten.eq.Tensor"), fold: foldCompare("Equal")},
+		entry{op: "Less", from: 11, to: 17, in: 2, convert: binaryConv("torch.aten.lt.Tensor"), fold: foldCompare("Less")},
+		entry{op: "LessOrEqual", from: 12, to: 17, in: 2, convert: binaryConv("torch.aten.le.Tensor"), fold: foldCompare("LessOrEqual")},
+		entry{op: "Greater", from: 11, to: 17, in: 2, convert: binaryConv("torch.aten.gt.Tensor"), fold: foldCompare("Greater")},
+		entry{op: "GreaterOrEqual", from: 12, to: 17, in: 2, convert: binaryConv("torch.aten.ge.Tensor"), fold: foldCompare("GreaterOrEqual")},
+		entry{op: "Not", from: 1, to: 17, convert: logicConv("torch.aten.logical_not"), fold: foldNot},
+		entry{op: "And", from: 7, to: 17, in: 2, convert: logicConv("torch.aten.logical_and"), fold: foldLogic(func(x, y bool) bool { return x && y })},
+		entry{op: "Or", from: 7, to: 17, in: 2, convert: logicConv("torch.aten.logical_or"), fold: foldLogic(func(x, y bool) bool { return x || y })},
+		entry{op: "Mod", from: 10, to: 17, in: 2, convert: convMod},
+		entry{op: "Xor", from: 7, to: 17, in: 2, convert: logicConv("torch.aten.logical_xor"), fold: foldLogic(func(x, y bool) bool { return x != y })},
 
 		entry{op: "Cast", from: 11, to: 17, convert: convCast, fold: foldCast},
 		entry{op: "CastLike", from: 15, to: 17, in: 2, convert: convCast, fold: foldCast},
@@ -252,32 +267,15 @@ func convPRelu(c *nodeCtx) error {
 	return c.result(c.emit("torch.aten.sub.Tensor", []*ir.Value{pos, c.emit("torch.aten.mul.Tensor", []*ir.Value{slope, neg})}))
 }
 
-// elu builds relu(x) + min(0, alpha·(exp(x/scale) − 1)), which for
-// alpha ≥ 0 equals x for x > 0 and alpha·(exp(x/scale) − 1) otherwise.
-func (c *nodeCtx) elu(x *ir.Value, alpha, scale float64) *ir.Value {
-	if alpha < 0 {
-		c.fail("alpha %g < 0 is not supported", alpha)
-		return nil
-	}
-	e := x
-	if scale != 1 {
-		e = c.emit("torch.aten.div.Scalar", []*ir.Value{x}, c.f64("other", scale))
-	}
-	e = c.emit("torch.aten.exp", []*ir.Value{e})
-	e = c.emit("torch.aten.sub.Scalar", []*ir.Value{e}, c.f64("other", 1))
-	e = c.emit("torch.aten.mul.Scalar", []*ir.Value{e}, c.f64("other", alpha))
-	e = c.emit("torch.aten.clamp", []*ir.Value{e}, c.f64("max", 0))
-	return c.emit("torch.aten.add.Tensor", []*ir.Value{c.emit("torch.aten.relu", []*ir.Value{x}), e})
-}
-
 func convElu(c *nodeCtx) error {
 	alpha, err := c.attrFloat("alpha", 1)
 	if err != nil {
 		return err
 	}
-	return c.result(c.elu(c.arg(0), alpha, 1))
+	return c.result(c.emit("torch.aten.elu", []*ir.Value{c.arg(0)}, c.f64("alpha", alpha)))
 }
 
+// convSelu: elu with ONNX's alpha and gamma as elu's alpha and scale.
 func convSelu(c *nodeCtx) error {
 	alpha, err := c.attrFloat("alpha", float64(float32(1.67326319217681884765625)))
 	if err != nil {
@@ -287,8 +285,7 @@ func convSelu(c *nodeCtx) error {
 	if err != nil {
 		return err
 	}
-	y := c.elu(c.arg(0), alpha, 1)
-	return c.result(c.emit("torch.aten.mul.Scalar", []*ir.Value{y}, c.f64("other", gamma)))
+	return c.result(c.emit("torch.aten.elu", []*ir.Value{c.arg(0)}, c.f64("alpha", alpha), c.f64("scale", gamma)))
 }
 
 func convCelu(c *nodeCtx) error {
@@ -299,17 +296,120 @@ func convCelu(c *nodeCtx) error {
 	if alpha == 0 {
 		return c.errorf("alpha must not be 0")
 	}
-	return c.result(c.elu(c.arg(0), alpha, alpha))
+	return c.result(c.emit("torch.aten.celu", []*ir.Value{c.arg(0)}, c.f64("alpha", alpha)))
 }
 
-// convSoftplus: the overflow-free form relu(x) + log(1 + exp(−|x|)).
-func convSoftplus(c *nodeCtx) error {
+// convThresholdedRelu: x > alpha ? x : 0 is threshold(x, alpha, 0).
+func convThresholdedRelu(c *nodeCtx) error {
+	alpha, err := c.attrFloat("alpha", 1)
+	if err != nil {
+		return err
+	}
+	return c.result(c.emit("torch.aten.threshold", []*ir.Value{c.arg(0)}, c.f64("threshold", alpha), c.f64("value", 0)))
+}
+
+// convShrink: x < −lambd ? x + bias : x > lambd ? x − bias : 0. bias 0 is
+// hardshrink and bias = lambd softshrink; other biases are composed.
+func convShrink(c *nodeCtx) error {
+	lambd, err := c.attrFloat("lambd", 0.5)
+	if err != nil {
+		return err
+	}
+	bias, err := c.attrFloat("bias", 0)
+	if err != nil {
+		return err
+	}
 	x := c.arg(0)
-	t := c.emit("torch.aten.neg", []*ir.Value{c.emit("torch.aten.abs", []*ir.Value{x})})
-	t = c.emit("torch.aten.exp", []*ir.Value{t})
-	t = c.emit("torch.aten.add.Scalar", []*ir.Value{t}, c.f64("other", 1))
-	t = c.emit("torch.aten.log", []*ir.Value{t})
-	return c.result(c.emit("torch.aten.add.Tensor", []*ir.Value{c.emit("torch.aten.relu", []*ir.Value{x}), t}))
+	if c.err != nil {
+		return c.err
+	}
+	if !isFloatType(elemOf(x)) {
+		return c.errorf("Shrink of %s tensors is not supported", elemOf(x))
+	}
+	switch {
+	case bias == 0 && lambd >= 0:
+		return c.result(c.emit("torch.aten.hardshrink", []*ir.Value{x}, c.f64("lambd", lambd)))
+	case bias == lambd && lambd >= 0:
+		return c.result(c.emit("torch.aten.softshrink", []*ir.Value{x}, c.f64("lambd", lambd)))
+	}
+	above := c.emit("torch.aten.where.self", []*ir.Value{
+		c.emit("torch.aten.gt.Scalar", []*ir.Value{x}, c.f64("other", lambd)),
+		c.emit("torch.aten.sub.Scalar", []*ir.Value{x}, c.f64("other", bias)),
+		c.scalarLike(x, 0)})
+	return c.result(c.emit("torch.aten.where.self", []*ir.Value{
+		c.emit("torch.aten.lt.Scalar", []*ir.Value{x}, c.f64("other", -lambd)),
+		c.emit("torch.aten.add.Scalar", []*ir.Value{x}, c.f64("other", bias)),
+		above}))
+}
+
+// convIsInf: isinf, isposinf or isneginf by the detect flags; neither
+// flag gives all false.
+func convIsInf(c *nodeCtx) error {
+	neg, err := c.attrInt("detect_negative", 1)
+	if err != nil {
+		return err
+	}
+	pos, err := c.attrInt("detect_positive", 1)
+	if err != nil {
+		return err
+	}
+	x := c.arg(0)
+	switch {
+	case neg != 0 && pos != 0:
+		return c.result(c.emit("torch.aten.isinf", []*ir.Value{x}))
+	case pos != 0:
+		return c.result(c.emit("torch.aten.isposinf", []*ir.Value{x}))
+	case neg != 0:
+		return c.result(c.emit("torch.aten.isneginf", []*ir.Value{x}))
+	}
+	if c.err != nil {
+		return c.err
+	}
+	none := c.constant(scalarHost(c.im.ctx.I(1), 0))
+	return c.result(c.emit("torch.aten.expand", []*ir.Value{none}, c.arr("size", shapeOf(x))))
+}
+
+// logicConv maps a logical op of bool tensors (ONNX And, Or, Xor, Not).
+func logicConv(name string) converter {
+	return func(c *nodeCtx) error {
+		var args []*ir.Value
+		for i := range c.in {
+			args = append(args, c.arg(i))
+		}
+		if c.err != nil {
+			return c.err
+		}
+		for _, a := range args {
+			if !isBool(elemOf(a)) {
+				return c.errorf("expects bool tensors, got %s", elemOf(a))
+			}
+		}
+		return c.result(c.emit(name, args))
+	}
+}
+
+// convMod: fmod = 1 is C's fmod (the dividend's sign), fmod = 0 Python's
+// remainder (the divisor's sign), which ONNX defines for integers only.
+func convMod(c *nodeCtx) error {
+	fmod, err := c.attrInt("fmod", 0)
+	if err != nil {
+		return err
+	}
+	a, b := c.arg(0), c.arg(1)
+	if c.err != nil {
+		return c.err
+	}
+	if elemOf(a) != elemOf(b) {
+		return c.errorf("operand element types differ (%s and %s)", elemOf(a), elemOf(b))
+	}
+	if fmod == 0 && isFloatType(elemOf(a)) {
+		return c.errorf("fmod must be 1 for floating-point inputs")
+	}
+	name := "torch.aten.remainder.Tensor"
+	if fmod != 0 {
+		name = "torch.aten.fmod.Tensor"
+	}
+	return c.result(c.emit(name, []*ir.Value{a, b}))
 }
 
 // convSoftsign: x / (1 + |x|).
@@ -390,60 +490,85 @@ func convSum(mean bool) converter {
 }
 
 // convMinMax: one run-time input against constant scalars is a clamp;
-// the torch dialect has no elementwise maximum of two tensors.
+// otherwise the inputs fold pairwise with maximum (minimum), which
+// broadcast and propagate NaN as ONNX's Max and Min do.
 func convMinMax(isMax bool) converter {
 	return func(c *nodeCtx) error {
-		run := -1
-		var bound float64
-		haveBound := false
-		for i := range c.in {
-			h := c.host(i)
-			if h == nil || !h.known() {
-				if run >= 0 {
-					return c.errorf("more than one input is a run-time tensor; the torch dialect has no elementwise maximum/minimum op")
-				}
-				run = i
-				continue
-			}
-			if h.len() != 1 {
-				return c.errorf("constant input #%d must have one element to become a clamp bound", i)
-			}
-			v := h.float(0)
-			switch {
-			case !haveBound:
-				bound, haveBound = v, true
-			case isMax:
-				bound = math.Max(bound, v)
-			default:
-				bound = math.Min(bound, v)
-			}
+		if len(c.in) == 0 {
+			return c.errorf("needs at least one input")
 		}
-		if run < 0 {
-			return c.errorf("expects a run-time input")
-		}
-		x := c.arg(run)
-		if c.err != nil {
-			return c.err
-		}
-		for i := range c.in {
-			if i != run && len(c.typ(i).Shape) > len(shapeOf(x)) {
-				return c.errorf("constant input #%d has a higher rank than the run-time input", i)
-			}
-		}
-		if !haveBound {
-			c.alias(0, run)
-			return nil
-		}
-		name := "max"
-		if isMax {
-			name = "min"
-		}
-		a, err := c.number(name, elemOf(x), bound)
-		if err != nil {
+		if err := clampMinMax(c, isMax); err != errNoFold {
 			return err
 		}
-		return c.result(c.emit("torch.aten.clamp", []*ir.Value{x}, a))
+		name := "torch.aten.minimum"
+		if isMax {
+			name = "torch.aten.maximum"
+		}
+		acc := c.arg(0)
+		for i := 1; i < len(c.in); i++ {
+			y := c.arg(i)
+			if c.err == nil && elemOf(y) != elemOf(acc) {
+				return c.errorf("operand element types differ (%s and %s)", elemOf(acc), elemOf(y))
+			}
+			acc = c.emit(name, []*ir.Value{acc, y})
+		}
+		return c.result(acc)
 	}
+}
+
+// clampMinMax is Max/Min of one run-time input and constant one-element
+// bounds, as a clamp; errNoFold when the inputs are not of that form.
+func clampMinMax(c *nodeCtx, isMax bool) error {
+	run := -1
+	var bound float64
+	haveBound := false
+	for i := range c.in {
+		h := c.host(i)
+		if h == nil || !h.known() {
+			if run >= 0 {
+				return errNoFold
+			}
+			run = i
+			continue
+		}
+		if h.len() != 1 || isUnsigned(h.elem) {
+			return errNoFold
+		}
+		v := h.float(0)
+		switch {
+		case !haveBound:
+			bound, haveBound = v, true
+		case isMax:
+			bound = math.Max(bound, v)
+		default:
+			bound = math.Min(bound, v)
+		}
+	}
+	if run < 0 {
+		return errNoFold
+	}
+	for i := range c.in {
+		if i != run && len(c.typ(i).Shape) > len(c.typ(run).Shape) {
+			return errNoFold
+		}
+	}
+	if !haveBound {
+		c.alias(0, run)
+		return nil
+	}
+	x := c.arg(run)
+	if c.err != nil {
+		return c.err
+	}
+	name := "max"
+	if isMax {
+		name = "min"
+	}
+	a, err := c.number(name, elemOf(x), bound)
+	if err != nil {
+		return errNoFold
+	}
+	return c.result(c.emit("torch.aten.clamp", []*ir.Value{x}, a))
 }
 
 func convWhere(c *nodeCtx) error {

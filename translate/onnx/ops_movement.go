@@ -245,7 +245,23 @@ func convSlice(c *nodeCtx) error {
 	in := c.typ(0).Shape
 	for i, a := range axes {
 		if steps[i] < 0 {
-			return c.errorf("negative steps (reversal) are not supported: the torch dialect has no flip op")
+			// Reversed: flip, then take every |step|-th element from the
+			// mirrored start.
+			d := in[a]
+			if d < 0 {
+				return c.errorf("a negative step needs a static size along axis %d", a)
+			}
+			start, count := sliceRange(starts[i], ends[i], steps[i], d)
+			if count == 0 {
+				x = c.emit("torch.aten.slice.Tensor", []*ir.Value{x}, c.i64("dim", int64(a)), c.i64("start", 0), c.i64("end", 0))
+				continue
+			}
+			x = c.emit("torch.aten.flip", []*ir.Value{x}, c.arr("dims", []int64{int64(a)}))
+			step := -steps[i]
+			if first := d - 1 - start; first != 0 || count != d || step != 1 {
+				x = c.emit("torch.aten.slice.Tensor", []*ir.Value{x}, c.i64("dim", int64(a)), c.i64("start", first), c.i64("end", first+(count-1)*step+1), c.i64("step", step))
+			}
+			continue
 		}
 		attrs := []ir.NamedAttr{c.i64("dim", int64(a)), c.i64("step", steps[i])}
 		if d := in[a]; d >= 0 {

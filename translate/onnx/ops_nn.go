@@ -14,11 +14,12 @@ func init() {
 		entry{op: "Conv", from: 11, to: 17, in: 2, convert: convConv},
 		entry{op: "MaxPool", from: 11, to: 17, convert: convPool(true)},
 		entry{op: "AveragePool", from: 11, to: 17, convert: convPool(false)},
-		entry{op: "GlobalAveragePool", from: 11, to: 17, convert: convGlobalAveragePool},
-		entry{op: "GlobalMaxPool", from: 11, to: 17, convert: convGlobalMaxPool},
+		entry{op: "GlobalAveragePool", from: 1, to: 17, convert: convGlobalAveragePool},
+		entry{op: "GlobalMaxPool", from: 1, to: 17, convert: convGlobalMaxPool},
 		entry{op: "BatchNormalization", from: 11, to: 13, in: 5, convert: convBatchNorm},
 		entry{op: "BatchNormalization", from: 14, to: 17, in: 5, convert: convBatchNorm},
-		entry{op: "InstanceNormalization", from: 11, to: 17, in: 3, convert: convInstanceNorm},
+		entry{op: "InstanceNormalization", from: 6, to: 17, in: 3, convert: convInstanceNorm},
+		entry{op: "MeanVarianceNormalization", from: 13, to: 17, convert: convMVN},
 		entry{op: "LayerNormalization", from: 17, to: 17, in: 2, convert: convLayerNorm},
 		entry{op: "Gemm", from: 11, to: 17, in: 2, convert: convGemm},
 		entry{op: "MatMul", from: 11, to: 17, in: 2, convert: binaryConv("torch.aten.matmul")},
@@ -408,8 +409,9 @@ func numElems(shape []int64) int64 {
 	return n
 }
 
-// convInstanceNorm: layer_norm over the spatial dims of each (n, c),
-// then the per-channel scale and bias.
+// convInstanceNorm is instance_norm; a single spatial element (which
+// instance_norm rejects, as PyTorch) normalizes to zero: layer_norm over
+// the spatial dims, then the per-channel scale and bias.
 func convInstanceNorm(c *nodeCtx) error {
 	eps, err := c.attrFloat("epsilon", 1e-5)
 	if err != nil {
@@ -423,11 +425,45 @@ func convInstanceNorm(c *nodeCtx) error {
 	if len(xs) < 3 || !isStatic(xs[1:]) {
 		return c.errorf("expects [N, C, spatial…] with static C and spatial dims, got %s", x.Type())
 	}
+	if numElems(xs[2:]) > 1 {
+		return c.result(c.emit("torch.aten.instance_norm", []*ir.Value{x, c.arg(1), c.arg(2)}, c.f64("eps", eps)))
+	}
 	y := c.emit("torch.aten.layer_norm", []*ir.Value{x}, c.arr("normalized_shape", xs[2:]), c.f64("eps", eps))
 	bshape := append([]int64{xs[1]}, ones(len(xs)-2)...)
 	y = c.emit("torch.aten.mul.Tensor", []*ir.Value{y, c.reshapeConst(1, bshape)})
 	y = c.emit("torch.aten.add.Tensor", []*ir.Value{y, c.reshapeConst(2, bshape)})
 	return c.result(y)
+}
+
+// convMVN follows ONNX's function body: (x − E[x]) / (√(E[x²] − E[x]²) + 1e-9)
+// over axes (default [0, 2, 3]).
+func convMVN(c *nodeCtx) error {
+	axes, err := c.attrInts("axes", []int64{0, 2, 3})
+	if err != nil {
+		return err
+	}
+	x := c.arg(0)
+	if c.err != nil {
+		return c.err
+	}
+	if !isFloatType(elemOf(x)) {
+		return c.errorf("expects a floating-point tensor, got %s", elemOf(x))
+	}
+	norm, err := normAxes(c, axes, len(shapeOf(x)))
+	if err != nil {
+		return err
+	}
+	dims := make([]int64, len(norm))
+	for i, a := range norm {
+		dims[i] = int64(a)
+	}
+	mean := func(v *ir.Value) *ir.Value {
+		return c.emit("torch.aten.mean.dim", []*ir.Value{v}, c.arr("dim", dims), c.flag("keepdim", true))
+	}
+	m := mean(x)
+	variance := c.emit("torch.aten.sub.Tensor", []*ir.Value{mean(c.emit("torch.aten.mul.Tensor", []*ir.Value{x, x})), c.emit("torch.aten.mul.Tensor", []*ir.Value{m, m})})
+	std := c.emit("torch.aten.add.Scalar", []*ir.Value{c.emit("torch.aten.sqrt", []*ir.Value{variance})}, c.f64("other", float64(float32(1e-9))))
+	return c.result(c.emit("torch.aten.div.Tensor", []*ir.Value{c.emit("torch.aten.sub.Tensor", []*ir.Value{x, m}), std}))
 }
 
 // convLayerNorm normalises over dims axis..rank−1; the Mean and

@@ -2,6 +2,7 @@ package onnx
 
 import (
 	"math"
+	"slices"
 
 	"github.com/mlc-go/mlc/ir"
 )
@@ -17,9 +18,10 @@ func init() {
 		entry{op: "ReduceL1", from: 11, to: 17, convert: convReduce(reduceL1)},
 		entry{op: "ReduceL2", from: 11, to: 17, convert: convReduce(reduceL2)},
 		entry{op: "ReduceLogSum", from: 11, to: 17, convert: convReduce(reduceLogSum)},
-		entry{op: "ReduceProd", from: 11, to: 17, fold: foldReduce},
-		entry{op: "ReduceMax", from: 11, to: 17, fold: foldReduce},
-		entry{op: "ReduceMin", from: 11, to: 17, fold: foldReduce},
+		entry{op: "ReduceLogSumExp", from: 11, to: 17, convert: convReduceLogSumExp},
+		entry{op: "ReduceProd", from: 11, to: 17, convert: convReduceProd, fold: foldReduce},
+		entry{op: "ReduceMax", from: 11, to: 17, convert: convReduceExtremum("torch.aten.amax"), fold: foldReduce},
+		entry{op: "ReduceMin", from: 11, to: 17, convert: convReduceExtremum("torch.aten.amin"), fold: foldReduce},
 		entry{op: "ArgMax", from: 11, to: 17, convert: convArg(false)},
 		entry{op: "ArgMin", from: 11, to: 17, convert: convArg(true)},
 	)
@@ -201,8 +203,66 @@ func foldReduce(c *nodeCtx) error {
 	return nil
 }
 
-// convArg: ArgMax is argmax; ArgMin is argmax of the negation (exact, and
-// the first extreme index either way).
+// convReduceExtremum maps ReduceMax (amax) and ReduceMin (amin).
+func convReduceExtremum(name string) converter {
+	return func(c *nodeCtx) error {
+		dims, keep, _, err := reduceAxes(c)
+		if err != nil {
+			return err
+		}
+		return c.result(c.emit(name, []*ir.Value{c.arg(0)}, c.arr("dim", dims), c.flag("keepdim", keep)))
+	}
+}
+
+// convReduceLogSumExp: logsumexp, which is stable for large inputs.
+func convReduceLogSumExp(c *nodeCtx) error {
+	dims, keep, _, err := reduceAxes(c)
+	if err != nil {
+		return err
+	}
+	x := c.arg(0)
+	if c.err == nil && !isFloatType(elemOf(x)) {
+		return c.errorf("ReduceLogSumExp of %s tensors is not supported", elemOf(x))
+	}
+	return c.result(c.emit("torch.aten.logsumexp", []*ir.Value{x}, c.arr("dim", dims), c.flag("keepdim", keep)))
+}
+
+// convReduceProd: prod over all dims, or prod.dim_int per reduced dim
+// (the highest first, so the others keep their index); integers multiply
+// in their own type, as ONNX keeps it.
+func convReduceProd(c *nodeCtx) error {
+	dims, keep, _, err := reduceAxes(c)
+	if err != nil {
+		return err
+	}
+	x := c.arg(0)
+	if c.err != nil {
+		return c.err
+	}
+	var attrs []ir.NamedAttr
+	if !isFloatType(elemOf(x)) {
+		attrs = append(attrs, c.dtype("dtype", elemOf(x)))
+	}
+	rank := len(shapeOf(x))
+	if len(dims) == rank && rank > 1 {
+		y := c.emit("torch.aten.prod", []*ir.Value{x}, attrs...)
+		if keep {
+			y = c.emit("torch.aten.reshape", []*ir.Value{y}, c.arr("shape", ones(rank)))
+		}
+		return c.result(y)
+	}
+	sorted := slices.Clone(dims)
+	slices.Sort(sorted)
+	for i := len(sorted) - 1; i >= 0; i-- {
+		x = c.emit("torch.aten.prod.dim_int", []*ir.Value{x}, append([]ir.NamedAttr{c.i64("dim", sorted[i]), c.flag("keepdim", keep)}, attrs...)...)
+	}
+	return c.result(x)
+}
+
+// convArg: ArgMax is argmax; ArgMin is argmax of the negation (of the
+// bitwise complement for integers, which reverses their order exactly):
+// the first extreme index either way. select_last_index takes argmax of
+// the reversed tensor, counted back from the end.
 func convArg(isMin bool) converter {
 	return func(c *nodeCtx) error {
 		axis, err := c.attrInt("axis", 0)
@@ -213,18 +273,40 @@ func convArg(isMin bool) converter {
 		if err != nil {
 			return err
 		}
-		if last, err := c.attrInt("select_last_index", 0); err != nil {
+		last, err := c.attrInt("select_last_index", 0)
+		if err != nil {
 			return err
-		} else if last != 0 {
-			return c.errorf("select_last_index = 1 is not supported")
 		}
 		x := c.arg(0)
-		if c.err == nil && isMin {
-			if !isFloatType(elemOf(x)) {
-				return c.errorf("ArgMin of integer tensors is not supported")
-			}
-			x = c.emit("torch.aten.neg", []*ir.Value{x})
+		if c.err != nil {
+			return c.err
 		}
-		return c.result(c.emit("torch.aten.argmax", []*ir.Value{x}, c.i64("dim", axis), c.flag("keepdim", keep != 0)))
+		if isMin {
+			if isFloatType(elemOf(x)) {
+				x = c.emit("torch.aten.neg", []*ir.Value{x})
+			} else {
+				x = c.emit("torch.aten.bitwise_not", []*ir.Value{x})
+			}
+		}
+		if last == 0 {
+			return c.result(c.emit("torch.aten.argmax", []*ir.Value{x}, c.i64("dim", axis), c.flag("keepdim", keep != 0)))
+		}
+		rank := len(shapeOf(x))
+		ax, err := normAxis(axis, max(rank, 1))
+		if err != nil {
+			return c.errorf("%v", err)
+		}
+		n := int64(1)
+		if rank > 0 {
+			n = shapeOf(x)[ax]
+		}
+		if n < 0 {
+			return c.errorf("select_last_index needs a static size along axis %d", axis)
+		}
+		if rank > 0 {
+			x = c.emit("torch.aten.flip", []*ir.Value{x}, c.arr("dims", []int64{int64(ax)}))
+		}
+		i := c.emit("torch.aten.argmax", []*ir.Value{x}, c.i64("dim", axis), c.flag("keepdim", keep != 0))
+		return c.result(c.emit("torch.aten.rsub.Scalar", []*ir.Value{i}, c.i64("other", n-1)))
 	}
 }

@@ -122,7 +122,7 @@ func blockArgs(c *nodeCtx) (*ir.Value, []int64, int64, error) {
 }
 
 // convDepthToSpace follows the ONNX definition: reshape, transpose,
-// reshape, in DCR (default) or CRD order.
+// reshape in DCR (default) order; CRD order is pixel_shuffle.
 func convDepthToSpace(c *nodeCtx) error {
 	mode, err := c.attrString("mode", "DCR")
 	if err != nil {
@@ -140,8 +140,8 @@ func convDepthToSpace(c *nodeCtx) error {
 	switch mode {
 	case "DCR":
 		tmp, perm = []int64{b, bs, bs, ch / (bs * bs), h, w}, []int64{0, 3, 4, 1, 5, 2}
-	case "CRD":
-		tmp, perm = []int64{b, ch / (bs * bs), bs, bs, h, w}, []int64{0, 1, 4, 2, 5, 3}
+	case "CRD": // PyTorch's pixel_shuffle
+		return c.result(c.emit("torch.aten.pixel_shuffle", []*ir.Value{x}, c.i64("upscale_factor", bs)))
 	default:
 		return c.errorf("mode '%s' is not valid", mode)
 	}

@@ -515,23 +515,43 @@ func tileShapes(c *nodeCtx) (in, rep, out []int64, err error) {
 	return in, rep, out, nil
 }
 
+// convTile is repeat. Run-time repeats are read off the output shape the
+// model declares, as the torch dialect's static shapes require.
 func convTile(c *nodeCtx) error {
-	in, rep, out, err := tileShapes(c)
-	if err != nil {
-		return err
+	dims := c.typ(0).Shape
+	var reps []int64
+	if h := c.host(1); h != nil && h.known() {
+		var err error
+		if reps, err = c.constInts(1, "repeats"); err != nil {
+			return err
+		}
+		if len(reps) != len(dims) {
+			return c.errorf("repeats has %d entries for rank %d", len(reps), len(dims))
+		}
+		if slices.ContainsFunc(reps, func(r int64) bool { return r < 0 }) {
+			return c.errorf("repeats must not be negative")
+		}
+	} else {
+		out := c.declaredDims(0)
+		if len(out) != len(dims) {
+			return c.errorf("input 'repeats' must be a constant, or the model must declare the output's static shape")
+		}
+		for i, d := range dims {
+			switch {
+			case d > 0 && out[i]%d == 0:
+				reps = append(reps, out[i]/d)
+			case d == 0 && out[i] == 0:
+				reps = append(reps, 1)
+			default:
+				return c.errorf("declared output shape [%s] is not a tiling of the input %s", fmtShape(out), c.typ(0))
+			}
+		}
 	}
-	if slices.Equal(out, c.typ(0).Shape) {
+	if !slices.ContainsFunc(reps, func(r int64) bool { return r != 1 }) {
 		c.alias(0, 0)
 		return nil
 	}
-	for i := range out {
-		if out[i] < 0 {
-			out[i], in[2*i+1], rep[2*i+1] = -1, -1, -1
-		}
-	}
-	x := c.emit("torch.aten.reshape", []*ir.Value{c.arg(0)}, c.arr("shape", in))
-	x = c.emit("torch.aten.expand", []*ir.Value{x}, c.arr("size", rep))
-	return c.result(c.emit("torch.aten.reshape", []*ir.Value{x}, c.arr("shape", out)))
+	return c.result(c.emit("torch.aten.repeat", []*ir.Value{c.arg(0)}, c.arr("repeats", reps)))
 }
 
 func foldTile(c *nodeCtx) error {

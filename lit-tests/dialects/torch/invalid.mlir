@@ -1081,3 +1081,210 @@ func.func @to_dtype_missing(%x: tensor<3xf32>) {
   %0 = "torch.aten.to.dtype"(%x) : (tensor<3xf32>) -> tensor<3xf16>
   return
 }
+
+// -----
+
+// Comparisons of two tensors need one element type (promotion is explicit).
+func.func @cmp_elem(%a: tensor<3xf32>, %b: tensor<3xi32>) {
+  // expected-error @+1 {{'torch.aten.eq.Tensor' op expects self and other to have the same element type, got f32 and i32}}
+  %0 = torch.aten.eq.Tensor %a, %b : (tensor<3xf32>, tensor<3xi32>) -> tensor<3xi1>
+  return
+}
+
+// -----
+
+// Comparisons give i1.
+func.func @cmp_result(%a: tensor<3xf32>) {
+  // expected-error @+1 {{'torch.aten.lt.Tensor' op result #0 must be ranked tensor of i1 values, but got 'tensor<3xf32>'}}
+  %0 = torch.aten.lt.Tensor %a, %a : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+// bitwise_not is defined on integer and bool tensors only.
+func.func @bitwise_not_float(%a: tensor<3xf32>) {
+  // expected-error @+1 {{'torch.aten.bitwise_not' op operand #0 must be ranked tensor of integer values, but got 'tensor<3xf32>'}}
+  %0 = torch.aten.bitwise_not %a : tensor<3xf32>
+  return
+}
+
+// -----
+
+// remainder and fmod are not defined on bool.
+func.func @remainder_bool(%a: tensor<3xi1>) {
+  // expected-error @+1 {{'torch.aten.remainder.Tensor' op remainder is not supported on bool tensors}}
+  %0 = torch.aten.remainder.Tensor %a, %a : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+  return
+}
+
+// -----
+
+// The rounding ops are not defined on bool.
+func.func @floor_bool(%a: tensor<3xi1>) {
+  // expected-error @+1 {{'torch.aten.floor' op floor is not supported on bool tensors}}
+  %0 = torch.aten.floor %a : tensor<3xi1>
+  return
+}
+
+// -----
+
+// celu divides by alpha.
+func.func @celu_alpha(%a: tensor<3xf32>) {
+  // expected-error @+1 {{'torch.aten.celu' op ZeroDivisionError: alpha cannot be 0 for CELU}}
+  %0 = torch.aten.celu %a {alpha = 0.0} : tensor<3xf32>
+  return
+}
+
+// -----
+
+// softshrink needs a non-negative lambd.
+func.func @softshrink_lambd(%a: tensor<3xf32>) {
+  // expected-error @+1 {{'torch.aten.softshrink' op lambda must be greater or equal to 0, but found to be -1}}
+  %0 = torch.aten.softshrink %a {lambd = -1.0} : tensor<3xf32>
+  return
+}
+
+// -----
+
+// threshold on integer tensors takes integral Scalars.
+func.func @threshold_int(%a: tensor<3xi32>) {
+  // expected-error @+1 {{'torch.aten.threshold' op expects an integral 'threshold' for an integer tensor}}
+  %0 = torch.aten.threshold %a {threshold = 0.5, value = 0} : tensor<3xi32>
+  return
+}
+
+// -----
+
+// prelu: one weight or one per channel (dim 1).
+func.func @prelu_channels(%a: tensor<1x3x4xf32>, %w: tensor<2xf32>) {
+  // expected-error @+1 {{'torch.aten.prelu' op mismatch of parameter numbers and input channel size: found parameter numbers = 2 and channel size = 3}}
+  %0 = torch.aten.prelu %a, %w : (tensor<1x3x4xf32>, tensor<2xf32>) -> tensor<1x3x4xf32>
+  return
+}
+
+// -----
+
+// amax/amin cannot reduce an empty dim.
+func.func @amax_empty(%a: tensor<2x0xf32>) {
+  // expected-error @+1 {{'torch.aten.amax' op amax(): Expected reduction dim 1 to have non-zero size}}
+  %0 = torch.aten.amax %a {dim = array<i64: 1>} : tensor<2x0xf32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+// max/min over all elements need a non-empty tensor.
+func.func @min_empty(%a: tensor<0xi32>) {
+  // expected-error @+1 {{'torch.aten.min' op min(): Expected reduction dim to be specified for input.numel() == 0}}
+  %0 = torch.aten.min %a : tensor<0xi32> -> tensor<i32>
+  return
+}
+
+// -----
+
+// logsumexp is float-only (integers are converted explicitly).
+func.func @logsumexp_int(%a: tensor<2x3xi32>) {
+  // expected-error @+1 {{'torch.aten.logsumexp' op operand #0 must be ranked tensor of f16 or bf16 or f32 or f64 values, but got 'tensor<2x3xi32>'}}
+  %0 = torch.aten.logsumexp %a {dim = array<i64: 1>} : tensor<2x3xi32> -> tensor<2xi32>
+  return
+}
+
+// -----
+
+// topk: k must not exceed the dim's size.
+func.func @topk_k(%a: tensor<2x5xf32>) {
+  // expected-error @+1 {{'torch.aten.topk' op selected index k = 6 out of range (the dim has size [5])}}
+  %0:2 = torch.aten.topk %a {k = 6} : (tensor<2x5xf32>) -> (tensor<2x6xf32>, tensor<2x6xi64>)
+  return
+}
+
+// -----
+
+// gather takes i64 indices, as PyTorch.
+func.func @gather_index_type(%a: tensor<2x5xf32>, %i: tensor<3x5xi32>) {
+  // expected-error @+1 {{'torch.aten.gather' op operand #1 must be ranked tensor of i64 values, but got 'tensor<3x5xi32>'}}
+  %0 = torch.aten.gather %a, %i {dim = 0} : (tensor<2x5xf32>, tensor<3x5xi32>) -> tensor<3x5xf32>
+  return
+}
+
+// -----
+
+// gather: index may not be larger than self outside dim.
+func.func @gather_index_size(%a: tensor<2x5xf32>, %i: tensor<3x6xi64>) {
+  // expected-error @+1 {{'torch.aten.gather' op size does not match at dimension 1: expected index [3, 6] to be no larger than self [2, 5] apart from dimension 0}}
+  %0 = torch.aten.gather %a, %i {dim = 0} : (tensor<2x5xf32>, tensor<3x6xi64>) -> tensor<3x6xf32>
+  return
+}
+
+// -----
+
+// repeat needs at least one entry per dim.
+func.func @repeat_rank(%a: tensor<2x5xf32>) {
+  // expected-error @+1 {{'torch.aten.repeat' op number of dimensions of repeat dims (1) can not be smaller than number of dimensions of tensor (2)}}
+  %0 = torch.aten.repeat %a {repeats = array<i64: 2>} : tensor<2x5xf32> -> tensor<4x5xf32>
+  return
+}
+
+// -----
+
+// flip rejects repeated dims.
+func.func @flip_repeat(%a: tensor<2x5xf32>) {
+  // expected-error @+1 {{'torch.aten.flip' op dim 1 appears multiple times in the list of dims}}
+  %0 = torch.aten.flip %a {dims = array<i64: 1, -1>} : tensor<2x5xf32>
+  return
+}
+
+// -----
+
+// tril/triu need a matrix.
+func.func @tril_rank(%a: tensor<5xf32>) {
+  // expected-error @+1 {{'torch.aten.tril' op input tensor must have at least 2 dimensions, got 1}}
+  %0 = torch.aten.tril %a : tensor<5xf32>
+  return
+}
+
+// -----
+
+// pixel_shuffle needs channels divisible by r².
+func.func @pixel_shuffle_channels(%a: tensor<1x6x2x2xf32>) {
+  // expected-error @+1 {{'torch.aten.pixel_shuffle' op pixel_shuffle expects its channels (6) to be divisible by 4}}
+  %0 = torch.aten.pixel_shuffle %a {upscale_factor = 2} : tensor<1x6x2x2xf32> -> tensor<1x1x4x4xf32>
+  return
+}
+
+// -----
+
+// instance_norm needs more than one spatial element.
+func.func @instance_norm_spatial(%a: tensor<2x3x1x1xf32>) {
+  // expected-error @+1 {{'torch.aten.instance_norm' op expected more than 1 spatial element per channel, got input of shape [2, 3, 1, 1]}}
+  %0 = torch.aten.instance_norm %a : (tensor<2x3x1x1xf32>) -> tensor<2x3x1x1xf32>
+  return
+}
+
+// -----
+
+// group_norm needs channels divisible by num_groups.
+func.func @group_norm_groups(%a: tensor<2x6x4xf32>) {
+  // expected-error @+1 {{'torch.aten.group_norm' op expected number of channels in input to be divisible by num_groups, but got input of shape [2, 6, 4] and num_groups=4}}
+  %0 = torch.aten.group_norm %a {num_groups = 4} : (tensor<2x6x4xf32>) -> tensor<2x6x4xf32>
+  return
+}
+
+// -----
+
+// The affine operands of instance_norm are per channel.
+func.func @instance_norm_affine(%a: tensor<2x6x4xf32>, %w: tensor<5xf32>) {
+  // expected-error @+1 {{'torch.aten.instance_norm' op expects weight of shape [6] (the input's channels), got [5]}}
+  %0 = torch.aten.instance_norm %a, %w : (tensor<2x6x4xf32>, tensor<5xf32>) -> tensor<2x6x4xf32>
+  return
+}
+
+// -----
+
+// linalg_vector_norm computes in a float dtype.
+func.func @vector_norm_dtype(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'torch.aten.linalg_vector_norm' op linalg.vector_norm: dtype should be floating point, but got i32}}
+  %0 = torch.aten.linalg_vector_norm %a {ord = 0x7FF0000000000000 : f64, dtype = i32} : tensor<2x3xf32> -> tensor<f32>
+  return
+}

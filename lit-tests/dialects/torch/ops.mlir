@@ -385,6 +385,236 @@ func.func @identities(%x: tensor<2x3xf32>, %m: tensor<4xi1>) {
   return
 }
 
+// Comparisons give i1 with the broadcast shape; Scalar forms keep self's shape.
+// CHECK-LABEL: func.func @comparisons(%arg0: tensor<2x3xf32>, %arg1: tensor<3xf32>, %arg2: tensor<4x1xi32>, %arg3: tensor<5xi32>, %arg4: tensor<4xi1>, %arg5: tensor<4xui8>) {
+// CHECK-NEXT:    %0 = torch.aten.eq.Tensor %arg0, %arg1 : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+// CHECK-NEXT:    %1 = torch.aten.ne.Tensor %arg2, %arg3 : (tensor<4x1xi32>, tensor<5xi32>) -> tensor<4x5xi1>
+// CHECK-NEXT:    %2 = torch.aten.lt.Tensor %arg4, %arg4 : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+// CHECK-NEXT:    %3 = torch.aten.le.Tensor %arg1, %arg0 : (tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+// CHECK-NEXT:    %4 = torch.aten.gt.Tensor %arg0, %arg0 : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+// CHECK-NEXT:    %5 = torch.aten.ge.Tensor %arg3, %arg3 : (tensor<5xi32>, tensor<5xi32>) -> tensor<5xi1>
+// CHECK-NEXT:    %6 = torch.aten.eq.Scalar %arg0 {other = 5.000000e-01 : f64} : tensor<2x3xf32> -> tensor<2x3xi1>
+// CHECK-NEXT:    %7 = torch.aten.ne.Scalar %arg3 {other = 2.500000e+00 : f64} : tensor<5xi32> -> tensor<5xi1>
+// CHECK-NEXT:    %8 = torch.aten.lt.Scalar %arg5 {other = 255 : i64} : tensor<4xui8> -> tensor<4xi1>
+// CHECK-NEXT:    %9 = torch.aten.le.Scalar %arg4 {other = 1 : i64} : tensor<4xi1> -> tensor<4xi1>
+// CHECK-NEXT:    %10 = torch.aten.gt.Scalar %arg0 {other = 0 : i64} : tensor<2x3xf32> -> tensor<2x3xi1>
+// CHECK-NEXT:    %11 = torch.aten.ge.Scalar %arg2 {other = -3 : i64} : tensor<4x1xi32> -> tensor<4x1xi1>
+// CHECK-NEXT:    return
+func.func @comparisons(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %i: tensor<4x1xi32>, %j: tensor<5xi32>, %m: tensor<4xi1>, %u: tensor<4xui8>) {
+  %0 = torch.aten.eq.Tensor %a, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %1 = torch.aten.ne.Tensor %i, %j : (tensor<4x1xi32>, tensor<5xi32>) -> tensor<4x5xi1>
+  %2 = torch.aten.lt.Tensor %m, %m : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+  %3 = torch.aten.le.Tensor %b, %a : (tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+  %4 = torch.aten.gt.Tensor %a, %a : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+  %5 = torch.aten.ge.Tensor %j, %j : (tensor<5xi32>, tensor<5xi32>) -> tensor<5xi1>
+  %6 = torch.aten.eq.Scalar %a {other = 0.5 : f64} : tensor<2x3xf32> -> tensor<2x3xi1>
+  %7 = torch.aten.ne.Scalar %j {other = 2.5 : f64} : tensor<5xi32> -> tensor<5xi1>
+  %8 = torch.aten.lt.Scalar %u {other = 255} : tensor<4xui8> -> tensor<4xi1>
+  %9 = torch.aten.le.Scalar %m {other = 1} : tensor<4xi1> -> tensor<4xi1>
+  %10 = torch.aten.gt.Scalar %a {other = 0} : tensor<2x3xf32> -> tensor<2x3xi1>
+  %11 = torch.aten.ge.Scalar %i {other = -3} : tensor<4x1xi32> -> tensor<4x1xi1>
+  return
+}
+
+
+// Logical ops accept any element types, even mixed; bitwise_not integers and bool.
+// CHECK-LABEL: func.func @logical(%arg0: tensor<2x3xf32>, %arg1: tensor<3xi64>, %arg2: tensor<2x1xi1>, %arg3: tensor<4xi8>) {
+// CHECK-NEXT:    %0 = torch.aten.logical_and %arg2, %arg2 : (tensor<2x1xi1>, tensor<2x1xi1>) -> tensor<2x1xi1>
+// CHECK-NEXT:    %1 = torch.aten.logical_or %arg0, %arg1 : (tensor<2x3xf32>, tensor<3xi64>) -> tensor<2x3xi1>
+// CHECK-NEXT:    %2 = torch.aten.logical_xor %arg2, %arg1 : (tensor<2x1xi1>, tensor<3xi64>) -> tensor<2x3xi1>
+// CHECK-NEXT:    %3 = torch.aten.logical_not %arg0 : tensor<2x3xf32> -> tensor<2x3xi1>
+// CHECK-NEXT:    %4 = torch.aten.bitwise_not %arg3 : tensor<4xi8>
+// CHECK-NEXT:    %5 = torch.aten.bitwise_not %arg2 : tensor<2x1xi1>
+// CHECK-NEXT:    return
+func.func @logical(%a: tensor<2x3xf32>, %i: tensor<3xi64>, %m: tensor<2x1xi1>, %b: tensor<4xi8>) {
+  %0 = torch.aten.logical_and %m, %m : (tensor<2x1xi1>, tensor<2x1xi1>) -> tensor<2x1xi1>
+  %1 = torch.aten.logical_or %a, %i : (tensor<2x3xf32>, tensor<3xi64>) -> tensor<2x3xi1>
+  %2 = torch.aten.logical_xor %m, %i : (tensor<2x1xi1>, tensor<3xi64>) -> tensor<2x3xi1>
+  %3 = torch.aten.logical_not %a : tensor<2x3xf32> -> tensor<2x3xi1>
+  %4 = torch.aten.bitwise_not %b : tensor<4xi8>
+  %5 = torch.aten.bitwise_not %m : tensor<2x1xi1>
+  return
+}
+
+
+// Elementwise extrema and remainders broadcast like arithmetic.
+// CHECK-LABEL: func.func @extrema(%arg0: tensor<2x3xf32>, %arg1: tensor<3xf32>, %arg2: tensor<4x1xi16>, %arg3: tensor<1x5xi16>, %arg4: tensor<2xi1>) {
+// CHECK-NEXT:    %0 = torch.aten.maximum %arg0, %arg1 : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT:    %1 = torch.aten.minimum %arg2, %arg3 : (tensor<4x1xi16>, tensor<1x5xi16>) -> tensor<4x5xi16>
+// CHECK-NEXT:    %2 = torch.aten.maximum %arg4, %arg4 : (tensor<2xi1>, tensor<2xi1>) -> tensor<2xi1>
+// CHECK-NEXT:    %3 = torch.aten.remainder.Tensor %arg0, %arg1 : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT:    %4 = torch.aten.fmod.Tensor %arg2, %arg3 : (tensor<4x1xi16>, tensor<1x5xi16>) -> tensor<4x5xi16>
+// CHECK-NEXT:    return
+func.func @extrema(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %i: tensor<4x1xi16>, %j: tensor<1x5xi16>, %m: tensor<2xi1>) {
+  %0 = torch.aten.maximum %a, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %1 = torch.aten.minimum %i, %j : (tensor<4x1xi16>, tensor<1x5xi16>) -> tensor<4x5xi16>
+  %2 = torch.aten.maximum %m, %m : (tensor<2xi1>, tensor<2xi1>) -> tensor<2xi1>
+  %3 = torch.aten.remainder.Tensor %a, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %4 = torch.aten.fmod.Tensor %i, %j : (tensor<4x1xi16>, tensor<1x5xi16>) -> tensor<4x5xi16>
+  return
+}
+
+
+// Unary math: rounding ops keep integer types; classification gives i1.
+// CHECK-LABEL: func.func @unary_math(%arg0: tensor<2x3xf32>, %arg1: tensor<4xf16>, %arg2: tensor<4xi32>, %arg3: tensor<4xi1>) {
+// CHECK-NEXT:    %0 = torch.aten.reciprocal %arg0 : tensor<2x3xf32>
+// CHECK-NEXT:    %1 = torch.aten.floor %arg1 : tensor<4xf16>
+// CHECK-NEXT:    %2 = torch.aten.ceil %arg2 : tensor<4xi32>
+// CHECK-NEXT:    %3 = torch.aten.round %arg0 : tensor<2x3xf32>
+// CHECK-NEXT:    %4 = torch.aten.sign %arg2 : tensor<4xi32>
+// CHECK-NEXT:    %5 = torch.aten.sign %arg3 : tensor<4xi1>
+// CHECK-NEXT:    %6 = torch.aten.sin %arg0 : tensor<2x3xf32>
+// CHECK-NEXT:    %7 = torch.aten.cos %arg1 : tensor<4xf16>
+// CHECK-NEXT:    %8 = torch.aten.tan %arg0 : tensor<2x3xf32>
+// CHECK-NEXT:    %9 = torch.aten.sinh %arg0 : tensor<2x3xf32>
+// CHECK-NEXT:    %10 = torch.aten.cosh %arg0 : tensor<2x3xf32>
+// CHECK-NEXT:    %11 = torch.aten.asinh %arg0 : tensor<2x3xf32>
+// CHECK-NEXT:    %12 = torch.aten.acosh %arg0 : tensor<2x3xf32>
+// CHECK-NEXT:    %13 = torch.aten.atanh %arg0 : tensor<2x3xf32>
+// CHECK-NEXT:    %14 = torch.aten.isnan %arg0 : tensor<2x3xf32> -> tensor<2x3xi1>
+// CHECK-NEXT:    %15 = torch.aten.isinf %arg1 : tensor<4xf16> -> tensor<4xi1>
+// CHECK-NEXT:    %16 = torch.aten.isposinf %arg0 : tensor<2x3xf32> -> tensor<2x3xi1>
+// CHECK-NEXT:    %17 = torch.aten.isneginf %arg2 : tensor<4xi32> -> tensor<4xi1>
+// CHECK-NEXT:    return
+func.func @unary_math(%x: tensor<2x3xf32>, %h: tensor<4xf16>, %i: tensor<4xi32>, %m: tensor<4xi1>) {
+  %0 = torch.aten.reciprocal %x : tensor<2x3xf32>
+  %1 = torch.aten.floor %h : tensor<4xf16>
+  %2 = torch.aten.ceil %i : tensor<4xi32>
+  %3 = torch.aten.round %x : tensor<2x3xf32>
+  %4 = torch.aten.sign %i : tensor<4xi32>
+  %5 = torch.aten.sign %m : tensor<4xi1>
+  %6 = torch.aten.sin %x : tensor<2x3xf32>
+  %7 = torch.aten.cos %h : tensor<4xf16>
+  %8 = torch.aten.tan %x : tensor<2x3xf32>
+  %9 = torch.aten.sinh %x : tensor<2x3xf32>
+  %10 = torch.aten.cosh %x : tensor<2x3xf32>
+  %11 = torch.aten.asinh %x : tensor<2x3xf32>
+  %12 = torch.aten.acosh %x : tensor<2x3xf32>
+  %13 = torch.aten.atanh %x : tensor<2x3xf32>
+  %14 = torch.aten.isnan %x : tensor<2x3xf32> -> tensor<2x3xi1>
+  %15 = torch.aten.isinf %h : tensor<4xf16> -> tensor<4xi1>
+  %16 = torch.aten.isposinf %x : tensor<2x3xf32> -> tensor<2x3xi1>
+  %17 = torch.aten.isneginf %i : tensor<4xi32> -> tensor<4xi1>
+  return
+}
+
+
+// Activations with PyTorch's Scalar parameters.
+// CHECK-LABEL: func.func @activations2(%arg0: tensor<2x3xf32>, %arg1: tensor<1x4x2x2xf32>, %arg2: tensor<4xf32>, %arg3: tensor<1xf32>, %arg4: tensor<5xi64>) {
+// CHECK-NEXT:    %0 = torch.aten.elu %arg0 : tensor<2x3xf32>
+// CHECK-NEXT:    %1 = torch.aten.elu %arg0 {alpha = 2.000000e+00 : f64, input_scale = 5.000000e-01 : f64, scale = 1.500000e+00 : f64} : tensor<2x3xf32>
+// CHECK-NEXT:    %2 = torch.aten.selu %arg0 : tensor<2x3xf32>
+// CHECK-NEXT:    %3 = torch.aten.celu %arg0 {alpha = 2.000000e+00 : f64} : tensor<2x3xf32>
+// CHECK-NEXT:    %4 = torch.aten.softplus %arg0 {beta = 2 : i64, threshold = 1.000000e+01 : f64} : tensor<2x3xf32>
+// CHECK-NEXT:    %5 = torch.aten.mish %arg0 : tensor<2x3xf32>
+// CHECK-NEXT:    %6 = torch.aten.prelu %arg1, %arg2 : (tensor<1x4x2x2xf32>, tensor<4xf32>) -> tensor<1x4x2x2xf32>
+// CHECK-NEXT:    %7 = torch.aten.prelu %arg0, %arg3 : (tensor<2x3xf32>, tensor<1xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT:    %8 = torch.aten.threshold %arg0 {threshold = 1.000000e+00 : f64, value = 0.000000e+00 : f64} : tensor<2x3xf32>
+// CHECK-NEXT:    %9 = torch.aten.threshold %arg4 {threshold = 2 : i64, value = -1 : i64} : tensor<5xi64>
+// CHECK-NEXT:    %10 = torch.aten.hardshrink %arg0 : tensor<2x3xf32>
+// CHECK-NEXT:    %11 = torch.aten.softshrink %arg0 {lambd = 1.500000e+00 : f64} : tensor<2x3xf32>
+// CHECK-NEXT:    return
+func.func @activations2(%x: tensor<2x3xf32>, %n: tensor<1x4x2x2xf32>, %w: tensor<4xf32>, %s: tensor<1xf32>, %i: tensor<5xi64>) {
+  %0 = torch.aten.elu %x : tensor<2x3xf32>
+  %1 = torch.aten.elu %x {alpha = 2.000000e+00, scale = 1.5, input_scale = 5.000000e-01} : tensor<2x3xf32>
+  %2 = torch.aten.selu %x : tensor<2x3xf32>
+  %3 = torch.aten.celu %x {alpha = 2.000000e+00} : tensor<2x3xf32>
+  %4 = torch.aten.softplus %x {beta = 2, threshold = 1.000000e+01} : tensor<2x3xf32>
+  %5 = torch.aten.mish %x : tensor<2x3xf32>
+  %6 = torch.aten.prelu %n, %w : (tensor<1x4x2x2xf32>, tensor<4xf32>) -> tensor<1x4x2x2xf32>
+  %7 = torch.aten.prelu %x, %s : (tensor<2x3xf32>, tensor<1xf32>) -> tensor<2x3xf32>
+  %8 = torch.aten.threshold %x {threshold = 1.000000e+00, value = 0.000000e+00} : tensor<2x3xf32>
+  %9 = torch.aten.threshold %i {threshold = 2, value = -1} : tensor<5xi64>
+  %10 = torch.aten.hardshrink %x : tensor<2x3xf32>
+  %11 = torch.aten.softshrink %x {lambd = 1.5} : tensor<2x3xf32>
+  return
+}
+
+
+// More reductions: amax/amin over dim lists, full max/min, products, norms.
+// CHECK-LABEL: func.func @reductions2(%arg0: tensor<2x3x4xf32>, %arg1: tensor<2x3x4xi32>, %arg2: tensor<2x3xi1>) {
+// CHECK-NEXT:    %0 = torch.aten.amax %arg0 {dim = array<i64: 1, -1>} : tensor<2x3x4xf32> -> tensor<2xf32>
+// CHECK-NEXT:    %1 = torch.aten.amin %arg1 {keepdim = true} : tensor<2x3x4xi32> -> tensor<1x1x1xi32>
+// CHECK-NEXT:    %2 = torch.aten.amax %arg2 {dim = array<i64: 0>} : tensor<2x3xi1> -> tensor<3xi1>
+// CHECK-NEXT:    %3 = torch.aten.max %arg0 : tensor<2x3x4xf32> -> tensor<f32>
+// CHECK-NEXT:    %4 = torch.aten.min %arg1 : tensor<2x3x4xi32> -> tensor<i32>
+// CHECK-NEXT:    %5 = torch.aten.prod.dim_int %arg0 {dim = 1 : i64, keepdim = true} : tensor<2x3x4xf32> -> tensor<2x1x4xf32>
+// CHECK-NEXT:    %6 = torch.aten.prod.dim_int %arg1 {dim = -1 : i64} : tensor<2x3x4xi32> -> tensor<2x3xi64>
+// CHECK-NEXT:    %7 = torch.aten.prod %arg2 : tensor<2x3xi1> -> tensor<i64>
+// CHECK-NEXT:    %8 = torch.aten.prod %arg1 {dtype = i32} : tensor<2x3x4xi32> -> tensor<i32>
+// CHECK-NEXT:    %9 = torch.aten.logsumexp %arg0 {dim = array<i64: 2>} : tensor<2x3x4xf32> -> tensor<2x3xf32>
+// CHECK-NEXT:    %10 = torch.aten.logsumexp %arg0 {dim = array<i64>, keepdim = true} : tensor<2x3x4xf32> -> tensor<1x1x1xf32>
+// CHECK-NEXT:    %11 = torch.aten.linalg_vector_norm %arg0 : tensor<2x3x4xf32> -> tensor<f32>
+// CHECK-NEXT:    %12 = torch.aten.linalg_vector_norm %arg0 {dim = array<i64: 0, 2>, dtype = f64, keepdim = true, ord = 1 : i64} : tensor<2x3x4xf32> -> tensor<1x3x1xf64>
+// CHECK-NEXT:    %13 = torch.aten.linalg_vector_norm %arg0 {dim = array<i64: -1>, ord = 0x7FF0000000000000 : f64} : tensor<2x3x4xf32> -> tensor<2x3xf32>
+// CHECK-NEXT:    return
+func.func @reductions2(%x: tensor<2x3x4xf32>, %i: tensor<2x3x4xi32>, %m: tensor<2x3xi1>) {
+  %0 = torch.aten.amax %x {dim = array<i64: 1, -1>} : tensor<2x3x4xf32> -> tensor<2xf32>
+  %1 = torch.aten.amin %i {keepdim = true} : tensor<2x3x4xi32> -> tensor<1x1x1xi32>
+  %2 = torch.aten.amax %m {dim = array<i64: 0>} : tensor<2x3xi1> -> tensor<3xi1>
+  %3 = torch.aten.max %x : tensor<2x3x4xf32> -> tensor<f32>
+  %4 = torch.aten.min %i : tensor<2x3x4xi32> -> tensor<i32>
+  %5 = torch.aten.prod.dim_int %x {dim = 1, keepdim = true} : tensor<2x3x4xf32> -> tensor<2x1x4xf32>
+  %6 = torch.aten.prod.dim_int %i {dim = -1} : tensor<2x3x4xi32> -> tensor<2x3xi64>
+  %7 = torch.aten.prod %m : tensor<2x3xi1> -> tensor<i64>
+  %8 = torch.aten.prod %i {dtype = i32} : tensor<2x3x4xi32> -> tensor<i32>
+  %9 = torch.aten.logsumexp %x {dim = array<i64: 2>} : tensor<2x3x4xf32> -> tensor<2x3xf32>
+  %10 = torch.aten.logsumexp %x {dim = array<i64>, keepdim = true} : tensor<2x3x4xf32> -> tensor<1x1x1xf32>
+  %11 = torch.aten.linalg_vector_norm %x : tensor<2x3x4xf32> -> tensor<f32>
+  %12 = torch.aten.linalg_vector_norm %x {ord = 1, dim = array<i64: 0, 2>, keepdim = true, dtype = f64} : tensor<2x3x4xf32> -> tensor<1x3x1xf64>
+  %13 = torch.aten.linalg_vector_norm %x {ord = 0x7FF0000000000000 : f64, dim = array<i64: -1>} : tensor<2x3x4xf32> -> tensor<2x3xf32>
+  return
+}
+
+
+// Scans, selection and data movement. topk has two results.
+// GENERIC: = "torch.aten.topk"({{.*}}) <{k = 2 : i64}> : (tensor<2x3x4xf32>) -> (tensor<2x3x2xf32>, tensor<2x3x2xi64>)
+// CHECK-LABEL: func.func @movement(%arg0: tensor<2x3x4xf32>, %arg1: tensor<2x3xi32>, %arg2: tensor<3x3xi1>, %arg3: tensor<2x2x4xi64>, %arg4: tensor<1x8x2x3xf32>, %arg5: tensor<2x4x6xi8>) {
+// CHECK-NEXT:    %0 = torch.aten.cumsum %arg0 {dim = 1 : i64} : tensor<2x3x4xf32> -> tensor<2x3x4xf32>
+// CHECK-NEXT:    %1 = torch.aten.cumsum %arg1 {dim = -1 : i64} : tensor<2x3xi32> -> tensor<2x3xi64>
+// CHECK-NEXT:    %2 = torch.aten.cumsum %arg1 {dim = 0 : i64, dtype = f32} : tensor<2x3xi32> -> tensor<2x3xf32>
+// CHECK-NEXT:    %3:2 = torch.aten.topk %arg0 {k = 2 : i64} : (tensor<2x3x4xf32>) -> (tensor<2x3x2xf32>, tensor<2x3x2xi64>)
+// CHECK-NEXT:    %4:2 = torch.aten.topk %arg1 {dim = 0 : i64, k = 1 : i64, largest = false, sorted = false} : (tensor<2x3xi32>) -> (tensor<1x3xi32>, tensor<1x3xi64>)
+// CHECK-NEXT:    %5 = torch.aten.gather %arg0, %arg3 {dim = 1 : i64} : (tensor<2x3x4xf32>, tensor<2x2x4xi64>) -> tensor<2x2x4xf32>
+// CHECK-NEXT:    %6 = torch.aten.repeat %arg1 {repeats = array<i64: 2, 1, 3>} : tensor<2x3xi32> -> tensor<2x2x9xi32>
+// CHECK-NEXT:    %7 = torch.aten.flip %arg0 {dims = array<i64: 0, -1>} : tensor<2x3x4xf32>
+// CHECK-NEXT:    %8 = torch.aten.tril %arg0 : tensor<2x3x4xf32>
+// CHECK-NEXT:    %9 = torch.aten.triu %arg2 {diagonal = -1 : i64} : tensor<3x3xi1>
+// CHECK-NEXT:    %10 = torch.aten.pixel_shuffle %arg4 {upscale_factor = 2 : i64} : tensor<1x8x2x3xf32> -> tensor<1x2x4x6xf32>
+// CHECK-NEXT:    %11 = torch.aten.pixel_unshuffle %arg5 {downscale_factor = 2 : i64} : tensor<2x4x6xi8> -> tensor<8x2x3xi8>
+// CHECK-NEXT:    return
+func.func @movement(%x: tensor<2x3x4xf32>, %i: tensor<2x3xi32>, %m: tensor<3x3xi1>, %idx: tensor<2x2x4xi64>, %p: tensor<1x8x2x3xf32>, %q: tensor<2x4x6xi8>) {
+  %0 = torch.aten.cumsum %x {dim = 1} : tensor<2x3x4xf32> -> tensor<2x3x4xf32>
+  %1 = torch.aten.cumsum %i {dim = -1} : tensor<2x3xi32> -> tensor<2x3xi64>
+  %2 = torch.aten.cumsum %i {dim = 0, dtype = f32} : tensor<2x3xi32> -> tensor<2x3xf32>
+  %3:2 = torch.aten.topk %x {k = 2} : (tensor<2x3x4xf32>) -> (tensor<2x3x2xf32>, tensor<2x3x2xi64>)
+  %4:2 = torch.aten.topk %i {k = 1, dim = 0, largest = false, sorted = false} : (tensor<2x3xi32>) -> (tensor<1x3xi32>, tensor<1x3xi64>)
+  %5 = torch.aten.gather %x, %idx {dim = 1} : (tensor<2x3x4xf32>, tensor<2x2x4xi64>) -> tensor<2x2x4xf32>
+  %6 = torch.aten.repeat %i {repeats = array<i64: 2, 1, 3>} : tensor<2x3xi32> -> tensor<2x2x9xi32>
+  %7 = torch.aten.flip %x {dims = array<i64: 0, -1>} : tensor<2x3x4xf32>
+  %8 = torch.aten.tril %x : tensor<2x3x4xf32>
+  %9 = torch.aten.triu %m {diagonal = -1} : tensor<3x3xi1>
+  %10 = torch.aten.pixel_shuffle %p {upscale_factor = 2} : tensor<1x8x2x3xf32> -> tensor<1x2x4x6xf32>
+  %11 = torch.aten.pixel_unshuffle %q {downscale_factor = 2} : tensor<2x4x6xi8> -> tensor<8x2x3xi8>
+  return
+}
+
+
+// Instance and group normalization over [N, C, *] with optional affine operands.
+// CHECK-LABEL: func.func @norms(%arg0: tensor<2x4x3x3xf32>, %arg1: tensor<4xf32>, %arg2: tensor<2x4x5xf16>) {
+// CHECK-NEXT:    %0 = torch.aten.instance_norm %arg0, %arg1, %arg1 {eps = 1.000000e-03 : f64} : (tensor<2x4x3x3xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x4x3x3xf32>
+// CHECK-NEXT:    %1 = torch.aten.instance_norm %arg2 : (tensor<2x4x5xf16>) -> tensor<2x4x5xf16>
+// CHECK-NEXT:    %2 = torch.aten.group_norm %arg0, %arg1 {num_groups = 2 : i64} : (tensor<2x4x3x3xf32>, tensor<4xf32>) -> tensor<2x4x3x3xf32>
+// CHECK-NEXT:    %3 = torch.aten.group_norm %arg2 {eps = 9.9999999999999995E-7 : f64, num_groups = 4 : i64} : (tensor<2x4x5xf16>) -> tensor<2x4x5xf16>
+// CHECK-NEXT:    return
+func.func @norms(%x: tensor<2x4x3x3xf32>, %w: tensor<4xf32>, %y: tensor<2x4x5xf16>) {
+  %0 = torch.aten.instance_norm %x, %w, %w {eps = 1.0e-03} : (tensor<2x4x3x3xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x4x3x3xf32>
+  %1 = torch.aten.instance_norm %y : (tensor<2x4x5xf16>) -> tensor<2x4x5xf16>
+  %2 = torch.aten.group_norm %x, %w {num_groups = 2} : (tensor<2x4x3x3xf32>, tensor<4xf32>) -> tensor<2x4x3x3xf32>
+  %3 = torch.aten.group_norm %y {num_groups = 4, eps = 1.0e-06} : (tensor<2x4x5xf16>) -> tensor<2x4x5xf16>
+  return
+}
+
 // CHECK:      {-#
 // CHECK-NEXT:   dialect_resources: {
 // CHECK-NEXT:     builtin: {

@@ -38,7 +38,8 @@
 // RUN: mlc-translate --list-onnx-ops | filecheck %s --check-prefix=OPS
 // OPS:      Abs                    opset 11-17
 // OPS:      Conv                   opset 11-17
-// OPS:      Equal                  opset 11-17  (constant inputs only: evaluated at import)
+// OPS:      Equal                  opset 11-17
+// OPS:      Range                  opset 11-17  (constant inputs only: evaluated at import)
 // OPS:      Shape                  opset 11-14  (evaluated at import from static dims)
 // OPS-NEXT: Shape                  opset 15-17  (evaluated at import from static dims)
 // OPS:      Squeeze                opset 11-12

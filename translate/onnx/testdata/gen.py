@@ -429,6 +429,93 @@ for opset in (13, 17):
     enc_model = torch.nn.TransformerEncoder(layer, num_layers=1)
     export("torch_encoder_v%d" % opset, enc_model, r(1, 3, 4), opset, atol=1e-4)
 
+# ---- comparisons, logic, math, selection and scans (torch ops added for the importer) ----
+
+ai23 = rng.integers(-3, 4, size=(2, 3)).astype(np.int32)
+ai3 = rng.integers(-3, 4, size=(3,)).astype(np.int32)
+case("equal_bcast", [node("Equal", ["a", "b"], ["y"])], {"a": ai23, "b": ai3}, {"y": ai23 == ai3})
+fa, fb = r(2, 3), r(3)
+case("greater_bcast", [node("Greater", ["a", "b"], ["y"])], {"a": fa, "b": fb}, {"y": fa > fb})
+case("less_equal", [node("LessOrEqual", ["a", "b"], ["y"])], {"a": fa, "b": fb}, {"y": fa <= fb})
+ba, bb = rng.integers(0, 2, size=(2, 3)).astype(bool), rng.integers(0, 2, size=(3,)).astype(bool)
+case("and_or_xor_not", [node("And", ["a", "b"], ["p"]), node("Or", ["a", "b"], ["q"]), node("Xor", ["a", "b"], ["s"]), node("Not", ["a"], ["n"])],
+     {"a": ba, "b": bb}, {"p": ba & bb, "q": ba | bb, "s": ba ^ bb, "n": ~ba})
+m1, m2, m3 = r(2, 3), r(3), r(1, 3)
+case("max_three", [node("Max", ["a", "b", "c"], ["y"])], {"a": m1, "b": m2, "c": m3}, {"y": np.maximum(np.maximum(m1, m2), m3)})
+case("min_int", [node("Min", ["a", "b"], ["y"])], {"a": ai23, "b": ai3}, {"y": np.minimum(ai23, ai3)})
+mx = np.array([[7, -7, 7, -7], [5, -5, 0, 3]], np.int32)
+my = np.array([3, 3, -3, -3], np.int32)
+case("mod_int", [node("Mod", ["a", "b"], ["y"])], {"a": mx, "b": my}, {"y": np.mod(mx, my)})
+case("mod_fmod", [node("Mod", ["a", "b"], ["y"], fmod=1)], {"a": f32([[5.5, -5.5], [4.25, -0.5]]), "b": f32([2, -1.5])}, {"y": np.fmod(f32([[5.5, -5.5], [4.25, -0.5]]), f32([2, -1.5]))})
+xr = f32([-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 0.4, -3.7])
+case("round_sign", [node("Round", ["x"], ["r"]), node("Sign", ["x"], ["s"])], {"x": xr}, {"r": np.round(xr), "s": np.sign(xr)})
+xt = r(2, 3, lo=-1.2, hi=1.2)
+case("trig", [node("Sin", ["x"], ["s"]), node("Cos", ["x"], ["c"]), node("Tan", ["x"], ["t"]), node("Sinh", ["x"], ["sh"]), node("Cosh", ["x"], ["ch"]), node("Asinh", ["x"], ["ash"])],
+     {"x": xt}, {"s": np.sin(xt), "c": np.cos(xt), "t": np.tan(xt), "sh": np.sinh(xt), "ch": np.cosh(xt), "ash": np.arcsinh(xt)})
+xh = r(2, 3, lo=-0.9, hi=0.9)
+xc = r(2, 3, lo=1.0, hi=4.0)
+case("inverse_hyperbolic", [node("Atanh", ["x"], ["a"]), node("Acosh", ["z"], ["b"])], {"x": xh, "z": xc}, {"a": np.arctanh(xh), "b": np.arccosh(xc)})
+xa = r(3, 4, lo=-3, hi=3)
+case("elu_wide", [node("Elu", ["x"], ["y"], alpha=0.5)], {"x": xa}, {"y": np.where(xa > 0, xa, 0.5 * np.expm1(xa))})
+sa, sg = np.float32(1.67326319217681884765625), np.float32(1.05070102214813232421875)
+case("selu_wide", [node("Selu", ["x"], ["y"])], {"x": xa}, {"y": np.where(xa > 0, sg * xa, sg * sa * np.expm1(xa))})
+case("celu_wide", [node("Celu", ["x"], ["y"], alpha=2.0)], {"x": xa}, {"y": np.maximum(0, xa) + np.minimum(0, 2 * np.expm1(xa / 2))})
+case("softplus_wide", [node("Softplus", ["x"], ["y"])], {"x": xa}, {"y": np.log1p(np.exp(xa))})
+case("thresholdedrelu", [node("ThresholdedRelu", ["x"], ["y"], alpha=0.5)], {"x": xa}, {"y": np.where(xa > 0.5, xa, 0)})
+def shrink(x, bias, lambd):
+    return np.where(x < -lambd, x + bias, np.where(x > lambd, x - bias, 0)).astype(np.float32)
+case("shrink", [node("Shrink", ["x"], ["h"], lambd=1.0), node("Shrink", ["x"], ["s"], lambd=1.0, bias=1.0), node("Shrink", ["x"], ["g"], lambd=1.0, bias=0.25)],
+     {"x": xa}, {"h": shrink(xa, 0, 1), "s": shrink(xa, 1, 1), "g": shrink(xa, 0.25, 1)})
+xred = r(2, 3, 4)
+case("reducemax", [node("ReduceMax", ["x"], ["y"], axes=[1], keepdims=0)], {"x": xred}, {"y": xred.max(1)})
+case("reducemin_all", [node("ReduceMin", ["x"], ["y"])], {"x": xred}, {"y": xred.min(keepdims=True)})
+case("reduceprod", [node("ReduceProd", ["x"], ["y"], axes=[0, 2], keepdims=0)], {"x": xred}, {"y": xred.prod((0, 2))})
+case("reduceprod_int", [node("ReduceProd", ["x"], ["y"], axes=[1])], {"x": ai23}, {"y": ai23.prod(1, keepdims=True).astype(np.int32)})
+case("reducelogsumexp", [node("ReduceLogSumExp", ["x"], ["y"], axes=[-1])], {"x": xred}, {"y": np.log(np.exp(xred).sum(-1, keepdims=True))})
+xtie = f32([[1, 3, 3, 0], [2, 2, -1, 2]])
+case("argmax_last", [node("ArgMax", ["x"], ["y"], axis=1, select_last_index=1)], {"x": xtie}, {"y": (3 - xtie[:, ::-1].argmax(1))[:, None]})
+case("argmin_int_last", [node("ArgMin", ["x"], ["y"], axis=0, keepdims=0, select_last_index=1)], {"x": ai23}, {"y": 1 - ai23[::-1].argmin(0)})
+xk = f32([[3, 1, 4, 1, 5], [9, 2, 6, 5, 3]])
+case("topk_const", [node("TopK", ["x", "k"], ["v", "i"], axis=1, largest=0)], {"x": xk},
+     {"v": np.sort(xk, 1)[:, :2], "i": np.argsort(xk, 1, kind="stable")[:, :2].astype(np.int64)}, inits={"k": np.array([2], np.int64)})
+# A run-time K: its size comes from the declared output shape.
+case("topk_runtime_k", [node("TopK", ["x", "k"], ["v", "i"])], {"x": xk, "k": np.array([3], np.int64)},
+     {"v": -np.sort(-xk, 1)[:, :3], "i": np.argsort(-xk, 1, kind="stable")[:, :3].astype(np.int64)})
+gdata = r(3, 4)
+gidx = np.array([[0, -1, 2, 1], [-3, 1, 0, 2]], np.int64)
+case("gatherelements_negative", [node("GatherElements", ["x", "i"], ["y"], axis=0)], {"x": gdata, "i": gidx}, {"y": np.take_along_axis(gdata, gidx % 3, 0)})
+gidx32 = np.array([[3, 0], [1, 1], [2, 3]], np.int32)
+case("gatherelements_i32", [node("GatherElements", ["x", "i"], ["y"], axis=1)], {"x": gdata}, {"y": np.take_along_axis(gdata, gidx32.astype(np.int64), 1)}, inits={"i": gidx32})
+xtri = r(2, 3, 4)
+case("trilu_lower_const", [node("Trilu", ["x", "k"], ["y"], upper=0)], {"x": xtri}, {"y": np.tril(xtri, -1)}, inits={"k": np.array(-1, np.int64)}, opset=14)
+case("trilu_upper_runtime_k", [node("Trilu", ["x", "k"], ["y"])], {"x": xtri, "k": np.array(1, np.int64)}, {"y": np.triu(xtri, 1)}, opset=14)
+xcs = r(2, 5)
+excl_rev = np.flip(np.cumsum(np.flip(xcs, 1), 1), 1) - xcs
+case("cumsum_exclusive_reverse", [node("CumSum", ["x", "a"], ["y"], exclusive=1, reverse=1)], {"x": xcs}, {"y": excl_rev}, inits={"a": np.array(1, np.int64)}, atol=1e-5)
+case("cumsum_runtime_axis", [node("CumSum", ["x", "a"], ["y"])], {"x": xcs, "a": np.array(0, np.int64)}, {"y": np.cumsum(xcs, 0)})
+case("cumsum_int", [node("CumSum", ["x", "a"], ["y"])], {"x": ai23}, {"y": np.cumsum(ai23, 1).astype(np.int32)}, inits={"a": np.array([-1], np.int32)})
+xtile = r(2, 3)
+case("tile_runtime", [node("Tile", ["x", "r"], ["y"])], {"x": xtile, "r": np.array([2, 3], np.int64)}, {"y": np.tile(xtile, (2, 3))})
+xhm = f32([[1, 3, 3, 0], [2, 2, -1, 5]]).reshape(2, 2, 2)
+def hardmax(x, axis):
+    return (np.arange(x.shape[axis]).reshape([-1 if i == axis else 1 for i in range(x.ndim)]) == np.expand_dims(x.argmax(axis), axis)).astype(np.float32)
+case("hardmax_v13", [node("Hardmax", ["x"], ["y"], axis=1)], {"x": xhm}, {"y": hardmax(xhm, 1)})
+case("hardmax_v11_coerced", [node("Hardmax", ["x"], ["y"])], {"x": xhm}, {"y": hardmax(xhm.reshape(2, 4), 1).reshape(2, 2, 2)}, opset=11)
+xmvn = r(2, 3, 2, 2)
+mvn_m = xmvn.mean((0, 2, 3), keepdims=True)
+mvn_v = (xmvn ** 2).mean((0, 2, 3), keepdims=True) - mvn_m ** 2
+case("mvn", [node("MeanVarianceNormalization", ["x"], ["y"])], {"x": xmvn}, {"y": (xmvn - mvn_m) / (np.sqrt(mvn_v) + np.float32(1e-9))}, atol=1e-4)
+xin = r(2, 3, 2, 3)
+iscale, ibias = r(3), r(3)
+inm = xin.mean((2, 3), keepdims=True)
+ivar = xin.var((2, 3), keepdims=True)
+case("instancenorm_eps", [node("InstanceNormalization", ["x", "s", "b"], ["y"], epsilon=1e-3)], {"x": xin},
+     {"y": (xin - inm) / np.sqrt(ivar + 1e-3) * iscale[:, None, None] + ibias[:, None, None]}, inits={"s": iscale, "b": ibias}, atol=1e-4)
+
+xsl = r(3, 5)
+case("slice_negative_steps", [node("Slice", ["x", "s", "e", "a", "st"], ["y"])], {"x": xsl}, {"y": xsl[-1:-100:-1, 4:0:-2]},
+     inits={"s": np.array([-1, 4], np.int64), "e": np.array([-100, 0], np.int64), "a": np.array([0, 1], np.int64), "st": np.array([-1, -2], np.int64)})
+
 # ---- inputs of lit-tests/translate/onnx ----
 
 LIT = os.path.join(HERE, "..", "..", "..", "lit-tests", "translate", "onnx", "Inputs")
