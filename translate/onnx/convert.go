@@ -153,7 +153,7 @@ func (im *importer) convertNode(g *onnxpb.Graph, index int) error {
 	}
 	if err == errNoFold {
 		if e.convert == nil {
-			return c.errorf("is only supported when all its inputs are known at import time (constants or static shapes); the torch dialect has no op for it")
+			return c.errorf("is not supported with run-time inputs: the torch dialect has no op for it, so all its inputs must be known at import time (constants or static shapes)")
 		}
 		err = e.convert(c)
 	}
@@ -255,7 +255,7 @@ func (c *nodeCtx) host(i int) *host { return c.im.hostOf(c.input(i)) }
 func (c *nodeCtx) constInts(i int, what string) ([]int64, error) {
 	h := c.host(i)
 	if h == nil || !h.known() {
-		return nil, c.errorf("input '%s' must be known at import time (a constant or a computation on static shapes)", what)
+		return nil, c.errorf("run-time input '%s' is not supported: it must be known at import time (a constant or a computation on static shapes)", what)
 	}
 	if isFloatType(h.elem) {
 		return nil, c.errorf("input '%s' must be an integer tensor, got %s", what, h.elem)
@@ -267,7 +267,7 @@ func (c *nodeCtx) constInts(i int, what string) ([]int64, error) {
 func (c *nodeCtx) constScalar(i int, what string) (float64, error) {
 	h := c.host(i)
 	if h == nil || !h.known() {
-		return 0, c.errorf("input '%s' must be a constant", what)
+		return 0, c.errorf("run-time input '%s' is not supported: it must be a constant", what)
 	}
 	if h.len() != 1 {
 		return 0, c.errorf("input '%s' must have one element, got shape [%s]", what, fmtShape(h.shape))

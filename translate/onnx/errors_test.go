@@ -236,12 +236,12 @@ func TestNodeErrors(t *testing.T) {
 			nodes:   []pb{nodePB("Reshape", "r", []string{"x", "s"}, []string{"y"})},
 			inputs:  []pb{valueInfoPB("x", tFloat, 2), valueInfoPB("s", tInt64, 1)},
 			outputs: []pb{valueInfoPB("y", tFloat)},
-		}), "node 'r' (Reshape): the target shape must be a 1-D integer tensor known at import time"},
+		}), "node 'r' (Reshape): a run-time target shape is not supported: it must be a 1-D integer tensor known at import time"},
 		{"range of run-time values", modelPB(13, graphSpec{
 			nodes:   []pb{nodePB("Range", "rg", []string{"s", "s", "s"}, []string{"y"})},
 			inputs:  []pb{valueInfoPB("s", tFloat, 1)},
 			outputs: []pb{valueInfoPB("y", tFloat, 1)},
-		}), "node 'rg' (Range): is only supported when all its inputs are known at import time"},
+		}), "node 'rg' (Range): is not supported with run-time inputs"},
 		{"comparison of different types", modelPB(13, graphSpec{
 			nodes:   []pb{nodePB("Equal", "eq", []string{"x", "i"}, []string{"y"})},
 			inputs:  []pb{valueInfoPB("x", tFloat, 2), valueInfoPB("i", tInt64, 2)},
@@ -251,7 +251,7 @@ func TestNodeErrors(t *testing.T) {
 			nodes:   []pb{nodePB("TopK", "tk", []string{"x", "k"}, []string{"v", "i"})},
 			inputs:  []pb{valueInfoPB("x", tFloat, 5), valueInfoPB("k", tInt64, 1)},
 			outputs: []pb{valueInfoPB("v", tFloat), valueInfoPB("i", tInt64)},
-		}), "node 'tk' (TopK): input 'K' must be a constant, or the model must declare a static shape for the node's outputs"},
+		}), "node 'tk' (TopK): a run-time 'K' is not supported unless the model declares a static shape for the node's outputs"},
 		{"mod of floats with fmod 0", modelPB(13, graphSpec{
 			nodes:   []pb{nodePB("Mod", "m", []string{"x", "x"}, []string{"y"})},
 			inputs:  []pb{valueInfoPB("x", tFloat, 2)},

@@ -164,7 +164,7 @@ func (im *importer) checkOpsets() error {
 		}
 	}
 	if !found {
-		return ir.Errorf(im.at(0), "ONNX model imports no version of the default (ai.onnx) operator set")
+		return ir.Errorf(im.at(0), "models without the default (ai.onnx) operator set are not supported: the model imports no version of it")
 	}
 	if im.opset < OldestOpset || im.opset > MaxOpset {
 		return ir.Errorf(im.at(0), "ONNX opset %d is not supported (supported: %d to %d)", im.opset, MinOpset, MaxOpset)

@@ -142,7 +142,7 @@ func convConv(c *nodeCtx) error {
 	}
 	xs, ws := shapeOf(x), shapeOf(wt)
 	if len(xs) != 3 && len(xs) != 4 || len(ws) != len(xs) {
-		return c.errorf("only 1-D and 2-D convolutions are supported (input %s, weight %s)", x.Type(), wt.Type())
+		return c.errorf("convolutions of more than 2 spatial dims are not supported (input %s, weight %s)", x.Type(), wt.Type())
 	}
 	k := ws[2:]
 	if ks, err := c.attrInts("kernel_shape", nil); err != nil {
@@ -223,7 +223,7 @@ func convPool(isMax bool) converter {
 		}
 		xs := shapeOf(x)
 		if len(xs) != 3 && len(xs) != 4 {
-			return c.errorf("only 1-D and 2-D pooling is supported (input %s)", x.Type())
+			return c.errorf("pooling over more than 2 spatial dims is not supported (input %s)", x.Type())
 		}
 		k, err := c.attrInts("kernel_shape", nil)
 		if err != nil {

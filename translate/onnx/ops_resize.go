@@ -71,7 +71,7 @@ func convResize(c *nodeCtx) error {
 	case c.has(2):
 		h := c.host(2)
 		if h == nil || !h.known() || !isFloatType(h.elem) || h.len() != len(in) {
-			return c.errorf("scales must be a constant float tensor with one entry per dim")
+			return c.errorf("run-time scales are not supported: scales must be a constant float tensor with one entry per dim")
 		}
 		for i, s := range h.floats {
 			if s < 1 || s != float64(int64(s)) {

@@ -167,7 +167,7 @@ func reshapeArgs(c *nodeCtx) ([]int64, error) {
 	}
 	h := c.host(1)
 	if h == nil || isFloatType(h.elem) || len(h.shape) != 1 {
-		return nil, c.errorf("the target shape must be a 1-D integer tensor known at import time")
+		return nil, c.errorf("a run-time target shape is not supported: it must be a 1-D integer tensor known at import time")
 	}
 	t, err := reshapeTarget(c.input(0), h, allowzero != 0)
 	if err != nil {
@@ -534,7 +534,7 @@ func convTile(c *nodeCtx) error {
 	} else {
 		out := c.declaredDims(0)
 		if len(out) != len(dims) {
-			return c.errorf("input 'repeats' must be a constant, or the model must declare the output's static shape")
+			return c.errorf("a run-time 'repeats' is not supported unless the model declares the output's static shape")
 		}
 		for i, d := range dims {
 			switch {
