@@ -73,6 +73,11 @@ func sameElem(what string, ts ...*ir.RankedTensorType) error {
 
 // inferBroadcast: result of an elementwise binary op.
 func inferBroadcast(ctx *ir.Context, operands []ir.Type, _ ods.AttrGetter) ([]ir.Type, error) {
+	// Operands of one (interned) type broadcast to that type: the common
+	// case, and the verifier re-infers every op's type.
+	if t, ok := sameRankedType(operands); ok {
+		return []ir.Type{t}, nil
+	}
 	shape, elem, err := broadcastOperands(operands, 0)
 	if err != nil {
 		return nil, err
@@ -782,4 +787,22 @@ func floatOf(a ir.Attribute) (float64, bool) {
 		return 0, false
 	}
 	return fa.Value, true
+}
+
+// sameRankedType reports whether all operands are one ranked tensor type
+// without an encoding, and returns it.
+func sameRankedType(operands []ir.Type) (*ir.RankedTensorType, bool) {
+	if len(operands) == 0 {
+		return nil, false
+	}
+	t, ok := operands[0].(*ir.RankedTensorType)
+	if !ok || t.Encoding != nil {
+		return nil, false
+	}
+	for _, o := range operands[1:] {
+		if o != ir.Type(t) {
+			return nil, false
+		}
+	}
+	return t, true
 }

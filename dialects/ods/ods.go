@@ -38,6 +38,9 @@ type Result struct {
 	Doc   string
 }
 
+func (o Operand) arity() Arity { return o.Arity }
+func (r Result) arity() Arity  { return r.Arity }
+
 // Attr describes an inherent attribute.
 type Attr struct {
 	Name     string
@@ -280,35 +283,52 @@ func describeCount(arities []Arity) string {
 
 // verify checks what the table says, then the op's own verifier.
 func (o *OpDef) verify(ctx *ir.Context, op *ir.Operation) error {
-	sizes, ok := groupSizes(operandArities(o), op.NumOperands())
-	if !ok {
-		return fmt.Errorf("expected %s operands, but found %d", describeCount(operandArities(o)), op.NumOperands())
-	}
-	idx := 0
-	for g, def := range o.Operands {
-		for k := 0; k < sizes[g]; k++ {
-			if t := op.Operand(idx).Type(); !def.Type.Match(t) {
-				return fmt.Errorf("operand #%d must be %s, but got '%s'", idx, def.Type.Name, t)
+	// Ops whose groups are all single values (most) need no group sizes;
+	// the verifier runs on every op after every pass, so it allocates
+	// nothing on that path.
+	if allSingle(o.Operands) && op.NumOperands() == len(o.Operands) {
+		for i, def := range o.Operands {
+			if t := op.Operand(i).Type(); !def.Type.Match(t) {
+				return fmt.Errorf("operand #%d must be %s, but got '%s'", i, def.Type.Name, t)
 			}
-			idx++
+		}
+	} else {
+		sizes, ok := groupSizes(operandArities(o), op.NumOperands())
+		if !ok {
+			return fmt.Errorf("expected %s operands, but found %d", describeCount(operandArities(o)), op.NumOperands())
+		}
+		idx := 0
+		for g, def := range o.Operands {
+			for k := 0; k < sizes[g]; k++ {
+				if t := op.Operand(idx).Type(); !def.Type.Match(t) {
+					return fmt.Errorf("operand #%d must be %s, but got '%s'", idx, def.Type.Name, t)
+				}
+				idx++
+			}
 		}
 	}
-	rsizes, ok := groupSizes(resultArities(o), op.NumResults())
-	if !ok {
-		return fmt.Errorf("expected %s results, but found %d", describeCount(resultArities(o)), op.NumResults())
-	}
-	idx = 0
-	for g, def := range o.Results {
-		for k := 0; k < rsizes[g]; k++ {
-			if t := op.Result(idx).Type(); !def.Type.Match(t) {
-				return fmt.Errorf("result #%d must be %s, but got '%s'", idx, def.Type.Name, t)
+	if allSingle(o.Results) && op.NumResults() == len(o.Results) {
+		for i, def := range o.Results {
+			if t := op.Result(i).Type(); !def.Type.Match(t) {
+				return fmt.Errorf("result #%d must be %s, but got '%s'", i, def.Type.Name, t)
 			}
-			idx++
+		}
+	} else {
+		rsizes, ok := groupSizes(resultArities(o), op.NumResults())
+		if !ok {
+			return fmt.Errorf("expected %s results, but found %d", describeCount(resultArities(o)), op.NumResults())
+		}
+		idx := 0
+		for g, def := range o.Results {
+			for k := 0; k < rsizes[g]; k++ {
+				if t := op.Result(idx).Type(); !def.Type.Match(t) {
+					return fmt.Errorf("result #%d must be %s, but got '%s'", idx, def.Type.Name, t)
+				}
+				idx++
+			}
 		}
 	}
-	known := map[string]bool{}
 	for _, a := range o.Attrs {
-		known[a.Name] = true
 		v := op.InherentAttr(a.Name)
 		if v == nil {
 			if !a.Optional {
@@ -322,7 +342,7 @@ func (o *OpDef) verify(ctx *ir.Context, op *ir.Operation) error {
 	}
 	if op.Props != nil {
 		for _, e := range op.Props.Entries {
-			if !known[e.Name] {
+			if !slices.ContainsFunc(o.Attrs, func(a Attr) bool { return a.Name == e.Name }) {
 				return fmt.Errorf("has unknown property '%s'", e.Name)
 			}
 		}
@@ -346,7 +366,7 @@ func (o *OpDef) verify(ctx *ir.Context, op *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		if !sameTypes(inferred, op.ResultTypes()) {
+		if !sameResultTypes(inferred, op) {
 			return fmt.Errorf("inferred type(s) '%s' are incompatible with return type(s) of operation '%s'", typeList(inferred), typeList(op.ResultTypes()))
 		}
 	}
@@ -361,6 +381,28 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+func sameResultTypes(ts []ir.Type, op *ir.Operation) bool {
+	if len(ts) != op.NumResults() {
+		return false
+	}
+	for i, t := range ts {
+		if op.Result(i).Type() != t {
+			return false
+		}
+	}
+	return true
+}
+
+// allSingle reports whether every group is a single value.
+func allSingle[G interface{ arity() Arity }](groups []G) bool {
+	for _, g := range groups {
+		if g.arity() != Single {
+			return false
+		}
+	}
+	return true
 }
 
 func sameTypes(a, b []ir.Type) bool {
@@ -384,19 +426,30 @@ func typeList(ts []ir.Type) string {
 }
 
 func verifyTraits(op *ir.Operation, traits ir.Trait) error {
-	all := append(op.OperandTypes(), op.ResultTypes()...)
-	if traits&ir.SameOperandsAndResultElementType != 0 && len(all) > 0 {
-		e := ir.ElementTypeOf(all[0])
-		for _, t := range all[1:] {
-			if ir.ElementTypeOf(t) != e {
+	n := op.NumOperands() + op.NumResults()
+	if n == 0 || traits&(ir.SameOperandsAndResultElementType|ir.SameOperandsAndResultShape) == 0 {
+		return nil
+	}
+	// typeAt indexes operands then results, without building a list.
+	typeAt := func(i int) ir.Type {
+		if i < op.NumOperands() {
+			return op.Operand(i).Type()
+		}
+		return op.Result(i - op.NumOperands()).Type()
+	}
+	first := typeAt(0)
+	if traits&ir.SameOperandsAndResultElementType != 0 {
+		e := ir.ElementTypeOf(first)
+		for i := 1; i < n; i++ {
+			if ir.ElementTypeOf(typeAt(i)) != e {
 				return fmt.Errorf("requires the same element type for all operands and results")
 			}
 		}
 	}
-	if traits&ir.SameOperandsAndResultShape != 0 && len(all) > 0 {
-		s0, ok0 := all[0].(*ir.RankedTensorType)
-		for _, t := range all[1:] {
-			s, ok := t.(*ir.RankedTensorType)
+	if traits&ir.SameOperandsAndResultShape != 0 {
+		s0, ok0 := first.(*ir.RankedTensorType)
+		for i := 1; i < n; i++ {
+			s, ok := typeAt(i).(*ir.RankedTensorType)
 			if ok0 != ok || (ok && !slices.Equal(s.Shape, s0.Shape)) {
 				return fmt.Errorf("requires the same shape for all operands and results")
 			}
