@@ -1,12 +1,15 @@
 package ir
 
 import (
+	"bytes"
 	"encoding/binary"
+	"hash/maphash"
 	"math"
 	"math/big"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Attribute is an interned compile-time constant. Equal attributes are the
@@ -156,10 +159,23 @@ type DenseElementsAttr struct {
 	Type  StaticShaped
 	Raw   []byte
 	Splat bool
-	text  string
+	once  sync.Once
+	text  string // made on first use: folding makes many never printed
 }
 
-func (a *DenseElementsAttr) String() string { return a.text }
+func (a *DenseElementsAttr) String() string {
+	a.once.Do(func() { a.text = denseText(a) })
+	return a.text
+}
+
+// denseKey buckets interned dense attributes; entries of a bucket are
+// told apart by their payload.
+type denseKey struct {
+	typ   StaticShaped
+	splat bool
+	hash  uint64
+}
+
 func (*DenseElementsAttr) isAttr()          {}
 func (a *DenseElementsAttr) AttrType() Type { return a.Type }
 
@@ -504,12 +520,33 @@ func (c *Context) DenseElementsAttr(t StaticShaped, raw []byte) *DenseElementsAt
 	if n == 1 {
 		splat = true
 	}
-	a := &DenseElementsAttr{Type: t, Raw: raw, Splat: splat}
-	a.text = denseText(a)
-	return c.internAttr(a.text, func() Attribute {
-		a.Raw = append([]byte(nil), raw...)
+	// Interned by type and bytes: building the text of every folded
+	// constant just to look it up cost more than the folding. Equal bytes
+	// print the same text, and floats print exactly, so this is the same
+	// identity as interning by text.
+	key := denseKey{typ: t, splat: splat, hash: maphash.Bytes(c.denseSeed, raw)}
+	find := func() *DenseElementsAttr {
+		for _, a := range c.dense[key] {
+			if bytes.Equal(a.Raw, raw) {
+				return a
+			}
+		}
+		return nil
+	}
+	c.mu.RLock()
+	a := find()
+	c.mu.RUnlock()
+	if a != nil {
 		return a
-	}).(*DenseElementsAttr)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if a := find(); a != nil {
+		return a
+	}
+	a = &DenseElementsAttr{Type: t, Raw: append([]byte(nil), raw...), Splat: splat}
+	c.dense[key] = append(c.dense[key], a)
+	return a
 }
 
 func allEqual(raw []byte, w int) bool {

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"hash/maphash"
 	"sort"
 	"strings"
 	"sync"
@@ -13,6 +14,10 @@ type Context struct {
 	mu    sync.RWMutex
 	types map[string]Type
 	attrs map[string]Attribute
+	// dense interns DenseElementsAttr by type and payload (see
+	// DenseElementsAttr), not by text.
+	dense     map[denseKey][]*DenseElementsAttr
+	denseSeed maphash.Seed
 
 	floats    [5]*FloatType
 	index     *IndexType
@@ -40,6 +45,8 @@ func NewContext() *Context {
 	c := &Context{
 		types:     map[string]Type{},
 		attrs:     map[string]Attribute{},
+		dense:     map[denseKey][]*DenseElementsAttr{},
+		denseSeed: maphash.MakeSeed(),
 		dialects:  map[string]*Dialect{},
 		ops:       map[string]*OpInfo{},
 		resources: map[string]*ResourceBlob{},
