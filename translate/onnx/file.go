@@ -2,6 +2,7 @@ package onnx
 
 import (
 	"fmt"
+	"io"
 	"os"
 )
 
@@ -9,17 +10,31 @@ import (
 // their weights in external data files.
 const maxModelBytes = 2<<30 - 1
 
-// readModelFile reads a model file after checking its size.
+// readModelFile reads a model file after checking that it is a regular
+// file (a device or a pipe has no size to check, and /dev/zero would never
+// end) of at most protobuf's size limit.
 func readModelFile(path string) ([]byte, error) {
-	fi, err := os.Stat(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
 	if err != nil {
 		return nil, err
 	}
 	if fi.IsDir() {
 		return nil, fmt.Errorf("is a directory")
 	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("is not a regular file")
+	}
 	if fi.Size() > maxModelBytes {
 		return nil, fmt.Errorf("%d bytes exceeds protobuf's 2 GiB limit (large weights belong in external data files)", fi.Size())
 	}
-	return os.ReadFile(path)
+	data := make([]byte, fi.Size())
+	if _, err := io.ReadFull(f, data); err != nil {
+		return nil, err
+	}
+	return data, nil
 }
