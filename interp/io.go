@@ -12,6 +12,7 @@ import (
 
 	"github.com/mlc-go/mlc/interp/tensor"
 	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/ir/asm"
 )
 
 // NameAttr is the argument and result attribute that names a function's
@@ -148,27 +149,13 @@ func EncodeTensor(t *tensor.Tensor, format, name string) ([]byte, error) {
 }
 
 // WriteFileAtomic writes data to path through a temporary file in the same
-// directory and a rename, so a reader never sees a partial file.
+// directory and a rename, so a reader never sees a partial file (see
+// asm.WriteFileFunc).
 func WriteFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
+	return asm.WriteFileFunc(path, func(w io.Writer) error {
+		_, err := w.Write(data)
 		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	})
 }
 
 // OutputFileNames turns result names into distinct, safe file base names:

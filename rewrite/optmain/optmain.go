@@ -288,41 +288,13 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-// WriteFileAtomic writes data to path via a temp file and rename. A path
-// that exists and is not a regular file (/dev/null, a pipe) is written
-// directly: renaming over it would replace the device.
+// WriteFileAtomic writes data to path via a temp file and rename (see
+// asm.WriteFileFunc; a device or pipe is written directly).
 func WriteFileAtomic(path string, data []byte) error {
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		f, err := os.OpenFile(path, os.O_WRONLY, 0)
-		if err != nil {
-			return err
-		}
-		_, werr := f.Write(data)
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		return werr
-	}
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
+	return asm.WriteFileFunc(path, func(w io.Writer) error {
+		_, err := w.Write(data)
 		return err
-	}
-	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Rename(tmp, path)
+	})
 }
 
 // NormalizeArgs rewrites LLVM-style single-dash long flags (-split-input-file)
