@@ -91,11 +91,15 @@ type NamedAttr struct {
 // searches and printing is canonical.
 type DictionaryAttr struct {
 	Entries []NamedAttr
-	text    string
+	once    sync.Once
+	text    string // made on first use, like dense attributes' text
 }
 
-func (a *DictionaryAttr) String() string { return a.text }
-func (*DictionaryAttr) isAttr()          {}
+func (a *DictionaryAttr) String() string {
+	a.once.Do(func() { a.text = dictText(a.Entries) })
+	return a.text
+}
+func (*DictionaryAttr) isAttr() {}
 
 // Get returns the value for name, or nil.
 func (a *DictionaryAttr) Get(name string) Attribute {
@@ -159,6 +163,7 @@ type DenseElementsAttr struct {
 	Type  StaticShaped
 	Raw   []byte
 	Splat bool
+	id    uint64 // order of interning in its context, for dictKey
 	once  sync.Once
 	text  string // made on first use: folding makes many never printed
 }
@@ -356,8 +361,33 @@ func (c *Context) DictionaryAttr(entries []NamedAttr) *DictionaryAttr {
 		}
 		out = append(out, e)
 	}
-	text := dictText(out)
-	return c.internAttr(text, func() Attribute { return &DictionaryAttr{Entries: out, text: text} }).(*DictionaryAttr)
+	return c.internAttr(dictKey(out), func() Attribute { return &DictionaryAttr{Entries: out} }).(*DictionaryAttr)
+}
+
+// dictKey is the interning key of a dictionary: its text, except that a
+// dense elements value (interned by its bytes, see DenseElementsAttr)
+// stands for itself by its interning number, so that making an op's properties does
+// not format its constant. \x01 keeps keys apart from texts.
+func dictKey(entries []NamedAttr) string {
+	var b strings.Builder
+	b.WriteString("\x01{")
+	for i, e := range entries {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(FormatAttrName(e.Name))
+		switch v := e.Value.(type) {
+		case *UnitAttr:
+		case *DenseElementsAttr:
+			b.WriteString(" = \x01dense#")
+			b.WriteString(strconv.FormatUint(v.id, 10))
+		default:
+			b.WriteString(" = ")
+			b.WriteString(v.String())
+		}
+	}
+	b.WriteByte('}')
+	return b.String()
 }
 
 func dictText(entries []NamedAttr) string {
@@ -544,7 +574,8 @@ func (c *Context) DenseElementsAttr(t StaticShaped, raw []byte) *DenseElementsAt
 	if a := find(); a != nil {
 		return a
 	}
-	a = &DenseElementsAttr{Type: t, Raw: append([]byte(nil), raw...), Splat: splat}
+	c.denseCount++
+	a = &DenseElementsAttr{Type: t, Raw: append([]byte(nil), raw...), Splat: splat, id: c.denseCount}
 	c.dense[key] = append(c.dense[key], a)
 	return a
 }

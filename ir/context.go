@@ -16,8 +16,9 @@ type Context struct {
 	attrs map[string]Attribute
 	// dense interns DenseElementsAttr by type and payload (see
 	// DenseElementsAttr), not by text.
-	dense     map[denseKey][]*DenseElementsAttr
-	denseSeed maphash.Seed
+	dense      map[denseKey][]*DenseElementsAttr
+	denseSeed  maphash.Seed
+	denseCount uint64
 
 	floats    [5]*FloatType
 	index     *IndexType
