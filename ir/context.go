@@ -272,6 +272,11 @@ type ResourceBlob struct {
 	Dialect   string // "builtin" for dense_resource
 	Alignment uint32
 	Data      []byte // nil when declared but not provided
+	// Release, when set, is called by printers with each part of Data
+	// they have written: Data is then a read-only file mapping whose
+	// pages may leave memory and are read back on the next touch, so
+	// printing a model does not make all of its weights resident.
+	Release func(part []byte)
 }
 
 // Resource returns the blob named key, creating an empty declaration.

@@ -696,7 +696,7 @@ func (p *Printer) printResources() {
 			}
 			hdr[0], hdr[1], hdr[2], hdr[3] = byte(align), byte(align>>8), byte(align>>16), byte(align>>24)
 			p.writeHex(hdr[:])
-			p.writeHex(r.Data)
+			p.writeBlob(r)
 			p.WriteByte('"')
 			if i < len(byDialect[d])-1 {
 				p.WriteByte(',')
@@ -717,6 +717,22 @@ func resourceKey(k string) string {
 		return k
 	}
 	return ir.QuoteString(k)
+}
+
+// writeBlob writes a blob's data in hex, handing each written part to the
+// blob's Release hook.
+func (p *Printer) writeBlob(r *ir.ResourceBlob) {
+	if r.Release == nil {
+		p.writeHex(r.Data)
+		return
+	}
+	const part = 1 << 20
+	for data := r.Data; len(data) > 0; {
+		n := min(len(data), part)
+		p.writeHex(data[:n])
+		r.Release(data[:n])
+		data = data[n:]
+	}
 }
 
 func (p *Printer) writeHex(data []byte) {

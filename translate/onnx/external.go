@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mlc-go/mlc/internal/mapfile"
 	"github.com/mlc-go/mlc/translate/onnx/onnxpb"
 )
 
@@ -17,24 +18,32 @@ import (
 // (absolute, with "..", or through a symlink) can leave that folder.
 type externalFiles struct {
 	root  *os.Root
-	files map[string]*os.File
-	sizes map[string]int64
+	files map[string]*externalFile
+}
+
+// externalFile is an open data file and, when it is large enough to be
+// worth it, its mapping (tensors then alias the mapping).
+type externalFile struct {
+	f      *os.File
+	size   int64
+	mapped *mapfile.Data
 }
 
 func (im *importer) closeExternal() {
 	if im.ext == nil {
 		return
 	}
-	for _, f := range im.ext.files {
-		f.Close()
+	for _, x := range im.ext.files {
+		x.f.Close()
 	}
 	im.ext.root.Close()
 }
 
 // external reads a tensor's data from its external file: location is
 // relative to the model's folder, offset and length must lie inside the
-// file, and length (when given) must equal the tensor's byte size; the
-// buffer is allocated only after those checks.
+// file, and length (when given) must equal the tensor's byte size. The
+// file is read (or mapped) once, after it was found to be a regular file,
+// and tensors alias its bytes.
 func (im *importer) external(t *onnxpb.Tensor) ([]byte, error) {
 	var location string
 	offset, length := int64(0), int64(-1)
@@ -70,15 +79,18 @@ func (im *importer) external(t *onnxpb.Tensor) ([]byte, error) {
 	if length >= 0 && length != size {
 		return nil, fmt.Errorf("external data length %d does not match the tensor's %d bytes (%s%v)", length, size, onnxpb.DataTypeName(t.DataType), t.Dims)
 	}
-	f, fsize, err := im.openExternal(location)
+	x, err := im.openExternal(location)
 	if err != nil {
 		return nil, err
 	}
-	if offset > fsize || size > fsize-offset {
-		return nil, fmt.Errorf("external data [%d, %d) lies beyond the end of '%s' (%d bytes)", offset, offset+size, location, fsize)
+	if offset > x.size || size > x.size-offset {
+		return nil, fmt.Errorf("external data [%d, %d) lies beyond the end of '%s' (%d bytes)", offset, offset+size, location, x.size)
+	}
+	if x.mapped != nil {
+		return x.mapped.Bytes()[offset : offset+size : offset+size], nil
 	}
 	buf := make([]byte, size)
-	if _, err := f.ReadAt(buf, offset); err != nil && !(errors.Is(err, io.EOF) && size == 0) {
+	if _, err := x.f.ReadAt(buf, offset); err != nil && !(errors.Is(err, io.EOF) && size == 0) {
 		return nil, fmt.Errorf("reading '%s': %v", location, err)
 	}
 	return buf, nil
@@ -96,31 +108,37 @@ func checkRelative(location string) error {
 	return nil
 }
 
-func (im *importer) openExternal(location string) (*os.File, int64, error) {
+func (im *importer) openExternal(location string) (*externalFile, error) {
 	if im.ext == nil {
 		root, err := os.OpenRoot(im.dir)
 		if err != nil {
-			return nil, 0, fmt.Errorf("cannot open the model's folder for external data: %v", unwrapPathError(err))
+			return nil, fmt.Errorf("cannot open the model's folder for external data: %v", unwrapPathError(err))
 		}
-		im.ext = &externalFiles{root: root, files: map[string]*os.File{}, sizes: map[string]int64{}}
+		im.ext = &externalFiles{root: root, files: map[string]*externalFile{}}
 	}
-	if f, ok := im.ext.files[location]; ok {
-		return f, im.ext.sizes[location], nil
+	if x, ok := im.ext.files[location]; ok {
+		return x, nil
 	}
 	f, err := im.ext.root.Open(filepath.FromSlash(location))
 	if err != nil {
 		msg := unwrapPathError(err).Error()
 		if strings.Contains(msg, "escapes") {
-			return nil, 0, fmt.Errorf("external data location '%s' leaves the model's folder", location)
+			return nil, fmt.Errorf("external data location '%s' leaves the model's folder", location)
 		}
-		return nil, 0, fmt.Errorf("cannot open external data '%s': %s", location, msg)
+		return nil, fmt.Errorf("cannot open external data '%s': %s", location, msg)
 	}
 	fi, err := f.Stat()
 	if err != nil || !fi.Mode().IsRegular() {
 		f.Close()
-		return nil, 0, fmt.Errorf("external data '%s' is not a regular file", location)
+		return nil, fmt.Errorf("external data '%s' is not a regular file", location)
 	}
-	im.ext.files[location] = f
-	im.ext.sizes[location] = fi.Size()
-	return f, fi.Size(), nil
+	x := &externalFile{f: f, size: fi.Size()}
+	if x.size >= mapfile.MinMapBytes {
+		if d, err := mapfile.Map(f, x.size); err == nil {
+			x.mapped = d
+			im.files = append(im.files, d)
+		}
+	}
+	im.ext.files[location] = x
+	return x, nil
 }

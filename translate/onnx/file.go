@@ -2,8 +2,9 @@ package onnx
 
 import (
 	"fmt"
-	"io"
 	"os"
+
+	"github.com/mlc-go/mlc/internal/mapfile"
 )
 
 // maxModelBytes is protobuf's message size limit; larger models keep
@@ -12,8 +13,9 @@ const maxModelBytes = 2<<30 - 1
 
 // readModelFile reads a model file after checking that it is a regular
 // file (a device or a pipe has no size to check, and /dev/zero would never
-// end) of at most protobuf's size limit.
-func readModelFile(path string) ([]byte, error) {
+// end) of at most protobuf's size limit. A large file is mapped rather
+// than copied to the heap, so its weights are resident only while used.
+func readModelFile(path string) (*mapfile.Data, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -32,9 +34,5 @@ func readModelFile(path string) ([]byte, error) {
 	if fi.Size() > maxModelBytes {
 		return nil, fmt.Errorf("%d bytes exceeds protobuf's 2 GiB limit (large weights belong in external data files)", fi.Size())
 	}
-	data := make([]byte, fi.Size())
-	if _, err := io.ReadFull(f, data); err != nil {
-		return nil, err
-	}
-	return data, nil
+	return mapfile.Read(f, fi.Size())
 }

@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/mlc-go/mlc/dialects/builtin"
+	"github.com/mlc-go/mlc/internal/mapfile"
 	function "github.com/mlc-go/mlc/dialects/func"
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/dialects/torch"
@@ -60,7 +61,7 @@ func ImportFile(ctx *ir.Context, path string, opts Options) (*ir.Operation, erro
 	if err != nil {
 		return nil, ir.Errorf(ir.FileLineColLoc{File: path, Line: 1, Col: 1}, "cannot read model: %v", unwrapPathError(err))
 	}
-	return Import(ctx, data, path, opts)
+	return importData(ctx, data.Bytes(), path, opts, data)
 }
 
 // Import imports a serialized ModelProto into ctx (registering the
@@ -70,11 +71,20 @@ func ImportFile(ctx *ir.Context, path string, opts Options) (*ir.Operation, erro
 // are *ir.Diagnostic values positioned at "path:1:<byte offset + 1>",
 // possibly with notes.
 func Import(ctx *ir.Context, data []byte, path string, opts Options) (*ir.Operation, error) {
+	return importData(ctx, data, path, opts, nil)
+}
+
+// importData imports data; file, when not nil, is the model file data
+// came from.
+func importData(ctx *ir.Context, data []byte, path string, opts Options, file *mapfile.Data) (*ir.Operation, error) {
 	if path == "" {
 		path = "<memory>.onnx"
 	}
 	registerDialects(ctx)
 	im := &importer{ctx: ctx, path: path, dir: filepath.Dir(path), opts: opts, vals: map[string]*value{}}
+	if file != nil {
+		im.files = append(im.files, file)
+	}
 	defer im.closeExternal()
 	m, err := onnxpb.Decode(data)
 	if err != nil {
@@ -124,6 +134,9 @@ type importer struct {
 	b     *ir.Builder
 	vals  map[string]*value
 	ext   *externalFiles
+	// files holds the model file and external data files whose bytes
+	// constants alias, so that blobs in a mapping can release its pages.
+	files []*mapfile.Data
 	uses  map[string]bool
 }
 

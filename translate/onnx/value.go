@@ -246,6 +246,11 @@ func (im *importer) materialize(v *value) (*ir.Value, error) {
 		attr = im.ctx.DenseElementsAttr(v.typ, raw)
 	} else {
 		blob := im.ctx.NewResource("builtin", resourceKey(v.name), uint32(max(ir.ElementByteWidth(v.typ.Elem), 1)), raw)
+		for _, f := range im.files {
+			if f.Mapped() && f.Holds(raw) {
+				blob.Release = f.Release
+			}
+		}
 		attr = im.ctx.DenseResourceAttr(v.typ, blob)
 	}
 	op := im.b.Create(ir.OperationState{
