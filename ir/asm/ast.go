@@ -76,6 +76,8 @@ type astFile struct {
 	Items    []astTopItem // *astOp, *astTypeAlias or *astAttrAlias
 	Metadata []*astFileMetadata
 	EndPos   lexer.Position // position of EOF
+
+	items *streamList[astTopItem] // instead of Items in a streamed parse
 }
 
 // astTopItem is a top-level item: *astOp, *astTypeAlias or *astAttrAlias.
@@ -141,6 +143,10 @@ type astOp struct {
 	NamePos lexer.Position
 	Form    astOpForm // *astGenericForm | *astModuleForm | *astFuncForm | *astReturnForm | *astCallForm | *astCustomForm
 	Loc     astLoc    // trailing loc(...), nil if absent
+
+	// early: published (streamed parse) before its body region, whose
+	// blocks stream; Loc is known once that region's list is closed.
+	early bool
 }
 
 // astResult is a result group `%name` (Count 1) or `%name:N`.
@@ -260,6 +266,8 @@ type astRegion struct {
 	Pos    lexer.Position
 	Blocks []*astBlock
 	EndPos lexer.Position // the closing '}'
+
+	blocks *streamList[*astBlock] // instead of Blocks in a streamed parse
 }
 
 // astBlock is `^label(%arg: T loc(...), ...):` followed by operations.
@@ -268,6 +276,8 @@ type astBlock struct {
 	Label string // without '^'; "" for an unlabeled entry block
 	Args  []astBlockArg
 	Ops   []*astOp
+
+	ops *streamList[*astOp] // instead of Ops in a streamed parse
 }
 
 // astBlockArg is `%name: type loc(...)?`.

@@ -96,6 +96,13 @@ type syntaxParser struct {
 	typeCache map[string]astType
 	shared    *syntaxShared // set when parsing straight from source text
 
+	// A streamed parse (stream.go) publishes ops with emit into the list
+	// being streamed (nil outside streamed lists); its custom forms are
+	// re-parsed by the resolver with spanShared.
+	stream     *streamSync
+	emit       func(*astOp)
+	spanShared *syntaxShared
+
 	a *syntaxAlloc
 
 	// bareNumbers stops number and string attributes from taking a

@@ -24,9 +24,9 @@ func (p *syntaxParser) parseOp() *astOp {
 		p.advance()
 		switch op.Name {
 		case "builtin.module", "module":
-			op.Form = p.parseModuleForm()
+			p.parseModuleForm(op)
 		case "func.func":
-			op.Form = p.parseFuncForm()
+			p.parseFuncForm(op)
 		case "func.return", "return":
 			op.Form = p.parseReturnForm()
 		case "func.call", "call":
@@ -39,7 +39,21 @@ func (p *syntaxParser) parseOp() *astOp {
 		p.expected("expected operation name in quotes")
 	}
 	op.Loc = p.parseOptionalTrailingLoc()
+	if op.early {
+		bodyOf(op).blocks.close(p.stream)
+	}
 	return op
+}
+
+// bodyOf is a module's or function's body region.
+func bodyOf(op *astOp) *astRegion {
+	switch f := op.Form.(type) {
+	case *astModuleForm:
+		return f.Body
+	case *astFuncForm:
+		return f.Body
+	}
+	return nil
 }
 
 // parseResults parses `%a, %b:2 =`.
@@ -121,6 +135,11 @@ func (p *syntaxParser) parseGenericForm() *astGenericForm {
 		p.expect(tokGreater, "expected '>' to close properties")
 	}
 	if p.consumeIf(tokLParen) {
+		// Regions of generic ops do not stream: the op needs its
+		// attributes and type, which follow them.
+		emit := p.emit
+		p.emit = nil
+		defer func() { p.emit = emit }()
 		mark := p.a.regions.mark()
 		for {
 			p.a.regions.push(p.parseRegion())
@@ -179,6 +198,13 @@ func (p *syntaxParser) parseBlockOps() []*astOp {
 
 // parseBlock parses `^label(%a: T loc(..), ...):` and the block's ops.
 func (p *syntaxParser) parseBlock() *astBlock {
+	b := p.parseBlockHeader()
+	b.Ops = p.parseBlockOps()
+	return b
+}
+
+// parseBlockHeader parses `^label(%a: T loc(..), ...):`.
+func (p *syntaxParser) parseBlockHeader() *astBlock {
 	b := &astBlock{Pos: p.tok.Pos, Label: p.tok.Value[1:]}
 	p.advance()
 	if p.consumeIf(tokLParen) {
@@ -201,16 +227,63 @@ func (p *syntaxParser) parseBlock() *astBlock {
 		p.expect(tokRParen, "expected ')'")
 	}
 	p.expect(tokColon, "expected ':' after block name")
-	b.Ops = p.parseBlockOps()
 	return b
+}
+
+// parseBody parses a module's or function's body region into *dst. In a
+// streamed list, op is published before the body, whose blocks and ops
+// then stream; parseOp closes the region's list after op's location.
+func (p *syntaxParser) parseBody(op *astOp, dst **astRegion) {
+	if p.emit == nil {
+		*dst = p.parseRegion()
+		return
+	}
+	r := &astRegion{Pos: p.tok.Pos, blocks: &streamList[*astBlock]{}}
+	*dst = r
+	op.early = true
+	p.emit(op)
+	outer := p.emit
+	p.expect(tokLBrace, "expected '{' to begin a region")
+	if p.tok.Type != tokRBrace && p.tok.Type != tokCaretID {
+		b := &astBlock{Pos: p.tok.Pos, ops: &streamList[*astOp]{}}
+		r.blocks.push(b, p.stream)
+		p.parseBlockOpsStreamed(b)
+	}
+	for p.tok.Type == tokCaretID {
+		b := p.parseBlockHeader()
+		b.ops = &streamList[*astOp]{}
+		r.blocks.push(b, p.stream)
+		p.parseBlockOpsStreamed(b)
+	}
+	r.EndPos = p.tok.Pos
+	p.expect(tokRBrace, "expected '}' to end region")
+	p.emit = outer
+}
+
+// parseBlockOpsStreamed parses a block's ops, publishing each.
+func (p *syntaxParser) parseBlockOpsStreamed(b *astBlock) {
+	emit := func(op *astOp) { b.ops.push(op, p.stream) }
+	for {
+		switch p.tok.Type {
+		case tokRBrace, tokCaretID:
+			b.ops.close(p.stream)
+			return
+		}
+		p.checkAbort()
+		p.emit = emit
+		if op := p.parseOp(); !op.early {
+			b.ops.push(op, p.stream)
+		}
+	}
 }
 
 // ---------------------------------------------------------------------------
 // Known custom forms
 
 // parseModuleForm: `module @name? (attributes {...})? region`.
-func (p *syntaxParser) parseModuleForm() *astModuleForm {
+func (p *syntaxParser) parseModuleForm(op *astOp) {
 	m := &astModuleForm{}
+	op.Form = m
 	if p.tok.Type == tokAtID {
 		m.SymName, m.SymPos = syntaxSymbolName(p.tok.Value), p.tok.Pos
 		p.advance()
@@ -219,14 +292,14 @@ func (p *syntaxParser) parseModuleForm() *astModuleForm {
 		p.advance()
 		m.Attrs = p.parseDict()
 	}
-	m.Body = p.parseRegion()
-	return m
+	p.parseBody(op, &m.Body)
 }
 
 // parseFuncForm: `func.func (private|public|nested)? @name(args) (-> results)?
 // (attributes {...})? region?`, as function_interface_impl::parseFunctionOp.
-func (p *syntaxParser) parseFuncForm() *astFuncForm {
+func (p *syntaxParser) parseFuncForm(op *astOp) {
 	f := &astFuncForm{}
+	op.Form = f
 	if p.tok.Type == tokIdent {
 		switch p.tok.Value {
 		case "private", "public", "nested":
@@ -290,9 +363,8 @@ func (p *syntaxParser) parseFuncForm() *astFuncForm {
 		f.Attrs = p.parseDict()
 	}
 	if p.tok.Type == tokLBrace {
-		f.Body = p.parseRegion()
+		p.parseBody(op, &f.Body)
 	}
-	return f
 }
 
 // parseReturnForm: `return {attrs}? (%a, ... : T, ...)?`.
@@ -400,6 +472,9 @@ done:
 	hasLoc := locStart >= 0 && locEnd == n-1
 	if !keep {
 		cf.Src, cf.Start, cf.End = p.shared, start, p.tok.Pos.Offset
+		if p.spanShared != nil {
+			cf.Src = p.spanShared
+		}
 		if n == 0 {
 			cf.Start = p.tok.Pos
 		}

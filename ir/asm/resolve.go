@@ -22,6 +22,11 @@ import (
 // every location and error carries the file's own line numbers. The
 // result is not verified; call ir.Verify.
 func Parse(ctx *ir.Context, filename string, src []byte, firstLine int) (*ir.Operation, error) {
+	if shouldStream(src) {
+		if top, ok := parseStreamed(ctx, filename, src, firstLine); ok {
+			return top, nil
+		}
+	}
 	r := newResolver(ctx, filename, firstLine)
 	f, err := parseSyntax(filename, src)
 	if err != nil {
@@ -61,6 +66,18 @@ type resolver struct {
 	scopes         []*nameScope
 	defaultDialect []string
 	forwardRefOp   *ir.Operation
+
+	// In a streamed parse (stream.go), dense_resource sizes are checked
+	// once the file's resources, which come last, are loaded.
+	stream         *streamSync
+	resourceChecks []resourceCheck
+}
+
+// resourceCheck is a dense_resource attribute whose size is checked later.
+type resourceCheck struct {
+	pos  lexer.Position
+	typ  ir.ShapedType
+	blob *ir.ResourceBlob
 }
 
 // resolveError carries a positioned diagnostic out of the recursion.
@@ -432,7 +449,7 @@ func (r *resolver) blockRef(name string, pos lexer.Position) *ir.Block {
 
 func (r *resolver) op(o *astOp) *ir.Operation {
 	var loc ir.Location = r.loc(o.Pos)
-	if o.Loc != nil {
+	if !o.early && o.Loc != nil {
 		loc = r.location(o.Loc)
 	}
 	var op *ir.Operation
@@ -451,6 +468,10 @@ func (r *resolver) op(o *astOp) *ir.Operation {
 		op = r.customOp(o, form, loc)
 	default:
 		r.fail(o.Pos, "unsupported operation form")
+	}
+	if o.early && o.Loc != nil {
+		// Streamed: the body is resolved, so the trailing loc is parsed.
+		op.Loc = r.location(o.Loc)
 	}
 	r.bindResults(o, op)
 	return op
@@ -582,13 +603,31 @@ func (r *resolver) defaultDialectFor(opName string) string {
 
 // region resolves a region's blocks into dst. entryArgs, when non-nil,
 // gives the entry block's arguments (func.func's signature).
-func (r *resolver) region(reg *astRegion, dst *ir.Region, entryArgs func(b *ir.Block), isolated bool, defaultDialect string) {
+// It returns the number of blocks.
+func (r *resolver) region(reg *astRegion, dst *ir.Region, entryArgs func(b *ir.Block), isolated bool, defaultDialect string) (nblocks int) {
 	r.pushScope(isolated)
 	r.defaultDialect = append(r.defaultDialect, defaultDialect)
 	s := r.scope()
 	bs := &blockScope{labels: map[string]*blockDef{}}
 	s.blocks = append(s.blocks, bs)
-	for i, ab := range reg.Blocks {
+	var blocks streamReader[*astBlock]
+	if reg.blocks != nil {
+		blocks.l = reg.blocks
+	}
+	for i := 0; ; i++ {
+		var ab *astBlock
+		if reg.blocks != nil {
+			var ok bool
+			if ab, ok = blocks.next(r.stream); !ok {
+				break
+			}
+		} else {
+			if i == len(reg.Blocks) {
+				break
+			}
+			ab = reg.Blocks[i]
+		}
+		nblocks++
 		var b *ir.Block
 		if ab.Label == "" {
 			if i != 0 {
@@ -623,6 +662,12 @@ func (r *resolver) region(reg *astRegion, dst *ir.Region, entryArgs func(b *ir.B
 			v := b.AddArg(r.typ(a.Type), aloc)
 			r.defineValues(a.Name, a.Pos, []*ir.Value{v})
 		}
+		if ab.ops != nil {
+			ops := streamReader[*astOp]{l: ab.ops}
+			for o, ok := ops.next(r.stream); ok; o, ok = ops.next(r.stream) {
+				b.Append(r.op(o))
+			}
+		}
 		for i, o := range ab.Ops {
 			b.Append(r.op(o))
 			ab.Ops[i] = nil // let the syntax tree go as the IR grows
@@ -637,6 +682,7 @@ func (r *resolver) region(reg *astRegion, dst *ir.Region, entryArgs func(b *ir.B
 	s.blocks = s.blocks[:len(s.blocks)-1]
 	r.defaultDialect = r.defaultDialect[:len(r.defaultDialect)-1]
 	r.popScope()
+	return nblocks
 }
 
 func (r *resolver) currentDefaultDialect() string {
@@ -713,10 +759,10 @@ func (r *resolver) funcOp(o *astOp, f *astFuncForm, loc ir.Location) *ir.Operati
 	op := r.ctx.NewOperation(st)
 	region := ir.NewRegion()
 	if f.Body != nil {
-		if len(f.Body.Blocks) == 0 {
+		if len(f.Body.Blocks) == 0 && f.Body.blocks == nil {
 			r.fail(f.Body.Pos, "expected non-empty function body")
 		}
-		r.region(f.Body, region, func(b *ir.Block) {
+		n := r.region(f.Body, region, func(b *ir.Block) {
 			for i, a := range f.Args {
 				if a.Name == "" {
 					r.fail(a.Pos, "expected SSA identifier for argument of a function with a body")
@@ -729,6 +775,9 @@ func (r *resolver) funcOp(o *astOp, f *astFuncForm, loc ir.Location) *ir.Operati
 				r.defineValues(a.Name, a.Pos, []*ir.Value{v})
 			}
 		}, true, "func")
+		if n == 0 {
+			r.fail(f.Body.Pos, "expected non-empty function body")
+		}
 	}
 	return attachRegion(r.ctx, op, region)
 }
@@ -1249,12 +1298,23 @@ func (r *resolver) denseResource(a *astDenseResourceAttr) ir.Attribute {
 		r.fail(a.Type.astPos(), "dense_resource requires a shaped type")
 	}
 	blob := r.ctx.Resource("builtin", a.Handle)
-	if ss, ok := st.(ir.StaticShaped); ok && blob.Data != nil {
-		if w, n := ir.ElementByteWidth(ss.ElementType()), numElements(ss); w > 0 && n >= 0 && int64(len(blob.Data)) != n*int64(w) {
-			r.fail(a.Pos, "dense_resource '%s' holds %d bytes, but %s needs %d", a.Handle, len(blob.Data), st, n*int64(w))
-		}
+	c := resourceCheck{a.Pos, st, blob}
+	if r.stream != nil {
+		r.resourceChecks = append(r.resourceChecks, c)
+	} else {
+		r.checkResource(c)
 	}
 	return r.ctx.DenseResourceAttr(st, blob)
+}
+
+// checkResource checks that a blob holds as many bytes as its type needs.
+func (r *resolver) checkResource(c resourceCheck) {
+	blob := c.blob
+	if ss, ok := c.typ.(ir.StaticShaped); ok && blob.Data != nil {
+		if w, n := ir.ElementByteWidth(ss.ElementType()), numElements(ss); w > 0 && n >= 0 && int64(len(blob.Data)) != n*int64(w) {
+			r.fail(c.pos, "dense_resource '%s' holds %d bytes, but %s needs %d", blob.Key, len(blob.Data), c.typ, n*int64(w))
+		}
+	}
 }
 
 func (r *resolver) denseArray(a *astDenseArrayAttr) ir.Attribute {

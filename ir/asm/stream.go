@@ -1,0 +1,308 @@
+package asm
+
+// Streamed parsing: on a machine with more than one core, a large file's
+// syntax parser runs on its own goroutine and publishes operations as it
+// finishes them, while the resolver builds IR from those already
+// published. The two phases overlap instead of running one after the
+// other, and the syntax tree of what is resolved can go at once.
+//
+// Only what the resolver consumes in order streams: the file's top-level
+// items, and the blocks and operations of builtin.module and func.func
+// bodies (published with their header before the body is parsed). Every
+// other operation is published complete.
+//
+// Any error, and anything the resolver would need from later in the file
+// (an alias used before its definition), abandons the streamed parse and
+// parses the file again the classic way, so diagnostics are exactly those
+// of a parse that builds the whole tree first.
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/mlc-go/mlc/ir"
+)
+
+// streamMinBytes is the smallest source worth a second goroutine; tests
+// lower it to stream every input.
+var streamMinBytes = 256 << 10
+
+// streamSync is what the syntax parser and the resolver share.
+type streamSync struct {
+	mu      sync.Mutex
+	cond    sync.Cond
+	waiting atomic.Bool // the resolver sleeps on cond
+	done    atomic.Bool // the syntax parser has returned
+	failed  atomic.Bool // ... with an error or panic
+	abort   atomic.Bool // the resolver gave up: the syntax parser may stop
+}
+
+func newStreamSync() *streamSync {
+	s := &streamSync{}
+	s.cond.L = &s.mu
+	return s
+}
+
+// notify wakes the resolver if it waits. Publishing stores with atomics
+// before calling notify, and wait re-checks after announcing itself, so no
+// wake-up is lost.
+func (s *streamSync) notify() {
+	if s.waiting.Load() {
+		s.mu.Lock()
+		s.cond.Broadcast()
+		s.mu.Unlock()
+	}
+}
+
+// wait blocks until ready() or the syntax parser is done.
+func (s *streamSync) wait(ready func() bool) {
+	if ready() || s.done.Load() {
+		return
+	}
+	s.mu.Lock()
+	for {
+		s.waiting.Store(true)
+		if ready() || s.done.Load() {
+			break
+		}
+		s.cond.Wait()
+	}
+	s.waiting.Store(false)
+	s.mu.Unlock()
+}
+
+// streamFallback abandons a streamed parse (caught by parseStreamed).
+type streamFallback struct{}
+
+// streamList is an append-only list written by the syntax parser and read
+// concurrently by the resolver: elements live in fixed-size chunks that
+// never move, and n counts the published ones.
+type streamList[T any] struct {
+	head   atomic.Pointer[streamChunk[T]]
+	tail   *streamChunk[T] // the writer's
+	used   int             // elements in tail (the writer's)
+	n      atomic.Int64
+	closed atomic.Bool
+}
+
+type streamChunk[T any] struct {
+	items []T // never resliced after creation
+	next  atomic.Pointer[streamChunk[T]]
+}
+
+// push publishes x.
+func (l *streamList[T]) push(x T, s *streamSync) {
+	c := l.tail
+	if c == nil || l.used == len(c.items) {
+		size := 8
+		if c != nil {
+			size = min(2*len(c.items), 1024)
+		}
+		nc := &streamChunk[T]{items: make([]T, size)}
+		if c == nil {
+			l.head.Store(nc)
+		} else {
+			c.next.Store(nc)
+		}
+		l.tail, l.used, c = nc, 0, nc
+	}
+	c.items[l.used] = x
+	l.used++
+	l.n.Add(1)
+	s.notify()
+}
+
+// close marks the end of the list.
+func (l *streamList[T]) close(s *streamSync) {
+	l.closed.Store(true)
+	s.notify()
+}
+
+// streamReader reads a streamList in order.
+type streamReader[T any] struct {
+	l    *streamList[T]
+	c    *streamChunk[T]
+	i    int // index in c
+	read int64
+}
+
+// next returns the next element, waiting for the syntax parser to publish
+// it; false at the end of the list. When the syntax parser stops without
+// closing the list (an error), it abandons the streamed parse.
+func (r *streamReader[T]) next(s *streamSync) (T, bool) {
+	var zero T
+	if r.read >= r.l.n.Load() {
+		s.wait(func() bool { return r.read < r.l.n.Load() || r.l.closed.Load() })
+		if r.read >= r.l.n.Load() {
+			if !r.l.closed.Load() || s.failed.Load() {
+				panic(streamFallback{})
+			}
+			if r.read >= r.l.n.Load() {
+				return zero, false
+			}
+		}
+	}
+	if r.c == nil {
+		r.c = r.l.head.Load()
+	} else if r.i == len(r.c.items) {
+		r.c, r.i = r.c.next.Load(), 0
+	}
+	x := r.c.items[r.i]
+	r.c.items[r.i] = zero // let the tree go as the IR grows
+	r.i++
+	r.read++
+	return x, true
+}
+
+// parseStreamed parses src with the syntax parser on a second goroutine.
+// ok is false when the streamed parse was abandoned (for any error too):
+// the caller then parses the classic way.
+func parseStreamed(ctx *ir.Context, filename string, src []byte, firstLine int) (top *ir.Operation, ok bool) {
+	s := newStreamSync()
+	f := &astFile{items: &streamList[astTopItem]{}}
+	p := newSyntaxParser(newLexScanner(filename, string(src)))
+	p.stream = s
+	// The resolver re-parses custom forms with parsers of its own: the
+	// syntax parser's caches and slabs are not shared across goroutines.
+	spans := &syntaxShared{filename: p.shared.filename, text: p.shared.text, typeCache: map[string]astType{}, a: new(syntaxAlloc)}
+	p.spanShared = spans
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				s.failed.Store(true)
+			}
+			s.done.Store(true)
+			s.notify()
+		}()
+		p.parseFileStreamed(f)
+	}()
+	r := newResolver(ctx, filename, firstLine)
+	r.stream = s
+	defer func() {
+		if !ok {
+			s.abort.Store(true)
+		}
+	}()
+	defer func() {
+		if p := recover(); p != nil {
+			switch p.(type) {
+			case streamFallback, resolveError:
+				top, ok = nil, false
+			default:
+				panic(p)
+			}
+		}
+	}()
+	top = r.resolveFileStreamed(f)
+	return top, true
+}
+
+// errStreamAborted stops the syntax parser once the resolver gave up.
+var errStreamAborted = fmt.Errorf("streamed parse abandoned")
+
+// checkAbort stops a syntax parser whose resolver has given up.
+func (p *syntaxParser) checkAbort() {
+	if p.stream != nil && p.stream.abort.Load() {
+		panic(syntaxBailout{errStreamAborted})
+	}
+}
+
+// shouldStream reports whether Parse streams src.
+func shouldStream(src []byte) bool {
+	return len(src) >= streamMinBytes && runtime.GOMAXPROCS(0) > 1
+}
+
+// parseFileStreamed is parseFile publishing into f as it goes. A syntax
+// error leaves f's lists open (the resolver then abandons the parse).
+func (p *syntaxParser) parseFileStreamed(f *astFile) {
+	var err error
+	defer func() {
+		if err != nil {
+			p.stream.failed.Store(true)
+		}
+	}()
+	defer p.recoverError(&err)
+	p.begin()
+	f.Pos = p.tok.Pos
+	p.emit = func(op *astOp) { f.items.push(op, p.stream) }
+	for {
+		switch p.tok.Type {
+		case lexer.EOF:
+			f.EndPos = p.tok.Pos
+			f.items.close(p.stream)
+			return
+		case tokMetaBegin:
+			f.Metadata = append(f.Metadata, p.parseFileMetadata())
+		case tokHashID:
+			f.items.push(p.parseAttrAliasDef(), p.stream)
+		case tokBangID:
+			f.items.push(p.parseTypeAliasDef(), p.stream)
+		default:
+			p.checkAbort()
+			if op := p.parseOp(); !op.early {
+				f.items.push(op, p.stream)
+			}
+		}
+	}
+}
+
+// resolveFileStreamed is resolveFile over a streamed file.
+func (r *resolver) resolveFileStreamed(f *astFile) *ir.Operation {
+	var ops []*ir.Operation
+	var first *astOp
+	r.pushScope(true)
+	items := streamReader[astTopItem]{l: f.items}
+	for {
+		item, ok := items.next(r.stream)
+		if !ok {
+			break
+		}
+		switch it := item.(type) {
+		case *astTypeAlias:
+			if _, dup := r.typeAliases[it.Name]; dup {
+				r.fail(it.Pos, "redefinition of type alias id '%s'", it.Name)
+			}
+			r.typeAliases[it.Name] = it
+			r.typeAlias(it.Name, it.Pos)
+		case *astAttrAlias:
+			if _, dup := r.attrAliases[it.Name]; dup {
+				r.fail(it.Pos, "redefinition of attribute alias id '%s'", it.Name)
+			}
+			r.attrAliases[it.Name] = it
+			if _, isLoc := it.Value.(*astLocationAttr); isLoc {
+				r.locAlias(it.Name, it.Pos)
+			} else {
+				r.attrAlias(it.Name, it.Pos)
+			}
+		case *astOp:
+			if first == nil {
+				first = it
+			}
+			ops = append(ops, r.op(it))
+		}
+	}
+	r.popScope()
+	// The list is closed: the metadata, written before, is complete.
+	for _, m := range f.Metadata {
+		r.metadata(m)
+	}
+	for _, c := range r.resourceChecks {
+		r.checkResource(c)
+	}
+	if len(ops) == 1 && isModuleName(first.Name) {
+		return ops[0]
+	}
+	module := r.ctx.NewOperation(ir.OperationState{
+		Name: "builtin.module", NumRegions: 1,
+		Loc: ir.FileLineColLoc{File: r.filename, Line: 0, Col: 0},
+	})
+	block := ir.NewBlock(nil, nil)
+	module.Region(0).AppendBlock(block)
+	for _, op := range ops {
+		block.Append(op)
+	}
+	return module
+}
