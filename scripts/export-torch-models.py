@@ -4,6 +4,12 @@
 Usage: /usr/bin/python3 scripts/export-torch-models.py OUTDIR [NAME...]
        /usr/bin/python3 scripts/export-torch-models.py --case-dir DIR NAME
 
+A NAME is one of the table's models or tv:ARCH[:SIZE] for any torchvision
+classification architecture (tv:squeezenet1_0, tv:inception_v3:299): a
+1x3xSIZExSIZE input, SIZE defaulting to what the architecture needs
+(TV_SIZES, else 224). Such a model lands in OUTDIR/ARCH (ARCH_SIZE when a
+SIZE is given).
+
 Each model lands in the layout of ONNX's backend node tests, so the
 conformance runner reads both the same way:
 
@@ -86,6 +92,36 @@ MODELS = {
 }
 
 
+# Input sizes for architectures that do not take 224x224.
+TV_SIZES = {"inception_v3": 299}
+
+
+def torchvision_model(spec):
+    """Parses tv:ARCH[:SIZE] into (directory name, constructor, shape), or None."""
+    if not spec.startswith("tv:"):
+        return None
+    parts = spec[3:].split(":")
+    arch = parts[0]
+    if len(parts) > 2 or not arch or arch not in torchvision.models.list_models(torchvision.models):
+        return None
+    size, dirname = TV_SIZES.get(arch, 224), arch
+    if len(parts) == 2:
+        if not parts[1].isdigit() or int(parts[1]) == 0:
+            return None
+        size, dirname = int(parts[1]), "%s_%s" % (arch, parts[1])
+    # aux_logits stay (eval mode returns only the main logits); init_weights
+    # is spelled out so that googlenet/inception_v3 do not warn.
+    kw = {"init_weights": True} if arch in ("googlenet", "inception_v3") else {}
+    return dirname, (lambda: torchvision.models.get_model(arch, weights=None, **kw)), (1, 3, size, size)
+
+
+def lookup(name):
+    """(directory name, constructor, input shape) of a table name or tv: spec, or None."""
+    if name in MODELS:
+        return (name,) + MODELS[name]
+    return torchvision_model(name)
+
+
 def write_case(final, model, x):
     """Export model with input x into directory final, replacing it."""
     with torch.no_grad():
@@ -115,14 +151,23 @@ def write_case(final, model, x):
     return os.path.getsize(os.path.join(final, "model.onnx")), want
 
 
+def randomise_zero_params(model, gen):
+    # Zero-initialised parameters (ViT's head, some biases) would make the
+    # output constant or hide their ops, so the check would prove nothing.
+    for p in model.parameters():
+        if p.is_floating_point() and p.numel() > 0 and not p.detach().any():
+            p.data.copy_(0.02 * torch.randn(p.shape, generator=gen))
+
+
 def export(name, final):
-    ctor, shape = MODELS[name]
+    _, ctor, shape = lookup(name)
     # Each model is seeded on its own, so exporting a subset gives the
     # same files as exporting all.
     torch.manual_seed(SEED)
     model = ctor().eval()
     gen = torch.Generator().manual_seed(SEED + 1)
     randomise_norm_stats(model, gen)
+    randomise_zero_params(model, torch.Generator().manual_seed(SEED + 2))
     x = torch.randn(shape, generator=gen)
     start = time.monotonic()
     size, want = write_case(final, model, x)
@@ -134,7 +179,8 @@ def export(name, final):
 def main():
     p = argparse.ArgumentParser(description="Export reference models to ONNX with test data.")
     p.add_argument("outdir", nargs="?", help="directory that gets one subdirectory per model")
-    p.add_argument("names", nargs="*", help="models to export (default: all but tiny_cnn): " + ", ".join(MODELS))
+    p.add_argument("names", nargs="*", help="models to export (default: all but tiny_cnn): " + ", ".join(MODELS) +
+                   ", or tv:ARCH[:SIZE] for any torchvision classification model")
     p.add_argument("--case-dir", metavar="DIR", help="write the single model NAME into DIR itself")
     args = p.parse_args()
     if args.case_dir:
@@ -146,12 +192,13 @@ def main():
         if not args.outdir:
             p.error("OUTDIR is required")
         names = args.names or [n for n in MODELS if n != "tiny_cnn"]
-    unknown = [n for n in names if n not in MODELS]
+    unknown = [n for n in names if lookup(n) is None]
     if unknown:
-        p.error("unknown model(s) %s (known: %s)" % (", ".join(unknown), ", ".join(MODELS)))
+        p.error("unknown model(s) %s (known: %s, or tv:ARCH[:SIZE] for a torchvision architecture)" % (
+            ", ".join(unknown), ", ".join(MODELS)))
     torch.set_num_threads(1)
     for name in names:
-        export(name, args.case_dir or os.path.join(args.outdir, name))
+        export(name, args.case_dir or os.path.join(args.outdir, lookup(name)[0]))
     return 0
 
 
