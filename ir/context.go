@@ -37,6 +37,11 @@ type Context struct {
 	// and verifier (mlir-opt's --allow-unregistered-dialect).
 	AllowUnregistered bool
 
+	// SingleThreaded keeps work that would use goroutines (the streamed
+	// parse of large files) on the calling one, as MLIR's
+	// disableMultithreading (mlir-opt's --mlir-disable-threading).
+	SingleThreaded bool
+
 	diagMu      sync.Mutex
 	diagHandler func(*Diagnostic)
 }

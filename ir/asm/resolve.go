@@ -22,7 +22,7 @@ import (
 // every location and error carries the file's own line numbers. The
 // result is not verified; call ir.Verify.
 func Parse(ctx *ir.Context, filename string, src []byte, firstLine int) (*ir.Operation, error) {
-	if shouldStream(src) {
+	if shouldStream(ctx, src) {
 		if top, ok := parseStreamed(ctx, filename, src, firstLine); ok {
 			return top, nil
 		}

@@ -211,8 +211,8 @@ func (p *syntaxParser) checkAbort() {
 }
 
 // shouldStream reports whether Parse streams src.
-func shouldStream(src []byte) bool {
-	return len(src) >= streamMinBytes && runtime.GOMAXPROCS(0) > 1
+func shouldStream(ctx *ir.Context, src []byte) bool {
+	return len(src) >= streamMinBytes && runtime.GOMAXPROCS(0) > 1 && !ctx.SingleThreaded
 }
 
 // parseFileStreamed is parseFile publishing into f as it goes. A syntax

@@ -152,6 +152,7 @@ func isRegularOrAbsent(path string) bool {
 func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr, out io.Writer, stderr io.Writer) bool {
 	ctx := ir.NewContext()
 	ctx.AllowUnregistered = opts.AllowUnregistered
+	ctx.SingleThreaded = opts.PassConfig.DisableThreading
 	if opts.Register != nil {
 		opts.Register(ctx)
 	}

@@ -115,7 +115,7 @@ func main() {
 	f.BoolVar(&showDialects, "show-dialects", false, "list the registered dialects and their ops, then exit")
 	f.StringVar(&pipeline, "pass-pipeline", "", "a textual pass pipeline, e.g. builtin.module(func.func(cse,canonicalize))")
 	f.BoolVar(&verifyEach, "verify-each", true, "run the verifier after each pass (--verify-each=false to skip)")
-	f.BoolVar(&opts.PassConfig.DisableThreading, "mlir-disable-threading", false, "run passes on one goroutine")
+	f.BoolVar(&opts.PassConfig.DisableThreading, "mlir-disable-threading", false, "parse and run passes on one goroutine")
 	f.BoolVar(&opts.PassConfig.PrintAfterAll, "mlir-print-ir-after-all", false, "print the IR after every pass")
 	f.BoolVar(&opts.PassConfig.PrintBeforeAll, "mlir-print-ir-before-all", false, "print the IR before every pass")
 	f.StringVar(&printBefore, "mlir-print-ir-before", "", "comma-separated passes to print the IR before")
