@@ -9,8 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -24,7 +22,7 @@ import (
 func main() {
 	var importONNX, listOps bool
 	var output, funcName string
-	var dims []string
+	var dims, shapes []string
 	var print asm.PrintOptions
 	code := 0
 	cmd := &cobra.Command{
@@ -42,14 +40,16 @@ func main() {
 			if !importONNX {
 				return fmt.Errorf("choose a translation (--import-onnx)")
 			}
-			opts := onnx.Options{FuncName: funcName, DimParams: map[string]int64{}}
+			opts := onnx.Options{FuncName: funcName}
 			for _, d := range dims {
-				name, val, ok := strings.Cut(d, "=")
-				n, err := strconv.ParseInt(val, 10, 64)
-				if !ok || name == "" || err != nil || n < 0 {
-					return fmt.Errorf("--dim %q: want NAME=SIZE", d)
+				if err := opts.AddDim(d); err != nil {
+					return err
 				}
-				opts.DimParams[name] = n
+			}
+			for _, d := range shapes {
+				if err := opts.AddShape(d); err != nil {
+					return err
+				}
 			}
 			code = run(args[0], output, opts, print, os.Stdout, os.Stderr)
 			return nil
@@ -61,6 +61,7 @@ func main() {
 	f.StringVarP(&output, "output", "o", "-", "output file (written atomically)")
 	f.StringVar(&funcName, "func-name", "main", "name of the imported function")
 	f.StringArrayVar(&dims, "dim", nil, "fix a symbolic input dim: NAME=SIZE (repeatable)")
+	f.StringArrayVar(&shapes, "shape", nil, "fix a graph input's shape: NAME=D0xD1x... (repeatable)")
 	f.BoolVar(&print.Generic, "mlir-print-op-generic", false, "print every op in generic form")
 	f.BoolVar(&print.DebugInfo, "mlir-print-debuginfo", false, "print locations")
 	f.BoolVar(&print.LocalScope, "mlir-print-local-scope", false, "print without aliases")

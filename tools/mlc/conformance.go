@@ -13,8 +13,10 @@ import (
 // into the conformance runner.
 func newConformanceCmd() *cobra.Command {
 	return conformance.Command(conformance.Config{
-		Import: func(ctx *ir.Context, path string) (*ir.Operation, error) {
-			return onnx.ImportFile(ctx, path, onnx.Options{})
+		// The data sets' shapes pin dynamic dims (batch, sequence): the
+		// core dialect needs static shapes.
+		Import: func(ctx *ir.Context, path string, inputShapes [][]int64) (*ir.Operation, error) {
+			return onnx.ImportFile(ctx, path, onnx.Options{ArgShapes: inputShapes})
 		},
 		Lower: decompose.TorchToCore,
 	})

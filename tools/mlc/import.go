@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
@@ -23,6 +22,7 @@ type importOptions struct {
 	output   string
 	pipeline string
 	dims     []string
+	shapes   []string
 	timing   bool
 	print    asm.PrintOptions
 }
@@ -46,6 +46,7 @@ it the torch-dialect module is printed. The output is written atomically.`,
 	f.StringVarP(&o.output, "output", "o", "-", "output file")
 	f.StringVar(&o.pipeline, "pipeline", "", "pass pipeline to run after import (e.g. torch-to-core)")
 	f.StringArrayVar(&o.dims, "dim", nil, "fix a symbolic input dim: NAME=SIZE (repeatable)")
+	f.StringArrayVar(&o.shapes, "shape", nil, "fix a graph input's shape: NAME=D0xD1x... (repeatable)")
 	f.BoolVar(&o.timing, "timing", false, "print the time of each stage to stderr")
 	f.BoolVar(&o.print.Generic, "mlir-print-op-generic", false, "print every op in generic form")
 	f.BoolVar(&o.print.DebugInfo, "mlir-print-debuginfo", false, "print locations")
@@ -54,14 +55,16 @@ it the torch-dialect module is printed. The output is written atomically.`,
 }
 
 func importModel(path string, o importOptions, stderr io.Writer) error {
-	opts := onnx.Options{DimParams: map[string]int64{}}
+	var opts onnx.Options
 	for _, d := range o.dims {
-		name, val, ok := strings.Cut(d, "=")
-		n, err := strconv.ParseInt(val, 10, 64)
-		if !ok || name == "" || err != nil || n < 0 {
-			return fmt.Errorf("--dim %q: want NAME=SIZE", d)
+		if err := opts.AddDim(d); err != nil {
+			return err
 		}
-		opts.DimParams[name] = n
+	}
+	for _, d := range o.shapes {
+		if err := opts.AddShape(d); err != nil {
+			return err
+		}
 	}
 	var pm *pass.OpPassManager
 	if o.pipeline != "" {

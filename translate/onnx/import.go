@@ -15,6 +15,7 @@ package onnx
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -22,10 +23,10 @@ import (
 	"strings"
 
 	"github.com/mlc-go/mlc/dialects/builtin"
-	"github.com/mlc-go/mlc/internal/mapfile"
 	function "github.com/mlc-go/mlc/dialects/func"
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/dialects/torch"
+	"github.com/mlc-go/mlc/internal/mapfile"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/translate/onnx/onnxpb"
 )
@@ -52,6 +53,13 @@ type Options struct {
 	// DimParams fixes symbolic input dims (dim_param names) to sizes;
 	// other symbolic or missing dims become '?'.
 	DimParams map[string]int64
+	// InputShapes pins graph inputs (by name) to shapes, and ArgShapes
+	// pins them by position among the function's arguments (nil entries
+	// pin nothing), as trtexec's --shapes: the rank must match and a
+	// static dim must agree; a pinned symbolic dim also fixes its
+	// dim_param for the other inputs.
+	InputShapes map[string][]int64
+	ArgShapes   [][]int64
 }
 
 // ImportFile reads and imports the model at path. External tensor data
@@ -125,15 +133,17 @@ func unwrapPathError(err error) error {
 }
 
 type importer struct {
-	ctx   *ir.Context
-	path  string
-	dir   string
-	opts  Options
-	model *onnxpb.Model
-	opset int64
-	b     *ir.Builder
-	vals  map[string]*value
-	ext   *externalFiles
+	ctx  *ir.Context
+	path string
+	dir  string
+	opts Options
+	// dimParams: Options.DimParams and those fixed by pinned shapes.
+	dimParams map[string]int64
+	model     *onnxpb.Model
+	opset     int64
+	b         *ir.Builder
+	vals      map[string]*value
+	ext       *externalFiles
 	// files holds the model file and external data files whose bytes
 	// constants alias, so that blobs in a mapping can release its pages.
 	files []*mapfile.Data
@@ -263,18 +273,23 @@ func (im *importer) build(g *onnxpb.Graph, order []int) (*ir.Operation, error) {
 	}
 	// Arguments: graph inputs not backed by an initializer (as torch-mlir
 	// does, an initializer that is also listed as an input is a constant).
-	var argTypes []ir.Type
 	var argInfos []*onnxpb.ValueInfo
 	for _, in := range g.Inputs {
-		if _, ok := inits[in.Name]; ok {
-			continue
+		if _, ok := inits[in.Name]; !ok {
+			argInfos = append(argInfos, in)
 		}
-		t, err := im.valueInfoType(in)
+	}
+	pins, err := im.pinnedShapes(argInfos)
+	if err != nil {
+		return nil, err
+	}
+	var argTypes []ir.Type
+	for i, in := range argInfos {
+		t, err := im.valueInfoType(in, pins[i])
 		if err != nil {
 			return nil, err
 		}
 		argTypes = append(argTypes, t)
-		argInfos = append(argInfos, in)
 	}
 	module := ctx.NewOperation(ir.OperationState{Name: "builtin.module", NumRegions: 1, Loc: im.at(0)})
 	mb := ir.NewBuilder(ctx)
@@ -349,9 +364,64 @@ func (im *importer) nameAttrs(infos []*onnxpb.ValueInfo) ir.Attribute {
 	return im.ctx.ArrayAttr(elems)
 }
 
+// pinnedShapes gathers Options.InputShapes and ArgShapes per argument,
+// checks them against the declared shapes, and records the dim_params
+// they fix in im.dimParams.
+func (im *importer) pinnedShapes(args []*onnxpb.ValueInfo) ([][]int64, error) {
+	im.dimParams = maps.Clone(im.opts.DimParams)
+	if im.dimParams == nil {
+		im.dimParams = map[string]int64{}
+	}
+	if len(im.opts.ArgShapes) > len(args) {
+		return nil, ir.Errorf(im.at(0), "%d input shapes given for %d graph inputs", len(im.opts.ArgShapes), len(args))
+	}
+	byName := map[string]bool{}
+	pins := make([][]int64, len(args))
+	for i, in := range args {
+		byName[in.Name] = true
+		pin, named := im.opts.InputShapes[in.Name]
+		if i < len(im.opts.ArgShapes) && im.opts.ArgShapes[i] != nil {
+			if named && !slices.Equal(pin, im.opts.ArgShapes[i]) {
+				return nil, ir.Errorf(im.at(in.Offset), "graph input '%s' is given two shapes", in.Name)
+			}
+			pin = im.opts.ArgShapes[i]
+		}
+		if pin == nil {
+			continue
+		}
+		pins[i] = pin
+		if in.Type == nil || in.Type.Kind != onnxpb.TypeTensor || !in.Type.HasShape {
+			continue // valueInfoType reports it
+		}
+		if len(pin) != len(in.Type.Shape) {
+			return nil, ir.Errorf(im.at(in.Offset), "graph input '%s' has rank %d; the shape given for it has rank %d", in.Name, len(in.Type.Shape), len(pin))
+		}
+		for j, d := range in.Type.Shape {
+			switch {
+			case pin[j] < 0:
+				return nil, ir.Errorf(im.at(in.Offset), "graph input '%s': the shape given has negative dim %d", in.Name, pin[j])
+			case d.HasValue && d.Value != pin[j]:
+				return nil, ir.Errorf(im.at(in.Offset), "graph input '%s' has static dim %d of size %d; the shape given says %d", in.Name, j, d.Value, pin[j])
+			case d.Param != "":
+				if v, ok := im.dimParams[d.Param]; ok && v != pin[j] {
+					return nil, ir.Errorf(im.at(in.Offset), "graph input '%s': dim '%s' is given as %d and as %d", in.Name, d.Param, v, pin[j])
+				}
+				im.dimParams[d.Param] = pin[j]
+			}
+		}
+	}
+	for name := range im.opts.InputShapes {
+		if !byName[name] {
+			return nil, ir.Errorf(im.at(0), "a shape is given for '%s', which is not a graph input", name)
+		}
+	}
+	return pins, nil
+}
+
 // valueInfoType is the ranked tensor type of a graph input: static dims
-// as given, symbolic dims from Options.DimParams, others '?'.
-func (im *importer) valueInfoType(vi *onnxpb.ValueInfo) (ir.Type, error) {
+// as given, pinned dims from pin (when not nil), symbolic dims from the
+// dim_params fixed by options, others '?'.
+func (im *importer) valueInfoType(vi *onnxpb.ValueInfo, pin []int64) (ir.Type, error) {
 	tp := vi.Type
 	if tp == nil || tp.Kind != onnxpb.TypeTensor {
 		kind := "no type"
@@ -374,8 +444,10 @@ func (im *importer) valueInfoType(vi *onnxpb.ValueInfo) (ir.Type, error) {
 			dims[i] = d.Value
 		case d.HasValue:
 			return nil, ir.Errorf(im.at(vi.Offset), "graph input '%s' has negative dim %d", vi.Name, d.Value)
+		case pin != nil:
+			dims[i] = pin[i]
 		case d.Param != "":
-			if v, ok := im.opts.DimParams[d.Param]; ok {
+			if v, ok := im.dimParams[d.Param]; ok {
 				dims[i] = v
 			} else {
 				dims[i] = ir.Dynamic

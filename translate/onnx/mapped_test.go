@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/mlc-go/mlc/interp/tensor"
 	"github.com/mlc-go/mlc/internal/mapfile"
+	"github.com/mlc-go/mlc/interp/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 

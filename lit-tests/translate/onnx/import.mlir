@@ -25,6 +25,13 @@
 // RUN: mlc-translate --import-onnx %S/Inputs/mlp.onnx --dim batch=2 --func-name forward | filecheck %s --check-prefix=PINNED
 // PINNED: func.func @forward(%arg0: tensor<2x4xf32> {mlc.name = "input"}) -> (tensor<2x2xf32> {mlc.name = "probs"})
 
+// --shape pins a whole input's shape (as trtexec's --shapes); it must agree
+// with the declared static dims.
+// RUN: mlc-translate --import-onnx %S/Inputs/mlp.onnx --shape input=3x4 | filecheck %s --check-prefix=SHAPED
+// SHAPED: func.func @main(%arg0: tensor<3x4xf32> {mlc.name = "input"}) -> (tensor<3x2xf32> {mlc.name = "probs"})
+// RUN: not mlc-translate --import-onnx %S/Inputs/mlp.onnx --shape input=3x5 2>&1 | filecheck %s --check-prefix=BADSHAPE
+// BADSHAPE: mlp.onnx:1:{{[0-9]+}}: error: graph input 'input' has static dim 1 of size 4; the shape given says 5
+
 // The imported model runs in the reference interpreter (values from numpy).
 // RUN: rm -rf %t && mlc-translate --import-onnx %S/Inputs/mlp.onnx -o %t.mlir
 // RUN: mlc run %t.mlir --input input=%S/Inputs/mlp-input.npy --output-dir %t | filecheck %s --check-prefix=OUT

@@ -38,7 +38,9 @@ import (
 type Config struct {
 	// Import reads the ONNX model at path into a module holding the
 	// function Entry (torch dialect, as translate/onnx produces).
-	Import func(ctx *ir.Context, path string) (*ir.Operation, error)
+	// inputShapes are the shapes of the first test_data_set's inputs, in
+	// order, which pin the model's dynamic input dims.
+	Import func(ctx *ir.Context, path string, inputShapes [][]int64) (*ir.Operation, error)
 	// Lower rewrites the imported module in place into ops the
 	// interpreter runs (torch → core). Nil: run the imported module.
 	Lower func(module *ir.Operation) error
@@ -311,11 +313,16 @@ func (r *caseRun) run() {
 		r.fail(StageLoad, err)
 		return
 	}
+	var sets []dataSet
+	if err := r.guard(StageLoad, func() (err error) { sets, err = loadDataSets(c.Dir); return }); err != nil {
+		r.fail(StageLoad, err)
+		return
+	}
 	var module *ir.Operation
 	err = r.guard(StageImport, func() error {
 		ctx := newContext(cfg)
 		var err error
-		module, err = cfg.Import(ctx, model)
+		module, err = cfg.Import(ctx, model, inputShapes(sets[0]))
 		if err == nil && module == nil {
 			err = errors.New("the importer returned no module")
 		}
@@ -331,11 +338,6 @@ func (r *caseRun) run() {
 			return
 		}
 		r.fail(StageImport, err)
-		return
-	}
-	var sets []dataSet
-	if err := r.guard(StageLoad, func() (err error) { sets, err = loadDataSets(c.Dir); return }); err != nil {
-		r.fail(StageLoad, err)
 		return
 	}
 	if cfg.Lower != nil {
@@ -457,6 +459,15 @@ func asBF16(t *tensor.Tensor) *tensor.Tensor {
 		return t
 	}
 	return b
+}
+
+// inputShapes lists the shapes of a data set's inputs.
+func inputShapes(ds dataSet) [][]int64 {
+	shapes := make([][]int64, len(ds.inputs))
+	for i, t := range ds.inputs {
+		shapes[i] = t.Shape()
+	}
+	return shapes
 }
 
 // dataSet is one test_data_set_<index>.
