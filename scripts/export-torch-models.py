@@ -82,12 +82,75 @@ def transformer_encoder():
     return torch.nn.TransformerEncoder(layer, num_layers=2, enable_nested_tensor=False)
 
 
+class Recurrent(torch.nn.Module):
+    """A recurrent layer and a linear head on every step's output."""
+
+    def __init__(self, rnn, hidden):
+        super().__init__()
+        self.rnn = rnn
+        self.head = torch.nn.Linear(hidden, 8)
+
+    def forward(self, x):
+        return self.head(self.rnn(x)[0])
+
+
+def lstm():
+    return Recurrent(torch.nn.LSTM(16, 24, num_layers=2, batch_first=True, bidirectional=True), 48)
+
+
+def gru():
+    return Recurrent(torch.nn.GRU(16, 24), 24)
+
+
+class Attention(torch.nn.Module):
+    """MultiheadAttention with a causal mask, and (cross) with other key
+    and value widths (separate projections)."""
+
+    def __init__(self, cross):
+        super().__init__()
+        self.cross = cross
+        kw = {"kdim": 24, "vdim": 40} if cross else {}
+        self.attn = torch.nn.MultiheadAttention(64, 8, batch_first=True, **kw)
+        if cross:
+            self.k = torch.nn.Linear(64, 24)
+            self.v = torch.nn.Linear(64, 40)
+
+    def forward(self, x):
+        n = x.shape[1]
+        mask = torch.triu(torch.full((n, n), float("-inf")), diagonal=1)
+        if self.cross:
+            return self.attn(x, self.k(x), self.v(x), need_weights=False)[0]
+        return self.attn(x, x, x, attn_mask=mask, need_weights=True)[0]
+
+
+def transformer_decoder():
+    layer = torch.nn.TransformerDecoderLayer(
+        d_model=64, nhead=4, dim_feedforward=128, dropout=0.0, activation="gelu",
+        batch_first=True, norm_first=True)
+    dec = torch.nn.TransformerDecoder(layer, num_layers=2)
+
+    class Decoder(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.dec = dec
+
+        def forward(self, x):
+            return self.dec(x, x[:, :8])
+
+    return Decoder()
+
+
 # name -> (constructor, input shape)
 MODELS = {
     "resnet18": (lambda: torchvision.models.resnet18(weights=None), (1, 3, 224, 224)),
     "mobilenet_v2": (lambda: torchvision.models.mobilenet_v2(weights=None), (1, 3, 224, 224)),
     "efficientnet_b0": (lambda: torchvision.models.efficientnet_b0(weights=None), (1, 3, 224, 224)),
     "transformer_encoder": (transformer_encoder, (1, 16, 64)),
+    "transformer_decoder": (transformer_decoder, (1, 16, 64)),
+    "mha_causal": (lambda: Attention(False), (2, 10, 64)),
+    "mha_cross": (lambda: Attention(True), (2, 10, 64)),
+    "lstm": (lstm, (2, 12, 16)),
+    "gru": (gru, (12, 2, 16)),
     "tiny_cnn": (TinyCNN, (1, 3, 16, 16)),
 }
 

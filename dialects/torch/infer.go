@@ -909,7 +909,7 @@ func inferView(attr string) ods.InferFunc {
 		if err != nil {
 			return nil, err
 		}
-		if shape == nil {
+		if a(attr) == nil { // an empty shape is a 0-D result
 			return nil, fmt.Errorf("requires attribute '%s'", attr)
 		}
 		s, err := ViewShape(x.Shape, shape)

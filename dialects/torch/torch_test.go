@@ -417,6 +417,10 @@ func TestNewOpInference(t *testing.T) {
 		{f: inferGroupNorm, ts: []ir.Type{ty(f32, 2, 6, 4)}, attrs: map[string]ir.Attribute{"num_groups": i64(ctx, 4)}, err: "divisible by num_groups"},
 		{f: inferThreshold, ts: []ir.Type{ty(i32, 2)}, attrs: map[string]ir.Attribute{"threshold": half, "value": i64(ctx, 0)}, err: "integral 'threshold'"},
 		{f: inferCelu, ts: []ir.Type{ty(f32, 2)}, attrs: map[string]ir.Attribute{"alpha": i64(ctx, 0)}, err: "alpha cannot be 0"},
+		// An empty shape is a 0-D reshape (the attribute's ints are nil).
+		{f: inferView("shape"), ts: []ir.Type{ty(f32, 1, 1)}, attrs: map[string]ir.Attribute{"shape": ints(ctx)}, want: "tensor<f32>"},
+		{f: inferView("shape"), ts: []ir.Type{ty(f32, 2)}, attrs: map[string]ir.Attribute{"shape": ints(ctx)}, err: "is invalid for input of size 2"},
+		{f: inferView("shape"), ts: []ir.Type{ty(f32, 1)}, err: "requires attribute 'shape'"},
 	} {
 		got, err := c.f(ctx, c.ts, getter(c.attrs))
 		if c.err != "" {

@@ -14,6 +14,7 @@ import (
 	"github.com/mlc-go/mlc/interp/tensor"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
+	"github.com/mlc-go/mlc/lowering/decompose"
 )
 
 // caseTensor is a tensor of testdata/cases.json.
@@ -111,6 +112,17 @@ func TestCases(t *testing.T) {
 					t.Fatalf("unexpected result %q", rn)
 				}
 				compare(t, rn, outs[i], want, spec.Atol)
+			}
+			// The same after lowering to core, as the conformance runner
+			// does: a decomposition gap or error shows here per op.
+			if err := decompose.TorchToCore(reparsed); err != nil {
+				t.Fatalf("torch-to-core: %v", err)
+			}
+			if outs, err = interp.Run(fn, inputs); err != nil {
+				t.Fatalf("run after torch-to-core: %v", err)
+			}
+			for i, rn := range interp.ResultNames(fn) {
+				compare(t, rn+" (core)", outs[i], spec.Outputs[rn], spec.Atol)
 			}
 		})
 	}

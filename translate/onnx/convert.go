@@ -464,6 +464,19 @@ func (c *nodeCtx) attrString(name, def string) (string, error) {
 	return string(a.S), nil
 }
 
+// attrStrings reads a list of strings (nil when absent).
+func (c *nodeCtx) attrStrings(name string) ([]string, error) {
+	a, err := c.attr(name, onnxpb.AttrStrings)
+	if a == nil || err != nil {
+		return nil, err
+	}
+	out := make([]string, len(a.Strings))
+	for i, s := range a.Strings {
+		out[i] = string(s)
+	}
+	return out, nil
+}
+
 func (c *nodeCtx) attrTensor(name string) (*onnxpb.Tensor, error) {
 	a, err := c.attr(name, onnxpb.AttrTensor)
 	if a == nil || err != nil {

@@ -271,6 +271,44 @@ func TestNodeErrors(t *testing.T) {
 			inputs:  []pb{valueInfoPB("x", tFloat, 2)},
 			outputs: []pb{valueInfoPB("y", tFloat)},
 		}), "node 'p' (Pad): mode 'reflect' is not supported"},
+		{"einsum character", einsum("ij,j?->i", 2), "node 'e' (Einsum): equation 'ij,j?->i': term 'j?' has the invalid character '?'"},
+		{"einsum terms", einsum("ij->i", 2), "node 'e' (Einsum): equation 'ij->i' has 1 terms for 2 inputs"},
+		{"einsum rank", einsum("ijk,jk->i", 2), "term 'ijk' has 3 labels for an input of rank 2"},
+		{"einsum output label", einsum("ij,ik->iz", 2), "output label 'z' is in no input"},
+		{"einsum sizes", modelPB(13, graphSpec{
+			nodes:   []pb{nodePB("Einsum", "e", []string{"a", "b"}, []string{"y"}, attrString("equation", "ij,jk"))},
+			inputs:  []pb{valueInfoPB("a", tFloat, 2, 3), valueInfoPB("b", tFloat, 4, 2)},
+			outputs: []pb{valueInfoPB("y", tFloat)},
+		}), "label sizes 3 and 4 do not match"},
+		{"scatternd run-time indices", modelPB(13, graphSpec{
+			nodes:   []pb{nodePB("ScatterND", "s", []string{"x", "i", "u"}, []string{"y"})},
+			inputs:  []pb{valueInfoPB("x", tFloat, 4), valueInfoPB("i", tInt64, 1, 1), valueInfoPB("u", tFloat, 1)},
+			outputs: []pb{valueInfoPB("y", tFloat)},
+		}), "node 's' (ScatterND): run-time input 'indices' is not supported"},
+		{"scatternd index range", modelPB(13, graphSpec{
+			nodes:   []pb{nodePB("ScatterND", "s", []string{"x", "i", "u"}, []string{"y"})},
+			inits:   []pb{int64sPB("i", []int64{1, 1}, 4)},
+			inputs:  []pb{valueInfoPB("x", tFloat, 4), valueInfoPB("u", tFloat, 1)},
+			outputs: []pb{valueInfoPB("y", tFloat)},
+		}), "node 's' (ScatterND): index 4 is out of range for dim 0 of size 4"},
+		{"rnn direction", modelPB(14, graphSpec{
+			nodes:   []pb{nodePB("RNN", "r", []string{"x", "w", "r"}, []string{"y"}, attrString("direction", "sideways"))},
+			inits:   []pb{tensorPB("w", tFloat, []int64{1, 1, 1}, f32raw(1)), tensorPB("r", tFloat, []int64{1, 1, 1}, f32raw(1))},
+			inputs:  []pb{valueInfoPB("x", tFloat, 2, 1, 1)},
+			outputs: []pb{valueInfoPB("y", tFloat)},
+		}), "node 'r' (RNN): direction 'sideways' is not forward, reverse or bidirectional"},
+		{"lstm weights", modelPB(14, graphSpec{
+			nodes:   []pb{nodePB("LSTM", "l", []string{"x", "w", "r"}, []string{"y"}, attrInt("hidden_size", 1))},
+			inits:   []pb{tensorPB("w", tFloat, []int64{1, 1, 1}, f32raw(1)), tensorPB("r", tFloat, []int64{1, 1, 1}, f32raw(1))},
+			inputs:  []pb{valueInfoPB("x", tFloat, 2, 1, 1)},
+			outputs: []pb{valueInfoPB("y", tFloat)},
+		}), "node 'l' (LSTM): W [1x1x1] and R [1x1x1] do not fit 1 direction(s), hidden size 1 and input size 1"},
+		{"dropout training", modelPB(13, graphSpec{
+			nodes:   []pb{nodePB("Dropout", "d", []string{"x", "r", "t"}, []string{"y"})},
+			inits:   []pb{tensorPB("r", tFloat, nil, f32raw(0.5)), tensorPB("t", tBool, nil, []byte{1})},
+			inputs:  []pb{valueInfoPB("x", tFloat, 2)},
+			outputs: []pb{valueInfoPB("y", tFloat)},
+		}), "node 'd' (Dropout): training_mode = true is not supported with a non-zero ratio"},
 		{"unranked input", modelPB(13, graphSpec{
 			nodes:   []pb{nodePB("Relu", "r", []string{"x"}, []string{"y"})},
 			inputs:  []pb{valueInfoPB("x", tFloat)},
@@ -368,4 +406,17 @@ func TestExternalData(t *testing.T) {
 			t.Errorf("got %v", err)
 		}
 	})
+}
+
+// einsum is a one-node Einsum model over [2, 3] float inputs.
+func einsum(eq string, inputs int) []byte {
+	g := graphSpec{outputs: []pb{valueInfoPB("y", tFloat)}}
+	var names []string
+	for i := range inputs {
+		n := string(rune('a' + i))
+		names = append(names, n)
+		g.inputs = append(g.inputs, valueInfoPB(n, tFloat, 2, 3-i))
+	}
+	g.nodes = []pb{nodePB("Einsum", "e", names, []string{"y"}, attrString("equation", eq))}
+	return modelPB(13, g)
 }

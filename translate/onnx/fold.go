@@ -155,6 +155,23 @@ var arithKernels = map[string]arith{
 		}
 		return x / y, true
 	}},
+	// Mod is Python's remainder (the divisor's sign), FMod C's fmod.
+	"Mod": {func(x, y float64) float64 { return x - y*math.Floor(x/y) }, func(x, y int64) (int64, bool) {
+		if y == 0 {
+			return 0, false
+		}
+		r := x % y
+		if r != 0 && (r < 0) != (y < 0) {
+			r += y
+		}
+		return r, true
+	}},
+	"FMod": {math.Mod, func(x, y int64) (int64, bool) {
+		if y == 0 {
+			return 0, false
+		}
+		return x % y, true
+	}},
 	"Max": {math.Max, func(x, y int64) (int64, bool) { return max(x, y), true }},
 	"Min": {math.Min, func(x, y int64) (int64, bool) { return min(x, y), true }},
 }

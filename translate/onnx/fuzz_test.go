@@ -57,7 +57,8 @@ func FuzzNode(f *testing.F) {
 var fuzzAttrNames = []string{"axis", "axes", "perm", "pads", "strides", "kernel_shape", "dilations", "group", "keepdims",
 	"to", "alpha", "beta", "transA", "transB", "ceil_mode", "count_include_pad", "auto_pad", "split", "allowzero",
 	"epsilon", "noop_with_empty_axes", "value", "start", "end", "select_last_index", "mode", "value_ints", "value_float",
-	"largest", "sorted", "upper", "exclusive", "reverse", "fmod", "lambd", "bias", "gamma", "detect_negative", "detect_positive", "blocksize"}
+	"largest", "sorted", "upper", "exclusive", "reverse", "fmod", "lambd", "bias", "gamma", "detect_negative", "detect_positive", "blocksize",
+	"equation", "reduction", "hidden_size", "direction", "layout", "linear_before_reset", "clip", "training_mode"}
 
 func fuzzNode(t *testing.T, opSel, opset uint8, shapes, attrs []byte) {
 	var ops []string

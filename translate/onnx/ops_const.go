@@ -92,8 +92,9 @@ func convIdentity(c *nodeCtx) error {
 	return nil
 }
 
-// convDropout is the inference form: the identity. Its mask output is
-// not supported.
+// convDropout is the inference form: the identity. Training mode with a
+// constant ratio of 0 is the identity too (torchvision's Swin exports its
+// attention dropout so). Its mask output is not supported.
 func convDropout(c *nodeCtx) error {
 	c.ignore("seed", "ratio")
 	if c.opset >= 12 && c.has(2) {
@@ -102,7 +103,15 @@ func convDropout(c *nodeCtx) error {
 			return err
 		}
 		if t != 0 {
-			return c.errorf("training_mode = true is not supported (inference only)")
+			ratio := 0.5 // ONNX's default
+			if c.has(1) {
+				if ratio, err = c.constScalar(1, "ratio"); err != nil {
+					return err
+				}
+			}
+			if ratio != 0 {
+				return c.errorf("training_mode = true is not supported with a non-zero ratio (inference only)")
+			}
 		}
 	}
 	return convIdentity(c)

@@ -66,7 +66,7 @@ func init() {
 		entry{op: "Not", from: 1, to: 17, convert: logicConv("torch.aten.logical_not"), fold: foldNot},
 		entry{op: "And", from: 7, to: 17, in: 2, convert: logicConv("torch.aten.logical_and"), fold: foldLogic(func(x, y bool) bool { return x && y })},
 		entry{op: "Or", from: 7, to: 17, in: 2, convert: logicConv("torch.aten.logical_or"), fold: foldLogic(func(x, y bool) bool { return x || y })},
-		entry{op: "Mod", from: 10, to: 17, in: 2, convert: convMod},
+		entry{op: "Mod", from: 10, to: 17, in: 2, convert: convMod, fold: foldMod},
 		entry{op: "Xor", from: 7, to: 17, in: 2, convert: logicConv("torch.aten.logical_xor"), fold: foldLogic(func(x, y bool) bool { return x != y })},
 
 		entry{op: "Cast", from: 11, to: 17, convert: convCast, fold: foldCast},
@@ -410,6 +410,29 @@ func convMod(c *nodeCtx) error {
 		name = "torch.aten.fmod.Tensor"
 	}
 	return c.result(c.emit(name, []*ir.Value{a, b}))
+}
+
+// foldMod evaluates shape arithmetic such as Swin's padding
+// (-size mod window); float Mod needs fmod = 1, which convMod reports.
+func foldMod(c *nodeCtx) error {
+	fmod, err := c.attrInt("fmod", 0)
+	if err != nil {
+		return err
+	}
+	a, b := c.host(0), c.host(1)
+	if a.elem != b.elem || isBool(a.elem) || isUnsigned(a.elem) || fmod == 0 && isFloatType(a.elem) {
+		return errNoFold
+	}
+	k := arithKernels["Mod"]
+	if fmod != 0 {
+		k = arithKernels["FMod"]
+	}
+	out, err := hostArith(k, a, b)
+	if err != nil {
+		return err
+	}
+	c.setHost(0, out)
+	return nil
 }
 
 // convSoftsign: x / (1 + |x|).

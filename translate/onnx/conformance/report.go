@@ -171,6 +171,16 @@ func (r *Report) WriteText(w io.Writer, verbose bool) error {
 			fmt.Fprintf(&b, "  %s [%s] %s\n", c.Name, c.Key, c.Reason())
 		}
 	}
+	// A model is one case, so why it is unsupported is worth a line too
+	// (node mode has the per-op table for that).
+	if r.Mode == ModeModel && !verbose && t.Unsupported > 0 {
+		fmt.Fprintf(&b, "\nunsupported:\n")
+		for _, c := range r.Cases {
+			if c.Status == Unsupported {
+				fmt.Fprintf(&b, "  %s %s\n", c.Name, c.Reason())
+			}
+		}
+	}
 	fmt.Fprintf(&b, "time: %s\n", r.Elapsed.Round(time.Millisecond))
 	_, err := io.WriteString(w, b.String())
 	return err

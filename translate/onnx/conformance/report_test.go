@@ -51,6 +51,9 @@ func TestMarkdown(t *testing.T) {
 	assert.Contains(t, md, "| test_relu | passed | 0 | 0 |  |")
 	assert.Contains(t, md, "| test_abs | unsupported |")
 	assert.Contains(t, md, "2 of 4 models pass.")
+	var text strings.Builder
+	require.NoError(t, r.WriteText(&text, false))
+	assert.Regexp(t, `(?m)^unsupported:\n  test_abs .*Abs`, text.String(), "an unsupported model says why")
 }
 
 func TestShellQuote(t *testing.T) {

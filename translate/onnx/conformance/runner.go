@@ -313,21 +313,18 @@ func (r *caseRun) run() {
 		r.fail(StageLoad, err)
 		return
 	}
-	var sets []dataSet
-	if err := r.guard(StageLoad, func() (err error) { sets, err = loadDataSets(c.Dir); return }); err != nil {
-		r.fail(StageLoad, err)
-		return
-	}
 	var module *ir.Operation
-	err = r.guard(StageImport, func() error {
-		ctx := newContext(cfg)
-		var err error
-		module, err = cfg.Import(ctx, model, inputShapes(sets[0]))
-		if err == nil && module == nil {
-			err = errors.New("the importer returned no module")
-		}
-		return err
-	})
+	importWith := func(shapes [][]int64) error {
+		return r.guard(StageImport, func() error {
+			var err error
+			module, err = cfg.Import(newContext(cfg), model, shapes)
+			if err == nil && module == nil {
+				err = errors.New("the importer returned no module")
+			}
+			return err
+		})
+	}
+	err = importWith(nil)
 	if err != nil {
 		unsupported := cfg.IsUnsupported
 		if unsupported == nil {
@@ -339,6 +336,20 @@ func (r *caseRun) run() {
 		}
 		r.fail(StageImport, err)
 		return
+	}
+	var sets []dataSet
+	if err := r.guard(StageLoad, func() (err error) { sets, err = loadDataSets(c.Dir); return }); err != nil {
+		r.fail(StageLoad, err)
+		return
+	}
+	// A model with dynamic input dims (an exported batch or sequence
+	// axis) is imported again with them pinned to the first data set's
+	// shapes; static models keep the shapes they declare.
+	if hasDynamicArgs(module, cmp.Or(cfg.Entry, "main")) {
+		if err := importWith(inputShapes(sets[0])); err != nil {
+			r.fail(StageImport, err)
+			return
+		}
 	}
 	if cfg.Lower != nil {
 		if err := r.guard(StageLower, func() error { return cfg.Lower(module) }); err != nil {
@@ -459,6 +470,21 @@ func asBF16(t *tensor.Tensor) *tensor.Tensor {
 		return t
 	}
 	return b
+}
+
+// hasDynamicArgs reports whether function entry of module takes a tensor
+// with a dynamic dim.
+func hasDynamicArgs(module *ir.Operation, entry string) bool {
+	fn, err := interp.LookupFunc(module, entry)
+	if err != nil || fn.NumRegions() == 0 || fn.Region(0).Empty() {
+		return false
+	}
+	for _, a := range fn.Region(0).Front().Args() {
+		if t, ok := a.Type().(*ir.RankedTensorType); ok && slices.Contains(t.Shape, ir.Dynamic) {
+			return true
+		}
+	}
+	return false
 }
 
 // inputShapes lists the shapes of a data set's inputs.

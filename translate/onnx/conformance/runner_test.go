@@ -294,3 +294,32 @@ func TestNumbered(t *testing.T) {
 		assert.False(t, ok, name)
 	}
 }
+
+// A model with dynamic input dims is imported again with the first data
+// set's shapes; a static one is imported once, without shapes.
+func TestDynamicInputsPinnedFromData(t *testing.T) {
+	only := regexp.MustCompile(`^test_relu$`)
+	for _, dynamic := range []bool{false, true} {
+		var calls [][][]int64
+		imp := func(ctx *ir.Context, path string, shapes [][]int64) (*ir.Operation, error) {
+			calls = append(calls, shapes)
+			src, err := os.ReadFile(filepath.Join(filepath.Dir(path), "model.mlir"))
+			if err != nil {
+				return nil, err
+			}
+			if dynamic && shapes == nil {
+				src = []byte(strings.ReplaceAll(string(src), "3x4x5", "?x4x5"))
+			}
+			return asm.Parse(ctx, "model.mlir", src, 1)
+		}
+		r, err := Run("testdata/node", Config{Import: imp, Filter: only})
+		require.NoError(t, err)
+		require.Len(t, r.Cases, 1)
+		assert.Equal(t, Passed, r.Cases[0].Status, r.Cases[0].Reason())
+		if dynamic {
+			assert.Equal(t, [][][]int64{nil, {{3, 4, 5}}}, calls)
+		} else {
+			assert.Equal(t, [][][]int64{nil}, calls)
+		}
+	}
+}

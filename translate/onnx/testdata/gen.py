@@ -516,6 +516,142 @@ xsl = r(3, 5)
 case("slice_negative_steps", [node("Slice", ["x", "s", "e", "a", "st"], ["y"])], {"x": xsl}, {"y": xsl[-1:-100:-1, 4:0:-2]},
      inits={"s": np.array([-1, 4], np.int64), "e": np.array([-100, 0], np.int64), "a": np.array([0, 1], np.int64), "st": np.array([-1, -2], np.int64)})
 
+# ---- Einsum ----
+
+ea, eb, ec = r(2, 3, 4), r(2, 4, 5), r(5, 3)
+case("einsum_batch_matmul", [node("Einsum", ["a", "b"], ["y"], equation="bij, bjk -> bik")], {"a": ea, "b": eb}, {"y": np.einsum("bij,bjk->bik", ea, eb)}, opset=12)
+case("einsum_three_implicit", [node("Einsum", ["a", "b", "c"], ["y"], equation="bij,bjk,kl")], {"a": ea, "b": eb, "c": ec},
+     {"y": np.einsum("bij,bjk,kl", ea, eb, ec)}, opset=12, atol=1e-4)
+ed, ee = r(2, 1, 3, 4), r(5, 4)
+case("einsum_ellipsis_broadcast", [node("Einsum", ["a", "b"], ["y"], equation="...ij,kj->...ik")], {"a": ed, "b": ee}, {"y": np.einsum("...ij,kj->...ik", ed, ee)}, opset=12)
+ef = r(3, 3, 2)
+case("einsum_diagonal_sum", [node("Einsum", ["a"], ["y"], equation="iij->j"), node("Einsum", ["a"], ["t"], equation="iij")], {"a": ef},
+     {"y": np.einsum("iij->j", ef), "t": np.einsum("iij", ef)}, opset=12)
+eg = rng.integers(-3, 4, size=(2, 3)).astype(np.int64)
+case("einsum_int_outer", [node("Einsum", ["a", "b"], ["y"], equation="ij,k->kji")], {"a": eg, "b": eg[0]}, {"y": np.einsum("ij,k->kji", eg, eg[0])}, opset=12)
+
+# ---- ScatterND with indices known at import time ----
+
+sd, su = r(4, 3, 2), r(3, 2)
+sidx = np.array([[2, 1], [0, -1], [2, 1]], np.int64)
+sref = sd.copy()
+for k, ix in enumerate(sidx):
+    sref[tuple(ix)] = su[k]
+case("scatternd_const_indices", [node("ScatterND", ["d", "i", "u"], ["y"])], {"d": sd, "u": su}, {"y": sref}, inits={"i": sidx}, opset=13)
+sadd, smul = sd.copy(), sd.copy()
+for k, ix in enumerate(sidx):
+    sadd[tuple(ix)] += su[k]
+    smul[tuple(ix)] *= su[k]
+case("scatternd_add_mul", [node("ScatterND", ["d", "i", "u"], ["a"], reduction="add"), node("ScatterND", ["d", "i", "u"], ["m"], reduction="mul")],
+     {"d": sd, "u": su}, {"a": sadd, "m": smul}, inits={"i": sidx}, opset=16)
+# Known data folds; the result feeds a run-time Add.
+sfd = np.zeros((2, 3), np.float32)
+sfref = sfd.copy()
+sfref[1] = [1, 2, 3]
+sx = r(2, 3)
+case("scatternd_folded", [node("ScatterND", ["d", "i", "u"], ["s"]), helper.make_node("Add", ["x", "s"], ["y"], name="add")], {"x": sx}, {"y": sx + sfref},
+     inits={"d": sfd, "i": np.array([[1]], np.int64), "u": np.array([[1, 2, 3]], np.float32)}, opset=13)
+
+# Mod of shape arithmetic folds (Swin's padding: (w - size % w) % w).
+mx = r(1, 10)
+case("mod_folded_pad", [node("Mod", ["a", "w"], ["m"]), helper.make_node("Sub", ["w", "m"], ["s"], name="sub"), helper.make_node("Mod", ["s", "w"], ["p"], name="mod2"),
+                        helper.make_node("Concat", ["z", "z", "z", "p"], ["pads"], name="cat", axis=0), helper.make_node("Pad", ["x", "pads"], ["y"], name="pad")],
+     {"x": mx}, {"y": np.pad(mx, ((0, 0), (0, 4)))}, inits={"a": np.array([10], np.int64), "w": np.array([7], np.int64), "z": np.array([0], np.int64)}, opset=13)
+# Training-mode dropout with ratio 0 is the identity.
+case("dropout_training_ratio0", [node("Dropout", ["x", "r", "t"], ["y"])], {"x": mx}, {"y": mx}, inits={"r": np.array(0, np.float32), "t": np.array(True)}, opset=13)
+
+# ---- RNN, GRU, LSTM (numpy references of the ONNX equations) ----
+
+
+def sigmoid(x):
+    return 1 / (1 + np.exp(-x))
+
+
+def recurrent(kind, x, w, rr, b, h0, c0=None, p=None, lens=None, reverse=False, lbr=0, clip=None):
+    """One direction: x [seq, batch, in]; returns Y [seq, batch, hid], Y_h, Y_c."""
+    seq, batch = x.shape[:2]
+    hid = rr.shape[-1]
+    h = h0.astype(np.float64)
+    cs = c0.astype(np.float64) if c0 is not None else None
+    lens = np.full(batch, seq) if lens is None else lens
+    y = np.zeros((seq, batch, hid))
+    act = (lambda v: np.clip(v, -clip, clip)) if clip else (lambda v: v)
+    wb, rb = np.split(b, 2)
+    order = range(seq - 1, -1, -1) if reverse else range(seq)
+    for t in order:
+        xt = x[t]
+        live = (t < lens)[:, None]
+        if kind == "rnn":
+            hn = np.tanh(act(xt @ w.T + h @ rr.T + wb + rb))
+            cn = None
+        elif kind == "gru":
+            gx = xt @ w.T + wb
+            z = sigmoid(act(gx[:, :hid] + h @ rr[:hid].T + rb[:hid]))
+            rt = sigmoid(act(gx[:, hid:2 * hid] + h @ rr[hid:2 * hid].T + rb[hid:2 * hid]))
+            if lbr:
+                hh = np.tanh(act(gx[:, 2 * hid:] + rt * (h @ rr[2 * hid:].T + rb[2 * hid:])))
+            else:
+                hh = np.tanh(act(gx[:, 2 * hid:] + (rt * h) @ rr[2 * hid:].T + rb[2 * hid:]))
+            hn, cn = (1 - z) * hh + z * h, None
+        else:
+            g = xt @ w.T + h @ rr.T + wb + rb
+            gi, go, gf, gc = np.split(g, 4, axis=1)
+            pi, po, pf = np.split(p, 3) if p is not None else (0, 0, 0)
+            i = sigmoid(act(gi + pi * cs))
+            f = sigmoid(act(gf + pf * cs))
+            cn = f * cs + i * np.tanh(act(gc))
+            o = sigmoid(act(go + po * cn))
+            hn = o * np.tanh(act(cn))
+        y[t] = np.where(live, hn, 0)
+        h = np.where(live, hn, h)
+        if cn is not None:
+            cs = np.where(live, cn, cs)
+    return y, h, cs
+
+
+def rnn_case(name, kind, nd, seq=4, batch=3, inp=5, hid=4, layout=0, lens=None, lbr=0, clip=None, peep=False, opset=14):
+    g = {"rnn": 1, "gru": 3, "lstm": 4}[kind]
+    x = r(seq, batch, inp, lo=-1, hi=1)
+    w, rr, b = r(nd, g * hid, inp, lo=-0.5, hi=0.5), r(nd, g * hid, hid, lo=-0.5, hi=0.5), r(nd, 2 * g * hid, lo=-0.5, hi=0.5)
+    h0, c0 = r(nd, batch, hid, lo=-1, hi=1), r(nd, batch, hid, lo=-1, hi=1)
+    p = r(nd, 3 * hid, lo=-0.5, hi=0.5)
+    ys, hs, cs = [], [], []
+    for d in range(nd):
+        y, h, c = recurrent(kind, x, w[d], rr[d], b[d], h0[d], c0[d] if kind == "lstm" else None, p[d] if peep else None, lens, reverse=d == 1, lbr=lbr, clip=clip)
+        ys.append(y), hs.append(h), cs.append(c)
+    y, yh = np.stack(ys, 1).astype(np.float32), np.stack(hs, 0).astype(np.float32)
+    ins = ["x", "w", "r", "b", "lens" if lens is not None else "", "h0"]
+    inputs = {"x": x, "h0": h0}
+    outs, expected = ["y", "yh"], {"y": y, "yh": yh}
+    if kind == "lstm":
+        ins += ["c0", "p" if peep else ""]
+        inputs["c0"] = c0
+        outs.append("yc")
+        expected["yc"] = np.stack(cs, 0).astype(np.float32)
+    if layout:
+        inputs = {k: np.swapaxes(v, 0, 1).copy() for k, v in inputs.items()}
+        expected = {"y": np.transpose(y, (2, 0, 1, 3)).copy(), **{k: np.swapaxes(v, 0, 1).copy() for k, v in expected.items() if k != "y"}}
+    inits = {"w": w, "r": rr, "b": b}
+    if peep:
+        inits["p"] = p
+    if lens is not None:
+        inputs["lens"] = lens.astype(np.int32)
+    attrs = {"hidden_size": hid, "direction": ["forward", "bidirectional"][nd - 1]}
+    if layout:
+        attrs["layout"] = layout
+    if kind == "gru":
+        attrs["linear_before_reset"] = lbr
+    if clip:
+        attrs["clip"] = clip
+    case(name, [node(kind.upper() if kind != "rnn" else "RNN", ins, outs, **attrs)], inputs, expected, inits=inits, opset=opset, atol=1e-5)
+
+
+rnn_case("rnn_bidirectional_lens", "rnn", 2, lens=np.array([4, 2, 1]))
+rnn_case("gru_bidirectional_lbr_layout", "gru", 2, layout=1, lbr=1)
+rnn_case("gru_lens_clip", "gru", 1, lens=np.array([3, 4, 1]), clip=0.6)
+rnn_case("lstm_bidirectional_peephole_lens", "lstm", 2, lens=np.array([1, 4, 3]), peep=True)
+rnn_case("lstm_layout_clip", "lstm", 1, layout=1, clip=0.8)
+
 # ---- inputs of lit-tests/translate/onnx ----
 
 LIT = os.path.join(HERE, "..", "..", "..", "lit-tests", "translate", "onnx", "Inputs")
