@@ -27,6 +27,11 @@ func Parse(ctx *ir.Context, filename string, src []byte, firstLine int) (*ir.Ope
 			return top, nil
 		}
 	}
+	return parseClassic(ctx, filename, src, firstLine)
+}
+
+// parseClassic builds the whole syntax tree, then resolves it.
+func parseClassic(ctx *ir.Context, filename string, src []byte, firstLine int) (*ir.Operation, error) {
 	r := newResolver(ctx, filename, firstLine)
 	f, err := parseSyntax(filename, src)
 	if err != nil {

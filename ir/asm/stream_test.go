@@ -17,14 +17,7 @@ func newFuzzContext() *ir.Context {
 
 // classicParse parses without streaming.
 func classicParse(ctx *ir.Context, filename string, src []byte) (*ir.Operation, error) {
-	r := newResolver(ctx, filename, 1)
-	f, err := parseSyntax(filename, src)
-	if err != nil {
-		return nil, r.syntaxError(err)
-	}
-	var top *ir.Operation
-	err = r.guard(func() { top = r.resolveFile(f) })
-	return top, err
+	return parseClassic(ctx, filename, src, 1)
 }
 
 // checkStreamedMatchesClassic: a streamed parse that succeeds gives the IR
