@@ -446,10 +446,13 @@ func formatSymbol(s string) string {
 }
 
 func (c *Context) SymbolRefAttr(root string, nested ...string) *SymbolRefAttr {
-	text := formatSymbol(root)
+	var b strings.Builder // not +=: that is quadratic in the nesting
+	b.WriteString(formatSymbol(root))
 	for _, n := range nested {
-		text += "::" + formatSymbol(n)
+		b.WriteString("::")
+		b.WriteString(formatSymbol(n))
 	}
+	text := b.String()
 	return c.internAttr(text, func() Attribute {
 		return &SymbolRefAttr{Root: root, Nested: append([]string(nil), nested...), text: text}
 	}).(*SymbolRefAttr)

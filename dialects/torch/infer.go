@@ -1052,7 +1052,10 @@ func SliceLen(n int64, start, end *int64, step int64) int64 {
 	} else if e > n {
 		e = n
 	}
-	return (e - s + step - 1) / step
+	if e == s {
+		return 0
+	}
+	return (e-s-1)/step + 1 // not (e-s+step-1)/step, which overflows for huge steps
 }
 
 func inferSlice(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, error) {
@@ -1249,13 +1252,23 @@ func PadShape(in, pad []int64) ([]int64, error) {
 		if out[d] == dyn {
 			continue
 		}
-		n := out[d] + pad[2*i] + pad[2*i+1]
+		n, ok1 := addInt64(out[d], pad[2*i])
+		n, ok2 := addInt64(n, pad[2*i+1])
+		if !ok1 || !ok2 {
+			return nil, fmt.Errorf("padding %d and %d of dimension %d (size %d) overflows", pad[2*i], pad[2*i+1], d, out[d])
+		}
 		if n < 0 {
 			return nil, fmt.Errorf("padding %d and %d of dimension %d (size %d) gives a negative output size", pad[2*i], pad[2*i+1], d, out[d])
 		}
 		out[d] = n
 	}
 	return out, nil
+}
+
+// addInt64 is x+y and whether it did not overflow.
+func addInt64(x, y int64) (int64, bool) {
+	s := x + y
+	return s, (s > x) == (y > 0)
 }
 
 func inferPad(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, error) {

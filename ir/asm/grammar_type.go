@@ -72,10 +72,16 @@ func (p *syntaxParser) parseTypeUncached() astType {
 // shared node keeps the position of its first use, which is where MLIR would
 // report an error in it. Only texts made of identifiers, integers, spaces and
 // ( ) < > , ? * -> take part (see typeTextEnd).
+// maxCachedTypeText bounds the types cachedType shares.
+const maxCachedTypeText = 4096
+
 func (p *syntaxParser) cachedType(nonFunction bool) astType {
 	start := p.tok.Pos.Offset
-	end := typeTextEnd(p.text, start)
-	if end < 0 {
+	// Only short texts are cached: scanning a long one at every level of a
+	// deeply nested type would be quadratic.
+	limit := min(len(p.text), start+maxCachedTypeText)
+	end := typeTextEnd(p.text[:limit], start)
+	if end < 0 || (end == limit && limit < len(p.text)) {
 		if nonFunction {
 			return p.parseNonFunctionTypeUncached()
 		}

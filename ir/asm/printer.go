@@ -126,7 +126,9 @@ func (p *Printer) Options() PrintOptions { return p.opts }
 
 func (p *Printer) newline() {
 	p.WriteByte('\n')
-	for n := 2 * p.indent; n > 0; {
+	// Indentation stops growing at maxIndent levels, or deeply nested IR
+	// would print quadratically many spaces.
+	for n := 2 * min(p.indent, maxIndent); n > 0; {
 		k := min(n, len(spaces))
 		p.WriteString(spaces[:k])
 		n -= k
@@ -134,6 +136,8 @@ func (p *Printer) newline() {
 }
 
 var spaces = strings.Repeat(" ", 256)
+
+const maxIndent = 128
 
 // ---- aliases ----
 

@@ -33,6 +33,7 @@ func Parse(ctx *ir.Context, filename string, src []byte, firstLine int) (*ir.Ope
 // parseClassic builds the whole syntax tree, then resolves it.
 func parseClassic(ctx *ir.Context, filename string, src []byte, firstLine int) (*ir.Operation, error) {
 	r := newResolver(ctx, filename, firstLine)
+	r.textBudget = textBudgetFor(len(src))
 	f, err := parseSyntax(filename, src)
 	if err != nil {
 		return nil, r.syntaxError(err)
@@ -76,6 +77,33 @@ type resolver struct {
 	// once the file's resources, which come last, are loaded.
 	stream         *streamSync
 	resourceChecks []resourceCheck
+
+	// textSpent counts the text of the composite attributes and types
+	// built so far: interning copies each child's text into its parent,
+	// so deep nesting or aliases of aliases would cost quadratic or
+	// exponential memory without a budget (textBudget).
+	textSpent, textBudget int64
+}
+
+// textBudgetFor allows far more text than any real file expands to: a
+// fixed floor plus a multiple of the source size.
+func textBudgetFor(srcLen int) int64 { return 256<<20 + 64*int64(srcLen) }
+
+// textSize is the text length that building a composite around x copies;
+// dense elements are keyed by their bytes, not their text.
+func textSize(x fmt.Stringer) int64 {
+	if _, dense := x.(*ir.DenseElementsAttr); dense {
+		return 16
+	}
+	return int64(len(x.String()))
+}
+
+// charge adds n bytes of composite text, failing once over the budget.
+func (r *resolver) charge(pos lexer.Position, n int64) {
+	r.textSpent += n
+	if r.textBudget > 0 && r.textSpent > r.textBudget {
+		r.fail(pos, "attributes and types nest or repeat too deeply: their text exceeds %d bytes", r.textBudget)
+	}
 }
 
 // resourceCheck is a dense_resource attribute whose size is checked later.
@@ -845,6 +873,7 @@ func (r *resolver) namedAttrs(d *astDictAttr) []ir.NamedAttr {
 			v = r.attr(e.Value)
 		}
 		out = append(out, ir.NamedAttr{Name: e.Name, Value: v})
+		r.charge(d.Pos, int64(len(e.Name))+3+textSize(v))
 	}
 	return out
 }
@@ -914,9 +943,12 @@ func (r *resolver) otherAttr(a astAttr) ir.Attribute {
 		return r.ctx.UnitAttr()
 	case *astArrayAttr:
 		elems := make([]ir.Attribute, len(a.Elems))
+		n := int64(2)
 		for i, e := range a.Elems {
 			elems[i] = r.attr(e)
+			n += textSize(elems[i]) + 2
 		}
+		r.charge(a.Pos, n)
 		return r.ctx.ArrayAttr(elems)
 	case *astDictAttr:
 		return r.ctx.DictionaryAttr(r.namedAttrs(a))
@@ -1403,6 +1435,15 @@ func (r *resolver) typ(t astType) ir.Type {
 	return res
 }
 
+// typesSize is the text length of a type list.
+func typesSize(ts []ir.Type) int64 {
+	n := int64(0)
+	for _, t := range ts {
+		n += textSize(t) + 2
+	}
+	return n
+}
+
 func (r *resolver) typUncached(t astType) ir.Type {
 	switch t := t.(type) {
 	case *astBuiltinType:
@@ -1444,6 +1485,7 @@ func (r *resolver) typUncached(t astType) ir.Type {
 		r.fail(t.Pos, "type '%s' is not supported by mlc", t.Name)
 	case *astShapedType:
 		elem := r.typ(t.Elem)
+		r.charge(t.Pos, textSize(elem)+int64(len(t.Dims))*2+16)
 		switch t.Kind {
 		case "tensor":
 			if _, bad := elem.(*ir.FunctionType); bad {
@@ -1474,14 +1516,19 @@ func (r *resolver) typUncached(t astType) ir.Type {
 		r.fail(t.Pos, "%s types are not supported by mlc", t.Kind)
 	case *astComplexType:
 		elem := r.typ(t.Elem)
+		r.charge(t.Pos, textSize(elem)+16)
 		if !ir.IsFloat(elem) && !ir.IsInteger(elem, 0) {
 			r.fail(t.Pos, "invalid element type for complex")
 		}
 		return r.ctx.ComplexType(elem)
 	case *astTupleType:
-		return r.ctx.TupleType(r.typeList(t.Elems))
+		elems := r.typeList(t.Elems)
+		r.charge(t.Pos, typesSize(elems)+8)
+		return r.ctx.TupleType(elems)
 	case *astFunctionType:
-		return r.ctx.FunctionType(r.typeList(t.Inputs), r.typeList(t.Results))
+		ins, outs := r.typeList(t.Inputs), r.typeList(t.Results)
+		r.charge(t.Pos, typesSize(ins)+typesSize(outs)+8)
+		return r.ctx.FunctionType(ins, outs)
 	case *astDialectType:
 		if !ir.IsBareIdentifier(t.Dialect) {
 			r.fail(t.Pos, "invalid dialect namespace '%s'", t.Dialect)

@@ -180,6 +180,7 @@ func parseStreamed(ctx *ir.Context, filename string, src []byte, firstLine int) 
 		p.parseFileStreamed(f)
 	}()
 	r := newResolver(ctx, filename, firstLine)
+	r.textBudget = textBudgetFor(len(src))
 	r.stream = s
 	defer func() {
 		if !ok {

@@ -341,6 +341,13 @@ func (c *nodeCtx) op(name string, operands []*ir.Value, attrs ...ir.NamedAttr) (
 	if err != nil {
 		return nil, c.errorf("'%s' op %v", name, err)
 	}
+	for _, r := range results {
+		if t, ok := r.(*ir.RankedTensorType); ok {
+			if err := checkType(t); err != nil {
+				return nil, c.errorf("'%s' op result: %v", name, err)
+			}
+		}
+	}
 	op := ctx.NewOperation(ir.OperationState{Name: name, Operands: operands, ResultTypes: results, Props: props, Loc: c.loc})
 	if err := info.Verify(op); err != nil {
 		op.DropAllReferences()

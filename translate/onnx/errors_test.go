@@ -309,6 +309,30 @@ func TestNodeErrors(t *testing.T) {
 			inputs:  []pb{valueInfoPB("x", tFloat, 2)},
 			outputs: []pb{valueInfoPB("y", tFloat)},
 		}), "node 'd' (Dropout): training_mode = true is not supported with a non-zero ratio"},
+		{"resize run-time scales", modelPB(13, graphSpec{
+			nodes:   []pb{nodePB("Resize", "rs", []string{"x", "", "s"}, []string{"y"})},
+			inputs:  []pb{valueInfoPB("x", tFloat, 1, 1, 2, 2), valueInfoPB("s", tFloat, 4)},
+			outputs: []pb{valueInfoPB("y", tFloat)},
+		}), "node 'rs' (Resize): run-time input 'scales' is not supported"},
+		{"resize antialias", resizeModel(17, []pb{attrInt("antialias", 1)}, 1, 1, 0.5, 0.5), "node 'rs' (Resize): attribute 'antialias' is not supported"},
+		{"resize mode", resizeModel(13, []pb{attrString("mode", "area")}, 1, 1, 2, 2), "node 'rs' (Resize): mode 'area' is not nearest, linear or cubic"},
+		{"resize coordinates", resizeModel(13, []pb{attrString("coordinate_transformation_mode", "half_pixel_symmetric")}, 1, 1, 2, 2),
+			"node 'rs' (Resize): coordinate_transformation_mode 'half_pixel_symmetric' is not supported"},
+		{"resize scale", resizeModel(13, nil, 1, 1, 0, 2), "node 'rs' (Resize): scale 0 of dim 2 is not a positive number"},
+		{"resize scales length", resizeModel(13, nil, 1, 2, 2), "node 'rs' (Resize): scales or sizes has 3 entries for an input of rank 4"},
+		{"resize integer linear", modelPB(13, graphSpec{
+			nodes:   []pb{nodePB("Resize", "rs", []string{"x", "", "s"}, []string{"y"}, attrString("mode", "linear"))},
+			inits:   []pb{tensorPB("s", tFloat, []int64{2}, f32raw(1, 2))},
+			inputs:  []pb{valueInfoPB("x", tInt64, 2, 2)},
+			outputs: []pb{valueInfoPB("y", tInt64)},
+		}), "node 'rs' (Resize): mode 'linear' needs a floating-point input, got i64"},
+		{"resize scales and sizes", modelPB(13, graphSpec{
+			nodes:   []pb{nodePB("Resize", "rs", []string{"x", "", "s", "z"}, []string{"y"})},
+			inits:   []pb{tensorPB("s", tFloat, []int64{2}, f32raw(1, 2)), int64sPB("z", []int64{2}, 2, 4)},
+			inputs:  []pb{valueInfoPB("x", tFloat, 2, 2)},
+			outputs: []pb{valueInfoPB("y", tFloat)},
+		}), "node 'rs' (Resize): only one of scales and sizes may be given"},
+		{"resize huge", resizeModel(13, nil, 1, 1, 1e9, 1), "node 'rs' (Resize): dim 2 of size 2 scaled by 1e+09 is too large"},
 		{"unranked input", modelPB(13, graphSpec{
 			nodes:   []pb{nodePB("Relu", "r", []string{"x"}, []string{"y"})},
 			inputs:  []pb{valueInfoPB("x", tFloat)},
@@ -419,4 +443,14 @@ func einsum(eq string, inputs int) []byte {
 	}
 	g.nodes = []pb{nodePB("Einsum", "e", names, []string{"y"}, attrString("equation", eq))}
 	return modelPB(13, g)
+}
+
+// resizeModel is a Resize of a [1, 1, 2, 2] float input by constant scales.
+func resizeModel(opset int64, attrs []pb, scales ...float32) []byte {
+	return modelPB(opset, graphSpec{
+		nodes:   []pb{nodePB("Resize", "rs", []string{"x", "", "s"}, []string{"y"}, attrs...)},
+		inits:   []pb{tensorPB("s", tFloat, []int64{int64(len(scales))}, f32raw(scales...))},
+		inputs:  []pb{valueInfoPB("x", tFloat, 1, 1, 2, 2)},
+		outputs: []pb{valueInfoPB("y", tFloat)},
+	})
 }

@@ -84,7 +84,8 @@ func (im *importer) external(t *onnxpb.Tensor) ([]byte, error) {
 		return nil, err
 	}
 	if offset > x.size || size > x.size-offset {
-		return nil, fmt.Errorf("external data [%d, %d) lies beyond the end of '%s' (%d bytes)", offset, offset+size, location, x.size)
+		end := fmt.Sprint(uint64(offset) + uint64(size)) // cannot wrap: both are below 2^63
+		return nil, fmt.Errorf("external data [%d, %s) lies beyond the end of '%s' (%d bytes)", offset, end, location, x.size)
 	}
 	if x.mapped != nil {
 		return x.mapped.Bytes()[offset : offset+size : offset+size], nil
@@ -98,6 +99,9 @@ func (im *importer) external(t *onnxpb.Tensor) ([]byte, error) {
 
 // checkRelative gives clear messages for paths os.Root would refuse.
 func checkRelative(location string) error {
+	if strings.ContainsRune(location, 0) {
+		return fmt.Errorf("external data location %q contains a NUL byte", location)
+	}
 	if filepath.IsAbs(location) || strings.HasPrefix(location, "/") || strings.HasPrefix(location, `\`) || filepath.VolumeName(location) != "" {
 		return fmt.Errorf("external data location '%s' is absolute; it must be relative to the model's folder", location)
 	}
@@ -119,7 +123,15 @@ func (im *importer) openExternal(location string) (*externalFile, error) {
 	if x, ok := im.ext.files[location]; ok {
 		return x, nil
 	}
-	f, err := im.ext.root.Open(filepath.FromSlash(location))
+	// Stat before opening: opening a FIFO blocks until it has a writer.
+	f, err := (*os.File)(nil), error(nil)
+	if fi, serr := im.ext.root.Stat(filepath.FromSlash(location)); serr != nil {
+		err = serr
+	} else if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("external data '%s' is not a regular file", location)
+	} else {
+		f, err = im.ext.root.Open(filepath.FromSlash(location))
+	}
 	if err != nil {
 		msg := unwrapPathError(err).Error()
 		if strings.Contains(msg, "escapes") {

@@ -16,6 +16,12 @@ const maxModelBytes = 2<<30 - 1
 // end) of at most protobuf's size limit. A large file is mapped rather
 // than copied to the heap, so its weights are resident only while used.
 func readModelFile(path string) (*mapfile.Data, error) {
+	// Stat before opening: opening a FIFO blocks until it has a writer.
+	if fi, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if !fi.IsDir() && !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("is not a regular file")
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -16,6 +16,9 @@ import (
 // foldable reports whether a result of this shape is small enough to be
 // evaluated at import time.
 func foldable(shape []int64) bool {
+	if len(shape) > maxRank {
+		return false
+	}
 	n := int64(1)
 	for _, d := range shape {
 		if d < 0 {
@@ -370,16 +373,17 @@ func sliceRange(start, end, step, d int64) (int64, int64) {
 	if end < 0 {
 		end += d
 	}
+	// Counts divide unsigned: a step near ±2^63 must not overflow.
 	if step > 0 {
 		start, end = clamp(start, 0, d), clamp(end, 0, d)
 		if end <= start {
 			return start, 0
 		}
-		return start, (end - start + step - 1) / step
+		return start, 1 + int64(uint64(end-start-1)/uint64(step))
 	}
 	start, end = clamp(start, -1, d-1), clamp(end, -1, d-1)
 	if end >= start {
 		return start, 0
 	}
-	return start, (start - end - step - 1) / -step
+	return start, 1 + int64(uint64(start-end-1)/uint64(-step))
 }

@@ -35,11 +35,12 @@ import (
 // and output names (the interpreter's interp.NameAttr).
 const NameAttr = "mlc.name"
 
-// Supported default-domain opsets: every op type of the table is
-// imported at opsets MinOpset to MaxOpset, and models declaring an older
-// opset (from OldestOpset) import when each of their ops has an entry
-// there, as ops whose semantics have not changed since an earlier
-// version do (ONNX's node tests declare the version of the op they test).
+// Supported default-domain opsets: every op type of the table (but
+// Upsample, deprecated at opset 10) is imported at opsets MinOpset to
+// MaxOpset, and models declaring an older opset (from OldestOpset) import
+// when each of their ops has an entry there, as ops whose semantics have
+// not changed since an earlier version do (ONNX's node tests declare the
+// version of the op they test).
 const (
 	OldestOpset = 1
 	MinOpset    = 11
@@ -456,7 +457,11 @@ func (im *importer) valueInfoType(vi *onnxpb.ValueInfo, pin []int64) (ir.Type, e
 			dims[i] = ir.Dynamic
 		}
 	}
-	return im.ctx.TensorType(dims, elem, nil), nil
+	t := im.ctx.TensorType(dims, elem, nil)
+	if err := checkType(t); err != nil {
+		return nil, ir.Errorf(im.at(vi.Offset), "graph input '%s': %v", vi.Name, err)
+	}
+	return t, nil
 }
 
 // checkOutputType rejects a result whose inferred type contradicts the
@@ -512,6 +517,9 @@ func (im *importer) tensorData(t *onnxpb.Tensor) (*ir.RankedTensorType, []byte, 
 	elem, err := elemType(im.ctx, t.DataType)
 	if err != nil {
 		return nil, nil, err
+	}
+	if len(t.Dims) > maxRank {
+		return nil, nil, checkShape(t.Dims, 1)
 	}
 	var raw []byte
 	if t.IsExternal() {

@@ -258,6 +258,9 @@ func convSlice(c *nodeCtx) error {
 			}
 			x = c.emit("torch.aten.flip", []*ir.Value{x}, c.arr("dims", []int64{int64(a)}))
 			step := -steps[i]
+			if count == 1 {
+				step = 1 // -MinInt64 overflows; one element needs no stride
+			}
 			if first := d - 1 - start; first != 0 || count != d || step != 1 {
 				x = c.emit("torch.aten.slice.Tensor", []*ir.Value{x}, c.i64("dim", int64(a)), c.i64("start", first), c.i64("end", first+(count-1)*step+1), c.i64("step", step))
 			}

@@ -203,6 +203,9 @@ func convRecurrent(cell *recurrentCell) converter {
 		if hidden <= 0 || !slices.Equal(ws, []int64{int64(nd), g * hidden, inSize}) || !slices.Equal(rs, []int64{int64(nd), g * hidden, hidden}) {
 			return c.errorf("W [%s] and R [%s] do not fit %d direction(s), hidden size %d and input size %d", fmtShape(ws), fmtShape(rs), nd, hidden, inSize)
 		}
+		if seq == 0 {
+			return c.errorf("an empty sequence (0 steps) is not supported")
+		}
 		if seq > maxRNNSteps {
 			return c.errorf("a sequence of %d steps is too long to unroll (at most %d)", seq, maxRNNSteps)
 		}

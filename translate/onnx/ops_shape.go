@@ -452,6 +452,11 @@ func expandShape(c *nodeCtx) ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
+	for i, d := range shape {
+		if d < 0 {
+			return nil, c.errorf("shape dim %d is negative (%d)", i, d)
+		}
+	}
 	in := c.typ(0).Shape
 	out, err := broadcastShapes(in, shape)
 	if err != nil {

@@ -2,6 +2,8 @@ package onnx
 
 import (
 	"fmt"
+	"math"
+	"slices"
 
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/translate/onnx/onnxpb"
@@ -57,6 +59,41 @@ func isIntType(t ir.Type) bool {
 func isUnsigned(t ir.Type) bool {
 	it, ok := t.(*ir.IntegerType)
 	return ok && it.Signedness == ir.Unsigned
+}
+
+// maxRank bounds tensor ranks: real models stay far below it, and a
+// hostile rank would make every op on the tensor quadratic.
+const maxRank = 64
+
+// checkShape rejects shapes that no tensor can have: a rank above
+// maxRank, or static dims whose element or byte count overflows int64
+// (later passes and the interpreter multiply them).
+func checkShape(dims []int64, elemBytes int64) error {
+	if len(dims) > maxRank {
+		return fmt.Errorf("tensors of rank %d are not supported (at most %d)", len(dims), maxRank)
+	}
+	if slices.Contains(dims, 0) {
+		return nil
+	}
+	n := int64(1)
+	for _, d := range dims {
+		if d < 0 {
+			continue // dynamic
+		}
+		if n > math.MaxInt64/d {
+			return fmt.Errorf("shape [%s] has more elements than fit in int64", fmtShape(dims))
+		}
+		n *= d
+	}
+	if elemBytes > 1 && n > math.MaxInt64/elemBytes {
+		return fmt.Errorf("shape [%s] has more bytes than fit in int64", fmtShape(dims))
+	}
+	return nil
+}
+
+// checkType is checkShape for a tensor type.
+func checkType(t *ir.RankedTensorType) error {
+	return checkShape(t.Shape, int64(max(1, ir.ElementByteWidth(t.Elem))))
 }
 
 // dimsOf is a tensor type's shape (ir.Dynamic for '?').
