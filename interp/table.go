@@ -83,6 +83,7 @@ var kernels = map[string]kernel{
 	"torch.aten.asinh":                        floatMap(math.Asinh),                                        // asinh x
 	"torch.aten.atanh":                        floatMap(math.Atanh),                                        // atanh x
 	"torch.aten.avg_pool2d":                   torchAvgPool,                                                // count_include_pad default true, divisor_override
+	"torch.aten.avg_pool3d":                   torchAvgPool3d,                                              // as avg_pool2d over D, H, W
 	"torch.aten.batch_norm":                   torchBatchNorm,                                              // inference form
 	"torch.aten.bitwise_not":                  torchBitwiseNot,                                             // ~x (bool: not)
 	"torch.aten.bmm":                          torchBMM,                                                    // [b,n,m]·[b,m,p]
@@ -94,6 +95,7 @@ var kernels = map[string]kernel{
 	"torch.aten.constant_pad_nd":              torchConstantPad,                                            // pad pairs from the last dim, negative crops
 	"torch.aten.contiguous":                   identity,                                                    // identity on values
 	"torch.aten.conv2d":                       torchConv,                                                   // symmetric padding, unbatched input allowed
+	"torch.aten.conv3d":                       torchConv3d,                                                 // NCDHW·OIDHW, symmetric padding, unbatched input allowed
 	"torch.aten.cos":                          unary(tensor.OpCos),                                         // cos x
 	"torch.aten.cosh":                         floatMap(math.Cosh),                                         // cosh x
 	"torch.aten.cumsum":                       torchCumsum,                                                 // running sum along dim (ints → i64)
@@ -122,6 +124,7 @@ var kernels = map[string]kernel{
 	"torch.aten.hardsigmoid":                  torchHardsigmoid,                                            // relu6(x + 3)/6
 	"torch.aten.hardswish":                    unary(tensor.OpHardSwish),                                   // x·relu6(x + 3)/6
 	"torch.aten.hardtanh":                     torchHardtanh,                                               // clamp(x, min_val, max_val)
+	"torch.aten.index_select":                 torchIndexSelect,                                            // slices of self at a 1-D index along dim
 	"torch.aten.instance_norm":                torchInstanceNorm,                                           // per (sample, channel) statistics
 	"torch.aten.isinf":                        classify(func(v float64) bool { return math.IsInf(v, 0) }),  // x = ±inf
 	"torch.aten.isnan":                        classify(math.IsNaN),                                        // x is NaN
@@ -146,6 +149,7 @@ var kernels = map[string]kernel{
 	"torch.aten.matmul":                       torchMatMul,                                                 // torch.matmul promotion and broadcasting
 	"torch.aten.max":                          torchFullExtremum(tensor.ReduceMax),                         // max of all elements
 	"torch.aten.max_pool2d":                   torchMaxPool,                                                // NaN propagates, stride default kernel_size
+	"torch.aten.max_pool3d":                   torchMaxPool3d,                                              // as max_pool2d over D, H, W
 	"torch.aten.maximum":                      torchExtremum(true),                                         // elementwise max, NaN propagates
 	"torch.aten.mean.dim":                     torchReduce(tensor.ReduceMean),                              // mean over dims
 	"torch.aten.min":                          torchFullExtremum(tensor.ReduceMin),                         // min of all elements

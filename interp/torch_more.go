@@ -733,6 +733,51 @@ func torchTopk(c *opCall) ([]*tensor.Tensor, error) {
 	return []*tensor.Tensor{vals, idx}, nil
 }
 
+// torchIndexSelect is Gather along dim with a 1-D index (a 0-D index or
+// self acts as 1-D; the result takes the op's rank).
+func torchIndexSelect(c *opCall) ([]*tensor.Tensor, error) {
+	x, index := c.in[0], c.in[1]
+	if !c.has("dim") {
+		return nil, fmt.Errorf("requires attribute 'dim'")
+	}
+	d, err := c.int("dim", 0)
+	if err != nil {
+		return nil, err
+	}
+	ax, err := wrapDim(d, x.Rank())
+	if err != nil {
+		return nil, err
+	}
+	if index.Rank() > 1 {
+		return nil, fmt.Errorf("index %s must be 1-D", describe(index))
+	}
+	size := int64(1)
+	if x.Rank() > 0 {
+		size = x.Shape()[ax]
+	}
+	for _, v := range index.IntValues() {
+		if v < 0 || v >= size {
+			return nil, fmt.Errorf("index %d is out of bounds for dimension %d with size %d", v, ax, size)
+		}
+	}
+	scalar := x.Rank() == 0
+	if scalar {
+		if x, err = x.Reshape(1); err != nil {
+			return nil, err
+		}
+	}
+	if index.Rank() == 0 {
+		if index, err = index.Reshape(1); err != nil {
+			return nil, err
+		}
+	}
+	y, err := tensor.Gather(x, index, ax)
+	if err != nil || !scalar {
+		return one(y, err)
+	}
+	return one(y.Reshape())
+}
+
 // torchGather: result[p] = self[p with p[dim] replaced by index[p]].
 func torchGather(c *opCall) ([]*tensor.Tensor, error) {
 	x, index := c.in[0], c.in[1]

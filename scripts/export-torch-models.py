@@ -76,6 +76,53 @@ class TinyCNN(torch.nn.Module):
         return self.classifier(torch.flatten(self.features(x), 1))
 
 
+class Video3D(torch.nn.Module):
+    """A tiny video net: Conv3d (strided, dilated, grouped), BatchNorm3d,
+    MaxPool3d and AvgPool3d in ceil mode, global average pooling."""
+
+    def __init__(self):
+        super().__init__()
+        nn = torch.nn
+        self.features = nn.Sequential(
+            nn.Conv3d(3, 8, 3, stride=(1, 2, 2), padding=1), nn.BatchNorm3d(8), nn.ReLU(),
+            nn.MaxPool3d(3, stride=2, padding=1, ceil_mode=True),
+            nn.Conv3d(8, 8, (3, 1, 1), dilation=(2, 1, 1), padding=(2, 0, 0), groups=2), nn.ReLU(),
+            nn.AvgPool3d(2, stride=(1, 2, 2), padding=(1, 0, 0), count_include_pad=False, ceil_mode=True),
+            nn.Conv3d(8, 6, (1, 3, 3), padding=(0, 1, 1)),
+            nn.AdaptiveAvgPool3d(1),
+        )
+        self.classifier = nn.Linear(6, 5)
+
+    def forward(self, x):
+        return self.classifier(torch.flatten(self.features(x), 1))
+
+
+class Resampler(torch.nn.Module):
+    """Interpolations as exported to ONNX Resize: bilinear by a non-integer
+    scale, bicubic with align_corners to a size, nearest downsampling."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 4, 3, padding=1)
+
+    def forward(self, x):
+        F = torch.nn.functional
+        y = F.interpolate(self.conv(x), scale_factor=1.7, mode="bilinear", align_corners=False)
+        y = F.interpolate(y, size=(19, 23), mode="bicubic", align_corners=True)
+        return F.interpolate(y, scale_factor=0.5, mode="nearest")
+
+
+class Segmentation(torch.nn.Module):
+    """A torchvision segmentation model's "out" map (bilinear upsampling)."""
+
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+
+    def forward(self, x):
+        return self.model(x)["out"]
+
+
 def transformer_encoder():
     layer = torch.nn.TransformerEncoderLayer(
         d_model=64, nhead=4, dim_feedforward=128, dropout=0.0, batch_first=True)
@@ -151,6 +198,10 @@ MODELS = {
     "mha_cross": (lambda: Attention(True), (2, 10, 64)),
     "lstm": (lstm, (2, 12, 16)),
     "gru": (gru, (12, 2, 16)),
+    "video3d": (Video3D, (1, 3, 8, 16, 16)),
+    "resampler": (Resampler, (1, 3, 13, 17)),
+    "lraspp_mobilenet_v3": (lambda: Segmentation(torchvision.models.segmentation.lraspp_mobilenet_v3_large(
+        weights=None, weights_backbone=None)), (1, 3, 64, 64)),
     "tiny_cnn": (TinyCNN, (1, 3, 16, 16)),
 }
 

@@ -3,6 +3,7 @@ package torch
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/ir"
@@ -107,6 +108,14 @@ var tensorOps = []*ods.OpDef{
 		Attrs:       []ods.Attr{req("dim", ods.I64Attr, dimDoc), opt("sparse_grad", ods.BoolAttr, "false", "gradient layout only")},
 		Results:     out(anyTensor), Traits: pure,
 		Format: "$self `,` $index attr-dict `:` functional-type(operands, results)", Infer: inferGather,
+	},
+	{
+		Name: "aten.index_select", Summary: "Pick slices along a dim by index",
+		Description: "The slices of self at the positions in the 1-D `index` along `dim`, in index order (repeats allowed): the result is self with that dim's size replaced by index's length. Indices must lie in [0, size of dim). ONNX Resize is lowered to it with constant indices.",
+		Operands:    []ods.Operand{in("self", anyTensor, ""), in("index", i64Tensor, "1-D (or 0-D, one index)")},
+		Attrs:       []ods.Attr{req("dim", ods.I64Attr, dimDoc)},
+		Results:     out(anyTensor), Traits: pure,
+		Format: "$self `,` $index attr-dict `:` functional-type(operands, results)", Infer: inferIndexSelect,
 	},
 
 	// ---- data movement ----
@@ -442,6 +451,45 @@ func inferGather(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, er
 		}
 	}
 	return one(tensor(ctx, idx.Shape, x.Elem)), nil
+}
+
+// index_select: self's shape with dim resized to the index's length.
+func inferIndexSelect(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, error) {
+	x, err := ranked(ts, 0, "self")
+	if err != nil {
+		return nil, err
+	}
+	idx, err := ranked(ts, 1, "index")
+	if err != nil {
+		return nil, err
+	}
+	d, ok, err := optIntAttr(a, "dim")
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, fmt.Errorf("requires attribute 'dim'")
+	}
+	w, err := wrapDim(d, x.Rank())
+	if err != nil {
+		return nil, err
+	}
+	if idx.Rank() > 1 {
+		return nil, fmt.Errorf("index_select(): Index is supposed to be a vector, got %s", shapeStr(idx.Shape))
+	}
+	n := int64(1)
+	if idx.Rank() == 1 {
+		n = idx.Shape[0]
+	}
+	if x.Rank() == 0 {
+		if n != 1 && n != dyn {
+			return nil, fmt.Errorf("index_select(): Index to scalar can have only 1 value, got %d value(s)", n)
+		}
+		return one(tensor(ctx, nil, x.Elem)), nil
+	}
+	s := slices.Clone(x.Shape)
+	s[w] = n
+	return one(tensor(ctx, s, x.Elem)), nil
 }
 
 // RepeatShape is repeat's result: repeats align with the trailing dims,

@@ -535,7 +535,7 @@ evaluation form only.
 			Attrs:  []ods.Attr{req("dtype", dtypeAttr, "target element type")},
 			Traits: pure | ir.Elementwise | ir.SameOperandsAndResultShape, Format: fmtUnary, Infer: inferToDtype,
 		},
-	}, elementwiseOps, tensorOps),
+	}, elementwiseOps, tensorOps, volumeOps),
 }).Init()
 
 // Register adds the torch dialect to ctx.

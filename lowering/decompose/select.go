@@ -275,6 +275,23 @@ func gatherOp(e *emitter, op *ir.Operation) []*ir.Value {
 	return one(e.reshape(g, shapeOf(op.Result(0))))
 }
 
+// index_select(x, dim, index) -> gather(x, reshape(index, [n])) {axis = dim}
+//
+// core.gather is ONNX Gather, which with a 1-D index is index_select; a
+// 0-D index or self is made 1-D first so no dim is dropped.
+func indexSelect(e *emitter, op *ir.Operation) []*ir.Value {
+	x, index := op.Operand(0), op.Operand(1)
+	if len(shapeOf(x)) == 0 {
+		x = e.reshape(x, []int64{1})
+	}
+	if len(shapeOf(index)) == 0 {
+		index = e.reshape(index, []int64{1})
+	}
+	ax := e.wrapDim(e.attrInt(op, "dim", 0), len(shapeOf(x)))
+	g := e.op("core.gather", nil, []ir.NamedAttr{kv("axis", e.i64(ax))}, x, index)
+	return one(e.reshape(g, shapeOf(op.Result(0))))
+}
+
 // repeat(x, repeats) -> reshape(broadcast_to(reshape(x, [1, s₀, 1, s₁, …]), [r₀, s₀, r₁, s₁, …]), [r₀·s₀, r₁·s₁, …])
 func repeat(e *emitter, op *ir.Operation) []*ir.Value {
 	x := op.Operand(0)

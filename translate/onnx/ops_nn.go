@@ -129,8 +129,8 @@ func (w *window) lift1D() {
 	w.end = append([]int64{0}, w.end...)
 }
 
-// convConv maps Conv to conv2d (1-D convolutions through a unit H dim);
-// asymmetric padding becomes an explicit constant_pad_nd.
+// convConv maps Conv to conv2d (1-D convolutions through a unit H dim) or
+// conv3d; asymmetric padding becomes an explicit constant_pad_nd.
 func convConv(c *nodeCtx) error {
 	x, wt := c.arg(0), c.arg(1)
 	var bias *ir.Value
@@ -141,8 +141,8 @@ func convConv(c *nodeCtx) error {
 		return c.err
 	}
 	xs, ws := shapeOf(x), shapeOf(wt)
-	if len(xs) != 3 && len(xs) != 4 || len(ws) != len(xs) {
-		return c.errorf("convolutions of more than 2 spatial dims are not supported (input %s, weight %s)", x.Type(), wt.Type())
+	if len(xs) < 3 || len(xs) > 5 || len(ws) != len(xs) {
+		return c.errorf("convolutions of more than 3 spatial dims are not supported (input %s, weight %s)", x.Type(), wt.Type())
 	}
 	k := ws[2:]
 	if ks, err := c.attrInts("kernel_shape", nil); err != nil {
@@ -170,13 +170,17 @@ func convConv(c *nodeCtx) error {
 	padding := w.begin
 	if !w.symmetric() {
 		x = c.emit("torch.aten.constant_pad_nd", []*ir.Value{x}, c.arr("pad", w.torchPadList()))
-		padding = []int64{0, 0}
+		padding = make([]int64, len(w.begin))
 	}
 	operands := []*ir.Value{x, wt}
 	if bias != nil {
 		operands = append(operands, bias)
 	}
-	y := c.emit("torch.aten.conv2d", operands, c.arr("stride", w.strides), c.arr("padding", padding),
+	name := "torch.aten.conv2d"
+	if len(xs) == 5 {
+		name = "torch.aten.conv3d"
+	}
+	y := c.emit(name, operands, c.arr("stride", w.strides), c.arr("padding", padding),
 		c.arr("dilation", w.dilations), c.i64("groups", group))
 	if oneD {
 		y = c.emit("torch.aten.squeeze.dim", []*ir.Value{y}, c.i64("dim", 2))
@@ -210,7 +214,7 @@ func torchPoolOut(in, k, s, d, p int64, ceil bool) int64 {
 func floorDiv(a, b int64) int64 { return int64(math.Floor(float64(a) / float64(b))) }
 func ceilDiv(a, b int64) int64  { return int64(math.Ceil(float64(a) / float64(b))) }
 
-// convPool maps MaxPool and AveragePool to the 2-D torch pooling ops.
+// convPool maps MaxPool and AveragePool to the 2-D or 3-D torch pooling ops.
 // Padding the torch op cannot express (asymmetric, or more than half the
 // kernel) becomes an explicit pad when that keeps the semantics (−inf for
 // max, zeros for averages that count padding); ceil_mode is accepted when
@@ -222,8 +226,8 @@ func convPool(isMax bool) converter {
 			return c.err
 		}
 		xs := shapeOf(x)
-		if len(xs) != 3 && len(xs) != 4 {
-			return c.errorf("pooling over more than 2 spatial dims is not supported (input %s)", x.Type())
+		if len(xs) < 3 || len(xs) > 5 {
+			return c.errorf("pooling over more than 3 spatial dims is not supported (input %s)", x.Type())
 		}
 		k, err := c.attrInts("kernel_shape", nil)
 		if err != nil {
@@ -291,7 +295,7 @@ func convPool(isMax bool) converter {
 				return c.err
 			}
 			in = shapeOf(x)[2:]
-			padding = []int64{0, 0}
+			padding = make([]int64, len(padding))
 		}
 		for i := range padding {
 			if want[i] < 0 {
@@ -313,6 +317,9 @@ func convPool(isMax bool) converter {
 		} else {
 			name = "torch.aten.avg_pool2d"
 			attrs = append(attrs, c.flag("count_include_pad", countPad != 0))
+		}
+		if len(xs) == 5 {
+			name = name[:len(name)-2] + "3d"
 		}
 		y := c.emit(name, []*ir.Value{x}, attrs...)
 		if oneD {
@@ -356,10 +363,18 @@ func convGlobalMaxPool(c *nodeCtx) error {
 		return c.err
 	}
 	xs := shapeOf(x)
-	if len(xs) != 4 || !isStatic(xs[2:]) {
-		return c.errorf("only 2-D inputs with static spatial dims are supported, got %s", x.Type())
+	if len(xs) == 4 && isStatic(xs[2:]) {
+		return c.result(c.emit("torch.aten.max_pool2d", []*ir.Value{x}, c.arr("kernel_size", xs[2:])))
 	}
-	return c.result(c.emit("torch.aten.max_pool2d", []*ir.Value{x}, c.arr("kernel_size", xs[2:])))
+	if len(xs) < 3 {
+		return c.errorf("expects an input of rank ≥ 3, got %s", x.Type())
+	}
+	// Other ranks (1-D, 3-D, dynamic) reduce over the spatial dims.
+	var dims []int64
+	for i := 2; i < len(xs); i++ {
+		dims = append(dims, int64(i))
+	}
+	return c.result(c.emit("torch.aten.amax", []*ir.Value{x}, c.arr("dim", dims), c.flag("keepdim", true)))
 }
 
 // convBatchNorm is batch_norm in inference form; the training outputs

@@ -1219,6 +1219,15 @@ func.func @gather_index_size(%a: tensor<2x5xf32>, %i: tensor<3x6xi64>) {
 
 // -----
 
+// index_select takes a vector of indices.
+func.func @index_select_rank(%a: tensor<2x5xf32>, %i: tensor<3x2xi64>) {
+  // expected-error @+1 {{'torch.aten.index_select' op index_select(): Index is supposed to be a vector, got [3, 2]}}
+  %0 = torch.aten.index_select %a, %i {dim = 0} : (tensor<2x5xf32>, tensor<3x2xi64>) -> tensor<6x5xf32>
+  return
+}
+
+// -----
+
 // repeat needs at least one entry per dim.
 func.func @repeat_rank(%a: tensor<2x5xf32>) {
   // expected-error @+1 {{'torch.aten.repeat' op number of dimensions of repeat dims (1) can not be smaller than number of dimensions of tensor (2)}}
@@ -1286,5 +1295,29 @@ func.func @instance_norm_affine(%a: tensor<2x6x4xf32>, %w: tensor<5xf32>) {
 func.func @vector_norm_dtype(%a: tensor<2x3xf32>) {
   // expected-error @+1 {{'torch.aten.linalg_vector_norm' op linalg.vector_norm: dtype should be floating point, but got i32}}
   %0 = torch.aten.linalg_vector_norm %a {ord = 0x7FF0000000000000 : f64, dtype = i32} : tensor<2x3xf32> -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @conv3d_weight_rank(%x: tensor<1x3x4x8x8xf32>, %w: tensor<4x3x3x3xf32>) {
+  // expected-error @+1 {{'torch.aten.conv3d' op expects 5-D weight [out_channels, in_channels/groups, kernel…], got 4-D}}
+  %0 = torch.aten.conv3d %x, %w : (tensor<1x3x4x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x2x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @max_pool3d_stride(%x: tensor<1x2x4x8x8xf32>) {
+  // expected-error @+1 {{'torch.aten.max_pool3d' op expects 'stride' to have 1 or 3 elements, got 2}}
+  %0 = torch.aten.max_pool3d %x {kernel_size = array<i64: 2>, stride = array<i64: 2, 2>} : tensor<1x2x4x8x8xf32> -> tensor<1x2x2x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @avg_pool3d_pad(%x: tensor<1x2x4x8x8xf32>) {
+  // expected-error @+1 {{'torch.aten.avg_pool3d' op pad should be non-negative and at most half of kernel size, but got padding [1, 1, 2] and kernel_size [2, 2, 2]}}
+  %0 = torch.aten.avg_pool3d %x {kernel_size = array<i64: 2>, padding = array<i64: 1, 1, 2>} : tensor<1x2x4x8x8xf32> -> tensor<1x2x2x4x4xf32>
   return
 }

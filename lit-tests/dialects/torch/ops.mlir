@@ -599,6 +599,17 @@ func.func @movement(%x: tensor<2x3x4xf32>, %i: tensor<2x3xi32>, %m: tensor<3x3xi
   return
 }
 
+// index_select takes slices along a dim; a 0-D index keeps the dim as size 1.
+// CHECK-LABEL: func.func @index_select(%arg0: tensor<2x3x4xf32>, %arg1: tensor<5xi64>, %arg2: tensor<i64>) {
+// CHECK-NEXT:    %0 = torch.aten.index_select %arg0, %arg1 {dim = -1 : i64} : (tensor<2x3x4xf32>, tensor<5xi64>) -> tensor<2x3x5xf32>
+// CHECK-NEXT:    %1 = torch.aten.index_select %arg0, %arg2 {dim = 1 : i64} : (tensor<2x3x4xf32>, tensor<i64>) -> tensor<2x1x4xf32>
+// CHECK-NEXT:    return
+func.func @index_select(%x: tensor<2x3x4xf32>, %i: tensor<5xi64>, %j: tensor<i64>) {
+  %0 = torch.aten.index_select %x, %i {dim = -1} : (tensor<2x3x4xf32>, tensor<5xi64>) -> tensor<2x3x5xf32>
+  %1 = torch.aten.index_select %x, %j {dim = 1} : (tensor<2x3x4xf32>, tensor<i64>) -> tensor<2x1x4xf32>
+  return
+}
+
 
 // Instance and group normalization over [N, C, *] with optional affine operands.
 // CHECK-LABEL: func.func @norms(%arg0: tensor<2x4x3x3xf32>, %arg1: tensor<4xf32>, %arg2: tensor<2x4x5xf16>) {
@@ -612,6 +623,26 @@ func.func @norms(%x: tensor<2x4x3x3xf32>, %w: tensor<4xf32>, %y: tensor<2x4x5xf1
   %1 = torch.aten.instance_norm %y : (tensor<2x4x5xf16>) -> tensor<2x4x5xf16>
   %2 = torch.aten.group_norm %x, %w {num_groups = 2} : (tensor<2x4x3x3xf32>, tensor<4xf32>) -> tensor<2x4x3x3xf32>
   %3 = torch.aten.group_norm %y {num_groups = 4, eps = 1.0e-06} : (tensor<2x4x5xf16>) -> tensor<2x4x5xf16>
+  return
+}
+
+// Volumetric convolution and pooling: the 2-D rules per spatial dim (D, H, W).
+// GENERIC: = "torch.aten.conv3d"({{.*}}) <{padding = array<i64: 1, 3, 3>, stride = array<i64: 1, 2, 2>}> : (tensor<1x3x4x32x32xf32>, tensor<8x3x3x7x7xf32>, tensor<8xf32>) -> tensor<1x8x4x16x16xf32>
+// CHECK-LABEL: func.func @volumes(%arg0: tensor<1x3x4x32x32xf32>, %arg1: tensor<8x3x3x7x7xf32>, %arg2: tensor<8xf32>, %arg3: tensor<4x6x6x6xf32>, %arg4: tensor<4x2x3x3x3xf32>, %arg5: tensor<1x2x5x6x6xf32>) {
+// CHECK-NEXT:    %0 = torch.aten.conv3d %arg0, %arg1, %arg2 {padding = array<i64: 1, 3, 3>, stride = array<i64: 1, 2, 2>} : (tensor<1x3x4x32x32xf32>, tensor<8x3x3x7x7xf32>, tensor<8xf32>) -> tensor<1x8x4x16x16xf32>
+// CHECK-NEXT:    %1 = torch.aten.conv3d %arg3, %arg4 {dilation = array<i64: 2>, groups = 2 : i64} : (tensor<4x6x6x6xf32>, tensor<4x2x3x3x3xf32>) -> tensor<4x2x2x2xf32>
+// CHECK-NEXT:    %2 = torch.aten.max_pool3d %arg5 {ceil_mode = true, kernel_size = array<i64: 3>, padding = array<i64: 1>, stride = array<i64: 2>} : tensor<1x2x5x6x6xf32> -> tensor<1x2x3x4x4xf32>
+// CHECK-NEXT:    %3 = torch.aten.max_pool3d %arg5 {dilation = array<i64: 2>, kernel_size = array<i64: 1, 2, 2>} : tensor<1x2x5x6x6xf32> -> tensor<1x2x5x2x2xf32>
+// CHECK-NEXT:    %4 = torch.aten.avg_pool3d %arg5 {count_include_pad = false, kernel_size = array<i64: 2, 3, 3>, padding = array<i64: 1, 1, 1>, stride = array<i64: 1, 2, 2>} : tensor<1x2x5x6x6xf32> -> tensor<1x2x6x3x3xf32>
+// CHECK-NEXT:    %5 = torch.aten.avg_pool3d %arg5 {divisor_override = 7 : i64, kernel_size = array<i64: 2>} : tensor<1x2x5x6x6xf32> -> tensor<1x2x2x3x3xf32>
+// CHECK-NEXT:    return
+func.func @volumes(%x: tensor<1x3x4x32x32xf32>, %w: tensor<8x3x3x7x7xf32>, %b: tensor<8xf32>, %u: tensor<4x6x6x6xf32>, %uw: tensor<4x2x3x3x3xf32>, %v: tensor<1x2x5x6x6xf32>) {
+  %0 = torch.aten.conv3d %x, %w, %b {stride = array<i64: 1, 2, 2>, padding = array<i64: 1, 3, 3>} : (tensor<1x3x4x32x32xf32>, tensor<8x3x3x7x7xf32>, tensor<8xf32>) -> tensor<1x8x4x16x16xf32>
+  %1 = torch.aten.conv3d %u, %uw {dilation = array<i64: 2>, groups = 2} : (tensor<4x6x6x6xf32>, tensor<4x2x3x3x3xf32>) -> tensor<4x2x2x2xf32>
+  %2 = torch.aten.max_pool3d %v {kernel_size = array<i64: 3>, stride = array<i64: 2>, padding = array<i64: 1>, ceil_mode = true} : tensor<1x2x5x6x6xf32> -> tensor<1x2x3x4x4xf32>
+  %3 = torch.aten.max_pool3d %v {kernel_size = array<i64: 1, 2, 2>, dilation = array<i64: 2>} : tensor<1x2x5x6x6xf32> -> tensor<1x2x5x2x2xf32>
+  %4 = torch.aten.avg_pool3d %v {kernel_size = array<i64: 2, 3, 3>, stride = array<i64: 1, 2, 2>, padding = array<i64: 1, 1, 1>, count_include_pad = false} : tensor<1x2x5x6x6xf32> -> tensor<1x2x6x3x3xf32>
+  %5 = torch.aten.avg_pool3d %v {kernel_size = array<i64: 2>, divisor_override = 7} : tensor<1x2x5x6x6xf32> -> tensor<1x2x2x3x3xf32>
   return
 }
 

@@ -306,3 +306,49 @@ func.func @casts(%x: tensor<2x3xf32>, %h: tensor<2x3xf16>, %y: tensor<3x1xf32>) 
   %c = torch.constant dense<1.0> : tensor<2x3x4xf32>
   return %0, %1, %2, %3 : tensor<2x3xi32>, tensor<2x3xf16>, tensor<2x3x4xf32>, tensor<2x3xf32>
 }
+
+// conv3d: per kernel depth, a conv2d over the strided depth slices (padded along D) moved into the batch, summed (bias once); max_pool3d and avg_pool3d: the 2-D pool with depth in the batch, then a max or a sum over the depth taps (ceil mode's overhang padded), the sum divided by the D tap counts.
+// CHECK-LABEL: func.func @volumes(%arg0: tensor<1x2x4x5x5xf32>, %arg1: tensor<3x2x2x3x3xf32>, %arg2: tensor<3xf32>) -> (tensor<1x3x3x5x5xf32>, tensor<1x2x2x3x3xf32>, tensor<1x2x2x3x3xf32>) {
+// CHECK-NEXT:    %0 = core.transpose %arg0 {perm = array<i64: 0, 2, 1, 3, 4>} : (tensor<1x2x4x5x5xf32>) -> tensor<1x4x2x5x5xf32>
+// CHECK-NEXT:    %1 = core.pad %0 {high = array<i64: 0, 1, 0, 0, 0>, low = array<i64: 0, 1, 0, 0, 0>} : (tensor<1x4x2x5x5xf32>) -> tensor<1x6x2x5x5xf32>
+// CHECK-NEXT:    %2 = core.slice %1 {limits = array<i64: 1, 5, 2, 5, 5>, starts = array<i64: 0, 0, 0, 0, 0>, strides = array<i64: 1, 2, 1, 1, 1>} : (tensor<1x6x2x5x5xf32>) -> tensor<1x3x2x5x5xf32>
+// CHECK-NEXT:    %3 = core.reshape %2 : (tensor<1x3x2x5x5xf32>) -> tensor<3x2x5x5xf32>
+// CHECK-NEXT:    %4 = core.slice %arg1 {limits = array<i64: 3, 2, 1, 3, 3>, starts = array<i64: 0, 0, 0, 0, 0>} : (tensor<3x2x2x3x3xf32>) -> tensor<3x2x1x3x3xf32>
+// CHECK-NEXT:    %5 = core.reshape %4 : (tensor<3x2x1x3x3xf32>) -> tensor<3x2x3x3xf32>
+// CHECK-NEXT:    %6 = core.conv2d %3, %5, %arg2 {dilations = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 1, 1>} : (tensor<3x2x5x5xf32>, tensor<3x2x3x3xf32>, tensor<3xf32>) -> tensor<3x3x5x5xf32>
+// CHECK-NEXT:    %7 = core.slice %1 {limits = array<i64: 1, 6, 2, 5, 5>, starts = array<i64: 0, 1, 0, 0, 0>, strides = array<i64: 1, 2, 1, 1, 1>} : (tensor<1x6x2x5x5xf32>) -> tensor<1x3x2x5x5xf32>
+// CHECK-NEXT:    %8 = core.reshape %7 : (tensor<1x3x2x5x5xf32>) -> tensor<3x2x5x5xf32>
+// CHECK-NEXT:    %9 = core.slice %arg1 {limits = array<i64: 3, 2, 2, 3, 3>, starts = array<i64: 0, 0, 1, 0, 0>} : (tensor<3x2x2x3x3xf32>) -> tensor<3x2x1x3x3xf32>
+// CHECK-NEXT:    %10 = core.reshape %9 : (tensor<3x2x1x3x3xf32>) -> tensor<3x2x3x3xf32>
+// CHECK-NEXT:    %11 = core.conv2d %8, %10 {dilations = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 1, 1>} : (tensor<3x2x5x5xf32>, tensor<3x2x3x3xf32>) -> tensor<3x3x5x5xf32>
+// CHECK-NEXT:    %12 = core.add %6, %11 : (tensor<3x3x5x5xf32>, tensor<3x3x5x5xf32>) -> tensor<3x3x5x5xf32>
+// CHECK-NEXT:    %13 = core.reshape %12 : (tensor<3x3x5x5xf32>) -> tensor<1x3x3x5x5xf32>
+// CHECK-NEXT:    %14 = core.transpose %13 {perm = array<i64: 0, 2, 1, 3, 4>} : (tensor<1x3x3x5x5xf32>) -> tensor<1x3x3x5x5xf32>
+// CHECK-NEXT:    %15 = core.transpose %arg0 {perm = array<i64: 0, 2, 1, 3, 4>} : (tensor<1x2x4x5x5xf32>) -> tensor<1x4x2x5x5xf32>
+// CHECK-NEXT:    %16 = core.reshape %15 : (tensor<1x4x2x5x5xf32>) -> tensor<4x2x5x5xf32>
+// CHECK-NEXT:    %17 = core.max_pool2d %16 {ceil_mode = true, dilations = array<i64: 1, 1>, kernel = array<i64: 2, 2>, padding = array<i64: 0, 0, 0, 0>, strides = array<i64: 2, 2>} : (tensor<4x2x5x5xf32>) -> tensor<4x2x3x3xf32>
+// CHECK-NEXT:    %18 = core.reshape %17 : (tensor<4x2x3x3xf32>) -> tensor<1x4x2x3x3xf32>
+// CHECK-NEXT:    %19 = core.slice %18 {limits = array<i64: 1, 3, 2, 3, 3>, starts = array<i64: 0, 0, 0, 0, 0>, strides = array<i64: 1, 2, 1, 1, 1>} : (tensor<1x4x2x3x3xf32>) -> tensor<1x2x2x3x3xf32>
+// CHECK-NEXT:    %20 = core.slice %18 {limits = array<i64: 1, 4, 2, 3, 3>, starts = array<i64: 0, 1, 0, 0, 0>, strides = array<i64: 1, 2, 1, 1, 1>} : (tensor<1x4x2x3x3xf32>) -> tensor<1x2x2x3x3xf32>
+// CHECK-NEXT:    %21 = core.max %19, %20 : (tensor<1x2x2x3x3xf32>, tensor<1x2x2x3x3xf32>) -> tensor<1x2x2x3x3xf32>
+// CHECK-NEXT:    %22 = core.transpose %21 {perm = array<i64: 0, 2, 1, 3, 4>} : (tensor<1x2x2x3x3xf32>) -> tensor<1x2x2x3x3xf32>
+// CHECK-NEXT:    %23 = core.transpose %arg0 {perm = array<i64: 0, 2, 1, 3, 4>} : (tensor<1x2x4x5x5xf32>) -> tensor<1x4x2x5x5xf32>
+// CHECK-NEXT:    %24 = core.reshape %23 : (tensor<1x4x2x5x5xf32>) -> tensor<4x2x5x5xf32>
+// CHECK-NEXT:    %25 = core.avg_pool2d %24 {kernel = array<i64: 3, 3>, padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} : (tensor<4x2x5x5xf32>) -> tensor<4x2x3x3xf32>
+// CHECK-NEXT:    %26 = core.reshape %25 : (tensor<4x2x3x3xf32>) -> tensor<1x4x2x3x3xf32>
+// CHECK-NEXT:    %27 = core.pad %26 {high = array<i64: 0, 1, 0, 0, 0>, low = array<i64: 0, 1, 0, 0, 0>} : (tensor<1x4x2x3x3xf32>) -> tensor<1x6x2x3x3xf32>
+// CHECK-NEXT:    %28 = core.slice %27 {limits = array<i64: 1, 3, 2, 3, 3>, starts = array<i64: 0, 0, 0, 0, 0>, strides = array<i64: 1, 2, 1, 1, 1>} : (tensor<1x6x2x3x3xf32>) -> tensor<1x2x2x3x3xf32>
+// CHECK-NEXT:    %29 = core.slice %27 {limits = array<i64: 1, 4, 2, 3, 3>, starts = array<i64: 0, 1, 0, 0, 0>, strides = array<i64: 1, 2, 1, 1, 1>} : (tensor<1x6x2x3x3xf32>) -> tensor<1x2x2x3x3xf32>
+// CHECK-NEXT:    %30 = core.add %28, %29 : (tensor<1x2x2x3x3xf32>, tensor<1x2x2x3x3xf32>) -> tensor<1x2x2x3x3xf32>
+// CHECK-NEXT:    %31 = core.slice %27 {limits = array<i64: 1, 5, 2, 3, 3>, starts = array<i64: 0, 2, 0, 0, 0>, strides = array<i64: 1, 2, 1, 1, 1>} : (tensor<1x6x2x3x3xf32>) -> tensor<1x2x2x3x3xf32>
+// CHECK-NEXT:    %32 = core.add %30, %31 : (tensor<1x2x2x3x3xf32>, tensor<1x2x2x3x3xf32>) -> tensor<1x2x2x3x3xf32>
+// CHECK-NEXT:    %33 = core.transpose %32 {perm = array<i64: 0, 2, 1, 3, 4>} : (tensor<1x2x2x3x3xf32>) -> tensor<1x2x2x3x3xf32>
+// CHECK-NEXT:    %34 = core.constant dense<{{.}}{{.}}{{.}}2.000000e+00]], {{.}}{{.}}3.000000e+00]]]> : tensor<2x1x1xf32>
+// CHECK-NEXT:    %35 = core.div %33, %34 : (tensor<1x2x2x3x3xf32>, tensor<2x1x1xf32>) -> tensor<1x2x2x3x3xf32>
+// CHECK-NEXT:    return %14, %22, %35 : tensor<1x3x3x5x5xf32>, tensor<1x2x2x3x3xf32>, tensor<1x2x2x3x3xf32>
+func.func @volumes(%x: tensor<1x2x4x5x5xf32>, %w: tensor<3x2x2x3x3xf32>, %b: tensor<3xf32>) -> (tensor<1x3x3x5x5xf32>, tensor<1x2x2x3x3xf32>, tensor<1x2x2x3x3xf32>) {
+  %0 = torch.aten.conv3d %x, %w, %b {stride = array<i64: 2, 1, 1>, padding = array<i64: 1>} : (tensor<1x2x4x5x5xf32>, tensor<3x2x2x3x3xf32>, tensor<3xf32>) -> tensor<1x3x3x5x5xf32>
+  %1 = torch.aten.max_pool3d %x {kernel_size = array<i64: 2>, ceil_mode = true} : tensor<1x2x4x5x5xf32> -> tensor<1x2x2x3x3xf32>
+  %2 = torch.aten.avg_pool3d %x {kernel_size = array<i64: 3>, stride = array<i64: 2>, padding = array<i64: 1>, count_include_pad = false} : tensor<1x2x4x5x5xf32> -> tensor<1x2x2x3x3xf32>
+  return %0, %1, %2 : tensor<1x3x3x5x5xf32>, tensor<1x2x2x3x3xf32>, tensor<1x2x2x3x3xf32>
+}

@@ -88,6 +88,15 @@ func.func @gather(%x: tensor<3x4xf32>, %i: tensor<2x4xi64>) -> tensor<2x4xf32> {
   return %0 : tensor<2x4xf32>
 }
 
+// index_select is core.gather on the same axis.
+// CHECK-LABEL: func.func @index_select(%arg0: tensor<3x4xf32>, %arg1: tensor<6xi64>) -> tensor<3x6xf32> {
+// CHECK-NEXT:    %0 = core.gather %arg0, %arg1 {axis = 1 : i64} : (tensor<3x4xf32>, tensor<6xi64>) -> tensor<3x6xf32>
+// CHECK-NEXT:    return %0 : tensor<3x6xf32>
+func.func @index_select(%x: tensor<3x4xf32>, %i: tensor<6xi64>) -> tensor<3x6xf32> {
+  %0 = torch.aten.index_select %x, %i {dim = -1} : (tensor<3x4xf32>, tensor<6xi64>) -> tensor<3x6xf32>
+  return %0 : tensor<3x6xf32>
+}
+
 // repeat: reshape, broadcast_to and reshape.
 // CHECK-LABEL: func.func @repeat(%arg0: tensor<2x3xf32>) -> tensor<2x4x3xf32> {
 // CHECK-NEXT:    %0 = core.reshape %arg0 : (tensor<2x3xf32>) -> tensor<1x1x1x2x1x3xf32>

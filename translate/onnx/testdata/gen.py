@@ -352,6 +352,93 @@ case(
     {"y": xr.repeat(3, axis=2).repeat(2, axis=3)},
     inits={"sz": np.array([1, 2, 6, 6], np.int64)},
 )
+# Every mode and coordinate transformation against ONNX's own reference
+# implementation (the node tests' generator), with constant scales and
+# sizes. Cases avoid align_corners with scale·size not whole, where that
+# reference and ONNX Runtime disagree. A separate generator keeps the
+# other cases' data unchanged.
+from onnx.backend.test.case.node.resize import cubic_coeffs, interpolate_nd, linear_coeffs, nearest_coeffs
+
+rr = np.random.default_rng(11)
+xz = rr.uniform(-2, 2, size=(1, 2, 4, 5)).astype(np.float32)
+
+
+def resize_ref(x, mode="nearest", scales=None, sizes=None, roi=None, nearest_mode="round_prefer_floor", a=-0.75, **kw):
+    coeffs = {
+        "nearest": lambda t: nearest_coeffs(t, mode=nearest_mode),
+        "linear": linear_coeffs,
+        "cubic": lambda t: cubic_coeffs(t, A=a),
+    }[mode]
+    return interpolate_nd(x, coeffs, output_size=sizes, scale_factors=None if scales is None else np.asarray(scales, np.float32),
+                          roi=roi, **kw).astype(np.float32)
+
+
+def resize_case(name, attrs, scales=None, sizes=None, roi=None, x=xz, opset=13, **ref):
+    ins = ["x", "roi" if roi is not None else "", "sc" if scales is not None else ""] + (["sz"] if sizes is not None else [])
+    inits = {}
+    if roi is not None:
+        inits["roi"] = f32(roi)
+    if scales is not None:
+        inits["sc"] = f32(scales)
+    if sizes is not None:
+        inits["sz"] = np.array(sizes, np.int64)
+    want = resize_ref(x, scales=scales, sizes=sizes, roi=roi, **ref)
+    case(name, [node("Resize", ins, ["y"], **attrs)], {"x": x}, {"y": want.astype(x.dtype)}, inits=inits, opset=opset)
+
+
+resize_case("resize_linear_half_pixel", {"mode": "linear"}, scales=[1, 1, 1.5, 0.6], mode="linear")
+resize_case("resize_linear_align_corners", {"mode": "linear", "coordinate_transformation_mode": "align_corners"}, sizes=[1, 2, 7, 3],
+            mode="linear", coordinate_transformation_mode="align_corners")
+resize_case("resize_linear_pytorch_half_pixel", {"mode": "linear", "coordinate_transformation_mode": "pytorch_half_pixel"}, sizes=[1, 2, 1, 8],
+            mode="linear", coordinate_transformation_mode="pytorch_half_pixel")
+resize_case("resize_linear_asymmetric_3d", {"mode": "linear", "coordinate_transformation_mode": "asymmetric"}, sizes=[1, 3, 6, 7],
+            mode="linear", coordinate_transformation_mode="asymmetric")
+resize_case("resize_cubic_half_pixel", {"mode": "cubic"}, scales=[1, 1, 1.75, 0.8], mode="cubic")
+resize_case("resize_cubic_exclude_outside", {"mode": "cubic", "cubic_coeff_a": -0.5, "exclude_outside": 1, "coordinate_transformation_mode": "asymmetric"},
+            sizes=[1, 2, 9, 3], mode="cubic", a=-0.5, exclude_outside=True, coordinate_transformation_mode="asymmetric")
+resize_case("resize_cubic_align_corners", {"mode": "cubic", "coordinate_transformation_mode": "align_corners"}, sizes=[2, 2, 3, 8],
+            mode="cubic", coordinate_transformation_mode="align_corners")
+for nm in ("round_prefer_floor", "round_prefer_ceil", "floor", "ceil"):
+    resize_case("resize_nearest_" + nm, {"mode": "nearest", "nearest_mode": nm}, scales=[1, 1, 1.5, 2.5], nearest_mode=nm)
+resize_case("resize_nearest_down_asymmetric", {"coordinate_transformation_mode": "asymmetric", "nearest_mode": "ceil"}, scales=[1, 1, 0.75, 0.5],
+            nearest_mode="ceil", coordinate_transformation_mode="asymmetric")
+resize_case("resize_nearest_align_corners", {"coordinate_transformation_mode": "align_corners", "nearest_mode": "round_prefer_ceil"}, sizes=[1, 2, 6, 3],
+            nearest_mode="round_prefer_ceil", coordinate_transformation_mode="align_corners")
+roi = [0, 0, 0.2, -0.3, 1, 1, 0.9, 1.2]
+resize_case("resize_tf_crop_and_resize", {"mode": "linear", "coordinate_transformation_mode": "tf_crop_and_resize", "extrapolation_value": 7.5},
+            sizes=[1, 2, 3, 6], roi=roi, mode="linear", coordinate_transformation_mode="tf_crop_and_resize", extrapolation_value=7.5)
+resize_case("resize_tf_crop_and_resize_nearest", {"coordinate_transformation_mode": "tf_crop_and_resize"}, sizes=[1, 2, 5, 4], roi=roi,
+            coordinate_transformation_mode="tf_crop_and_resize")
+xi = rr.integers(-9, 9, size=(2, 3, 4)).astype(np.int32)
+resize_case("resize_nearest_int32", {}, sizes=[2, 5, 3], x=xi)
+x5 = rr.uniform(-2, 2, size=(1, 2, 3, 4, 2)).astype(np.float32)
+resize_case("resize_trilinear", {"mode": "linear"}, sizes=[1, 2, 5, 3, 4], x=x5, mode="linear")
+
+
+# tf_half_pixel_for_nn (not in that reference): source (x + 0.5) / scale, rounded half down.
+def tf_nn(x, scales):
+    y = x
+    for ax, s in enumerate(scales):
+        n = int(np.floor(x.shape[ax] * np.float32(s)))
+        src = (np.arange(n) + 0.5) / np.float64(np.float32(s))
+        idx = np.clip(np.ceil(src - 0.5), 0, x.shape[ax] - 1).astype(np.int64)
+        y = np.take(y, idx, axis=ax)
+    return y
+
+
+case("resize_tf_half_pixel_for_nn", [node("Resize", ["x", "", "sc"], ["y"], coordinate_transformation_mode="tf_half_pixel_for_nn")],
+     {"x": xz}, {"y": tf_nn(xz, [1, 1, 1.5, 0.75])}, inits={"sc": f32([1, 1, 1.5, 0.75])})
+# Opset 11 passes roi and an empty scales along with sizes.
+case("resize_v11_empty_scales", [node("Resize", ["x", "roi", "sc", "sz"], ["y"], mode="linear")], {"x": xz},
+     {"y": resize_ref(xz, mode="linear", sizes=[1, 2, 3, 7])},
+     inits={"roi": f32([]), "sc": f32([]), "sz": np.array([1, 2, 3, 7], np.int64)}, opset=11)
+# Before opset 11: asymmetric coordinates; nearest floors when upsampling and ceils when downsampling.
+case("upsample_v9_linear", [node("Upsample", ["x", "sc"], ["y"], mode="linear")], {"x": xz},
+     {"y": resize_ref(xz, mode="linear", scales=[1, 1, 2, 1.5], coordinate_transformation_mode="asymmetric")}, inits={"sc": f32([1, 1, 2, 1.5])}, opset=9)
+case("upsample_v7_nearest", [node("Upsample", ["x"], ["y"], scales=[1.0, 1.0, 2.0, 3.0])], {"x": xz},
+     {"y": xz.repeat(2, axis=2).repeat(3, axis=3)}, opset=7)
+case("resize_v10_nearest_down", [node("Resize", ["x", "sc"], ["y"])], {"x": xz},
+     {"y": xz[:, :, [0, 2], :][:, :, :, [0, 2, 4]]}, inits={"sc": f32([1, 1, 0.5, 0.6])}, opset=10)
 xd = r(1, 8, 2, 3)
 for m in ("DCR", "CRD"):
     b_, c_, h_, w_ = xd.shape
@@ -651,6 +738,58 @@ rnn_case("gru_bidirectional_lbr_layout", "gru", 2, layout=1, lbr=1)
 rnn_case("gru_lens_clip", "gru", 1, lens=np.array([3, 4, 1]), clip=0.6)
 rnn_case("lstm_bidirectional_peephole_lens", "lstm", 2, lens=np.array([1, 4, 3]), peep=True)
 rnn_case("lstm_layout_clip", "lstm", 1, layout=1, clip=0.8)
+
+# ---- 3-D convolution and pooling (own generator, so other sections' data stay put) ----
+
+g3 = np.random.default_rng(3)
+
+
+def r3(*shape):
+    return g3.uniform(-2.0, 2.0, size=shape).astype(np.float32)
+
+
+def same_upper(ins, ks, strides):
+    """ONNX SAME_UPPER pads, begins then ends."""
+    b, e = [], []
+    for n, k, st in zip(ins, ks, strides):
+        total = max(0, (-(-n // st) - 1) * st + k - n)
+        b.append(total // 2)
+        e.append(total - total // 2)
+    return b + e
+
+
+def torch_pad(pads):
+    """ONNX begins-then-ends pads as F.pad's last-dim-first pairs."""
+    n = len(pads) // 2
+    return tuple(v for i in reversed(range(n)) for v in (pads[i], pads[n + i]))
+
+
+xc3, wc3, bc3 = r3(1, 2, 4, 5, 5), r3(3, 2, 3, 3, 3), r3(3)
+case("conv3d", [node("Conv", ["x", "w", "b"], ["y"], pads=[1] * 6, strides=[1, 2, 1])], {"x": xc3},
+     {"y": F.conv3d(t(xc3), t(wc3), t(bc3), stride=(1, 2, 1), padding=1).numpy()}, inits={"w": wc3, "b": bc3}, atol=1e-4)
+xg3, wg3 = r3(1, 4, 5, 6, 5), r3(4, 2, 2, 3, 3)
+pg3 = [0, 1, 2, 1, 0, 1]
+case("conv3d_group_dilated_asym", [node("Conv", ["x", "w"], ["y"], group=2, dilations=[1, 2, 1], pads=pg3)], {"x": xg3},
+     {"y": F.conv3d(F.pad(t(xg3), torch_pad(pg3)), t(wg3), dilation=(1, 2, 1), groups=2).numpy()}, inits={"w": wg3}, atol=1e-4)
+xs3, ws3 = r3(1, 2, 5, 6, 7), r3(2, 2, 3, 3, 3)
+ps3 = same_upper([5, 6, 7], [3, 3, 3], [2, 2, 2])
+case("conv3d_same_upper", [node("Conv", ["x", "w"], ["y"], auto_pad="SAME_UPPER", strides=[2, 2, 2])], {"x": xs3},
+     {"y": F.conv3d(F.pad(t(xs3), torch_pad(ps3)), t(ws3), stride=2).numpy()}, inits={"w": ws3}, atol=1e-4)
+xp3 = r3(1, 2, 5, 6, 6)
+case("maxpool3d_ceil", [node("MaxPool", ["x"], ["y"], kernel_shape=[3, 3, 3], strides=[2, 2, 2], pads=[1] * 6, ceil_mode=1)], {"x": xp3},
+     {"y": F.max_pool3d(t(xp3), 3, 2, 1, ceil_mode=True).numpy()})
+case("maxpool3d_dilated", [node("MaxPool", ["x"], ["y"], kernel_shape=[2, 2, 2], dilations=[1, 2, 2])], {"x": xp3},
+     {"y": F.max_pool3d(t(xp3), 2, 1, dilation=(1, 2, 2)).numpy()})
+case("avgpool3d_exclude_pad", [node("AveragePool", ["x"], ["y"], kernel_shape=[3, 3, 3], strides=[2, 2, 2], pads=[1] * 6)], {"x": xp3},
+     {"y": F.avg_pool3d(t(xp3), 3, 2, 1, count_include_pad=False).numpy()})
+pa3 = [0, 1, 0, 1, 0, 1]
+case("avgpool3d_include_pad_asym", [node("AveragePool", ["x"], ["y"], kernel_shape=[2, 2, 2], pads=pa3, count_include_pad=1)], {"x": xp3},
+     {"y": F.avg_pool3d(F.pad(t(xp3), torch_pad(pa3)), 2, 1).numpy()})
+case("avgpool3d_ceil", [node("AveragePool", ["x"], ["y"], kernel_shape=[2, 2, 2], strides=[2, 2, 2], ceil_mode=1)], {"x": xp3},
+     {"y": F.avg_pool3d(t(xp3), 2, 2, ceil_mode=True, count_include_pad=False).numpy()})
+xq3 = r3(1, 2, 3, 4, 5)
+case("globalaveragepool3d", [node("GlobalAveragePool", ["x"], ["y"])], {"x": xq3}, {"y": xq3.mean((2, 3, 4), keepdims=True)})
+case("globalmaxpool3d", [node("GlobalMaxPool", ["x"], ["y"])], {"x": xq3}, {"y": xq3.max((2, 3, 4), keepdims=True)})
 
 # ---- inputs of lit-tests/translate/onnx ----
 
