@@ -15,8 +15,12 @@ func newConformanceCmd() *cobra.Command {
 	return conformance.Command(conformance.Config{
 		// The data sets' shapes pin dynamic dims (batch, sequence): the
 		// core dialect needs static shapes.
-		Import: func(ctx *ir.Context, path string, inputShapes [][]int64) (*ir.Operation, error) {
-			return onnx.ImportFile(ctx, path, onnx.Options{ArgShapes: inputShapes})
+		Import: func(ctx *ir.Context, in conformance.ImportInput) (*ir.Operation, error) {
+			opts := onnx.Options{ArgShapes: in.InputShapes}
+			if in.Data != nil {
+				return onnx.Import(ctx, in.Data, in.Path, opts)
+			}
+			return onnx.ImportFile(ctx, in.Path, opts)
 		},
 		Lower: decompose.TorchToCore,
 	})

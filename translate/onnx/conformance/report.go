@@ -230,6 +230,18 @@ func (r *Report) Markdown() string {
 		command, Atol, Rtol)
 	b.WriteString("| cases | passed | failed | unsupported |\n|---:|---:|---:|---:|\n")
 	fmt.Fprintf(&b, "| %d | %d | %d | %d |\n\n", t.Total(), t.Passed, t.Failed, t.Unsupported)
+	bound := 0
+	for _, c := range r.Cases {
+		if len(c.BoundInputs) > 0 {
+			bound++
+		}
+	}
+	if bound > 0 {
+		fmt.Fprintf(&b, "%d cases feed shape-like operands (a Reshape's shape, a Slice's starts, Resize's scales, ...) "+
+			"as graph inputs where exported models have initializers; as the importer needs them at import time, "+
+			"those inputs (integer tensors of rank ≤ 1, scalars, float vectors of ≤ 16 elements) ran bound to "+
+			"each data set's values as initializers.\n\n", bound)
+	}
 
 	sup := r.Supported()
 	b.WriteString("## Supported op types\n\n")

@@ -38,9 +38,7 @@ import (
 type Config struct {
 	// Import reads the ONNX model at path into a module holding the
 	// function Entry (torch dialect, as translate/onnx produces).
-	// inputShapes are the shapes of the first test_data_set's inputs, in
-	// order, which pin the model's dynamic input dims.
-	Import func(ctx *ir.Context, path string, inputShapes [][]int64) (*ir.Operation, error)
+	Import func(ctx *ir.Context, in ImportInput) (*ir.Operation, error)
 	// Lower rewrites the imported module in place into ops the
 	// interpreter runs (torch → core). Nil: run the imported module.
 	Lower func(module *ir.Operation) error
@@ -66,6 +64,19 @@ type Config struct {
 	// finished, set by tests, sees each case when its goroutine ends
 	// (after a timeout too).
 	finished func(*Case)
+}
+
+// ImportInput is what the runner asks Config.Import to import.
+type ImportInput struct {
+	// Path is the model file: it names the model in diagnostics and
+	// locates its external data.
+	Path string
+	// Data, when set, is the model to import instead of Path's bytes (the
+	// model with some inputs bound to constants).
+	Data []byte
+	// InputShapes, when set, are the shapes of the first data set's
+	// inputs, in order, which pin the model's dynamic input dims.
+	InputShapes [][]int64
 }
 
 // DefaultTimeout bounds one case when Config.Timeout is zero.
@@ -105,6 +116,9 @@ type Case struct {
 	Message  string    // why (first line of the error)
 	Mismatch *Mismatch // the first differing output, for compare failures
 	DataSets int       // test_data_sets run
+	// BoundInputs are graph inputs that ran as constants (the data set's
+	// values), because the importer needs them at import time.
+	BoundInputs []string
 	// Over all outputs and data sets: the largest absolute error, and in
 	// model mode the bound of the output where error/bound was largest.
 	MaxAbs, Bound float64
@@ -267,6 +281,7 @@ type caseRun struct {
 	stage     atomic.Value // string
 	cancelled atomic.Bool
 	ops       atomic.Pointer[[]string]
+	module    *ir.Operation // the imported module
 }
 
 func (r *caseRun) opTypes() []string {
@@ -313,19 +328,17 @@ func (r *caseRun) run() {
 		r.fail(StageLoad, err)
 		return
 	}
-	var module *ir.Operation
-	importWith := func(shapes [][]int64) error {
+	importWith := func(in ImportInput) error {
 		return r.guard(StageImport, func() error {
 			var err error
-			module, err = cfg.Import(newContext(cfg), model, shapes)
-			if err == nil && module == nil {
+			r.module, err = cfg.Import(newContext(cfg), in)
+			if err == nil && r.module == nil {
 				err = errors.New("the importer returned no module")
 			}
 			return err
 		})
 	}
-	err = importWith(nil)
-	if err != nil {
+	importFailed := func(err error) {
 		unsupported := cfg.IsUnsupported
 		if unsupported == nil {
 			unsupported = mentionsUnsupported
@@ -335,6 +348,10 @@ func (r *caseRun) run() {
 			return
 		}
 		r.fail(StageImport, err)
+	}
+	err = importWith(ImportInput{Path: model})
+	if err != nil && !needsImportTimeValues(err) {
+		importFailed(err)
 		return
 	}
 	var sets []dataSet
@@ -342,52 +359,100 @@ func (r *caseRun) run() {
 		r.fail(StageLoad, err)
 		return
 	}
+	if err != nil {
+		r.runBound(model, sets, err, importWith, importFailed)
+		return
+	}
 	// A model with dynamic input dims (an exported batch or sequence
 	// axis) is imported again with them pinned to the first data set's
 	// shapes; static models keep the shapes they declare.
-	if hasDynamicArgs(module, cmp.Or(cfg.Entry, "main")) {
-		if err := importWith(inputShapes(sets[0])); err != nil {
+	if hasDynamicArgs(r.module, cmp.Or(cfg.Entry, "main")) {
+		if err := importWith(ImportInput{Path: model, InputShapes: inputShapes(sets[0])}); err != nil {
 			r.fail(StageImport, err)
 			return
 		}
 	}
-	if cfg.Lower != nil {
-		if err := r.guard(StageLower, func() error { return cfg.Lower(module) }); err != nil {
-			r.fail(StageLower, err)
-			return
-		}
-	}
-	if err := r.guard(StageVerify, func() error { return ir.Verify(module) }); err != nil {
-		r.fail(StageVerify, err)
+	if !r.prepare() {
 		return
 	}
-	entry := cmp.Or(cfg.Entry, "main")
 	for _, ds := range sets {
-		var outs []*tensor.Tensor
-		err := r.guard(StageRun, func() error {
-			fn, err := interp.LookupFunc(module, entry)
-			if err != nil {
-				return err
-			}
-			it := interp.New(interp.Options{Observe: func(*ir.Operation, []*tensor.Tensor) {
-				if r.cancelled.Load() {
-					panic(errCancelled)
-				}
-			}})
-			outs, err = it.Run(fn, bf16Inputs(fn, ds.inputs))
-			return err
-		})
-		if err != nil {
-			r.fail(StageRun, fmt.Errorf("test_data_set_%d: %w", ds.index, err))
-			return
-		}
-		c.DataSets++
-		if m := r.compare(ds, outs); m != nil {
-			c.Status, c.Stage, c.Message, c.Mismatch = Failed, StageCompare, m.String(), m
+		if !r.runSet(ds, ds.inputs) {
 			return
 		}
 	}
 	c.Status = Passed
+}
+
+// runBound runs a case whose import needs values known at import time
+// (importErr), importing it once per data set with its shape-like inputs
+// bound to that data set's values.
+func (r *caseRun) runBound(model string, sets []dataSet, importErr error, importWith func(ImportInput) error, importFailed func(error)) {
+	c := r.c
+	for _, ds := range sets {
+		var bm *boundModel
+		dir := filepath.Join(c.Dir, "test_data_set_"+strconv.Itoa(ds.index))
+		err := r.guard(StageLoad, func() (err error) { bm, err = bindInputs(model, ds, dir); return })
+		if err != nil || bm == nil {
+			importFailed(importErr) // nothing to bind: the first error stands
+			return
+		}
+		c.BoundInputs = bm.names
+		if err := importWith(ImportInput{Path: model, Data: bm.data}); err != nil {
+			importFailed(err)
+			return
+		}
+		inputs := make([]*tensor.Tensor, len(bm.keep))
+		for i, k := range bm.keep {
+			inputs[i] = ds.inputs[k]
+		}
+		if !r.prepare() || !r.runSet(ds, inputs) {
+			return
+		}
+	}
+	c.Status = Passed
+}
+
+// prepare lowers and verifies the imported module.
+func (r *caseRun) prepare() bool {
+	if r.cfg.Lower != nil {
+		if err := r.guard(StageLower, func() error { return r.cfg.Lower(r.module) }); err != nil {
+			r.fail(StageLower, err)
+			return false
+		}
+	}
+	if err := r.guard(StageVerify, func() error { return ir.Verify(r.module) }); err != nil {
+		r.fail(StageVerify, err)
+		return false
+	}
+	return true
+}
+
+// runSet runs the module on one data set's inputs and compares.
+func (r *caseRun) runSet(ds dataSet, inputs []*tensor.Tensor) bool {
+	var outs []*tensor.Tensor
+	err := r.guard(StageRun, func() error {
+		fn, err := interp.LookupFunc(r.module, cmp.Or(r.cfg.Entry, "main"))
+		if err != nil {
+			return err
+		}
+		it := interp.New(interp.Options{Observe: func(*ir.Operation, []*tensor.Tensor) {
+			if r.cancelled.Load() {
+				panic(errCancelled)
+			}
+		}})
+		outs, err = it.Run(fn, bf16Inputs(fn, inputs))
+		return err
+	})
+	if err != nil {
+		r.fail(StageRun, fmt.Errorf("test_data_set_%d: %w", ds.index, err))
+		return false
+	}
+	r.c.DataSets++
+	if m := r.compare(ds, outs); m != nil {
+		r.c.Status, r.c.Stage, r.c.Message, r.c.Mismatch = Failed, StageCompare, m.String(), m
+		return false
+	}
+	return true
 }
 
 // compare checks one data set's outputs and folds their errors into the

@@ -22,7 +22,8 @@ import (
 // scripts/gen-onnx-node-tests.sh). fakeImport stands in for the importer:
 // it parses the hand-written model.mlir next to model.onnx, and reports
 // the model's op types as unsupported when there is none.
-func fakeImport(ctx *ir.Context, path string, _ [][]int64) (*ir.Operation, error) {
+func fakeImport(ctx *ir.Context, in ImportInput) (*ir.Operation, error) {
+	path := in.Path
 	src, err := os.ReadFile(filepath.Join(filepath.Dir(path), "model.mlir"))
 	if errors.Is(err, os.ErrNotExist) {
 		ops, err := ReadOpTypes(path)
@@ -156,18 +157,18 @@ func TestStagesAreGuarded(t *testing.T) {
 	assert.Contains(t, c.Message, "panic: assignment to entry in nil map")
 	assert.Contains(t, c.Message, "runner_test.go", "the panic names where it happened")
 
-	c = run(Config{Import: func(*ir.Context, string, [][]int64) (*ir.Operation, error) { panic("boom: unsupported") }})
+	c = run(Config{Import: func(*ir.Context, ImportInput) (*ir.Operation, error) { panic("boom: unsupported") }})
 	assert.Equal(t, Failed, c.Status, "a panic is a failure even when its text says unsupported")
 	assert.Equal(t, StageImport, c.Stage)
 
-	c = run(Config{Import: func(*ir.Context, string, [][]int64) (*ir.Operation, error) { return nil, nil }})
+	c = run(Config{Import: func(*ir.Context, ImportInput) (*ir.Operation, error) { return nil, nil }})
 	assert.Equal(t, "import: the importer returned no module", c.Reason())
 
 	c = run(Config{Import: fakeImport, Lower: func(*ir.Operation) error { return errors.New("no pattern for torch.aten.relu") }})
 	assert.Equal(t, "lower: no pattern for torch.aten.relu", c.Reason())
 
 	// IsUnsupported decides; here nothing is unsupported.
-	c = run(Config{Import: func(*ir.Context, string, [][]int64) (*ir.Operation, error) {
+	c = run(Config{Import: func(*ir.Context, ImportInput) (*ir.Operation, error) {
 		return nil, errors.New("unsupported op Relu")
 	},
 		IsUnsupported: func(error) bool { return false }})
@@ -183,7 +184,7 @@ func TestStagesAreGuarded(t *testing.T) {
 	assert.Equal(t, StageVerify, c.Stage, c.Reason())
 
 	// A diagnostic keeps its position in the message.
-	c = run(Config{Import: func(*ir.Context, string, [][]int64) (*ir.Operation, error) {
+	c = run(Config{Import: func(*ir.Context, ImportInput) (*ir.Operation, error) {
 		return nil, ir.Errorf(ir.FileLineColLoc{File: "m.onnx", Line: 1, Col: 7}, "bad tensor")
 	}})
 	assert.Equal(t, "import: m.onnx:1:7: error: bad tensor", c.Reason())
@@ -225,7 +226,7 @@ func TestTimeoutStopsInterpreter(t *testing.T) {
 		Timeout:  200 * time.Millisecond,
 		Entry:    "f0",
 		finished: func(c *Case) { finished <- c },
-		Import: func(ctx *ir.Context, path string, _ [][]int64) (*ir.Operation, error) {
+		Import: func(ctx *ir.Context, in ImportInput) (*ir.Operation, error) {
 			return asm.Parse(ctx, "tree.mlir", src, 1)
 		},
 	}
@@ -301,7 +302,8 @@ func TestDynamicInputsPinnedFromData(t *testing.T) {
 	only := regexp.MustCompile(`^test_relu$`)
 	for _, dynamic := range []bool{false, true} {
 		var calls [][][]int64
-		imp := func(ctx *ir.Context, path string, shapes [][]int64) (*ir.Operation, error) {
+		imp := func(ctx *ir.Context, in ImportInput) (*ir.Operation, error) {
+			path, shapes := in.Path, in.InputShapes
 			calls = append(calls, shapes)
 			src, err := os.ReadFile(filepath.Join(filepath.Dir(path), "model.mlir"))
 			if err != nil {
