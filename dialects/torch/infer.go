@@ -576,25 +576,9 @@ func inferConv2d(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, er
 		return nil, fmt.Errorf("expects positive groups, got %d", groups)
 	}
 	batched := x.Rank() == 4
-	cin := x.Shape[x.Rank()-3]
 	cout := w.Shape[0]
-	if cout != dyn && cout%groups != 0 {
-		return nil, fmt.Errorf("expects out_channels (%d) to be divisible by groups (%d)", cout, groups)
-	}
-	if cin != dyn && w.Shape[1] != dyn && cin != w.Shape[1]*groups {
-		return nil, fmt.Errorf("given groups=%d and weight of shape %s, expects input %s to have %d channels, but got %d channels", groups, shapeStr(w.Shape), shapeStr(x.Shape), w.Shape[1]*groups, cin)
-	}
-	if len(ts) > 2 {
-		b, err := ranked(ts, 2, "bias")
-		if err != nil {
-			return nil, err
-		}
-		if err := sameElem([]string{"input", "bias"}, x, b); err != nil {
-			return nil, err
-		}
-		if b.Rank() != 1 || contractMismatch(b.Shape[0], cout) {
-			return nil, fmt.Errorf("expects 1-D bias with %d elements, got %s", cout, shapeStr(b.Shape))
-		}
+	if err := checkConvChannels(ts, x, w, x.Shape[x.Rank()-3], groups); err != nil {
+		return nil, err
 	}
 	var out []int64
 	if batched {
@@ -1511,4 +1495,29 @@ func inferSDPA(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, erro
 		}
 	}
 	return one(tensor(ctx, s, q.Elem)), nil
+}
+
+// checkConvChannels checks a convolution's channel counts against groups
+// (cin is the input's channel dim) and its optional bias (operand 2).
+func checkConvChannels(ts []ir.Type, x, w *ir.RankedTensorType, cin, groups int64) error {
+	cout := w.Shape[0]
+	if cout != dyn && cout%groups != 0 {
+		return fmt.Errorf("expects out_channels (%d) to be divisible by groups (%d)", cout, groups)
+	}
+	if cin != dyn && w.Shape[1] != dyn && cin != w.Shape[1]*groups {
+		return fmt.Errorf("given groups=%d and weight of shape %s, expects input %s to have %d channels, but got %d channels", groups, shapeStr(w.Shape), shapeStr(x.Shape), w.Shape[1]*groups, cin)
+	}
+	if len(ts) > 2 {
+		b, err := ranked(ts, 2, "bias")
+		if err != nil {
+			return err
+		}
+		if err := sameElem([]string{"input", "bias"}, x, b); err != nil {
+			return err
+		}
+		if b.Rank() != 1 || contractMismatch(b.Shape[0], cout) {
+			return fmt.Errorf("expects 1-D bias with %d elements, got %s", cout, shapeStr(b.Shape))
+		}
+	}
+	return nil
 }

@@ -143,24 +143,9 @@ func inferConvNd(sp int) ods.InferFunc {
 			return nil, fmt.Errorf("expects positive groups, got %d", groups)
 		}
 		first := x.Rank() - sp // first spatial dim
-		cin, cout := x.Shape[first-1], w.Shape[0]
-		if cout != dyn && cout%groups != 0 {
-			return nil, fmt.Errorf("expects out_channels (%d) to be divisible by groups (%d)", cout, groups)
-		}
-		if cin != dyn && w.Shape[1] != dyn && cin != w.Shape[1]*groups {
-			return nil, fmt.Errorf("given groups=%d and weight of shape %s, expects input %s to have %d channels, but got %d channels", groups, shapeStr(w.Shape), shapeStr(x.Shape), w.Shape[1]*groups, cin)
-		}
-		if len(ts) > 2 {
-			b, err := ranked(ts, 2, "bias")
-			if err != nil {
-				return nil, err
-			}
-			if err := sameElem([]string{"input", "bias"}, x, b); err != nil {
-				return nil, err
-			}
-			if b.Rank() != 1 || contractMismatch(b.Shape[0], cout) {
-				return nil, fmt.Errorf("expects 1-D bias with %d elements, got %s", cout, shapeStr(b.Shape))
-			}
+		cout := w.Shape[0]
+		if err := checkConvChannels(ts, x, w, x.Shape[first-1], groups); err != nil {
+			return nil, err
 		}
 		out := append([]int64{}, x.Shape[:first-1]...)
 		out = append(out, cout)
