@@ -34,6 +34,14 @@ func (c *opCall) int(name string, def int64) (int64, error) {
 	return 0, fmt.Errorf("attribute '%s' must be an integer", name)
 }
 
+// reqInt reads a required integer attribute.
+func (c *opCall) reqInt(name string) (int64, error) {
+	if !c.has(name) {
+		return 0, fmt.Errorf("requires attribute '%s'", name)
+	}
+	return c.int(name, 0)
+}
+
 // num reads an integer or float attribute as a float64 (def when absent).
 func (c *opCall) num(name string, def float64) (float64, error) {
 	switch x := c.attr(name).(type) {

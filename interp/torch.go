@@ -290,10 +290,7 @@ func torchGelu(c *opCall) ([]*tensor.Tensor, error) {
 // optional dtype the input is converted to first).
 func torchSoftmax(log bool) kernel {
 	return func(c *opCall) ([]*tensor.Tensor, error) {
-		if !c.has("dim") {
-			return nil, fmt.Errorf("requires attribute 'dim'")
-		}
-		d, err := c.int("dim", 0)
+		d, err := c.reqInt("dim")
 		if err != nil {
 			return nil, err
 		}

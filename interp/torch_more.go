@@ -611,10 +611,7 @@ func torchCumsum(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !c.has("dim") {
-		return nil, fmt.Errorf("requires attribute 'dim'")
-	}
-	d, err := c.int("dim", 0)
+	d, err := c.reqInt("dim")
 	if err != nil {
 		return nil, err
 	}
@@ -737,10 +734,7 @@ func torchTopk(c *opCall) ([]*tensor.Tensor, error) {
 // self acts as 1-D; the result takes the op's rank).
 func torchIndexSelect(c *opCall) ([]*tensor.Tensor, error) {
 	x, index := c.in[0], c.in[1]
-	if !c.has("dim") {
-		return nil, fmt.Errorf("requires attribute 'dim'")
-	}
-	d, err := c.int("dim", 0)
+	d, err := c.reqInt("dim")
 	if err != nil {
 		return nil, err
 	}
@@ -781,10 +775,7 @@ func torchIndexSelect(c *opCall) ([]*tensor.Tensor, error) {
 // torchGather: result[p] = self[p with p[dim] replaced by index[p]].
 func torchGather(c *opCall) ([]*tensor.Tensor, error) {
 	x, index := c.in[0], c.in[1]
-	if !c.has("dim") {
-		return nil, fmt.Errorf("requires attribute 'dim'")
-	}
-	d, err := c.int("dim", 0)
+	d, err := c.reqInt("dim")
 	if err != nil {
 		return nil, err
 	}

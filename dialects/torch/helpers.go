@@ -27,6 +27,15 @@ func intAttr(a ods.AttrGetter, name string, def int64) (int64, error) {
 	}
 }
 
+// reqIntAttr reads a required integer attribute.
+func reqIntAttr(a ods.AttrGetter, name string) (int64, error) {
+	v, ok, err := optIntAttr(a, name)
+	if err == nil && !ok {
+		err = fmt.Errorf("requires attribute '%s'", name)
+	}
+	return v, err
+}
+
 // optIntAttr returns the value and whether the attribute is present.
 func optIntAttr(a ods.AttrGetter, name string) (int64, bool, error) {
 	if a(name) == nil {
@@ -262,17 +271,34 @@ func numel(s []int64) int64 {
 
 // pair expands an int[2] argument: one value applies to both dims.
 func pair(a ods.AttrGetter, name string, def []int64) ([]int64, error) {
+	return tuple(a, name, 2, def)
+}
+
+// tuple expands an int[n] argument: one value applies to every dim.
+func tuple(a ods.AttrGetter, name string, n int, def []int64) ([]int64, error) {
 	v, err := intsAttr(a, name, def)
 	if err != nil {
 		return nil, err
 	}
 	switch len(v) {
 	case 1:
-		return []int64{v[0], v[0]}, nil
-	case 2:
+		out := make([]int64, n)
+		for i := range out {
+			out[i] = v[0]
+		}
+		return out, nil
+	case n:
 		return v, nil
 	}
-	return nil, fmt.Errorf("expects '%s' to have 1 or 2 elements, got %d", name, len(v))
+	return nil, fmt.Errorf("expects '%s' to have 1 or %d elements, got %d", name, n, len(v))
+}
+
+func filled(n int, v int64) []int64 {
+	out := make([]int64, n)
+	for i := range out {
+		out[i] = v
+	}
+	return out
 }
 
 // floorDiv rounds toward negative infinity.

@@ -2,6 +2,7 @@ package torch
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/ir"
@@ -308,12 +309,9 @@ func inferSoftmax(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, e
 	if err != nil {
 		return nil, err
 	}
-	d, ok, err := optIntAttr(a, "dim")
+	d, err := reqIntAttr(a, "dim")
 	if err != nil {
 		return nil, err
-	}
-	if !ok {
-		return nil, fmt.Errorf("requires attribute 'dim'")
 	}
 	if _, err := wrapDim(d, x.Rank()); err != nil {
 		return nil, err
@@ -512,9 +510,12 @@ func inferLinear(ctx *ir.Context, ts []ir.Type, _ ods.AttrGetter) ([]ir.Type, er
 // ---- convolution and pooling ----
 
 // spatialInput checks a 3-D (unbatched C, H, W) or 4-D (N, C, H, W) input.
-func spatialInput(x *ir.RankedTensorType) error {
-	if x.Rank() != 3 && x.Rank() != 4 {
-		return fmt.Errorf("expects 3-D (unbatched) or 4-D (batched) input, got %d-D", x.Rank())
+
+// spatialInputNd checks an unbatched [C, spatial…] or batched
+// [N, C, spatial…] input with sp spatial dims.
+func spatialInputNd(x *ir.RankedTensorType, sp int) error {
+	if x.Rank() != sp+1 && x.Rank() != sp+2 {
+		return fmt.Errorf("expects %d-D (unbatched) or %d-D (batched) input, got %d-D", sp+1, sp+2, x.Rank())
 	}
 	return nil
 }
@@ -527,72 +528,76 @@ func ConvOutSize(in, k, stride, pad, dil int64) int64 {
 	return floorDiv(in+2*pad-dil*(k-1)-1, stride) + 1
 }
 
-func inferConv2d(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, error) {
-	x, err := ranked(ts, 0, "input")
-	if err != nil {
-		return nil, err
-	}
-	w, err := ranked(ts, 1, "weight")
-	if err != nil {
-		return nil, err
-	}
-	if err := sameElem([]string{"input", "weight"}, x, w); err != nil {
-		return nil, err
-	}
-	if err := spatialInput(x); err != nil {
-		return nil, err
-	}
-	if w.Rank() != 4 {
-		return nil, fmt.Errorf("expects 4-D weight [out_channels, in_channels/groups, kH, kW], got %d-D", w.Rank())
-	}
-	stride, err := pair(a, "stride", []int64{1, 1})
-	if err != nil {
-		return nil, err
-	}
-	pad, err := pair(a, "padding", []int64{0, 0})
-	if err != nil {
-		return nil, err
-	}
-	dil, err := pair(a, "dilation", []int64{1, 1})
-	if err != nil {
-		return nil, err
-	}
-	groups, err := intAttr(a, "groups", 1)
-	if err != nil {
-		return nil, err
-	}
-	for i := 0; i < 2; i++ {
-		if stride[i] <= 0 {
-			return nil, fmt.Errorf("expects positive stride, got %s", intsStr(stride))
+// inferConvNd serves conv2d and conv3d (sp spatial dims).
+func inferConvNd(sp int) ods.InferFunc {
+	return func(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, error) {
+		x, err := ranked(ts, 0, "input")
+		if err != nil {
+			return nil, err
 		}
-		if pad[i] < 0 {
-			return nil, fmt.Errorf("expects non-negative padding, got %s", intsStr(pad))
+		w, err := ranked(ts, 1, "weight")
+		if err != nil {
+			return nil, err
 		}
-		if dil[i] <= 0 {
-			return nil, fmt.Errorf("expects positive dilation, got %s", intsStr(dil))
+		if err := sameElem([]string{"input", "weight"}, x, w); err != nil {
+			return nil, err
 		}
-	}
-	if groups <= 0 {
-		return nil, fmt.Errorf("expects positive groups, got %d", groups)
-	}
-	batched := x.Rank() == 4
-	cout := w.Shape[0]
-	if err := checkConvChannels(ts, x, w, x.Shape[x.Rank()-3], groups); err != nil {
-		return nil, err
-	}
-	var out []int64
-	if batched {
-		out = append(out, x.Shape[0])
-	}
-	out = append(out, cout)
-	for i := 0; i < 2; i++ {
-		in, k := x.Shape[x.Rank()-2+i], w.Shape[2+i]
-		if in != dyn && k != dyn && in+2*pad[i] < dil[i]*(k-1)+1 {
-			return nil, fmt.Errorf("padded input size (%d) is smaller than the dilated kernel size (%d) in spatial dim %d", in+2*pad[i], dil[i]*(k-1)+1, i)
+		if err := spatialInputNd(x, sp); err != nil {
+			return nil, err
 		}
-		out = append(out, ConvOutSize(in, k, stride[i], pad[i], dil[i]))
+		if w.Rank() != sp+2 {
+			kernel := "kernel…"
+			if sp == 2 {
+				kernel = "kH, kW"
+			}
+			return nil, fmt.Errorf("expects %d-D weight [out_channels, in_channels/groups, %s], got %d-D", sp+2, kernel, w.Rank())
+		}
+		stride, err := tuple(a, "stride", sp, filled(sp, 1))
+		if err != nil {
+			return nil, err
+		}
+		pad, err := tuple(a, "padding", sp, filled(sp, 0))
+		if err != nil {
+			return nil, err
+		}
+		dil, err := tuple(a, "dilation", sp, filled(sp, 1))
+		if err != nil {
+			return nil, err
+		}
+		groups, err := intAttr(a, "groups", 1)
+		if err != nil {
+			return nil, err
+		}
+		for i := range sp {
+			if stride[i] <= 0 {
+				return nil, fmt.Errorf("expects positive stride, got %s", intsStr(stride))
+			}
+			if pad[i] < 0 {
+				return nil, fmt.Errorf("expects non-negative padding, got %s", intsStr(pad))
+			}
+			if dil[i] <= 0 {
+				return nil, fmt.Errorf("expects positive dilation, got %s", intsStr(dil))
+			}
+		}
+		if groups <= 0 {
+			return nil, fmt.Errorf("expects positive groups, got %d", groups)
+		}
+		first := x.Rank() - sp // first spatial dim
+		cout := w.Shape[0]
+		if err := checkConvChannels(ts, x, w, x.Shape[first-1], groups); err != nil {
+			return nil, err
+		}
+		out := append([]int64{}, x.Shape[:first-1]...)
+		out = append(out, cout)
+		for i := range sp {
+			in, k := x.Shape[first+i], w.Shape[2+i]
+			if in != dyn && k != dyn && in+2*pad[i] < dil[i]*(k-1)+1 {
+				return nil, fmt.Errorf("padded input size (%d) is smaller than the dilated kernel size (%d) in spatial dim %d", in+2*pad[i], dil[i]*(k-1)+1, i)
+			}
+			out = append(out, ConvOutSize(in, k, stride[i], pad[i], dil[i]))
+		}
+		return one(tensor(ctx, out, x.Elem)), nil
 	}
-	return one(tensor(ctx, out, x.Elem)), nil
 }
 
 // PoolOutSize is ATen's pooling output length, ceil_mode included: in
@@ -612,17 +617,18 @@ func PoolOutSize(in, k, stride, pad, dil int64, ceil bool) int64 {
 	return out
 }
 
-// inferPool2d serves max_pool2d (with dilation) and avg_pool2d.
-func inferPool2d(withDilation bool) ods.InferFunc {
+// inferPoolNd serves the max (with dilation) and average pools of sp
+// spatial dims.
+func inferPoolNd(sp int, withDilation bool) ods.InferFunc {
 	return func(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, error) {
 		x, err := ranked(ts, 0, "self")
 		if err != nil {
 			return nil, err
 		}
-		if err := spatialInput(x); err != nil {
+		if err := spatialInputNd(x, sp); err != nil {
 			return nil, err
 		}
-		k, err := pair(a, "kernel_size", nil)
+		k, err := tuple(a, "kernel_size", sp, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -632,16 +638,16 @@ func inferPool2d(withDilation bool) ods.InferFunc {
 		}
 		if len(stride) == 0 {
 			stride = k
-		} else if stride, err = pair(a, "stride", nil); err != nil {
+		} else if stride, err = tuple(a, "stride", sp, nil); err != nil {
 			return nil, err
 		}
-		pad, err := pair(a, "padding", []int64{0, 0})
+		pad, err := tuple(a, "padding", sp, filled(sp, 0))
 		if err != nil {
 			return nil, err
 		}
-		dil := []int64{1, 1}
+		dil := filled(sp, 1)
 		if withDilation {
-			if dil, err = pair(a, "dilation", dil); err != nil {
+			if dil, err = tuple(a, "dilation", sp, dil); err != nil {
 				return nil, err
 			}
 		}
@@ -649,26 +655,30 @@ func inferPool2d(withDilation bool) ods.InferFunc {
 		if err != nil {
 			return nil, err
 		}
-		if k[0] <= 0 || k[1] <= 0 {
+		notPositive := func(v int64) bool { return v <= 0 }
+		if slices.ContainsFunc(k, notPositive) {
 			return nil, fmt.Errorf("kernel size should be greater than zero, but got %s", intsStr(k))
 		}
-		if stride[0] <= 0 || stride[1] <= 0 {
+		if slices.ContainsFunc(stride, notPositive) {
 			return nil, fmt.Errorf("stride should be greater than zero, but got %s", intsStr(stride))
 		}
-		if dil[0] <= 0 || dil[1] <= 0 {
+		if slices.ContainsFunc(dil, notPositive) {
 			return nil, fmt.Errorf("dilation should be greater than zero, but got %s", intsStr(dil))
 		}
-		if pad[0] < 0 || pad[1] < 0 || pad[0] > k[0]/2 || pad[1] > k[1]/2 {
-			return nil, fmt.Errorf("pad should be non-negative and at most half of kernel size, but got padding %s and kernel_size %s", intsStr(pad), intsStr(k))
+		for i := range sp {
+			if pad[i] < 0 || pad[i] > k[i]/2 {
+				return nil, fmt.Errorf("pad should be non-negative and at most half of kernel size, but got padding %s and kernel_size %s", intsStr(pad), intsStr(k))
+			}
 		}
 		if v, ok, err := optIntAttr(a, "divisor_override"); err != nil {
 			return nil, err
 		} else if ok && v == 0 {
 			return nil, fmt.Errorf("divisor_override must not be zero")
 		}
-		out := append([]int64{}, x.Shape[:x.Rank()-2]...)
-		for i := 0; i < 2; i++ {
-			in := x.Shape[x.Rank()-2+i]
+		first := x.Rank() - sp
+		out := append([]int64{}, x.Shape[:first]...)
+		for i := range sp {
+			in := x.Shape[first+i]
 			o := PoolOutSize(in, k[i], stride[i], pad[i], dil[i], ceil)
 			if in != dyn && o < 1 {
 				return nil, fmt.Errorf("given input size %s, calculated output size %d in spatial dim %d is too small", shapeStr(x.Shape), o, i)
@@ -684,7 +694,7 @@ func inferAdaptivePool(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Ty
 	if err != nil {
 		return nil, err
 	}
-	if err := spatialInput(x); err != nil {
+	if err := spatialInputNd(x, 2); err != nil {
 		return nil, err
 	}
 	os, err := intsAttr(a, "output_size", nil)

@@ -273,12 +273,9 @@ func inferProd(withDim bool) ods.InferFunc {
 		if !withDim {
 			return one(tensor(ctx, nil, elem)), nil
 		}
-		d, ok, err := optIntAttr(a, "dim")
+		d, err := reqIntAttr(a, "dim")
 		if err != nil {
 			return nil, err
-		}
-		if !ok {
-			return nil, fmt.Errorf("requires attribute 'dim'")
 		}
 		keep, err := boolAttr(a, "keepdim", false)
 		if err != nil {
@@ -363,12 +360,9 @@ func inferCumsum(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, er
 	if err != nil {
 		return nil, err
 	}
-	d, ok, err := optIntAttr(a, "dim")
+	d, err := reqIntAttr(a, "dim")
 	if err != nil {
 		return nil, err
-	}
-	if !ok {
-		return nil, fmt.Errorf("requires attribute 'dim'")
 	}
 	if _, err := wrapDim(d, x.Rank()); err != nil {
 		return nil, err
@@ -385,12 +379,9 @@ func inferTopk(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, erro
 	if err != nil {
 		return nil, err
 	}
-	k, ok, err := optIntAttr(a, "k")
+	k, err := reqIntAttr(a, "k")
 	if err != nil {
 		return nil, err
-	}
-	if !ok {
-		return nil, fmt.Errorf("requires attribute 'k'")
 	}
 	d, err := intAttr(a, "dim", -1)
 	if err != nil {
@@ -428,12 +419,9 @@ func inferGather(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, er
 	if err != nil {
 		return nil, err
 	}
-	d, ok, err := optIntAttr(a, "dim")
+	d, err := reqIntAttr(a, "dim")
 	if err != nil {
 		return nil, err
-	}
-	if !ok {
-		return nil, fmt.Errorf("requires attribute 'dim'")
 	}
 	if _, err := boolAttr(a, "sparse_grad", false); err != nil {
 		return nil, err
@@ -463,12 +451,9 @@ func inferIndexSelect(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Typ
 	if err != nil {
 		return nil, err
 	}
-	d, ok, err := optIntAttr(a, "dim")
+	d, err := reqIntAttr(a, "dim")
 	if err != nil {
 		return nil, err
-	}
-	if !ok {
-		return nil, fmt.Errorf("requires attribute 'dim'")
 	}
 	w, err := wrapDim(d, x.Rank())
 	if err != nil {
@@ -685,12 +670,9 @@ func inferGroupNorm(_ *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, e
 	if err != nil {
 		return nil, err
 	}
-	g, ok, err := optIntAttr(a, "num_groups")
+	g, err := reqIntAttr(a, "num_groups")
 	if err != nil {
 		return nil, err
-	}
-	if !ok {
-		return nil, fmt.Errorf("requires attribute 'num_groups'")
 	}
 	if g <= 0 {
 		return nil, fmt.Errorf("expects a positive num_groups, got %d", g)

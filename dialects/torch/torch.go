@@ -143,7 +143,7 @@ evaluation form only.
 				opt("groups", ods.I64Attr, "1", "number of channel groups; > 0"),
 			},
 			Results: out(floatTensor), Traits: pure,
-			Format: "$input `,` $weight (`,` $bias^)? attr-dict `:` functional-type(operands, results)", Infer: inferConv2d,
+			Format: "$input `,` $weight (`,` $bias^)? attr-dict `:` functional-type(operands, results)", Infer: inferConvNd(2),
 		},
 		{
 			Name: "aten.linear", Summary: "Affine map y = x·Wᵀ + b (torch.nn.functional.linear)",
@@ -335,7 +335,7 @@ evaluation form only.
 				opt("dilation", ods.I64ArrayAttr, "array<i64: 1, 1>", pairDoc+"; > 0"),
 				opt("ceil_mode", ods.BoolAttr, "false", "round output sizes up instead of down"),
 			},
-			Traits: pure, Format: fmtUnary, Infer: inferPool2d(true),
+			Traits: pure, Format: fmtUnary, Infer: inferPoolNd(2, true),
 		},
 		{
 			Name: "aten.avg_pool2d", Summary: "2-D average pooling",
@@ -350,7 +350,7 @@ evaluation form only.
 				opt("count_include_pad", ods.BoolAttr, "true", "count padding in the divisor"),
 				opt("divisor_override", ods.I64Attr, "none", "fixed divisor; non-zero"),
 			},
-			Traits: pure, Format: fmtUnary, Infer: inferPool2d(false),
+			Traits: pure, Format: fmtUnary, Infer: inferPoolNd(2, false),
 		},
 		{
 			Name: "aten.adaptive_avg_pool2d", Summary: "2-D average pooling to a fixed output size",

@@ -97,7 +97,7 @@ func TestPoolInference(t *testing.T) {
 	attrs := map[string]ir.Attribute{
 		"kernel_size": ints(ctx, 2), "stride": ints(ctx, 2), "padding": ints(ctx, 1), "ceil_mode": ctx.BoolAttr(true),
 	}
-	got, err := inferPool2d(true)(ctx, []ir.Type{x}, getter(attrs))
+	got, err := inferPoolNd(2, true)(ctx, []ir.Type{x}, getter(attrs))
 	require.NoError(t, err)
 	assert.Equal(t, "tensor<1x8x2x2xf32>", got[0].String())
 
@@ -108,13 +108,13 @@ func TestPoolInference(t *testing.T) {
 		if stride != nil {
 			attrs["stride"] = stride
 		}
-		got, err := inferPool2d(false)(ctx, []ir.Type{y}, getter(attrs))
+		got, err := inferPoolNd(2, false)(ctx, []ir.Type{y}, getter(attrs))
 		require.NoError(t, err)
 		assert.Equal(t, "tensor<3x2x2xf32>", got[0].String())
 	}
 
 	// padding more than half the kernel is rejected.
-	_, err = inferPool2d(true)(ctx, []ir.Type{x}, getter(map[string]ir.Attribute{"kernel_size": ints(ctx, 2), "padding": ints(ctx, 2)}))
+	_, err = inferPoolNd(2, true)(ctx, []ir.Type{x}, getter(map[string]ir.Attribute{"kernel_size": ints(ctx, 2), "padding": ints(ctx, 2)}))
 	assert.ErrorContains(t, err, "pad should be non-negative and at most half of kernel size")
 }
 
