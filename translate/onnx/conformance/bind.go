@@ -49,10 +49,13 @@ type boundModel struct {
 	keep  []int    // indices of the data set's inputs still fed at run time
 }
 
-// bindInputs rewrites model so that the bindable inputs of ds become
-// initializers holding the data set's input_<i>.pb. It returns nil when
-// there is nothing to bind.
-func bindInputs(modelPath string, ds dataSet, dir string) (*boundModel, error) {
+// binder binds the inputs of one model, read and decoded once.
+type binder struct {
+	data []byte
+	args []string // graph inputs that are not initializers, in order
+}
+
+func newBinder(modelPath string) (*binder, error) {
 	data, err := os.ReadFile(modelPath)
 	if err != nil {
 		return nil, err
@@ -68,40 +71,48 @@ func bindInputs(modelPath string, ds dataSet, dir string) (*boundModel, error) {
 	for _, t := range m.Graph.Initializers {
 		inits[t.Name] = true
 	}
-	var args []string
+	b := &binder{data: data}
 	for _, in := range m.Graph.Inputs {
 		if !inits[in.Name] {
-			args = append(args, in.Name)
+			b.args = append(b.args, in.Name)
 		}
 	}
-	if len(args) != len(ds.inputs) {
-		return nil, fmt.Errorf("model has %d inputs, data set %d has %d", len(args), ds.index, len(ds.inputs))
+	return b, nil
+}
+
+// bind returns the model with the bindable inputs of ds turned into
+// initializers holding the data set's input_<i>.pb, or nil when there is
+// nothing to bind.
+func (b *binder) bind(ds dataSet) (*boundModel, error) {
+	if len(b.args) != len(ds.inputs) {
+		return nil, fmt.Errorf("model has %d inputs, data set %d has %d", len(b.args), ds.index, len(ds.inputs))
 	}
-	b := &boundModel{}
+	bm := &boundModel{}
 	var extra []byte
 	for i, t := range ds.inputs {
 		if !bindable(t) {
-			b.keep = append(b.keep, i)
+			bm.keep = append(bm.keep, i)
 			continue
 		}
-		pb, err := os.ReadFile(filepath.Join(dir, "input_"+strconv.Itoa(i)+".pb"))
+		pb, err := os.ReadFile(filepath.Join(ds.dir, "input_"+strconv.Itoa(i)+".pb"))
 		if err != nil {
 			return nil, err
 		}
 		// The graph input's name, appended, wins over the tensor's own.
 		pb = protowire.AppendTag(pb, 8, protowire.BytesType)
-		pb = protowire.AppendString(pb, args[i])
+		pb = protowire.AppendString(pb, b.args[i])
 		extra = protowire.AppendTag(extra, 5, protowire.BytesType)
 		extra = protowire.AppendBytes(extra, pb)
-		b.names = append(b.names, args[i])
+		bm.names = append(bm.names, b.args[i])
 	}
-	if len(b.names) == 0 {
+	if len(bm.names) == 0 {
 		return nil, nil
 	}
-	if b.data, err = appendToGraph(data, extra); err != nil {
+	var err error
+	if bm.data, err = appendToGraph(b.data, extra); err != nil {
 		return nil, err
 	}
-	return b, nil
+	return bm, nil
 }
 
 // appendToGraph appends encoded GraphProto fields to ModelProto.graph.

@@ -17,11 +17,13 @@ import (
 // after the graph input, and only the first input is still fed.
 func TestBindInputs(t *testing.T) {
 	dir := "testdata/node/test_add"
-	ds := dataSet{index: 0, inputs: []*tensor.Tensor{
+	binder, err := newBinder(dir + "/model.onnx")
+	require.NoError(t, err)
+	ds := dataSet{index: 0, dir: dir + "/test_data_set_0", inputs: []*tensor.Tensor{
 		tensor.New(tensor.F32, 3, 4, 5),                 // data: stays an input
 		tensor.MustValues(tensor.I64, []int64{2}, 1, 2), // shape-like: bound
 	}}
-	b, err := bindInputs(dir+"/model.onnx", ds, dir+"/test_data_set_0")
+	b, err := binder.bind(ds)
 	require.NoError(t, err)
 	require.NotNil(t, b)
 	assert.Equal(t, []string{"y"}, b.names)
@@ -35,7 +37,7 @@ func TestBindInputs(t *testing.T) {
 
 	// Nothing shape-like: nothing to bind.
 	ds.inputs[1] = tensor.New(tensor.F32, 3, 4, 5)
-	b, err = bindInputs(dir+"/model.onnx", ds, dir+"/test_data_set_0")
+	b, err = binder.bind(ds)
 	require.NoError(t, err)
 	assert.Nil(t, b)
 }

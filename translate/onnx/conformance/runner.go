@@ -349,9 +349,9 @@ func (r *caseRun) run() {
 		}
 		r.fail(StageImport, err)
 	}
-	err = importWith(ImportInput{Path: model})
-	if err != nil && !needsImportTimeValues(err) {
-		importFailed(err)
+	importErr := importWith(ImportInput{Path: model})
+	if importErr != nil && !needsImportTimeValues(importErr) {
+		importFailed(importErr)
 		return
 	}
 	var sets []dataSet
@@ -359,8 +359,8 @@ func (r *caseRun) run() {
 		r.fail(StageLoad, err)
 		return
 	}
-	if err != nil {
-		r.runBound(model, sets, err, importWith, importFailed)
+	if importErr != nil {
+		r.runBound(model, sets, importErr, importWith, importFailed)
 		return
 	}
 	// A model with dynamic input dims (an exported batch or sequence
@@ -388,10 +388,14 @@ func (r *caseRun) run() {
 // bound to that data set's values.
 func (r *caseRun) runBound(model string, sets []dataSet, importErr error, importWith func(ImportInput) error, importFailed func(error)) {
 	c := r.c
+	var b *binder
+	if err := r.guard(StageLoad, func() (err error) { b, err = newBinder(model); return }); err != nil {
+		importFailed(importErr)
+		return
+	}
 	for _, ds := range sets {
 		var bm *boundModel
-		dir := filepath.Join(c.Dir, "test_data_set_"+strconv.Itoa(ds.index))
-		err := r.guard(StageLoad, func() (err error) { bm, err = bindInputs(model, ds, dir); return })
+		err := r.guard(StageLoad, func() (err error) { bm, err = b.bind(ds); return })
 		if err != nil || bm == nil {
 			importFailed(importErr) // nothing to bind: the first error stands
 			return
@@ -564,6 +568,7 @@ func inputShapes(ds dataSet) [][]int64 {
 // dataSet is one test_data_set_<index>.
 type dataSet struct {
 	index           int
+	dir             string
 	inputs, outputs []*tensor.Tensor
 }
 
@@ -590,6 +595,7 @@ func loadDataSets(dir string) ([]dataSet, error) {
 	slices.SortFunc(sets, func(a, b dataSet) int { return a.index - b.index })
 	for i := range sets {
 		d := filepath.Join(dir, "test_data_set_"+strconv.Itoa(sets[i].index))
+		sets[i].dir = d
 		if sets[i].inputs, err = readNumbered(d, "input_"); err != nil {
 			return nil, err
 		}
