@@ -123,14 +123,15 @@ func (im *importer) openExternal(location string) (*externalFile, error) {
 	if x, ok := im.ext.files[location]; ok {
 		return x, nil
 	}
+	name := filepath.FromSlash(location)
 	// Stat before opening: opening a FIFO blocks until it has a writer.
-	f, err := (*os.File)(nil), error(nil)
-	if fi, serr := im.ext.root.Stat(filepath.FromSlash(location)); serr != nil {
-		err = serr
-	} else if !fi.Mode().IsRegular() {
+	fi, err := im.ext.root.Stat(name)
+	if err == nil && !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("external data '%s' is not a regular file", location)
-	} else {
-		f, err = im.ext.root.Open(filepath.FromSlash(location))
+	}
+	var f *os.File
+	if err == nil {
+		f, err = im.ext.root.Open(name)
 	}
 	if err != nil {
 		msg := unwrapPathError(err).Error()
@@ -139,8 +140,8 @@ func (im *importer) openExternal(location string) (*externalFile, error) {
 		}
 		return nil, fmt.Errorf("cannot open external data '%s': %s", location, msg)
 	}
-	fi, err := f.Stat()
-	if err != nil || !fi.Mode().IsRegular() {
+	// Checked again on the open file: the path may have changed since.
+	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
 		f.Close()
 		return nil, fmt.Errorf("external data '%s' is not a regular file", location)
 	}

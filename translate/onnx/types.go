@@ -75,15 +75,10 @@ func checkShape(dims []int64, elemBytes int64) error {
 	if slices.Contains(dims, 0) {
 		return nil
 	}
-	n := int64(1)
-	for _, d := range dims {
-		if d < 0 {
-			continue // dynamic
-		}
-		if n > math.MaxInt64/d {
-			return fmt.Errorf("shape [%s] has more elements than fit in int64", fmtShape(dims))
-		}
-		n *= d
+	static := slices.DeleteFunc(slices.Clone(dims), func(d int64) bool { return d < 0 })
+	n, err := onnxpb.Product(static)
+	if err != nil {
+		return fmt.Errorf("shape [%s] has more elements than fit in int64", fmtShape(dims))
 	}
 	if elemBytes > 1 && n > math.MaxInt64/elemBytes {
 		return fmt.Errorf("shape [%s] has more bytes than fit in int64", fmtShape(dims))
