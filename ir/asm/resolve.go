@@ -163,18 +163,7 @@ func (r *resolver) syntaxError(err error) *ir.Diagnostic {
 
 func (r *resolver) resolveFile(f *astFile) *ir.Operation {
 	for _, item := range f.Items {
-		switch it := item.(type) {
-		case *astTypeAlias:
-			if _, dup := r.typeAliases[it.Name]; dup {
-				r.fail(it.Pos, "redefinition of type alias id '%s'", it.Name)
-			}
-			r.typeAliases[it.Name] = it
-		case *astAttrAlias:
-			if _, dup := r.attrAliases[it.Name]; dup {
-				r.fail(it.Pos, "redefinition of attribute alias id '%s'", it.Name)
-			}
-			r.attrAliases[it.Name] = it
-		}
+		r.defineAlias(item)
 	}
 	for _, m := range f.Metadata {
 		r.metadata(m)
@@ -187,16 +176,7 @@ func (r *resolver) resolveFile(f *astFile) *ir.Operation {
 	}
 	// Aliases are checked even when unused, as MLIR does.
 	for _, item := range f.Items {
-		switch it := item.(type) {
-		case *astTypeAlias:
-			r.typeAlias(it.Name, it.Pos)
-		case *astAttrAlias:
-			if _, isLoc := it.Value.(*astLocationAttr); isLoc {
-				r.locAlias(it.Name, it.Pos)
-			} else {
-				r.attrAlias(it.Name, it.Pos)
-			}
-		}
+		r.checkAlias(item)
 	}
 	if len(ops) == 1 && isModuleName(ops[0].Name) {
 		r.pushScope(true)
@@ -204,12 +184,7 @@ func (r *resolver) resolveFile(f *astFile) *ir.Operation {
 		r.popScope()
 		return top
 	}
-	module := r.ctx.NewOperation(ir.OperationState{
-		Name: "builtin.module", NumRegions: 1,
-		Loc: ir.FileLineColLoc{File: r.filename, Line: 0, Col: 0},
-	})
-	block := ir.NewBlock(nil, nil)
-	module.Region(0).AppendBlock(block)
+	module, block := r.implicitModule()
 	r.pushScope(true)
 	for i, o := range ops {
 		block.Append(r.op(o))
@@ -218,6 +193,49 @@ func (r *resolver) resolveFile(f *astFile) *ir.Operation {
 	f.Items = nil
 	r.popScope()
 	return module
+}
+
+// defineAlias registers a top-level alias definition (other items are
+// ignored).
+func (r *resolver) defineAlias(item astTopItem) {
+	switch it := item.(type) {
+	case *astTypeAlias:
+		if _, dup := r.typeAliases[it.Name]; dup {
+			r.fail(it.Pos, "redefinition of type alias id '%s'", it.Name)
+		}
+		r.typeAliases[it.Name] = it
+	case *astAttrAlias:
+		if _, dup := r.attrAliases[it.Name]; dup {
+			r.fail(it.Pos, "redefinition of attribute alias id '%s'", it.Name)
+		}
+		r.attrAliases[it.Name] = it
+	}
+}
+
+// checkAlias resolves an alias definition even when unused, as MLIR does.
+func (r *resolver) checkAlias(item astTopItem) {
+	switch it := item.(type) {
+	case *astTypeAlias:
+		r.typeAlias(it.Name, it.Pos)
+	case *astAttrAlias:
+		if _, isLoc := it.Value.(*astLocationAttr); isLoc {
+			r.locAlias(it.Name, it.Pos)
+		} else {
+			r.attrAlias(it.Name, it.Pos)
+		}
+	}
+}
+
+// implicitModule is the builtin.module that holds a file's top-level ops
+// when the file is not one module.
+func (r *resolver) implicitModule() (*ir.Operation, *ir.Block) {
+	module := r.ctx.NewOperation(ir.OperationState{
+		Name: "builtin.module", NumRegions: 1,
+		Loc: ir.FileLineColLoc{File: r.filename, Line: 0, Col: 0},
+	})
+	block := ir.NewBlock(nil, nil)
+	module.Region(0).AppendBlock(block)
+	return module, block
 }
 
 func isModuleName(n string) bool { return n == "builtin.module" || n == "module" }

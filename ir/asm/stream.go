@@ -261,29 +261,15 @@ func (r *resolver) resolveFileStreamed(f *astFile) *ir.Operation {
 		if !ok {
 			break
 		}
-		switch it := item.(type) {
-		case *astTypeAlias:
-			if _, dup := r.typeAliases[it.Name]; dup {
-				r.fail(it.Pos, "redefinition of type alias id '%s'", it.Name)
-			}
-			r.typeAliases[it.Name] = it
-			r.typeAlias(it.Name, it.Pos)
-		case *astAttrAlias:
-			if _, dup := r.attrAliases[it.Name]; dup {
-				r.fail(it.Pos, "redefinition of attribute alias id '%s'", it.Name)
-			}
-			r.attrAliases[it.Name] = it
-			if _, isLoc := it.Value.(*astLocationAttr); isLoc {
-				r.locAlias(it.Name, it.Pos)
-			} else {
-				r.attrAlias(it.Name, it.Pos)
-			}
-		case *astOp:
+		if op, isOp := item.(*astOp); isOp {
 			if first == nil {
-				first = it
+				first = op
 			}
-			ops = append(ops, r.op(it))
+			ops = append(ops, r.op(op))
+			continue
 		}
+		r.defineAlias(item)
+		r.checkAlias(item)
 	}
 	r.popScope()
 	// The list is closed: the metadata, written before, is complete.
@@ -296,12 +282,7 @@ func (r *resolver) resolveFileStreamed(f *astFile) *ir.Operation {
 	if len(ops) == 1 && isModuleName(first.Name) {
 		return ops[0]
 	}
-	module := r.ctx.NewOperation(ir.OperationState{
-		Name: "builtin.module", NumRegions: 1,
-		Loc: ir.FileLineColLoc{File: r.filename, Line: 0, Col: 0},
-	})
-	block := ir.NewBlock(nil, nil)
-	module.Region(0).AppendBlock(block)
+	module, block := r.implicitModule()
 	for _, op := range ops {
 		block.Append(op)
 	}
