@@ -145,10 +145,7 @@ func Conv3D(x, w, bias *Tensor, p Window3D) (*Tensor, error) {
 
 // fits checks that a scratch buffer of shape stays within MaxBytes.
 func fits(dt DType, shape []int64) error {
-	nb, err := ByteSize(dt, shape)
-	if err == nil && nb > MaxBytes() {
-		err = fmt.Errorf("tensor: %s x %v needs %d bytes, above the limit of %d: %w", FormatShape(shape), dt, nb, MaxBytes(), ErrTooLarge)
-	}
+	_, err := sizeWithin(dt, shape, MaxBytes())
 	return err
 }
 

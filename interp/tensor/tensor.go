@@ -102,6 +102,16 @@ func ByteSize(dt DType, shape []int64) (int64, error) {
 	return n * sz, nil
 }
 
+// sizeWithin is ByteSize, failing with ErrTooLarge above limit.
+func sizeWithin(dt DType, shape []int64, limit int64) (int64, error) {
+	nb, err := ByteSize(dt, shape)
+	if err == nil && nb > limit {
+		err = fmt.Errorf("tensor: %s x %v needs %d bytes, above the limit of %d: %w",
+			FormatShape(shape), dt, nb, limit, ErrTooLarge)
+	}
+	return nb, err
+}
+
 // Alloc returns a zeroed tensor, or an error when the shape is invalid, its
 // element count overflows, or its byte size exceeds MaxBytes.
 func Alloc(dt DType, shape []int64) (*Tensor, error) {
@@ -110,13 +120,9 @@ func Alloc(dt DType, shape []int64) (*Tensor, error) {
 
 // AllocLimit is Alloc with an explicit byte limit.
 func AllocLimit(dt DType, shape []int64, limit int64) (*Tensor, error) {
-	nb, err := ByteSize(dt, shape)
+	nb, err := sizeWithin(dt, shape, limit)
 	if err != nil {
 		return nil, err
-	}
-	if nb > limit {
-		return nil, fmt.Errorf("tensor: %s x %v needs %d bytes, above the limit of %d: %w",
-			FormatShape(shape), dt, nb, limit, ErrTooLarge)
 	}
 	n := int(nb / int64(dt.Size()))
 	return &Tensor{dtype: dt, shape: cloneShape(shape), data: makeStorage(dt, n)}, nil
