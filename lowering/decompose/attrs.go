@@ -1,6 +1,8 @@
 package decompose
 
 import (
+	"slices"
+
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -60,19 +62,25 @@ func (e *emitter) attrInts(op *ir.Operation, name string, def []int64) []int64 {
 
 // attrPair reads a 2-D window attribute: one value applies to both dims.
 func (e *emitter) attrPair(op *ir.Operation, name string, def []int64) [2]int64 {
+	return [2]int64(e.attrWindow(op, name, 2, def))
+}
+
+// attrWindow reads a window attribute of n values (kernel, stride,
+// padding, dilation): one value applies to every dim, and an absent or
+// empty one takes def.
+func (e *emitter) attrWindow(op *ir.Operation, name string, n int, def []int64) []int64 {
 	v := e.attrInts(op, name, def)
+	if len(v) == 0 {
+		v = def
+	}
 	switch len(v) {
 	case 1:
-		return [2]int64{v[0], v[0]}
-	case 2:
-		return [2]int64{v[0], v[1]}
-	case 0:
-		if len(def) == 2 {
-			return [2]int64{def[0], def[1]}
-		}
+		return slices.Repeat(v, n)
+	case n:
+		return v
 	}
-	e.fail("attribute '%s' needs one or two values, got %v", name, v)
-	return [2]int64{1, 1}
+	e.fail("attribute '%s' needs one or %s values, got %v", name, [...]string{2: "two", 3: "three"}[n], v)
+	return slices.Repeat([]int64{1}, n)
 }
 
 // wrapDim normalises a PyTorch dim (negative counts from the end) into

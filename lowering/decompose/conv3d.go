@@ -14,18 +14,7 @@ import (
 
 // attrTriple reads a 3-D window attribute: one value applies to all dims.
 func (e *emitter) attrTriple(op *ir.Operation, name string, def []int64) [3]int64 {
-	v := e.attrInts(op, name, def)
-	if len(v) == 0 {
-		v = def
-	}
-	switch len(v) {
-	case 1:
-		return [3]int64{v[0], v[0], v[0]}
-	case 3:
-		return [3]int64{v[0], v[1], v[2]}
-	}
-	e.fail("attribute '%s' needs one or three values, got %v", name, v)
-	return [3]int64{1, 1, 1}
+	return [3]int64(e.attrWindow(op, name, 3, def))
 }
 
 // batched5 runs f on the static 5-D form of op's first operand ([C, D, H,
