@@ -21,20 +21,11 @@ func (e *emitter) attrTriple(op *ir.Operation, name string, def []int64) [3]int6
 // W] gets a batch dim of 1) and gives the result op's result shape.
 func (e *emitter) batched5(op *ir.Operation, f func(x *ir.Value) *ir.Value) []*ir.Value {
 	x := op.Operand(0)
-	xs := shapeOf(x)
-	if slices.Contains(xs, ir.Dynamic) || slices.Contains(shapeOf(op.Result(0)), ir.Dynamic) {
+	if slices.Contains(shapeOf(x), ir.Dynamic) || slices.Contains(shapeOf(op.Result(0)), ir.Dynamic) {
 		e.fail("expects static shapes, got %s", x.Type())
 		return one(x)
 	}
-	switch len(xs) {
-	case 5:
-	case 4:
-		x = e.reshape(x, append([]int64{1}, xs...))
-	default:
-		e.fail("expects a 4-D or 5-D input, got %s", x.Type())
-		return one(x)
-	}
-	return one(e.reshape(f(x), shapeOf(op.Result(0))))
+	return e.batchedRank(op, 5, f)
 }
 
 // depthToBatch turns [N, C, D, H, W] into [N·D, C, H, W].

@@ -84,13 +84,18 @@ func conv2d(e *emitter, op *ir.Operation) []*ir.Value {
 // batched runs f on the 4-D form of op's first operand ([C, H, W] gets a
 // batch dim of 1) and gives the result op's result shape.
 func (e *emitter) batched(op *ir.Operation, f func(x *ir.Value) *ir.Value) []*ir.Value {
+	return e.batchedRank(op, 4, f)
+}
+
+// batchedRank is batched for inputs of the given batched rank.
+func (e *emitter) batchedRank(op *ir.Operation, rank int, f func(x *ir.Value) *ir.Value) []*ir.Value {
 	x := op.Operand(0)
 	switch rankOf(x) {
-	case 4:
-	case 3:
+	case rank:
+	case rank - 1:
 		x = e.reshape(x, append([]int64{1}, shapeOf(x)...))
 	default:
-		e.fail("expects a 3-D or 4-D input, got %s", x.Type())
+		e.fail("expects a %d-D or %d-D input, got %s", rank-1, rank, x.Type())
 		return one(x)
 	}
 	return one(e.reshape(f(x), shapeOf(op.Result(0))))
