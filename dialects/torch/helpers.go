@@ -3,6 +3,7 @@ package torch
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -282,23 +283,11 @@ func tuple(a ods.AttrGetter, name string, n int, def []int64) ([]int64, error) {
 	}
 	switch len(v) {
 	case 1:
-		out := make([]int64, n)
-		for i := range out {
-			out[i] = v[0]
-		}
-		return out, nil
+		return slices.Repeat(v, n), nil
 	case n:
 		return v, nil
 	}
 	return nil, fmt.Errorf("expects '%s' to have 1 or %d elements, got %d", name, n, len(v))
-}
-
-func filled(n int, v int64) []int64 {
-	out := make([]int64, n)
-	for i := range out {
-		out[i] = v
-	}
-	return out
 }
 
 // floorDiv rounds toward negative infinity.

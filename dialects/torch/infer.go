@@ -552,15 +552,15 @@ func inferConvNd(sp int) ods.InferFunc {
 			}
 			return nil, fmt.Errorf("expects %d-D weight [out_channels, in_channels/groups, %s], got %d-D", sp+2, kernel, w.Rank())
 		}
-		stride, err := tuple(a, "stride", sp, filled(sp, 1))
+		stride, err := tuple(a, "stride", sp, slices.Repeat([]int64{1}, sp))
 		if err != nil {
 			return nil, err
 		}
-		pad, err := tuple(a, "padding", sp, filled(sp, 0))
+		pad, err := tuple(a, "padding", sp, slices.Repeat([]int64{0}, sp))
 		if err != nil {
 			return nil, err
 		}
-		dil, err := tuple(a, "dilation", sp, filled(sp, 1))
+		dil, err := tuple(a, "dilation", sp, slices.Repeat([]int64{1}, sp))
 		if err != nil {
 			return nil, err
 		}
@@ -641,11 +641,11 @@ func inferPoolNd(sp int, withDilation bool) ods.InferFunc {
 		} else if stride, err = tuple(a, "stride", sp, nil); err != nil {
 			return nil, err
 		}
-		pad, err := tuple(a, "padding", sp, filled(sp, 0))
+		pad, err := tuple(a, "padding", sp, slices.Repeat([]int64{0}, sp))
 		if err != nil {
 			return nil, err
 		}
-		dil := filled(sp, 1)
+		dil := slices.Repeat([]int64{1}, sp)
 		if withDilation {
 			if dil, err = tuple(a, "dilation", sp, dil); err != nil {
 				return nil, err

@@ -503,10 +503,7 @@ func resizeAxis(c *nodeCtx, y *ir.Value, ax int, pl *axisPlan, elem ir.Type) *ir
 // along is a shape of rank r of ones with size n at dim d (none when d is
 // out of range).
 func along(r, d int, n int64) []int64 {
-	s := make([]int64, r)
-	for i := range s {
-		s[i] = 1
-	}
+	s := ones(r)
 	if d >= 0 && d < r {
 		s[d] = n
 	}
