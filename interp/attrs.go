@@ -128,20 +128,31 @@ func (c *opCall) intsN(name string, n int, def []int64) ([]int64, error) {
 // pair reads a torch int[2] argument: one value applies to both dims; an
 // empty list (or absence) gives def.
 func (c *opCall) pair(name string, def []int64) ([2]int, error) {
-	v, err := c.ints(name, def)
+	v, err := c.window(name, 2, def)
 	if err != nil {
 		return [2]int{}, err
+	}
+	return [2]int(v), nil
+}
+
+// window reads a torch int[n] argument: one value applies to every dim;
+// an empty list (or absence) gives def.
+func (c *opCall) window(name string, n int, def []int64) ([]int, error) {
+	v, err := c.ints(name, def)
+	if err != nil {
+		return nil, err
 	}
 	if len(v) == 0 {
 		v = def
 	}
-	switch len(v) {
-	case 1:
-		return [2]int{int(v[0]), int(v[0])}, nil
-	case 2:
-		return [2]int{int(v[0]), int(v[1])}, nil
+	if len(v) != 1 && len(v) != n {
+		return nil, fmt.Errorf("attribute '%s' must have 1 or %d elements, got %d", name, n, len(v))
 	}
-	return [2]int{}, fmt.Errorf("attribute '%s' must have 1 or 2 elements, got %d", name, len(v))
+	out := make([]int, n)
+	for i := range out {
+		out[i] = int(v[min(i, len(v)-1)])
+	}
+	return out, nil
 }
 
 // typeAttr reads a type attribute (nil when absent).

@@ -11,20 +11,11 @@ import (
 // triple reads a torch int[3] argument: one value applies to all three
 // dims; an empty list (or absence) gives def.
 func (c *opCall) triple(name string, def []int64) ([3]int, error) {
-	v, err := c.ints(name, def)
+	v, err := c.window(name, 3, def)
 	if err != nil {
 		return [3]int{}, err
 	}
-	if len(v) == 0 {
-		v = def
-	}
-	switch len(v) {
-	case 1:
-		return [3]int{int(v[0]), int(v[0]), int(v[0])}, nil
-	case 3:
-		return [3]int{int(v[0]), int(v[1]), int(v[2])}, nil
-	}
-	return [3]int{}, fmt.Errorf("attribute '%s' must have 1 or 3 elements, got %d", name, len(v))
+	return [3]int(v), nil
 }
 
 // batched5 runs f on the 5-D form of x ([C, D, H, W] gets a batch of 1).
