@@ -384,21 +384,26 @@ func torchBatchNorm(c *opCall) ([]*tensor.Tensor, error) {
 // batched runs f on a 4-D view of a [C, H, W] or [N, C, H, W] input and
 // gives the result the input's rank back.
 func batched(x *tensor.Tensor, f func(x *tensor.Tensor) (*tensor.Tensor, error)) ([]*tensor.Tensor, error) {
+	return batchedRank(x, 4, f)
+}
+
+// batchedRank is batched for inputs of the given batched rank.
+func batchedRank(x *tensor.Tensor, rank int, f func(x *tensor.Tensor) (*tensor.Tensor, error)) ([]*tensor.Tensor, error) {
 	switch x.Rank() {
-	case 4:
+	case rank:
 		return one(f(x))
-	case 3:
-		x4, err := tensor.Unsqueeze(x, []int{0})
+	case rank - 1:
+		xb, err := tensor.Unsqueeze(x, []int{0})
 		if err != nil {
 			return nil, err
 		}
-		r, err := f(x4)
+		r, err := f(xb)
 		if err != nil {
 			return nil, err
 		}
 		return one(tensor.Squeeze(r, []int{0}))
 	}
-	return nil, fmt.Errorf("expects a 3-D or 4-D input, got %s", describe(x))
+	return nil, fmt.Errorf("expects a %d-D or %d-D input, got %s", rank-1, rank, describe(x))
 }
 
 func torchConv(c *opCall) ([]*tensor.Tensor, error) {

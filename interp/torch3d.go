@@ -1,10 +1,6 @@
 package interp
 
-import (
-	"fmt"
-
-	"github.com/mlc-go/mlc/interp/tensor"
-)
+import "github.com/mlc-go/mlc/interp/tensor"
 
 // Volumetric torch ops: conv3d, max_pool3d, avg_pool3d.
 
@@ -16,25 +12,6 @@ func (c *opCall) triple(name string, def []int64) ([3]int, error) {
 		return [3]int{}, err
 	}
 	return [3]int(v), nil
-}
-
-// batched5 runs f on the 5-D form of x ([C, D, H, W] gets a batch of 1).
-func batched5(x *tensor.Tensor, f func(x *tensor.Tensor) (*tensor.Tensor, error)) ([]*tensor.Tensor, error) {
-	switch x.Rank() {
-	case 5:
-		return one(f(x))
-	case 4:
-		x5, err := tensor.Unsqueeze(x, []int{0})
-		if err != nil {
-			return nil, err
-		}
-		r, err := f(x5)
-		if err != nil {
-			return nil, err
-		}
-		return one(tensor.Squeeze(r, []int{0}))
-	}
-	return nil, fmt.Errorf("expects a 4-D or 5-D input, got %s", describe(x))
 }
 
 // symPads is a symmetric torch padding in Window3D's begins-then-ends order.
@@ -62,7 +39,7 @@ func torchConv3d(c *opCall) ([]*tensor.Tensor, error) {
 	if len(c.in) > 2 {
 		bias = c.in[2]
 	}
-	return batched5(c.in[0], func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.Conv3D(x, c.in[1], bias, w) })
+	return batchedRank(c.in[0], 5, func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.Conv3D(x, c.in[1], bias, w) })
 }
 
 // torchWindow3 reads kernel_size, stride (default: kernel_size, also when
@@ -97,7 +74,7 @@ func torchMaxPool3d(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return batched5(c.in[0], func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.MaxPool3D(x, w) })
+	return batchedRank(c.in[0], 5, func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.MaxPool3D(x, w) })
 }
 
 func torchAvgPool3d(c *opCall) ([]*tensor.Tensor, error) {
@@ -113,5 +90,5 @@ func torchAvgPool3d(c *opCall) ([]*tensor.Tensor, error) {
 		return nil, err
 	}
 	w.Divisor = int(div)
-	return batched5(c.in[0], func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.AvgPool3D(x, w) })
+	return batchedRank(c.in[0], 5, func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.AvgPool3D(x, w) })
 }
