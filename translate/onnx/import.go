@@ -95,7 +95,11 @@ func importData(ctx *ir.Context, data []byte, path string, opts Options, file *m
 		im.files = append(im.files, file)
 	}
 	defer im.closeExternal()
-	m, err := onnxpb.Decode(data)
+	var passed func([]byte)
+	if file != nil && file.Mapped() {
+		passed = file.Release
+	}
+	m, err := onnxpb.DecodePassing(data, passed)
 	if err != nil {
 		var pe *onnxpb.Error
 		if errors.As(err, &pe) {

@@ -219,3 +219,25 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// DecodePassing hands over each tensor's raw data, initializers and
+// attribute tensors alike, as the same bytes the model aliases.
+func TestDecodePassing(t *testing.T) {
+	w1 := msg{}.v(1, 2).v(2, DataFloat).str(8, "a").sub(9, []byte{1, 2, 3, 4, 5, 6, 7, 8})
+	w2 := msg{}.v(1, 1).v(2, DataFloat).str(8, "b").sub(9, []byte{9, 10, 11, 12})
+	empty := msg{}.v(1, 0).v(2, DataFloat).str(8, "e").sub(9, nil)
+	node := msg{}.str(2, "y").str(4, "Constant").sub(5, msg{}.str(1, "value").v(20, int64(AttrTensor)).sub(5, w2))
+	model := msg{}.v(1, 8).sub(8, msg{}.v(2, 13)).sub(7, msg{}.sub(1, node).sub(5, w1).sub(5, empty))
+	var passed [][]byte
+	m, err := DecodePassing(model, func(raw []byte) { passed = append(passed, raw) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(passed) != 2 {
+		t.Fatalf("passed %d raw data, want 2 (empty ones are not passed)", len(passed))
+	}
+	if unsafe.SliceData(passed[0]) != unsafe.SliceData(m.Graph.Nodes[0].Attrs[0].T.RawData) ||
+		unsafe.SliceData(passed[1]) != unsafe.SliceData(m.Graph.Initializers[0].RawData) {
+		t.Errorf("passed raw data are not the model's: %v", passed)
+	}
+}

@@ -216,8 +216,15 @@ type Dim struct {
 
 // Decode decodes a serialized ModelProto. The returned model's raw tensor
 // data aliases data.
-func Decode(data []byte) (*Model, error) {
-	var d decoder
+func Decode(data []byte) (*Model, error) { return DecodePassing(data, nil) }
+
+// DecodePassing is Decode calling passed with each tensor's raw data as
+// soon as the decoder has passed over it (without reading it). A caller
+// whose data is a file mapping can drop the pages that reading the
+// headers around it faulted in: on kernels that map whole large folios,
+// those are most of the weights.
+func DecodePassing(data []byte, passed func(raw []byte)) (*Model, error) {
+	d := decoder{passed: passed}
 	m := &Model{}
 	err := d.walk(data, 0, "ModelProto", func(f *field) error {
 		var err error
@@ -464,6 +471,9 @@ func (d *decoder) tensorField(t *Tensor) func(g *field) error {
 		case 9:
 			t.RawData, err = g.bytes("raw_data")
 			t.HasRawData, t.RawOffset = true, g.bOff
+			if d.passed != nil && err == nil && len(t.RawData) > 0 {
+				d.passed(t.RawData)
+			}
 		case 10:
 			t.DoubleData, err = g.fixed("double_data", 8, t.DoubleData)
 		case 11:

@@ -39,6 +39,8 @@ type field struct {
 
 type decoder struct {
 	depth int
+	// passed, when set, gets each tensor's raw data once it is passed over.
+	passed func(raw []byte)
 }
 
 func errAt(off int, format string, args ...any) *Error {
