@@ -50,7 +50,7 @@ tiny-cnn-onnx:
 # op type listed in the expect-pass file has a case that does not pass, and
 # when the regenerated page differs from the committed one.
 conformance: build node-tests
-	$(BIN)/mlc conformance --expect-pass translate/onnx/conformance/expect-pass.txt \
+	$(BIN)/mlc conformance --expect-pass driver/conformance/expect-pass.txt \
 		--markdown docs/onnx-coverage.md $(NODE_TESTS)/node > build/conformance.txt || { tail -n 30 build/conformance.txt; exit 1; }
 	@grep -E '^total' build/conformance.txt
 	@git diff --exit-code --stat docs/onnx-coverage.md || { echo "docs/onnx-coverage.md was stale and has been regenerated: commit it"; exit 1; }

@@ -23,8 +23,10 @@ func layerOf(pkg string) (int, bool) {
 		return 3, true
 	case strings.HasPrefix(rel, "lowering/"), strings.HasPrefix(rel, "translate/"), strings.HasPrefix(rel, "interp"):
 		return 4, true
-	case strings.HasPrefix(rel, "tools/"), strings.HasPrefix(rel, "bench/"):
+	case strings.HasPrefix(rel, "driver/"):
 		return 5, true
+	case strings.HasPrefix(rel, "tools/"), strings.HasPrefix(rel, "bench/"):
+		return 6, true
 	}
 	return 0, false
 }

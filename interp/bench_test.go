@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mlc-go/mlc/interp/tensor"
+	"github.com/mlc-go/mlc/internal/tensor"
 )
 
 // convNetSrc is bench/gen-conv-bench.py's network: layers x (conv 3x3,

@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"github.com/mlc-go/mlc/dialects/quant"
-	"github.com/mlc-go/mlc/interp/tensor"
+	"github.com/mlc-go/mlc/internal/tensor"
 )
 
 // Kernel adapters of the core dialect (docs/dialects/core.md): they read

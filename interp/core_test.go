@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/mlc-go/mlc/interp/tensor"
+	"github.com/mlc-go/mlc/internal/tensor"
 )
 
 var (

@@ -1,5 +1,5 @@
 // Package interp is mlc's reference interpreter: it executes the body of a
-// func.func op by op on real tensors (package interp/tensor), so that the
+// func.func op by op on real tensors (package internal/tensor), so that the
 // accuracy gates can compare a compiled graph with its float original and
 // so that `mlc run` can evaluate a model.
 //

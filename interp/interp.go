@@ -3,7 +3,7 @@ package interp
 import (
 	"fmt"
 
-	"github.com/mlc-go/mlc/interp/tensor"
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/mlc-go/mlc/interp/tensor"
+	"github.com/mlc-go/mlc/internal/tensor"
 )
 
 // Kernels the tensor package does not have, or whose semantics differ from

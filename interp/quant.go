@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mlc-go/mlc/dialects/quant"
-	"github.com/mlc-go/mlc/interp/tensor"
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 

@@ -4,7 +4,7 @@ import (
 	"math"
 	"sort"
 
-	"github.com/mlc-go/mlc/interp/tensor"
+	"github.com/mlc-go/mlc/internal/tensor"
 )
 
 // kernels is the interpreter's op table: one entry per op name, mapping to

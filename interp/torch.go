@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"github.com/mlc-go/mlc/dialects/torch"
-	"github.com/mlc-go/mlc/interp/tensor"
+	"github.com/mlc-go/mlc/internal/tensor"
 )
 
 // Kernel adapters of the torch dialect (docs/dialects/torch.md), with

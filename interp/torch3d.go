@@ -1,6 +1,6 @@
 package interp
 
-import "github.com/mlc-go/mlc/interp/tensor"
+import "github.com/mlc-go/mlc/internal/tensor"
 
 // Volumetric torch ops: conv3d, max_pool3d, avg_pool3d.
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mlc-go/mlc/interp/tensor"
+	"github.com/mlc-go/mlc/internal/tensor"
 )
 
 func TestTorchActivations(t *testing.T) {

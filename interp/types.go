@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/mlc-go/mlc/dialects/quant"
-	"github.com/mlc-go/mlc/interp/tensor"
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 

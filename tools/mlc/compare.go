@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mlc-go/mlc/interp"
-	"github.com/mlc-go/mlc/translate/onnx/conformance"
+	"github.com/mlc-go/mlc/driver/conformance"
 )
 
 func newCompareCmd() *cobra.Command {

@@ -6,7 +6,7 @@ import (
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/lowering/decompose"
 	"github.com/mlc-go/mlc/translate/onnx"
-	"github.com/mlc-go/mlc/translate/onnx/conformance"
+	"github.com/mlc-go/mlc/driver/conformance"
 )
 
 // newConformanceCmd wires the ONNX importer and the torch-to-core lowering

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mlc-go/mlc/interp/tensor"
+	"github.com/mlc-go/mlc/internal/tensor"
 )
 
 var update = flag.Bool("update", false, "rewrite lit-tests/interp/Inputs")

@@ -8,7 +8,7 @@ import (
 
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/ir"
-	"github.com/mlc-go/mlc/translate/onnx/onnxpb"
+	"github.com/mlc-go/mlc/internal/onnxpb"
 )
 
 // converter turns one node into torch ops.

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/mlc-go/mlc/internal/mapfile"
-	"github.com/mlc-go/mlc/translate/onnx/onnxpb"
+	"github.com/mlc-go/mlc/internal/onnxpb"
 )
 
 // externalFiles keeps the data files that external tensors live in open

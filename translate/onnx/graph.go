@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/mlc-go/mlc/ir"
-	"github.com/mlc-go/mlc/translate/onnx/onnxpb"
+	"github.com/mlc-go/mlc/internal/onnxpb"
 )
 
 // validate checks that every name is defined once, that every node input

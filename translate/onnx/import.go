@@ -28,7 +28,7 @@ import (
 	"github.com/mlc-go/mlc/dialects/torch"
 	"github.com/mlc-go/mlc/internal/mapfile"
 	"github.com/mlc-go/mlc/ir"
-	"github.com/mlc-go/mlc/translate/onnx/onnxpb"
+	"github.com/mlc-go/mlc/internal/onnxpb"
 )
 
 // NameAttr is the argument and result attribute holding the ONNX input

@@ -7,7 +7,7 @@ import (
 
 	"github.com/mlc-go/mlc/dialects/all"
 	"github.com/mlc-go/mlc/interp"
-	"github.com/mlc-go/mlc/interp/tensor"
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
 )

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/mlc-go/mlc/internal/mapfile"
-	"github.com/mlc-go/mlc/interp/tensor"
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 

@@ -4,7 +4,7 @@ import (
 	"math"
 
 	"github.com/mlc-go/mlc/ir"
-	"github.com/mlc-go/mlc/translate/onnx/onnxpb"
+	"github.com/mlc-go/mlc/internal/onnxpb"
 )
 
 // Constants and values known at import time (Shape, Size, Constant,

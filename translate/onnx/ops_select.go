@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"github.com/mlc-go/mlc/ir"
-	"github.com/mlc-go/mlc/translate/onnx/onnxpb"
+	"github.com/mlc-go/mlc/internal/onnxpb"
 )
 
 // Selection and scans: TopK, GatherElements, Trilu, CumSum and Hardmax.

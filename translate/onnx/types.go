@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"github.com/mlc-go/mlc/ir"
-	"github.com/mlc-go/mlc/translate/onnx/onnxpb"
+	"github.com/mlc-go/mlc/internal/onnxpb"
 )
 
 // elemType maps an ONNX TensorProto.DataType to the builtin element type

@@ -10,8 +10,8 @@ import (
 
 	"google.golang.org/protobuf/encoding/protowire"
 
-	"github.com/mlc-go/mlc/interp/tensor"
-	"github.com/mlc-go/mlc/translate/onnx/onnxpb"
+	"github.com/mlc-go/mlc/internal/tensor"
+	"github.com/mlc-go/mlc/internal/onnxpb"
 )
 
 // ONNX's node tests feed shape-like operands (Reshape's shape, Slice's

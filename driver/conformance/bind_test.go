@@ -8,9 +8,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mlc-go/mlc/interp/tensor"
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
-	"github.com/mlc-go/mlc/translate/onnx/onnxpb"
+	"github.com/mlc-go/mlc/internal/onnxpb"
 )
 
 // Binding the second input of test_add turns it into an initializer named

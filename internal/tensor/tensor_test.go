@@ -46,7 +46,7 @@ func TestImportsStdlibOnly(t *testing.T) {
 	require.NoError(t, json.Unmarshal(out, &p))
 	for _, imp := range p.Imports {
 		first := strings.Split(imp, "/")[0]
-		assert.False(t, strings.Contains(first, "."), "interp/tensor must import only the standard library, imports %s", imp)
+		assert.False(t, strings.Contains(first, "."), "internal/tensor must import only the standard library, imports %s", imp)
 	}
 }
 

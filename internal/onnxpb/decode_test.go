@@ -197,7 +197,7 @@ func TestNegativeInt32(t *testing.T) {
 }
 
 func FuzzDecode(f *testing.F) {
-	files, _ := filepath.Glob("../testdata/ops/*.onnx")
+	files, _ := filepath.Glob("../../translate/onnx/testdata/ops/*.onnx")
 	for _, p := range files {
 		if data, err := os.ReadFile(p); err == nil {
 			f.Add(data)

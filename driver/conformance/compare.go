@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mlc-go/mlc/interp/tensor"
+	"github.com/mlc-go/mlc/internal/tensor"
 )
 
 // Mode selects how outputs are compared.
