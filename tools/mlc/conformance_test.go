@@ -134,3 +134,37 @@ func TestShellQuote(t *testing.T) {
 	assert.Equal(t, `'it'\''s'`, shellQuote("it's"))
 	assert.Equal(t, "''", shellQuote(""))
 }
+
+func TestCompare(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, x *tensor.Tensor) string {
+		data, err := tensor.EncodeNpy(x)
+		require.NoError(t, err)
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, data, 0o644))
+		return p
+	}
+	want := write("want.npy", tensor.MustValues(tensor.F32, []int64{4}, 3, 4, 0, -1))
+	close := write("close.npy", tensor.MustValues(tensor.F32, []int64{4}, 3, 4, 0.0001, -1))
+	far := write("far.npy", tensor.MustValues(tensor.F32, []int64{4}, 3, 4.5, 0, -1))
+	other := write("other.npy", tensor.MustValues(tensor.F64, []int64{4}, 3, 4, 0, -1))
+
+	var out bytes.Buffer
+	// Range 5, bound 5e-4: 1e-4 passes in model mode; near zero the node
+	// rule (1e-7 + 1e-3·|0|) fails it.
+	require.NoError(t, compareTensors(close, want, "model", &out))
+	assert.Regexp(t, `^ok: max abs error 0\.0001 <= 0\.0005 .*\nerror/range 2e-05, sqnr \d+\.\d dB, cosine 1\.000000\n$`, out.String())
+	out.Reset()
+	assert.Equal(t, exitError{code: 1}, compareTensors(close, want, "node", &out))
+	assert.Contains(t, out.String(), "MISMATCH "+close+" vs "+want+": 1 of 4 elements differ")
+
+	// Noise 0.5² against signal 3²+4²+1² = 26: 10·log10(104) = 20.2 dB.
+	out.Reset()
+	assert.Equal(t, exitError{code: 1}, compareTensors(far, want, "model", &out))
+	assert.Contains(t, out.String(), "error/range 0.1, sqnr 20.2 dB, cosine ")
+
+	out.Reset()
+	assert.Equal(t, exitError{code: 1}, compareTensors(other, want, "model", &out))
+	assert.Contains(t, out.String(), ": dtype f64, want f32\n")
+	assert.ErrorContains(t, compareTensors(close, want, "exact", &out), "--mode must be node or model")
+}
