@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/internal/tensor"
+	"github.com/mlc-go/mlc/interp"
 )
 
 // nodeTests are real ONNX backend node tests, kept with the runner.
