@@ -9,7 +9,8 @@
 // it handles and a converter; shape computations on constants (Shape,
 // Gather, Concat, …) are evaluated at import so that reshapes get static
 // shapes. Errors are diagnostics positioned at the byte offset of the
-// offending part of the file, as "model.onnx:1:<offset+1>".
+// offending part of the file, as "model.onnx:1:<offset+1>"; those that
+// report a limit of the importer carry a typed error (errors.go).
 package onnx
 
 import (
@@ -78,7 +79,9 @@ func ImportFile(ctx *ir.Context, path string, opts Options) (*ir.Operation, erro
 // diagnostics and locates external data (its folder). The module's
 // resource blobs alias data, which must not change afterwards. Errors
 // are *ir.Diagnostic values positioned at "path:1:<byte offset + 1>",
-// possibly with notes.
+// possibly with notes; a model the importer cannot express gives one
+// whose Err is an *UnsupportedOpsError, *NeedsConstantError or
+// *UnsupportedError (see IsUnsupported).
 func Import(ctx *ir.Context, data []byte, path string, opts Options) (*ir.Operation, error) {
 	return importData(ctx, data, path, opts, nil)
 }
