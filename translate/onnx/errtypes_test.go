@@ -98,6 +98,12 @@ func TestTypedImportErrors(t *testing.T) {
 			inputs:  []pb{valueInfoPB("x", tFloat, 2)},
 			outputs: []pb{valueInfoPB("y", tFloat)},
 		}), unsupported},
+		{"segmented initializer", modelPB(13, graphSpec{
+			nodes:   []pb{nodePB("Add", "a", []string{"x", "w"}, []string{"y"})},
+			inits:   []pb{tensorPB("w", tFloat, []int64{2}, f32raw(1, 2)).msg(3, pb{}.int(1, 0).int(2, 2))},
+			inputs:  []pb{valueInfoPB("x", tFloat, 2)},
+			outputs: []pb{valueInfoPB("y", tFloat, 2)},
+		}), unsupported},
 		{"topk run-time k", modelPB(13, graphSpec{
 			nodes:   []pb{nodePB("TopK", "tk", []string{"x", "k"}, []string{"v", "i"})},
 			inputs:  []pb{valueInfoPB("x", tFloat, 5), valueInfoPB("k", tInt64, 1)},

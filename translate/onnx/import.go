@@ -542,6 +542,10 @@ func (im *importer) tensorData(t *onnxpb.Tensor) (*ir.RankedTensorType, []byte, 
 	if len(t.Dims) > maxRank {
 		return nil, nil, limit(checkShape(t.Dims, 1))
 	}
+	if t.HasSegment {
+		// Bytes refuses these too; here the refusal is typed as a limit.
+		return nil, nil, limit(errors.New("segmented tensors are not supported"))
+	}
 	var raw []byte
 	if t.IsExternal() {
 		raw, err = im.external(t)
