@@ -27,9 +27,15 @@ type Diagnostic struct {
 	Loc      Location
 	Message  string
 	Notes    []*Diagnostic
+	// Err, when set, is the typed error this diagnostic reports, so that
+	// callers classify it with errors.As rather than by its text.
+	Err error
 }
 
 func (d *Diagnostic) Error() string { return d.Message }
+
+// Unwrap returns Err.
+func (d *Diagnostic) Unwrap() error { return d.Err }
 
 // AttachNote adds a note at loc (nil: the diagnostic's own location).
 func (d *Diagnostic) AttachNote(loc Location, format string, args ...any) *Diagnostic {

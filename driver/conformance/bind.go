@@ -6,12 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 
 	"google.golang.org/protobuf/encoding/protowire"
 
-	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/internal/onnxpb"
+	"github.com/mlc-go/mlc/internal/tensor"
+	"github.com/mlc-go/mlc/translate/onnx"
 )
 
 // ONNX's node tests feed shape-like operands (Reshape's shape, Slice's
@@ -23,7 +23,8 @@ import (
 // needsImportTimeValues reports whether an import error asks for values
 // known at import time.
 func needsImportTimeValues(err error) bool {
-	return strings.Contains(err.Error(), "known at import time")
+	var nc *onnx.NeedsConstantError
+	return errors.As(err, &nc)
 }
 
 // bindable reports whether an input looks like a shape-like operand:

@@ -1,16 +1,17 @@
 package conformance
 
 import (
-	"errors"
+	"fmt"
 	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mlc-go/mlc/internal/onnxpb"
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
-	"github.com/mlc-go/mlc/internal/onnxpb"
+	"github.com/mlc-go/mlc/translate/onnx"
 )
 
 // Binding the second input of test_add turns it into an initializer named
@@ -53,7 +54,9 @@ func TestBindNothingKeepsError(t *testing.T) {
 	calls := 0
 	cfg := Config{Filter: regexp.MustCompile(`^test_add$`), Import: func(*ir.Context, ImportInput) (*ir.Operation, error) {
 		calls++
-		return nil, errors.New("run-time input 'shape' is not supported: it must be known at import time")
+		d := ir.Errorf(ir.UnknownLoc{}, "run-time input 'shape' is not supported: it must be known at import time")
+		d.Err = &onnx.NeedsConstantError{Node: "node #0 (Add)", Input: "shape"}
+		return nil, d
 	}}
 	r, err := Run("testdata/node", cfg)
 	require.NoError(t, err)
@@ -61,4 +64,14 @@ func TestBindNothingKeepsError(t *testing.T) {
 	assert.Equal(t, Unsupported, r.Cases[0].Status)
 	assert.Contains(t, r.Cases[0].Message, "known at import time")
 	assert.Equal(t, 1, calls)
+}
+
+// The binder reacts to the importer's NeedsConstantError, found with
+// errors.As, and not to the words of a message.
+func TestNeedsImportTimeValues(t *testing.T) {
+	d := ir.Errorf(ir.UnknownLoc{}, "input 'shape' must be known at import time")
+	assert.False(t, needsImportTimeValues(d), "the text alone does not count")
+	d.Err = &onnx.NeedsConstantError{Input: "shape"}
+	assert.True(t, needsImportTimeValues(fmt.Errorf("import: %w", d)))
+	assert.False(t, needsImportTimeValues(&onnx.UnsupportedError{Feature: "known at import time"}))
 }

@@ -2,11 +2,11 @@ package conformance
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
 	"github.com/mlc-go/mlc/internal/tensor"
+	"github.com/mlc-go/mlc/interp/metrics"
 )
 
 // Mode selects how outputs are compared.
@@ -73,107 +73,37 @@ func fmtNum(v float64) string { return strconv.FormatFloat(v, 'g', 8, 64) }
 // and, in model mode, its bound.
 type outputError struct{ maxAbs, bound float64 }
 
+// Tolerances returns the rtol and atol of metrics.AllClose that mode
+// applies to an output whose reference is want: ONNX's runner tolerances
+// in node mode, a uniform bound of ModelRelErr of want's range in model
+// mode.
+func Tolerances(mode Mode, want *tensor.Tensor) (rtol, atol float64) {
+	if mode == ModeModel {
+		return 0, ModelRelErr * metrics.Range(want)
+	}
+	return Rtol, Atol
+}
+
 // compareOutput checks got against want; it returns a *Mismatch (with
 // DataSet and Output left for the caller) when they differ.
 func compareOutput(got, want *tensor.Tensor, mode Mode) (outputError, *Mismatch) {
-	if got.DType() != want.DType() {
-		return outputError{}, &Mismatch{Reason: fmt.Sprintf("dtype %s, want %s", got.DType(), want.DType())}
+	rtol, atol := Tolerances(mode, want)
+	d, err := metrics.AllClose(got, want, rtol, atol)
+	if err != nil {
+		return outputError{}, &Mismatch{Reason: err.Error()}
 	}
-	if !tensor.ShapeEqual(got.Shape(), want.Shape()) {
-		return outputError{}, &Mismatch{Reason: fmt.Sprintf("shape %s, want %s", tensor.FormatShape(got.Shape()), tensor.FormatShape(want.Shape()))}
+	e := outputError{maxAbs: d.MaxAbs}
+	if mode == ModeModel {
+		e.bound = atol
 	}
-	n := want.Len()
-	m := &Mismatch{Len: n, Flat: -1, Model: mode == ModeModel}
-	var e outputError
-	within := func(d, w float64) bool {
-		if mode == ModeModel {
-			return d <= e.bound
-		}
-		return d <= Atol+Rtol*math.Abs(w)
-	}
-	fail := func(i int, g, w float64) {
-		if m.Count == 0 {
-			m.Flat, m.Got, m.Want = i, g, w
-		}
-		m.Count++
-	}
-	if !want.DType().IsFloat() {
-		// Integers and booleans: the same rule on exact int64 differences
-		// (float64 would round large values).
-		gv, wv := got.IntValues(), want.IntValues()
-		if mode == ModeModel {
-			e.bound = ModelRelErr * intRange(wv)
-		}
-		for i := range n {
-			if gv[i] == wv[i] {
-				continue
-			}
-			d := absDiff(gv[i], wv[i])
-			e.maxAbs = max(e.maxAbs, d)
-			if !within(d, float64(wv[i])) {
-				fail(i, float64(gv[i]), float64(wv[i]))
-			}
-		}
-	} else {
-		gv, wv := got.Values(), want.Values()
-		if mode == ModeModel {
-			e.bound = ModelRelErr * floatRange(wv)
-		}
-		for i := range n {
-			g, w := gv[i], wv[i]
-			if g == w || g != g && w != w {
-				continue
-			}
-			if math.IsNaN(g) || math.IsNaN(w) || math.IsInf(g, 0) || math.IsInf(w, 0) {
-				e.maxAbs = math.Inf(1)
-				fail(i, g, w)
-				continue
-			}
-			d := math.Abs(g - w)
-			e.maxAbs = max(e.maxAbs, d)
-			if !within(d, w) {
-				fail(i, g, w)
-			}
-		}
-	}
-	m.MaxAbs, m.Bound = e.maxAbs, e.bound
-	if m.Count == 0 {
+	if d.OK() {
 		return e, nil
 	}
-	m.Index = unflatten(m.Flat, want.Shape())
-	return e, m
-}
-
-func absDiff(a, b int64) float64 {
-	if a > b {
-		return float64(uint64(a - b))
+	return e, &Mismatch{
+		Len: d.Len, Flat: d.First, Got: d.Got, Want: d.Want, Count: d.Count,
+		MaxAbs: e.maxAbs, Bound: e.bound, Model: mode == ModeModel,
+		Index: unflatten(d.First, want.Shape()),
 	}
-	return float64(uint64(b - a))
-}
-
-// floatRange is max - min over the finite values (0 when there are none).
-func floatRange(v []float64) float64 {
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, x := range v {
-		if !math.IsNaN(x) && !math.IsInf(x, 0) {
-			lo, hi = min(lo, x), max(hi, x)
-		}
-	}
-	if lo > hi {
-		return 0
-	}
-	return hi - lo
-}
-
-func intRange(v []int64) float64 {
-	if len(v) == 0 {
-		return 0
-	}
-	lo, hi := v[0], v[0]
-	for _, x := range v {
-		lo, hi = min(lo, x), max(hi, x)
-	}
-	return absDiff(hi, lo)
 }
 
 func unflatten(i int, shape []int64) []int64 {
@@ -185,12 +115,4 @@ func unflatten(i int, shape []int64) []int64 {
 		}
 	}
 	return idx
-}
-
-// Compare checks one output against its reference as the runner does in
-// the given mode: it returns the largest absolute error, its bound (model
-// mode) and, when they differ, why (with DataSet and Output zero).
-func Compare(got, want *tensor.Tensor, mode Mode) (maxAbs, bound float64, m *Mismatch) {
-	e, m := compareOutput(got, want, mode)
-	return e.maxAbs, e.bound, m
 }

@@ -8,8 +8,9 @@
 // ONNX's backend node tests (scripts/gen-onnx-node-tests.sh) and of the
 // exported reference models (scripts/export-torch-models.py).
 //
-// The importer and the lowering are taken as functions in Config, so this
-// package depends on neither; tools/mlc wires them up.
+// The importer and the lowering are taken as functions in Config;
+// tools/mlc wires them up. An import error counts as unsupported when it
+// carries one of translate/onnx's typed limit errors (onnx.IsUnsupported).
 package conformance
 
 import (
@@ -28,9 +29,10 @@ import (
 	"time"
 
 	"github.com/mlc-go/mlc/dialects/all"
-	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/internal/tensor"
+	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/translate/onnx"
 )
 
 // Config says how to turn a model into something the interpreter runs,
@@ -42,10 +44,6 @@ type Config struct {
 	// Lower rewrites the imported module in place into ops the
 	// interpreter runs (torch → core). Nil: run the imported module.
 	Lower func(module *ir.Operation) error
-	// IsUnsupported tells an import error that reports unsupported ONNX
-	// ops (the case is "unsupported") from any other failure. Nil: the
-	// error text says "unsupported" or "not supported".
-	IsUnsupported func(error) bool
 	// OpTypes lists the op types of the model's nodes. Nil: ReadOpTypes.
 	OpTypes func(modelPath string) ([]string, error)
 	// NewContext makes the context for one case. Nil: a context with
@@ -304,7 +302,7 @@ func (r *caseRun) guard(stage string, f func() error) (err error) {
 				err = errCancelled
 				return
 			}
-			err = fmt.Errorf("panic: %v%s", p, panicSite())
+			err = &panicError{fmt.Sprintf("panic: %v%s", p, panicSite())}
 		}
 	}()
 	return f()
@@ -339,11 +337,8 @@ func (r *caseRun) run() {
 		})
 	}
 	importFailed := func(err error) {
-		unsupported := cfg.IsUnsupported
-		if unsupported == nil {
-			unsupported = mentionsUnsupported
-		}
-		if !strings.HasPrefix(err.Error(), "panic: ") && unsupported(err) {
+		var p *panicError
+		if !errors.As(err, &p) && onnx.IsUnsupported(err) {
 			c.Status, c.Stage, c.Message = Unsupported, StageImport, errorLine(err)
 			return
 		}
@@ -499,10 +494,11 @@ func newContext(cfg Config) *ir.Context {
 	return ctx
 }
 
-func mentionsUnsupported(err error) bool {
-	s := strings.ToLower(err.Error())
-	return strings.Contains(s, "unsupported") || strings.Contains(s, "not supported")
-}
+// panicError is a panic of a stage, turned into an error: a bug, never
+// an unsupported model, whatever its text says.
+type panicError struct{ msg string }
+
+func (e *panicError) Error() string { return e.msg }
 
 // ONNX's test data holds bfloat16 tensors as UINT16 bit patterns (NumPy
 // has no bfloat16); bf16Inputs and asBF16 read them back as bf16 where the

@@ -16,6 +16,7 @@ import (
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
+	"github.com/mlc-go/mlc/translate/onnx"
 )
 
 // The cases under testdata/node are real ONNX backend node tests (made by
@@ -30,7 +31,13 @@ func fakeImport(ctx *ir.Context, in ImportInput) (*ir.Operation, error) {
 		if err != nil {
 			return nil, err
 		}
-		return nil, fmt.Errorf("%s: unsupported ONNX op types: %s", path, strings.Join(ops, ", "))
+		d := ir.Errorf(ir.FileLineColLoc{File: path, Line: 1, Col: 1}, "unsupported ONNX op types: %s", strings.Join(ops, ", "))
+		e := &onnx.UnsupportedOpsError{}
+		for _, op := range ops {
+			e.Ops = append(e.Ops, onnx.UnsupportedOp{OpType: op, Count: 1})
+		}
+		d.Err = e
+		return nil, d
 	}
 	if err != nil {
 		return nil, err
@@ -157,8 +164,10 @@ func TestStagesAreGuarded(t *testing.T) {
 	assert.Contains(t, c.Message, "panic: assignment to entry in nil map")
 	assert.Contains(t, c.Message, "runner_test.go", "the panic names where it happened")
 
-	c = run(Config{Import: func(*ir.Context, ImportInput) (*ir.Operation, error) { panic("boom: unsupported") }})
-	assert.Equal(t, Failed, c.Status, "a panic is a failure even when its text says unsupported")
+	c = run(Config{Import: func(*ir.Context, ImportInput) (*ir.Operation, error) {
+		panic(&onnx.UnsupportedError{Feature: "boom"})
+	}})
+	assert.Equal(t, Failed, c.Status, "a panic is a failure even when its value is an unsupported error")
 	assert.Equal(t, StageImport, c.Stage)
 
 	c = run(Config{Import: func(*ir.Context, ImportInput) (*ir.Operation, error) { return nil, nil }})
@@ -167,12 +176,24 @@ func TestStagesAreGuarded(t *testing.T) {
 	c = run(Config{Import: fakeImport, Lower: func(*ir.Operation) error { return errors.New("no pattern for torch.aten.relu") }})
 	assert.Equal(t, "lower: no pattern for torch.aten.relu", c.Reason())
 
-	// IsUnsupported decides; here nothing is unsupported.
+	// The error's type decides, not its text.
 	c = run(Config{Import: func(*ir.Context, ImportInput) (*ir.Operation, error) {
-		return nil, errors.New("unsupported op Relu")
-	},
-		IsUnsupported: func(error) bool { return false }})
-	assert.Equal(t, Failed, c.Status)
+		return nil, errors.New("unsupported op Relu: not supported")
+	}})
+	assert.Equal(t, Failed, c.Status, "an untyped error is a failure whatever it says")
+	for _, typed := range []error{
+		&onnx.UnsupportedOpsError{Ops: []onnx.UnsupportedOp{{OpType: "Relu", Count: 1}}},
+		&onnx.UnsupportedError{Feature: "attribute 'x'"},
+		&onnx.NeedsConstantError{Input: "shape"},
+	} {
+		c = run(Config{Import: func(*ir.Context, ImportInput) (*ir.Operation, error) {
+			d := ir.Errorf(ir.UnknownLoc{}, "cannot import")
+			d.Err = typed
+			return nil, fmt.Errorf("wrapped: %w", d)
+		}})
+		assert.Equal(t, Unsupported, c.Status, "%T", typed)
+		assert.Equal(t, "wrapped: loc(unknown): error: cannot import", c.Message)
+	}
 
 	// A lowering that breaks the IR is caught by the verifier.
 	c = run(Config{Import: fakeImport, Lower: func(m *ir.Operation) error {

@@ -7,8 +7,8 @@ import (
 	"sort"
 
 	"github.com/mlc-go/mlc/dialects/ods"
-	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/internal/onnxpb"
+	"github.com/mlc-go/mlc/ir"
 )
 
 // converter turns one node into torch ops.
@@ -116,7 +116,7 @@ func (im *importer) convertNode(g *onnxpb.Graph, index int) error {
 	n := g.Nodes[index]
 	e := lookup(n.Domain, n.OpType, im.opset)
 	if e == nil { // checkSupported has reported these
-		return ir.Errorf(im.at(n.Offset), "%s is not supported at opset %d", nodeDesc(n, index), im.opset)
+		return im.unsupportedAt(n.Offset, "%s is not supported at opset %d", nodeDesc(n, index), im.opset)
 	}
 	c := &nodeCtx{im: im, node: n, index: index, opset: im.opset, attrs: map[string]*onnxpb.Attribute{}, read: map[string]bool{}}
 	c.loc = ir.NameLoc{Name: n.Name, Child: ir.UnknownLoc{}}
@@ -153,7 +153,7 @@ func (im *importer) convertNode(g *onnxpb.Graph, index int) error {
 	}
 	if err == errNoFold {
 		if e.convert == nil {
-			return c.errorf("is not supported with run-time inputs: the torch dialect has no op for it, so all its inputs must be known at import time (constants or static shapes)")
+			return c.needsConstant("", "is not supported with run-time inputs: the torch dialect has no op for it, so all its inputs must be known at import time (constants or static shapes)")
 		}
 		err = e.convert(c)
 	}
@@ -162,7 +162,7 @@ func (im *importer) convertNode(g *onnxpb.Graph, index int) error {
 		if errors.As(err, &d) {
 			return d
 		}
-		return c.errorf("%v", err)
+		return typed(c.diag("%v", err), err)
 	}
 	names := make([]string, 0, len(c.attrs))
 	for name := range c.attrs {
@@ -172,11 +172,11 @@ func (im *importer) convertNode(g *onnxpb.Graph, index int) error {
 	}
 	if len(names) > 0 {
 		sort.Strings(names)
-		return c.errorf("attribute '%s' is not supported", names[0])
+		return c.unsupportedf("attribute '%s' is not supported", names[0])
 	}
 	for i, name := range n.Outputs {
 		if name != "" && !c.set[i] && im.used(name) {
-			return c.errorf("output #%d ('%s') is not supported", i, name)
+			return c.unsupportedf("output #%d ('%s') is not supported", i, name)
 		}
 	}
 	return nil
@@ -211,6 +211,11 @@ func (c *nodeCtx) inputsKnown() bool {
 
 // errorf is a diagnostic at the node.
 func (c *nodeCtx) errorf(format string, args ...any) error {
+	return c.diag(format, args...)
+}
+
+// diag is errorf's diagnostic, for callers that attach a typed error.
+func (c *nodeCtx) diag(format string, args ...any) *ir.Diagnostic {
 	return ir.Errorf(c.im.at(c.node.Offset), "%s: %s", nodeDesc(c.node, c.index), fmt.Sprintf(format, args...))
 }
 
@@ -255,7 +260,7 @@ func (c *nodeCtx) host(i int) *host { return c.im.hostOf(c.input(i)) }
 func (c *nodeCtx) constInts(i int, what string) ([]int64, error) {
 	h := c.host(i)
 	if h == nil || !h.known() {
-		return nil, c.errorf("run-time input '%s' is not supported: it must be known at import time (a constant or a computation on static shapes)", what)
+		return nil, c.needsConstant(what, "run-time input '%s' is not supported: it must be known at import time (a constant or a computation on static shapes)", what)
 	}
 	if isFloatType(h.elem) {
 		return nil, c.errorf("input '%s' must be an integer tensor, got %s", what, h.elem)
@@ -267,7 +272,7 @@ func (c *nodeCtx) constInts(i int, what string) ([]int64, error) {
 func (c *nodeCtx) constScalar(i int, what string) (float64, error) {
 	h := c.host(i)
 	if h == nil || !h.known() {
-		return 0, c.errorf("run-time input '%s' is not supported: it must be a constant", what)
+		return 0, c.needsConstant(what, "run-time input '%s' is not supported: it must be a constant", what)
 	}
 	if h.len() != 1 {
 		return 0, c.errorf("input '%s' must have one element, got shape [%s]", what, fmtShape(h.shape))
@@ -344,7 +349,10 @@ func (c *nodeCtx) op(name string, operands []*ir.Value, attrs ...ir.NamedAttr) (
 	for _, r := range results {
 		if t, ok := r.(*ir.RankedTensorType); ok {
 			if err := checkType(t); err != nil {
-				return nil, c.errorf("'%s' op result: %v", name, err)
+				if len(t.Shape) > maxRank {
+					err = limit(err)
+				}
+				return nil, typed(c.diag("'%s' op result: %v", name, err), err)
 			}
 		}
 	}

@@ -9,7 +9,8 @@
 // it handles and a converter; shape computations on constants (Shape,
 // Gather, Concat, …) are evaluated at import so that reshapes get static
 // shapes. Errors are diagnostics positioned at the byte offset of the
-// offending part of the file, as "model.onnx:1:<offset+1>".
+// offending part of the file, as "model.onnx:1:<offset+1>"; those that
+// report a limit of the importer carry a typed error (errors.go).
 package onnx
 
 import (
@@ -27,8 +28,8 @@ import (
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/dialects/torch"
 	"github.com/mlc-go/mlc/internal/mapfile"
-	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/internal/onnxpb"
+	"github.com/mlc-go/mlc/ir"
 )
 
 // NameAttr is the argument and result attribute holding the ONNX input
@@ -78,7 +79,9 @@ func ImportFile(ctx *ir.Context, path string, opts Options) (*ir.Operation, erro
 // diagnostics and locates external data (its folder). The module's
 // resource blobs alias data, which must not change afterwards. Errors
 // are *ir.Diagnostic values positioned at "path:1:<byte offset + 1>",
-// possibly with notes.
+// possibly with notes; a model the importer cannot express gives one
+// whose Err is an *UnsupportedOpsError, *NeedsConstantError or
+// *UnsupportedError (see IsUnsupported).
 func Import(ctx *ir.Context, data []byte, path string, opts Options) (*ir.Operation, error) {
 	return importData(ctx, data, path, opts, nil)
 }
@@ -170,7 +173,7 @@ func (im *importer) run(m *onnxpb.Model) (*ir.Operation, error) {
 	}
 	g := m.Graph
 	if g.SparseInitializers > 0 {
-		return nil, ir.Errorf(im.at(g.SparseOffset), "sparse initializers are not supported")
+		return nil, im.unsupportedAt(g.SparseOffset, "sparse initializers are not supported")
 	}
 	order, err := im.validate(g)
 	if err != nil {
@@ -192,10 +195,10 @@ func (im *importer) checkOpsets() error {
 		}
 	}
 	if !found {
-		return ir.Errorf(im.at(0), "models without the default (ai.onnx) operator set are not supported: the model imports no version of it")
+		return im.unsupportedAt(0, "models without the default (ai.onnx) operator set are not supported: the model imports no version of it")
 	}
 	if im.opset < OldestOpset || im.opset > MaxOpset {
-		return ir.Errorf(im.at(0), "ONNX opset %d is not supported (supported: %d to %d)", im.opset, MinOpset, MaxOpset)
+		return im.unsupportedAt(0, "ONNX opset %d is not supported (supported: %d to %d)", im.opset, MinOpset, MaxOpset)
 	}
 	return nil
 }
@@ -245,18 +248,29 @@ func (im *importer) checkSupported(g *onnxpb.Graph, order []int) error {
 	}
 	sort.Strings(names)
 	first := g.Nodes[missing[names[0]].first]
-	d := ir.Errorf(im.at(first.Offset), "%d ONNX op type%s not supported at opset %d: %s", len(names), pluralS(len(names), " is", "s are"), im.opset, strings.Join(names, ", "))
-	for _, k := range names {
+	e := &UnsupportedOpsError{Opset: im.opset}
+	offsets := make([]int, len(names))
+	for i, k := range names {
 		ms := missing[k]
 		n := g.Nodes[ms.first]
-		why := ""
+		op := UnsupportedOp{OpType: k, Count: ms.count, FirstNode: nodeDesc(n, ms.first)}
 		for _, a := range n.Attrs {
 			if kind := a.Kind(); kind == onnxpb.AttrGraph || kind == onnxpb.AttrGraphs {
-				why = " (subgraphs are not supported)"
+				op.Subgraph = true
 				break
 			}
 		}
-		d.AttachNote(im.at(n.Offset), "%s: %d node%s, first %s%s", k, ms.count, pluralS(ms.count, "", "s"), nodeDesc(n, ms.first), why)
+		e.Ops = append(e.Ops, op)
+		offsets[i] = n.Offset
+	}
+	d := ir.Errorf(im.at(first.Offset), "%s", e.Error())
+	d.Err = e
+	for i, op := range e.Ops {
+		why := ""
+		if op.Subgraph {
+			why = " (subgraphs are not supported)"
+		}
+		d.AttachNote(im.at(offsets[i]), "%s: %d node%s, first %s%s", op.OpType, op.Count, pluralS(op.Count, "", "s"), op.FirstNode, why)
 	}
 	return d
 }
@@ -437,7 +451,7 @@ func (im *importer) valueInfoType(vi *onnxpb.ValueInfo, pin []int64) (ir.Type, e
 	}
 	elem, err := elemType(im.ctx, tp.ElemType)
 	if err != nil {
-		return nil, ir.Errorf(im.at(vi.Offset), "graph input '%s': %v", vi.Name, err)
+		return nil, im.unsupportedAt(vi.Offset, "graph input '%s': %v", vi.Name, err)
 	}
 	if !tp.HasShape {
 		return nil, ir.Errorf(im.at(vi.Offset), "graph input '%s' has no shape; the torch dialect needs ranked tensors", vi.Name)
@@ -463,6 +477,9 @@ func (im *importer) valueInfoType(vi *onnxpb.ValueInfo, pin []int64) (ir.Type, e
 	}
 	t := im.ctx.TensorType(dims, elem, nil)
 	if err := checkType(t); err != nil {
+		if len(dims) > maxRank {
+			return nil, im.unsupportedAt(vi.Offset, "graph input '%s': %v", vi.Name, err)
+		}
 		return nil, ir.Errorf(im.at(vi.Offset), "graph input '%s': %v", vi.Name, err)
 	}
 	return t, nil
@@ -511,7 +528,7 @@ func (im *importer) checkOutputType(vi *onnxpb.ValueInfo, got *ir.RankedTensorTy
 func (im *importer) initializer(t *onnxpb.Tensor) (*value, error) {
 	typ, raw, err := im.tensorData(t)
 	if err != nil {
-		return nil, ir.Errorf(im.at(t.Offset), "initializer '%s': %v", t.Name, err)
+		return nil, typed(ir.Errorf(im.at(t.Offset), "initializer '%s': %v", t.Name, err), err)
 	}
 	return &value{name: t.Name, typ: typ, raw: raw, loc: ir.NameLoc{Name: t.Name, Child: ir.UnknownLoc{}}}, nil
 }
@@ -520,10 +537,14 @@ func (im *importer) initializer(t *onnxpb.Tensor) (*value, error) {
 func (im *importer) tensorData(t *onnxpb.Tensor) (*ir.RankedTensorType, []byte, error) {
 	elem, err := elemType(im.ctx, t.DataType)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, limit(err)
 	}
 	if len(t.Dims) > maxRank {
-		return nil, nil, checkShape(t.Dims, 1)
+		return nil, nil, limit(checkShape(t.Dims, 1))
+	}
+	if t.HasSegment {
+		// Bytes refuses these too; here the refusal is typed as a limit.
+		return nil, nil, limit(errors.New("segmented tensors are not supported"))
 	}
 	var raw []byte
 	if t.IsExternal() {

@@ -3,8 +3,8 @@ package onnx
 import (
 	"math"
 
-	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/internal/onnxpb"
+	"github.com/mlc-go/mlc/ir"
 )
 
 // Constants and values known at import time (Shape, Size, Constant,
@@ -110,7 +110,7 @@ func convDropout(c *nodeCtx) error {
 				}
 			}
 			if ratio != 0 {
-				return c.errorf("training_mode = true is not supported with a non-zero ratio (inference only)")
+				return c.unsupportedf("training_mode = true is not supported with a non-zero ratio (inference only)")
 			}
 		}
 	}
@@ -131,7 +131,7 @@ func foldConstant(c *nodeCtx) error {
 	case a.Name == "value" && kind == onnxpb.AttrTensor && a.T != nil:
 		typ, raw, err := c.im.tensorData(a.T)
 		if err != nil {
-			return c.errorf("value: %v", err)
+			return typed(c.diag("value: %v", err), err)
 		}
 		c.setRaw(0, typ, raw)
 	case a.Name == "value_float" && kind == onnxpb.AttrFloat && c.opset >= 12:
@@ -147,9 +147,9 @@ func foldConstant(c *nodeCtx) error {
 	case a.Name == "value_ints" && kind == onnxpb.AttrInts && c.opset >= 12:
 		c.setHost(0, intsHost(ctx, a.Ints))
 	case a.Name == "sparse_value":
-		return c.errorf("sparse constants are not supported")
+		return c.unsupportedf("sparse constants are not supported")
 	case a.Name == "value_string" || a.Name == "value_strings":
-		return c.errorf("string constants are not supported")
+		return c.unsupportedf("string constants are not supported")
 	default:
 		return c.errorf("attribute '%s' of kind %s is not a constant value at opset %d", a.Name, kind, c.opset)
 	}
@@ -174,7 +174,7 @@ func foldConstantOfShape(c *nodeCtx) error {
 	if t != nil {
 		typ, data, err := c.im.tensorData(t)
 		if err != nil {
-			return c.errorf("value: %v", err)
+			return typed(c.diag("value: %v", err), err)
 		}
 		if typ.NumElements() != 1 {
 			return c.errorf("value must have one element, got %s", typ)

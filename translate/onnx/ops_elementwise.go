@@ -206,7 +206,7 @@ func convPow(c *nodeCtx) error {
 			attr = c.i64("exponent", h.ints[0])
 		}
 		if !isFloatType(elem) && isFloatType(h.elem) {
-			return c.errorf("an integer base with a float exponent is not supported")
+			return c.unsupportedf("an integer base with a float exponent is not supported")
 		}
 		return c.result(c.emit("torch.aten.pow.Tensor_Scalar", []*ir.Value{x}, attr))
 	}
@@ -324,7 +324,7 @@ func convShrink(c *nodeCtx) error {
 		return c.err
 	}
 	if !isFloatType(elemOf(x)) {
-		return c.errorf("Shrink of %s tensors is not supported", elemOf(x))
+		return c.unsupportedf("Shrink of %s tensors is not supported", elemOf(x))
 	}
 	switch {
 	case bias == 0 && lambd >= 0:
@@ -689,7 +689,7 @@ func castTarget(c *nodeCtx) (ir.Type, error) {
 	}
 	t, err := elemType(c.im.ctx, int32(to))
 	if err != nil {
-		return nil, c.errorf("%v", err)
+		return nil, c.unsupportedf("%v", err)
 	}
 	return t, nil
 }

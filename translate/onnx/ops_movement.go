@@ -110,7 +110,7 @@ func splitSizes(c *nodeCtx) (int, []int64, error) {
 	d := in[a]
 	if !given {
 		if d < 0 {
-			return 0, nil, c.errorf("an even split of dynamic dim %d is not supported", a)
+			return 0, nil, c.unsupportedf("an even split of dynamic dim %d is not supported", a)
 		}
 		if n == 0 || d%int64(n) != 0 {
 			return 0, nil, c.errorf("dim %d (size %d) does not split evenly into %d outputs", a, d, n)
@@ -319,7 +319,7 @@ func gatherIndices(c *nodeCtx, ix []int64, d int64) error {
 	for k, v := range ix {
 		if d < 0 {
 			if v < 0 {
-				return c.errorf("negative index %d into a dynamic dim is not supported", v)
+				return c.unsupportedf("negative index %d into a dynamic dim is not supported", v)
 			}
 			continue
 		}
@@ -402,7 +402,7 @@ func convGather(c *nodeCtx) error {
 			return c.errorf("indices must be i32 or i64, got %s", elemOf(idx))
 		}
 		if d < 0 {
-			return c.errorf("run-time indices into dynamic dim %d are not supported", axis)
+			return c.unsupportedf("run-time indices into dynamic dim %d are not supported", axis)
 		}
 		// idx − d·floor(idx / d) wraps negative indices.
 		dc := c.scalarLike(idx, float64(d))
@@ -447,7 +447,7 @@ func convGather(c *nodeCtx) error {
 			}
 		}
 		if n > 1 {
-			return c.errorf("indices with more than one dynamic dim are not supported")
+			return c.unsupportedf("indices with more than one dynamic dim are not supported")
 		}
 	}
 	y = c.emit("torch.aten.reshape", []*ir.Value{y}, c.arr("shape", target))
@@ -485,7 +485,7 @@ func convPad(c *nodeCtx) error {
 		return err
 	}
 	if mode != "constant" {
-		return c.errorf("mode '%s' is not supported (only 'constant' has a torch op)", mode)
+		return c.unsupportedf("mode '%s' is not supported (only 'constant' has a torch op)", mode)
 	}
 	pads, err := c.constInts(1, "pads")
 	if err != nil {

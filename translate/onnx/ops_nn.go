@@ -85,7 +85,7 @@ func readWindow(c *nodeCtx, in, k []int64, withDilations bool) (*window, error) 
 		copy(w.end, pads[sp:])
 		for _, p := range pads {
 			if p < 0 {
-				return nil, c.errorf("negative pads are not supported")
+				return nil, c.unsupportedf("negative pads are not supported")
 			}
 		}
 	case "VALID":
@@ -142,7 +142,7 @@ func convConv(c *nodeCtx) error {
 	}
 	xs, ws := shapeOf(x), shapeOf(wt)
 	if len(xs) < 3 || len(xs) > 5 || len(ws) != len(xs) {
-		return c.errorf("convolutions of more than 3 spatial dims are not supported (input %s, weight %s)", x.Type(), wt.Type())
+		return c.unsupportedf("convolutions of more than 3 spatial dims are not supported (input %s, weight %s)", x.Type(), wt.Type())
 	}
 	k := ws[2:]
 	if ks, err := c.attrInts("kernel_shape", nil); err != nil {
@@ -227,7 +227,7 @@ func convPool(isMax bool) converter {
 		}
 		xs := shapeOf(x)
 		if len(xs) < 3 || len(xs) > 5 {
-			return c.errorf("pooling over more than 3 spatial dims is not supported (input %s)", x.Type())
+			return c.unsupportedf("pooling over more than 3 spatial dims is not supported (input %s)", x.Type())
 		}
 		k, err := c.attrInts("kernel_shape", nil)
 		if err != nil {
@@ -260,7 +260,7 @@ func convPool(isMax bool) converter {
 					return c.errorf("the pooling window is larger than the padded input %s", x.Type())
 				}
 			} else if ceilMode != 0 {
-				return c.errorf("ceil_mode with dynamic spatial dims is not supported")
+				return c.unsupportedf("ceil_mode with dynamic spatial dims is not supported")
 			}
 		}
 		oneD := len(xs) == 3
@@ -277,7 +277,7 @@ func convPool(isMax bool) converter {
 		}
 		if !fits {
 			if !isMax && countPad == 0 {
-				return c.errorf("asymmetric or large pads with count_include_pad = 0 are not supported")
+				return c.unsupportedf("asymmetric or large pads with count_include_pad = 0 are not supported")
 			}
 			fill := 0.0
 			if isMax {
@@ -303,10 +303,10 @@ func convPool(isMax bool) converter {
 			}
 			got := torchPoolOut(in[i], w.kernel[i], w.strides[i], w.dilations[i], padding[i], ceilMode != 0)
 			if got != want[i] {
-				return c.errorf("ceil_mode = 1 gives %d outputs along spatial dim %d in ONNX but %d in ATen; not supported", want[i], i, got)
+				return c.unsupportedf("ceil_mode = 1 gives %d outputs along spatial dim %d in ONNX but %d in ATen; not supported", want[i], i, got)
 			}
 			if !isMax && ceilMode != 0 && countPad != 0 && (got-1)*w.strides[i]+w.kernel[i] > in[i]+2*padding[i] {
-				return c.errorf("ceil_mode = 1 with count_include_pad = 1 and a window past the padded input is not supported")
+				return c.unsupportedf("ceil_mode = 1 with count_include_pad = 1 and a window past the padded input is not supported")
 			}
 		}
 		attrs := []ir.NamedAttr{c.arr("kernel_size", w.kernel), c.arr("stride", w.strides), c.arr("padding", padding),
@@ -391,7 +391,7 @@ func convBatchNorm(c *nodeCtx) error {
 			return err
 		}
 		if t != 0 {
-			return c.errorf("training_mode = 1 is not supported (inference only)")
+			return c.unsupportedf("training_mode = 1 is not supported (inference only)")
 		}
 	}
 	x, scale, b, mean, v := c.arg(0), c.arg(1), c.arg(2), c.arg(3), c.arg(4)
@@ -523,7 +523,7 @@ func convLayerNorm(c *nodeCtx) error {
 		operands = append(operands, c.arg(i))
 	}
 	if len(operands) == 2 && !c.has(1) {
-		return c.errorf("a bias without a scale is not supported")
+		return c.unsupportedf("a bias without a scale is not supported")
 	}
 	return c.result(c.emit("torch.aten.layer_norm", operands, c.arr("normalized_shape", norm), c.f64("eps", eps)))
 }

@@ -98,7 +98,7 @@ func convReduce(kind reduceKind) converter {
 		}
 		elem := elemOf(x)
 		if kind != reduceSum && !isFloatType(elem) {
-			return c.errorf("%s of %s tensors is not supported", c.node.OpType, elem)
+			return c.unsupportedf("%s of %s tensors is not supported", c.node.OpType, elem)
 		}
 		switch kind {
 		case reduceSumSquare, reduceL2:
@@ -222,7 +222,7 @@ func convReduceLogSumExp(c *nodeCtx) error {
 	}
 	x := c.arg(0)
 	if c.err == nil && !isFloatType(elemOf(x)) {
-		return c.errorf("ReduceLogSumExp of %s tensors is not supported", elemOf(x))
+		return c.unsupportedf("ReduceLogSumExp of %s tensors is not supported", elemOf(x))
 	}
 	return c.result(c.emit("torch.aten.logsumexp", []*ir.Value{x}, c.arr("dim", dims), c.flag("keepdim", keep)))
 }

@@ -173,14 +173,14 @@ func convResize(c *nodeCtx) error {
 		return err
 	}
 	if _, ok := resizeCoords[p.coord]; !ok {
-		return c.errorf("coordinate_transformation_mode '%s' is not supported", p.coord)
+		return c.unsupportedf("coordinate_transformation_mode '%s' is not supported", p.coord)
 	}
 	nearest, err := c.attrString("nearest_mode", "round_prefer_floor")
 	if err != nil {
 		return err
 	}
 	if p.round = resizeRounding[nearest]; p.round == nil {
-		return c.errorf("nearest_mode '%s' is not supported", nearest)
+		return c.unsupportedf("nearest_mode '%s' is not supported", nearest)
 	}
 	if p.cubicA, err = c.attrFloat("cubic_coeff_a", -0.75); err != nil {
 		return err
@@ -206,7 +206,7 @@ func resizeFromInputs(c *nodeCtx, p *resizeParams, roiIn, scalesIn, sizesIn int)
 		}
 		h := c.host(i)
 		if h == nil || !h.known() {
-			return nil, false, c.errorf("run-time input '%s' is not supported: it must be known at import time (a constant or a computation on static shapes)", what)
+			return nil, false, c.needsConstant(what, "run-time input '%s' is not supported: it must be known at import time (a constant or a computation on static shapes)", what)
 		}
 		if h.len() == 0 {
 			return nil, false, nil

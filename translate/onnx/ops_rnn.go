@@ -152,7 +152,7 @@ func convRecurrent(cell *recurrentCell) converter {
 			}
 		}
 		if flags["input_forget"] != 0 {
-			return c.errorf("input_forget = 1 is not supported")
+			return c.unsupportedf("input_forget = 1 is not supported")
 		}
 		acts, err := c.attrStrings("activations")
 		if err != nil {
@@ -174,7 +174,7 @@ func convRecurrent(cell *recurrentCell) converter {
 		ops := make([]string, len(acts))
 		for i, a := range acts {
 			if ops[i] = rnnActivations[a]; ops[i] == "" {
-				return c.errorf("activation '%s' is not supported (Sigmoid, Tanh, Relu)", a)
+				return c.unsupportedf("activation '%s' is not supported (Sigmoid, Tanh, Relu)", a)
 			}
 		}
 		if clip < 0 {
@@ -204,7 +204,7 @@ func convRecurrent(cell *recurrentCell) converter {
 			return c.errorf("W [%s] and R [%s] do not fit %d direction(s), hidden size %d and input size %d", fmtShape(ws), fmtShape(rs), nd, hidden, inSize)
 		}
 		if seq == 0 {
-			return c.errorf("an empty sequence (0 steps) is not supported")
+			return c.unsupportedf("an empty sequence (0 steps) is not supported")
 		}
 		if seq > maxRNNSteps {
 			return c.errorf("a sequence of %d steps is too long to unroll (at most %d)", seq, maxRNNSteps)

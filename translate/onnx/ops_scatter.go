@@ -37,7 +37,7 @@ func scatterNDPlan(c *nodeCtx) (*scatterPlan, error) {
 			return nil, err
 		}
 		if red != "none" && red != "add" && red != "mul" {
-			return nil, c.errorf("reduction '%s' is not supported (none, add or mul at opset %d)", red, c.opset)
+			return nil, c.unsupportedf("reduction '%s' is not supported (none, add or mul at opset %d)", red, c.opset)
 		}
 	}
 	if c.typ(0).Elem != c.typ(2).Elem {
@@ -45,11 +45,11 @@ func scatterNDPlan(c *nodeCtx) (*scatterPlan, error) {
 	}
 	ds, is, us := c.typ(0).Shape, c.typ(1).Shape, c.typ(2).Shape
 	if !isStatic(ds) || !isStatic(is) || !isStatic(us) {
-		return nil, c.errorf("dynamic dims are not supported")
+		return nil, c.unsupportedf("dynamic dims are not supported")
 	}
 	ih := c.host(1)
 	if ih == nil || !ih.known() {
-		return nil, c.errorf("run-time input 'indices' is not supported: it must be known at import time (a constant or a computation on static shapes)")
+		return nil, c.needsConstant("indices", "run-time input 'indices' is not supported: it must be known at import time (a constant or a computation on static shapes)")
 	}
 	if isFloatType(ih.elem) {
 		return nil, c.errorf("indices must be an integer tensor, got %s", ih.elem)
@@ -191,7 +191,7 @@ func convScatterND(c *nodeCtx) error {
 		seen[row]++
 		if l == len(layers) {
 			if l == maxScatterLayers {
-				return c.errorf("more than %d updates to one row are not supported", maxScatterLayers)
+				return c.unsupportedf("more than %d updates to one row are not supported", maxScatterLayers)
 			}
 			layers = append(layers, make([]int64, p.rows))
 		}

@@ -3,8 +3,8 @@ package onnx
 import (
 	"slices"
 
-	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/internal/onnxpb"
+	"github.com/mlc-go/mlc/ir"
 )
 
 // Selection and scans: TopK, GatherElements, Trilu, CumSum and Hardmax.
@@ -91,7 +91,7 @@ func convTopK(c *nodeCtx) error {
 			}
 		}
 		if k < 0 {
-			return c.errorf("a run-time 'K' is not supported unless the model declares a static shape for the node's outputs")
+			return c.unsupportedf("a run-time 'K' is not supported unless the model declares a static shape for the node's outputs")
 		}
 	}
 	ts, err := c.op("torch.aten.topk", []*ir.Value{x}, c.i64("k", k), c.i64("dim", int64(ax)), c.flag("largest", largest != 0), c.flag("sorted", sorted != 0))

@@ -167,7 +167,7 @@ func reshapeArgs(c *nodeCtx) ([]int64, error) {
 	}
 	h := c.host(1)
 	if h == nil || isFloatType(h.elem) || len(h.shape) != 1 {
-		return nil, c.errorf("a run-time target shape is not supported: it must be a 1-D integer tensor known at import time")
+		return nil, c.needsConstant("shape", "a run-time target shape is not supported: it must be a 1-D integer tensor known at import time")
 	}
 	t, err := reshapeTarget(c.input(0), h, allowzero != 0)
 	if err != nil {
@@ -511,7 +511,7 @@ func tileShapes(c *nodeCtx) (in, rep, out []int64, err error) {
 			return nil, nil, nil, c.errorf("repeats must not be negative")
 		}
 		if d < 0 && reps[i] != 1 {
-			return nil, nil, nil, c.errorf("tiling dynamic dim %d is not supported", i)
+			return nil, nil, nil, c.unsupportedf("tiling dynamic dim %d is not supported", i)
 		}
 		in = append(in, 1, d)
 		rep = append(rep, reps[i], d)
@@ -539,7 +539,7 @@ func convTile(c *nodeCtx) error {
 	} else {
 		out := c.declaredDims(0)
 		if len(out) != len(dims) {
-			return c.errorf("a run-time 'repeats' is not supported unless the model declares the output's static shape")
+			return c.unsupportedf("a run-time 'repeats' is not supported unless the model declares the output's static shape")
 		}
 		for i, d := range dims {
 			switch {
