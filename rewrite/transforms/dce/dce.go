@@ -13,7 +13,8 @@ var Pass = pass.Register(&pass.Pass{
 	Name:    "dce",
 	Summary: "DeadCodeElimination",
 	Doc:     "Erases side-effect-free ops whose results are unused, transitively.",
-	Run: func(op *ir.Operation, _ pass.Options, st *pass.Statistics) error {
+	Changes: pass.NoEffects,
+	Run: func(op *ir.Operation, _ pass.Options, st *pass.Context) error {
 		st.Add("num-erased", "Number of dead ops erased", int64(Run(op)))
 		return nil
 	},
