@@ -87,7 +87,7 @@ func ListOpt(elem Option, def ...string) Option {
 }
 
 // TypeName is the option's type as docs show it: int, list<enum{a|b}>.
-func (o *Option) TypeName() string {
+func (o Option) TypeName() string {
 	t := o.Kind.String()
 	if o.Kind == EnumOption {
 		t = "enum{" + strings.Join(o.Values, "|") + "}"

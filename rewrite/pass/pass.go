@@ -137,7 +137,8 @@ type OpPassManager struct {
 }
 
 // AddInstrumentation registers an instrumentation called around every
-// pass when pm runs as the root manager (after those Config enables).
+// pass when pm runs as the root manager, outside those Config enables:
+// its before calls come first and its after calls last.
 func (pm *OpPassManager) AddInstrumentation(i Instrumentation) { pm.instr = append(pm.instr, i) }
 
 // Entry is a pass or a nested manager.

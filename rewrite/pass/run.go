@@ -54,7 +54,9 @@ func (pm *OpPassManager) Run(root *ir.Operation, cfg *Config) (err error) {
 	}
 	r := &runner{
 		run:   &runState{cfg: cfg, analyses: &analysisCache{vals: map[analysisKey]any{}}},
-		instr: append(cfg.instrumentations(), pm.instr...),
+		// Added ones are outermost: their after calls see the verifier's
+		// verdict, and the timer does not count them.
+		instr: append(append([]Instrumentation(nil), pm.instr...), cfg.instrumentations()...),
 	}
 	for _, i := range r.instr {
 		i.RunBeforePipeline(pm, root)
