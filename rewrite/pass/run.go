@@ -53,7 +53,7 @@ func (pm *OpPassManager) Run(root *ir.Operation, cfg *Config) (err error) {
 		return err
 	}
 	r := &runner{
-		run:   &runState{cfg: cfg, analyses: &analysisCache{vals: map[analysisKey]any{}}},
+		run: &runState{cfg: cfg, analyses: &analysisCache{vals: map[analysisKey]any{}}},
 		// Added ones are outermost: their after calls see the verifier's
 		// verdict, and the timer does not count them.
 		instr: append(append([]Instrumentation(nil), pm.instr...), cfg.instrumentations()...),

@@ -13,10 +13,9 @@ import (
 	"github.com/mlc-go/mlc/dialects/all"
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/ir"
-	_ "github.com/mlc-go/mlc/lowering/decompose"
+	_ "github.com/mlc-go/mlc/lowering/passes" // every pass and pipeline
 	"github.com/mlc-go/mlc/rewrite/optmain"
 	"github.com/mlc-go/mlc/rewrite/pass"
-	_ "github.com/mlc-go/mlc/rewrite/transforms"
 )
 
 func registerAll(ctx *ir.Context) { all.Register(ctx) }
