@@ -21,7 +21,7 @@ var Pass = pass.Register(&pass.Pass{
 	},
 	// Folds and the core patterns keep every value's type and layout.
 	Changes: pass.NoEffects,
-	Run: func(op *ir.Operation, opts pass.Options, st *pass.Context) error {
+	Run: func(op *ir.Operation, opts pass.Options, pc *pass.Context) error {
 		cfg := rewrite.GreedyConfig{
 			MaxIterations: opts.Int("max-iterations"),
 			MaxRewrites:   max(opts.Int("max-num-rewrites"), 0),
@@ -29,9 +29,9 @@ var Pass = pass.Register(&pass.Pass{
 			Strict:        opts.Bool("test-convergence"),
 		}
 		stats, err := rewrite.ApplyPatternsGreedily(op, nil, true, cfg)
-		st.Add("num-folds", "Number of folded ops", int64(stats.Folds))
-		st.Add("num-rewrites", "Number of pattern rewrites", int64(stats.Rewrites))
-		st.Add("num-erased", "Number of erased ops", int64(stats.Erased))
+		pc.Add("num-folds", "Number of folded ops", int64(stats.Folds))
+		pc.Add("num-rewrites", "Number of pattern rewrites", int64(stats.Rewrites))
+		pc.Add("num-erased", "Number of erased ops", int64(stats.Erased))
 		if err != nil {
 			return ir.Errorf(op.Loc, "%v", err)
 		}

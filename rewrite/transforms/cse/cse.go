@@ -18,9 +18,9 @@ var Pass = pass.Register(&pass.Pass{
 	Summary: "CSE",
 	Doc:     "Eliminates common subexpressions among side-effect-free ops, scoped by dominance and across nested regions; stops at isolated-from-above ops.",
 	Changes: pass.NoEffects,
-	Run: func(op *ir.Operation, _ pass.Options, st *pass.Context) error {
+	Run: func(op *ir.Operation, _ pass.Options, pc *pass.Context) error {
 		n := Run(op)
-		st.Add("num-cse'd", "Number of operations CSE'd", int64(n))
+		pc.Add("num-cse'd", "Number of operations CSE'd", int64(n))
 		return nil
 	},
 })

@@ -14,8 +14,8 @@ var Pass = pass.Register(&pass.Pass{
 	Summary: "DeadCodeElimination",
 	Doc:     "Erases side-effect-free ops whose results are unused, transitively.",
 	Changes: pass.NoEffects,
-	Run: func(op *ir.Operation, _ pass.Options, st *pass.Context) error {
-		st.Add("num-erased", "Number of dead ops erased", int64(Run(op)))
+	Run: func(op *ir.Operation, _ pass.Options, pc *pass.Context) error {
+		pc.Add("num-erased", "Number of dead ops erased", int64(Run(op)))
 		return nil
 	},
 })

@@ -26,9 +26,9 @@ var Pass = pass.Register(&pass.Pass{
 	// It cleans up after conversions: casts a conversion run later would
 	// leave stay.
 	After: []string{"test-legalize-patterns"},
-	Run: func(op *ir.Operation, opts pass.Options, st *pass.Context) error {
+	Run: func(op *ir.Operation, opts pass.Options, pc *pass.Context) error {
 		erased, live := Reconcile(op)
-		st.Add("num-erased", "Number of unrealized conversion casts erased", int64(erased))
+		pc.Add("num-erased", "Number of unrealized conversion casts erased", int64(erased))
 		if opts.Bool("allow-live-casts") {
 			return nil
 		}

@@ -13,8 +13,8 @@ var Pass = pass.Register(&pass.Pass{
 	Summary: "SymbolDCE",
 	Doc:     "Erases private symbols that no symbol reference reaches.",
 	Changes: pass.NoEffects,
-	Run: func(op *ir.Operation, _ pass.Options, st *pass.Context) error {
-		st.Add("num-dce'd", "Number of symbols DCE'd", int64(Run(op)))
+	Run: func(op *ir.Operation, _ pass.Options, pc *pass.Context) error {
+		pc.Add("num-dce'd", "Number of symbols DCE'd", int64(Run(op)))
 		return nil
 	},
 })
