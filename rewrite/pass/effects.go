@@ -43,7 +43,7 @@ var effectNames = []struct {
 type Effects Effect
 
 // NoEffects declares that a pass changes none of the Effect kinds.
-var NoEffects = Effects(effectsDeclared)
+const NoEffects = Effects(effectsDeclared)
 
 // MayChange declares the kinds a pass may change.
 func MayChange(kinds ...Effect) Effects {

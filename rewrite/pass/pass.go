@@ -2,6 +2,14 @@
 // manner of go/analysis), a registry, MLIR's textual pipeline syntax,
 // op-anchored nested pass managers that run isolated ops in parallel, and
 // instrumentation with mlir-opt's spellings.
+//
+// A pass declares its typed options (options.go, checked when a pipeline is
+// parsed, with positioned errors), what it may change (effects.go) and the
+// passes it must run after or before (order.go, checked when a pipeline is
+// built). It runs with a Context (context.go) that carries its statistics,
+// the analyses shared between passes and the target. Everything around a
+// pass, IR printing and timing included, is an Instrumentation
+// (instrument.go); the runner (run.go) only calls them.
 package pass
 
 import (
