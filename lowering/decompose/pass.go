@@ -29,7 +29,11 @@ var Pass = pass.Register(&pass.Pass{
 		"Fails when a torch op is left (dynamic shapes, element types or attributes core cannot express), with " +
 		"one diagnostic at the first such op that counts them by name and notes each with its reason.",
 	OpName: "func.func",
-	Run: func(fn *ir.Operation, _ pass.Options, st *pass.Statistics) error {
+	// Quantized values keep their types, but data movement on them stops
+	// taking the float detour: qcast(M(dcast(q))) becomes M(q), so quant
+	// casts go and core ops take !quant.uniform operands (see quant.go).
+	Changes: pass.MayChange(pass.QuantEncodings),
+	Run: func(fn *ir.Operation, _ pass.Options, st *pass.Context) error {
 		return decomposeFunc(fn, st)
 	},
 })
@@ -41,8 +45,12 @@ var FoldPass = pass.Register(&pass.Pass{
 	Doc: "Folds torch.aten.batch_norm into the torch.aten.conv2d that feeds it when the convolution's " +
 		"weight and bias and the statistics are constants and the convolution has no other use: the " +
 		"weights are scaled per output channel (in float64, rounded once) and the shift becomes the bias.",
-	OpName: "func.func",
-	Run: func(fn *ir.Operation, _ pass.Options, st *pass.Statistics) error {
+	OpName:  "func.func",
+	Changes: pass.NoEffects,
+	// It matches torch.aten.batch_norm after torch.aten.conv2d, which
+	// torch-decompose rewrites away.
+	Before: []string{"torch-decompose"},
+	Run: func(fn *ir.Operation, _ pass.Options, st *pass.Context) error {
 		stats, err := rewrite.ApplyPatternsGreedily(fn, []ir.Pattern{foldBatchNorm}, false, rewrite.GreedyConfig{DisableFold: true, TopDown: true})
 		st.Add("num-folded", "Number of batch norms folded into a convolution", int64(stats.Rewrites))
 		if err != nil {
@@ -63,7 +71,7 @@ var Pipeline = pass.RegisterPipeline("torch-to-core", "lower the torch dialect t
 		"function would still hold a torch op, with one error listing every torch op left in it.",
 	PipelineText)
 
-func decomposeFunc(fn *ir.Operation, st *pass.Statistics) error {
+func decomposeFunc(fn *ir.Operation, st *pass.Context) error {
 	ps := patterns()
 	list := make([]ir.Pattern, len(ps))
 	for i, p := range ps {

@@ -2,36 +2,24 @@
 // manner of go/analysis), a registry, MLIR's textual pipeline syntax,
 // op-anchored nested pass managers that run isolated ops in parallel, and
 // instrumentation with mlir-opt's spellings.
+//
+// A pass declares its typed options (options.go, checked when a pipeline is
+// parsed, with positioned errors), what it may change (effects.go) and the
+// passes it must run after or before (order.go, checked when a pipeline is
+// built). It runs with a Context (context.go) that carries its statistics,
+// the analyses shared between passes and the target. Everything around a
+// pass, IR printing and timing included, is an Instrumentation
+// (instrument.go); the runner (run.go) only calls them.
 package pass
 
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/mlc-go/mlc/ir"
 )
-
-// Option declares one pass option.
-type Option struct {
-	Name    string
-	Doc     string
-	Default string
-}
-
-// Options are a pass instance's option values, as text.
-type Options map[string]string
-
-// Int reads an integer option.
-func (o Options) Int(name string) int {
-	v, _ := strconv.Atoi(o[name])
-	return v
-}
-
-// Bool reads a boolean option.
-func (o Options) Bool(name string) bool { return o[name] == "true" || o[name] == "1" }
 
 // Pass is a declared transformation or analysis.
 type Pass struct {
@@ -43,8 +31,19 @@ type Pass struct {
 	Options []Option
 	// OpName anchors the pass on one op name; "" runs on any op.
 	OpName string
-	// Run transforms op. Statistics go into st.
-	Run func(op *ir.Operation, opts Options, st *Statistics) error
+	// Changes is what the pass may change beyond plain rewriting (see
+	// Effect); every registered pass declares it, NoEffects included.
+	Changes Effects
+	// After and Before name passes this one must run after / before when
+	// both are in a pipeline; a pipeline that breaks them is rejected when
+	// it is built.
+	After, Before []string
+	// Preserves lists the analyses the pass keeps valid; the pass manager
+	// drops every other cached analysis of the op after the pass runs.
+	Preserves []AnalysisID
+	// Run transforms op. Statistics, cached analyses, the target and the
+	// output stream are on pc.
+	Run func(op *ir.Operation, opts Options, pc *Context) error
 }
 
 var (
@@ -54,6 +53,11 @@ var (
 
 // Register makes a pass available to pipelines and mlc-opt flags.
 func Register(p *Pass) *Pass {
+	for _, o := range p.Options {
+		if _, err := o.check(o.Default); err != nil {
+			panic(fmt.Sprintf("pass: %s: the default of option '%s' does not fit its type: %v", p.Name, o.Name, err))
+		}
+	}
 	regMu.Lock()
 	defer regMu.Unlock()
 	if _, ok := pipelines[p.Name]; ok {
@@ -108,6 +112,10 @@ type Instance struct {
 	Pass    *Pass
 	Options Options
 	Stats   Statistics
+	// Pos is the byte offset of the pass's name in the pipeline text it
+	// was parsed from (the named pipeline's name for its expansion); -1
+	// when added through the Go API.
+	Pos int
 }
 
 // Text is the pass as pipeline text: name{opt=v}.
@@ -132,7 +140,14 @@ func (in *Instance) Text() string {
 type OpPassManager struct {
 	OpName  string
 	Entries []Entry
+	// instr: instrumentations added on this (root) manager.
+	instr []Instrumentation
 }
+
+// AddInstrumentation registers an instrumentation called around every
+// pass when pm runs as the root manager, outside those Config enables:
+// its before calls come first and its after calls last.
+func (pm *OpPassManager) AddInstrumentation(i Instrumentation) { pm.instr = append(pm.instr, i) }
 
 // Entry is a pass or a nested manager.
 type Entry struct {
@@ -160,18 +175,19 @@ func (pm *OpPassManager) Text() string {
 // AddPass appends a registered pass by name with options, or the passes
 // of a registered pipeline (which takes no options).
 func (pm *OpPassManager) AddPass(name string, opts Options) error {
-	return pm.addPass(name, opts, nil)
+	return pm.addPass(name, opts, nil, -1)
 }
 
-// addPass is AddPass inside the expansion of the pipelines on stack.
-func (pm *OpPassManager) addPass(name string, opts Options, stack []string) error {
+// addPass is AddPass inside the expansion of the pipelines on stack; pos
+// is the name's offset in the pipeline text.
+func (pm *OpPassManager) addPass(name string, opts Options, stack []string, pos int) error {
 	p := Lookup(name)
 	if p == nil {
 		if pl := LookupPipeline(name); pl != nil {
 			if len(opts) > 0 {
 				return fmt.Errorf("pass pipeline '%s' takes no options", name)
 			}
-			return pl.expandInto(pm, stack)
+			return pl.expandInto(pm, stack, pos)
 		}
 		return fmt.Errorf("'%s' does not refer to a registered pass or pass pipeline", name)
 	}
@@ -179,20 +195,31 @@ func (pm *OpPassManager) addPass(name string, opts Options, stack []string) erro
 	for _, o := range p.Options {
 		full[o.Name] = o.Default
 	}
-	for k, v := range opts {
-		known := false
-		for _, o := range p.Options {
-			known = known || o.Name == k
+	keys := make([]string, 0, len(opts))
+	for k := range opts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys) // the first bad option is the same on every run
+	for _, k := range keys {
+		v := opts[k]
+		var decl *Option
+		for i := range p.Options {
+			if p.Options[i].Name == k {
+				decl = &p.Options[i]
+			}
 		}
-		if !known {
-			return fmt.Errorf("no such option '%s' for pass '%s'", k, name)
+		if decl == nil {
+			return &OptionError{Pass: name, Option: k, At: -1, Err: fmt.Errorf("no such option '%s' for pass '%s'", k, name)}
+		}
+		if at, err := decl.check(v); err != nil {
+			return &OptionError{Pass: name, Option: k, At: at, Err: fmt.Errorf("pass '%s': %v", name, err)}
 		}
 		full[k] = v
 	}
 	if p.OpName != "" && pm.OpName != "" && p.OpName != pm.OpName {
 		return fmt.Errorf("pass '%s' runs on '%s' ops and cannot be scheduled on '%s'", name, p.OpName, pm.OpName)
 	}
-	pm.Entries = append(pm.Entries, Entry{Pass: &Instance{Pass: p, Options: full}})
+	pm.Entries = append(pm.Entries, Entry{Pass: &Instance{Pass: p, Options: full, Pos: pos}})
 	return nil
 }
 

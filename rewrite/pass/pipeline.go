@@ -1,6 +1,7 @@
 package pass
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -27,6 +28,9 @@ func ParsePipeline(text string) (*OpPassManager, error) {
 	if p.i != len(p.s) {
 		return nil, p.errorf("unexpected trailing text")
 	}
+	if err := pm.checkOrder(); err != nil {
+		return nil, p.orderError(err)
+	}
 	return pm, nil
 }
 
@@ -36,7 +40,41 @@ func ParsePipeline(text string) (*OpPassManager, error) {
 // nested manager for that op (adjacent ones share it).
 func ParsePassList(pm *OpPassManager, text string) error {
 	p := &pipelineParser{s: text + ")", implicit: true}
-	return p.entries(pm)
+	if err := p.entries(pm); err != nil {
+		return err
+	}
+	if err := pm.checkOrder(); err != nil {
+		return p.orderError(err)
+	}
+	return nil
+}
+
+// PipelineError is a positioned error in a textual pipeline, printed as
+// mlir-opt prints its pipeline errors: <pipeline>:LINE:COL: error: MSG.
+type PipelineError struct {
+	// Text is the pipeline as given; Offset the byte offset of the fault.
+	Text   string
+	Offset int
+	Msg    string
+}
+
+// Position is the 1-based line and column (in bytes) of the fault.
+func (e *PipelineError) Position() (line, col int) {
+	off := min(max(e.Offset, 0), len(e.Text))
+	line = 1 + strings.Count(e.Text[:off], "\n")
+	return line, off - (strings.LastIndexByte(e.Text[:off], '\n') + 1) + 1
+}
+
+func (e *PipelineError) Error() string {
+	line, col := e.Position()
+	return fmt.Sprintf("<pipeline>:%d:%d: error: %s", line, col, e.Msg)
+}
+
+// Snippet is the pipeline's line at fault with a caret under the column.
+func (e *PipelineError) Snippet() string {
+	line, col := e.Position()
+	text := strings.Split(e.Text, "\n")[line-1]
+	return text + "\n" + strings.Repeat(" ", col-1) + "^\n"
 }
 
 type pipelineParser struct {
@@ -48,8 +86,37 @@ type pipelineParser struct {
 	implicit bool
 }
 
+// text is the pipeline as the user wrote it (ParsePassList and named
+// pipelines parse with a closing parenthesis added).
+func (p *pipelineParser) text() string {
+	if p.implicit || p.stack != nil {
+		return strings.TrimSuffix(p.s, ")")
+	}
+	return p.s
+}
+
 func (p *pipelineParser) errorf(format string, args ...any) error {
-	return fmt.Errorf("invalid pass pipeline '%s' at offset %d: %s", strings.TrimSuffix(p.s, ")"), p.i, fmt.Sprintf(format, args...))
+	return p.errorAt(p.i, "invalid pass pipeline: "+fmt.Sprintf(format, args...))
+}
+
+func (p *pipelineParser) errorAt(off int, msg string) error {
+	return &PipelineError{Text: p.text(), Offset: off, Msg: msg}
+}
+
+// orderError positions an ordering error at the pass it names.
+func (p *pipelineParser) orderError(err error) error {
+	var oe *OrderError
+	if errors.As(err, &oe) && oe.At.Pos >= 0 {
+		return p.errorAt(oe.At.Pos, oe.Error())
+	}
+	return err
+}
+
+// optionText is one key=value of a pass's options, with the offsets of
+// its key and value.
+type optionText struct {
+	key, val       string
+	keyPos, valPos int
 }
 
 func (p *pipelineParser) skipSpace() {
@@ -86,6 +153,7 @@ func (p *pipelineParser) entries(pm *OpPassManager) error {
 	}
 	for {
 		p.skipSpace()
+		namePos := p.i
 		name := p.name()
 		if name == "" {
 			return p.errorf("expected a pass or op name")
@@ -98,10 +166,14 @@ func (p *pipelineParser) entries(pm *OpPassManager) error {
 			}
 		default:
 			opts := Options{}
+			var texts []optionText
 			if p.eat('{') {
 				var err error
-				if opts, err = p.options(); err != nil {
+				if texts, err = p.options(); err != nil {
 					return err
+				}
+				for _, t := range texts {
+					opts[t.key] = t.val
 				}
 			}
 			target := pm
@@ -112,8 +184,8 @@ func (p *pipelineParser) entries(pm *OpPassManager) error {
 					target = pm.Nest(q.OpName)
 				}
 			}
-			if err := target.addPass(name, opts, p.stack); err != nil {
-				return p.errorf("%v", err)
+			if err := target.addPass(name, opts, p.stack, namePos); err != nil {
+				return p.passError(err, namePos, texts)
 			}
 		}
 		p.skipSpace()
@@ -126,10 +198,32 @@ func (p *pipelineParser) entries(pm *OpPassManager) error {
 	}
 }
 
+// passError positions an error of addPass: an option's value (or key) for
+// an option error, else the pass name.
+func (p *pipelineParser) passError(err error, namePos int, texts []optionText) error {
+	var oe *OptionError
+	if errors.As(err, &oe) {
+		// The last spelling of a repeated key is the one that counts.
+		for i := len(texts) - 1; i >= 0; i-- {
+			if t := texts[i]; t.key == oe.Option {
+				if oe.At < 0 {
+					return p.errorAt(t.keyPos, err.Error())
+				}
+				return p.errorAt(t.valPos+oe.At, err.Error())
+			}
+		}
+	}
+	var pe *PipelineError
+	if errors.As(err, &pe) {
+		return pe
+	}
+	return p.errorAt(namePos, err.Error())
+}
+
 // options parses "key=value key2=value2}" (values may be quoted or
 // brace-nested).
-func (p *pipelineParser) options() (Options, error) {
-	opts := Options{}
+func (p *pipelineParser) options() ([]optionText, error) {
+	var opts []optionText
 	for {
 		p.skipSpace()
 		if p.eat('}') {
@@ -144,8 +238,10 @@ func (p *pipelineParser) options() (Options, error) {
 			return nil, p.errorf("expected an option name")
 		}
 		val := "true"
+		valPos := p.i
 		if p.eat('=') {
 			vstart := p.i
+			valPos = p.i
 			depth := 0
 			for p.i < len(p.s) {
 				c := p.s[p.i]
@@ -169,9 +265,13 @@ func (p *pipelineParser) options() (Options, error) {
 				}
 				p.i++
 			}
-			val = strings.Trim(p.s[vstart:p.i], `"`)
+			val = p.s[vstart:p.i]
+			if len(val) >= 2 && val[0] == '"' && val[len(val)-1] == '"' {
+				valPos++
+			}
+			val = strings.Trim(val, `"`)
 		}
-		opts[key] = val
+		opts = append(opts, optionText{key: key, val: val, keyPos: start, valPos: valPos})
 		if p.i >= len(p.s) {
 			return nil, p.errorf("unterminated options")
 		}

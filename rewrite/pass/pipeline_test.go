@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	Register(&Pass{Name: "test-a", Options: []Option{{Name: "n", Default: "1"}, {Name: "s", Default: ""}}, Run: func(*ir.Operation, Options, *Statistics) error { return nil }})
-	Register(&Pass{Name: "test-b", Run: func(*ir.Operation, Options, *Statistics) error { return nil }})
+	Register(&Pass{Name: "test-a", Options: []Option{{Name: "n", Default: "1"}, {Name: "s", Default: ""}}, Run: func(*ir.Operation, Options, *Context) error { return nil }})
+	Register(&Pass{Name: "test-b", Run: func(*ir.Operation, Options, *Context) error { return nil }})
 }
 
 func TestParsePipelineRoundTrips(t *testing.T) {
@@ -39,7 +39,7 @@ func TestParsePipelineErrors(t *testing.T) {
 }
 
 func TestPanickingPassIsAFailure(t *testing.T) {
-	Register(&Pass{Name: "test-panic", Run: func(*ir.Operation, Options, *Statistics) error { panic("boom") }})
+	Register(&Pass{Name: "test-panic", Run: func(*ir.Operation, Options, *Context) error { panic("boom") }})
 	pm, err := ParsePipeline("builtin.module(test-panic)")
 	require.NoError(t, err)
 	ctx := ir.NewContext()

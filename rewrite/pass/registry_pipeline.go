@@ -1,6 +1,7 @@
 package pass
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -89,7 +90,7 @@ func (p *Pipeline) anchor() (anchor, body string, ok bool) {
 
 // expandInto adds the pipeline's passes to pm. stack holds the pipelines
 // being expanded, so one that names itself is an error, not a loop.
-func (p *Pipeline) expandInto(pm *OpPassManager, stack []string) error {
+func (p *Pipeline) expandInto(pm *OpPassManager, stack []string, pos int) error {
 	for _, s := range stack {
 		if s == p.Name {
 			return fmt.Errorf("pass pipeline '%s' refers to itself (%s)", p.Name, strings.Join(append(stack, p.Name), " -> "))
@@ -107,8 +108,14 @@ func (p *Pipeline) expandInto(pm *OpPassManager, stack []string) error {
 	scratch := &OpPassManager{OpName: target.OpName}
 	pp := &pipelineParser{s: body + ")", stack: append(append([]string(nil), stack...), p.Name)}
 	if err := pp.entries(scratch); err != nil {
+		var pe *PipelineError
+		if errors.As(err, &pe) {
+			return fmt.Errorf("pass pipeline '%s' (%s): %s", p.Name, p.Text, pe.Msg)
+		}
 		return fmt.Errorf("pass pipeline '%s': %v", p.Name, err)
 	}
+	// Its passes are at the pipeline's name in the outer text.
+	scratch.walkPasses(func(in *Instance) { in.Pos = pos })
 	target.Entries = append(target.Entries, scratch.Entries...)
 	return nil
 }
@@ -122,8 +129,11 @@ func (p *Pipeline) Expand() (*OpPassManager, error) {
 	if anchored {
 		pm.OpName = anchor
 	}
-	if err := p.expandInto(pm, nil); err != nil {
+	if err := p.expandInto(pm, nil, -1); err != nil {
 		return nil, err
+	}
+	if err := pm.checkOrder(); err != nil {
+		return nil, fmt.Errorf("pass pipeline '%s': %v", p.Name, err)
 	}
 	return pm, nil
 }

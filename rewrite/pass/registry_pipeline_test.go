@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	Register(&Pass{Name: "test-fn", OpName: "func.func", Run: func(*ir.Operation, Options, *Statistics) error { return nil }})
+	Register(&Pass{Name: "test-fn", OpName: "func.func", Run: func(*ir.Operation, Options, *Context) error { return nil }})
 	RegisterPipeline("test-pl", "a test pipeline", "Runs test-fn on functions, then test-b.", "builtin.module(func.func(test-fn,test-a{n=7}),test-b)")
 	RegisterPipeline("test-pl-list", "an unanchored list", "", "test-a, test-b")
 	RegisterPipeline("test-pl-outer", "a pipeline of pipelines", "", "builtin.module(test-pl,test-b)")
@@ -52,7 +52,7 @@ func TestPipelineErrors(t *testing.T) {
 		"func.func(test-pl)":                 "pass pipeline 'test-pl' runs on 'builtin.module' ops and cannot be scheduled on 'func.func'",
 		"builtin.module(test-pl{n=1})":       "pass pipeline 'test-pl' takes no options",
 		"builtin.module(test-pl-self)":       "refers to itself (test-pl-self -> test-pl-self)",
-		"builtin.module(test-pl-bad)":        "pass pipeline 'test-pl-bad': invalid pass pipeline 'nope' at offset 4: 'nope' does not refer to a registered pass",
+		"builtin.module(test-pl-bad)":        "<pipeline>:1:16: error: pass pipeline 'test-pl-bad' (builtin.module(nope)): 'nope' does not refer to a registered pass",
 		"builtin.module(test-pl-outer{x=1})": "takes no options",
 	} {
 		_, err := ParsePipeline(text)
@@ -84,7 +84,7 @@ func TestPipelineExpandAndDocs(t *testing.T) {
 
 func TestPipelineRunsItsPasses(t *testing.T) {
 	var ran []string
-	Register(&Pass{Name: "test-record", Run: func(op *ir.Operation, _ Options, _ *Statistics) error {
+	Register(&Pass{Name: "test-record", Run: func(op *ir.Operation, _ Options, _ *Context) error {
 		ran = append(ran, op.Name())
 		return nil
 	}})

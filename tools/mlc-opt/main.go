@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -12,10 +13,9 @@ import (
 	"github.com/mlc-go/mlc/dialects/all"
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/ir"
-	_ "github.com/mlc-go/mlc/lowering/decompose"
+	_ "github.com/mlc-go/mlc/lowering/passes" // every pass and pipeline
 	"github.com/mlc-go/mlc/rewrite/optmain"
 	"github.com/mlc-go/mlc/rewrite/pass"
-	_ "github.com/mlc-go/mlc/rewrite/transforms"
 )
 
 func registerAll(ctx *ir.Context) { all.Register(ctx) }
@@ -77,19 +77,24 @@ func main() {
 			if pipeline != "" && len(passFlags) > 0 {
 				return fmt.Errorf("'--pass-pipeline' can't be used with individual pass options")
 			}
+			var err error
 			switch {
 			case pipeline != "":
-				pm, err := pass.ParsePipeline(pipeline)
-				if err != nil {
-					return err
-				}
-				opts.Pipeline = pm
+				opts.Pipeline, err = pass.ParsePipeline(pipeline)
 			case len(passFlags) > 0:
-				pm := &pass.OpPassManager{OpName: "builtin.module"}
-				if err := pass.ParsePassList(pm, strings.Join(passFlags, ",")); err != nil {
-					return err
-				}
-				opts.Pipeline = pm
+				opts.Pipeline = &pass.OpPassManager{OpName: "builtin.module"}
+				err = pass.ParsePassList(opts.Pipeline, strings.Join(passFlags, ","))
+			}
+			var pe *pass.PipelineError
+			if errors.As(err, &pe) {
+				// As mlir-opt: the positioned error and the pipeline with a
+				// caret, exit 1.
+				fmt.Fprintf(os.Stderr, "%v\n%s", pe, pe.Snippet())
+				code = 1
+				return nil
+			}
+			if err != nil {
+				return err
 			}
 			if runReproducer == "" {
 				opts.PassConfig.VerifyEach = verifyEach

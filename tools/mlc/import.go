@@ -12,9 +12,8 @@ import (
 	"github.com/mlc-go/mlc/dialects/all"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
-	_ "github.com/mlc-go/mlc/lowering/decompose" // torch-to-core and its passes
+	_ "github.com/mlc-go/mlc/lowering/passes" // every pass and pipeline, torch-to-core included
 	"github.com/mlc-go/mlc/rewrite/pass"
-	_ "github.com/mlc-go/mlc/rewrite/transforms"
 	"github.com/mlc-go/mlc/translate/onnx"
 )
 

@@ -14,12 +14,14 @@ var Pass = pass.Register(&pass.Pass{
 	Summary: "Canonicalizer",
 	Doc:     "Applies every registered op's folder and canonicalisation patterns with the greedy driver until nothing changes; a run that does not converge fails.",
 	Options: []pass.Option{
-		{Name: "max-iterations", Doc: "full sweeps before giving up", Default: "10"},
-		{Name: "max-num-rewrites", Doc: "rewrites before giving up (-1: no limit)", Default: "-1"},
-		{Name: "top-down", Doc: "seed the worklist in pre-order", Default: "true"},
-		{Name: "test-convergence", Doc: "fail when a pattern succeeds without changing the IR", Default: "false"},
+		pass.IntOpt("max-iterations", 10, "full sweeps before giving up"),
+		pass.IntOpt("max-num-rewrites", -1, "rewrites before giving up (-1: no limit)"),
+		pass.BoolOpt("top-down", true, "seed the worklist in pre-order"),
+		pass.BoolOpt("test-convergence", false, "fail when a pattern succeeds without changing the IR"),
 	},
-	Run: func(op *ir.Operation, opts pass.Options, st *pass.Statistics) error {
+	// Folds and the core patterns keep every value's type and layout.
+	Changes: pass.NoEffects,
+	Run: func(op *ir.Operation, opts pass.Options, pc *pass.Context) error {
 		cfg := rewrite.GreedyConfig{
 			MaxIterations: opts.Int("max-iterations"),
 			MaxRewrites:   max(opts.Int("max-num-rewrites"), 0),
@@ -27,9 +29,9 @@ var Pass = pass.Register(&pass.Pass{
 			Strict:        opts.Bool("test-convergence"),
 		}
 		stats, err := rewrite.ApplyPatternsGreedily(op, nil, true, cfg)
-		st.Add("num-folds", "Number of folded ops", int64(stats.Folds))
-		st.Add("num-rewrites", "Number of pattern rewrites", int64(stats.Rewrites))
-		st.Add("num-erased", "Number of erased ops", int64(stats.Erased))
+		pc.Add("num-folds", "Number of folded ops", int64(stats.Folds))
+		pc.Add("num-rewrites", "Number of pattern rewrites", int64(stats.Rewrites))
+		pc.Add("num-erased", "Number of erased ops", int64(stats.Erased))
 		if err != nil {
 			return ir.Errorf(op.Loc, "%v", err)
 		}

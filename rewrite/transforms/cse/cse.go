@@ -17,9 +17,10 @@ var Pass = pass.Register(&pass.Pass{
 	Name:    "cse",
 	Summary: "CSE",
 	Doc:     "Eliminates common subexpressions among side-effect-free ops, scoped by dominance and across nested regions; stops at isolated-from-above ops.",
-	Run: func(op *ir.Operation, _ pass.Options, st *pass.Statistics) error {
+	Changes: pass.NoEffects,
+	Run: func(op *ir.Operation, _ pass.Options, pc *pass.Context) error {
 		n := Run(op)
-		st.Add("num-cse'd", "Number of operations CSE'd", int64(n))
+		pc.Add("num-cse'd", "Number of operations CSE'd", int64(n))
 		return nil
 	},
 })

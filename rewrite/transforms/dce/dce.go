@@ -13,8 +13,9 @@ var Pass = pass.Register(&pass.Pass{
 	Name:    "dce",
 	Summary: "DeadCodeElimination",
 	Doc:     "Erases side-effect-free ops whose results are unused, transitively.",
-	Run: func(op *ir.Operation, _ pass.Options, st *pass.Statistics) error {
-		st.Add("num-erased", "Number of dead ops erased", int64(Run(op)))
+	Changes: pass.NoEffects,
+	Run: func(op *ir.Operation, _ pass.Options, pc *pass.Context) error {
+		pc.Add("num-erased", "Number of dead ops erased", int64(Run(op)))
 		return nil
 	},
 })

@@ -16,10 +16,11 @@ var Pass = pass.Register(&pass.Pass{
 	Name:    "inline",
 	Summary: "Inliner",
 	Doc:     "Replaces calls by a copy of the callee when its body is a single block ending in a return-like op; recursion is left alone and inlined ops get call-site locations.",
-	Options: []pass.Option{{Name: "max-depth", Doc: "nested inlining rounds (guards against recursion)", Default: "8"}},
-	Run: func(op *ir.Operation, opts pass.Options, st *pass.Statistics) error {
+	Options: []pass.Option{pass.IntOpt("max-depth", 8, "nested inlining rounds (guards against recursion)")},
+	Changes: pass.NoEffects,
+	Run: func(op *ir.Operation, opts pass.Options, pc *pass.Context) error {
 		n, err := Run(op, opts.Int("max-depth"))
-		st.Add("num-inlined", "Number of calls inlined", int64(n))
+		pc.Add("num-inlined", "Number of calls inlined", int64(n))
 		return err
 	},
 })

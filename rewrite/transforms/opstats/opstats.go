@@ -4,23 +4,21 @@ package opstats
 import (
 	"fmt"
 	"io"
-	"os"
 	"sort"
 
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/rewrite/pass"
 )
 
-// Out receives the report (stderr unless a test redirects it).
-var Out io.Writer = os.Stderr
-
 // Pass is print-op-stats.
 var Pass = pass.Register(&pass.Pass{
 	Name:    "print-op-stats",
 	Summary: "PrintOpStats",
 	Doc:     "Prints how many ops of each name the IR holds.",
-	Run: func(op *ir.Operation, _ pass.Options, _ *pass.Statistics) error {
-		Report(Out, op)
+	Changes: pass.NoEffects,
+	// An analysis: the IR is as it was.
+	Run: func(op *ir.Operation, _ pass.Options, pc *pass.Context) error {
+		Report(pc.Out(), op)
 		return nil
 	},
 })

@@ -19,14 +19,16 @@ import (
 var Pass = pass.Register(&pass.Pass{
 	Name:    "reconcile-unrealized-casts",
 	Summary: "Simplify and eliminate unrealized conversion casts",
-	Options: []pass.Option{{
-		Name:    "allow-live-casts",
-		Doc:     "keep casts that are still used instead of failing, as mlir-opt 19 does",
-		Default: "false",
-	}},
-	Run: func(op *ir.Operation, opts pass.Options, st *pass.Statistics) error {
+	Options: []pass.Option{
+		pass.BoolOpt("allow-live-casts", false, "keep casts that are still used instead of failing, as mlir-opt 19 does"),
+	},
+	Changes: pass.NoEffects,
+	// It cleans up after conversions: casts a conversion run later would
+	// leave stay.
+	After: []string{"test-legalize-patterns"},
+	Run: func(op *ir.Operation, opts pass.Options, pc *pass.Context) error {
 		erased, live := Reconcile(op)
-		st.Add("num-erased", "Number of unrealized conversion casts erased", int64(erased))
+		pc.Add("num-erased", "Number of unrealized conversion casts erased", int64(erased))
 		if opts.Bool("allow-live-casts") {
 			return nil
 		}

@@ -69,11 +69,11 @@ func TestPassOption(t *testing.T) {
 `
 	p := pass.Lookup("reconcile-unrealized-casts")
 	require.NotNil(t, p)
-	var st pass.Statistics
-	err := p.Run(parse(t, src), pass.Options{"allow-live-casts": "false"}, &st)
+	pc := pass.NewContext(nil)
+	err := p.Run(parse(t, src), pass.Options{"allow-live-casts": "false"}, pc)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "test.mlir:3:1: error: failed to legalize operation 'builtin.unrealized_conversion_cast'")
-	require.NoError(t, p.Run(parse(t, src), pass.Options{"allow-live-casts": "true"}, &st))
+	require.NoError(t, p.Run(parse(t, src), pass.Options{"allow-live-casts": "true"}, pc))
 }
 
 // Casts the conversion driver leaves at a boundary disappear once the

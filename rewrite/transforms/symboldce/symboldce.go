@@ -12,8 +12,9 @@ var Pass = pass.Register(&pass.Pass{
 	Name:    "symbol-dce",
 	Summary: "SymbolDCE",
 	Doc:     "Erases private symbols that no symbol reference reaches.",
-	Run: func(op *ir.Operation, _ pass.Options, st *pass.Statistics) error {
-		st.Add("num-dce'd", "Number of symbols DCE'd", int64(Run(op)))
+	Changes: pass.NoEffects,
+	Run: func(op *ir.Operation, _ pass.Options, pc *pass.Context) error {
+		pc.Add("num-dce'd", "Number of symbols DCE'd", int64(Run(op)))
 		return nil
 	},
 })

@@ -27,9 +27,10 @@ var Legalize = pass.Register(&pass.Pass{
 		"x.never has no pattern; x.dynamic is legal with a `legal` attribute); for testing conversion results and failure reports. " +
 		"In analysis mode it emits a remark on each legalizable x.* op.",
 	Options: []pass.Option{
-		{Name: "mode", Doc: "partial, full or analysis", Default: "partial"},
+		pass.EnumOpt("mode", "partial", []string{"partial", "full", "analysis"}, "the conversion driver's mode"),
 	},
-	Run: func(op *ir.Operation, opts pass.Options, st *pass.Statistics) error {
+	Changes: pass.NoEffects,
+	Run: func(op *ir.Operation, opts pass.Options, st *pass.Context) error {
 		target := conversion.NewTarget().
 			AddLegalDialect("func", "builtin").
 			AddLegalOp("x.legal", "x.legal_i32").

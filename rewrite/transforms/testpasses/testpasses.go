@@ -14,7 +14,8 @@ var Failure = pass.Register(&pass.Pass{
 	Name:    "test-pass-failure",
 	Summary: "TestFailurePass",
 	Doc:     "Always fails; for testing failure reporting and reproducers.",
-	Run: func(op *ir.Operation, _ pass.Options, _ *pass.Statistics) error {
+	Changes: pass.NoEffects,
+	Run: func(op *ir.Operation, _ pass.Options, _ *pass.Context) error {
 		return fmt.Errorf("test-pass-failure failed as asked")
 	},
 })
@@ -24,7 +25,8 @@ var Crash = pass.Register(&pass.Pass{
 	Name:    "test-pass-crash",
 	Summary: "TestCrashPass",
 	Doc:     "Panics; for testing that a crashing pass is reported as its failure.",
-	Run: func(op *ir.Operation, _ pass.Options, _ *pass.Statistics) error {
+	Changes: pass.NoEffects,
+	Run: func(op *ir.Operation, _ pass.Options, _ *pass.Context) error {
 		var m map[string]int
 		m["boom"]++ // a nil-map write: a real runtime panic
 		return nil
@@ -37,7 +39,8 @@ var BreakIR = pass.Register(&pass.Pass{
 	Name:    "test-break-ir",
 	Summary: "TestBreakIRPass",
 	Doc:     "Erases every terminator; for testing --verify-each.",
-	Run: func(op *ir.Operation, _ pass.Options, _ *pass.Statistics) error {
+	Changes: pass.NoEffects,
+	Run: func(op *ir.Operation, _ pass.Options, _ *pass.Context) error {
 		ir.Walk(op, func(o *ir.Operation) {
 			if o.HasTrait(ir.Terminator) {
 				o.Erase()
