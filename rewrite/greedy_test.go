@@ -88,3 +88,37 @@ func TestGreedyReportsNonConvergence(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "pattern liar reported success without changing the IR")
 }
+
+// Equal constants in a block: the first is kept and the later ones are
+// replaced by it, so that it dominates every use (keeping a later one
+// would leave earlier uses before their definition). Both seed orders.
+func TestGreedyKeepsFirstOfEqualConstants(t *testing.T) {
+	for _, topDown := range []bool{false, true} {
+		ctx := testContext()
+		i32 := ctx.I(32)
+		fn := ctx.NewOperation(ir.OperationState{Name: "t.func", NumRegions: 1})
+		b := ir.NewBlock(nil, nil)
+		fn.Region(0).AppendBlock(b)
+		bl := ir.NewBuilder(ctx)
+		bl.SetInsertionPointToEnd(b)
+		cst := func() *ir.Operation {
+			return bl.Create(ir.OperationState{Name: "t.const", ResultTypes: []ir.Type{i32}, Props: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "value", Value: ctx.IntegerAttr(i32, 7)}})})
+		}
+		first := cst()
+		use1 := bl.Create(ir.OperationState{Name: "t.use", Operands: []*ir.Value{first.Result(0)}})
+		second := cst()
+		use2 := bl.Create(ir.OperationState{Name: "t.use", Operands: []*ir.Value{second.Result(0)}})
+
+		stats, err := ApplyPatternsGreedily(fn, nil, true, GreedyConfig{TopDown: topDown})
+		require.NoError(t, err)
+		assert.Equal(t, 1, stats.Erased, "topDown=%v", topDown)
+		ops := b.Ops()
+		require.Len(t, ops, 3, "topDown=%v", topDown)
+		assert.Same(t, first, ops[0], "topDown=%v: the first constant is kept, in place", topDown)
+		assert.Same(t, use1, ops[1], "topDown=%v", topDown)
+		assert.Same(t, use2, ops[2], "topDown=%v", topDown)
+		assert.Same(t, first.Result(0), use1.Operand(0), "topDown=%v", topDown)
+		assert.Same(t, first.Result(0), use2.Operand(0), "topDown=%v", topDown)
+		assert.Nil(t, second.Block(), "topDown=%v: the later duplicate is erased", topDown)
+	}
+}
