@@ -11,16 +11,22 @@ import (
 )
 
 // Compile parses the rules in src, checks them against the op table
-// (lookup; nil skips the op checks) and the registered predicates, and
-// returns one pattern per rule. name is the file name that positions and
-// pattern names use ("dialects/core/canonicalize.rules"). The error, when
-// not nil, is an ErrorList with every problem found.
-func Compile(lookup Lookup, name string, src []byte) ([]*Rule, error) {
+// (lookup; nil skips the op checks) and the predicates the file may call
+// (the built-ins and preds, which may be nil), and returns one pattern
+// per rule. name is the file name that positions and pattern names use
+// ("dialects/core/canonicalize.rules"). The error, when not nil, is an
+// ErrorList with every problem found, or the problems of preds (a
+// malformed predicate, a redefined built-in).
+func Compile(lookup Lookup, name string, src []byte, preds Predicates) ([]*Rule, error) {
+	ps, err := predicateSet(preds)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
 	errs := &errSink{file: name}
 	asts := parse(name, string(src), errs)
 	var out []*Rule
 	for _, a := range asts {
-		c := &compiler{lookup: lookup, errs: errs, file: name, slots: map[string]int{}}
+		c := &compiler{lookup: lookup, preds: ps, errs: errs, file: name, slots: map[string]int{}}
 		if r := c.compile(a); r != nil {
 			out = append(out, r)
 		}
@@ -39,8 +45,8 @@ func Compile(lookup Lookup, name string, src []byte) ([]*Rule, error) {
 
 // MustCompile is Compile for rules embedded in a binary: a malformed file
 // is a bug, reported by a panic with every positioned error.
-func MustCompile(lookup Lookup, name string, src []byte) []*Rule {
-	rs, err := Compile(lookup, name, src)
+func MustCompile(lookup Lookup, name string, src []byte, preds Predicates) []*Rule {
+	rs, err := Compile(lookup, name, src, preds)
 	if err != nil {
 		panic("rules: " + err.Error())
 	}
@@ -74,6 +80,7 @@ const (
 
 type compiler struct {
 	lookup    Lookup
+	preds     map[string]*predicate
 	errs      *errSink
 	file      string
 	slots     map[string]int
@@ -260,7 +267,7 @@ func (c *compiler) splat(l *astLit) *splatLit {
 
 func (c *compiler) cond(cd astCond) ccond {
 	out := ccond{not: cd.not}
-	p := lookupPredicate(cd.name)
+	p := c.preds[cd.name]
 	if p == nil {
 		c.errorf(cd.pos, "unknown predicate '%s'", cd.name)
 		return out
