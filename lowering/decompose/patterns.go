@@ -32,8 +32,8 @@ func (g *goPattern) Benefit() int { return g.benefit }
 func (g *goPattern) Name() string { return g.name }
 
 func (g *goPattern) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool {
-	if g.explain(op) != "" {
-		return false
+	if why := g.explain(op); why != "" {
+		return rw.NotifyMatchFailure(op, why)
 	}
 	rw.SetInsertionPoint(op)
 	e := &emitter{ctx: rw.Context(), rw: rw, loc: op.Loc}
@@ -99,8 +99,8 @@ func (p rulePattern) Benefit() int { return p.r.Benefit() }
 func (p rulePattern) Name() string { return p.r.Name() }
 
 func (p rulePattern) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool {
-	if p.explain(op) != "" {
-		return false
+	if why := p.explain(op); why != "" {
+		return rw.NotifyMatchFailure(op, why)
 	}
 	return p.r.MatchAndRewrite(op, rw)
 }
@@ -116,7 +116,9 @@ func (p rulePattern) explain(op *ir.Operation) string {
 		for i, v := range op.Operands() {
 			types[i] = v.Type().String()
 		}
-		return fmt.Sprintf("rule %s does not match operands (%s): %s", p.r.Name(), strings.Join(types, ", "), p.r.Text())
+		// The rule's own reason names the rule and the first part of its
+		// match or condition that failed.
+		return fmt.Sprintf("%s (operands %s)", dry.reason, strings.Join(types, ", "))
 	}
 	for _, o := range dry.made {
 		if info := o.Info(); info != nil && info.Verify != nil {
@@ -133,6 +135,15 @@ func (p rulePattern) explain(op *ir.Operation) string {
 type dryRewriter struct {
 	ctx  *ir.Context
 	made []*ir.Operation
+	// reason is the first the pattern gave for declining.
+	reason string
+}
+
+func (d *dryRewriter) NotifyMatchFailure(_ *ir.Operation, format string, args ...any) bool {
+	if d.reason == "" {
+		d.reason = ir.FormatReason(format, args)
+	}
+	return false
 }
 
 func (d *dryRewriter) Context() *ir.Context                                    { return d.ctx }
