@@ -118,7 +118,11 @@ func (p rulePattern) explain(op *ir.Operation) string {
 		}
 		// The rule's own reason names the rule and the first part of its
 		// match or condition that failed.
-		return fmt.Sprintf("%s (operands %s)", dry.reason, strings.Join(types, ", "))
+		why := dry.reason
+		if why == "" {
+			why = p.r.Name() + ": does not match"
+		}
+		return fmt.Sprintf("rule %s (operands %s)", why, strings.Join(types, ", "))
 	}
 	for _, o := range dry.made {
 		if info := o.Info(); info != nil && info.Verify != nil {
