@@ -122,3 +122,47 @@ func TestGreedyKeepsFirstOfEqualConstants(t *testing.T) {
 		assert.Nil(t, second.Block(), "topDown=%v: the later duplicate is erased", topDown)
 	}
 }
+
+// counted is a reason argument that counts how often it is formatted.
+type counted struct{ n *int }
+
+func (c counted) String() string { *c.n++; return "counted" }
+
+// A pattern's reason reaches a listener that wants reasons, with the
+// pattern's name; without one it is never formatted.
+func TestGreedyMatchFailureReasons(t *testing.T) {
+	ctx := testContext()
+	fn := ctx.NewOperation(ir.OperationState{Name: "t.func", NumRegions: 1})
+	b := ir.NewBlock(nil, nil)
+	fn.Region(0).AppendBlock(b)
+	use := ctx.NewOperation(ir.OperationState{Name: "t.use"})
+	b.Append(use)
+	formatted := 0
+	decline := &ir.FuncPattern{PatternName: "decline", RootName: "t.use", Fn: func(op *ir.Operation, rw ir.Rewriter) bool {
+		return rw.NotifyMatchFailure(op, "%v has %d operands", counted{&formatted}, op.NumOperands())
+	}}
+
+	_, err := ApplyPatternsGreedily(fn, []ir.Pattern{decline}, false, GreedyConfig{})
+	require.NoError(t, err)
+	assert.Equal(t, 0, formatted, "no listener: the reason is not formatted")
+
+	// A listener that is not a MatchFailureListener does not want them.
+	_, err = ApplyPatternsGreedily(fn, []ir.Pattern{decline}, false, GreedyConfig{Listener: plainListener{}})
+	require.NoError(t, err)
+	assert.Equal(t, 0, formatted)
+
+	var got ir.MatchFailures
+	_, err = ApplyPatternsGreedily(fn, []ir.Pattern{decline}, false, GreedyConfig{Listener: &got})
+	require.NoError(t, err)
+	assert.Equal(t, 1, formatted)
+	assert.Equal(t, []*ir.Operation{use}, got.Ops)
+	assert.Equal(t, []ir.MatchFailure{{Pattern: "decline", Reason: "counted has 0 operands"}}, got.Reasons[use])
+	assert.Equal(t, "decline: counted has 0 operands", got.Reasons[use][0].String())
+}
+
+type plainListener struct{}
+
+func (plainListener) OpInserted(*ir.Operation)              {}
+func (plainListener) OpModified(*ir.Operation)              {}
+func (plainListener) OpReplaced(*ir.Operation, []*ir.Value) {}
+func (plainListener) OpErased(*ir.Operation)                {}

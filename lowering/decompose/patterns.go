@@ -195,26 +195,48 @@ func staticTypes(op *ir.Operation) string {
 	return ""
 }
 
+// Explain dry-runs every decomposition anchored on op (the f32 detour,
+// the rules in file order, the Go pattern), and returns each one's
+// reason for not applying, with the pattern's name; nil
+// when one applies. An op no decomposition is anchored on gets one reason
+// with no pattern name.
+func Explain(op *ir.Operation) []ir.MatchFailure {
+	why, _ := explain(op)
+	return why
+}
+
 // explainOp says why no decomposition applies to op: the reason of its
 // Go pattern when it has one (rules are guarded by conditions whose
 // failure says less), else that of its first rule.
 func explainOp(op *ir.Operation) string {
+	_, chosen := explain(op)
+	return chosen
+}
+
+// explain is Explain and the reason explainOp chooses.
+func explain(op *ir.Operation) ([]ir.MatchFailure, string) {
 	ps := byRoot()[op.Name()]
 	if len(ps) == 0 {
-		return "no decomposition is defined for it"
+		const none = "no decomposition is defined for it"
+		return []ir.MatchFailure{{Reason: none}}, none
 	}
-	var ruleWhy string
+	var all []ir.MatchFailure
+	var goWhy, ruleWhy string
 	for _, p := range ps {
 		why := p.explain(op)
 		if why == "" {
-			return "" // one applies
+			return nil, "" // one applies
 		}
+		all = append(all, ir.MatchFailure{Pattern: p.Name(), Reason: why})
 		switch g, ok := p.(*goPattern); {
-		case ok && !g.aux:
-			return why
+		case ok && !g.aux && goWhy == "":
+			goWhy = why
 		case !ok && ruleWhy == "":
 			ruleWhy = why
 		}
 	}
-	return ruleWhy
+	if goWhy != "" {
+		return all, goWhy
+	}
+	return all, ruleWhy
 }
