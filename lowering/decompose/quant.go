@@ -52,9 +52,10 @@ func quantPatterns() []decomposer { return []decomposer{quantMove{}} }
 // per-tensor quantized type on both sides (see above).
 type quantMove struct{}
 
-func (quantMove) Root() string                 { return "quant.qcast" }
-func (quantMove) Benefit() int                 { return 1 }
-func (quantMove) Name() string                 { return "quant-through-movement" }
+func (quantMove) Root() string { return "quant.qcast" }
+func (quantMove) Benefit() int { return 1 }
+func (quantMove) Name() string { return "quant-through-movement" }
+
 // explain dry-runs the pattern for its reason.
 func (q quantMove) explain(op *ir.Operation) string {
 	dry := &dryRewriter{ctx: op.Ctx()}
