@@ -667,10 +667,19 @@ func TestAnalysisReasons(t *testing.T) {
 	_, ok := an.Reasons[ops[2]]
 	assert.False(t, ok, "t.return converts")
 
-	// A full conversion gives the same reasons as notes.
-	_, err = ApplyFullConversion(m, target, []Pattern{funcSignature(tc), returnOperands(tc), own, silent, plain}, nil)
+	// A partial conversion gives the same reasons, for the ops it failed
+	// on and for those it left (the unknown op falls back); a full one
+	// gives them as notes too.
+	res, err := ApplyPartialConversion(m.Ctx().Clone(m, nil), target, []Pattern{funcSignature(tc), returnOperands(tc), own, silent, plain}, nil)
+	require.Error(t, err)
+	require.Len(t, res.Unlegalized, 1)
+	assert.Equal(t, "t.unknown", res.Unlegalized[0].Name())
+	assert.Equal(t, []ir.MatchFailure{{Reason: "no conversion pattern matches 't.unknown'"}}, res.Reasons[res.Unlegalized[0]])
+	assert.Len(t, res.Reasons, 2)
+	res, err = ApplyFullConversion(m, target, []Pattern{funcSignature(tc), returnOperands(tc), own, silent, plain}, nil)
 	var ce *Error
 	require.ErrorAs(t, err, &ce)
 	require.Len(t, ce.Diags[0].Notes, 3)
 	assert.Equal(t, "pattern 'plain' did not apply: operand #0 is not an i8", ce.Diags[0].Notes[0].Message)
+	assert.Equal(t, an.Reasons[ops[0]], res.Reasons[ops[0]])
 }

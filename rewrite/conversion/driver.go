@@ -12,7 +12,11 @@
 // legal) and ApplyAnalysisConversion (which ops could be converted,
 // computed on a clone so the IR does not change). A failed conversion
 // reports every op it could not legalise, each with the reason every
-// candidate pattern gave, as one *Error.
+// candidate pattern gave, as one *Error. Result.Reasons and
+// Analysis.Reasons give the same reasons typed (op -> pattern, reason),
+// for the ops left unconverted too: why an op fell back. Patterns give
+// their reasons as a MatchFailure error or through the rewriter's
+// NotifyMatchFailure.
 //
 // Casts left behind at the boundary of a partial conversion are removed
 // by the reconcile-unrealized-casts pass once both sides are converted.
@@ -64,6 +68,9 @@ type Result struct {
 	// Unlegalized are the ops a partial conversion left because they are
 	// not illegal and no pattern converted them (MLIR's unlegalizedOps).
 	Unlegalized []*ir.Operation
+	// Reasons says why each op of Unlegalized, and each op the conversion
+	// failed on, was not converted: as Analysis.Reasons.
+	Reasons map[*ir.Operation][]ir.MatchFailure
 }
 
 // Analysis is the outcome of ApplyAnalysisConversion, on the original ops.
@@ -308,6 +315,12 @@ func (d *driver) run() {
 // fail records that op could not be legalised, as the mode requires.
 func (d *driver) fail(op *ir.Operation, notes []*ir.Diagnostic, why []ir.MatchFailure) {
 	illegal := d.target.IsIllegal(op)
+	if d.mode != analysisMode {
+		if d.res.Reasons == nil {
+			d.res.Reasons = map[*ir.Operation][]ir.MatchFailure{}
+		}
+		d.res.Reasons[op] = why
+	}
 	if d.mode == partialMode && !illegal {
 		d.res.Unlegalized = append(d.res.Unlegalized, op)
 		return
