@@ -40,7 +40,10 @@ type Rewriter interface {
 	// may end with `return rw.NotifyMatchFailure(op, "...")`. The reason
 	// is format with args, formatted only when the driver's listener
 	// wants reasons (see MatchFailureListener); with no args, format is
-	// the reason as it is. Patterns call it at every early return.
+	// the reason as it is. Patterns call it at every early return. A
+	// constant reason costs nothing; args cost their slice even when
+	// nobody listens, so hot patterns (compiled rules) pass reasons built
+	// in advance.
 	NotifyMatchFailure(op *Operation, format string, args ...any) bool
 }
 
