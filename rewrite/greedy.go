@@ -18,7 +18,8 @@ type GreedyConfig struct {
 	// Strict: a pattern that reports success without changing the IR is
 	// an error (used in tests).
 	Strict bool
-	// Listener, when set, also sees every change.
+	// Listener, when set, also sees every change, and when it is an
+	// ir.MatchFailureListener the reasons patterns give for declining.
 	Listener ir.Listener
 }
 
@@ -44,6 +45,7 @@ func ApplyPatternsGreedily(root *ir.Operation, patterns []ir.Pattern, useOpPatte
 		sortPatterns(ps)
 	}
 	d.builder = ir.NewBuilder(d.ctx)
+	d.failures, _ = cfg.Listener.(ir.MatchFailureListener)
 	for iter := 0; iter < cfg.MaxIterations; iter++ {
 		d.stats.Iterations++
 		d.changed = false
@@ -77,6 +79,8 @@ type greedy struct {
 	stats         Stats
 	builder       *ir.Builder
 	current       *ir.Operation
+	pattern       ir.Pattern // the pattern being applied
+	failures      ir.MatchFailureListener
 	touched       bool
 	budget        int
 	foldArgs      []ir.Attribute
@@ -357,9 +361,9 @@ func (d *greedy) tryPatterns(op *ir.Operation) error {
 		if d.cfg.MaxRewrites > 0 && d.stats.Rewrites >= d.cfg.MaxRewrites {
 			return fmt.Errorf("greedy pattern rewrite stopped after the limit of %d rewrites", d.cfg.MaxRewrites)
 		}
-		d.current, d.touched = op, false
+		d.current, d.pattern, d.touched = op, p, false
 		ok := p.MatchAndRewrite(op, d)
-		d.current = nil
+		d.current, d.pattern = nil, nil
 		if !ok {
 			if d.touched {
 				return fmt.Errorf("pattern %s changed the IR but reported failure", p.Name())
@@ -376,6 +380,18 @@ func (d *greedy) tryPatterns(op *ir.Operation) error {
 }
 
 // ---- Rewriter ----
+
+// NotifyMatchFailure passes the reason on when the listener wants it.
+func (d *greedy) NotifyMatchFailure(op *ir.Operation, format string, args ...any) bool {
+	if d.failures != nil {
+		name := ""
+		if d.pattern != nil {
+			name = d.pattern.Name()
+		}
+		d.failures.MatchFailed(op, ir.MatchFailure{Pattern: name, Reason: ir.FormatReason(format, args)})
+	}
+	return false
+}
 
 func (d *greedy) Context() *ir.Context { return d.ctx }
 

@@ -88,3 +88,81 @@ func TestGreedyReportsNonConvergence(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "pattern liar reported success without changing the IR")
 }
+
+// Equal constants in a block: the first is kept and the later ones are
+// replaced by it, so that it dominates every use (keeping a later one
+// would leave earlier uses before their definition). Both seed orders.
+func TestGreedyKeepsFirstOfEqualConstants(t *testing.T) {
+	for _, topDown := range []bool{false, true} {
+		ctx := testContext()
+		i32 := ctx.I(32)
+		fn := ctx.NewOperation(ir.OperationState{Name: "t.func", NumRegions: 1})
+		b := ir.NewBlock(nil, nil)
+		fn.Region(0).AppendBlock(b)
+		bl := ir.NewBuilder(ctx)
+		bl.SetInsertionPointToEnd(b)
+		cst := func() *ir.Operation {
+			return bl.Create(ir.OperationState{Name: "t.const", ResultTypes: []ir.Type{i32}, Props: ctx.DictionaryAttr([]ir.NamedAttr{{Name: "value", Value: ctx.IntegerAttr(i32, 7)}})})
+		}
+		first := cst()
+		use1 := bl.Create(ir.OperationState{Name: "t.use", Operands: []*ir.Value{first.Result(0)}})
+		second := cst()
+		use2 := bl.Create(ir.OperationState{Name: "t.use", Operands: []*ir.Value{second.Result(0)}})
+
+		stats, err := ApplyPatternsGreedily(fn, nil, true, GreedyConfig{TopDown: topDown})
+		require.NoError(t, err)
+		assert.Equal(t, 1, stats.Erased, "topDown=%v", topDown)
+		ops := b.Ops()
+		require.Len(t, ops, 3, "topDown=%v", topDown)
+		assert.Same(t, first, ops[0], "topDown=%v: the first constant is kept, in place", topDown)
+		assert.Same(t, use1, ops[1], "topDown=%v", topDown)
+		assert.Same(t, use2, ops[2], "topDown=%v", topDown)
+		assert.Same(t, first.Result(0), use1.Operand(0), "topDown=%v", topDown)
+		assert.Same(t, first.Result(0), use2.Operand(0), "topDown=%v", topDown)
+		assert.Nil(t, second.Block(), "topDown=%v: the later duplicate is erased", topDown)
+	}
+}
+
+// counted is a reason argument that counts how often it is formatted.
+type counted struct{ n *int }
+
+func (c counted) String() string { *c.n++; return "counted" }
+
+// A pattern's reason reaches a listener that wants reasons, with the
+// pattern's name; without one it is never formatted.
+func TestGreedyMatchFailureReasons(t *testing.T) {
+	ctx := testContext()
+	fn := ctx.NewOperation(ir.OperationState{Name: "t.func", NumRegions: 1})
+	b := ir.NewBlock(nil, nil)
+	fn.Region(0).AppendBlock(b)
+	use := ctx.NewOperation(ir.OperationState{Name: "t.use"})
+	b.Append(use)
+	formatted := 0
+	decline := &ir.FuncPattern{PatternName: "decline", RootName: "t.use", Fn: func(op *ir.Operation, rw ir.Rewriter) bool {
+		return rw.NotifyMatchFailure(op, "%v has %d operands", counted{&formatted}, op.NumOperands())
+	}}
+
+	_, err := ApplyPatternsGreedily(fn, []ir.Pattern{decline}, false, GreedyConfig{})
+	require.NoError(t, err)
+	assert.Equal(t, 0, formatted, "no listener: the reason is not formatted")
+
+	// A listener that is not a MatchFailureListener does not want them.
+	_, err = ApplyPatternsGreedily(fn, []ir.Pattern{decline}, false, GreedyConfig{Listener: plainListener{}})
+	require.NoError(t, err)
+	assert.Equal(t, 0, formatted)
+
+	var got ir.MatchFailures
+	_, err = ApplyPatternsGreedily(fn, []ir.Pattern{decline}, false, GreedyConfig{Listener: &got})
+	require.NoError(t, err)
+	assert.Equal(t, 1, formatted)
+	assert.Equal(t, []*ir.Operation{use}, got.Ops)
+	assert.Equal(t, []ir.MatchFailure{{Pattern: "decline", Reason: "counted has 0 operands"}}, got.Reasons[use])
+	assert.Equal(t, "decline: counted has 0 operands", got.Reasons[use][0].String())
+}
+
+type plainListener struct{}
+
+func (plainListener) OpInserted(*ir.Operation)              {}
+func (plainListener) OpModified(*ir.Operation)              {}
+func (plainListener) OpReplaced(*ir.Operation, []*ir.Value) {}
+func (plainListener) OpErased(*ir.Operation)                {}

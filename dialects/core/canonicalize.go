@@ -24,19 +24,21 @@ var canonicalizeRules []byte
 // CanonicalizationRules are the compiled rules, in file order.
 var CanonicalizationRules []*rules.Rule
 
-func init() {
+// predicates are the conditions canonicalize.rules may call besides the
+// built-in ones.
+var predicates = rules.Predicates{
 	// isIdentityPerm($p): perm is [0, 1, ..., n-1].
-	rules.RegisterPredicate("isIdentityPerm", func(p *ir.DenseArrayAttr) bool {
+	"isIdentityPerm": func(p *ir.DenseArrayAttr) bool {
 		for i, v := range p.Ints {
 			if v != int64(i) {
 				return false
 			}
 		}
 		return true
-	})
+	},
 	// composesToIdentity($p1, $p2): transposing by p1 and then by p2
 	// gives the input back, p1[p2[i]] = i.
-	rules.RegisterPredicate("composesToIdentity", func(p1, p2 *ir.DenseArrayAttr) bool {
+	"composesToIdentity": func(p1, p2 *ir.DenseArrayAttr) bool {
 		if len(p1.Ints) != len(p2.Ints) {
 			return false
 		}
@@ -46,11 +48,13 @@ func init() {
 			}
 		}
 		return true
-	})
+	},
+}
 
+func init() {
 	// Dialect is initialised (a package variable) before init runs, and
 	// ods.Register reads Patterns only when a context registers core.
-	CanonicalizationRules = rules.MustCompile(RuleLookup(Dialect), RulesFile, canonicalizeRules)
+	CanonicalizationRules = rules.MustCompile(RuleLookup(Dialect), RulesFile, canonicalizeRules, predicates)
 	byName := map[string]*ods.OpDef{}
 	for _, o := range Dialect.Ops {
 		byName[o.FullName()] = o

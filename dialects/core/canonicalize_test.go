@@ -40,7 +40,7 @@ func TestRulesCheckedAgainstCoreTable(t *testing.T) {
 (core.conv2d $x $w $b) -> (core.conv2d $x $w $b $b)
 (core.concat $a $b $c $d) -> (core.concat $d $c $b $a)
 `
-	_, err := rules.Compile(core.RuleLookup(core.Dialect), "bad.rules", []byte(src))
+	_, err := rules.Compile(core.RuleLookup(core.Dialect), "bad.rules", []byte(src), nil)
 	require.Error(t, err)
 	assert.Equal(t, strings.Join([]string{
 		"bad.rules:2:1: error: unknown op 'core.addd'",

@@ -22,12 +22,15 @@ var foldBatchNorm = &ir.FuncPattern{
 
 func foldBN(bn *ir.Operation, rw ir.Rewriter) bool {
 	conv := bn.Operand(0).DefiningOp()
-	if conv == nil || conv.Name() != "torch.aten.conv2d" || !conv.Result(0).HasOneUse() {
-		return false
+	if conv == nil || conv.Name() != "torch.aten.conv2d" {
+		return rw.NotifyMatchFailure(bn, "the input is not a torch.aten.conv2d")
+	}
+	if !conv.Result(0).HasOneUse() {
+		return rw.NotifyMatchFailure(bn, "the convolution has other uses")
 	}
 	w, wt, ok := constantFloats(conv.Operand(1))
 	if !ok || wt.Rank() != 4 || !isFloatElem(wt.Elem) {
-		return false
+		return rw.NotifyMatchFailure(bn, "the convolution's weight is not a constant 4-d float tensor")
 	}
 	c := wt.Shape[0]
 	per := int64(len(w)) / max(c, 1)
@@ -42,15 +45,18 @@ func foldBN(bn *ir.Operation, rw ir.Rewriter) bool {
 	if conv.NumOperands() > 2 {
 		var bt *ir.RankedTensorType
 		if bias, bt, ok = constantFloats(conv.Operand(2)); !ok || bt.Rank() != 1 || bt.Shape[0] != c {
-			return false
+			return rw.NotifyMatchFailure(bn, "the convolution's bias is not a constant of %d floats", c)
 		}
 	}
 	mean, ok1 := vec(1, 0)
 	variance, ok2 := vec(2, 1)
 	gamma, ok3 := vec(3, 1)
 	beta, ok4 := vec(4, 0)
-	if !ok1 || !ok2 || !ok3 || !ok4 || bn.Result(0).Type() != conv.Result(0).Type() {
-		return false
+	if !ok1 || !ok2 || !ok3 || !ok4 {
+		return rw.NotifyMatchFailure(bn, "the statistics, weight and bias are not constants of %d floats", c)
+	}
+	if bn.Result(0).Type() != conv.Result(0).Type() {
+		return rw.NotifyMatchFailure(bn, "the result type %s is not the convolution's %s", bn.Result(0).Type(), conv.Result(0).Type())
 	}
 	eps := 1e-5
 	if a, ok := bn.InherentAttr("eps").(*ir.FloatAttr); ok {

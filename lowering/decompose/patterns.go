@@ -32,8 +32,8 @@ func (g *goPattern) Benefit() int { return g.benefit }
 func (g *goPattern) Name() string { return g.name }
 
 func (g *goPattern) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool {
-	if g.explain(op) != "" {
-		return false
+	if why := g.explain(op); why != "" {
+		return rw.NotifyMatchFailure(op, why)
 	}
 	rw.SetInsertionPoint(op)
 	e := &emitter{ctx: rw.Context(), rw: rw, loc: op.Loc}
@@ -99,8 +99,8 @@ func (p rulePattern) Benefit() int { return p.r.Benefit() }
 func (p rulePattern) Name() string { return p.r.Name() }
 
 func (p rulePattern) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool {
-	if p.explain(op) != "" {
-		return false
+	if why := p.explain(op); why != "" {
+		return rw.NotifyMatchFailure(op, why)
 	}
 	return p.r.MatchAndRewrite(op, rw)
 }
@@ -116,7 +116,13 @@ func (p rulePattern) explain(op *ir.Operation) string {
 		for i, v := range op.Operands() {
 			types[i] = v.Type().String()
 		}
-		return fmt.Sprintf("rule %s does not match operands (%s): %s", p.r.Name(), strings.Join(types, ", "), p.r.Text())
+		// The rule's own reason names the rule and the first part of its
+		// match or condition that failed.
+		why := dry.reason
+		if why == "" {
+			why = p.r.Name() + ": does not match"
+		}
+		return fmt.Sprintf("rule %s (operands %s)", why, strings.Join(types, ", "))
 	}
 	for _, o := range dry.made {
 		if info := o.Info(); info != nil && info.Verify != nil {
@@ -133,6 +139,15 @@ func (p rulePattern) explain(op *ir.Operation) string {
 type dryRewriter struct {
 	ctx  *ir.Context
 	made []*ir.Operation
+	// reason is the first the pattern gave for declining.
+	reason string
+}
+
+func (d *dryRewriter) NotifyMatchFailure(_ *ir.Operation, format string, args ...any) bool {
+	if d.reason == "" {
+		d.reason = ir.FormatReason(format, args)
+	}
+	return false
 }
 
 func (d *dryRewriter) Context() *ir.Context                                    { return d.ctx }
@@ -180,26 +195,48 @@ func staticTypes(op *ir.Operation) string {
 	return ""
 }
 
+// Explain dry-runs every decomposition anchored on op (the f32 detour,
+// the rules in file order, the Go pattern), and returns each one's
+// reason for not applying, with the pattern's name; nil
+// when one applies. An op no decomposition is anchored on gets one reason
+// with no pattern name.
+func Explain(op *ir.Operation) []ir.MatchFailure {
+	why, _ := explain(op)
+	return why
+}
+
 // explainOp says why no decomposition applies to op: the reason of its
 // Go pattern when it has one (rules are guarded by conditions whose
 // failure says less), else that of its first rule.
 func explainOp(op *ir.Operation) string {
+	_, chosen := explain(op)
+	return chosen
+}
+
+// explain is Explain and the reason explainOp chooses.
+func explain(op *ir.Operation) ([]ir.MatchFailure, string) {
 	ps := byRoot()[op.Name()]
 	if len(ps) == 0 {
-		return "no decomposition is defined for it"
+		const none = "no decomposition is defined for it"
+		return []ir.MatchFailure{{Reason: none}}, none
 	}
-	var ruleWhy string
+	var all []ir.MatchFailure
+	var goWhy, ruleWhy string
 	for _, p := range ps {
 		why := p.explain(op)
 		if why == "" {
-			return "" // one applies
+			return nil, "" // one applies
 		}
+		all = append(all, ir.MatchFailure{Pattern: p.Name(), Reason: why})
 		switch g, ok := p.(*goPattern); {
-		case ok && !g.aux:
-			return why
+		case ok && !g.aux && goWhy == "":
+			goWhy = why
 		case !ok && ruleWhy == "":
 			ruleWhy = why
 		}
 	}
-	return ruleWhy
+	if goWhy != "" {
+		return all, goWhy
+	}
+	return all, ruleWhy
 }

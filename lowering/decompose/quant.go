@@ -52,32 +52,44 @@ func quantPatterns() []decomposer { return []decomposer{quantMove{}} }
 // per-tensor quantized type on both sides (see above).
 type quantMove struct{}
 
-func (quantMove) Root() string                 { return "quant.qcast" }
-func (quantMove) Benefit() int                 { return 1 }
-func (quantMove) Name() string                 { return "quant-through-movement" }
-func (quantMove) explain(*ir.Operation) string { return "" }
+func (quantMove) Root() string { return "quant.qcast" }
+func (quantMove) Benefit() int { return 1 }
+func (quantMove) Name() string { return "quant-through-movement" }
+
+// explain dry-runs the pattern for its reason.
+func (q quantMove) explain(op *ir.Operation) string {
+	dry := &dryRewriter{ctx: op.Ctx()}
+	defer dry.release()
+	if q.MatchAndRewrite(op, dry) {
+		return ""
+	}
+	return dry.reason
+}
 
 func (quantMove) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool {
 	qt, ok := quant.ElementType(op.Result(0).Type()).(*quant.UniformType)
-	if !ok || !exactRoundTrip(qt) {
-		return false
+	if !ok {
+		return rw.NotifyMatchFailure(op, "the result is not per-tensor quantized")
+	}
+	if !exactRoundTrip(qt) {
+		return rw.NotifyMatchFailure(op, "%s does not round-trip exactly through its expressed type", qt)
 	}
 	m := op.Operand(0).DefiningOp()
 	if m == nil || m.NumResults() != 1 {
-		return false
+		return rw.NotifyMatchFailure(op, "the input is not the single result of an op")
 	}
 	data, ok := movementOps[m.Name()]
 	if !ok {
-		return false
+		return rw.NotifyMatchFailure(op, "the input's op '%s' is not a movement op", m.Name())
 	}
 	if m.Name() == "core.pad" && !zeroPad(m.InherentAttr("value")) {
-		return false
+		return rw.NotifyMatchFailure(op, "the pad value is not +0.0")
 	}
 	operands := append([]*ir.Value{}, m.Operands()...)
 	for _, i := range data(m.NumOperands()) {
 		d := operands[i].DefiningOp()
 		if d == nil || d.Name() != "quant.dcast" || d.Operand(0).Type() != ir.Type(typeWithElem(rw.Context(), operands[i].Type(), qt)) {
-			return false
+			return rw.NotifyMatchFailure(op, "operand #%d of '%s' is not a quant.dcast from %s", i, m.Name(), qt)
 		}
 		operands[i] = d.Operand(0)
 	}

@@ -19,16 +19,18 @@ var rulesSrc []byte
 // Rules are the compiled declarative decompositions, in file order.
 var Rules []*rules.Rule
 
-func init() {
+// predicates are the conditions decompose.rules may call besides the
+// built-in ones.
+var predicates = rules.Predicates{
 	// coreArith($x): core's arithmetic takes the value's element type (a
 	// float or a signless integer of 8 to 64 bits).
-	rules.RegisterPredicate("coreArith", func(t ir.Type) bool { return core.NumElem.Match(ir.ElementTypeOf(t)) })
+	"coreArith": func(t ir.Type) bool { return core.NumElem.Match(ir.ElementTypeOf(t)) },
 	// coreCastable($x): core.cast converts from and to it (arith or i1).
-	rules.RegisterPredicate("coreCastable", func(t ir.Type) bool { return core.CastElem.Match(ir.ElementTypeOf(t)) })
+	"coreCastable": func(t ir.Type) bool { return core.CastElem.Match(ir.ElementTypeOf(t)) },
 	// isI1($x): a bool tensor.
-	rules.RegisterPredicate("isI1", func(t ir.Type) bool { return isBoolElem(ir.ElementTypeOf(t)) })
+	"isI1": func(t ir.Type) bool { return isBoolElem(ir.ElementTypeOf(t)) },
 	// unitAlpha($r): the op that defines $r has no alpha, or alpha 1.
-	rules.RegisterPredicate("unitAlpha", func(v *ir.Value) bool {
+	"unitAlpha": func(v *ir.Value) bool {
 		op := v.DefiningOp()
 		if op == nil {
 			return false
@@ -42,11 +44,14 @@ func init() {
 			return a.Value == 1
 		}
 		return false
-	})
+	},
 	// trueDivision($r): the div op that defines $r has no rounding_mode.
-	rules.RegisterPredicate("trueDivision", func(v *ir.Value) bool {
+	"trueDivision": func(v *ir.Value) bool {
 		op := v.DefiningOp()
 		return op != nil && op.InherentAttr("rounding_mode") == nil
-	})
-	Rules = rules.MustCompile(core.RuleLookup(core.Dialect, torch.Dialect), RulesFile, rulesSrc)
+	},
+}
+
+func init() {
+	Rules = rules.MustCompile(core.RuleLookup(core.Dialect, torch.Dialect), RulesFile, rulesSrc, predicates)
 }

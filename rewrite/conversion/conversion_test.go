@@ -630,3 +630,56 @@ func BenchmarkChain(b *testing.B) {
 		})
 	}
 }
+
+// The analysis says, for each op that stays illegal, why: each candidate
+// pattern's own reason, typed, whether it returned a MatchFailure or gave
+// it through the rewriter (a plain pattern), and the driver's reasons
+// with no pattern name.
+func TestAnalysisReasons(t *testing.T) {
+	ctx := testContext()
+	m := parse(t, ctx, `
+"t.func"() ({
+^bb0(%a: i32):
+  "t.bad"(%a) : (i32) -> ()
+  "t.unknown"() : () -> ()
+  "t.return"(%a) : (i32) -> ()
+}) {type = (i32) -> i32} : () -> ()
+`)
+	tc := i32ToI64(ctx)
+	target := i64Target(tc).AddIllegalOp("t.bad")
+	plain := FromPattern(&ir.FuncPattern{PatternName: "plain", RootName: "t.bad", PBenefit: 2, Fn: func(op *ir.Operation, rw ir.Rewriter) bool {
+		return rw.NotifyMatchFailure(op, "operand #%d is not an i8", 0)
+	}})
+	silent := FromPattern(&ir.FuncPattern{PatternName: "silent", RootName: "t.bad", PBenefit: 1, Fn: func(*ir.Operation, ir.Rewriter) bool { return false }})
+	own := &FuncPattern{PatternName: "own", RootName: "t.bad", Fn: func(*ir.Operation, *Adaptor, *Rewriter) error {
+		return MatchFailure("t.bad never converts")
+	}}
+	an, err := ApplyAnalysisConversion(m, target, []Pattern{funcSignature(tc), returnOperands(tc), own, silent, plain}, nil)
+	require.NoError(t, err)
+	ops := m.Region(0).Front().First().Region(0).Front().Ops()
+	require.Equal(t, []*ir.Operation{ops[0], ops[1]}, an.FailedOps)
+	assert.Equal(t, []ir.MatchFailure{
+		{Pattern: "plain", Reason: "operand #0 is not an i8"},
+		{Pattern: "silent", Reason: "the pattern did not match"},
+		{Pattern: "own", Reason: "t.bad never converts"},
+	}, an.Reasons[ops[0]])
+	assert.Equal(t, []ir.MatchFailure{{Reason: "no conversion pattern matches 't.unknown'"}}, an.Reasons[ops[1]])
+	_, ok := an.Reasons[ops[2]]
+	assert.False(t, ok, "t.return converts")
+
+	// A partial conversion gives the same reasons, for the ops it failed
+	// on and for those it left (the unknown op falls back); a full one
+	// gives them as notes too.
+	res, err := ApplyPartialConversion(m.Ctx().Clone(m, nil), target, []Pattern{funcSignature(tc), returnOperands(tc), own, silent, plain}, nil)
+	require.Error(t, err)
+	require.Len(t, res.Unlegalized, 1)
+	assert.Equal(t, "t.unknown", res.Unlegalized[0].Name())
+	assert.Equal(t, []ir.MatchFailure{{Reason: "no conversion pattern matches 't.unknown'"}}, res.Reasons[res.Unlegalized[0]])
+	assert.Len(t, res.Reasons, 2)
+	res, err = ApplyFullConversion(m, target, []Pattern{funcSignature(tc), returnOperands(tc), own, silent, plain}, nil)
+	var ce *Error
+	require.ErrorAs(t, err, &ce)
+	require.Len(t, ce.Diags[0].Notes, 3)
+	assert.Equal(t, "pattern 'plain' did not apply: operand #0 is not an i8", ce.Diags[0].Notes[0].Message)
+	assert.Equal(t, an.Reasons[ops[0]], res.Reasons[ops[0]])
+}

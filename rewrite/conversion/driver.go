@@ -12,7 +12,11 @@
 // legal) and ApplyAnalysisConversion (which ops could be converted,
 // computed on a clone so the IR does not change). A failed conversion
 // reports every op it could not legalise, each with the reason every
-// candidate pattern gave, as one *Error.
+// candidate pattern gave, as one *Error. Result.Reasons and
+// Analysis.Reasons give the same reasons typed (op -> pattern, reason),
+// for the ops left unconverted too: why an op fell back. Patterns give
+// their reasons as a MatchFailure error or through the rewriter's
+// NotifyMatchFailure.
 //
 // Casts left behind at the boundary of a partial conversion are removed
 // by the reconcile-unrealized-casts pass once both sides are converted.
@@ -39,6 +43,7 @@
 package conversion
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -63,6 +68,9 @@ type Result struct {
 	// Unlegalized are the ops a partial conversion left because they are
 	// not illegal and no pattern converted them (MLIR's unlegalizedOps).
 	Unlegalized []*ir.Operation
+	// Reasons says why each op of Unlegalized, and each op the conversion
+	// failed on, was not converted: as Analysis.Reasons.
+	Reasons map[*ir.Operation][]ir.MatchFailure
 }
 
 // Analysis is the outcome of ApplyAnalysisConversion, on the original ops.
@@ -75,6 +83,13 @@ type Analysis struct {
 	Failures []*ir.Diagnostic
 	// FailedOps are the ops of Failures, in the same order.
 	FailedOps []*ir.Operation
+	// Reasons says, for each op of FailedOps, why it stayed illegal: each
+	// candidate pattern's reason for not applying, in the order the
+	// patterns were tried (their own, given through a MatchFailure error
+	// or the rewriter's NotifyMatchFailure). Reasons of the driver itself
+	// (no pattern is anchored on the op, the target's dynamic legality
+	// check rejected it) have an empty Pattern.
+	Reasons map[*ir.Operation][]ir.MatchFailure
 }
 
 // Error is a failed conversion: one diagnostic per op that could not be
@@ -148,7 +163,7 @@ func ApplyAnalysisConversion(root *ir.Operation, target *Target, patterns []Patt
 	var quiet Config
 	d := newDriver(clone, target, patterns, &quiet, analysisMode)
 	d.run()
-	a := &Analysis{Legalizable: map[*ir.Operation]bool{}}
+	a := &Analysis{Legalizable: map[*ir.Operation]bool{}, Reasons: map[*ir.Operation][]ir.MatchFailure{}}
 	for c := range d.legalized {
 		if o, ok := back[c]; ok {
 			a.Legalizable[o] = true
@@ -158,6 +173,7 @@ func ApplyAnalysisConversion(root *ir.Operation, target *Target, patterns []Patt
 		if o, ok := back[c]; ok {
 			a.FailedOps = append(a.FailedOps, o)
 			a.Failures = append(a.Failures, d.failures[i])
+			a.Reasons[o] = d.reasons[i]
 		}
 	}
 	if d.fatal != nil {
@@ -206,6 +222,7 @@ type driver struct {
 
 	failures  []*ir.Diagnostic
 	failedOps []*ir.Operation
+	reasons   [][]ir.MatchFailure // of failedOps
 	legalized map[*ir.Operation]bool
 	fatal     *ir.Diagnostic
 	res       Result
@@ -280,7 +297,7 @@ func (d *driver) run() {
 		if !d.alive(op) {
 			continue
 		}
-		ok, notes := d.legalize(op, nil)
+		ok, notes, why := d.legalize(op, nil)
 		if d.fatal != nil {
 			break
 		}
@@ -290,14 +307,20 @@ func (d *driver) run() {
 			}
 			continue
 		}
-		d.fail(op, notes)
+		d.fail(op, notes, why)
 	}
 	d.cleanup()
 }
 
 // fail records that op could not be legalised, as the mode requires.
-func (d *driver) fail(op *ir.Operation, notes []*ir.Diagnostic) {
+func (d *driver) fail(op *ir.Operation, notes []*ir.Diagnostic, why []ir.MatchFailure) {
 	illegal := d.target.IsIllegal(op)
+	if d.mode != analysisMode {
+		if d.res.Reasons == nil {
+			d.res.Reasons = map[*ir.Operation][]ir.MatchFailure{}
+		}
+		d.res.Reasons[op] = why
+	}
 	if d.mode == partialMode && !illegal {
 		d.res.Unlegalized = append(d.res.Unlegalized, op)
 		return
@@ -311,6 +334,7 @@ func (d *driver) fail(op *ir.Operation, notes []*ir.Diagnostic) {
 	diag.Notes = notes
 	d.failures = append(d.failures, diag)
 	d.failedOps = append(d.failedOps, op)
+	d.reasons = append(d.reasons, why)
 }
 
 func note(loc ir.Location, format string, args ...any) *ir.Diagnostic {
@@ -319,45 +343,64 @@ func note(loc ir.Location, format string, args ...any) *ir.Diagnostic {
 
 // legalize makes op legal: it is legal already, or a pattern not in
 // applied rewrites it (and the ops it creates are legalised in turn). On
-// failure it returns notes saying why each candidate did not apply.
-func (d *driver) legalize(op *ir.Operation, applied []Pattern) (bool, []*ir.Diagnostic) {
+// failure it returns notes saying why each candidate did not apply, and
+// the same reasons typed.
+func (d *driver) legalize(op *ir.Operation, applied []Pattern) (bool, []*ir.Diagnostic, []ir.MatchFailure) {
 	if d.target.IsLegal(op) || d.matSet[op] {
-		return true, nil
+		return true, nil, nil
 	}
 	var notes []*ir.Diagnostic
+	var why []ir.MatchFailure
+	// because records a reason, with its note (the reason itself when
+	// format is "").
+	because := func(pattern, reason, format string, args ...any) {
+		why = append(why, ir.MatchFailure{Pattern: pattern, Reason: reason})
+		if format == "" {
+			notes = append(notes, note(op.Loc, "%s", reason))
+		} else {
+			notes = append(notes, note(op.Loc, format, args...))
+		}
+	}
 	if d.target.Action(op) == Dynamic {
-		notes = append(notes, note(op.Loc, "'%s' is dynamically illegal: the target's legality check rejected it", op.Name()))
+		because("", fmt.Sprintf("'%s' is dynamically illegal: the target's legality check rejected it", op.Name()), "")
 	}
 	cands := d.candidates(op.Name())
 	if len(cands) == 0 {
-		return false, append(notes, note(op.Loc, "no conversion pattern matches '%s'", op.Name()))
+		because("", fmt.Sprintf("no conversion pattern matches '%s'", op.Name()), "")
+		return false, notes, why
 	}
 	for _, p := range cands {
 		if containsPattern(applied, p) {
-			notes = append(notes, note(op.Loc, "pattern '%s' was not tried: it already applied while legalizing this op (recursive application)", p.Name()))
+			because(p.Name(), "not tried: it already applied while legalizing this op", "pattern '%s' was not tried: it already applied while legalizing this op (recursive application)", p.Name())
 			continue
 		}
 		adaptor, err := d.remapOperands(op, p.TypeConverter())
 		if err != nil {
-			notes = append(notes, note(op.Loc, "pattern '%s' did not apply: %s", p.Name(), reasonOf(err)))
+			because(p.Name(), reasonOf(err), "pattern '%s' did not apply: %s", p.Name(), reasonOf(err))
 			continue
 		}
 		d.rw.begin(op, p)
 		err = p.MatchAndRewrite(op, adaptor, d.rw)
+		given := d.rw.reason
 		touched, created := d.rw.end()
 		if d.fatal != nil {
-			return false, notes
+			return false, notes, why
 		}
 		if err != nil {
-			if touched {
-				d.setFatal(op, "pattern '%s' changed the IR and then failed (%s); conversion patterns must check every precondition before they change the IR", p.Name(), reasonOf(err))
-				return false, notes
+			r := reasonOf(err)
+			var mf *MatchFailureError
+			if given != "" && !errors.As(err, &mf) {
+				r = given
 			}
-			notes = append(notes, note(op.Loc, "pattern '%s' did not apply: %s", p.Name(), reasonOf(err)))
+			if touched {
+				d.setFatal(op, "pattern '%s' changed the IR and then failed (%s); conversion patterns must check every precondition before they change the IR", p.Name(), r)
+				return false, notes, why
+			}
+			because(p.Name(), r, "pattern '%s' did not apply: %s", p.Name(), r)
 			continue
 		}
 		if !touched {
-			notes = append(notes, note(op.Loc, "pattern '%s' reported success without changing the IR", p.Name()))
+			because(p.Name(), "reported success without changing the IR", "pattern '%s' reported success without changing the IR", p.Name())
 			continue
 		}
 		d.res.Rewrites++
@@ -366,27 +409,28 @@ func (d *driver) legalize(op *ir.Operation, applied []Pattern) (bool, []*ir.Diag
 			if !d.alive(c) || d.target.IsLegal(c) {
 				continue
 			}
-			ok, cnotes := d.legalize(c, next)
+			ok, cnotes, cwhy := d.legalize(c, next)
 			if d.fatal != nil {
-				return false, notes
+				return false, notes, why
 			}
 			if !ok {
 				cnotes = append(cnotes, note(op.Loc, "'%s' was created by pattern '%s' while converting '%s'", c.Name(), p.Name(), op.Name()))
-				d.fail(c, cnotes)
+				d.fail(c, cnotes, cwhy)
 			}
 		}
 		if !d.alive(op) {
-			return true, nil
+			return true, nil, nil
 		}
 		// Updated in place: legal now, or legalised by another pattern.
-		ok, rnotes := d.legalize(op, next)
+		ok, rnotes, rwhy := d.legalize(op, next)
 		if !ok {
-			notes = append(notes, note(op.Loc, "pattern '%s' updated '%s' in place, but it is still not legal", p.Name(), op.Name()))
+			because(p.Name(), fmt.Sprintf("updated '%s' in place, but it is still not legal", op.Name()), "pattern '%s' updated '%s' in place, but it is still not legal", p.Name(), op.Name())
 			notes = append(notes, rnotes...)
+			why = append(why, rwhy...)
 		}
-		return ok, notes
+		return ok, notes, why
 	}
-	return false, notes
+	return false, notes, why
 }
 
 func containsPattern(ps []Pattern, p Pattern) bool {

@@ -102,7 +102,8 @@ func (p *FuncPattern) MatchAndRewrite(op *ir.Operation, a *Adaptor, rw *Rewriter
 }
 
 // FromPattern lets a plain rewrite pattern (a dialect's canonicalisation,
-// say) take part in a conversion. It sees the op's original operands.
+// say) take part in a conversion. It sees the op's original operands; when
+// it declines, its reason is the first it gave through NotifyMatchFailure.
 func FromPattern(p ir.Pattern) Pattern { return &plainPattern{p} }
 
 type plainPattern struct{ p ir.Pattern }
@@ -114,6 +115,9 @@ func (w *plainPattern) TypeConverter() *TypeConverter { return nil }
 func (w *plainPattern) MatchAndRewrite(op *ir.Operation, _ *Adaptor, rw *Rewriter) error {
 	if w.p.MatchAndRewrite(op, rw) {
 		return nil
+	}
+	if rw.reason != "" {
+		return MatchFailure(rw.reason)
 	}
 	return MatchFailure("the pattern did not match")
 }

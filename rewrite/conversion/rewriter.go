@@ -16,12 +16,15 @@ type Rewriter struct {
 	pattern Pattern
 	touched bool
 	created []*ir.Operation
+	// reason is the first reason the current pattern gave through
+	// NotifyMatchFailure ("" if none).
+	reason string
 }
 
 var _ ir.Rewriter = (*Rewriter)(nil)
 
 func (rw *Rewriter) begin(op *ir.Operation, p Pattern) {
-	rw.current, rw.pattern, rw.touched, rw.created = op, p, false, nil
+	rw.current, rw.pattern, rw.touched, rw.created, rw.reason = op, p, false, nil, ""
 	if op.Block() != nil {
 		rw.b.SetInsertionPoint(op)
 	} else {
@@ -32,8 +35,22 @@ func (rw *Rewriter) begin(op *ir.Operation, p Pattern) {
 
 func (rw *Rewriter) end() (touched bool, created []*ir.Operation) {
 	touched, created = rw.touched, rw.created
-	rw.current, rw.pattern, rw.touched, rw.created = nil, nil, false, nil
+	rw.current, rw.pattern, rw.touched, rw.created, rw.reason = nil, nil, false, nil, ""
 	return
+}
+
+// NotifyMatchFailure records why the current pattern declines op: the
+// driver reports the first reason a pattern gave when it returns an error
+// that is not a MatchFailure of its own (a plain pattern returning false,
+// say). It returns false.
+func (rw *Rewriter) NotifyMatchFailure(op *ir.Operation, format string, args ...any) bool {
+	if rw.reason == "" {
+		rw.reason = ir.FormatReason(format, args)
+	}
+	if l, ok := rw.d.listener().(ir.MatchFailureListener); ok {
+		l.MatchFailed(op, ir.MatchFailure{Pattern: rw.patternName(), Reason: ir.FormatReason(format, args)})
+	}
+	return false
 }
 
 func (rw *Rewriter) touch() { rw.touched = true }

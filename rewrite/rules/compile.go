@@ -6,21 +6,28 @@ import (
 	"reflect"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/mlc-go/mlc/ir"
 )
 
 // Compile parses the rules in src, checks them against the op table
-// (lookup; nil skips the op checks) and the registered predicates, and
-// returns one pattern per rule. name is the file name that positions and
-// pattern names use ("dialects/core/canonicalize.rules"). The error, when
-// not nil, is an ErrorList with every problem found.
-func Compile(lookup Lookup, name string, src []byte) ([]*Rule, error) {
+// (lookup; nil skips the op checks) and the predicates the file may call
+// (the built-ins and preds, which may be nil), and returns one pattern
+// per rule. name is the file name that positions and pattern names use
+// ("dialects/core/canonicalize.rules"). The error, when not nil, is an
+// ErrorList with every problem found, or the problems of preds (a
+// malformed predicate, a redefined built-in).
+func Compile(lookup Lookup, name string, src []byte, preds Predicates) ([]*Rule, error) {
+	ps, err := predicateSet(preds)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
 	errs := &errSink{file: name}
 	asts := parse(name, string(src), errs)
 	var out []*Rule
 	for _, a := range asts {
-		c := &compiler{lookup: lookup, errs: errs, file: name, slots: map[string]int{}}
+		c := &compiler{lookup: lookup, preds: ps, errs: errs, file: name, slots: map[string]int{}}
 		if r := c.compile(a); r != nil {
 			out = append(out, r)
 		}
@@ -39,8 +46,8 @@ func Compile(lookup Lookup, name string, src []byte) ([]*Rule, error) {
 
 // MustCompile is Compile for rules embedded in a binary: a malformed file
 // is a bug, reported by a panic with every positioned error.
-func MustCompile(lookup Lookup, name string, src []byte) []*Rule {
-	rs, err := Compile(lookup, name, src)
+func MustCompile(lookup Lookup, name string, src []byte, preds Predicates) []*Rule {
+	rs, err := Compile(lookup, name, src, preds)
 	if err != nil {
 		panic("rules: " + err.Error())
 	}
@@ -74,6 +81,7 @@ const (
 
 type compiler struct {
 	lookup    Lookup
+	preds     map[string]*predicate
 	errs      *errSink
 	file      string
 	slots     map[string]int
@@ -83,7 +91,14 @@ type compiler struct {
 	ops       int // op nodes in the match
 	comm      int // commutative candidates in the match
 	failed    bool
-	rootValue int // slot of a $r:(...) binding of the root, or -1
+	rootValue int    // slot of a $r:(...) binding of the root, or -1
+	rule      string // the rule's name, which prefixes its reasons
+}
+
+// why is a match-failure reason of the rule being compiled, built once
+// here so that a failing match formats nothing.
+func (c *compiler) why(format string, args ...any) string {
+	return c.rule + ": " + fmt.Sprintf(format, args...)
 }
 
 func (c *compiler) errorf(p pos, format string, args ...any) {
@@ -170,9 +185,19 @@ func (c *compiler) compile(a *astRule) *Rule {
 	c.rootValue = -1
 	r := &Rule{file: c.file, line: a.pos.line, text: a.text, root: a.match.name}
 	r.name = fmt.Sprintf("%s:%d", c.file, a.pos.line)
-	r.match = c.matchOp(a.match, true)
+	c.rule = r.name
+	r.match = c.matchOp(a.match, "", true)
 	r.nslots = len(c.kinds)
 	r.kinds = c.kinds
+	r.names = c.names
+	r.whyTwice = make([]string, len(c.names))
+	for i, n := range c.names {
+		if c.kinds[i] == slotAttr {
+			r.whyTwice[i] = c.why("$%s is bound to two different attributes", n)
+		} else {
+			r.whyTwice[i] = c.why("$%s is bound to two different values", n)
+		}
+	}
 	r.comm = c.comm
 	if c.comm > 16 {
 		c.errorf(a.match.pos, "too many commutative ops in one match (%d, at most 16)", c.comm)
@@ -199,9 +224,21 @@ func (c *compiler) compile(a *astRule) *Rule {
 	return r
 }
 
-func (c *compiler) matchOp(op *astOp, root bool) *mnode {
+// matchOp compiles the op pattern at path: "" for the root, else the
+// operand it defines ("operand #1", "operand #0 of operand #1").
+func (c *compiler) matchOp(op *astOp, path string, root bool) *mnode {
 	c.ops++
 	n := &mnode{name: op.name, bind: -1, comm: -1}
+	what := "the op"
+	if root {
+		n.whyOp = c.why("not a '%s'", op.name)
+	} else {
+		what = fmt.Sprintf("the '%s' defining %s", op.name, path)
+		n.whyOp = c.why("%s is not defined by '%s'", path, op.name)
+	}
+	n.whyCount = c.why("%s does not have %s", what, operandCount(len(op.args)))
+	n.whyComm = c.why("%s does not commute", what)
+	n.whyNoResult = c.why("%s has no result to bind to $%s", what, op.bind)
 	if op.bind != "" {
 		n.bind = c.bind(op.bind, slotValue, op.bindPos)
 		if root {
@@ -220,15 +257,21 @@ func (c *compiler) matchOp(op *astOp, root bool) *mnode {
 		case a.wild:
 			n.args = append(n.args, marg{slot: -1})
 		case a.op != nil:
-			n.args = append(n.args, marg{slot: -1, op: c.matchOp(a.op, false)})
+			sub := fmt.Sprintf("operand #%d", len(n.args))
+			if !root {
+				sub += " of " + path
+			}
+			n.args = append(n.args, marg{slot: -1, op: c.matchOp(a.op, sub, false)})
 		default:
 			n.args = append(n.args, marg{slot: c.bind(a.cap, slotValue, a.pos)})
 		}
 	}
 	for _, a := range op.attrs {
-		n.attrs = append(n.attrs, mattr{name: a.name, slot: c.bind(a.cap, slotAttr, a.pos)})
+		n.attrs = append(n.attrs, mattr{name: a.name, slot: c.bind(a.cap, slotAttr, a.pos),
+			why: c.why("%s has no attribute '%s'", what, a.name)})
 	}
 	if op.splat != nil {
+		n.whySplat = c.why("%s is not a splat %s", what, op.splat.text)
 		if known && s.Traits&ir.ConstantLike == 0 {
 			c.errorf(op.splatPos, "'splat' needs a constant-like op, and '%s' is not", op.name)
 		}
@@ -259,8 +302,8 @@ func (c *compiler) splat(l *astLit) *splatLit {
 }
 
 func (c *compiler) cond(cd astCond) ccond {
-	out := ccond{not: cd.not}
-	p := lookupPredicate(cd.name)
+	out := ccond{not: cd.not, why: c.why("condition %s failed", condText(cd))}
+	p := c.preds[cd.name]
 	if p == nil {
 		c.errorf(cd.pos, "unknown predicate '%s'", cd.name)
 		return out
@@ -296,6 +339,33 @@ func (c *compiler) cond(cd astCond) ccond {
 	return out
 }
 
+// condText is the condition as written: !name($a, 3).
+func condText(cd astCond) string {
+	args := make([]string, len(cd.args))
+	for i, a := range cd.args {
+		switch {
+		case a.lit == nil:
+			args[i] = "$" + a.cap
+		case a.lit.kind == tString:
+			args[i] = strconv.Quote(a.lit.text)
+		default:
+			args[i] = a.lit.text
+		}
+	}
+	not := ""
+	if cd.not {
+		not = "!"
+	}
+	return not + cd.name + "(" + strings.Join(args, ", ") + ")"
+}
+
+func operandCount(n int) string {
+	if n == 1 {
+		return "1 operand"
+	}
+	return strconv.Itoa(n) + " operands"
+}
+
 func litDescribe(l *astLit) string {
 	if l.kind == tString {
 		return strconv.Quote(l.text)
@@ -311,7 +381,8 @@ func plural(n int) string {
 }
 
 func (c *compiler) resultOp(op *astOp) *rnode {
-	n := &rnode{name: op.name}
+	n := &rnode{name: op.name, whyUnregistered: c.why("the result op '%s' is not registered", op.name),
+		whyNoResult: c.why("the result op '%s' takes its result types from the op, which has none", op.name)}
 	c.sig(op, len(op.args))
 	for _, a := range op.args {
 		if a.op != nil {
@@ -339,6 +410,8 @@ type mnode struct {
 	attrs []mattr
 	splat *splatLit
 	comm  int // bit of the commutative choice, or -1
+	// Reasons for the failures of this node, prefixed with the rule.
+	whyOp, whyCount, whySplat, whyComm, whyNoResult string
 }
 
 type marg struct {
@@ -349,6 +422,7 @@ type marg struct {
 type mattr struct {
 	name string
 	slot int
+	why  string // the attribute is missing (in a match)
 }
 
 type splatLit struct {
@@ -364,6 +438,7 @@ type ccond struct {
 	not  bool
 	pred *predicate
 	args []carg
+	why  string // the condition failed
 }
 
 type carg struct {
@@ -377,6 +452,8 @@ type rnode struct {
 	args  []rarg
 	attrs []mattr
 	types []int // value slots of ": type($x), ...", or nil
+	// Reasons the result cannot be built.
+	whyUnregistered, whyNoResult string
 }
 
 type rarg struct {

@@ -37,9 +37,11 @@
 // nested ones included.
 //
 // Conditions are "&& pred(args)" or "&& !pred(args)", calls of Go
-// predicates registered with RegisterPredicate; arguments are captures or
-// literals. Predicates every file may use: sameType($a, $b), hasOneUse($x),
-// isFloat($x), isInteger($x) (of the element type).
+// predicates; arguments are captures or literals. A file's own predicates
+// are given to Compile with it (Predicates), so they are scoped to the
+// package that owns the file. Built-in predicates every file may use:
+// sameType($a, $b), hasOneUse($x), isFloat($x), isInteger($x) (of the
+// element type).
 //
 // The result ("->"; "=>" is accepted as well) is either a capture, which
 // replaces the matched op's single result, or an op tree built from

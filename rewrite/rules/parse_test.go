@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/rewrite"
 )
 
 // table is the op table of the toy dialect "t" the tests compile against.
@@ -26,27 +27,27 @@ var table = Table{
 }
 
 // Test predicates: every parameter kind.
-func init() {
-	RegisterPredicate("testRank", func(t ir.Type, n int64) bool {
+var testPreds = Predicates{
+	"testRank": func(t ir.Type, n int64) bool {
 		r, ok := t.(*ir.RankedTensorType)
 		return ok && int64(r.Rank()) == n
-	})
-	RegisterPredicate("testIdentity", func(p *ir.DenseArrayAttr) bool {
+	},
+	"testIdentity": func(p *ir.DenseArrayAttr) bool {
 		for i, v := range p.Ints {
 			if v != int64(i) {
 				return false
 			}
 		}
 		return true
-	})
-	RegisterPredicate("testLits", func(s string, f float64, b bool, v *ir.Value, a ir.Attribute) bool {
+	},
+	"testLits": func(s string, f float64, b bool, v *ir.Value, a ir.Attribute) bool {
 		return s == "yes" && f == 1.5 && b && v != nil && a != nil
-	})
+	},
 }
 
 func compile(t *testing.T, src string) []*Rule {
 	t.Helper()
-	rs, err := Compile(table.Lookup, "t.rules", []byte(src))
+	rs, err := Compile(table.Lookup, "t.rules", []byte(src), testPreds)
 	require.NoError(t, err)
 	return rs
 }
@@ -124,7 +125,7 @@ $r:(t.tr $x perm=$p) && testIdentity($p) && sameType($r, $x) -> $x
 
 	// Without a lookup nothing is checked against a table, and two-operand
 	// ops are commutative candidates (decided by the trait at match time).
-	rs, err := Compile(nil, "x.rules", []byte("(x.anything $a $b) -> (x.other $a $b $a)"))
+	rs, err := Compile(nil, "x.rules", []byte("(x.anything $a $b) -> (x.other $a $b $a)"), testPreds)
 	require.NoError(t, err)
 	assert.Equal(t, 1, rs[0].comm)
 
@@ -220,7 +221,7 @@ func TestParseErrors(t *testing.T) {
 		{`(t.use $v:(t.tr _ perm=$a)) && testLits("yes", "x", true, $v, $a) -> $v`, `1:48: argument 2 of 'testLits': expected a number literal, got "x"`},
 		{`(t.use $v:(t.tr _ perm=$a)) && testLits("yes", 1.5, 1, $v, $a) -> $v`, `1:53: argument 3 of 'testLits': expected true or false, got '1'`},
 	} {
-		_, err := Compile(table.Lookup, "bad.rules", []byte(tc.src))
+		_, err := Compile(table.Lookup, "bad.rules", []byte(tc.src), testPreds)
 		require.Error(t, err, tc.src)
 		list, ok := err.(ErrorList)
 		require.True(t, ok, "%T", err)
@@ -232,7 +233,7 @@ func TestErrorListAndRecovery(t *testing.T) {
 	// Every bad rule is reported, with the file's lines; good rules
 	// between them do not hide the errors after them.
 	src := "(t.neg $x) -> $x\n(t.neg $x -> $x\n\n(t.add $x $y $z) -> $x\n(t.neg $x) -> \\\n   $y\n(t.neg $x) -> $x ;\n(t.neg $x) -> $x\n"
-	rs, err := Compile(table.Lookup, "many.rules", []byte(src))
+	rs, err := Compile(table.Lookup, "many.rules", []byte(src), testPreds)
 	assert.Nil(t, rs)
 	require.Error(t, err)
 	assert.Equal(t, strings.Join([]string{
@@ -243,11 +244,11 @@ func TestErrorListAndRecovery(t *testing.T) {
 	}, "\n"), err.Error())
 
 	// One rule may have several compile errors; all are reported.
-	_, err = Compile(table.Lookup, "x.rules", []byte("(t.nope $x) -> (t.neg $y)"))
+	_, err = Compile(table.Lookup, "x.rules", []byte("(t.nope $x) -> (t.neg $y)"), testPreds)
 	assert.Equal(t, "x.rules:1:1: error: unknown op 't.nope'\nx.rules:1:23: error: $y is not bound by the match", err.Error())
 
 	// At most maxErrors.
-	_, err = Compile(table.Lookup, "x.rules", []byte(strings.Repeat("(t.nope $x) -> $x\n", 50)))
+	_, err = Compile(table.Lookup, "x.rules", []byte(strings.Repeat("(t.nope $x) -> $x\n", 50)), testPreds)
 	assert.Len(t, err.(ErrorList), maxErrors)
 
 	// Too many commutative choices in one match.
@@ -255,30 +256,75 @@ func TestErrorListAndRecovery(t *testing.T) {
 	for i := 0; i < 17; i++ {
 		deep = "(t.add " + deep + " $x)"
 	}
-	_, err = Compile(table.Lookup, "x.rules", []byte(deep+" -> $x"))
+	_, err = Compile(table.Lookup, "x.rules", []byte(deep+" -> $x"), testPreds)
 	assert.EqualError(t, err, "x.rules:1:1: error: too many commutative ops in one match (17, at most 16)")
 
 	// MustCompile panics with the positioned errors.
 	assert.PanicsWithValue(t, "rules: m.rules:1:11: error: expected '->' and a result after the match", func() {
-		MustCompile(table.Lookup, "m.rules", []byte("(t.neg $x)"))
+		MustCompile(table.Lookup, "m.rules", []byte("(t.neg $x)"), testPreds)
 	})
-	assert.Len(t, MustCompile(table.Lookup, "m.rules", []byte("(t.neg (t.neg $x)) -> $x")), 1)
+	assert.Len(t, MustCompile(table.Lookup, "m.rules", []byte("(t.neg (t.neg $x)) -> $x"), testPreds), 1)
 }
 
-func TestRegisterPredicateChecks(t *testing.T) {
-	assert.PanicsWithValue(t, "rules: predicate p1: want a func(...) bool, got int", func() { RegisterPredicate("p1", 3) })
-	assert.PanicsWithValue(t, "rules: predicate p2: want a func(...) bool, got func(*ir.Value) int", func() {
-		RegisterPredicate("p2", func(*ir.Value) int { return 0 })
+func TestPredicateChecks(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		fn   any
+		want string
+	}{
+		{"p1", 3, "x.rules: predicate p1: want a func(...) bool, got int"},
+		{"p2", func(*ir.Value) int { return 0 }, "x.rules: predicate p2: want a func(...) bool, got func(*ir.Value) int"},
+		{"p3", func(...*ir.Value) bool { return true }, "x.rules: predicate p3: want a func(...) bool, got func(...*ir.Value) bool"},
+		{"p4", func(*ir.Value, *ir.Operation) bool { return true }, "x.rules: predicate p4: parameter 2 has unsupported type *ir.Operation"},
+		{"p5", nil, "x.rules: predicate p5: want a func(...) bool, got nil"},
+		{"sameType", func(a, b ir.Type) bool { return true }, "x.rules: predicate sameType is built in and cannot be redefined"},
+	} {
+		_, err := Compile(table.Lookup, "x.rules", []byte("(t.neg (t.neg $x)) -> $x"), Predicates{tc.name: tc.fn})
+		assert.EqualError(t, err, tc.want)
+	}
+	assert.Panics(t, func() {
+		MustCompile(table.Lookup, "x.rules", []byte("(t.neg (t.neg $x)) -> $x"), Predicates{"p": 3})
 	})
-	assert.PanicsWithValue(t, "rules: predicate p3: want a func(...) bool, got func(...*ir.Value) bool", func() {
-		RegisterPredicate("p3", func(...*ir.Value) bool { return true })
-	})
-	assert.PanicsWithValue(t, "rules: predicate p4: parameter 2 has unsupported type *ir.Operation", func() {
-		RegisterPredicate("p4", func(*ir.Value, *ir.Operation) bool { return true })
-	})
-	assert.PanicsWithValue(t, "rules: predicate sameType registered twice", func() {
-		RegisterPredicate("sameType", func(a, b ir.Type) bool { return true })
-	})
+}
+
+// A predicate belongs to the file it is given with: two rule sets may
+// each define isI8 with their own meaning, in one process, and a file
+// given neither cannot call it.
+func TestPredicatesArePerFile(t *testing.T) {
+	src := []byte("(t.neg $x) && isI8($x) -> $x")
+	i8ByWidth := Predicates{"isI8": func(t ir.Type) bool {
+		it, ok := ir.ElementTypeOf(t).(*ir.IntegerType)
+		return ok && it.Width == 8
+	}}
+	i8ByRank := Predicates{"isI8": func(t ir.Type) bool { // "rank 8", another package's meaning
+		r, ok := t.(*ir.RankedTensorType)
+		return ok && r.Rank() == 8
+	}}
+	byWidth, err := Compile(table.Lookup, "a.rules", src, i8ByWidth)
+	require.NoError(t, err)
+	byRank, err := Compile(table.Lookup, "b.rules", src, i8ByRank)
+	require.NoError(t, err)
+	_, err = Compile(table.Lookup, "c.rules", src, nil)
+	assert.EqualError(t, err, "c.rules:1:15: error: unknown predicate 'isI8'")
+
+	ctx := testContext()
+	applies := func(r *Rule, typ ir.Type) bool {
+		fn := ctx.NewOperation(ir.OperationState{Name: "t.func", NumRegions: 1})
+		b := ir.NewBlock([]ir.Type{typ}, nil)
+		fn.Region(0).AppendBlock(b)
+		neg := ctx.NewOperation(ir.OperationState{Name: "t.neg", Operands: []*ir.Value{b.Arg(0)}, ResultTypes: []ir.Type{typ}})
+		b.Append(neg)
+		b.Append(ctx.NewOperation(ir.OperationState{Name: "t.use", Operands: []*ir.Value{neg.Result(0)}}))
+		_, err := rewrite.ApplyPatternsGreedily(fn, []ir.Pattern{r}, false, rewrite.GreedyConfig{})
+		require.NoError(t, err)
+		return neg.Block() == nil
+	}
+	i8 := ctx.TensorType([]int64{2}, ctx.I(8), nil)
+	rank8 := ctx.TensorType([]int64{1, 1, 1, 1, 1, 1, 1, 1}, ctx.F32(), nil)
+	assert.True(t, applies(byWidth[0], i8))
+	assert.False(t, applies(byWidth[0], rank8))
+	assert.False(t, applies(byRank[0], i8))
+	assert.True(t, applies(byRank[0], rank8))
 }
 
 func TestContextLookup(t *testing.T) {
@@ -290,6 +336,6 @@ func TestContextLookup(t *testing.T) {
 	_, ok = look("t.ghost")
 	assert.False(t, ok)
 	// Names are checked; operand counts are not.
-	_, err := Compile(look, "c.rules", []byte("(t.add $x $y $z) -> $x\n(t.ghost $x) -> $x"))
+	_, err := Compile(look, "c.rules", []byte("(t.add $x $y $z) -> $x\n(t.ghost $x) -> $x"), testPreds)
 	assert.EqualError(t, err, "c.rules:2:1: error: unknown op 't.ghost'")
 }

@@ -1,18 +1,24 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
+	"sort"
 	"strconv"
-	"sync"
+	"strings"
 
 	"github.com/mlc-go/mlc/ir"
 )
 
-// Predicates are Go functions that rules call by name in their
-// conditions: (match) && name($a, $b, 3) -> result. A predicate is a
-// func returning bool whose parameters say what each argument must be:
+// Predicates are the Go functions that one rules file's conditions call
+// by name: (match) && name($a, $b, 3) -> result. They are given to
+// Compile with the file, not registered globally, so two packages may
+// each define a predicate of the same name (isI8, say) for their own
+// rules. The built-in predicates (see the package comment) are available
+// to every file and cannot be redefined. A predicate is a func returning
+// bool whose parameters say what each argument must be:
 //
 //	*ir.Value                  a value capture (an operand or a $x:(op) binding)
 //	ir.Type                    a value capture, passed as its type
@@ -24,6 +30,7 @@ import (
 //	                           a literal: 3, -1.5, "text", true
 //
 // Calls are checked against these types when rules are compiled.
+type Predicates map[string]any
 
 type paramKind uint8
 
@@ -61,23 +68,20 @@ type predicate struct {
 }
 
 var (
-	predMu     sync.RWMutex
-	predicates = map[string]*predicate{}
-
 	valueT = reflect.TypeOf((*ir.Value)(nil))
 	typeT  = reflect.TypeOf((*ir.Type)(nil)).Elem()
 	attrT  = reflect.TypeOf((*ir.Attribute)(nil)).Elem()
 )
 
-// RegisterPredicate makes fn callable from rule conditions as name. It
-// panics when fn is not a predicate (see the package comment on
-// predicates) or the name is taken: registrations are code, run from
-// init functions before rules that use them are compiled.
-func RegisterPredicate(name string, fn any) {
+// newPredicate checks that fn is a predicate (see Predicates).
+func newPredicate(name string, fn any) (*predicate, error) {
+	if fn == nil {
+		return nil, fmt.Errorf("predicate %s: want a func(...) bool, got nil", name)
+	}
 	v := reflect.ValueOf(fn)
 	t := v.Type()
 	if t.Kind() != reflect.Func || t.NumOut() != 1 || t.Out(0).Kind() != reflect.Bool || t.IsVariadic() {
-		panic(fmt.Sprintf("rules: predicate %s: want a func(...) bool, got %s", name, t))
+		return nil, fmt.Errorf("predicate %s: want a func(...) bool, got %s", name, t)
 	}
 	p := &predicate{name: name, fn: v}
 	for i := 0; i < t.NumIn(); i++ {
@@ -99,23 +103,43 @@ func RegisterPredicate(name string, fn any) {
 		case in.Kind() == reflect.Bool:
 			k = pBool
 		default:
-			panic(fmt.Sprintf("rules: predicate %s: parameter %d has unsupported type %s", name, i+1, in))
+			return nil, fmt.Errorf("predicate %s: parameter %d has unsupported type %s", name, i+1, in)
 		}
 		p.params = append(p.params, k)
 		p.types = append(p.types, in)
 	}
-	predMu.Lock()
-	defer predMu.Unlock()
-	if _, dup := predicates[name]; dup {
-		panic(fmt.Sprintf("rules: predicate %s registered twice", name))
-	}
-	predicates[name] = p
+	return p, nil
 }
 
-func lookupPredicate(name string) *predicate {
-	predMu.RLock()
-	defer predMu.RUnlock()
-	return predicates[name]
+// predicateSet resolves the predicates of one file: the built-ins and
+// preds. Malformed predicates and redefined built-ins are errors.
+func predicateSet(preds Predicates) (map[string]*predicate, error) {
+	out := make(map[string]*predicate, len(builtins)+len(preds))
+	for n, p := range builtins {
+		out[n] = p
+	}
+	names := make([]string, 0, len(preds))
+	for n := range preds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var errs []string
+	for _, n := range names {
+		if _, ok := builtins[n]; ok {
+			errs = append(errs, fmt.Sprintf("predicate %s is built in and cannot be redefined", n))
+			continue
+		}
+		p, err := newPredicate(n, preds[n])
+		if err != nil {
+			errs = append(errs, err.Error())
+			continue
+		}
+		out[n] = p
+	}
+	if len(errs) > 0 {
+		return nil, errors.New(strings.Join(errs, "; "))
+	}
+	return out, nil
 }
 
 // literalValue converts a literal for a parameter of kind k.
@@ -158,17 +182,26 @@ func parseNumber(text string) (float64, error) {
 	return strconv.ParseFloat(text, 64)
 }
 
-// Predicates every rules file may use.
-func init() {
+// builtins are the predicates every rules file may use.
+var builtins = func() map[string]*predicate {
+	m := map[string]*predicate{}
+	add := func(name string, fn any) {
+		p, err := newPredicate(name, fn)
+		if err != nil {
+			panic("rules: " + err.Error())
+		}
+		m[name] = p
+	}
 	// sameType($a, $b): the two values have the same type.
-	RegisterPredicate("sameType", func(a, b ir.Type) bool { return a == b })
+	add("sameType", func(a, b ir.Type) bool { return a == b })
 	// hasOneUse($x): the value has exactly one use.
-	RegisterPredicate("hasOneUse", func(v *ir.Value) bool { return v.HasOneUse() })
+	add("hasOneUse", func(v *ir.Value) bool { return v.HasOneUse() })
 	// isFloat($x), isInteger($x): the value's element type (its own type
 	// for scalars) is a float, an integer (i1 included).
-	RegisterPredicate("isFloat", func(t ir.Type) bool { return ir.IsFloat(ir.ElementTypeOf(t)) })
-	RegisterPredicate("isInteger", func(t ir.Type) bool {
+	add("isFloat", func(t ir.Type) bool { return ir.IsFloat(ir.ElementTypeOf(t)) })
+	add("isInteger", func(t ir.Type) bool {
 		_, ok := ir.ElementTypeOf(t).(*ir.IntegerType)
 		return ok
 	})
-}
+	return m
+}()

@@ -24,7 +24,12 @@ type Rule struct {
 	conds      []ccond
 	result     *rnode
 	resultSlot int // value slot replacing the root when result is nil
+	// whyTwice: per slot, the reason when its two bindings differ.
+	whyTwice []string
+	names    []string // capture names, per slot
 }
+
+func (r *Rule) slotName(slot int) string { return r.names[slot] }
 
 // Root is the op name the rule is anchored on.
 func (r *Rule) Root() string { return r.root }
@@ -65,9 +70,14 @@ type matcher struct {
 // builds the result ops at op's position with op's location fused with
 // the matched ops' locations, and replaces op. Matched producers that
 // become dead are left to the driver.
+//
+// When the rule does not apply it tells rw why: the first part of the
+// match, in the written operand order, or the first condition that
+// failed, as "file.rules:line: reason". The reasons are built when the
+// rule is compiled, so a failing match formats nothing.
 func (r *Rule) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool {
-	if op.Name() != r.root || !quick(r.match, op) {
-		return false
+	if why := quick(r.match, op); why != "" {
+		return rw.NotifyMatchFailure(op, why)
 	}
 	m := matcher{r: r, slots: make([]binding, r.nslots)}
 	// Commutative ops match in either operand order: try every choice,
@@ -75,6 +85,7 @@ func (r *Rule) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool {
 	// attempt on every choice that attempt consulted.
 	var failed [16]struct{ reached, mask uint32 }
 	nfailed := 0
+	var first failure
 	for mask := uint32(0); mask < 1<<r.comm; mask++ {
 		covered := false
 		for _, f := range failed[:nfailed] {
@@ -88,35 +99,57 @@ func (r *Rule) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool {
 		}
 		clear(m.slots)
 		m.ops, m.mask, m.reached = m.ops[:0], mask, 0
-		if m.matchOp(r.match, op, nil) && m.conditions() && m.fits(op, rw.Context()) {
+		why := failure{format: m.matchOp(r.match, op, nil)}
+		if why.format == "" {
+			why.format = m.conditions()
+		}
+		if why.format == "" {
+			why = m.fits(op, rw.Context())
+		}
+		if why.format == "" {
 			m.rewrite(op, rw)
 			return true
+		}
+		if mask == 0 {
+			first = why
 		}
 		if nfailed < len(failed) {
 			failed[nfailed] = struct{ reached, mask uint32 }{m.reached, mask & m.reached}
 			nfailed++
 		}
 	}
-	return false
+	return rw.NotifyMatchFailure(op, first.format, first.args...)
+}
+
+// failure is a reason for NotifyMatchFailure: format and its args, or ""
+// when there is none.
+type failure struct {
+	format string
+	args   []any
 }
 
 // quick is the allocation-free part of the match: op names, operand
 // counts and splats, in either order for commutative ops. Most ops fail
-// here, before captures are bound.
-func quick(n *mnode, op *ir.Operation) bool {
-	if op.Name() != n.name || op.NumOperands() != len(n.args) {
-		return false
+// here, before captures are bound. It returns "" or the reason for the
+// written order.
+func quick(n *mnode, op *ir.Operation) string {
+	if op.Name() != n.name {
+		return n.whyOp
+	}
+	if op.NumOperands() != len(n.args) {
+		return n.whyCount
 	}
 	if n.splat != nil && !n.splat.matches(op.InherentAttr("value")) {
-		return false
+		return n.whySplat
 	}
-	if quickArgs(n, op, false) {
-		return true
+	why := quickArgs(n, op, false)
+	if why == "" || n.comm >= 0 && op.HasTrait(ir.Commutative) && quickArgs(n, op, true) == "" {
+		return ""
 	}
-	return n.comm >= 0 && op.HasTrait(ir.Commutative) && quickArgs(n, op, true)
+	return why
 }
 
-func quickArgs(n *mnode, op *ir.Operation, swap bool) bool {
+func quickArgs(n *mnode, op *ir.Operation, swap bool) string {
 	for i, a := range n.args {
 		if a.op == nil {
 			continue
@@ -126,11 +159,14 @@ func quickArgs(n *mnode, op *ir.Operation, swap bool) bool {
 			k = 1 - i
 		}
 		def := op.Operand(k).DefiningOp()
-		if def == nil || !quick(a.op, def) {
-			return false
+		if def == nil {
+			return a.op.whyOp
+		}
+		if why := quick(a.op, def); why != "" {
+			return why
 		}
 	}
-	return true
+	return ""
 }
 
 func (m *matcher) setValue(slot int, v *ir.Value) bool {
@@ -149,10 +185,14 @@ func (m *matcher) setAttr(slot int, a ir.Attribute) bool {
 	return true
 }
 
-// matchOp matches op, which produces v (nil for the root), against n.
-func (m *matcher) matchOp(n *mnode, op *ir.Operation, v *ir.Value) bool {
-	if op.Name() != n.name || op.NumOperands() != len(n.args) {
-		return false
+// matchOp matches op, which produces v (nil for the root), against n;
+// it returns "" or the reason it does not match.
+func (m *matcher) matchOp(n *mnode, op *ir.Operation, v *ir.Value) string {
+	if op.Name() != n.name {
+		return n.whyOp
+	}
+	if op.NumOperands() != len(n.args) {
+		return n.whyCount
 	}
 	swap := false
 	if n.comm >= 0 {
@@ -160,7 +200,7 @@ func (m *matcher) matchOp(n *mnode, op *ir.Operation, v *ir.Value) bool {
 		m.reached |= bit
 		if m.mask&bit != 0 {
 			if !op.HasTrait(ir.Commutative) {
-				return false
+				return n.whyComm
 			}
 			swap = true
 		}
@@ -169,22 +209,25 @@ func (m *matcher) matchOp(n *mnode, op *ir.Operation, v *ir.Value) bool {
 	if n.bind >= 0 {
 		if v == nil {
 			if op.NumResults() == 0 {
-				return false
+				return n.whyNoResult
 			}
 			v = op.Result(0)
 		}
 		if !m.setValue(n.bind, v) {
-			return false
+			return m.r.whyTwice[n.bind]
 		}
 	}
 	for _, a := range n.attrs {
 		val := op.InherentAttr(a.name)
-		if val == nil || !m.setAttr(a.slot, val) {
-			return false
+		if val == nil {
+			return a.why
+		}
+		if !m.setAttr(a.slot, val) {
+			return m.r.whyTwice[a.slot]
 		}
 	}
 	if n.splat != nil && !n.splat.matches(op.InherentAttr("value")) {
-		return false
+		return n.whySplat
 	}
 	for i, a := range n.args {
 		k := i
@@ -195,16 +238,19 @@ func (m *matcher) matchOp(n *mnode, op *ir.Operation, v *ir.Value) bool {
 		switch {
 		case a.op != nil:
 			def := x.DefiningOp()
-			if def == nil || !m.matchOp(a.op, def, x) {
-				return false
+			if def == nil {
+				return a.op.whyOp
+			}
+			if why := m.matchOp(a.op, def, x); why != "" {
+				return why
 			}
 		case a.slot >= 0:
 			if !m.setValue(a.slot, x) {
-				return false
+				return m.r.whyTwice[a.slot]
 			}
 		}
 	}
-	return true
+	return ""
 }
 
 // matches reports whether attr is a splat dense attribute whose element,
@@ -239,7 +285,9 @@ func (s *splatLit) matches(attr ir.Attribute) bool {
 	return false
 }
 
-func (m *matcher) conditions() bool {
+// conditions is "" when every condition holds, else the first that
+// failed.
+func (m *matcher) conditions() string {
 	for i := range m.r.conds {
 		c := &m.r.conds[i]
 		in := make([]reflect.Value, len(c.args))
@@ -255,63 +303,69 @@ func (m *matcher) conditions() bool {
 			case pType:
 				in[j] = reflect.ValueOf(b.v.Type())
 				if !in[j].IsValid() {
-					return false
+					return c.why
 				}
 			case pAttr:
 				av := reflect.ValueOf(b.a)
 				if !av.Type().AssignableTo(c.pred.types[j]) {
-					return false // not the attribute kind the predicate reads
+					return c.why // not the attribute kind the predicate reads
 				}
 				in[j] = av
 			}
 		}
 		if c.pred.fn.Call(in)[0].Bool() == c.not {
-			return false
+			return c.why
 		}
 	}
-	return true
+	return ""
 }
 
 // fits checks that the result can replace op: a capture of op's single
 // result type, or registered ops whose result types are op's.
-func (m *matcher) fits(op *ir.Operation, ctx *ir.Context) bool {
+func (m *matcher) fits(op *ir.Operation, ctx *ir.Context) failure {
 	if m.r.result == nil {
 		v := m.slots[m.r.resultSlot].v
-		return op.NumResults() == 1 && v.Type() == op.Result(0).Type()
+		if op.NumResults() != 1 {
+			return failure{"%s: the op has %d results, not the one $%s replaces", []any{m.r.name, op.NumResults(), m.r.slotName(m.r.resultSlot)}}
+		}
+		if v.Type() != op.Result(0).Type() {
+			return failure{"%s: $%s has type %s, not the op's result type %s", []any{m.r.name, m.r.slotName(m.r.resultSlot), v.Type(), op.Result(0).Type()}}
+		}
+		return failure{}
 	}
-	if !m.fitsOp(m.r.result, op, ctx) {
-		return false
+	if why := m.fitsOp(m.r.result, op, ctx); why != "" {
+		return failure{format: why}
 	}
 	if n := m.r.result; n.types != nil {
 		if len(n.types) != op.NumResults() {
-			return false
+			return failure{"%s: the result has %d types for the op's %d results", []any{m.r.name, len(n.types), op.NumResults()}}
 		}
 		for i, s := range n.types {
-			if m.slots[s].v.Type() != op.Result(i).Type() {
-				return false
+			if t := m.slots[s].v.Type(); t != op.Result(i).Type() {
+				return failure{"%s: result #%d would have type %s, not the op's %s", []any{m.r.name, i, t, op.Result(i).Type()}}
 			}
 		}
 	}
-	return true
+	return failure{}
 }
 
-func (m *matcher) fitsOp(n *rnode, root *ir.Operation, ctx *ir.Context) bool {
+func (m *matcher) fitsOp(n *rnode, root *ir.Operation, ctx *ir.Context) string {
 	if ctx.LookupOp(n.name) == nil {
-		return false
+		return n.whyUnregistered
 	}
 	for _, a := range n.args {
 		if a.op == nil {
 			continue
 		}
-		if !m.fitsOp(a.op, root, ctx) {
-			return false
+		if why := m.fitsOp(a.op, root, ctx); why != "" {
+			return why
 		}
 		// An operand comes from the nested op's first result.
 		if a.op.types == nil && root.NumResults() == 0 {
-			return false
+			return a.op.whyNoResult
 		}
 	}
-	return true
+	return ""
 }
 
 func (m *matcher) rewrite(op *ir.Operation, rw ir.Rewriter) {

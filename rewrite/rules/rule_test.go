@@ -113,9 +113,24 @@ func TestMatchCommutativeBacktracks(t *testing.T) {
 "t.use"(%2, %3, %4) : (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> ()`, out)
 }
 
+// reasons is a rewriter that only takes match-failure reasons: any other
+// use panics (the embedded nil interface).
+type reasons struct {
+	ir.Rewriter
+	ctx *ir.Context
+	got []string
+}
+
+func (r *reasons) Context() *ir.Context { return r.ctx }
+
+func (r *reasons) NotifyMatchFailure(_ *ir.Operation, format string, args ...any) bool {
+	r.got = append(r.got, ir.FormatReason(format, args))
+	return false
+}
+
 func TestMatchRejectsWithoutRewriter(t *testing.T) {
 	// Ops that fail the structural check are rejected before any capture
-	// is bound or the rewriter is used (nil here).
+	// is bound or the rewriter is used for anything but the reason.
 	rs := compile(t, "(t.neg (t.add $x (t.const splat 0.0))) -> $x")
 	ctx := testContext()
 	m, err := asm.Parse(ctx, "in.mlir", []byte(`"t.func"() ({
@@ -128,9 +143,62 @@ func TestMatchRejectsWithoutRewriter(t *testing.T) {
 	require.NoError(t, err)
 	fn := m.Region(0).Front().First()
 	ops := fn.Region(0).Front().Ops()
-	assert.False(t, rs[0].MatchAndRewrite(fn, nil), "wrong root")
-	assert.False(t, rs[0].MatchAndRewrite(ops[2], nil), "splat 1.0 is not 0.0, in either order")
-	assert.False(t, rs[0].MatchAndRewrite(ops[3], nil), "operand is a block argument")
+	rw := &reasons{}
+	assert.False(t, rs[0].MatchAndRewrite(fn, rw), "wrong root")
+	assert.False(t, rs[0].MatchAndRewrite(ops[2], rw), "splat 1.0 is not 0.0, in either order")
+	assert.False(t, rs[0].MatchAndRewrite(ops[3], rw), "operand is a block argument")
+	assert.Equal(t, []string{
+		"t.rules:1: not a 't.neg'",
+		"t.rules:1: operand #1 of operand #0 is not defined by 't.const'", // %a, in the written order
+		"t.rules:1: operand #0 is not defined by 't.add'",
+	}, rw.got)
+}
+
+// A rule that does not apply says why: the first part of its match (in
+// the written operand order) or the first condition that failed, or why
+// its result does not fit, prefixed with the rule's file and line.
+func TestMatchFailureReasons(t *testing.T) {
+	rs := compile(t, `(t.sub $x (t.neg $y)) -> $y
+(t.sub $x $x) -> (t.neg $x)
+(t.tr $x perm=$p) && testIdentity($p) -> $x
+(t.add $x (t.const splat 0.0)) && !sameType($x, $x) -> $x
+(t.opt $x $y) -> $y
+(t.neg (t.neg $x)) -> (t.ghost $x)
+(t.sub (t.neg $a) _) -> $a`)
+	ctx := testContext()
+	m, err := asm.Parse(ctx, "in.mlir", []byte(`"t.func"() ({
+^bb0(%a: tensor<2xf32>, %b: tensor<3xf32>):
+  %z = "t.const"() <{value = dense<0.0> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %0 = "t.sub"(%a, %z) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %1 = "t.tr"(%a) <{perm = array<i64: 1, 0>}> : (tensor<2xf32>) -> tensor<2xf32>
+  %2 = "t.tr"(%a) : (tensor<2xf32>) -> tensor<2xf32>
+  %3 = "t.add"(%z, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  %4 = "t.opt"(%a, %b) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>
+  %5 = "t.neg"(%a) : (tensor<2xf32>) -> tensor<2xf32>
+  %6 = "t.neg"(%5) : (tensor<2xf32>) -> tensor<2xf32>
+  %7 = "t.sub"(%a, %5) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+}) : () -> ()`), 1)
+	require.NoError(t, err)
+	ops := m.Region(0).Front().First().Region(0).Front().Ops()
+	for _, tc := range []struct {
+		rule, op int
+		want     string
+	}{
+		{0, 1, "t.rules:1: operand #1 is not defined by 't.neg'"},
+		{1, 1, "t.rules:2: $x is bound to two different values"},
+		{2, 2, "t.rules:3: condition testIdentity($p) failed"},
+		{2, 3, "t.rules:3: the op has no attribute 'perm'"},
+		// add commutes: the written order's reason, though the swapped
+		// order reaches the condition.
+		{3, 4, "t.rules:4: operand #1 is not defined by 't.const'"},
+		{4, 5, "t.rules:5: $y has type tensor<3xf32>, not the op's result type tensor<2xf32>"},
+		{5, 7, "t.rules:6: the result op 't.ghost' is not registered"},
+		{6, 8, "t.rules:7: operand #0 is not defined by 't.neg'"},
+	} {
+		rw := &reasons{ctx: ctx}
+		assert.False(t, rs[tc.rule].MatchAndRewrite(ops[tc.op], rw))
+		assert.Equal(t, []string{tc.want}, rw.got, "rule %d on op %d", tc.rule+1, tc.op)
+	}
 }
 
 func TestMatchEqualCaptures(t *testing.T) {

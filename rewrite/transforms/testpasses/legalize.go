@@ -1,12 +1,27 @@
 package testpasses
 
 import (
+	_ "embed"
 	"fmt"
+	"strings"
 
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/rewrite/conversion"
 	"github.com/mlc-go/mlc/rewrite/pass"
+	"github.com/mlc-go/mlc/rewrite/rules"
 )
+
+//go:embed legalize.rules
+var legalizeRules []byte
+
+// ruled is the rule of legalize.rules, with the predicate it calls given
+// to this file alone.
+var ruled = rules.MustCompile(nil, "test-legalize.rules", legalizeRules, rules.Predicates{
+	"isI32": func(t ir.Type) bool {
+		it, ok := t.(*ir.IntegerType)
+		return ok && it.Width == 32
+	},
+})
 
 // Legalize runs the dialect conversion driver on unregistered x.* ops, as
 // MLIR's test-legalize-patterns does on its test dialect, so that the
@@ -17,6 +32,8 @@ import (
 //     attribute (benefit 2), else to x.legal_i32 when its operands are i32
 //     (benefit 1); each pattern says why it did not apply
 //   - x.never: illegal, no pattern
+//   - x.ruled: illegal; the rule of legalize.rules folds it when its
+//     operand is an x.legal of an i32, and says why it does not otherwise
 //   - x.dynamic: legal when it has a `legal` attribute
 //   - other ops: unknown (left by a partial conversion, an error for a
 //     full one)
@@ -24,8 +41,8 @@ var Legalize = pass.Register(&pass.Pass{
 	Name:    "test-legalize-patterns",
 	Summary: "TestLegalizePatternsPass",
 	Doc: "Runs the dialect conversion driver over unregistered `x.*` test ops (x.illegal → x.legal or x.legal_i32; " +
-		"x.never has no pattern; x.dynamic is legal with a `legal` attribute); for testing conversion results and failure reports. " +
-		"In analysis mode it emits a remark on each legalizable x.* op.",
+		"x.never has no pattern; x.dynamic is legal with a `legal` attribute; x.ruled folds by the rule of legalize.rules); for testing conversion results and failure reports. " +
+		"In analysis mode it emits a remark on each legalizable x.* op, and on each other x.* op a remark with a note per reason it stays illegal.",
 	Options: []pass.Option{
 		pass.EnumOpt("mode", "partial", []string{"partial", "full", "analysis"}, "the conversion driver's mode"),
 	},
@@ -34,11 +51,14 @@ var Legalize = pass.Register(&pass.Pass{
 		target := conversion.NewTarget().
 			AddLegalDialect("func", "builtin").
 			AddLegalOp("x.legal", "x.legal_i32").
-			AddIllegalOp("x.illegal", "x.never").
+			AddIllegalOp("x.illegal", "x.never", "x.ruled").
 			AddDynamicallyLegalOp(func(o *ir.Operation) bool { return o.Attr("legal") != nil }, "x.dynamic")
 		patterns := []conversion.Pattern{
 			&conversion.FuncPattern{RootName: "x.illegal", PBenefit: 2, PatternName: "IllegalToLegal", Fn: illegalToLegal},
 			&conversion.FuncPattern{RootName: "x.illegal", PBenefit: 1, PatternName: "IllegalToLegalI32", Fn: illegalToLegalI32},
+		}
+		for _, r := range ruled {
+			patterns = append(patterns, conversion.FromPattern(r))
 		}
 		switch mode := opts["mode"]; mode {
 		case "", "partial":
@@ -59,9 +79,26 @@ var Legalize = pass.Register(&pass.Pass{
 				return err
 			}
 			ir.Walk(op, func(o *ir.Operation) {
-				if an.Legalizable[o] && ir.DialectOf(o.Name()) == "x" {
-					op.Ctx().Emit(&ir.Diagnostic{Severity: ir.SeverityRemark, Loc: o.Loc, Message: "op '" + o.Name() + "' is legalizable"})
+				if ir.DialectOf(o.Name()) != "x" {
+					return
 				}
+				if an.Legalizable[o] {
+					op.Ctx().Emit(&ir.Diagnostic{Severity: ir.SeverityRemark, Loc: o.Loc, Message: "op '" + o.Name() + "' is legalizable"})
+					return
+				}
+				why, ok := an.Reasons[o]
+				if !ok {
+					return
+				}
+				d := &ir.Diagnostic{Severity: ir.SeverityRemark, Loc: o.Loc, Message: "op '" + o.Name() + "' is not legalizable"}
+				for _, f := range why {
+					msg := f.Reason
+					if f.Pattern != "" && !strings.HasPrefix(f.Reason, f.Pattern+":") {
+						msg = f.Pattern + ": " + f.Reason
+					}
+					d.AttachNote(o.Loc, "%s", msg)
+				}
+				op.Ctx().Emit(d)
 			})
 			return nil
 		default:
