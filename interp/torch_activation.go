@@ -16,11 +16,11 @@ func clip(lo, hi float64) kernel {
 }
 
 func torchHardtanh(c *opCall) ([]*tensor.Tensor, error) {
-	lo, err := c.num("min_val", -1)
+	lo, err := c.num("min_val")
 	if err != nil {
 		return nil, err
 	}
-	hi, err := c.num("max_val", 1)
+	hi, err := c.num("max_val")
 	if err != nil {
 		return nil, err
 	}
@@ -34,11 +34,7 @@ func torchClamp(c *opCall) ([]*tensor.Tensor, error) {
 	if !c.has("min") && !c.has("max") {
 		return nil, fmt.Errorf("requires at least one of 'min' and 'max'")
 	}
-	lo, err := c.num("min", math.Inf(-1))
-	if err != nil {
-		return nil, err
-	}
-	hi, err := c.num("max", math.Inf(1))
+	lo, hi, err := c.bounds()
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +45,7 @@ func torchClamp(c *opCall) ([]*tensor.Tensor, error) {
 }
 
 func torchLeakyRelu(c *opCall) ([]*tensor.Tensor, error) {
-	s, err := c.num("negative_slope", 0.01)
+	s, err := c.num("negative_slope")
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +57,7 @@ func torchHardsigmoid(c *opCall) ([]*tensor.Tensor, error) {
 }
 
 func torchGelu(c *opCall) ([]*tensor.Tensor, error) {
-	a, err := c.str("approximate", "none")
+	a, err := c.str("approximate")
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +90,7 @@ func torchElu(c *opCall) ([]*tensor.Tensor, error) {
 	var p [3]float64
 	for i, n := range []string{"alpha", "scale", "input_scale"} {
 		var err error
-		if p[i], err = c.num(n, 1); err != nil {
+		if p[i], err = c.num(n); err != nil {
 			return nil, err
 		}
 	}
@@ -102,7 +98,7 @@ func torchElu(c *opCall) ([]*tensor.Tensor, error) {
 }
 
 func torchCelu(c *opCall) ([]*tensor.Tensor, error) {
-	a, err := c.num("alpha", 1)
+	a, err := c.num("alpha")
 	if err != nil {
 		return nil, err
 	}
@@ -113,11 +109,11 @@ func torchCelu(c *opCall) ([]*tensor.Tensor, error) {
 }
 
 func torchSoftplus(c *opCall) ([]*tensor.Tensor, error) {
-	beta, err := c.num("beta", 1)
+	beta, err := c.num("beta")
 	if err != nil {
 		return nil, err
 	}
-	th, err := c.num("threshold", 20)
+	th, err := c.num("threshold")
 	if err != nil {
 		return nil, err
 	}
@@ -184,11 +180,11 @@ func torchThreshold(c *opCall) ([]*tensor.Tensor, error) {
 		}
 		return one(fromInt64(dt, x.Shape(), v))
 	}
-	th, err := c.num("threshold", 0)
+	th, err := c.num("threshold")
 	if err != nil {
 		return nil, err
 	}
-	val, err := c.num("value", 0)
+	val, err := c.num("value")
 	if err != nil {
 		return nil, err
 	}
@@ -203,7 +199,7 @@ func torchThreshold(c *opCall) ([]*tensor.Tensor, error) {
 
 func torchShrink(soft bool) kernel {
 	return func(c *opCall) ([]*tensor.Tensor, error) {
-		l, err := c.num("lambd", 0.5)
+		l, err := c.num("lambd")
 		if err != nil {
 			return nil, err
 		}

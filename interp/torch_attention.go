@@ -19,18 +19,18 @@ func torchSDPA(c *opCall) ([]*tensor.Tensor, error) {
 	if len(c.in) > 3 {
 		mask = c.in[3]
 	}
-	p, err := c.num("dropout_p", 0)
+	p, err := c.num("dropout_p")
 	if err != nil {
 		return nil, err
 	}
 	if p != 0 {
 		return nil, fmt.Errorf("dropout_p = %g is random and is not supported (inference graphs carry 0)", p)
 	}
-	causal, err := c.bool("is_causal", false)
+	causal, err := c.bool("is_causal")
 	if err != nil {
 		return nil, err
 	}
-	gqa, err := c.bool("enable_gqa", false)
+	gqa, err := c.bool("enable_gqa")
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +40,7 @@ func torchSDPA(c *opCall) ([]*tensor.Tensor, error) {
 	e := q.Dim(-1)
 	scale := 1 / math.Sqrt(float64(e))
 	if c.has("scale") {
-		if scale, err = c.num("scale", 0); err != nil {
+		if scale, err = c.num("scale"); err != nil {
 			return nil, err
 		}
 	}

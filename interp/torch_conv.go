@@ -35,19 +35,19 @@ func batchedRank(x *tensor.Tensor, rank int, f func(x *tensor.Tensor) (*tensor.T
 }
 
 func torchConv(c *opCall) ([]*tensor.Tensor, error) {
-	s, err := c.pair("stride", []int64{1, 1})
+	s, err := c.pair("stride")
 	if err != nil {
 		return nil, err
 	}
-	p, err := c.pair("padding", []int64{0, 0})
+	p, err := c.pair("padding")
 	if err != nil {
 		return nil, err
 	}
-	d, err := c.pair("dilation", []int64{1, 1})
+	d, err := c.pair("dilation")
 	if err != nil {
 		return nil, err
 	}
-	groups, err := c.int("groups", 1)
+	groups, err := c.int("groups")
 	if err != nil {
 		return nil, err
 	}
@@ -61,9 +61,9 @@ func torchConv(c *opCall) ([]*tensor.Tensor, error) {
 }
 
 // triple reads a torch int[3] argument: one value applies to all three
-// dims; an empty list (or absence) gives def.
-func (c *opCall) triple(name string, def []int64) ([3]int, error) {
-	v, err := c.window(name, 3, def)
+// dims; an empty list (or absence) gives the table default, else orElse.
+func (c *opCall) triple(name string, orElse []int64) ([3]int, error) {
+	v, err := c.window(name, 3, orElse)
 	if err != nil {
 		return [3]int{}, err
 	}
@@ -77,16 +77,16 @@ func torchConv3d(c *opCall) ([]*tensor.Tensor, error) {
 	var w tensor.Window3D
 	var p [3]int
 	var err error
-	if w.Strides, err = c.triple("stride", []int64{1}); err != nil {
+	if w.Strides, err = c.triple("stride", nil); err != nil {
 		return nil, err
 	}
-	if p, err = c.triple("padding", []int64{0}); err != nil {
+	if p, err = c.triple("padding", nil); err != nil {
 		return nil, err
 	}
-	if w.Dilations, err = c.triple("dilation", []int64{1}); err != nil {
+	if w.Dilations, err = c.triple("dilation", nil); err != nil {
 		return nil, err
 	}
-	groups, err := c.int("groups", 1)
+	groups, err := c.int("groups")
 	if err != nil {
 		return nil, err
 	}

@@ -62,14 +62,14 @@ func torchScalar(kind string) kernel {
 		if err != nil {
 			return nil, err
 		}
-		other, err := c.num("other", 0)
+		other, err := c.num("other")
 		if err != nil {
 			return nil, err
 		}
 		if !c.has("other") {
 			return nil, fmt.Errorf("requires attribute 'other'")
 		}
-		alpha, err := c.num("alpha", 1)
+		alpha, err := c.num("alpha")
 		if err != nil {
 			return nil, err
 		}
@@ -110,7 +110,7 @@ func torchScalar(kind string) kernel {
 func torchAddSub(sub bool) kernel {
 	return func(c *opCall) ([]*tensor.Tensor, error) {
 		a, b := c.in[0], c.in[1]
-		alpha, err := c.num("alpha", 1)
+		alpha, err := c.num("alpha")
 		if err != nil {
 			return nil, err
 		}
@@ -147,7 +147,7 @@ func torchMul(c *opCall) ([]*tensor.Tensor, error) {
 }
 
 func torchDiv(c *opCall) ([]*tensor.Tensor, error) {
-	mode, err := c.str("rounding_mode", "")
+	mode, err := c.str("rounding_mode")
 	if err != nil {
 		return nil, err
 	}
@@ -194,10 +194,10 @@ func torchPowScalar(c *opCall) ([]*tensor.Tensor, error) {
 	}
 	var e *tensor.Tensor
 	if c.isFloatAttr("exponent") {
-		v, _ := c.num("exponent", 0)
+		v, _ := c.num("exponent")
 		e = tensor.Scalar(tensor.F64, v)
 	} else {
-		v, err := c.int("exponent", 0)
+		v, err := c.int("exponent")
 		if err != nil {
 			return nil, err
 		}
@@ -444,7 +444,7 @@ func torchTo(c *opCall) ([]*tensor.Tensor, error) {
 }
 
 func torchDropout(c *opCall) ([]*tensor.Tensor, error) {
-	train, err := c.bool("train", false)
+	train, err := c.bool("train")
 	if err != nil {
 		return nil, err
 	}

@@ -25,11 +25,11 @@ func takeFlat(x *tensor.Tensor, idx []int64, shape []int64) (*tensor.Tensor, err
 
 func torchSelect(c *opCall) ([]*tensor.Tensor, error) {
 	x := c.in[0]
-	d, err := c.int("dim", 0)
+	d, err := c.int("dim")
 	if err != nil {
 		return nil, err
 	}
-	idx, err := c.int("index", 0)
+	idx, err := c.int("index")
 	if err != nil {
 		return nil, err
 	}
@@ -49,11 +49,11 @@ func torchSelect(c *opCall) ([]*tensor.Tensor, error) {
 
 func torchSlice(c *opCall) ([]*tensor.Tensor, error) {
 	x := c.in[0]
-	d, err := c.int("dim", 0)
+	d, err := c.int("dim")
 	if err != nil {
 		return nil, err
 	}
-	step, err := c.int("step", 1)
+	step, err := c.int("step")
 	if err != nil {
 		return nil, err
 	}
@@ -65,13 +65,16 @@ func torchSlice(c *opCall) ([]*tensor.Tensor, error) {
 		return nil, err
 	}
 	n := x.Dim(ax)
-	start, err := c.int("start", 0)
+	start, err := c.int("start")
 	if err != nil {
 		return nil, err
 	}
-	end, err := c.int("end", n)
+	end, ok, err := c.optInt("end")
 	if err != nil {
 		return nil, err
+	}
+	if !ok { // None: to the end
+		end = n
 	}
 	norm := func(v int64) int64 {
 		if v < 0 {
@@ -195,7 +198,7 @@ func torchMaskedFill(c *opCall) ([]*tensor.Tensor, error) {
 	if !c.has("value") {
 		return nil, fmt.Errorf("requires attribute 'value'")
 	}
-	v, err := c.num("value", 0)
+	v, err := c.num("value")
 	if err != nil {
 		return nil, err
 	}
@@ -206,7 +209,7 @@ func torchMaskedFill(c *opCall) ([]*tensor.Tensor, error) {
 func torchTri(lower bool) kernel {
 	return func(c *opCall) ([]*tensor.Tensor, error) {
 		x := c.in[0]
-		diag, err := c.int("diagonal", 0)
+		diag, err := c.int("diagonal")
 		if err != nil {
 			return nil, err
 		}

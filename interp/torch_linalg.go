@@ -47,11 +47,11 @@ func torchBMM(c *opCall) ([]*tensor.Tensor, error) {
 
 func torchAddmm(c *opCall) ([]*tensor.Tensor, error) {
 	self, m1, m2 := c.in[0], c.in[1], c.in[2]
-	beta, err := c.num("beta", 1)
+	beta, err := c.num("beta")
 	if err != nil {
 		return nil, err
 	}
-	alpha, err := c.num("alpha", 1)
+	alpha, err := c.num("alpha")
 	if err != nil {
 		return nil, err
 	}

@@ -12,7 +12,7 @@ import (
 
 func torchLayerNorm(c *opCall) ([]*tensor.Tensor, error) {
 	x := c.in[0]
-	ns, err := c.ints("normalized_shape", nil)
+	ns, err := c.ints("normalized_shape")
 	if err != nil {
 		return nil, err
 	}
@@ -25,7 +25,7 @@ func torchLayerNorm(c *opCall) ([]*tensor.Tensor, error) {
 			return nil, fmt.Errorf("normalized_shape %v does not match the trailing dims of input %s", ns, describe(x))
 		}
 	}
-	eps, err := c.num("eps", 1e-5)
+	eps, err := c.num("eps")
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +46,7 @@ func torchBatchNorm(c *opCall) ([]*tensor.Tensor, error) {
 	if x.Rank() < 2 {
 		return nil, fmt.Errorf("expects an input of rank 2 or more, got %s", describe(x))
 	}
-	eps, err := c.num("eps", 1e-5)
+	eps, err := c.num("eps")
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +132,7 @@ func affineOperands(c *opCall) (w, b *tensor.Tensor) {
 
 func torchInstanceNorm(c *opCall) ([]*tensor.Tensor, error) {
 	x := c.in[0]
-	eps, err := c.num("eps", 1e-5)
+	eps, err := c.num("eps")
 	if err != nil {
 		return nil, err
 	}
@@ -144,11 +144,11 @@ func torchInstanceNorm(c *opCall) ([]*tensor.Tensor, error) {
 }
 
 func torchGroupNorm(c *opCall) ([]*tensor.Tensor, error) {
-	eps, err := c.num("eps", 1e-5)
+	eps, err := c.num("eps")
 	if err != nil {
 		return nil, err
 	}
-	g, err := c.int("num_groups", 0)
+	g, err := c.int("num_groups")
 	if err != nil {
 		return nil, err
 	}

@@ -11,28 +11,28 @@ import (
 // empty), symmetric padding, dilation and ceil_mode.
 func torchWindow(c *opCall, dilation bool) (window, error) {
 	var g window
-	k, err := c.pair("kernel_size", nil)
+	k, err := c.pair("kernel_size")
 	if err != nil {
 		return g, err
 	}
-	s, err := c.pair("stride", []int64{int64(k[0]), int64(k[1])})
+	sv, err := c.window("stride", 2, []int64{int64(k[0]), int64(k[1])})
 	if err != nil {
 		return g, err
 	}
-	p, err := c.pair("padding", []int64{0, 0})
+	p, err := c.pair("padding")
 	if err != nil {
 		return g, err
 	}
 	d := [2]int{1, 1}
 	if dilation {
-		if d, err = c.pair("dilation", []int64{1, 1}); err != nil {
+		if d, err = c.pair("dilation"); err != nil {
 			return g, err
 		}
 	}
-	if g.ceil, err = c.bool("ceil_mode", false); err != nil {
+	if g.ceil, err = c.bool("ceil_mode"); err != nil {
 		return g, err
 	}
-	g.kernel, g.stride, g.dilation = k, s, d
+	g.kernel, g.stride, g.dilation = k, [2]int(sv), d
 	g.pads = [4]int{p[0], p[1], p[0], p[1]}
 	return g, nil
 }
@@ -50,11 +50,11 @@ func torchAvgPool(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	include, err := c.bool("count_include_pad", true)
+	include, err := c.bool("count_include_pad")
 	if err != nil {
 		return nil, err
 	}
-	div, err := c.int("divisor_override", 0)
+	div, err := c.int("divisor_override")
 	if err != nil {
 		return nil, err
 	}
@@ -93,18 +93,18 @@ func torchWindow3(c *opCall, dilation bool) (tensor.Window3D, error) {
 	if w.Strides, err = c.triple("stride", k); err != nil {
 		return w, err
 	}
-	p, err := c.triple("padding", []int64{0})
+	p, err := c.triple("padding", nil)
 	if err != nil {
 		return w, err
 	}
 	w.Pads = symPads(p)
 	w.Dilations = [3]int{1, 1, 1}
 	if dilation {
-		if w.Dilations, err = c.triple("dilation", []int64{1}); err != nil {
+		if w.Dilations, err = c.triple("dilation", nil); err != nil {
 			return w, err
 		}
 	}
-	w.CeilMode, err = c.bool("ceil_mode", false)
+	w.CeilMode, err = c.bool("ceil_mode")
 	return w, err
 }
 
@@ -121,10 +121,10 @@ func torchAvgPool3d(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	if w.CountIncludePad, err = c.bool("count_include_pad", true); err != nil {
+	if w.CountIncludePad, err = c.bool("count_include_pad"); err != nil {
 		return nil, err
 	}
-	div, err := c.int("divisor_override", 0)
+	div, err := c.int("divisor_override")
 	if err != nil {
 		return nil, err
 	}

@@ -17,11 +17,11 @@ import (
 // sums), then reduced over dim (absent or empty: all dims).
 func torchReduce(op tensor.ReduceOp) kernel {
 	return func(c *opCall) ([]*tensor.Tensor, error) {
-		dims, err := c.ints("dim", nil)
+		dims, err := c.ints("dim")
 		if err != nil {
 			return nil, err
 		}
-		keep, err := c.bool("keepdim", false)
+		keep, err := c.bool("keepdim")
 		if err != nil {
 			return nil, err
 		}
@@ -50,7 +50,7 @@ func torchReduce(op tensor.ReduceOp) kernel {
 // reduceAxes reads the optional dim list of a reduction; nil means all
 // dims (also for a 0-D tensor, whose dims 0 and -1 are accepted).
 func reduceAxes(c *opCall, x *tensor.Tensor) ([]int, error) {
-	dims, err := c.ints("dim", nil)
+	dims, err := c.ints("dim")
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +93,7 @@ func emptyReduced(x *tensor.Tensor, axes []int) error {
 func torchAmax(op tensor.ReduceOp) kernel {
 	return func(c *opCall) ([]*tensor.Tensor, error) {
 		x := c.in[0]
-		keep, err := c.bool("keepdim", false)
+		keep, err := c.bool("keepdim")
 		if err != nil {
 			return nil, err
 		}
@@ -131,7 +131,7 @@ func torchProd(withDim bool) kernel {
 		}
 		if !withDim || x.Rank() == 0 {
 			if withDim {
-				if d, err := c.int("dim", 0); err != nil {
+				if d, err := c.int("dim"); err != nil {
 					return nil, err
 				} else if _, err := wrapDim(d, 0); err != nil {
 					return nil, err
@@ -139,7 +139,7 @@ func torchProd(withDim bool) kernel {
 			}
 			return one(tensor.Reduce(tensor.ReduceProd, x, nil, false))
 		}
-		d, err := c.int("dim", 0)
+		d, err := c.int("dim")
 		if err != nil {
 			return nil, err
 		}
@@ -147,7 +147,7 @@ func torchProd(withDim bool) kernel {
 		if err != nil {
 			return nil, err
 		}
-		keep, err := c.bool("keepdim", false)
+		keep, err := c.bool("keepdim")
 		if err != nil {
 			return nil, err
 		}
@@ -160,7 +160,7 @@ func torchLogsumexp(c *opCall) ([]*tensor.Tensor, error) {
 	if !c.has("dim") {
 		return nil, fmt.Errorf("requires attribute 'dim'")
 	}
-	keep, err := c.bool("keepdim", false)
+	keep, err := c.bool("keepdim")
 	if err != nil {
 		return nil, err
 	}
@@ -177,11 +177,11 @@ func torchVectorNorm(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	ord, err := c.num("ord", 2)
+	ord, err := c.num("ord")
 	if err != nil {
 		return nil, err
 	}
-	keep, err := c.bool("keepdim", false)
+	keep, err := c.bool("keepdim")
 	if err != nil {
 		return nil, err
 	}
@@ -244,12 +244,12 @@ func torchVectorNorm(c *opCall) ([]*tensor.Tensor, error) {
 
 func torchArgmax(c *opCall) ([]*tensor.Tensor, error) {
 	x := c.in[0]
-	keep, err := c.bool("keepdim", false)
+	keep, err := c.bool("keepdim")
 	if err != nil {
 		return nil, err
 	}
 	if c.has("dim") {
-		d, err := c.int("dim", 0)
+		d, err := c.int("dim")
 		if err != nil {
 			return nil, err
 		}
@@ -343,18 +343,18 @@ func torchCumsum(c *opCall) ([]*tensor.Tensor, error) {
 // in index order.
 func torchTopk(c *opCall) ([]*tensor.Tensor, error) {
 	x := c.in[0]
-	k, err := c.int("k", 0)
+	k, err := c.int("k")
 	if err != nil {
 		return nil, err
 	}
 	if !c.has("k") {
 		return nil, fmt.Errorf("requires attribute 'k'")
 	}
-	d, err := c.int("dim", -1)
+	d, err := c.int("dim")
 	if err != nil {
 		return nil, err
 	}
-	largest, err := c.bool("largest", true)
+	largest, err := c.bool("largest")
 	if err != nil {
 		return nil, err
 	}

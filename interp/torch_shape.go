@@ -13,7 +13,7 @@ import (
 
 func torchReshape(attr string) kernel {
 	return func(c *opCall) ([]*tensor.Tensor, error) {
-		s, err := c.ints(attr, nil)
+		s, err := c.ints(attr)
 		if err != nil {
 			return nil, err
 		}
@@ -26,11 +26,11 @@ func torchReshape(attr string) kernel {
 }
 
 func torchFlatten(c *opCall) ([]*tensor.Tensor, error) {
-	s, err := c.int("start_dim", 0)
+	s, err := c.int("start_dim")
 	if err != nil {
 		return nil, err
 	}
-	e, err := c.int("end_dim", -1)
+	e, err := c.int("end_dim")
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +45,7 @@ func torchSqueeze(c *opCall) ([]*tensor.Tensor, error) { return one(tensor.Squee
 
 func torchSqueezeDim(c *opCall) ([]*tensor.Tensor, error) {
 	x := c.in[0]
-	d, err := c.int("dim", 0)
+	d, err := c.int("dim")
 	if err != nil {
 		return nil, err
 	}
@@ -60,7 +60,7 @@ func torchSqueezeDim(c *opCall) ([]*tensor.Tensor, error) {
 }
 
 func torchUnsqueeze(c *opCall) ([]*tensor.Tensor, error) {
-	d, err := c.int("dim", 0)
+	d, err := c.int("dim")
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +72,7 @@ func torchUnsqueeze(c *opCall) ([]*tensor.Tensor, error) {
 }
 
 func torchPermute(c *opCall) ([]*tensor.Tensor, error) {
-	dims, err := c.ints("dims", nil)
+	dims, err := c.ints("dims")
 	if err != nil {
 		return nil, err
 	}
@@ -88,11 +88,11 @@ func torchPermute(c *opCall) ([]*tensor.Tensor, error) {
 
 func torchTranspose(c *opCall) ([]*tensor.Tensor, error) {
 	x := c.in[0]
-	d0, err := c.int("dim0", 0)
+	d0, err := c.int("dim0")
 	if err != nil {
 		return nil, err
 	}
-	d1, err := c.int("dim1", 0)
+	d1, err := c.int("dim1")
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +116,7 @@ func torchTranspose(c *opCall) ([]*tensor.Tensor, error) {
 }
 
 func torchExpand(c *opCall) ([]*tensor.Tensor, error) {
-	size, err := c.ints("size", nil)
+	size, err := c.ints("size")
 	if err != nil {
 		return nil, err
 	}
@@ -128,7 +128,7 @@ func torchExpand(c *opCall) ([]*tensor.Tensor, error) {
 }
 
 func torchCat(c *opCall) ([]*tensor.Tensor, error) {
-	d, err := c.int("dim", 0)
+	d, err := c.int("dim")
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +147,7 @@ func torchCat(c *opCall) ([]*tensor.Tensor, error) {
 
 func torchConstantPad(c *opCall) ([]*tensor.Tensor, error) {
 	x := c.in[0]
-	pad, err := c.ints("pad", nil)
+	pad, err := c.ints("pad")
 	if err != nil {
 		return nil, err
 	}
@@ -155,7 +155,7 @@ func torchConstantPad(c *opCall) ([]*tensor.Tensor, error) {
 	if len(pad)%2 != 0 || len(pad) > 2*r {
 		return nil, fmt.Errorf("pad %v must have an even length of at most %d", pad, 2*r)
 	}
-	v, err := c.num("value", 0)
+	v, err := c.num("value")
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +169,7 @@ func torchConstantPad(c *opCall) ([]*tensor.Tensor, error) {
 
 func torchRepeat(c *opCall) ([]*tensor.Tensor, error) {
 	x := c.in[0]
-	r, err := c.ints("repeats", nil)
+	r, err := c.ints("repeats")
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +189,7 @@ func torchRepeat(c *opCall) ([]*tensor.Tensor, error) {
 
 func torchFlip(c *opCall) ([]*tensor.Tensor, error) {
 	x := c.in[0]
-	dims, err := c.ints("dims", nil)
+	dims, err := c.ints("dims")
 	if err != nil {
 		return nil, err
 	}
@@ -216,7 +216,7 @@ func torchPixelShuffle(up bool) kernel {
 	}
 	return func(c *opCall) ([]*tensor.Tensor, error) {
 		x := c.in[0]
-		r, err := c.int(attr, 0)
+		r, err := c.int(attr)
 		if err != nil {
 			return nil, err
 		}

@@ -23,14 +23,20 @@ func optIn(name string, t ods.TypeConstraint, doc string) ods.Operand {
 
 func out(t ods.TypeConstraint) []ods.Result { return []ods.Result{{Name: "result", Type: t}} }
 
-// req is a required attribute; opt one whose absence means def (the
-// ATen default, or "none" when PyTorch's argument is None).
+// req is a required attribute; opt one whose absence means def, the ATen
+// default as MLIR text, parsed once here and read through
+// ods.AttrOrDefault; optNone one whose absence means PyTorch's None (or
+// a default computed from other arguments), which note describes.
 func req(name string, c ods.AttrConstraint, doc string) ods.Attr {
 	return ods.Attr{Name: name, Type: c, Doc: doc}
 }
 
 func opt(name string, c ods.AttrConstraint, def, doc string) ods.Attr {
-	return ods.Attr{Name: name, Type: c, Optional: true, Default: def, Doc: doc}
+	return ods.OptionalAttr(name, c, def, doc)
+}
+
+func optNone(name string, c ods.AttrConstraint, note, doc string) ods.Attr {
+	return ods.Attr{Name: name, Type: c, Optional: true, Default: note, Doc: doc}
 }
 
 func self(t ods.TypeConstraint) []ods.Operand { return []ods.Operand{in("self", t, "")} }
@@ -192,7 +198,7 @@ evaluation form only.
 			"Elementwise quotient. Without `rounding_mode` (PyTorch's None) it is true division, and integer operands give an f32 result, as PyTorch's default dtype; "+
 				"`\"trunc\"` rounds the quotient toward zero and `\"floor\"` toward negative infinity, both keeping the element type (integer division by zero is undefined). "+
 				"This one op covers torch-mlir's `aten.div.Tensor` and `aten.div.Tensor_mode`.",
-			[]ods.Attr{opt("rounding_mode", round, "none (true division)", "\"trunc\" or \"floor\"; absent means true division")}, inferDiv, 0),
+			[]ods.Attr{optNone("rounding_mode", round, "none (true division)", "\"trunc\" or \"floor\"; absent means true division")}, inferDiv, 0),
 		binary("aten.pow.Tensor_Tensor", "self raised to the power other",
 			"Elementwise power with a tensor exponent. For integer tensors a negative exponent is an error at run time, as in PyTorch. The scalar-exponent form is `torch.aten.pow.Tensor_Scalar`.", nil, inferBinary, 0),
 		scalar("aten.add.Scalar", "self + alpha·other for a Scalar other", "Adds the scalar `other` scaled by `alpha` to every element.", true, "add"),
@@ -282,7 +288,7 @@ evaluation form only.
 			Name: "aten.clamp", Summary: "Clip to [min, max]",
 			Description: "Elementwise min(max(x, min), max). Either bound may be absent (PyTorch's None), not both. If min > max every element becomes max, as in PyTorch. Integer tensors take integral bounds.",
 			Operands:    self(numericTensor), Results: out(numericTensor),
-			Attrs:  []ods.Attr{opt("min", numberAttr, "none", "lower bound"), opt("max", numberAttr, "none", "upper bound")},
+			Attrs:  []ods.Attr{optNone("min", numberAttr, "none", "lower bound"), optNone("max", numberAttr, "none", "upper bound")},
 			Traits: unaryEW, Format: fmtSame, Infer: inferSame, Verify: check(inferClamp),
 		},
 
@@ -291,14 +297,14 @@ evaluation form only.
 			Name: "aten.softmax.int", Summary: "Softmax along a dim",
 			Description: "exp(x) / Σ exp(x) along `dim`, computed in `dtype` when given (the input is converted first). The input must be floating-point unless dtype is a float type.",
 			Operands:    self(numericTensor), Results: out(floatTensor),
-			Attrs:  []ods.Attr{req("dim", ods.I64Attr, dimDoc), opt("dtype", dtypeAttr, "none", dtypeDoc)},
+			Attrs:  []ods.Attr{req("dim", ods.I64Attr, dimDoc), optNone("dtype", dtypeAttr, "none", dtypeDoc)},
 			Traits: pure, Format: fmtUnary, Infer: inferSoftmax,
 		},
 		{
 			Name: "aten.log_softmax.int", Summary: "Log of softmax along a dim",
 			Description: "x − log Σ exp(x) along `dim`, computed in `dtype` when given. The input must be floating-point unless dtype is a float type.",
 			Operands:    self(numericTensor), Results: out(floatTensor),
-			Attrs:  []ods.Attr{req("dim", ods.I64Attr, dimDoc), opt("dtype", dtypeAttr, "none", dtypeDoc)},
+			Attrs:  []ods.Attr{req("dim", ods.I64Attr, dimDoc), optNone("dtype", dtypeAttr, "none", dtypeDoc)},
 			Traits: pure, Format: fmtUnary, Infer: inferSoftmax,
 		},
 		{
@@ -306,7 +312,7 @@ evaluation form only.
 			Description: "Normalizes `input` over its last len(normalized_shape) dims, which must equal `normalized_shape`: (x − mean) / √(var + eps) with the biased variance, then multiplies by weight and adds bias when present (both of shape normalized_shape). " +
 				"The optional affine operands are written after the input: none, `weight`, or `weight, bias` (a bias without a weight is written with an all-ones weight). `eps` defaults to 1e-5; the cudnn_enable flag has no meaning here.",
 			Operands: []ods.Operand{in("input", floatTensor, "[*, normalized_shape]"), {Name: "affine", Type: floatTensor, Arity: ods.Variadic, Doc: "optional weight, then optional bias, each of shape normalized_shape"}},
-			Attrs:    []ods.Attr{req("normalized_shape", ods.I64ArrayAttr, "the trailing shape to normalize over; non-empty"), opt("eps", ods.F64Attr, "1e-05", "added to the variance")},
+			Attrs:    []ods.Attr{req("normalized_shape", ods.I64ArrayAttr, "the trailing shape to normalize over; non-empty"), opt("eps", ods.F64Attr, "1.0e-05", "added to the variance")},
 			Results:  out(floatTensor), Traits: pure,
 			Format: "$input (`,` $affine^)? attr-dict `:` functional-type(operands, results)", Infer: inferLayerNorm,
 		},
@@ -316,7 +322,7 @@ evaluation form only.
 				"This is ATen's batch_norm with training = false: `momentum` (default 0.1) is kept for fidelity but does not affect the result; `eps` defaults to 1e-5. " +
 				"Operands are ordered input, running_mean, running_var, then the optional affine operands (none, `weight`, or `weight, bias`), which differs from ATen's argument order. Statistics and affine parameters may have another float type than the input (mixed precision).",
 			Operands: []ods.Operand{in("input", floatTensor, "[N, C, *]"), in("running_mean", floatTensor, "[C]"), in("running_var", floatTensor, "[C]"), {Name: "affine", Type: floatTensor, Arity: ods.Variadic, Doc: "optional weight, then optional bias, each [C]"}},
-			Attrs:    []ods.Attr{opt("momentum", ods.F64Attr, "0.1", "running-statistics momentum (no effect in inference)"), opt("eps", ods.F64Attr, "1e-05", "added to the variance")},
+			Attrs:    []ods.Attr{opt("momentum", ods.F64Attr, "0.1", "running-statistics momentum (no effect in inference)"), opt("eps", ods.F64Attr, "1.0e-05", "added to the variance")},
 			Results:  out(floatTensor), Traits: pure,
 			Format: "$input `,` $running_mean `,` $running_var (`,` $affine^)? attr-dict `:` functional-type(operands, results)", Infer: inferBatchNorm,
 		},
@@ -330,7 +336,7 @@ evaluation form only.
 			Operands: self(numericTensor), Results: out(numericTensor),
 			Attrs: []ods.Attr{
 				req("kernel_size", ods.I64ArrayAttr, pairDoc+"; > 0"),
-				opt("stride", ods.I64ArrayAttr, "kernel_size", pairDoc+"; > 0"),
+				optNone("stride", ods.I64ArrayAttr, "kernel_size", pairDoc+"; > 0"),
 				opt("padding", ods.I64ArrayAttr, "array<i64: 0, 0>", pairDoc+"; 0 ≤ padding ≤ kernel_size/2"),
 				opt("dilation", ods.I64ArrayAttr, "array<i64: 1, 1>", pairDoc+"; > 0"),
 				opt("ceil_mode", ods.BoolAttr, "false", "round output sizes up instead of down"),
@@ -344,11 +350,11 @@ evaluation form only.
 			Operands: self(floatTensor), Results: out(floatTensor),
 			Attrs: []ods.Attr{
 				req("kernel_size", ods.I64ArrayAttr, pairDoc+"; > 0"),
-				opt("stride", ods.I64ArrayAttr, "kernel_size", pairDoc+"; > 0"),
+				optNone("stride", ods.I64ArrayAttr, "kernel_size", pairDoc+"; > 0"),
 				opt("padding", ods.I64ArrayAttr, "array<i64: 0, 0>", pairDoc+"; 0 ≤ padding ≤ kernel_size/2"),
 				opt("ceil_mode", ods.BoolAttr, "false", "round output sizes up instead of down"),
 				opt("count_include_pad", ods.BoolAttr, "true", "count padding in the divisor"),
-				opt("divisor_override", ods.I64Attr, "none", "fixed divisor; non-zero"),
+				optNone("divisor_override", ods.I64Attr, "none", "fixed divisor; non-zero"),
 			},
 			Traits: pure, Format: fmtUnary, Infer: inferPoolNd(2, false),
 		},
@@ -411,8 +417,8 @@ evaluation form only.
 			Operands: self(anyTensor), Results: out(anyTensor),
 			Attrs: []ods.Attr{
 				opt("dim", ods.I64Attr, "0", dimDoc),
-				opt("start", ods.I64Attr, "none (0)", "first index"),
-				opt("end", ods.I64Attr, "none (size)", "one past the last index"),
+				optNone("start", ods.I64Attr, "none (0)", "first index"),
+				optNone("end", ods.I64Attr, "none (size)", "one past the last index"),
 				opt("step", ods.I64Attr, "1", "stride; > 0"),
 			},
 			Traits: pure, Format: fmtUnary, Infer: inferSlice,
@@ -464,21 +470,21 @@ evaluation form only.
 			Name: "aten.mean.dim", Summary: "Mean over dims",
 			Description: "Arithmetic mean over the dims in `dim` (negatives allowed, no repeats); absent or empty `dim` reduces all dims. With `keepdim` (default false) reduced dims stay as size 1. The result is floating-point: an integer input needs a float `dtype`.",
 			Operands:    self(numericTensor), Results: out(floatTensor),
-			Attrs:  []ods.Attr{opt("dim", ods.I64ArrayAttr, "none (all dims)", "dims to reduce"), opt("keepdim", ods.BoolAttr, "false", "keep reduced dims as size 1"), opt("dtype", dtypeAttr, "none", dtypeDoc)},
+			Attrs:  []ods.Attr{optNone("dim", ods.I64ArrayAttr, "none (all dims)", "dims to reduce"), opt("keepdim", ods.BoolAttr, "false", "keep reduced dims as size 1"), optNone("dtype", dtypeAttr, "none", dtypeDoc)},
 			Traits: pure, Format: fmtUnary, Infer: inferReduce(true),
 		},
 		{
 			Name: "aten.sum.dim_IntList", Summary: "Sum over dims",
 			Description: "Sum over the dims in `dim` (absent or empty: all dims), keeping them as size 1 with `keepdim`. Without `dtype`, integer and bool inputs sum into i64 as in PyTorch; float inputs keep their type.",
 			Operands:    self(numericTensor), Results: out(numericTensor),
-			Attrs:  []ods.Attr{opt("dim", ods.I64ArrayAttr, "none (all dims)", "dims to reduce"), opt("keepdim", ods.BoolAttr, "false", "keep reduced dims as size 1"), opt("dtype", dtypeAttr, "none", dtypeDoc)},
+			Attrs:  []ods.Attr{optNone("dim", ods.I64ArrayAttr, "none (all dims)", "dims to reduce"), opt("keepdim", ods.BoolAttr, "false", "keep reduced dims as size 1"), optNone("dtype", dtypeAttr, "none", dtypeDoc)},
 			Traits: pure, Format: fmtUnary, Infer: inferReduce(false),
 		},
 		{
 			Name: "aten.argmax", Summary: "Index of the maximum",
 			Description: "i64 index of the first maximal element along `dim`; without `dim` the index is into the flattened tensor (a 0-D result, or all size-1 dims with keepdim). The reduced dim must not be empty.",
 			Operands:    self(numericTensor), Results: out(ods.RankedTensorOf(ods.I64E)),
-			Attrs:  []ods.Attr{opt("dim", ods.I64Attr, "none (flattened)", dimDoc), opt("keepdim", ods.BoolAttr, "false", "keep the reduced dim as size 1")},
+			Attrs:  []ods.Attr{optNone("dim", ods.I64Attr, "none (flattened)", dimDoc), opt("keepdim", ods.BoolAttr, "false", "keep the reduced dim as size 1")},
 			Traits: pure, Format: fmtUnary, Infer: inferArgmax,
 		},
 
@@ -502,7 +508,7 @@ evaluation form only.
 			Attrs: []ods.Attr{
 				opt("dropout_p", ods.F64Attr, "0.0", "dropout probability in [0, 1]"),
 				opt("is_causal", ods.BoolAttr, "false", "apply a causal mask"),
-				opt("scale", ods.F64Attr, "none (1/√E)", "score scaling factor"),
+				optNone("scale", ods.F64Attr, "none (1/√E)", "score scaling factor"),
 				opt("enable_gqa", ods.BoolAttr, "false", "grouped-query attention"),
 			},
 			Results: out(floatTensor), Traits: pure,
