@@ -127,6 +127,9 @@ func runORTCase(t *testing.T, dir string) (got, want []*tensor.Tensor) {
 	}
 	read := func(prefix string) []*tensor.Tensor {
 		files, _ := filepath.Glob(filepath.Join(dir, prefix+"*.npy"))
+		if len(files) == 0 {
+			t.Fatalf("%s: no %s*.npy files", dir, prefix)
+		}
 		sort.Slice(files, func(i, j int) bool { return npyIndex(files[i], prefix) < npyIndex(files[j], prefix) })
 		var ts []*tensor.Tensor
 		for _, f := range files {
