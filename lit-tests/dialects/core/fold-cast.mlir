@@ -3,8 +3,8 @@
 // core.cast folding at the integer limits (dialects/core/fold.go): a
 // float truncates toward zero and folds only when the result fits the
 // integer type; NaN, ±Inf and out-of-range values leave the cast in
-// place. i1 is "non-zero",
-// NaN included. Integer to integer wraps modulo 2^width.
+// place. i1 is "non-zero", NaN included. Integer to integer wraps modulo
+// 2^width.
 
 // Truncation keeps 127.99 and -128.99 inside i8.
 // CHECK-LABEL: func.func @f32_to_i8_in_range()
