@@ -166,7 +166,7 @@ var tensorOps = []*ods.OpDef{
 	{
 		Name: "aten.instance_norm", Summary: "Instance normalization",
 		Description: "Normalizes `input` [N, C, *] over its spatial dims separately per sample and channel: (x − mean) / √(var + eps) with the biased variance, then multiplies by weight and adds bias when present (each [C]). " +
-			"This is ATen's instance_norm with use_input_stats = true; running statistics would only be updated, not used, so they are not operands, and `momentum` (default 0.1) has no effect. `eps` defaults to 1e-5. More than one spatial element is required, as PyTorch requires more than one value per channel. " +
+			"This is ATen's instance_norm with use_input_stats = true; running statistics would only be updated, not used, so they are not operands, and `momentum` has no effect. More than one spatial element is required, as PyTorch requires more than one value per channel. " +
 			"The optional affine operands are written after the input: none, `weight`, or `weight, bias`.",
 		Operands: []ods.Operand{in("input", floatTensor, "[N, C, *]"), {Name: "affine", Type: floatTensor, Arity: ods.Variadic, Doc: "optional weight, then optional bias, each [C]"}},
 		Attrs:    []ods.Attr{opt("momentum", ods.F64Attr, "0.1", "running-statistics momentum (no effect)"), opt("eps", ods.F64Attr, "1.0e-05", "added to the variance")},
@@ -175,7 +175,7 @@ var tensorOps = []*ods.OpDef{
 	},
 	{
 		Name: "aten.group_norm", Summary: "Group normalization",
-		Description: "Splits the channels of `input` [N, C, *] into `num_groups` groups and normalizes each (sample, group) over its channels and spatial dims: (x − mean) / √(var + eps) with the biased variance; then multiplies by weight and adds bias when present (each [C], per channel). C must be divisible by num_groups. `eps` defaults to 1e-5; the cudnn_enabled flag has no meaning here. " +
+		Description: "Splits the channels of `input` [N, C, *] into `num_groups` groups and normalizes each (sample, group) over its channels and spatial dims: (x − mean) / √(var + eps) with the biased variance; then multiplies by weight and adds bias when present (each [C], per channel). C must be divisible by num_groups. The cudnn_enabled flag has no meaning here. " +
 			"The optional affine operands are written after the input: none, `weight`, or `weight, bias`.",
 		Operands: []ods.Operand{in("input", floatTensor, "[N, C, *]"), {Name: "affine", Type: floatTensor, Arity: ods.Variadic, Doc: "optional weight, then optional bias, each [C]"}},
 		Attrs:    []ods.Attr{req("num_groups", ods.I64Attr, "number of channel groups; > 0, divides C"), opt("eps", ods.F64Attr, "1.0e-05", "added to the variance")},
