@@ -155,8 +155,8 @@ func (c *opCall) ints(name string) ([]int64, error) {
 	return nil, fmt.Errorf("attribute '%s' must be an i64 dense array", name)
 }
 
-// intsN reads an array of exactly n integers; def when it has no value
-// (the core dialect's kernels give their defaults here).
+// intsN reads an array of exactly n integers; def when neither the op
+// nor its table gives one (a default computed from the operands).
 func (c *opCall) intsN(name string, n int, def []int64) ([]int64, error) {
 	v, err := c.ints(name)
 	if err != nil {

@@ -56,15 +56,15 @@ func coreWindow(c *opCall) (window, error) {
 	if err != nil {
 		return g, err
 	}
-	s, err := c.intsN("strides", 2, []int64{1, 1})
+	s, err := c.intsN("strides", 2, nil)
 	if err != nil {
 		return g, err
 	}
-	p, err := c.intsN("padding", 4, []int64{0, 0, 0, 0})
+	p, err := c.intsN("padding", 4, nil)
 	if err != nil {
 		return g, err
 	}
-	d, err := c.intsN("dilations", 2, []int64{1, 1})
+	d, err := c.intsN("dilations", 2, nil)
 	if err != nil {
 		return g, err
 	}
@@ -162,24 +162,21 @@ func constant(c *opCall) ([]*tensor.Tensor, error) {
 }
 
 func coreConv(c *opCall) ([]*tensor.Tensor, error) {
-	s, err := c.intsN("strides", 2, []int64{1, 1})
+	s, err := c.intsN("strides", 2, nil)
 	if err != nil {
 		return nil, err
 	}
-	p, err := c.intsN("padding", 4, []int64{0, 0, 0, 0})
+	p, err := c.intsN("padding", 4, nil)
 	if err != nil {
 		return nil, err
 	}
-	d, err := c.intsN("dilations", 2, []int64{1, 1})
+	d, err := c.intsN("dilations", 2, nil)
 	if err != nil {
 		return nil, err
 	}
-	groups, ok, err := c.optInt("groups")
+	groups, err := c.int("groups")
 	if err != nil {
 		return nil, err
-	}
-	if !ok {
-		groups = 1 // core.conv2d's default
 	}
 	var bias *tensor.Tensor
 	if len(c.in) > 2 {
