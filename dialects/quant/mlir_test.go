@@ -79,12 +79,7 @@ func TestTypeSpellingsMatchMLIR(t *testing.T) {
 	if bin := mlirOpt(t); bin != "" {
 		theirs, err := runMLIR(bin, src, "--mlir-print-local-scope")
 		require.NoError(t, err)
-		if *testutil.Update {
-			require.NoError(t, os.WriteFile("testdata/types.mlir.golden", []byte(theirs), 0o644))
-		}
-		golden, err := os.ReadFile("testdata/types.mlir.golden")
-		require.NoError(t, err)
-		assert.Equal(t, string(golden), theirs, "mlir-opt-19 output differs from the golden file: run with -update")
+		testutil.Golden(t, "testdata/types.mlir.golden", theirs)
 	}
 	golden, err := os.ReadFile("testdata/types.mlir.golden")
 	require.NoError(t, err)

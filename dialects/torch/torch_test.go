@@ -15,6 +15,7 @@ import (
 	"github.com/mlc-go/mlc/dialects/builtin"
 	function "github.com/mlc-go/mlc/dialects/func"
 	"github.com/mlc-go/mlc/dialects/ods"
+	"github.com/mlc-go/mlc/internal/testutil"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
 )
@@ -534,19 +535,7 @@ func TestTable(t *testing.T) {
 func TestRoundTrip(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("..", "..", "lit-tests", "dialects", "torch", "ops.mlir"))
 	require.NoError(t, err)
-	print := func(src []byte, generic bool) string {
-		ctx := newCtx()
-		m, err := asm.Parse(ctx, "ops.mlir", src, 1)
-		require.NoError(t, err)
-		require.NoError(t, ir.Verify(m))
-		var b bytes.Buffer
-		require.NoError(t, asm.Print(&b, m, asm.PrintOptions{Generic: generic}))
-		return b.String()
-	}
-	custom := print(src, false)
-	assert.Equal(t, custom, print([]byte(custom), false))
-	generic := print(src, true)
-	assert.Equal(t, custom, print([]byte(generic), false))
+	_, generic := testutil.RoundTrip(t, newCtx(), "ops.mlir", string(src))
 	assert.False(t, strings.Contains(generic, "torch.aten.relu %"), "generic form has no custom syntax")
 }
 

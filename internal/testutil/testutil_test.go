@@ -38,13 +38,20 @@ func TestGolden(t *testing.T) {
 	if !ft.Failed() {
 		t.Fatal("Golden accepted a different text")
 	}
+	// -update writes the file instead.
+	*Update = true
+	defer func() { *Update = false }()
+	Golden(t, path, "one\n2\n")
+	if b, _ := os.ReadFile(path); string(b) != "one\n2\n" {
+		t.Fatalf("-update wrote %q", b)
+	}
 }
 
 func TestRoundTrip(t *testing.T) {
 	ctx := ir.NewContext()
 	ctx.AllowUnregistered = true
-	got := RoundTrip(t, ctx, "t", `"x.op"() {a = 1 : i64} : () -> ()`)
-	if !strings.Contains(got, `"x.op"() {a = 1 : i64} : () -> ()`) {
-		t.Fatalf("RoundTrip printed %q", got)
+	custom, generic := RoundTrip(t, ctx, "t", `"x.op"() {a = 1 : i64} : () -> ()`)
+	if !strings.Contains(custom, `"x.op"() {a = 1 : i64} : () -> ()`) || !strings.Contains(generic, `"builtin.module"`) {
+		t.Fatalf("RoundTrip printed %q and %q", custom, generic)
 	}
 }
