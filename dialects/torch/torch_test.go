@@ -15,9 +15,9 @@ import (
 	"github.com/mlc-go/mlc/dialects/builtin"
 	function "github.com/mlc-go/mlc/dialects/func"
 	"github.com/mlc-go/mlc/dialects/ods"
-	"github.com/mlc-go/mlc/internal/testutil"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
+	"github.com/mlc-go/mlc/ir/asm/asmtest"
 )
 
 const q = dyn // a dynamic dim in the tables below
@@ -535,7 +535,7 @@ func TestTable(t *testing.T) {
 func TestRoundTrip(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("..", "..", "lit-tests", "dialects", "torch", "ops.mlir"))
 	require.NoError(t, err)
-	_, generic := testutil.RoundTrip(t, newCtx(), "ops.mlir", string(src))
+	_, generic := asmtest.RoundTrip(t, newCtx(), "ops.mlir", string(src))
 	assert.False(t, strings.Contains(generic, "torch.aten.relu %"), "generic form has no custom syntax")
 }
 

@@ -10,9 +10,9 @@ import (
 	"github.com/mlc-go/mlc/dialects/builtin"
 	function "github.com/mlc-go/mlc/dialects/func"
 	"github.com/mlc-go/mlc/dialects/ods"
-	"github.com/mlc-go/mlc/internal/testutil"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
+	"github.com/mlc-go/mlc/ir/asm/asmtest"
 )
 
 const dynD = ir.Dynamic
@@ -308,6 +308,6 @@ func TestRoundTripIsAFixedPoint(t *testing.T) {
 	builtin.Register(ctx)
 	function.Register(ctx)
 	Register(ctx)
-	custom, _ := testutil.RoundTrip(t, ctx, "t.mlir", src)
+	custom, _ := asmtest.RoundTrip(t, ctx, "t.mlir", src)
 	assert.Contains(t, custom, `trt.activation "clip" %1 {alpha = 0.000000e+00 : f32, beta = 6.000000e+00 : f32} : tensor<1x4x8x8xf32> -> tensor<1x4x8x8xf32>`)
 }

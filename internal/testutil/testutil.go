@@ -1,8 +1,7 @@
-// Package testutil holds the helpers tests share: parsing and round trips
-// over a context the caller builds (internal may not import dialects, so
-// a test passes e.g. a context with dialects/all registered), and golden
-// files with one -update flag and a line-mode diff that reads well in a
-// test log (no ANSI colours, no character soup).
+// Package testutil holds the helpers tests share: golden files with one
+// -update flag, and a line-mode diff that reads well in a test log (no
+// ANSI colours, no character soup). Parsing and round trips are in
+// ir/asm/asmtest, since internal packages import only ir and internal/*.
 package testutil
 
 import (
@@ -12,9 +11,6 @@ import (
 	"testing"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
-
-	"github.com/mlc-go/mlc/ir"
-	"github.com/mlc-go/mlc/ir/asm"
 )
 
 // Update is the -update flag: golden files are rewritten, not compared.
@@ -67,34 +63,4 @@ func Golden(t testing.TB, path, got string) {
 	if d := Diff(string(want), got); d != "" {
 		t.Errorf("%s differs (- file, + got; run with -update to accept):\n%s", path, d)
 	}
-}
-
-// Parse parses and verifies src in ctx, failing the test on an error.
-func Parse(t testing.TB, ctx *ir.Context, name, src string) *ir.Operation {
-	t.Helper()
-	m, err := asm.Parse(ctx, name, []byte(src), 1)
-	if err != nil {
-		t.Fatalf("parse %s: %v", name, err)
-	}
-	if err := ir.Verify(m); err != nil {
-		t.Fatalf("verify %s: %v", name, err)
-	}
-	return m
-}
-
-// RoundTrip parses src and prints it in the custom form, which must be a
-// fixed point of parse and print; the generic form, read back, must print
-// the same custom text. It returns the custom and generic texts.
-func RoundTrip(t testing.TB, ctx *ir.Context, name, src string) (custom, generic string) {
-	t.Helper()
-	m := Parse(t, ctx, name, src)
-	custom = asm.String(m, asm.PrintOptions{})
-	generic = asm.String(m, asm.PrintOptions{Generic: true})
-	if d := Diff(custom, asm.String(Parse(t, ctx, name+" (printed)", custom), asm.PrintOptions{})); d != "" {
-		t.Errorf("%s: the printed form does not print to itself (- first, + again):\n%s", name, d)
-	}
-	if d := Diff(custom, asm.String(Parse(t, ctx, name+" (generic)", generic), asm.PrintOptions{})); d != "" {
-		t.Errorf("%s: the generic form reads back differently (- custom, + from generic):\n%s", name, d)
-	}
-	return custom, generic
 }

@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/mlc-go/mlc/ir"
 )
 
 func TestDiffIsLineMode(t *testing.T) {
@@ -44,14 +42,5 @@ func TestGolden(t *testing.T) {
 	Golden(t, path, "one\n2\n")
 	if b, _ := os.ReadFile(path); string(b) != "one\n2\n" {
 		t.Fatalf("-update wrote %q", b)
-	}
-}
-
-func TestRoundTrip(t *testing.T) {
-	ctx := ir.NewContext()
-	ctx.AllowUnregistered = true
-	custom, generic := RoundTrip(t, ctx, "t", `"x.op"() {a = 1 : i64} : () -> ()`)
-	if !strings.Contains(custom, `"x.op"() {a = 1 : i64} : () -> ()`) || !strings.Contains(generic, `"builtin.module"`) {
-		t.Fatalf("RoundTrip printed %q and %q", custom, generic)
 	}
 }
