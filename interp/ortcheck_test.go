@@ -116,8 +116,7 @@ func runORTCase(t *testing.T, dir string) (got, want []*tensor.Tensor) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := ir.NewContext()
-	all.Register(ctx)
+	ctx := all.NewContext()
 	m, err := asm.Parse(ctx, filepath.Join(dir, "model.mlir"), src, 1)
 	if err != nil {
 		t.Fatalf("parse: %v", err)

@@ -451,8 +451,7 @@ func orEmpty(attrs string) string {
 }
 
 func newContext() *ir.Context {
-	ctx := ir.NewContext()
-	all.Register(ctx)
+	ctx := all.NewContext()
 	return ctx
 }
 
