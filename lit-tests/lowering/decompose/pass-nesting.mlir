@@ -5,18 +5,18 @@
 // once on the module. A textual pipeline keeps its explicit nesting: an
 // op-agnostic pass may sit at module level, a func.func pass may not.
 
-// The pass list runs as builtin.module(func.func(torch-decompose,
-// torch-fold-batch-norm),canonicalize,func.func(torch-decompose)): both
-// passes of the first group on @f, then both on @g.
-// RUN: mlc-opt --mlir-disable-threading --mlir-print-ir-after-all --torch-decompose --torch-fold-batch-norm --canonicalize --torch-decompose %s -o /dev/null 2>&1 | filecheck %s --check-prefix=LIST
-// RUN: mlc-opt --mlir-disable-threading --mlir-print-ir-after-all --pass-pipeline='builtin.module(func.func(torch-decompose,torch-fold-batch-norm),canonicalize,func.func(torch-decompose))' %s -o /dev/null 2>&1 | filecheck %s --check-prefix=LIST
-// LIST:     IR Dump After TorchDecompose (torch-decompose) ('func.func' operation: @f)
-// LIST-NOT: IR Dump
+// The pass list runs as builtin.module(func.func(torch-fold-batch-norm,
+// torch-decompose),canonicalize,func.func(torch-decompose)): both passes
+// of the first group on @f, then both on @g.
+// RUN: mlc-opt --mlir-disable-threading --mlir-print-ir-after-all --torch-fold-batch-norm --torch-decompose --canonicalize --torch-decompose %s -o /dev/null 2>&1 | filecheck %s --check-prefix=LIST
+// RUN: mlc-opt --mlir-disable-threading --mlir-print-ir-after-all --pass-pipeline='builtin.module(func.func(torch-fold-batch-norm,torch-decompose),canonicalize,func.func(torch-decompose))' %s -o /dev/null 2>&1 | filecheck %s --check-prefix=LIST
 // LIST:     IR Dump After TorchFoldBatchNorm (torch-fold-batch-norm) ('func.func' operation: @f)
 // LIST-NOT: IR Dump
-// LIST:     IR Dump After TorchDecompose (torch-decompose) ('func.func' operation: @g)
+// LIST:     IR Dump After TorchDecompose (torch-decompose) ('func.func' operation: @f)
 // LIST-NOT: IR Dump
 // LIST:     IR Dump After TorchFoldBatchNorm (torch-fold-batch-norm) ('func.func' operation: @g)
+// LIST-NOT: IR Dump
+// LIST:     IR Dump After TorchDecompose (torch-decompose) ('func.func' operation: @g)
 // LIST-NOT: IR Dump
 // LIST:     IR Dump After Canonicalizer (canonicalize) ('builtin.module' operation)
 // LIST-NOT: IR Dump
