@@ -2,15 +2,19 @@ package interp
 
 import (
 	"fmt"
+	"math"
 
+	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
 // opCall is one op being executed: its operands' tensors and typed access
 // to its attributes. Readers are defensive (Run does not require verified
-// IR): a present attribute of the wrong kind is an error, an absent one
-// gives the documented default.
+// IR): a present attribute of the wrong kind is an error. An absent one
+// reads as the op table's default (ods.AttrOrDefault), so kernels write
+// no defaults; one with no value default (None) reads as the zero value,
+// or use has/optInt/optNum where None means something else.
 type opCall struct {
 	op *ir.Operation
 	in []*tensor.Tensor
@@ -19,15 +23,16 @@ type opCall struct {
 // kernel computes an op's results.
 type kernel func(c *opCall) ([]*tensor.Tensor, error)
 
-func (c *opCall) attr(name string) ir.Attribute { return c.op.InherentAttr(name) }
+func (c *opCall) attr(name string) ir.Attribute { return ods.AttrOrDefault(c.op, name) }
 
-func (c *opCall) has(name string) bool { return c.attr(name) != nil }
+// has reports whether the op carries the attribute (defaults aside).
+func (c *opCall) has(name string) bool { return c.op.InherentAttr(name) != nil }
 
-// int reads an integer attribute (def when absent).
-func (c *opCall) int(name string, def int64) (int64, error) {
+// int reads an integer attribute.
+func (c *opCall) int(name string) (int64, error) {
 	switch x := c.attr(name).(type) {
 	case nil:
-		return def, nil
+		return 0, nil
 	case *ir.IntegerAttr:
 		return x.Value, nil
 	}
@@ -39,14 +44,23 @@ func (c *opCall) reqInt(name string) (int64, error) {
 	if !c.has(name) {
 		return 0, fmt.Errorf("requires attribute '%s'", name)
 	}
-	return c.int(name, 0)
+	return c.int(name)
 }
 
-// num reads an integer or float attribute as a float64 (def when absent).
-func (c *opCall) num(name string, def float64) (float64, error) {
+// optInt reads an integer attribute and whether it has a value.
+func (c *opCall) optInt(name string) (int64, bool, error) {
+	if c.attr(name) == nil {
+		return 0, false, nil
+	}
+	v, err := c.int(name)
+	return v, err == nil, err
+}
+
+// num reads an integer or float attribute as a float64.
+func (c *opCall) num(name string) (float64, error) {
 	switch x := c.attr(name).(type) {
 	case nil:
-		return def, nil
+		return 0, nil
 	case *ir.IntegerAttr:
 		return float64(x.Value), nil
 	case *ir.FloatAttr:
@@ -55,16 +69,44 @@ func (c *opCall) num(name string, def float64) (float64, error) {
 	return 0, fmt.Errorf("attribute '%s' must be a number", name)
 }
 
+// optNum reads a number attribute and whether it has a value.
+func (c *opCall) optNum(name string) (float64, bool, error) {
+	if c.attr(name) == nil {
+		return 0, false, nil
+	}
+	v, err := c.num(name)
+	return v, err == nil, err
+}
+
+// bounds reads clamp's min and max; an absent one (None) is unbounded.
+func (c *opCall) bounds() (lo, hi float64, err error) {
+	lo, hasLo, err := c.optNum("min")
+	if err != nil {
+		return 0, 0, err
+	}
+	hi, hasHi, err := c.optNum("max")
+	if err != nil {
+		return 0, 0, err
+	}
+	if !hasLo {
+		lo = math.Inf(-1)
+	}
+	if !hasHi {
+		hi = math.Inf(1)
+	}
+	return lo, hi, nil
+}
+
 // isFloatAttr reports whether the attribute is present and a float.
 func (c *opCall) isFloatAttr(name string) bool {
 	_, ok := c.attr(name).(*ir.FloatAttr)
 	return ok
 }
 
-func (c *opCall) bool(name string, def bool) (bool, error) {
+func (c *opCall) bool(name string) (bool, error) {
 	switch x := c.attr(name).(type) {
 	case nil:
-		return def, nil
+		return false, nil
 	case *ir.BoolAttr:
 		return x.Value, nil
 	case *ir.IntegerAttr:
@@ -77,21 +119,21 @@ func (c *opCall) bool(name string, def bool) (bool, error) {
 	return false, fmt.Errorf("attribute '%s' must be a bool", name)
 }
 
-func (c *opCall) str(name, def string) (string, error) {
+func (c *opCall) str(name string) (string, error) {
 	switch x := c.attr(name).(type) {
 	case nil:
-		return def, nil
+		return "", nil
 	case *ir.StringAttr:
 		return x.Value, nil
 	}
 	return "", fmt.Errorf("attribute '%s' must be a string", name)
 }
 
-// ints reads an array<i64: …> attribute (def when absent).
-func (c *opCall) ints(name string, def []int64) ([]int64, error) {
+// ints reads an array<i64: …> attribute (nil when absent).
+func (c *opCall) ints(name string) ([]int64, error) {
 	switch x := c.attr(name).(type) {
 	case nil:
-		return def, nil
+		return nil, nil
 	case *ir.DenseArrayAttr:
 		if x.Floats == nil {
 			if x.Ints == nil {
@@ -113,11 +155,15 @@ func (c *opCall) ints(name string, def []int64) ([]int64, error) {
 	return nil, fmt.Errorf("attribute '%s' must be an i64 dense array", name)
 }
 
-// intsN reads an array of exactly n integers.
+// intsN reads an array of exactly n integers; def when neither the op
+// nor its table gives one (a default computed from the operands).
 func (c *opCall) intsN(name string, n int, def []int64) ([]int64, error) {
-	v, err := c.ints(name, def)
+	v, err := c.ints(name)
 	if err != nil {
 		return nil, err
+	}
+	if c.attr(name) == nil {
+		v = def
 	}
 	if len(v) != n {
 		return nil, fmt.Errorf("attribute '%s' must have %d elements, got %d", name, n, len(v))
@@ -125,10 +171,9 @@ func (c *opCall) intsN(name string, n int, def []int64) ([]int64, error) {
 	return v, nil
 }
 
-// pair reads a torch int[2] argument: one value applies to both dims; an
-// empty list (or absence) gives def.
-func (c *opCall) pair(name string, def []int64) ([2]int, error) {
-	v, err := c.window(name, 2, def)
+// pair reads a torch int[2] argument: one value applies to both dims.
+func (c *opCall) pair(name string) ([2]int, error) {
+	v, err := c.window(name, 2, nil)
 	if err != nil {
 		return [2]int{}, err
 	}
@@ -136,14 +181,20 @@ func (c *opCall) pair(name string, def []int64) ([2]int, error) {
 }
 
 // window reads a torch int[n] argument: one value applies to every dim;
-// an empty list (or absence) gives def.
-func (c *opCall) window(name string, n int, def []int64) ([]int, error) {
-	v, err := c.ints(name, def)
+// an empty list (or absence) gives the table default, else orElse
+// (pooling's stride defaults to its kernel size).
+func (c *opCall) window(name string, n int, orElse []int64) ([]int, error) {
+	v, err := c.ints(name)
 	if err != nil {
 		return nil, err
 	}
 	if len(v) == 0 {
-		v = def
+		if d, ok := defaultOf(c.op, name).(*ir.DenseArrayAttr); ok {
+			v = d.Ints
+		}
+	}
+	if len(v) == 0 {
+		v = orElse
 	}
 	if len(v) != 1 && len(v) != n {
 		return nil, fmt.Errorf("attribute '%s' must have 1 or %d elements, got %d", name, n, len(v))
@@ -153,6 +204,16 @@ func (c *opCall) window(name string, n int, def []int64) ([]int, error) {
 		out[i] = int(v[min(i, len(v)-1)])
 	}
 	return out, nil
+}
+
+// defaultOf is the op table's default of attribute name (nil when none).
+func defaultOf(op *ir.Operation, name string) ir.Attribute {
+	if info := op.Info(); info != nil {
+		if d, ok := info.Def.(*ods.OpDef); ok {
+			return d.DefaultOf(name)
+		}
+	}
+	return nil
 }
 
 // typeAttr reads a type attribute (nil when absent).

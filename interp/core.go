@@ -2,7 +2,6 @@ package interp
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/mlc-go/mlc/dialects/quant"
 	"github.com/mlc-go/mlc/internal/tensor"
@@ -31,14 +30,14 @@ func identity(c *opCall) ([]*tensor.Tensor, error) { return []*tensor.Tensor{c.i
 
 func coreArg(selectMax bool) kernel {
 	return func(c *opCall) ([]*tensor.Tensor, error) {
-		axis, err := c.int("axis", 0)
+		axis, err := c.int("axis")
 		if err != nil {
 			return nil, err
 		}
 		if !c.has("axis") {
 			return nil, fmt.Errorf("requires attribute 'axis'")
 		}
-		keep, err := c.bool("keepdims", false)
+		keep, err := c.bool("keepdims")
 		if err != nil {
 			return nil, err
 		}
@@ -57,19 +56,19 @@ func coreWindow(c *opCall) (window, error) {
 	if err != nil {
 		return g, err
 	}
-	s, err := c.intsN("strides", 2, []int64{1, 1})
+	s, err := c.intsN("strides", 2, nil)
 	if err != nil {
 		return g, err
 	}
-	p, err := c.intsN("padding", 4, []int64{0, 0, 0, 0})
+	p, err := c.intsN("padding", 4, nil)
 	if err != nil {
 		return g, err
 	}
-	d, err := c.intsN("dilations", 2, []int64{1, 1})
+	d, err := c.intsN("dilations", 2, nil)
 	if err != nil {
 		return g, err
 	}
-	g.ceil, err = c.bool("ceil_mode", false)
+	g.ceil, err = c.bool("ceil_mode")
 	if err != nil {
 		return g, err
 	}
@@ -90,7 +89,7 @@ func coreAvgPool(c *opCall) ([]*tensor.Tensor, error) {
 		return nil, err
 	}
 	p := g.params()
-	if p.CountIncludePad, err = c.bool("count_include_pad", false); err != nil {
+	if p.CountIncludePad, err = c.bool("count_include_pad"); err != nil {
 		return nil, err
 	}
 	return one(tensor.AvgPool2D(c.in[0], p))
@@ -121,11 +120,7 @@ func coreCast(c *opCall) ([]*tensor.Tensor, error) {
 }
 
 func coreClamp(c *opCall) ([]*tensor.Tensor, error) {
-	lo, err := c.num("min", math.Inf(-1))
-	if err != nil {
-		return nil, err
-	}
-	hi, err := c.num("max", math.Inf(1))
+	lo, hi, err := c.bounds()
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +136,7 @@ var comparePredicates = map[string]tensor.CompareOp{
 }
 
 func coreCmp(c *opCall) ([]*tensor.Tensor, error) {
-	p, err := c.str("predicate", "")
+	p, err := c.str("predicate")
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +148,7 @@ func coreCmp(c *opCall) ([]*tensor.Tensor, error) {
 }
 
 func coreConcat(c *opCall) ([]*tensor.Tensor, error) {
-	axis, err := c.int("axis", 0)
+	axis, err := c.int("axis")
 	if err != nil {
 		return nil, err
 	}
@@ -167,19 +162,19 @@ func constant(c *opCall) ([]*tensor.Tensor, error) {
 }
 
 func coreConv(c *opCall) ([]*tensor.Tensor, error) {
-	s, err := c.intsN("strides", 2, []int64{1, 1})
+	s, err := c.intsN("strides", 2, nil)
 	if err != nil {
 		return nil, err
 	}
-	p, err := c.intsN("padding", 4, []int64{0, 0, 0, 0})
+	p, err := c.intsN("padding", 4, nil)
 	if err != nil {
 		return nil, err
 	}
-	d, err := c.intsN("dilations", 2, []int64{1, 1})
+	d, err := c.intsN("dilations", 2, nil)
 	if err != nil {
 		return nil, err
 	}
-	groups, err := c.int("groups", 1)
+	groups, err := c.int("groups")
 	if err != nil {
 		return nil, err
 	}
@@ -192,7 +187,7 @@ func coreConv(c *opCall) ([]*tensor.Tensor, error) {
 }
 
 func coreGather(c *opCall) ([]*tensor.Tensor, error) {
-	axis, err := c.int("axis", 0)
+	axis, err := c.int("axis")
 	if err != nil {
 		return nil, err
 	}
@@ -233,9 +228,9 @@ func corePad(c *opCall) ([]*tensor.Tensor, error) {
 	default:
 		return nil, fmt.Errorf("cannot pad values of %s", q)
 	}
-	v, err := c.num("value", 0)
+	v, err := c.num("value")
 	if err != nil {
-		if b, berr := c.bool("value", false); berr == nil {
+		if b, berr := c.bool("value"); berr == nil {
 			v, err = 0, nil
 			if b {
 				v = 1
@@ -277,14 +272,14 @@ func padPerAxis(x *tensor.Tensor, low, high []int64, q *quant.UniformPerAxisType
 
 func coreReduce(op tensor.ReduceOp) kernel {
 	return func(c *opCall) ([]*tensor.Tensor, error) {
-		axes, err := c.ints("axes", nil)
+		axes, err := c.ints("axes")
 		if err != nil {
 			return nil, err
 		}
 		if len(axes) == 0 {
 			return nil, fmt.Errorf("requires a non-empty 'axes'")
 		}
-		keep, err := c.bool("keepdims", false)
+		keep, err := c.bool("keepdims")
 		if err != nil {
 			return nil, err
 		}

@@ -14,8 +14,7 @@ import (
 // parseModule parses and verifies src with every dialect registered.
 func parseModule(t testing.TB, src string) *ir.Operation {
 	t.Helper()
-	ctx := ir.NewContext()
-	all.Register(ctx)
+	ctx := all.NewContext()
 	m, err := asm.Parse(ctx, "test.mlir", []byte(src), 1)
 	if err != nil {
 		t.Fatalf("parse: %v\n%s", err, src)

@@ -116,8 +116,7 @@ func runORTCase(t *testing.T, dir string) (got, want []*tensor.Tensor) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := ir.NewContext()
-	all.Register(ctx)
+	ctx := all.NewContext()
 	m, err := asm.Parse(ctx, filepath.Join(dir, "model.mlir"), src, 1)
 	if err != nil {
 		t.Fatalf("parse: %v", err)
@@ -127,6 +126,9 @@ func runORTCase(t *testing.T, dir string) (got, want []*tensor.Tensor) {
 	}
 	read := func(prefix string) []*tensor.Tensor {
 		files, _ := filepath.Glob(filepath.Join(dir, prefix+"*.npy"))
+		if len(files) == 0 {
+			t.Fatalf("%s: no %s*.npy files", dir, prefix)
+		}
 		sort.Slice(files, func(i, j int) bool { return npyIndex(files[i], prefix) < npyIndex(files[j], prefix) })
 		var ts []*tensor.Tensor
 		for _, f := range files {

@@ -25,3 +25,11 @@ func Register(ctx *ir.Context) {
 		ods.Register(ctx, d)
 	}
 }
+
+// NewContext is a context with every dialect registered, as tools and
+// tests above the dialects use (with ir/asm/asmtest's Parse and RoundTrip).
+func NewContext() *ir.Context {
+	ctx := ir.NewContext()
+	Register(ctx)
+	return ctx
+}

@@ -5,9 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/sergi/go-diff/diffmatchpatch"
-
 	"github.com/mlc-go/mlc/dialects/ods"
+	"github.com/mlc-go/mlc/internal/testutil"
 )
 
 // TestDocsAreCurrent fails when docs/dialects differs from what the op
@@ -21,10 +20,8 @@ func TestDocsAreCurrent(t *testing.T) {
 			continue
 		}
 		want := ods.Markdown(d)
-		if string(got) != want {
-			dmp := diffmatchpatch.New()
-			diffs := dmp.DiffMain(string(got), want, false)
-			t.Errorf("%s is stale: run `make docs`\n%s", path, dmp.DiffPrettyText(dmp.DiffCleanupSemantic(diffs)))
+		if d := testutil.Diff(string(got), want); d != "" {
+			t.Errorf("%s is stale (- file, + generated): run `make docs`\n%s", path, d)
 		}
 	}
 }

@@ -61,7 +61,7 @@ func reduce(name, summary, desc string, t ods.TypeConstraint, kind reduceKind) *
 		Results:  []ods.Result{{Name: "result", Type: t}},
 		Attrs: []ods.Attr{
 			{Name: "axes", Type: ods.I64ArrayAttr, Doc: "reduced dimensions"},
-			{Name: "keepdims", Type: ods.BoolAttr, Optional: true, Default: "false", Doc: "keep reduced dimensions as size 1"},
+			ods.OptionalAttr("keepdims", ods.BoolAttr, "false", "keep reduced dimensions as size 1"),
 		},
 		Traits: ir.Pure, Format: genericFormat, Infer: inferReduce, Fold: reduceFold(kind),
 	}
@@ -77,21 +77,21 @@ func argReduce(name, summary, desc string, kind reduceKind) *ods.OpDef {
 		Results:  []ods.Result{{Name: "result", Type: Static(ods.I64E)}},
 		Attrs: []ods.Attr{
 			{Name: "axis", Type: ods.I64Attr, Doc: "reduced dimension"},
-			{Name: "keepdims", Type: ods.BoolAttr, Optional: true, Default: "false", Doc: "keep the reduced dimension as size 1"},
+			ods.OptionalAttr("keepdims", ods.BoolAttr, "false", "keep the reduced dimension as size 1"),
 		},
 		Traits: ir.Pure, Format: genericFormat, Infer: inferArg, Fold: reduceFold(kind),
 	}
 }
 
 var windowAttrs = []ods.Attr{
-	{Name: "strides", Type: ods.I64ArrayAttr, Optional: true, Default: "array<i64: 1, 1>", Doc: "[stride_h, stride_w], positive"},
-	{Name: "padding", Type: ods.I64ArrayAttr, Optional: true, Default: "array<i64: 0, 0, 0, 0>", Doc: "[top, left, bottom, right], non-negative"},
-	{Name: "dilations", Type: ods.I64ArrayAttr, Optional: true, Default: "array<i64: 1, 1>", Doc: "[dilation_h, dilation_w], positive"},
+	ods.OptionalAttr("strides", ods.I64ArrayAttr, "array<i64: 1, 1>", "[stride_h, stride_w], positive"),
+	ods.OptionalAttr("padding", ods.I64ArrayAttr, "array<i64: 0, 0, 0, 0>", "[top, left, bottom, right], non-negative"),
+	ods.OptionalAttr("dilations", ods.I64ArrayAttr, "array<i64: 1, 1>", "[dilation_h, dilation_w], positive"),
 }
 
 func pool(name, summary, desc string, t ods.TypeConstraint, extra ...ods.Attr) *ods.OpDef {
 	attrs := append([]ods.Attr{{Name: "kernel", Type: ods.I64ArrayAttr, Doc: "[kernel_h, kernel_w], positive"}}, windowAttrs...)
-	attrs = append(attrs, ods.Attr{Name: "ceil_mode", Type: ods.BoolAttr, Optional: true, Default: "false", Doc: "round the output size up"})
+	attrs = append(attrs, ods.OptionalAttr("ceil_mode", ods.BoolAttr, "false", "round the output size up"))
 	attrs = append(attrs, extra...)
 	return &ods.OpDef{
 		Name: name, Summary: summary,
@@ -275,7 +275,7 @@ Conventions:
 			},
 			Results: []ods.Result{{Name: "result", Type: numT}},
 			Attrs: append(append([]ods.Attr(nil), windowAttrs...),
-				ods.Attr{Name: "groups", Type: ods.I64Attr, Optional: true, Default: "1", Doc: "channel groups, positive"}),
+				ods.OptionalAttr("groups", ods.I64Attr, "1", "channel groups, positive")),
 			Traits: ir.Pure,
 			Format: "$input `,` $weight (`,` $bias^)? attr-dict `:` functional-type(operands, results)",
 			Infer:  inferConv2d,
@@ -288,7 +288,7 @@ Conventions:
 				"`count_include_pad` (default false) the divisor counts the window's positions in the input "+
 				"and its padding but not those beyond the padding that ceil_mode adds (PyTorch's rule); without "+
 				"it only the input positions count.", fltT,
-			ods.Attr{Name: "count_include_pad", Type: ods.BoolAttr, Optional: true, Default: "false", Doc: "padding counts in the divisor"}),
+			ods.OptionalAttr("count_include_pad", ods.BoolAttr, "false", "padding counts in the divisor")),
 
 		// ---- reductions ----
 		reduce("reduce_sum", "Sum over axes", "Adds the elements along `axes`."+intDoc, numT, redSum),
@@ -364,7 +364,7 @@ Conventions:
 				"[−d, d) for the axis size d is an error at run time. `axis` defaults to 0.",
 			Operands: []ods.Operand{{Name: "input", Type: anyT}, {Name: "indices", Type: Static(IndexElem)}},
 			Results:  []ods.Result{{Name: "result", Type: anyT}},
-			Attrs:    []ods.Attr{{Name: "axis", Type: ods.I64Attr, Optional: true, Default: "0", Doc: "gathered dimension"}},
+			Attrs:    []ods.Attr{ods.OptionalAttr("axis", ods.I64Attr, "0", "gathered dimension")},
 			Traits:   ir.Pure,
 			Format:   "$input `,` $indices attr-dict `:` functional-type(operands, results)",
 			Infer:    inferGather, Fold: foldGather,

@@ -180,10 +180,12 @@ func arrayOf(attrs ods.AttrGetter, name string, def []int64, n int, lo int64, wh
 	return v, nil
 }
 
-func intAttr(attrs ods.AttrGetter, name string, def int64) (int64, error) {
+// intAttr reads an integer attribute; attrs applies the table's default
+// (ods.OpDef.WithDefaults), and one with none reads as 0.
+func intAttr(attrs ods.AttrGetter, name string) (int64, error) {
 	a := attrs(name)
 	if a == nil {
-		return def, nil
+		return 0, nil
 	}
 	ia, ok := a.(*ir.IntegerAttr)
 	if !ok {
@@ -271,17 +273,17 @@ func readWindow(attrs ods.AttrGetter, kernelAttr bool) (Window, error) {
 		}
 		copy(w.Kernel[:], k)
 	}
-	s, err := arrayOf(attrs, "strides", []int64{1, 1}, 2, 1, "positive")
+	s, err := arrayOf(attrs, "strides", nil, 2, 1, "positive")
 	if err != nil {
 		return w, err
 	}
 	copy(w.Strides[:], s)
-	p, err := arrayOf(attrs, "padding", []int64{0, 0, 0, 0}, 4, 0, "non-negative")
+	p, err := arrayOf(attrs, "padding", nil, 4, 0, "non-negative")
 	if err != nil {
 		return w, err
 	}
 	copy(w.Padding[:], p)
-	d, err := arrayOf(attrs, "dilations", []int64{1, 1}, 2, 1, "positive")
+	d, err := arrayOf(attrs, "dilations", nil, 2, 1, "positive")
 	if err != nil {
 		return w, err
 	}
@@ -334,7 +336,7 @@ func inferConv2d(ctx *ir.Context, operands []ir.Type, attrs ods.AttrGetter) ([]i
 	if err := sameElem("input, weight and bias", ts...); err != nil {
 		return nil, err
 	}
-	groups, err := intAttr(attrs, "groups", 1)
+	groups, err := intAttr(attrs, "groups")
 	if err != nil {
 		return nil, err
 	}
@@ -457,7 +459,7 @@ func inferArg(ctx *ir.Context, operands []ir.Type, attrs ods.AttrGetter) ([]ir.T
 	if attrs("axis") == nil {
 		return nil, fmt.Errorf("requires attribute 'axis'")
 	}
-	axis, err := intAttr(attrs, "axis", 0)
+	axis, err := intAttr(attrs, "axis")
 	if err != nil {
 		return nil, err
 	}
@@ -588,7 +590,7 @@ func inferConcat(ctx *ir.Context, operands []ir.Type, attrs ods.AttrGetter) ([]i
 	if attrs("axis") == nil {
 		return nil, fmt.Errorf("requires attribute 'axis'")
 	}
-	axis, err := intAttr(attrs, "axis", 0)
+	axis, err := intAttr(attrs, "axis")
 	if err != nil {
 		return nil, err
 	}
@@ -688,7 +690,7 @@ func inferGather(ctx *ir.Context, operands []ir.Type, attrs ods.AttrGetter) ([]i
 	if err != nil {
 		return nil, err
 	}
-	axis, err := intAttr(attrs, "axis", 0)
+	axis, err := intAttr(attrs, "axis")
 	if err != nil {
 		return nil, err
 	}

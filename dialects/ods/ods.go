@@ -49,7 +49,10 @@ type Attr struct {
 	// Default is the attribute's value when absent, as MLIR text for docs
 	// (the op's semantics apply it; the IR does not store it).
 	Default string
-	Doc     string
+	// Value is Default parsed (see OptionalAttr), read through
+	// AttrOrDefault; nil when Default only describes (None, kernel_size).
+	Value ir.Attribute
+	Doc   string
 }
 
 // Region describes one region.
@@ -135,6 +138,7 @@ func (d *Dialect) Init() *Dialect {
 		if err := o.checkTable(); err != nil {
 			panic(fmt.Sprintf("dialect %s: op %s: %v", d.Name, o.Name, err))
 		}
+		o.inferWithDefaults()
 		if o.Format != "" {
 			f, err := compileFormat(o)
 			if err != nil {
@@ -147,6 +151,11 @@ func (d *Dialect) Init() *Dialect {
 }
 
 func (o *OpDef) checkTable() error {
+	for _, a := range o.Attrs {
+		if err := a.checkDefault(); err != nil {
+			return err
+		}
+	}
 	variadic := 0
 	for _, x := range o.Operands {
 		if x.Arity != Single {

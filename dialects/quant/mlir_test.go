@@ -2,7 +2,6 @@ package quant_test
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"math"
 	"math/rand"
@@ -13,18 +12,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sergi/go-diff/diffmatchpatch"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/mlc-go/mlc/dialects/builtin"
 	function "github.com/mlc-go/mlc/dialects/func"
 	"github.com/mlc-go/mlc/dialects/quant"
+	"github.com/mlc-go/mlc/internal/testutil"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
 )
-
-var update = flag.Bool("update", false, "regenerate testdata/*.golden from mlir-opt-19")
 
 func newContext() *ir.Context {
 	ctx := ir.NewContext()
@@ -72,11 +69,6 @@ func runMLIR(bin string, src []byte, args ...string) (string, error) {
 	return stdout.String(), nil
 }
 
-func diffText(a, b string) string {
-	dmp := diffmatchpatch.New()
-	return dmp.DiffPrettyText(dmp.DiffCleanupSemantic(dmp.DiffMain(a, b, false)))
-}
-
 // TestTypeSpellingsMatchMLIR: every spelling in testdata/types.mlir prints
 // as mlir-opt-19 prints it. The golden file is mlir-opt-19's output, so
 // the test also runs where mlir-opt-19 is not installed; where it is, its
@@ -87,19 +79,14 @@ func TestTypeSpellingsMatchMLIR(t *testing.T) {
 	if bin := mlirOpt(t); bin != "" {
 		theirs, err := runMLIR(bin, src, "--mlir-print-local-scope")
 		require.NoError(t, err)
-		if *update {
-			require.NoError(t, os.WriteFile("testdata/types.mlir.golden", []byte(theirs), 0o644))
-		}
-		golden, err := os.ReadFile("testdata/types.mlir.golden")
-		require.NoError(t, err)
-		assert.Equal(t, string(golden), theirs, "mlir-opt-19 output differs from the golden file: run with -update")
+		testutil.Golden(t, "testdata/types.mlir.golden", theirs)
 	}
 	golden, err := os.ReadFile("testdata/types.mlir.golden")
 	require.NoError(t, err)
 	ours, err := mlcPrint("types.mlir", src)
 	require.NoError(t, err)
 	if ours != string(golden) {
-		t.Errorf("mlc prints the types differently from mlir-opt-19:\n%s", diffText(string(golden), ours))
+		t.Errorf("mlc prints the types differently from mlir-opt-19:\n%s", testutil.Diff(string(golden), ours))
 	}
 	// The printed text is a fixed point.
 	again, err := mlcPrint("golden", golden)
@@ -151,7 +138,7 @@ func TestRandomScalesMatchMLIR(t *testing.T) {
 	ours, err := mlcPrint("scales", []byte(src.String()))
 	require.NoError(t, err)
 	if strings.TrimSpace(ours) != strings.TrimSpace(theirs) {
-		t.Errorf("mlc and mlir-opt-19 print the module differently:\n%s", diffText(theirs, ours))
+		t.Errorf("mlc and mlir-opt-19 print the module differently:\n%s", testutil.Diff(theirs, ours))
 	}
 }
 

@@ -15,12 +15,14 @@ import (
 const dyn = ir.Dynamic
 
 // ---- attribute access (defensive: the parser may run inference before
-// the verifier has checked attribute kinds) ----
+// the verifier has checked attribute kinds). The getter applies the op
+// table's defaults (ods.OpDef.WithDefaults), so an attribute absent here
+// has no value default: the readers give the zero value. ----
 
-func intAttr(a ods.AttrGetter, name string, def int64) (int64, error) {
+func intAttr(a ods.AttrGetter, name string) (int64, error) {
 	switch x := a(name).(type) {
 	case nil:
-		return def, nil
+		return 0, nil
 	case *ir.IntegerAttr:
 		return x.Value, nil
 	default:
@@ -42,15 +44,15 @@ func optIntAttr(a ods.AttrGetter, name string) (int64, bool, error) {
 	if a(name) == nil {
 		return 0, false, nil
 	}
-	v, err := intAttr(a, name, 0)
+	v, err := intAttr(a, name)
 	return v, err == nil, err
 }
 
 // numAttr reads an integer or float attribute as a float64.
-func numAttr(a ods.AttrGetter, name string, def float64) (float64, error) {
+func numAttr(a ods.AttrGetter, name string) (float64, error) {
 	switch x := a(name).(type) {
 	case nil:
-		return def, nil
+		return 0, nil
 	case *ir.IntegerAttr:
 		return float64(x.Value), nil
 	case *ir.FloatAttr:
@@ -66,10 +68,10 @@ func isFloatNumber(a ods.AttrGetter, name string) bool {
 	return ok
 }
 
-func boolAttr(a ods.AttrGetter, name string, def bool) (bool, error) {
+func boolAttr(a ods.AttrGetter, name string) (bool, error) {
 	switch x := a(name).(type) {
 	case nil:
-		return def, nil
+		return false, nil
 	case *ir.BoolAttr:
 		return x.Value, nil
 	default:
@@ -77,10 +79,10 @@ func boolAttr(a ods.AttrGetter, name string, def bool) (bool, error) {
 	}
 }
 
-func strAttr(a ods.AttrGetter, name, def string) (string, error) {
+func strAttr(a ods.AttrGetter, name string) (string, error) {
 	switch x := a(name).(type) {
 	case nil:
-		return def, nil
+		return "", nil
 	case *ir.StringAttr:
 		return x.Value, nil
 	default:
@@ -88,11 +90,11 @@ func strAttr(a ods.AttrGetter, name, def string) (string, error) {
 	}
 }
 
-// intsAttr reads an array<i64: ...> attribute; def when absent.
-func intsAttr(a ods.AttrGetter, name string, def []int64) ([]int64, error) {
+// intsAttr reads an array<i64: ...> attribute (nil when absent).
+func intsAttr(a ods.AttrGetter, name string) ([]int64, error) {
 	switch x := a(name).(type) {
 	case nil:
-		return def, nil
+		return nil, nil
 	case *ir.DenseArrayAttr:
 		if ir.IsInteger(x.Elem, 64) {
 			return x.Ints, nil
@@ -271,13 +273,13 @@ func numel(s []int64) int64 {
 }
 
 // pair expands an int[2] argument: one value applies to both dims.
-func pair(a ods.AttrGetter, name string, def []int64) ([]int64, error) {
-	return tuple(a, name, 2, def)
+func pair(a ods.AttrGetter, name string) ([]int64, error) {
+	return tuple(a, name, 2)
 }
 
 // tuple expands an int[n] argument: one value applies to every dim.
-func tuple(a ods.AttrGetter, name string, n int, def []int64) ([]int64, error) {
-	v, err := intsAttr(a, name, def)
+func tuple(a ods.AttrGetter, name string, n int) ([]int64, error) {
+	v, err := intsAttr(a, name)
 	if err != nil {
 		return nil, err
 	}

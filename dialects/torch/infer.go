@@ -101,7 +101,7 @@ func inferDiv(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, error
 	if err != nil {
 		return nil, err
 	}
-	mode, err := strAttr(a, "rounding_mode", "")
+	mode, err := strAttr(a, "rounding_mode")
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +121,7 @@ func inferScalar(op string) ods.InferFunc {
 		if err != nil {
 			return nil, err
 		}
-		if _, err := numAttr(a, "other", 0); err != nil {
+		if _, err := numAttr(a, "other"); err != nil {
 			return nil, err
 		}
 		if a("other") == nil {
@@ -165,7 +165,7 @@ func inferPowScalar(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type,
 	if err != nil {
 		return nil, err
 	}
-	e, err := numAttr(a, "exponent", 0)
+	e, err := numAttr(a, "exponent")
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +212,7 @@ func inferMaskedFill(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type
 	if err != nil {
 		return nil, err
 	}
-	if _, err := numAttr(a, "value", 0); err != nil {
+	if _, err := numAttr(a, "value"); err != nil {
 		return nil, err
 	}
 	if isInt(x.Elem) && isFloatNumber(a, "value") {
@@ -235,7 +235,7 @@ func inferClamp(_ *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, error
 		return nil, fmt.Errorf("at least one of 'min' or 'max' must be set")
 	}
 	for _, n := range []string{"min", "max"} {
-		if _, err := numAttr(a, n, 0); err != nil {
+		if _, err := numAttr(a, n); err != nil {
 			return nil, err
 		}
 		if isInt(x.Elem) && isFloatNumber(a, n) {
@@ -250,11 +250,11 @@ func inferHardtanh(_ *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, er
 	if _, err := ranked(ts, 0, "self"); err != nil {
 		return nil, err
 	}
-	lo, err := numAttr(a, "min_val", -1)
+	lo, err := numAttr(a, "min_val")
 	if err != nil {
 		return nil, err
 	}
-	hi, err := numAttr(a, "max_val", 1)
+	hi, err := numAttr(a, "max_val")
 	if err != nil {
 		return nil, err
 	}
@@ -285,14 +285,14 @@ func inferDropout(_ *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, err
 	if _, err := ranked(ts, 0, "input"); err != nil {
 		return nil, err
 	}
-	p, err := numAttr(a, "p", 0.5)
+	p, err := numAttr(a, "p")
 	if err != nil {
 		return nil, err
 	}
 	if p < 0 || p > 1 {
 		return nil, fmt.Errorf("dropout probability has to be between 0 and 1, but got %g", p)
 	}
-	train, err := boolAttr(a, "train", false)
+	train, err := boolAttr(a, "train")
 	if err != nil {
 		return nil, err
 	}
@@ -552,19 +552,19 @@ func inferConvNd(sp int) ods.InferFunc {
 			}
 			return nil, fmt.Errorf("expects %d-D weight [out_channels, in_channels/groups, %s], got %d-D", sp+2, kernel, w.Rank())
 		}
-		stride, err := tuple(a, "stride", sp, slices.Repeat([]int64{1}, sp))
+		stride, err := tuple(a, "stride", sp)
 		if err != nil {
 			return nil, err
 		}
-		pad, err := tuple(a, "padding", sp, slices.Repeat([]int64{0}, sp))
+		pad, err := tuple(a, "padding", sp)
 		if err != nil {
 			return nil, err
 		}
-		dil, err := tuple(a, "dilation", sp, slices.Repeat([]int64{1}, sp))
+		dil, err := tuple(a, "dilation", sp)
 		if err != nil {
 			return nil, err
 		}
-		groups, err := intAttr(a, "groups", 1)
+		groups, err := intAttr(a, "groups")
 		if err != nil {
 			return nil, err
 		}
@@ -628,30 +628,30 @@ func inferPoolNd(sp int, withDilation bool) ods.InferFunc {
 		if err := spatialInputNd(x, sp); err != nil {
 			return nil, err
 		}
-		k, err := tuple(a, "kernel_size", sp, nil)
+		k, err := tuple(a, "kernel_size", sp)
 		if err != nil {
 			return nil, err
 		}
-		stride, err := intsAttr(a, "stride", nil)
+		stride, err := intsAttr(a, "stride")
 		if err != nil {
 			return nil, err
 		}
 		if len(stride) == 0 {
 			stride = k
-		} else if stride, err = tuple(a, "stride", sp, nil); err != nil {
+		} else if stride, err = tuple(a, "stride", sp); err != nil {
 			return nil, err
 		}
-		pad, err := tuple(a, "padding", sp, slices.Repeat([]int64{0}, sp))
+		pad, err := tuple(a, "padding", sp)
 		if err != nil {
 			return nil, err
 		}
 		dil := slices.Repeat([]int64{1}, sp)
 		if withDilation {
-			if dil, err = tuple(a, "dilation", sp, dil); err != nil {
+			if dil, err = tuple(a, "dilation", sp); err != nil {
 				return nil, err
 			}
 		}
-		ceil, err := boolAttr(a, "ceil_mode", false)
+		ceil, err := boolAttr(a, "ceil_mode")
 		if err != nil {
 			return nil, err
 		}
@@ -697,7 +697,7 @@ func inferAdaptivePool(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Ty
 	if err := spatialInputNd(x, 2); err != nil {
 		return nil, err
 	}
-	os, err := intsAttr(a, "output_size", nil)
+	os, err := intsAttr(a, "output_size")
 	if err != nil {
 		return nil, err
 	}
@@ -757,7 +757,7 @@ func inferLayerNorm(_ *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, e
 	if err != nil {
 		return nil, err
 	}
-	ns, err := intsAttr(a, "normalized_shape", nil)
+	ns, err := intsAttr(a, "normalized_shape")
 	if err != nil {
 		return nil, err
 	}
@@ -836,11 +836,11 @@ func inferFlatten(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, e
 	if err != nil {
 		return nil, err
 	}
-	start, err := intAttr(a, "start_dim", 0)
+	start, err := intAttr(a, "start_dim")
 	if err != nil {
 		return nil, err
 	}
-	end, err := intAttr(a, "end_dim", -1)
+	end, err := intAttr(a, "end_dim")
 	if err != nil {
 		return nil, err
 	}
@@ -899,7 +899,7 @@ func inferView(attr string) ods.InferFunc {
 		if err != nil {
 			return nil, err
 		}
-		shape, err := intsAttr(a, attr, nil)
+		shape, err := intsAttr(a, attr)
 		if err != nil {
 			return nil, err
 		}
@@ -919,7 +919,7 @@ func inferPermute(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, e
 	if err != nil {
 		return nil, err
 	}
-	dims, err := intsAttr(a, "dims", nil)
+	dims, err := intsAttr(a, "dims")
 	if err != nil {
 		return nil, err
 	}
@@ -942,11 +942,11 @@ func inferTranspose(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type,
 	if err != nil {
 		return nil, err
 	}
-	d0, err := intAttr(a, "dim0", 0)
+	d0, err := intAttr(a, "dim0")
 	if err != nil {
 		return nil, err
 	}
-	d1, err := intAttr(a, "dim1", 0)
+	d1, err := intAttr(a, "dim1")
 	if err != nil {
 		return nil, err
 	}
@@ -973,7 +973,7 @@ func inferCat(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, error
 	if err != nil {
 		return nil, err
 	}
-	d, err := intAttr(a, "dim", 0)
+	d, err := intAttr(a, "dim")
 	if err != nil {
 		return nil, err
 	}
@@ -1060,7 +1060,7 @@ func inferSlice(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, err
 	if x.Rank() == 0 {
 		return nil, fmt.Errorf("cannot be applied to a 0-dim tensor")
 	}
-	d, err := intAttr(a, "dim", 0)
+	d, err := intAttr(a, "dim")
 	if err != nil {
 		return nil, err
 	}
@@ -1079,7 +1079,7 @@ func inferSlice(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, err
 	} else if ok {
 		end = &v
 	}
-	step, err := intAttr(a, "step", 1)
+	step, err := intAttr(a, "step")
 	if err != nil {
 		return nil, err
 	}
@@ -1099,7 +1099,7 @@ func inferSelect(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, er
 	if x.Rank() == 0 {
 		return nil, fmt.Errorf("cannot be applied to a 0-dim tensor")
 	}
-	d, err := intAttr(a, "dim", 0)
+	d, err := intAttr(a, "dim")
 	if err != nil {
 		return nil, err
 	}
@@ -1107,7 +1107,7 @@ func inferSelect(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, er
 	if err != nil {
 		return nil, err
 	}
-	idx, err := intAttr(a, "index", 0)
+	idx, err := intAttr(a, "index")
 	if err != nil {
 		return nil, err
 	}
@@ -1123,7 +1123,7 @@ func inferSqueezeDim(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type
 	if err != nil {
 		return nil, err
 	}
-	d, err := intAttr(a, "dim", 0)
+	d, err := intAttr(a, "dim")
 	if err != nil {
 		return nil, err
 	}
@@ -1167,7 +1167,7 @@ func inferUnsqueeze(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type,
 	if err != nil {
 		return nil, err
 	}
-	d, err := intAttr(a, "dim", 0)
+	d, err := intAttr(a, "dim")
 	if err != nil {
 		return nil, err
 	}
@@ -1220,7 +1220,7 @@ func inferExpand(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, er
 	if err != nil {
 		return nil, err
 	}
-	size, err := intsAttr(a, "size", nil)
+	size, err := intsAttr(a, "size")
 	if err != nil {
 		return nil, err
 	}
@@ -1270,11 +1270,11 @@ func inferPad(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, error
 	if err != nil {
 		return nil, err
 	}
-	pad, err := intsAttr(a, "pad", nil)
+	pad, err := intsAttr(a, "pad")
 	if err != nil {
 		return nil, err
 	}
-	if _, err := numAttr(a, "value", 0); err != nil {
+	if _, err := numAttr(a, "value"); err != nil {
 		return nil, err
 	}
 	if isInt(x.Elem) && isFloatNumber(a, "value") {
@@ -1325,11 +1325,11 @@ func inferReduce(mean bool) ods.InferFunc {
 		if err != nil {
 			return nil, err
 		}
-		dims, err := intsAttr(a, "dim", nil)
+		dims, err := intsAttr(a, "dim")
 		if err != nil {
 			return nil, err
 		}
-		keep, err := boolAttr(a, "keepdim", false)
+		keep, err := boolAttr(a, "keepdim")
 		if err != nil {
 			return nil, err
 		}
@@ -1360,7 +1360,7 @@ func inferArgmax(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, er
 	if err != nil {
 		return nil, err
 	}
-	keep, err := boolAttr(a, "keepdim", false)
+	keep, err := boolAttr(a, "keepdim")
 	if err != nil {
 		return nil, err
 	}
@@ -1407,7 +1407,7 @@ func inferEmbedding(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type,
 	if w.Rank() != 2 {
 		return nil, fmt.Errorf("expects 2-D weight [num_embeddings, embedding_dim], got %d-D", w.Rank())
 	}
-	p, err := intAttr(a, "padding_idx", -1)
+	p, err := intAttr(a, "padding_idx")
 	if err != nil {
 		return nil, err
 	}
@@ -1465,7 +1465,7 @@ func inferSDPA(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, erro
 	if err := sameElem([]string{"query", "key", "value"}, q, k, v); err != nil {
 		return nil, err
 	}
-	gqa, err := boolAttr(a, "enable_gqa", false)
+	gqa, err := boolAttr(a, "enable_gqa")
 	if err != nil {
 		return nil, err
 	}
@@ -1473,18 +1473,18 @@ func inferSDPA(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, erro
 	if err != nil {
 		return nil, err
 	}
-	p, err := numAttr(a, "dropout_p", 0)
+	p, err := numAttr(a, "dropout_p")
 	if err != nil {
 		return nil, err
 	}
 	if p < 0 || p > 1 {
 		return nil, fmt.Errorf("dropout_p has to be between 0 and 1, but got %g", p)
 	}
-	causal, err := boolAttr(a, "is_causal", false)
+	causal, err := boolAttr(a, "is_causal")
 	if err != nil {
 		return nil, err
 	}
-	if _, err := numAttr(a, "scale", 0); err != nil {
+	if _, err := numAttr(a, "scale"); err != nil {
 		return nil, err
 	}
 	if len(ts) > 3 {

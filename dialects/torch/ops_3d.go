@@ -28,7 +28,7 @@ var volumeOps = []*ods.OpDef{
 		Operands:    self(numericTensor), Results: out(numericTensor),
 		Attrs: []ods.Attr{
 			req("kernel_size", ods.I64ArrayAttr, tripleDoc+"; > 0"),
-			opt("stride", ods.I64ArrayAttr, "kernel_size", tripleDoc+"; > 0"),
+			optNone("stride", ods.I64ArrayAttr, "kernel_size", tripleDoc+"; > 0"),
 			opt("padding", ods.I64ArrayAttr, "array<i64: 0, 0, 0>", tripleDoc+"; 0 ≤ padding ≤ kernel_size/2"),
 			opt("dilation", ods.I64ArrayAttr, "array<i64: 1, 1, 1>", tripleDoc+"; > 0"),
 			opt("ceil_mode", ods.BoolAttr, "false", "round output sizes up instead of down"),
@@ -41,11 +41,11 @@ var volumeOps = []*ods.OpDef{
 		Operands:    self(floatTensor), Results: out(floatTensor),
 		Attrs: []ods.Attr{
 			req("kernel_size", ods.I64ArrayAttr, tripleDoc+"; > 0"),
-			opt("stride", ods.I64ArrayAttr, "kernel_size", tripleDoc+"; > 0"),
+			optNone("stride", ods.I64ArrayAttr, "kernel_size", tripleDoc+"; > 0"),
 			opt("padding", ods.I64ArrayAttr, "array<i64: 0, 0, 0>", tripleDoc+"; 0 ≤ padding ≤ kernel_size/2"),
 			opt("ceil_mode", ods.BoolAttr, "false", "round output sizes up instead of down"),
 			opt("count_include_pad", ods.BoolAttr, "true", "count padding in the divisor"),
-			opt("divisor_override", ods.I64Attr, "none", "fixed divisor; non-zero"),
+			optNone("divisor_override", ods.I64Attr, "none", "fixed divisor; non-zero"),
 		},
 		Traits: pure, Format: fmtUnary, Infer: inferPoolNd(3, false),
 	},

@@ -22,14 +22,14 @@ var tensorOps = []*ods.OpDef{
 		Name: "aten.amax", Summary: "Maximum over dims",
 		Description: "Maximum over the dims in `dim` (absent or empty: all dims), keeping them as size 1 with `keepdim`. A NaN in a reduced set gives NaN; for bool tensors it is a logical or. Reduced dims must not be empty.",
 		Operands:    self(numericTensor), Results: out(numericTensor),
-		Attrs:  []ods.Attr{opt("dim", ods.I64ArrayAttr, "array<i64> (all dims)", "dims to reduce"), opt("keepdim", ods.BoolAttr, "false", keepDoc)},
+		Attrs:  []ods.Attr{optNone("dim", ods.I64ArrayAttr, "array<i64> (all dims)", "dims to reduce"), opt("keepdim", ods.BoolAttr, "false", keepDoc)},
 		Traits: pure, Format: fmtUnary, Infer: inferExtremum("amax"),
 	},
 	{
 		Name: "aten.amin", Summary: "Minimum over dims",
 		Description: "Minimum over the dims in `dim` (absent or empty: all dims), keeping them as size 1 with `keepdim`. A NaN in a reduced set gives NaN; for bool tensors it is a logical and. Reduced dims must not be empty.",
 		Operands:    self(numericTensor), Results: out(numericTensor),
-		Attrs:  []ods.Attr{opt("dim", ods.I64ArrayAttr, "array<i64> (all dims)", "dims to reduce"), opt("keepdim", ods.BoolAttr, "false", keepDoc)},
+		Attrs:  []ods.Attr{optNone("dim", ods.I64ArrayAttr, "array<i64> (all dims)", "dims to reduce"), opt("keepdim", ods.BoolAttr, "false", keepDoc)},
 		Traits: pure, Format: fmtUnary, Infer: inferExtremum("amin"),
 	},
 	{
@@ -48,14 +48,14 @@ var tensorOps = []*ods.OpDef{
 		Name: "aten.prod.dim_int", Summary: "Product over one dim",
 		Description: "Product along `dim`, kept as size 1 with `keepdim`. Without `dtype`, integer and bool inputs multiply into i64 as in PyTorch; float inputs keep their type. An empty dim gives 1.",
 		Operands:    self(numericTensor), Results: out(numericTensor),
-		Attrs:  []ods.Attr{req("dim", ods.I64Attr, dimDoc), opt("keepdim", ods.BoolAttr, "false", keepDoc), opt("dtype", dtypeAttr, "none", dtypeDoc)},
+		Attrs:  []ods.Attr{req("dim", ods.I64Attr, dimDoc), opt("keepdim", ods.BoolAttr, "false", keepDoc), optNone("dtype", dtypeAttr, "none", dtypeDoc)},
 		Traits: pure, Format: fmtUnary, Infer: inferProd(true),
 	},
 	{
 		Name: "aten.prod", Summary: "Product of all elements",
 		Description: "The product of all elements as a 0-D tensor, with prod.dim_int's dtype rule (integer and bool inputs give i64 without `dtype`). An empty tensor gives 1.",
 		Operands:    self(numericTensor), Results: out(numericTensor),
-		Attrs:  []ods.Attr{opt("dtype", dtypeAttr, "none", dtypeDoc)},
+		Attrs:  []ods.Attr{optNone("dtype", dtypeAttr, "none", dtypeDoc)},
 		Traits: pure, Format: fmtUnary, Infer: inferProd(false),
 	},
 	{
@@ -72,9 +72,9 @@ var tensorOps = []*ods.OpDef{
 		Operands: self(floatTensor), Results: out(floatTensor),
 		Attrs: []ods.Attr{
 			opt("ord", numberAttr, "2", "the order p (PyTorch Scalar; ±inf as f64)"),
-			opt("dim", ods.I64ArrayAttr, "none (all dims)", "dims to reduce"),
+			optNone("dim", ods.I64ArrayAttr, "none (all dims)", "dims to reduce"),
 			opt("keepdim", ods.BoolAttr, "false", keepDoc),
-			opt("dtype", dtypeAttr, "none", dtypeDoc),
+			optNone("dtype", dtypeAttr, "none", dtypeDoc),
 		},
 		Traits: pure, Format: fmtUnary, Infer: inferVectorNorm,
 	},
@@ -84,7 +84,7 @@ var tensorOps = []*ods.OpDef{
 		Name: "aten.cumsum", Summary: "Cumulative sum along a dim",
 		Description: "Element i along `dim` is the sum of elements 0..i. Without `dtype`, integer and bool inputs accumulate into i64 as in PyTorch; float inputs keep their type. (ONNX CumSum's exclusive and reverse forms are compositions with flip and a shift.)",
 		Operands:    self(numericTensor), Results: out(numericTensor),
-		Attrs:  []ods.Attr{req("dim", ods.I64Attr, dimDoc), opt("dtype", dtypeAttr, "none", dtypeDoc)},
+		Attrs:  []ods.Attr{req("dim", ods.I64Attr, dimDoc), optNone("dtype", dtypeAttr, "none", dtypeDoc)},
 		Traits: pure, Format: fmtUnary, Infer: inferCumsum,
 	},
 	{
@@ -166,19 +166,19 @@ var tensorOps = []*ods.OpDef{
 	{
 		Name: "aten.instance_norm", Summary: "Instance normalization",
 		Description: "Normalizes `input` [N, C, *] over its spatial dims separately per sample and channel: (x − mean) / √(var + eps) with the biased variance, then multiplies by weight and adds bias when present (each [C]). " +
-			"This is ATen's instance_norm with use_input_stats = true; running statistics would only be updated, not used, so they are not operands, and `momentum` (default 0.1) has no effect. `eps` defaults to 1e-5. More than one spatial element is required, as PyTorch requires more than one value per channel. " +
+			"This is ATen's instance_norm with use_input_stats = true; running statistics would only be updated, not used, so they are not operands, and `momentum` has no effect. More than one spatial element is required, as PyTorch requires more than one value per channel. " +
 			"The optional affine operands are written after the input: none, `weight`, or `weight, bias`.",
 		Operands: []ods.Operand{in("input", floatTensor, "[N, C, *]"), {Name: "affine", Type: floatTensor, Arity: ods.Variadic, Doc: "optional weight, then optional bias, each [C]"}},
-		Attrs:    []ods.Attr{opt("momentum", ods.F64Attr, "0.1", "running-statistics momentum (no effect)"), opt("eps", ods.F64Attr, "1e-05", "added to the variance")},
+		Attrs:    []ods.Attr{opt("momentum", ods.F64Attr, "0.1", "running-statistics momentum (no effect)"), opt("eps", ods.F64Attr, "1.0e-05", "added to the variance")},
 		Results:  out(floatTensor), Traits: pure,
 		Format: "$input (`,` $affine^)? attr-dict `:` functional-type(operands, results)", Infer: inferInstanceNorm,
 	},
 	{
 		Name: "aten.group_norm", Summary: "Group normalization",
-		Description: "Splits the channels of `input` [N, C, *] into `num_groups` groups and normalizes each (sample, group) over its channels and spatial dims: (x − mean) / √(var + eps) with the biased variance; then multiplies by weight and adds bias when present (each [C], per channel). C must be divisible by num_groups. `eps` defaults to 1e-5; the cudnn_enabled flag has no meaning here. " +
+		Description: "Splits the channels of `input` [N, C, *] into `num_groups` groups and normalizes each (sample, group) over its channels and spatial dims: (x − mean) / √(var + eps) with the biased variance; then multiplies by weight and adds bias when present (each [C], per channel). C must be divisible by num_groups. The cudnn_enabled flag has no meaning here. " +
 			"The optional affine operands are written after the input: none, `weight`, or `weight, bias`.",
 		Operands: []ods.Operand{in("input", floatTensor, "[N, C, *]"), {Name: "affine", Type: floatTensor, Arity: ods.Variadic, Doc: "optional weight, then optional bias, each [C]"}},
-		Attrs:    []ods.Attr{req("num_groups", ods.I64Attr, "number of channel groups; > 0, divides C"), opt("eps", ods.F64Attr, "1e-05", "added to the variance")},
+		Attrs:    []ods.Attr{req("num_groups", ods.I64Attr, "number of channel groups; > 0, divides C"), opt("eps", ods.F64Attr, "1.0e-05", "added to the variance")},
 		Results:  out(floatTensor), Traits: pure,
 		Format: "$input (`,` $affine^)? attr-dict `:` functional-type(operands, results)", Infer: inferGroupNorm,
 	},
@@ -213,11 +213,11 @@ func inferExtremum(kind string) ods.InferFunc {
 		if err != nil {
 			return nil, err
 		}
-		dims, err := intsAttr(a, "dim", nil)
+		dims, err := intsAttr(a, "dim")
 		if err != nil {
 			return nil, err
 		}
-		keep, err := boolAttr(a, "keepdim", false)
+		keep, err := boolAttr(a, "keepdim")
 		if err != nil {
 			return nil, err
 		}
@@ -277,7 +277,7 @@ func inferProd(withDim bool) ods.InferFunc {
 		if err != nil {
 			return nil, err
 		}
-		keep, err := boolAttr(a, "keepdim", false)
+		keep, err := boolAttr(a, "keepdim")
 		if err != nil {
 			return nil, err
 		}
@@ -300,11 +300,11 @@ func inferLogsumexp(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type,
 	if a("dim") == nil {
 		return nil, fmt.Errorf("requires attribute 'dim'")
 	}
-	dims, err := intsAttr(a, "dim", nil)
+	dims, err := intsAttr(a, "dim")
 	if err != nil {
 		return nil, err
 	}
-	keep, err := boolAttr(a, "keepdim", false)
+	keep, err := boolAttr(a, "keepdim")
 	if err != nil {
 		return nil, err
 	}
@@ -320,15 +320,15 @@ func inferVectorNorm(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type
 	if err != nil {
 		return nil, err
 	}
-	ord, err := numAttr(a, "ord", 2)
+	ord, err := numAttr(a, "ord")
 	if err != nil {
 		return nil, err
 	}
-	dims, err := intsAttr(a, "dim", nil)
+	dims, err := intsAttr(a, "dim")
 	if err != nil {
 		return nil, err
 	}
-	keep, err := boolAttr(a, "keepdim", false)
+	keep, err := boolAttr(a, "keepdim")
 	if err != nil {
 		return nil, err
 	}
@@ -383,7 +383,7 @@ func inferTopk(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, erro
 	if err != nil {
 		return nil, err
 	}
-	d, err := intAttr(a, "dim", -1)
+	d, err := intAttr(a, "dim")
 	if err != nil {
 		return nil, err
 	}
@@ -392,7 +392,7 @@ func inferTopk(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, erro
 		return nil, err
 	}
 	for _, n := range []string{"largest", "sorted"} {
-		if _, err := boolAttr(a, n, true); err != nil {
+		if _, err := boolAttr(a, n); err != nil {
 			return nil, err
 		}
 	}
@@ -423,7 +423,7 @@ func inferGather(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, er
 	if err != nil {
 		return nil, err
 	}
-	if _, err := boolAttr(a, "sparse_grad", false); err != nil {
+	if _, err := boolAttr(a, "sparse_grad"); err != nil {
 		return nil, err
 	}
 	w, err := wrapDim(d, x.Rank())
@@ -516,7 +516,7 @@ func inferRepeat(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, er
 	if a("repeats") == nil {
 		return nil, fmt.Errorf("requires attribute 'repeats'")
 	}
-	r, err := intsAttr(a, "repeats", nil)
+	r, err := intsAttr(a, "repeats")
 	if err != nil {
 		return nil, err
 	}
@@ -535,7 +535,7 @@ func inferFlip(_ *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, error)
 	if a("dims") == nil {
 		return nil, fmt.Errorf("requires attribute 'dims'")
 	}
-	dims, err := intsAttr(a, "dims", nil)
+	dims, err := intsAttr(a, "dims")
 	if err != nil {
 		return nil, err
 	}
@@ -550,7 +550,7 @@ func inferTri(_ *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, error) 
 	if err != nil {
 		return nil, err
 	}
-	if _, err := intAttr(a, "diagonal", 0); err != nil {
+	if _, err := intAttr(a, "diagonal"); err != nil {
 		return nil, err
 	}
 	if x.Rank() < 2 {
@@ -642,7 +642,7 @@ func channelNorm(ts []ir.Type, a ods.AttrGetter) (*ir.RankedTensorType, error) {
 	if x.Rank() < 2 {
 		return nil, fmt.Errorf("expects input of rank at least 2 [N, C, *], got %d-D", x.Rank())
 	}
-	if _, err := numAttr(a, "eps", 1e-5); err != nil {
+	if _, err := numAttr(a, "eps"); err != nil {
 		return nil, err
 	}
 	if err := affine(ts[1:], x, []int64{x.Shape[1]}, "the input's channels"); err != nil {
@@ -656,7 +656,7 @@ func inferInstanceNorm(_ *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type
 	if err != nil {
 		return nil, err
 	}
-	if _, err := numAttr(a, "momentum", 0.1); err != nil {
+	if _, err := numAttr(a, "momentum"); err != nil {
 		return nil, err
 	}
 	if n := numel(x.Shape[2:]); n == 1 || n == 0 {

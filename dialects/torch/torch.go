@@ -23,14 +23,20 @@ func optIn(name string, t ods.TypeConstraint, doc string) ods.Operand {
 
 func out(t ods.TypeConstraint) []ods.Result { return []ods.Result{{Name: "result", Type: t}} }
 
-// req is a required attribute; opt one whose absence means def (the
-// ATen default, or "none" when PyTorch's argument is None).
+// req is a required attribute; opt one whose absence means def, the ATen
+// default as MLIR text, parsed once here and read through
+// ods.AttrOrDefault; optNone one whose absence means PyTorch's None (or
+// a default computed from other arguments), which note describes.
 func req(name string, c ods.AttrConstraint, doc string) ods.Attr {
 	return ods.Attr{Name: name, Type: c, Doc: doc}
 }
 
 func opt(name string, c ods.AttrConstraint, def, doc string) ods.Attr {
-	return ods.Attr{Name: name, Type: c, Optional: true, Default: def, Doc: doc}
+	return ods.OptionalAttr(name, c, def, doc)
+}
+
+func optNone(name string, c ods.AttrConstraint, note, doc string) ods.Attr {
+	return ods.Attr{Name: name, Type: c, Optional: true, Default: note, Doc: doc}
 }
 
 func self(t ods.TypeConstraint) []ods.Operand { return []ods.Operand{in("self", t, "")} }
@@ -192,7 +198,7 @@ evaluation form only.
 			"Elementwise quotient. Without `rounding_mode` (PyTorch's None) it is true division, and integer operands give an f32 result, as PyTorch's default dtype; "+
 				"`\"trunc\"` rounds the quotient toward zero and `\"floor\"` toward negative infinity, both keeping the element type (integer division by zero is undefined). "+
 				"This one op covers torch-mlir's `aten.div.Tensor` and `aten.div.Tensor_mode`.",
-			[]ods.Attr{opt("rounding_mode", round, "none (true division)", "\"trunc\" or \"floor\"; absent means true division")}, inferDiv, 0),
+			[]ods.Attr{optNone("rounding_mode", round, "none (true division)", "\"trunc\" or \"floor\"; absent means true division")}, inferDiv, 0),
 		binary("aten.pow.Tensor_Tensor", "self raised to the power other",
 			"Elementwise power with a tensor exponent. For integer tensors a negative exponent is an error at run time, as in PyTorch. The scalar-exponent form is `torch.aten.pow.Tensor_Scalar`.", nil, inferBinary, 0),
 		scalar("aten.add.Scalar", "self + alpha·other for a Scalar other", "Adds the scalar `other` scaled by `alpha` to every element.", true, "add"),
@@ -238,14 +244,14 @@ evaluation form only.
 		unaryFloat("aten.relu6", "min(max(x, 0), 6)", "Elementwise rectifier clipped at 6, i.e. hardtanh with bounds 0 and 6 (MobileNet's activation)."),
 		{
 			Name: "aten.leaky_relu", Summary: "x if x ≥ 0 else negative_slope·x",
-			Description: "Elementwise leaky rectifier; `negative_slope` defaults to 0.01.\n\n" + floatNote,
+			Description: "Elementwise leaky rectifier: x for x ≥ 0, negative_slope·x otherwise.\n\n" + floatNote,
 			Operands:    self(floatTensor), Results: out(floatTensor),
 			Attrs:  []ods.Attr{opt("negative_slope", numberAttr, "0.01", "slope for negative inputs")},
 			Traits: unaryEW, Format: fmtSame, Infer: inferSame,
 		},
 		{
 			Name: "aten.hardtanh", Summary: "clamp(x, min_val, max_val)",
-			Description: "Elementwise clipping to [min_val, max_val], defaults −1 and 1. min_val must not exceed max_val (torch.nn.Hardtanh asserts this; the functional form would silently return max_val everywhere).\n\n" + floatNote,
+			Description: "Elementwise clipping to [min_val, max_val]. min_val must not exceed max_val (torch.nn.Hardtanh asserts this; the functional form would silently return max_val everywhere).\n\n" + floatNote,
 			Operands:    self(floatTensor), Results: out(floatTensor),
 			Attrs:  []ods.Attr{opt("min_val", numberAttr, "-1", "lower bound"), opt("max_val", numberAttr, "1", "upper bound")},
 			Traits: unaryEW, Format: fmtSame, Infer: inferSame, Verify: check(inferHardtanh),
@@ -282,7 +288,7 @@ evaluation form only.
 			Name: "aten.clamp", Summary: "Clip to [min, max]",
 			Description: "Elementwise min(max(x, min), max). Either bound may be absent (PyTorch's None), not both. If min > max every element becomes max, as in PyTorch. Integer tensors take integral bounds.",
 			Operands:    self(numericTensor), Results: out(numericTensor),
-			Attrs:  []ods.Attr{opt("min", numberAttr, "none", "lower bound"), opt("max", numberAttr, "none", "upper bound")},
+			Attrs:  []ods.Attr{optNone("min", numberAttr, "none", "lower bound"), optNone("max", numberAttr, "none", "upper bound")},
 			Traits: unaryEW, Format: fmtSame, Infer: inferSame, Verify: check(inferClamp),
 		},
 
@@ -291,32 +297,32 @@ evaluation form only.
 			Name: "aten.softmax.int", Summary: "Softmax along a dim",
 			Description: "exp(x) / Σ exp(x) along `dim`, computed in `dtype` when given (the input is converted first). The input must be floating-point unless dtype is a float type.",
 			Operands:    self(numericTensor), Results: out(floatTensor),
-			Attrs:  []ods.Attr{req("dim", ods.I64Attr, dimDoc), opt("dtype", dtypeAttr, "none", dtypeDoc)},
+			Attrs:  []ods.Attr{req("dim", ods.I64Attr, dimDoc), optNone("dtype", dtypeAttr, "none", dtypeDoc)},
 			Traits: pure, Format: fmtUnary, Infer: inferSoftmax,
 		},
 		{
 			Name: "aten.log_softmax.int", Summary: "Log of softmax along a dim",
 			Description: "x − log Σ exp(x) along `dim`, computed in `dtype` when given. The input must be floating-point unless dtype is a float type.",
 			Operands:    self(numericTensor), Results: out(floatTensor),
-			Attrs:  []ods.Attr{req("dim", ods.I64Attr, dimDoc), opt("dtype", dtypeAttr, "none", dtypeDoc)},
+			Attrs:  []ods.Attr{req("dim", ods.I64Attr, dimDoc), optNone("dtype", dtypeAttr, "none", dtypeDoc)},
 			Traits: pure, Format: fmtUnary, Infer: inferSoftmax,
 		},
 		{
 			Name: "aten.layer_norm", Summary: "Layer normalization over the trailing dims",
 			Description: "Normalizes `input` over its last len(normalized_shape) dims, which must equal `normalized_shape`: (x − mean) / √(var + eps) with the biased variance, then multiplies by weight and adds bias when present (both of shape normalized_shape). " +
-				"The optional affine operands are written after the input: none, `weight`, or `weight, bias` (a bias without a weight is written with an all-ones weight). `eps` defaults to 1e-5; the cudnn_enable flag has no meaning here.",
+				"The optional affine operands are written after the input: none, `weight`, or `weight, bias` (a bias without a weight is written with an all-ones weight). The cudnn_enable flag has no meaning here.",
 			Operands: []ods.Operand{in("input", floatTensor, "[*, normalized_shape]"), {Name: "affine", Type: floatTensor, Arity: ods.Variadic, Doc: "optional weight, then optional bias, each of shape normalized_shape"}},
-			Attrs:    []ods.Attr{req("normalized_shape", ods.I64ArrayAttr, "the trailing shape to normalize over; non-empty"), opt("eps", ods.F64Attr, "1e-05", "added to the variance")},
+			Attrs:    []ods.Attr{req("normalized_shape", ods.I64ArrayAttr, "the trailing shape to normalize over; non-empty"), opt("eps", ods.F64Attr, "1.0e-05", "added to the variance")},
 			Results:  out(floatTensor), Traits: pure,
 			Format: "$input (`,` $affine^)? attr-dict `:` functional-type(operands, results)", Infer: inferLayerNorm,
 		},
 		{
 			Name: "aten.batch_norm", Summary: "Batch normalization, inference form",
 			Description: "Normalizes `input` [N, C, *] per channel with the running statistics: (x − running_mean) / √(running_var + eps), then multiplies by weight and adds bias when present (all of shape [C]). " +
-				"This is ATen's batch_norm with training = false: `momentum` (default 0.1) is kept for fidelity but does not affect the result; `eps` defaults to 1e-5. " +
+				"This is ATen's batch_norm with training = false: `momentum` is kept for fidelity but does not affect the result. " +
 				"Operands are ordered input, running_mean, running_var, then the optional affine operands (none, `weight`, or `weight, bias`), which differs from ATen's argument order. Statistics and affine parameters may have another float type than the input (mixed precision).",
 			Operands: []ods.Operand{in("input", floatTensor, "[N, C, *]"), in("running_mean", floatTensor, "[C]"), in("running_var", floatTensor, "[C]"), {Name: "affine", Type: floatTensor, Arity: ods.Variadic, Doc: "optional weight, then optional bias, each [C]"}},
-			Attrs:    []ods.Attr{opt("momentum", ods.F64Attr, "0.1", "running-statistics momentum (no effect in inference)"), opt("eps", ods.F64Attr, "1e-05", "added to the variance")},
+			Attrs:    []ods.Attr{opt("momentum", ods.F64Attr, "0.1", "running-statistics momentum (no effect in inference)"), opt("eps", ods.F64Attr, "1.0e-05", "added to the variance")},
 			Results:  out(floatTensor), Traits: pure,
 			Format: "$input `,` $running_mean `,` $running_var (`,` $affine^)? attr-dict `:` functional-type(operands, results)", Infer: inferBatchNorm,
 		},
@@ -330,7 +336,7 @@ evaluation form only.
 			Operands: self(numericTensor), Results: out(numericTensor),
 			Attrs: []ods.Attr{
 				req("kernel_size", ods.I64ArrayAttr, pairDoc+"; > 0"),
-				opt("stride", ods.I64ArrayAttr, "kernel_size", pairDoc+"; > 0"),
+				optNone("stride", ods.I64ArrayAttr, "kernel_size", pairDoc+"; > 0"),
 				opt("padding", ods.I64ArrayAttr, "array<i64: 0, 0>", pairDoc+"; 0 ≤ padding ≤ kernel_size/2"),
 				opt("dilation", ods.I64ArrayAttr, "array<i64: 1, 1>", pairDoc+"; > 0"),
 				opt("ceil_mode", ods.BoolAttr, "false", "round output sizes up instead of down"),
@@ -340,15 +346,15 @@ evaluation form only.
 		{
 			Name: "aten.avg_pool2d", Summary: "2-D average pooling",
 			Description: "Mean over kH×kW windows of `self` [N, C, H, W] (or [C, H, W]), zero-padded by `padding` on both sides; output sizes as for max_pool2d without dilation. " +
-				"With `count_include_pad` (default true) the padded zeros count in the divisor, otherwise only input elements do; window parts beyond the padded input (possible with ceil_mode) never count. `divisor_override`, when set (non-zero), replaces the divisor. `stride` defaults to `kernel_size`.",
+				"With `count_include_pad` the padded zeros count in the divisor, otherwise only input elements do; window parts beyond the padded input (possible with ceil_mode) never count. `divisor_override`, when set (non-zero), replaces the divisor. `stride` defaults to `kernel_size`.",
 			Operands: self(floatTensor), Results: out(floatTensor),
 			Attrs: []ods.Attr{
 				req("kernel_size", ods.I64ArrayAttr, pairDoc+"; > 0"),
-				opt("stride", ods.I64ArrayAttr, "kernel_size", pairDoc+"; > 0"),
+				optNone("stride", ods.I64ArrayAttr, "kernel_size", pairDoc+"; > 0"),
 				opt("padding", ods.I64ArrayAttr, "array<i64: 0, 0>", pairDoc+"; 0 ≤ padding ≤ kernel_size/2"),
 				opt("ceil_mode", ods.BoolAttr, "false", "round output sizes up instead of down"),
 				opt("count_include_pad", ods.BoolAttr, "true", "count padding in the divisor"),
-				opt("divisor_override", ods.I64Attr, "none", "fixed divisor; non-zero"),
+				optNone("divisor_override", ods.I64Attr, "none", "fixed divisor; non-zero"),
 			},
 			Traits: pure, Format: fmtUnary, Infer: inferPoolNd(2, false),
 		},
@@ -363,7 +369,7 @@ evaluation form only.
 		// ---- shape manipulation ----
 		{
 			Name: "aten.flatten.using_ints", Summary: "Merge dims start_dim..end_dim into one",
-			Description: "Collapses dims start_dim through end_dim (inclusive, negatives count from the end; defaults 0 and −1) into one dim of their product. start_dim must not come after end_dim. A 0-D input gives a 1-element 1-D tensor.",
+			Description: "Collapses dims start_dim through end_dim (inclusive, negatives count from the end) into one dim of their product. start_dim must not come after end_dim. A 0-D input gives a 1-element 1-D tensor.",
 			Operands:    self(anyTensor), Results: out(anyTensor),
 			Attrs:  []ods.Attr{opt("start_dim", ods.I64Attr, "0", "first dim to merge"), opt("end_dim", ods.I64Attr, "-1", "last dim to merge")},
 			Traits: pure, Format: fmtUnary, Infer: inferFlatten, Fold: foldReshape,
@@ -398,7 +404,7 @@ evaluation form only.
 		},
 		{
 			Name: "aten.cat", Summary: "Concatenate tensors along a dim",
-			Description: "Joins one or more tensors of equal rank along `dim` (default 0); all other dims must match and 0-D tensors cannot be concatenated. All tensors share one element type. (PyTorch's legacy skipping of 1-D empty tensors is not modelled.)",
+			Description: "Joins one or more tensors of equal rank along `dim`; all other dims must match and 0-D tensors cannot be concatenated. All tensors share one element type. (PyTorch's legacy skipping of 1-D empty tensors is not modelled.)",
 			Operands:    []ods.Operand{{Name: "tensors", Type: anyTensor, Arity: ods.Variadic, Doc: "one or more tensors"}},
 			Attrs:       []ods.Attr{opt("dim", ods.I64Attr, "0", dimDoc)},
 			Results:     out(anyTensor), Traits: pure,
@@ -411,8 +417,8 @@ evaluation form only.
 			Operands: self(anyTensor), Results: out(anyTensor),
 			Attrs: []ods.Attr{
 				opt("dim", ods.I64Attr, "0", dimDoc),
-				opt("start", ods.I64Attr, "none (0)", "first index"),
-				opt("end", ods.I64Attr, "none (size)", "one past the last index"),
+				optNone("start", ods.I64Attr, "none (0)", "first index"),
+				optNone("end", ods.I64Attr, "none (size)", "one past the last index"),
 				opt("step", ods.I64Attr, "1", "stride; > 0"),
 			},
 			Traits: pure, Format: fmtUnary, Infer: inferSlice,
@@ -453,7 +459,7 @@ evaluation form only.
 		},
 		{
 			Name: "aten.constant_pad_nd", Summary: "Pad with a constant",
-			Description: "Pads trailing dims: `pad` = [last_lo, last_hi, second_last_lo, second_last_hi, …], with even length at most twice the rank. Negative entries crop; no dim may become negative. New elements are `value` (default 0; integer tensors take an integral value).",
+			Description: "Pads trailing dims: `pad` = [last_lo, last_hi, second_last_lo, second_last_hi, …], with even length at most twice the rank. Negative entries crop; no dim may become negative. New elements are `value` (integer tensors take an integral value).",
 			Operands:    self(anyTensor), Results: out(anyTensor),
 			Attrs:  []ods.Attr{req("pad", ods.I64ArrayAttr, "(low, high) pairs from the last dim backwards"), opt("value", numberAttr, "0", "fill value")},
 			Traits: pure, Format: fmtUnary, Infer: inferPad,
@@ -462,23 +468,23 @@ evaluation form only.
 		// ---- reductions ----
 		{
 			Name: "aten.mean.dim", Summary: "Mean over dims",
-			Description: "Arithmetic mean over the dims in `dim` (negatives allowed, no repeats); absent or empty `dim` reduces all dims. With `keepdim` (default false) reduced dims stay as size 1. The result is floating-point: an integer input needs a float `dtype`.",
+			Description: "Arithmetic mean over the dims in `dim` (negatives allowed, no repeats); absent or empty `dim` reduces all dims. With `keepdim` reduced dims stay as size 1. The result is floating-point: an integer input needs a float `dtype`.",
 			Operands:    self(numericTensor), Results: out(floatTensor),
-			Attrs:  []ods.Attr{opt("dim", ods.I64ArrayAttr, "none (all dims)", "dims to reduce"), opt("keepdim", ods.BoolAttr, "false", "keep reduced dims as size 1"), opt("dtype", dtypeAttr, "none", dtypeDoc)},
+			Attrs:  []ods.Attr{optNone("dim", ods.I64ArrayAttr, "none (all dims)", "dims to reduce"), opt("keepdim", ods.BoolAttr, "false", "keep reduced dims as size 1"), optNone("dtype", dtypeAttr, "none", dtypeDoc)},
 			Traits: pure, Format: fmtUnary, Infer: inferReduce(true),
 		},
 		{
 			Name: "aten.sum.dim_IntList", Summary: "Sum over dims",
 			Description: "Sum over the dims in `dim` (absent or empty: all dims), keeping them as size 1 with `keepdim`. Without `dtype`, integer and bool inputs sum into i64 as in PyTorch; float inputs keep their type.",
 			Operands:    self(numericTensor), Results: out(numericTensor),
-			Attrs:  []ods.Attr{opt("dim", ods.I64ArrayAttr, "none (all dims)", "dims to reduce"), opt("keepdim", ods.BoolAttr, "false", "keep reduced dims as size 1"), opt("dtype", dtypeAttr, "none", dtypeDoc)},
+			Attrs:  []ods.Attr{optNone("dim", ods.I64ArrayAttr, "none (all dims)", "dims to reduce"), opt("keepdim", ods.BoolAttr, "false", "keep reduced dims as size 1"), optNone("dtype", dtypeAttr, "none", dtypeDoc)},
 			Traits: pure, Format: fmtUnary, Infer: inferReduce(false),
 		},
 		{
 			Name: "aten.argmax", Summary: "Index of the maximum",
 			Description: "i64 index of the first maximal element along `dim`; without `dim` the index is into the flattened tensor (a 0-D result, or all size-1 dims with keepdim). The reduced dim must not be empty.",
 			Operands:    self(numericTensor), Results: out(ods.RankedTensorOf(ods.I64E)),
-			Attrs:  []ods.Attr{opt("dim", ods.I64Attr, "none (flattened)", dimDoc), opt("keepdim", ods.BoolAttr, "false", "keep the reduced dim as size 1")},
+			Attrs:  []ods.Attr{optNone("dim", ods.I64Attr, "none (flattened)", dimDoc), opt("keepdim", ods.BoolAttr, "false", "keep the reduced dim as size 1")},
 			Traits: pure, Format: fmtUnary, Infer: inferArgmax,
 		},
 
@@ -496,13 +502,13 @@ evaluation form only.
 			Name: "aten.scaled_dot_product_attention", Summary: "softmax(Q·Kᵀ·scale + mask)·V",
 			Description: "Attention of `query` [*, L, E] over `key` [*, S, E] and `value` [*, S, Ev], giving [*, L, Ev]. The scores Q·Kᵀ are multiplied by `scale` (default 1/√E). " +
 				"`attn_mask`, broadcastable to [*, L, S], is either i1 (false masks a position out, adding −inf) or of the query's float type (added to the scores). " +
-				"With `is_causal`, position l attends only to positions ≤ l (a lower-triangular mask) and attn_mask must be absent. `dropout_p` (default 0) is applied to the attention weights as PyTorch's functional form does; captured inference graphs carry 0. " +
+				"With `is_causal`, position l attends only to positions ≤ l (a lower-triangular mask) and attn_mask must be absent. `dropout_p` is applied to the attention weights as PyTorch's functional form does; captured inference graphs carry 0. " +
 				"With `enable_gqa`, query's head dim (−3) may be a multiple of key's and value's, which are then repeated (grouped-query attention); otherwise batch dims must match.",
 			Operands: []ods.Operand{in("query", floatTensor, "[*, L, E]"), in("key", floatTensor, "[*, S, E]"), in("value", floatTensor, "[*, S, Ev]"), optIn("attn_mask", anyTensor, "broadcastable to [*, L, S]; i1 or float")},
 			Attrs: []ods.Attr{
 				opt("dropout_p", ods.F64Attr, "0.0", "dropout probability in [0, 1]"),
 				opt("is_causal", ods.BoolAttr, "false", "apply a causal mask"),
-				opt("scale", ods.F64Attr, "none (1/√E)", "score scaling factor"),
+				optNone("scale", ods.F64Attr, "none (1/√E)", "score scaling factor"),
 				opt("enable_gqa", ods.BoolAttr, "false", "grouped-query attention"),
 			},
 			Results: out(floatTensor), Traits: pure,
@@ -522,7 +528,7 @@ evaluation form only.
 		},
 		{
 			Name: "aten.dropout", Summary: "Dropout, inference form (identity)",
-			Description: "With train = false, the only form accepted here, returns the input unchanged. `p` (default 0.5) must lie in [0, 1].",
+			Description: "With train = false, the only form accepted here, returns the input unchanged. `p` must lie in [0, 1].",
 			Operands:    []ods.Operand{in("input", floatTensor, "")},
 			Attrs:       []ods.Attr{opt("p", ods.F64Attr, "0.5", "drop probability in [0, 1]"), opt("train", ods.BoolAttr, "false", "must be false")},
 			Results:     out(floatTensor), Traits: identity,

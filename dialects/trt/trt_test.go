@@ -1,7 +1,6 @@
 package trt
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
@@ -13,6 +12,7 @@ import (
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
+	"github.com/mlc-go/mlc/ir/asm/asmtest"
 )
 
 const dynD = ir.Dynamic
@@ -304,15 +304,10 @@ func TestRoundTripIsAFixedPoint(t *testing.T) {
   %2:2 = trt.topk "max" %1 {k = 2, axes = 8} : tensor<1x4x8x8xf32> -> tensor<1x4x8x2xf32>, tensor<1x4x8x2xi32>
   return %1 : tensor<1x4x8x8xf32>
 }`
-	print := func(s string, generic bool) string {
-		m, err := parse(t, s)
-		require.NoError(t, err)
-		var b bytes.Buffer
-		require.NoError(t, asm.Print(&b, m, asm.PrintOptions{Generic: generic}))
-		return b.String()
-	}
-	custom := print(src, false)
-	assert.Equal(t, custom, print(custom, false))
-	assert.Equal(t, custom, print(print(src, true), false))
+	ctx := ir.NewContext()
+	builtin.Register(ctx)
+	function.Register(ctx)
+	Register(ctx)
+	custom, _ := asmtest.RoundTrip(t, ctx, "t.mlir", src)
 	assert.Contains(t, custom, `trt.activation "clip" %1 {alpha = 0.000000e+00 : f32, beta = 6.000000e+00 : f32} : tensor<1x4x8x8xf32> -> tensor<1x4x8x8xf32>`)
 }

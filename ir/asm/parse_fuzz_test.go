@@ -12,6 +12,9 @@ import (
 func addLitSeeds(f *testing.F) {
 	files, _ := filepath.Glob("../../lit-tests/ir/*.mlir")
 	more, _ := filepath.Glob("../../lit-tests/ir/Inputs/*.mlir")
+	if len(files) == 0 {
+		f.Fatal("no seed files in lit-tests/ir")
+	}
 	for _, path := range append(files, more...) {
 		src, err := os.ReadFile(path)
 		if err != nil {

@@ -3,6 +3,7 @@ package decompose
 import (
 	"math"
 
+	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -13,14 +14,14 @@ import (
 // add.Scalar(x, other, alpha) -> add(x', other·alpha)
 func addScalar(e *emitter, op *ir.Operation) []*ir.Value {
 	elem := elemOf(op.Result(0))
-	c := e.number(op, "other", 0).times(e.number(op, "alpha", 1))
+	c := e.number(op, "other").times(e.number(op, "alpha"))
 	return one(e.add(e.cast(op.Operand(0), elem), e.scalarNum(elem, c)))
 }
 
 // sub.Scalar(x, other, alpha) -> sub(x', other·alpha)
 func subScalar(e *emitter, op *ir.Operation) []*ir.Value {
 	elem := elemOf(op.Result(0))
-	c := e.number(op, "other", 0).times(e.number(op, "alpha", 1))
+	c := e.number(op, "other").times(e.number(op, "alpha"))
 	return one(e.sub(e.cast(op.Operand(0), elem), e.scalarNum(elem, c)))
 }
 
@@ -28,22 +29,22 @@ func subScalar(e *emitter, op *ir.Operation) []*ir.Value {
 func rsubScalar(e *emitter, op *ir.Operation) []*ir.Value {
 	elem := elemOf(op.Result(0))
 	x := e.cast(op.Operand(0), elem)
-	if alpha := e.number(op, "alpha", 1); !alpha.isOne() {
+	if alpha := e.number(op, "alpha"); !alpha.isOne() {
 		x = e.mul(x, e.scalarNum(elem, alpha))
 	}
-	return one(e.sub(e.scalarNum(elem, e.number(op, "other", 0)), x))
+	return one(e.sub(e.scalarNum(elem, e.number(op, "other")), x))
 }
 
 // mul.Scalar(x, other) -> mul(x', other)
 func mulScalar(e *emitter, op *ir.Operation) []*ir.Value {
 	elem := elemOf(op.Result(0))
-	return one(e.mul(e.cast(op.Operand(0), elem), e.scalarNum(elem, e.number(op, "other", 0))))
+	return one(e.mul(e.cast(op.Operand(0), elem), e.scalarNum(elem, e.number(op, "other"))))
 }
 
 // div.Scalar(x, other) -> div(x', other)
 func divScalar(e *emitter, op *ir.Operation) []*ir.Value {
 	elem := elemOf(op.Result(0))
-	return one(e.div(e.cast(op.Operand(0), elem), e.scalarNum(elem, e.number(op, "other", 0))))
+	return one(e.div(e.cast(op.Operand(0), elem), e.scalarNum(elem, e.number(op, "other"))))
 }
 
 // add.Tensor(x, y, alpha) -> add(x, mul(y, alpha)); or(x, y) for i1
@@ -61,7 +62,7 @@ func addSub(e *emitter, op *ir.Operation, name string) []*ir.Value {
 	if isBoolElem(elemOf(x)) && name == "core.add" {
 		return one(e.binary("core.or", x, y))
 	}
-	if alpha := e.number(op, "alpha", 1); !alpha.isOne() {
+	if alpha := e.number(op, "alpha"); !alpha.isOne() {
 		y = e.mul(y, e.scalarNum(elemOf(y), alpha))
 	}
 	return one(e.binary(name, x, y))
@@ -74,7 +75,7 @@ func addSub(e *emitter, op *ir.Operation, name string) []*ir.Value {
 // one where the remainder is non-zero and its sign differs from y's.
 func divTensor(e *emitter, op *ir.Operation) []*ir.Value {
 	x, y := op.Operand(0), op.Operand(1)
-	switch mode := e.attrStr(op, "rounding_mode", ""); mode {
+	switch mode := e.attrStr(op, "rounding_mode"); mode {
 	case "":
 		elem := elemOf(op.Result(0))
 		return one(e.div(e.cast(x, elem), e.cast(y, elem)))
@@ -111,7 +112,7 @@ func (e *emitter) trunc(q *ir.Value) *ir.Value {
 func powScalar(e *emitter, op *ir.Operation) []*ir.Value {
 	elem := elemOf(op.Result(0))
 	x := e.cast(op.Operand(0), elem)
-	n := e.number(op, "exponent", 1)
+	n := e.number(op, "exponent")
 	if isFloatElem(elem) {
 		return one(e.binary("core.pow", x, e.scalarNum(elem, n)))
 	}
@@ -152,11 +153,11 @@ func clampOp(e *emitter, op *ir.Operation) []*ir.Value {
 	lo, hi := op.InherentAttr("min"), op.InherentAttr("max")
 	var plo, phi *number
 	if lo != nil {
-		n := e.number(op, "min", 0)
+		n := e.number(op, "min")
 		plo = &n
 	}
 	if hi != nil {
-		n := e.number(op, "max", 0)
+		n := e.number(op, "max")
 		phi = &n
 	}
 	if plo != nil && phi != nil && plo.f > phi.f {
@@ -167,7 +168,7 @@ func clampOp(e *emitter, op *ir.Operation) []*ir.Value {
 
 // hardtanh(x, min_val, max_val) -> clamp(x, min_val, max_val)
 func hardtanh(e *emitter, op *ir.Operation) []*ir.Value {
-	lo, hi := e.number(op, "min_val", -1), e.number(op, "max_val", 1)
+	lo, hi := e.number(op, "min_val"), e.number(op, "max_val")
 	return one(e.clamp(op.Operand(0), &lo, &hi))
 }
 
@@ -213,7 +214,7 @@ func (e *emitter) clamp(x *ir.Value, lo, hi *number) *ir.Value {
 func leakyRelu(e *emitter, op *ir.Operation) []*ir.Value {
 	x := op.Operand(0)
 	elem := elemOf(x)
-	s := e.number(op, "negative_slope", 0.01)
+	s := e.number(op, "negative_slope")
 	return one(e.sel(e.cmp("ge", x, e.scalar(elem, 0)), x, e.mul(x, e.scalarNum(elem, s))))
 }
 
@@ -240,7 +241,7 @@ func gelu(e *emitter, op *ir.Operation) []*ir.Value {
 	elem := elemOf(x)
 	c := func(v float64) *ir.Value { return e.scalar(elem, v) }
 	var inner *ir.Value
-	switch mode := e.attrStr(op, "approximate", "none"); mode {
+	switch mode := e.attrStr(op, "approximate"); mode {
 	case "none":
 		inner = e.unary("core.erf", e.mul(x, c(1/math.Sqrt2)))
 	case "tanh":
@@ -257,7 +258,7 @@ func gelu(e *emitter, op *ir.Operation) []*ir.Value {
 // masked_fill.Scalar(x, mask, v) -> select(mask, v, x)
 func maskedFill(e *emitter, op *ir.Operation) []*ir.Value {
 	x := op.Operand(0)
-	return one(e.sel(op.Operand(1), e.scalarNum(elemOf(x), e.number(op, "value", 0)), x))
+	return one(e.sel(op.Operand(1), e.scalarNum(elemOf(x), e.number(op, "value")), x))
 }
 
 // ---- PyTorch Scalars ----
@@ -269,13 +270,12 @@ type number struct {
 	isFloat bool
 }
 
-func (e *emitter) number(op *ir.Operation, name string, def float64) number {
-	switch a := op.InherentAttr(name).(type) {
+// number reads a PyTorch Scalar attribute, absent ones as the torch
+// table's default (zero when it has none).
+func (e *emitter) number(op *ir.Operation, name string) number {
+	switch a := ods.AttrOrDefault(op, name).(type) {
 	case nil:
-		if def == math.Trunc(def) {
-			return number{f: def, i: int64(def)}
-		}
-		return number{f: def, isFloat: true}
+		return number{}
 	case *ir.IntegerAttr:
 		return number{f: float64(a.Value), i: a.Value}
 	case *ir.FloatAttr:

@@ -13,8 +13,8 @@ import (
 // an elementwise max, a sum over a divisor).
 
 // attrTriple reads a 3-D window attribute: one value applies to all dims.
-func (e *emitter) attrTriple(op *ir.Operation, name string, def []int64) [3]int64 {
-	return [3]int64(e.attrWindow(op, name, 3, def))
+func (e *emitter) attrTriple(op *ir.Operation, name string) [3]int64 {
+	return [3]int64(e.attrWindow(op, name, 3, nil))
 }
 
 // batched5 runs f on the static 5-D form of op's first operand ([C, D, H,
@@ -75,10 +75,10 @@ func ceilExtra(n, k, stride, pad, dil, out int64) int64 {
 
 // conv3d(x, w, b) -> Σ_kd conv2d(depth slices kd·dil_d :: stride_d of pad_d(x) in the batch, w[:, :, kd]) (+ b once)
 func conv3d(e *emitter, op *ir.Operation) []*ir.Value {
-	s := e.attrTriple(op, "stride", []int64{1})
-	p := e.attrTriple(op, "padding", []int64{0})
-	d := e.attrTriple(op, "dilation", []int64{1})
-	g := e.attrInt(op, "groups", 1)
+	s := e.attrTriple(op, "stride")
+	p := e.attrTriple(op, "padding")
+	d := e.attrTriple(op, "dilation")
+	g := e.attrInt(op, "groups")
 	w := op.Operand(1)
 	ws := shapeOf(w)
 	if len(ws) != 5 || slices.Contains(ws, ir.Dynamic) || ws[2] < 1 {
@@ -123,9 +123,9 @@ func conv3d(e *emitter, op *ir.Operation) []*ir.Value {
 // poolWindow3 reads kernel_size, stride (default: kernel_size, also when
 // empty) and padding of a 3-D torch pooling op.
 func (e *emitter) poolWindow3(op *ir.Operation) (k, s, p [3]int64) {
-	k = e.attrTriple(op, "kernel_size", nil)
-	s = e.attrTriple(op, "stride", k[:])
-	p = e.attrTriple(op, "padding", []int64{0})
+	k = e.attrTriple(op, "kernel_size")
+	s = [3]int64(e.attrStride(op, k[:]))
+	p = e.attrTriple(op, "padding")
 	return k, s, p
 }
 
@@ -135,14 +135,14 @@ func (e *emitter) poolWindow3(op *ir.Operation) (k, s, p [3]int64) {
 // value, which never wins against the real tap every window has.
 func maxPool3d(e *emitter, op *ir.Operation) []*ir.Value {
 	k, s, p := e.poolWindow3(op)
-	d := e.attrTriple(op, "dilation", []int64{1})
+	d := e.attrTriple(op, "dilation")
 	attrs := []ir.NamedAttr{
 		kv("kernel", e.ints(k[1], k[2])),
 		kv("strides", e.ints(s[1], s[2])),
 		kv("padding", e.ints(p[1], p[2], p[1], p[2])),
 		kv("dilations", e.ints(d[1], d[2])),
 	}
-	if e.attrBool(op, "ceil_mode", false) {
+	if e.attrBool(op, "ceil_mode") {
 		attrs = append(attrs, kv("ceil_mode", e.boolean(true)))
 	}
 	out := shapeOf(op.Result(0))
@@ -185,9 +185,9 @@ func (e *emitter) lowest(elem ir.Type) ir.Attribute {
 // divided by the override.
 func avgPool3d(e *emitter, op *ir.Operation) []*ir.Value {
 	k, s, p := e.poolWindow3(op)
-	ceil := e.attrBool(op, "ceil_mode", false)
-	include := e.attrBool(op, "count_include_pad", true)
-	divisor := e.attrInt(op, "divisor_override", 0)
+	ceil := e.attrBool(op, "ceil_mode")
+	include := e.attrBool(op, "count_include_pad")
+	divisor := e.attrInt(op, "divisor_override")
 	out := shapeOf(op.Result(0))
 	od, oh, ow := out[len(out)-3], out[len(out)-2], out[len(out)-1]
 	return e.batched5(op, func(x *ir.Value) *ir.Value {

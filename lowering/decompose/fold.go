@@ -58,10 +58,11 @@ func foldBN(bn *ir.Operation, rw ir.Rewriter) bool {
 	if bn.Result(0).Type() != conv.Result(0).Type() {
 		return rw.NotifyMatchFailure(bn, "the result type %s is not the convolution's %s", bn.Result(0).Type(), conv.Result(0).Type())
 	}
-	eps := 1e-5
-	if a, ok := bn.InherentAttr("eps").(*ir.FloatAttr); ok {
-		eps = a.Value
+	epsAttr, ok := ods.AttrOrDefault(bn, "eps").(*ir.FloatAttr)
+	if !ok {
+		return false
 	}
+	eps := epsAttr.Value
 	nw := make([]float64, len(w))
 	nb := make([]float64, c)
 	for o := int64(0); o < c; o++ {

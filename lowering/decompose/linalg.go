@@ -46,10 +46,10 @@ func addmm(e *emitter, op *ir.Operation) []*ir.Value {
 	s, m1, m2 := op.Operand(0), op.Operand(1), op.Operand(2)
 	p := e.matmul(m1, m2)
 	elem := elemOf(p)
-	if alpha := e.number(op, "alpha", 1); !alpha.isOne() {
+	if alpha := e.number(op, "alpha"); !alpha.isOne() {
 		p = e.mul(p, e.scalarNum(elem, alpha))
 	}
-	beta := e.number(op, "beta", 1)
+	beta := e.number(op, "beta")
 	if beta.f == 0 { // self is ignored, NaNs included
 		return one(p)
 	}
@@ -63,10 +63,10 @@ func addmm(e *emitter, op *ir.Operation) []*ir.Value {
 //
 // An unbatched [C, H, W] input runs as [1, C, H, W].
 func conv2d(e *emitter, op *ir.Operation) []*ir.Value {
-	s := e.attrPair(op, "stride", []int64{1, 1})
-	p := e.attrPair(op, "padding", []int64{0, 0})
-	d := e.attrPair(op, "dilation", []int64{1, 1})
-	g := e.attrInt(op, "groups", 1)
+	s := e.attrPair(op, "stride")
+	p := e.attrPair(op, "padding")
+	d := e.attrPair(op, "dilation")
+	g := e.attrInt(op, "groups")
 	attrs := []ir.NamedAttr{
 		kv("strides", e.ints(s[0], s[1])),
 		kv("padding", e.ints(p[0], p[1], p[0], p[1])),
@@ -104,23 +104,23 @@ func (e *emitter) batchedRank(op *ir.Operation, rank int, f func(x *ir.Value) *i
 // poolWindow reads kernel_size, stride (default: kernel_size, also when
 // empty) and padding of a torch pooling op.
 func (e *emitter) poolWindow(op *ir.Operation) (k, s, p [2]int64) {
-	k = e.attrPair(op, "kernel_size", nil)
-	s = e.attrPair(op, "stride", []int64{k[0], k[1]})
-	p = e.attrPair(op, "padding", []int64{0, 0})
+	k = e.attrPair(op, "kernel_size")
+	s = [2]int64(e.attrStride(op, k[:]))
+	p = e.attrPair(op, "padding")
 	return k, s, p
 }
 
 // max_pool2d(x) -> core.max_pool2d(x) (padding never wins in either)
 func maxPool(e *emitter, op *ir.Operation) []*ir.Value {
 	k, s, p := e.poolWindow(op)
-	d := e.attrPair(op, "dilation", []int64{1, 1})
+	d := e.attrPair(op, "dilation")
 	attrs := []ir.NamedAttr{
 		kv("kernel", e.ints(k[0], k[1])),
 		kv("strides", e.ints(s[0], s[1])),
 		kv("padding", e.ints(p[0], p[1], p[0], p[1])),
 		kv("dilations", e.ints(d[0], d[1])),
 	}
-	if e.attrBool(op, "ceil_mode", false) {
+	if e.attrBool(op, "ceil_mode") {
 		attrs = append(attrs, kv("ceil_mode", e.boolean(true)))
 	}
 	return e.batched(op, func(x *ir.Value) *ir.Value { return e.op("core.max_pool2d", nil, attrs, x) })
@@ -133,9 +133,9 @@ func maxPool(e *emitter, op *ir.Operation) []*ir.Value {
 // of ones.
 func avgPool(e *emitter, op *ir.Operation) []*ir.Value {
 	k, s, p := e.poolWindow(op)
-	ceil := e.attrBool(op, "ceil_mode", false)
-	include := e.attrBool(op, "count_include_pad", true)
-	divisor := e.attrInt(op, "divisor_override", 0)
+	ceil := e.attrBool(op, "ceil_mode")
+	include := e.attrBool(op, "count_include_pad")
+	divisor := e.attrInt(op, "divisor_override")
 	out := shapeOf(op.Result(0))
 	return e.batched(op, func(x *ir.Value) *ir.Value {
 		if divisor != 0 {
@@ -184,7 +184,7 @@ func (e *emitter) windowSum(x *ir.Value, k, s, p [2]int64, out []int64) *ir.Valu
 // ceil((i+1)·n/o)) (averaging rows then columns is the mean of the
 // rectangle, as every row of a cell has as many columns).
 func adaptiveAvgPool(e *emitter, op *ir.Operation) []*ir.Value {
-	o := e.attrInts(op, "output_size", nil)
+	o := e.attrInts(op, "output_size")
 	if len(o) != 2 {
 		e.fail("output_size needs two values, got %v", o)
 		return one(op.Operand(0))

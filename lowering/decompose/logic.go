@@ -32,7 +32,7 @@ func compareTensor(pred string) func(e *emitter, op *ir.Operation) []*ir.Value {
 func compareScalar(pred string) func(e *emitter, op *ir.Operation) []*ir.Value {
 	return func(e *emitter, op *ir.Operation) []*ir.Value {
 		x := op.Operand(0)
-		n := e.number(op, "other", 0)
+		n := e.number(op, "other")
 		elem := elemOf(x)
 		switch {
 		case isFloatElem(elem):

@@ -28,7 +28,7 @@ func (e *emitter) softmaxLike(op *ir.Operation, log bool) []*ir.Value {
 		x = e.reshape(x, []int64{1})
 		rank = 1
 	}
-	ax := e.wrapDim(e.attrInt(op, "dim", 0), rank)
+	ax := e.wrapDim(e.attrInt(op, "dim"), rank)
 	var y *ir.Value
 	if log {
 		y = e.logSoftmax(x, ax)
@@ -55,14 +55,14 @@ func (e *emitter) logSoftmax(x *ir.Value, ax int64) *ir.Value {
 func layerNorm(e *emitter, op *ir.Operation) []*ir.Value {
 	x := op.Operand(0)
 	elem := elemOf(x)
-	ns := e.attrInts(op, "normalized_shape", nil)
+	ns := e.attrInts(op, "normalized_shape")
 	rank := rankOf(x)
 	if len(ns) == 0 || len(ns) > rank {
 		e.fail("normalized_shape %v does not fit %s", ns, x.Type())
 		return one(x)
 	}
 	axes := allDims(rank)[rank-len(ns):]
-	eps := e.number(op, "eps", 1e-5).f
+	eps := e.number(op, "eps").f
 	d := e.sub(x, e.reduce("core.reduce_mean", x, axes, true))
 	v := e.reduce("core.reduce_mean", e.mul(d, d), axes, true)
 	y := e.mul(d, e.unary("core.rsqrt", e.add(v, e.scalar(elem, eps))))
@@ -87,7 +87,7 @@ func batchNorm(e *emitter, op *ir.Operation) []*ir.Value {
 		e.fail("batch_norm needs an input of rank 2 or more, got %s", x.Type())
 		return one(x)
 	}
-	eps := e.number(op, "eps", 1e-5).f
+	eps := e.number(op, "eps").f
 	mean, variance := e.cast(op.Operand(1), elem), e.cast(op.Operand(2), elem)
 	scale := e.unary("core.rsqrt", e.add(variance, e.scalar(elem, eps)))
 	if op.NumOperands() > 3 {
@@ -115,7 +115,7 @@ func (e *emitter) neg(x *ir.Value) *ir.Value { return e.unary("core.neg", x) }
 // head for its group of query heads (reshape, broadcast_to, reshape).
 func sdpa(e *emitter, op *ir.Operation) []*ir.Value {
 	q, k, v := op.Operand(0), op.Operand(1), op.Operand(2)
-	if p := e.number(op, "dropout_p", 0).f; p != 0 {
+	if p := e.number(op, "dropout_p").f; p != 0 {
 		e.fail("dropout_p = %g is random; inference graphs carry 0", p)
 		return one(q)
 	}
@@ -127,9 +127,9 @@ func sdpa(e *emitter, op *ir.Operation) []*ir.Value {
 	qs := shapeOf(q)
 	scale := 1 / math.Sqrt(float64(qs[len(qs)-1]))
 	if op.InherentAttr("scale") != nil {
-		scale = e.number(op, "scale", scale).f
+		scale = e.number(op, "scale").f
 	}
-	if e.attrBool(op, "enable_gqa", false) && rankOf(q) >= 3 && rankOf(k) >= 3 {
+	if e.attrBool(op, "enable_gqa") && rankOf(q) >= 3 && rankOf(k) >= 3 {
 		h := qs[len(qs)-3]
 		k, v = e.repeatHeads(k, h), e.repeatHeads(v, h)
 	}
@@ -143,7 +143,7 @@ func sdpa(e *emitter, op *ir.Operation) []*ir.Value {
 	if op.NumOperands() > 3 {
 		mask = op.Operand(3)
 	}
-	if e.attrBool(op, "is_causal", false) {
+	if e.attrBool(op, "is_causal") {
 		if mask != nil {
 			e.fail("attn_mask must be absent with is_causal")
 		}
@@ -210,7 +210,7 @@ func instanceNorm(e *emitter, op *ir.Operation) []*ir.Value {
 //
 // The statistics run over each (sample, group); w' and b' are [C, 1, …].
 func groupNorm(e *emitter, op *ir.Operation) []*ir.Value {
-	return one(e.groupNorm(op, e.attrInt(op, "num_groups", 1)))
+	return one(e.groupNorm(op, e.attrInt(op, "num_groups")))
 }
 
 func (e *emitter) groupNorm(op *ir.Operation, groups int64) *ir.Value {
@@ -231,7 +231,7 @@ func (e *emitter) groupNorm(op *ir.Operation, groups int64) *ir.Value {
 	g := e.reshape(x, []int64{n, groups, per})
 	d := e.sub(g, e.reduce("core.reduce_mean", g, []int64{2}, true))
 	v := e.reduce("core.reduce_mean", e.mul(d, d), []int64{2}, true)
-	eps := e.number(op, "eps", 1e-5).f
+	eps := e.number(op, "eps").f
 	y := e.reshape(e.mul(d, e.unary("core.rsqrt", e.add(v, e.scalar(elem, eps)))), xs)
 	if op.NumOperands() > 1 {
 		y = e.mul(y, e.reshape(e.cast(op.Operand(1), elem), cs))

@@ -10,8 +10,8 @@ import (
 	"github.com/mlc-go/mlc/dialects/all"
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/dialects/torch"
-	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/internal/tensor"
+	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
 )
@@ -451,8 +451,7 @@ func orEmpty(attrs string) string {
 }
 
 func newContext() *ir.Context {
-	ctx := ir.NewContext()
-	all.Register(ctx)
+	ctx := all.NewContext()
 	return ctx
 }
 

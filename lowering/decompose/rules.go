@@ -4,6 +4,7 @@ import (
 	_ "embed"
 
 	"github.com/mlc-go/mlc/dialects/core"
+	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/dialects/torch"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/rewrite/rules"
@@ -29,13 +30,14 @@ var predicates = rules.Predicates{
 	"coreCastable": func(t ir.Type) bool { return core.CastElem.Match(ir.ElementTypeOf(t)) },
 	// isI1($x): a bool tensor.
 	"isI1": func(t ir.Type) bool { return isBoolElem(ir.ElementTypeOf(t)) },
-	// unitAlpha($r): the op that defines $r has no alpha, or alpha 1.
+	// unitAlpha($r): the op that defines $r has no alpha, or alpha 1 (its
+	// table default included).
 	"unitAlpha": func(v *ir.Value) bool {
 		op := v.DefiningOp()
 		if op == nil {
 			return false
 		}
-		switch a := op.InherentAttr("alpha").(type) {
+		switch a := ods.AttrOrDefault(op, "alpha").(type) {
 		case nil:
 			return true
 		case *ir.IntegerAttr:

@@ -16,7 +16,7 @@ const maxConstElems = 1 << 26
 // reduceDims reads a reduction's optional dim list: all dims when absent
 // or empty.
 func (e *emitter) reduceDims(op *ir.Operation, rank int) []int64 {
-	dims := e.attrInts(op, "dim", nil)
+	dims := e.attrInts(op, "dim")
 	if len(dims) == 0 {
 		return allDims(rank)
 	}
@@ -36,11 +36,11 @@ func amax(name string) func(e *emitter, op *ir.Operation) []*ir.Value {
 	return func(e *emitter, op *ir.Operation) []*ir.Value {
 		x := op.Operand(0)
 		if rankOf(x) == 0 {
-			e.wrapDims(e.attrInts(op, "dim", nil), 1)
+			e.wrapDims(e.attrInts(op, "dim"), 1)
 			return one(x)
 		}
 		xi, back := e.asI8(x)
-		return one(back(e.reduce(name, xi, e.reduceDims(op, rankOf(x)), e.attrBool(op, "keepdim", false))))
+		return one(back(e.reduce(name, xi, e.reduceDims(op, rankOf(x)), e.attrBool(op, "keepdim"))))
 	}
 }
 
@@ -70,11 +70,11 @@ func prod(withDim bool) func(e *emitter, op *ir.Operation) []*ir.Value {
 			return one(e.reduce("core.reduce_prod", x, allDims(r), false))
 		}
 		if r == 0 {
-			e.wrapDim(e.attrInt(op, "dim", 0), 1)
+			e.wrapDim(e.attrInt(op, "dim"), 1)
 			return one(x)
 		}
-		ax := e.wrapDim(e.attrInt(op, "dim", 0), r)
-		return one(e.reduce("core.reduce_prod", x, []int64{ax}, e.attrBool(op, "keepdim", false)))
+		ax := e.wrapDim(e.attrInt(op, "dim"), r)
+		return one(e.reduce("core.reduce_prod", x, []int64{ax}, e.attrBool(op, "keepdim")))
 	}
 }
 
@@ -83,7 +83,7 @@ func logsumexp(e *emitter, op *ir.Operation) []*ir.Value {
 	x := op.Operand(0)
 	r := rankOf(x)
 	if r == 0 {
-		e.wrapDims(e.attrInts(op, "dim", nil), 1)
+		e.wrapDims(e.attrInts(op, "dim"), 1)
 		return one(x)
 	}
 	elem := elemOf(x)
@@ -98,12 +98,12 @@ func logsumexp(e *emitter, op *ir.Operation) []*ir.Value {
 func vectorNorm(e *emitter, op *ir.Operation) []*ir.Value {
 	elem := elemOf(op.Result(0))
 	x := e.cast(op.Operand(0), elem)
-	ord := e.number(op, "ord", 2).f
-	keep := e.attrBool(op, "keepdim", false)
+	ord := e.number(op, "ord").f
+	keep := e.attrBool(op, "keepdim")
 	out := shapeOf(op.Result(0))
 	var axes []int64
 	if rankOf(x) == 0 { // one element along a dim of size 1
-		e.wrapDims(e.attrInts(op, "dim", nil), 1)
+		e.wrapDims(e.attrInts(op, "dim"), 1)
 		x, axes, keep = e.reshape(x, []int64{1}), []int64{0}, false
 	} else {
 		axes = e.reduceDims(op, rankOf(x))
@@ -138,10 +138,10 @@ func cumsum(e *emitter, op *ir.Operation) []*ir.Value {
 	x := e.cast(op.Operand(0), elemOf(op.Result(0)))
 	r := rankOf(x)
 	if r == 0 {
-		e.wrapDim(e.attrInt(op, "dim", 0), 1)
+		e.wrapDim(e.attrInt(op, "dim"), 1)
 		return one(x)
 	}
-	ax := int(e.wrapDim(e.attrInt(op, "dim", 0), r))
+	ax := int(e.wrapDim(e.attrInt(op, "dim"), r))
 	n := shapeOf(x)[ax]
 	for s := int64(1); s < n; s *= 2 {
 		low, high := make([]int64, r), make([]int64, r)
@@ -158,10 +158,10 @@ func flip(e *emitter, op *ir.Operation) []*ir.Value {
 	xs := shapeOf(x)
 	r := len(xs)
 	if r == 0 {
-		e.wrapDims(e.attrInts(op, "dims", nil), 1)
+		e.wrapDims(e.attrInts(op, "dims"), 1)
 		return one(x)
 	}
-	dims := e.wrapDims(e.attrInts(op, "dims", nil), r)
+	dims := e.wrapDims(e.attrInts(op, "dims"), r)
 	if len(dims) == 0 {
 		return one(x)
 	}
@@ -189,7 +189,7 @@ func triangle(lower bool) func(e *emitter, op *ir.Operation) []*ir.Value {
 			e.fail("a %d×%d mask is too large", rows, cols)
 			return one(x)
 		}
-		diag := e.attrInt(op, "diagonal", 0)
+		diag := e.attrInt(op, "diagonal")
 		raw := make([]byte, rows*cols)
 		for i := range rows {
 			for j := range cols {
@@ -248,7 +248,7 @@ func gatherOp(e *emitter, op *ir.Operation) []*ir.Value {
 		e.fail("index %s must have the rank of self %s", index.Type(), x.Type())
 		return one(op.Operand(0))
 	}
-	ax := int(e.wrapDim(e.attrInt(op, "dim", 0), r))
+	ax := int(e.wrapDim(e.attrInt(op, "dim"), r))
 	strides := make([]int64, r)
 	total := int64(1)
 	for i := r - 1; i >= 0; i-- {
@@ -287,7 +287,7 @@ func indexSelect(e *emitter, op *ir.Operation) []*ir.Value {
 	if len(shapeOf(index)) == 0 {
 		index = e.reshape(index, []int64{1})
 	}
-	ax := e.wrapDim(e.attrInt(op, "dim", 0), len(shapeOf(x)))
+	ax := e.wrapDim(e.attrInt(op, "dim"), len(shapeOf(x)))
 	g := e.op("core.gather", nil, []ir.NamedAttr{kv("axis", e.i64(ax))}, x, index)
 	return one(e.reshape(g, shapeOf(op.Result(0))))
 }
@@ -295,7 +295,7 @@ func indexSelect(e *emitter, op *ir.Operation) []*ir.Value {
 // repeat(x, repeats) -> reshape(broadcast_to(reshape(x, [1, s₀, 1, s₁, …]), [r₀, s₀, r₁, s₁, …]), [r₀·s₀, r₁·s₁, …])
 func repeat(e *emitter, op *ir.Operation) []*ir.Value {
 	x := op.Operand(0)
-	reps := e.attrInts(op, "repeats", nil)
+	reps := e.attrInts(op, "repeats")
 	xs := shapeOf(x)
 	if len(reps) < len(xs) {
 		e.fail("repeats %v has fewer entries than %s has dims", reps, x.Type())
@@ -324,7 +324,7 @@ func pixelShuffle(up bool) func(e *emitter, op *ir.Operation) []*ir.Value {
 		x := op.Operand(0)
 		s := shapeOf(x)
 		n := len(s)
-		r := e.attrInt(op, attr, 0)
+		r := e.attrInt(op, attr)
 		if n < 3 || r <= 0 {
 			e.fail("needs rank ≥ 3 and a positive factor, got %s and %d", x.Type(), r)
 			return one(x)
@@ -354,17 +354,17 @@ func topk(e *emitter, op *ir.Operation) []*ir.Value {
 	x := op.Operand(0)
 	xs := shapeOf(x)
 	r := len(xs)
-	k := e.attrInt(op, "k", 0)
-	largest := e.attrBool(op, "largest", true)
+	k := e.attrInt(op, "k")
+	largest := e.attrBool(op, "largest")
 	elem := elemOf(x)
 	if r == 0 {
-		e.wrapDim(e.attrInt(op, "dim", -1), 1)
+		e.wrapDim(e.attrInt(op, "dim"), 1)
 		if k == 0 {
 			e.fail("topk with k = 0 of a 0-D tensor")
 		}
 		return []*ir.Value{x, e.splat(op.Result(1).Type(), 0)}
 	}
-	ax := e.wrapDim(e.attrInt(op, "dim", -1), r)
+	ax := e.wrapDim(e.attrInt(op, "dim"), r)
 	perm := allDims(r)
 	perm[ax], perm[r-1] = perm[r-1], perm[ax] // a swap is its own inverse
 	xt := e.transpose(x, perm)

@@ -9,7 +9,7 @@ import (
 // permute(x, dims) -> transpose(x, dims mod rank)
 func permute(e *emitter, op *ir.Operation) []*ir.Value {
 	x := op.Operand(0)
-	return one(e.transpose(x, e.wrapDims(e.attrInts(op, "dims", nil), rankOf(x))))
+	return one(e.transpose(x, e.wrapDims(e.attrInts(op, "dims"), rankOf(x))))
 }
 
 // transpose.int(x, a, b) -> transpose(x, identity with a and b swapped)
@@ -19,8 +19,8 @@ func transposeInt(e *emitter, op *ir.Operation) []*ir.Value {
 	if r == 0 {
 		return one(x)
 	}
-	a := e.wrapDim(e.attrInt(op, "dim0", 0), r)
-	b := e.wrapDim(e.attrInt(op, "dim1", 0), r)
+	a := e.wrapDim(e.attrInt(op, "dim0"), r)
+	b := e.wrapDim(e.attrInt(op, "dim1"), r)
 	perm := allDims(r)
 	perm[a], perm[b] = perm[b], perm[a]
 	return one(e.transpose(x, perm))
@@ -34,14 +34,14 @@ func selectInt(e *emitter, op *ir.Operation) []*ir.Value {
 		e.fail("cannot select from a 0-D tensor")
 		return one(x)
 	}
-	ax := e.wrapDim(e.attrInt(op, "dim", 0), r)
+	ax := e.wrapDim(e.attrInt(op, "dim"), r)
 	n := shapeOf(x)[ax]
-	i := e.attrInt(op, "index", 0)
+	i := e.attrInt(op, "index")
 	if i < 0 {
 		i += n
 	}
 	if i < 0 || i >= n {
-		e.fail("index %d is out of range for a dim of size %d", e.attrInt(op, "index", 0), n)
+		e.fail("index %d is out of range for a dim of size %d", e.attrInt(op, "index"), n)
 		return one(x)
 	}
 	return one(e.reshape(e.sliceDim(x, int(ax), i, i+1, 1), shapeOf(op.Result(0))))
@@ -58,9 +58,9 @@ func sliceTensor(e *emitter, op *ir.Operation) []*ir.Value {
 		e.fail("cannot slice a 0-D tensor")
 		return one(x)
 	}
-	ax := e.wrapDim(e.attrInt(op, "dim", 0), r)
+	ax := e.wrapDim(e.attrInt(op, "dim"), r)
 	n := shapeOf(x)[ax]
-	step := e.attrInt(op, "step", 1)
+	step := e.attrInt(op, "step")
 	if step <= 0 {
 		e.fail("step must be positive, got %d", step)
 		return one(x)
@@ -71,8 +71,12 @@ func sliceTensor(e *emitter, op *ir.Operation) []*ir.Value {
 		}
 		return min(max(v, 0), n)
 	}
-	start := norm(e.attrInt(op, "start", 0))
-	end := max(norm(e.attrInt(op, "end", n)), start)
+	start := norm(e.attrInt(op, "start"))
+	end := n
+	if op.InherentAttr("end") != nil { // None: to the end
+		end = e.attrInt(op, "end")
+	}
+	end = max(norm(end), start)
 	if start == 0 && end == n && step == 1 {
 		return one(x)
 	}
@@ -88,7 +92,7 @@ func cat(e *emitter, op *ir.Operation) []*ir.Value {
 	if op.NumOperands() == 1 {
 		return one(op.Operand(0))
 	}
-	ax := e.wrapDim(e.attrInt(op, "dim", 0), rankOf(op.Operand(0)))
+	ax := e.wrapDim(e.attrInt(op, "dim"), rankOf(op.Operand(0)))
 	return one(e.op("core.concat", nil, []ir.NamedAttr{kv("axis", e.i64(ax))}, op.Operands()...))
 }
 
@@ -99,7 +103,7 @@ func constantPad(e *emitter, op *ir.Operation) []*ir.Value {
 	x := op.Operand(0)
 	xs := shapeOf(x)
 	r := len(xs)
-	pad := e.attrInts(op, "pad", nil)
+	pad := e.attrInts(op, "pad")
 	if len(pad)%2 != 0 || len(pad) > 2*r {
 		e.fail("pad %v must have an even length of at most %d", pad, 2*r)
 		return one(x)
@@ -123,7 +127,7 @@ func constantPad(e *emitter, op *ir.Operation) []*ir.Value {
 		x = e.op("core.slice", nil, []ir.NamedAttr{kv("starts", e.ints(starts...)), kv("limits", e.ints(limits...))}, x)
 	}
 	attrs := []ir.NamedAttr{kv("low", e.ints(low...)), kv("high", e.ints(high...))}
-	if v := e.number(op, "value", 0); v.f != 0 || v.isFloat {
+	if v := e.number(op, "value"); v.f != 0 || v.isFloat {
 		attrs = append(attrs, kv("value", e.scalarAttr(elemOf(x), v)))
 	}
 	padded := false
@@ -162,14 +166,14 @@ func argmax(e *emitter, op *ir.Operation) []*ir.Value {
 	if isBoolElem(elemOf(x)) {
 		x = e.cast(x, e.ctx.I(8))
 	}
-	keep := e.attrBool(op, "keepdim", false)
+	keep := e.attrBool(op, "keepdim")
 	out := shapeOf(op.Result(0))
 	if op.InherentAttr("dim") != nil {
 		if rankOf(x) == 0 {
-			e.attrInt(op, "dim", 0)
+			e.attrInt(op, "dim")
 			return one(e.splat(op.Result(0).Type(), 0))
 		}
-		ax := e.wrapDim(e.attrInt(op, "dim", 0), rankOf(x))
+		ax := e.wrapDim(e.attrInt(op, "dim"), rankOf(x))
 		attrs := []ir.NamedAttr{kv("axis", e.i64(ax))}
 		if keep {
 			attrs = append(attrs, kv("keepdims", e.boolean(true)))
@@ -199,7 +203,7 @@ func sumDim(e *emitter, op *ir.Operation) []*ir.Value {
 func (e *emitter) reduction(op *ir.Operation, name string) []*ir.Value {
 	x := e.cast(op.Operand(0), elemOf(op.Result(0)))
 	r := rankOf(x)
-	dims := e.attrInts(op, "dim", nil)
+	dims := e.attrInts(op, "dim")
 	if r == 0 {
 		e.wrapDims(dims, 1)
 		return one(x)
@@ -208,5 +212,5 @@ func (e *emitter) reduction(op *ir.Operation, name string) []*ir.Value {
 	if len(dims) > 0 {
 		axes = e.wrapDims(dims, r)
 	}
-	return one(e.reduce(name, x, axes, e.attrBool(op, "keepdim", false)))
+	return one(e.reduce(name, x, axes, e.attrBool(op, "keepdim")))
 }

@@ -58,7 +58,7 @@ func atanh(e *emitter, op *ir.Operation) []*ir.Value {
 
 // elu(x, alpha, scale, input_scale) -> select(x > 0, mul(x, scale), mul(sub(exp(mul(x, input_scale)), 1), scale·alpha))
 func elu(e *emitter, op *ir.Operation) []*ir.Value {
-	return one(e.elu(op.Operand(0), e.number(op, "alpha", 1).f, e.number(op, "scale", 1).f, e.number(op, "input_scale", 1).f))
+	return one(e.elu(op.Operand(0), e.number(op, "alpha").f, e.number(op, "scale").f, e.number(op, "input_scale").f))
 }
 
 // selu(x) -> elu(x, 1.6732632423543772, 1.0507009873554805, 1)
@@ -68,7 +68,7 @@ func selu(e *emitter, op *ir.Operation) []*ir.Value {
 
 // celu(x, alpha) -> elu(x, alpha, 1, 1/alpha)
 func celu(e *emitter, op *ir.Operation) []*ir.Value {
-	a := e.number(op, "alpha", 1).f
+	a := e.number(op, "alpha").f
 	if a == 0 {
 		e.fail("celu's alpha must not be 0")
 		return one(op.Operand(0))
@@ -93,8 +93,8 @@ func (e *emitter) elu(x *ir.Value, alpha, scale, inScale float64) *ir.Value {
 func softplus(e *emitter, op *ir.Operation) []*ir.Value {
 	x := op.Operand(0)
 	elem := elemOf(x)
-	beta := e.number(op, "beta", 1).f
-	th := e.number(op, "threshold", 20).f
+	beta := e.number(op, "beta").f
+	th := e.number(op, "threshold").f
 	z := x
 	if beta != 1 {
 		z = e.mul(x, e.scalar(elem, beta))
@@ -141,15 +141,15 @@ func prelu(e *emitter, op *ir.Operation) []*ir.Value {
 func threshold(e *emitter, op *ir.Operation) []*ir.Value {
 	x := op.Operand(0)
 	elem := elemOf(x)
-	th := e.scalarNum(elem, e.number(op, "threshold", 0))
-	return one(e.sel(e.cmp("le", x, th), e.scalarNum(elem, e.number(op, "value", 0)), x))
+	th := e.scalarNum(elem, e.number(op, "threshold"))
+	return one(e.sel(e.cmp("le", x, th), e.scalarNum(elem, e.number(op, "value")), x))
 }
 
 // hardshrink(x, l) -> select(and(x ≥ −l, x ≤ l), 0, x)
 func hardshrink(e *emitter, op *ir.Operation) []*ir.Value {
 	x := op.Operand(0)
 	elem := elemOf(x)
-	l := e.number(op, "lambd", 0.5).f
+	l := e.number(op, "lambd").f
 	inside := e.binary("core.and", e.cmp("ge", x, e.scalar(elem, -l)), e.cmp("le", x, e.scalar(elem, l)))
 	return one(e.sel(inside, e.scalar(elem, 0), x))
 }
@@ -160,7 +160,7 @@ func hardshrink(e *emitter, op *ir.Operation) []*ir.Value {
 func softshrink(e *emitter, op *ir.Operation) []*ir.Value {
 	x := op.Operand(0)
 	elem := elemOf(x)
-	l := e.number(op, "lambd", 0.5).f
+	l := e.number(op, "lambd").f
 	lo, hi := e.scalar(elem, -l), e.scalar(elem, l)
 	below := e.sel(e.cmp("lt", x, lo), e.sub(x, lo), e.scalar(elem, 0))
 	return one(e.sel(e.cmp("gt", x, hi), e.sub(x, hi), below))

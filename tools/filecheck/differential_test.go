@@ -56,8 +56,8 @@ type diffCase struct {
 
 func loadDiffCases(t *testing.T) []*diffCase {
 	files, err := filepath.Glob("testdata/diff/*.txt")
-	if err != nil {
-		t.Fatal(err)
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no cases in testdata/diff: %v", err)
 	}
 	sort.Strings(files)
 	var cases []*diffCase

@@ -17,6 +17,9 @@ import (
 // imported module that does not print.
 func FuzzImport(f *testing.F) {
 	files, _ := filepath.Glob("testdata/ops/*.onnx")
+	if len(files) == 0 {
+		f.Fatal("no seed models in testdata/ops")
+	}
 	for _, p := range files {
 		if data, err := os.ReadFile(p); err == nil {
 			f.Add(data)

@@ -871,6 +871,18 @@ save_lit(
     [vi("y", TensorProto.FLOAT, [4])],
     check=False,
 )
+# Attributes a converter does not read are errors, not silently dropped:
+# Relu has none, so both of these are unread (the first, sorted, is named).
+save_lit(
+    "unread_attr",
+    [
+        helper.make_node("LeakyRelu", ["x"], ["a"], name="leaky", alpha=0.2),
+        helper.make_node("Relu", ["a"], ["y"], name="relu", zeta=1, mode="fast"),
+    ],
+    [vi("x", TensorProto.FLOAT, [4])],
+    [vi("y", TensorProto.FLOAT, [4])],
+    check=False,
+)
 with open(os.path.join(LIT, "mlp.onnx"), "rb") as f:
     mlp_bytes = f.read()
 with open(os.path.join(LIT, "truncated.onnx"), "wb") as f:
