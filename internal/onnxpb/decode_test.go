@@ -65,7 +65,7 @@ func TestDecodeModel(t *testing.T) {
 		t.Fatal(err)
 	}
 	if m.IRVersion != 8 || m.ProducerName != "prod" || m.ProducerVersion != "1.0" || m.Functions != 1 ||
-		!reflect.DeepEqual(m.OpsetImports, []OpsetID{{"", 13}, {"com.x", 1}}) || !reflect.DeepEqual(m.Metadata, []StringEntry{{"k", "v"}}) {
+		!reflect.DeepEqual(m.OpsetImports, []OpsetID{{Version: 13}, {Domain: "com.x", Version: 1}}) || !reflect.DeepEqual(m.Metadata, []StringEntry{{Key: "k", Value: "v"}}) {
 		t.Errorf("model fields: %+v", m)
 	}
 	g := m.Graph
