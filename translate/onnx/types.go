@@ -5,8 +5,8 @@ import (
 	"math"
 	"slices"
 
-	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/internal/onnxpb"
+	"github.com/mlc-go/mlc/ir"
 )
 
 // irFloats are the float element types the importer supports, by the
