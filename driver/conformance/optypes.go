@@ -3,7 +3,6 @@ package conformance
 import (
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/mlc-go/mlc/internal/mapfile"
 	"github.com/mlc-go/mlc/internal/onnxpb"
@@ -16,22 +15,11 @@ const maxNameLen = 4096
 // model at path, in graph order; an op of a domain other than the default
 // one is "domain.OpType". The model is decoded with internal/onnxpb from
 // a mapping of the file (when it is large), so weights are not read:
-// their pages are released as the decoder passes them. Errors name the
+// their pages are released as the decoder passes them. path must be a
+// regular file. Errors name the
 // byte offset where the model stops making sense.
 func ReadOpTypes(path string) ([]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", path)
-	}
-	data, err := mapfile.Read(f, st.Size())
+	data, err := onnxpb.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}

@@ -122,7 +122,11 @@ func TestReadOpTypesBadInput(t *testing.T) {
 		}
 	}
 	_, err := ReadOpTypes(t.TempDir())
-	assert.ErrorContains(t, err, "not a regular file")
+	assert.ErrorContains(t, err, "is a directory")
+	if _, serr := os.Stat("/dev/null"); serr == nil {
+		_, err = ReadOpTypes("/dev/null")
+		assert.ErrorContains(t, err, "/dev/null: is not a regular file")
+	}
 	_, err = ReadOpTypes(filepath.Join(t.TempDir(), "missing.onnx"))
 	assert.Error(t, err)
 }
