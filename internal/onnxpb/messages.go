@@ -2,6 +2,7 @@ package onnxpb
 
 import (
 	"math"
+	"strconv"
 
 	"google.golang.org/protobuf/encoding/protowire"
 )
@@ -104,7 +105,7 @@ func (t AttrType) String() string {
 	if s, ok := attrTypeNames[t]; ok {
 		return s
 	}
-	return "attribute type " + itoa(int64(t))
+	return "attribute type " + strconv.Itoa(int(t))
 }
 
 // Attribute is an AttributeProto. Type is the declared discriminator
@@ -616,27 +617,4 @@ func (d *decoder) tensorType(f *field, tp *TypeProto) error {
 		}
 		return err
 	})
-}
-
-func itoa(v int64) string {
-	if v == 0 {
-		return "0"
-	}
-	neg := v < 0
-	u := uint64(v)
-	if neg {
-		u = -u
-	}
-	var buf [21]byte
-	i := len(buf)
-	for u > 0 {
-		i--
-		buf[i] = byte('0' + u%10)
-		u /= 10
-	}
-	if neg {
-		i--
-		buf[i] = '-'
-	}
-	return string(buf[i:])
 }
