@@ -22,6 +22,9 @@ func Encode(m *Model) ([]byte, error) {
 	if err := e.model(m); err != nil {
 		return nil, err
 	}
+	if e.err != nil {
+		return nil, e.err
+	}
 	return e.b, nil
 }
 
@@ -30,6 +33,9 @@ func EncodeTensor(t *Tensor) ([]byte, error) {
 	e := &encoder{root: "TensorProto"}
 	if err := e.tensor(t); err != nil {
 		return nil, err
+	}
+	if e.err != nil {
+		return nil, e.err
 	}
 	return e.b, nil
 }
@@ -40,6 +46,7 @@ type encoder struct {
 	// entries.
 	root string
 	path []string
+	err  error
 }
 
 func (e *encoder) tag(n protowire.Number, t protowire.Type) { e.b = protowire.AppendTag(e.b, n, t) }
@@ -112,6 +119,13 @@ func (e *encoder) packedFixed(n protowire.Number, width int, vs []uint64, presen
 // payload is written in place and moved up once its length is known, so
 // large raw data is not copied through a buffer per nesting level.
 func (e *encoder) message(n protowire.Number, name string, fn func() error) error {
+	if len(e.path) >= MaxDepth {
+		// Only a hand-built model can get here: one whose graphs hold
+		// themselves would otherwise never end. The error sticks, so
+		// that callers which ignore it cannot return a broken buffer.
+		e.err = fmt.Errorf("onnxpb: encoding %s: messages nested deeper than %d levels", e.root, MaxDepth)
+		return e.err
+	}
 	e.tag(n, protowire.BytesType)
 	start := len(e.b)
 	e.path = append(e.path, name)

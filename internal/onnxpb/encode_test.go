@@ -343,6 +343,23 @@ func TestEncodeHandBuilt(t *testing.T) {
 	}
 }
 
+// cyclic is a hand-built graph that holds itself through an attribute.
+func cyclic() *Model {
+	g := &Graph{Name: "g"}
+	g.Nodes = []*Node{{OpType: "If", Attrs: []*Attribute{{Name: "then_branch", Type: AttrGraph, G: g}}}}
+	return &Model{Graph: g}
+}
+
+// deepTypes nests graphs until a value's type (three levels: tensor_type,
+// shape, dim) crosses the limit.
+func deepTypes() *Model {
+	g := &Graph{Inputs: []*ValueInfo{{Name: "x", Type: &TypeProto{Kind: TypeTensor, HasShape: true, Shape: []Dim{{Value: 1}}}}}}
+	for range 20 {
+		g = &Graph{Nodes: []*Node{{OpType: "If", Attrs: []*Attribute{{Name: "b", G: g}}}}}
+	}
+	return &Model{Graph: g}
+}
+
 func TestEncodeNilEntries(t *testing.T) {
 	for _, tc := range []struct {
 		m    *Model
@@ -352,6 +369,8 @@ func TestEncodeNilEntries(t *testing.T) {
 		{&Model{Graph: &Graph{Nodes: []*Node{{Attrs: []*Attribute{{Name: "g", G: &Graph{Initializers: []*Tensor{nil}}}}}}}},
 			"ModelProto.graph.node.attribute.g: initializer[0] is nil"},
 		{&Model{Graph: &Graph{Outputs: []*ValueInfo{nil}}}, "output[0] is nil"},
+		{cyclic(), "messages nested deeper than 64 levels"},
+		{deepTypes(), "messages nested deeper than 64 levels"},
 	} {
 		if _, err := Encode(tc.m); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("got %v, want %q", err, tc.want)
