@@ -7,14 +7,15 @@ import (
 	"google.golang.org/protobuf/encoding/protowire"
 )
 
-// Encoding writes the fields a struct models in field-number order, as
-// protobuf's own serializers do, then the message's Unknown bytes as they
-// were read. Scalars are written when they are not zero (and, for
-// attributes and tensors, when the decoder saw them: see Has); repeated
-// scalars are written unpacked where onnx.proto does not declare them
-// packed (dims, attribute floats and ints) and packed where it does (the
-// typed *_data fields). Decoding the result gives back the same structs
-// (offsets aside), unknown fields included.
+// Encoding writes every field in field-number order, as protobuf's own
+// serializers do, the message's Unknown fields in among the others.
+// Scalars are written when they are not zero or when the decoder saw them
+// (so an explicit empty name or a version 0 stays); repeated scalars are
+// written unpacked where onnx.proto does not declare them packed (dims,
+// attribute floats and ints) and packed where it does (the typed *_data
+// fields). Decoding the result gives back the same structs (offsets
+// aside), unknown fields included, and a file written by protobuf's
+// serializers comes back byte for byte.
 
 // Encode serializes a ModelProto.
 func Encode(m *Model) ([]byte, error) {
@@ -56,22 +57,9 @@ func (e *encoder) varint(n protowire.Number, v uint64) {
 	e.b = protowire.AppendVarint(e.b, v)
 }
 
-func (e *encoder) int64(n protowire.Number, v int64) {
-	if v != 0 {
-		e.varint(n, uint64(v))
-	}
-}
-
 func (e *encoder) bytes(n protowire.Number, b []byte) {
 	e.tag(n, protowire.BytesType)
 	e.b = protowire.AppendBytes(e.b, b)
-}
-
-func (e *encoder) str(n protowire.Number, s string) {
-	if s != "" {
-		e.tag(n, protowire.BytesType)
-		e.b = protowire.AppendString(e.b, s)
-	}
 }
 
 // strHas writes s when it is not empty or present says it was there.
@@ -149,43 +137,102 @@ func (e *encoder) nilEntry(what string, i int) error {
 	return fmt.Errorf("onnxpb: encoding %s: %s[%d] is nil", s, what, i)
 }
 
+// unknown writes a message's Unknown fields in among the known ones:
+// before(n) writes those numbered below n, rest the others. Unknown
+// fields keep their order; inputs written in field-number order (as
+// protobuf's serializers write them) come out byte for byte.
+type unknown struct {
+	e *encoder
+	b []byte
+}
+
+func (u *unknown) before(n protowire.Number) {
+	for len(u.b) > 0 {
+		num, typ, k := protowire.ConsumeTag(u.b)
+		if k < 0 {
+			u.rest()
+			return
+		}
+		if num >= n {
+			return
+		}
+		m := protowire.ConsumeFieldValue(num, typ, u.b[k:])
+		if m < 0 {
+			u.rest()
+			return
+		}
+		u.e.b = append(u.e.b, u.b[:k+m]...)
+		u.b = u.b[k+m:]
+	}
+}
+
+func (u *unknown) rest() {
+	u.e.b = append(u.e.b, u.b...)
+	u.b = nil
+}
+
+// scalar helpers: write a field when it is not zero or was present.
+func (e *encoder) int64Has(n protowire.Number, v int64, p presence) {
+	if v != 0 || p.has(int(n)) {
+		e.varint(n, uint64(v))
+	}
+}
+
 func (e *encoder) model(m *Model) error {
-	e.int64(1, m.IRVersion)
-	e.str(2, m.ProducerName)
-	e.str(3, m.ProducerVersion)
-	e.str(4, m.Domain)
-	e.int64(5, m.ModelVersion)
-	e.str(6, m.DocString)
+	u := unknown{e: e, b: m.Unknown}
+	u.before(1)
+	e.int64Has(1, m.IRVersion, m.has)
+	u.before(2)
+	e.strHas(2, m.ProducerName, m.has.has(2))
+	u.before(3)
+	e.strHas(3, m.ProducerVersion, m.has.has(3))
+	u.before(4)
+	e.strHas(4, m.Domain, m.has.has(4))
+	u.before(5)
+	e.int64Has(5, m.ModelVersion, m.has)
+	u.before(6)
+	e.strHas(6, m.DocString, m.has.has(6))
+	u.before(7)
 	if m.Graph != nil {
 		if err := e.message(7, "graph", func() error { return e.graph(m.Graph) }); err != nil {
 			return err
 		}
 	}
+	u.before(8)
 	for _, id := range m.OpsetImports {
 		e.message(8, "opset_import", func() error {
-			e.str(1, id.Domain)
-			e.int64(2, id.Version)
-			e.b = append(e.b, id.Unknown...)
+			v := unknown{e: e, b: id.Unknown}
+			v.before(1)
+			e.strHas(1, id.Domain, id.has.has(1))
+			v.before(2)
+			e.int64Has(2, id.Version, id.has)
+			v.rest()
 			return nil
 		})
 	}
+	u.before(14)
 	for _, s := range m.Metadata {
 		e.entry(14, "metadata_props", s)
 	}
-	e.b = append(e.b, m.Unknown...)
+	u.rest()
 	return nil
 }
 
 func (e *encoder) entry(n protowire.Number, name string, s StringEntry) {
 	e.message(n, name, func() error {
-		e.str(1, s.Key)
-		e.str(2, s.Value)
-		e.b = append(e.b, s.Unknown...)
+		u := unknown{e: e, b: s.Unknown}
+		u.before(1)
+		e.strHas(1, s.Key, s.has.has(1))
+		u.before(2)
+		e.strHas(2, s.Value, s.has.has(2))
+		u.rest()
 		return nil
 	})
 }
 
 func (e *encoder) graph(g *Graph) error {
+	u := unknown{e: e, b: g.Unknown}
+	u.before(1)
 	for i, n := range g.Nodes {
 		if n == nil {
 			return e.nilEntry("node", i)
@@ -194,7 +241,9 @@ func (e *encoder) graph(g *Graph) error {
 			return err
 		}
 	}
-	e.str(2, g.Name)
+	u.before(2)
+	e.strHas(2, g.Name, g.has.has(2))
+	u.before(5)
 	for i, t := range g.Initializers {
 		if t == nil {
 			return e.nilEntry("initializer", i)
@@ -208,6 +257,7 @@ func (e *encoder) graph(g *Graph) error {
 		name  string
 		infos []*ValueInfo
 	}{{11, "input", g.Inputs}, {12, "output", g.Outputs}, {13, "value_info", g.ValueInfo}} {
+		u.before(list.num)
 		for i, vi := range list.infos {
 			if vi == nil {
 				return e.nilEntry(list.name, i)
@@ -217,21 +267,27 @@ func (e *encoder) graph(g *Graph) error {
 			}
 		}
 	}
-	e.b = append(e.b, g.Unknown...)
+	u.rest()
 	return nil
 }
 
 func (e *encoder) node(n *Node) error {
+	u := unknown{e: e, b: n.Unknown}
+	u.before(1)
 	for _, s := range n.Inputs {
 		e.tag(1, protowire.BytesType)
 		e.b = protowire.AppendString(e.b, s)
 	}
+	u.before(2)
 	for _, s := range n.Outputs {
 		e.tag(2, protowire.BytesType)
 		e.b = protowire.AppendString(e.b, s)
 	}
-	e.str(3, n.Name)
-	e.str(4, n.OpType)
+	u.before(3)
+	e.strHas(3, n.Name, n.has.has(3))
+	u.before(4)
+	e.strHas(4, n.OpType, n.has.has(4))
+	u.before(5)
 	for i, a := range n.Attrs {
 		if a == nil {
 			return e.nilEntry("attribute", i)
@@ -240,8 +296,9 @@ func (e *encoder) node(n *Node) error {
 			return err
 		}
 	}
-	e.str(7, n.Domain)
-	e.b = append(e.b, n.Unknown...)
+	u.before(7)
+	e.strHas(7, n.Domain, n.has.has(7))
+	u.rest()
 	return nil
 }
 
@@ -256,27 +313,35 @@ func (e *encoder) attribute(a *Attribute) error {
 	present := func(num int) bool {
 		return a.Has(num) || (a.has == 0 && attrValueField[a.Type] == num)
 	}
+	u := unknown{e: e, b: a.Unknown}
+	u.before(1)
 	e.strHas(1, a.Name, a.Has(1))
+	u.before(2)
 	if math.Float32bits(a.F) != 0 || present(2) {
 		e.tag(2, protowire.Fixed32Type)
 		e.b = protowire.AppendFixed32(e.b, math.Float32bits(a.F))
 	}
+	u.before(3)
 	if a.I != 0 || present(3) {
 		e.varint(3, uint64(a.I))
 	}
+	u.before(4)
 	if a.S != nil || present(4) {
 		e.bytes(4, a.S)
 	}
+	u.before(5)
 	if a.T != nil {
 		if err := e.message(5, "t", func() error { return e.tensor(a.T) }); err != nil {
 			return err
 		}
 	}
+	u.before(6)
 	if a.G != nil {
 		if err := e.message(6, "g", func() error { return e.graph(a.G) }); err != nil {
 			return err
 		}
 	}
+	u.before(7)
 	for _, f := range a.Floats {
 		e.tag(7, protowire.Fixed32Type)
 		e.b = protowire.AppendFixed32(e.b, math.Float32bits(f))
@@ -284,15 +349,18 @@ func (e *encoder) attribute(a *Attribute) error {
 	if len(a.Floats) == 0 && a.Has(7) {
 		e.packedFixed(7, 4, nil, true)
 	}
+	u.before(8)
 	for _, v := range a.Ints {
 		e.varint(8, uint64(v))
 	}
 	if len(a.Ints) == 0 && a.Has(8) {
 		e.packedVarints(8, nil, true)
 	}
+	u.before(9)
 	for _, s := range a.Strings {
 		e.bytes(9, s)
 	}
+	u.before(10)
 	for i, t := range a.Tensors {
 		if t == nil {
 			return e.nilEntry("tensors", i)
@@ -301,6 +369,7 @@ func (e *encoder) attribute(a *Attribute) error {
 			return err
 		}
 	}
+	u.before(11)
 	for i, g := range a.Graphs {
 		if g == nil {
 			return e.nilEntry("graphs", i)
@@ -309,102 +378,146 @@ func (e *encoder) attribute(a *Attribute) error {
 			return err
 		}
 	}
+	u.before(14)
 	if a.TP != nil {
 		e.message(14, "tp", func() error { e.typeProto(a.TP); return nil })
 	}
+	u.before(15)
 	for i, tp := range a.TypeProtos {
 		if tp == nil {
 			return e.nilEntry("type_protos", i)
 		}
 		e.message(15, "type_protos", func() error { e.typeProto(tp); return nil })
 	}
+	u.before(20)
 	if a.Type != AttrUndefined || a.Has(20) {
 		e.varint(20, uint64(int64(a.Type)))
 	}
+	u.before(21)
 	e.strHas(21, a.RefAttrName, a.Has(21))
-	e.b = append(e.b, a.Unknown...)
+	u.rest()
 	return nil
 }
 
 func (e *encoder) tensor(t *Tensor) error {
+	u := unknown{e: e, b: t.Unknown}
+	u.before(1)
 	for _, d := range t.Dims {
 		e.varint(1, uint64(d))
 	}
 	if len(t.Dims) == 0 && t.Has(1) {
 		e.packedVarints(1, nil, true)
 	}
+	u.before(2)
 	if t.DataType != 0 || t.Has(2) {
 		e.varint(2, uint64(int64(t.DataType)))
 	}
+	u.before(FieldFloatData)
 	e.packedFixed(FieldFloatData, 4, t.FloatData, t.Has(FieldFloatData))
+	u.before(FieldInt32Data)
 	e.packedVarints(FieldInt32Data, t.Int32Data, t.Has(FieldInt32Data))
+	u.before(FieldStringData)
 	for _, s := range t.StringData {
 		e.bytes(FieldStringData, s)
 	}
+	u.before(FieldInt64Data)
 	e.packedVarints(FieldInt64Data, t.Int64Data, t.Has(FieldInt64Data))
+	u.before(8)
 	e.strHas(8, t.Name, t.Has(8))
+	u.before(FieldRawData)
 	if t.HasRawData {
 		e.bytes(FieldRawData, t.RawData)
 	}
+	u.before(FieldDoubleData)
 	e.packedFixed(FieldDoubleData, 8, t.DoubleData, t.Has(FieldDoubleData))
+	u.before(FieldUint64Data)
 	e.packedVarints(FieldUint64Data, t.Uint64Data, t.Has(FieldUint64Data))
+	u.before(12)
 	e.strHas(12, t.DocString, t.Has(12))
+	u.before(13)
 	for _, s := range t.ExternalData {
 		e.entry(13, "external_data", s)
 	}
+	u.before(14)
 	if t.DataLocation != 0 || t.Has(14) {
 		e.varint(14, uint64(int64(t.DataLocation)))
 	}
-	e.b = append(e.b, t.Unknown...)
+	u.rest()
 	return nil
 }
 
 func (e *encoder) valueInfo(vi *ValueInfo) error {
-	e.str(1, vi.Name)
+	u := unknown{e: e, b: vi.Unknown}
+	u.before(1)
+	e.strHas(1, vi.Name, vi.has.has(1))
+	u.before(2)
 	if vi.Type != nil {
 		e.message(2, "type", func() error { e.typeProto(vi.Type); return nil })
 	}
-	e.b = append(e.b, vi.Unknown...)
+	u.rest()
 	return nil
 }
 
-// typeProto writes tensor_type when it is the member or holds anything;
-// the member that was read last is written last, so that it stays the
-// member after decoding.
+// typeProto writes tensor_type when it is the member or holds anything.
+// The member that was read last must stay the member after decoding: when
+// tensor_type is the member but another one is kept in Unknown, Unknown
+// goes first.
 func (e *encoder) typeProto(tp *TypeProto) {
-	tensor := func() {
-		if tp.Kind != TypeTensor && tp.ElemType == 0 && !tp.HasShape && len(tp.TensorUnknown) == 0 {
-			return
-		}
+	u := unknown{e: e, b: tp.Unknown}
+	if tp.Kind == TypeTensor && holdsMember(tp.Unknown) {
+		u.rest()
+	}
+	u.before(1)
+	if tp.Kind == TypeTensor || tp.ElemType != 0 || tp.HasShape || len(tp.TensorUnknown) > 0 || tp.tensorHas != 0 {
 		e.message(1, "tensor_type", func() error {
-			if tp.ElemType != 0 {
-				e.varint(1, uint64(int64(tp.ElemType)))
-			}
+			v := unknown{e: e, b: tp.TensorUnknown}
+			v.before(1)
+			e.int64Has(1, int64(tp.ElemType), tp.tensorHas)
+			v.before(2)
 			if tp.HasShape {
 				e.message(2, "shape", func() error {
+					w := unknown{e: e, b: tp.ShapeUnknown}
+					w.before(1)
 					for _, d := range tp.Shape {
 						e.message(1, "dim", func() error {
+							x := unknown{e: e, b: d.Unknown}
+							x.before(1)
 							if d.HasValue || d.Value != 0 {
 								e.varint(1, uint64(d.Value))
 							}
-							e.str(2, d.Param)
-							e.b = append(e.b, d.Unknown...)
+							x.before(2)
+							e.strHas(2, d.Param, d.has.has(2))
+							x.rest()
 							return nil
 						})
 					}
-					e.b = append(e.b, tp.ShapeUnknown...)
+					w.rest()
 					return nil
 				})
 			}
-			e.b = append(e.b, tp.TensorUnknown...)
+			v.rest()
 			return nil
 		})
 	}
-	if tp.Kind == TypeTensor {
-		e.b = append(e.b, tp.Unknown...)
-		tensor()
-		return
+	u.rest()
+}
+
+// holdsMember reports whether raw fields hold a TypeProto member other
+// than tensor_type.
+func holdsMember(b []byte) bool {
+	for len(b) > 0 {
+		num, typ, k := protowire.ConsumeTag(b)
+		if k < 0 {
+			return false
+		}
+		if _, ok := typeKinds[num]; ok {
+			return true
+		}
+		m := protowire.ConsumeFieldValue(num, typ, b[k:])
+		if m < 0 {
+			return false
+		}
+		b = b[k+m:]
 	}
-	tensor()
-	e.b = append(e.b, tp.Unknown...)
+	return false
 }

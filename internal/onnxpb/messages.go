@@ -25,8 +25,10 @@ type Model struct {
 	FunctionsOffset int
 	// Unknown holds, as raw wire bytes in file order, the fields the
 	// struct does not model (here training_info, functions,
-	// configuration, …). Encode writes them back after the others.
+	// configuration, …). Encode writes them back among the others, in
+	// field-number order.
 	Unknown []byte
+	has     presence
 }
 
 // OpsetID is an OperatorSetIdProto; an empty domain is ai.onnx.
@@ -34,12 +36,14 @@ type OpsetID struct {
 	Domain  string
 	Version int64
 	Unknown []byte
+	has     presence
 }
 
 // StringEntry is a StringStringEntryProto.
 type StringEntry struct {
 	Key, Value string
 	Unknown    []byte
+	has        presence
 }
 
 // Graph is a GraphProto.
@@ -58,6 +62,7 @@ type Graph struct {
 	// Unknown: doc_string, quantization_annotation, sparse_initializer,
 	// metadata_props and any other field, raw.
 	Unknown []byte
+	has     presence
 }
 
 // Node is a NodeProto.
@@ -71,6 +76,7 @@ type Node struct {
 	Offset  int
 	// Unknown: doc_string, overload, metadata_props, … raw.
 	Unknown []byte
+	has     presence
 }
 
 // AttrType is AttributeProto.AttributeType.
@@ -222,6 +228,7 @@ type ValueInfo struct {
 	Offset int
 	// Unknown: doc_string, metadata_props, … raw.
 	Unknown []byte
+	has     presence
 }
 
 // TypeProto is a TypeProto. Only tensor types are decoded in full; Kind
@@ -240,6 +247,7 @@ type TypeProto struct {
 	Unknown       []byte
 	TensorUnknown []byte
 	ShapeUnknown  []byte
+	tensorHas     presence // of tensor_type's fields
 }
 
 // TypeKind is the member of TypeProto's value oneof.
@@ -267,6 +275,7 @@ type Dim struct {
 	Param    string
 	// Unknown: denotation, … raw.
 	Unknown []byte
+	has     presence
 }
 
 // Decode decodes a serialized ModelProto. The returned model's raw tensor
@@ -281,14 +290,14 @@ func Decode(data []byte) (*Model, error) { return DecodePassing(data, nil) }
 func DecodePassing(data []byte, passed func(raw []byte)) (*Model, error) {
 	d := decoder{passed: passed}
 	m := &Model{}
-	err := d.walk(data, 0, "ModelProto", &m.Unknown, func(f *field) error {
+	err := d.walk(data, 0, "ModelProto", &m.Unknown, m.has.track(func(f *field) error {
 		var err error
 		switch f.num {
 		case 1:
 			m.IRVersion, err = f.int64("ir_version")
 		case 8:
 			var id OpsetID
-			err = d.sub(f, "opset_import", "OperatorSetIdProto", &id.Unknown, func(g *field) error {
+			err = d.sub(f, "opset_import", "OperatorSetIdProto", &id.Unknown, id.has.track(func(g *field) error {
 				var err error
 				switch g.num {
 				case 1:
@@ -297,7 +306,7 @@ func DecodePassing(data []byte, passed func(raw []byte)) (*Model, error) {
 					id.Version, err = g.int64("version")
 				}
 				return err
-			})
+			}))
 			m.OpsetImports = append(m.OpsetImports, id)
 		case 2:
 			m.ProducerName, err = f.str("producer_name")
@@ -327,7 +336,7 @@ func DecodePassing(data []byte, passed func(raw []byte)) (*Model, error) {
 			}
 		}
 		return err
-	})
+	}))
 	if err != nil {
 		return nil, err
 	}
@@ -347,7 +356,7 @@ func DecodeTensor(data []byte) (*Tensor, error) {
 
 func (d *decoder) entry(f *field, name string) (StringEntry, error) {
 	var e StringEntry
-	err := d.sub(f, name, "StringStringEntryProto", &e.Unknown, func(g *field) error {
+	err := d.sub(f, name, "StringStringEntryProto", &e.Unknown, e.has.track(func(g *field) error {
 		var err error
 		switch g.num {
 		case 1:
@@ -356,13 +365,13 @@ func (d *decoder) entry(f *field, name string) (StringEntry, error) {
 			e.Value, err = g.str("value")
 		}
 		return err
-	})
+	}))
 	return e, err
 }
 
 func (d *decoder) graph(f *field, name string) (*Graph, error) {
 	g := &Graph{Offset: f.off}
-	err := d.sub(f, name, "GraphProto", &g.Unknown, func(h *field) error {
+	err := d.sub(f, name, "GraphProto", &g.Unknown, g.has.track(func(h *field) error {
 		var err error
 		switch h.num {
 		case 1:
@@ -395,13 +404,13 @@ func (d *decoder) graph(f *field, name string) (*Graph, error) {
 			}
 		}
 		return err
-	})
+	}))
 	return g, err
 }
 
 func (d *decoder) node(f *field) (*Node, error) {
 	n := &Node{Offset: f.off}
-	err := d.sub(f, "node", "NodeProto", &n.Unknown, func(g *field) error {
+	err := d.sub(f, "node", "NodeProto", &n.Unknown, n.has.track(func(g *field) error {
 		var err error
 		var s string
 		switch g.num {
@@ -423,7 +432,7 @@ func (d *decoder) node(f *field) (*Node, error) {
 			n.Attrs = append(n.Attrs, a)
 		}
 		return err
-	})
+	}))
 	return n, err
 }
 
@@ -552,7 +561,7 @@ func (d *decoder) tensorField(t *Tensor) func(g *field) error {
 
 func (d *decoder) valueInfo(f *field, name string) (*ValueInfo, error) {
 	vi := &ValueInfo{Offset: f.off}
-	err := d.sub(f, name, "ValueInfoProto", &vi.Unknown, func(g *field) error {
+	err := d.sub(f, name, "ValueInfoProto", &vi.Unknown, vi.has.track(func(g *field) error {
 		var err error
 		switch g.num {
 		case 1:
@@ -561,7 +570,7 @@ func (d *decoder) valueInfo(f *field, name string) (*ValueInfo, error) {
 			vi.Type, err = d.typeProto(g, "type")
 		}
 		return err
-	})
+	}))
 	return vi, err
 }
 
@@ -587,7 +596,7 @@ func (d *decoder) typeProto(f *field, name string) (*TypeProto, error) {
 }
 
 func (d *decoder) tensorType(f *field, tp *TypeProto) error {
-	return d.sub(f, "tensor_type", "TypeProto.Tensor", &tp.TensorUnknown, func(g *field) error {
+	return d.sub(f, "tensor_type", "TypeProto.Tensor", &tp.TensorUnknown, tp.tensorHas.track(func(g *field) error {
 		var err error
 		switch g.num {
 		case 1:
@@ -600,7 +609,7 @@ func (d *decoder) tensorType(f *field, tp *TypeProto) error {
 					return nil
 				}
 				var dim Dim
-				err := d.sub(h, "dim", "TensorShapeProto.Dimension", &dim.Unknown, func(k *field) error {
+				err := d.sub(h, "dim", "TensorShapeProto.Dimension", &dim.Unknown, dim.has.track(func(k *field) error {
 					var err error
 					switch k.num {
 					case 1:
@@ -610,11 +619,28 @@ func (d *decoder) tensorType(f *field, tp *TypeProto) error {
 						dim.Param, err = k.str("dim_param")
 					}
 					return err
-				})
+				}))
 				tp.Shape = append(tp.Shape, dim)
 				return err
 			})
 		}
 		return err
-	})
+	}))
+}
+
+// presence records which fields of a message were present, by field
+// number (below 32), so that Encode writes a field that held its zero
+// value (an empty name, a version 0) as the input had it.
+type presence uint32
+
+func (p presence) has(num int) bool { return num < 32 && p&(1<<num) != 0 }
+
+// track wraps a message's field handler to record each field it sees.
+func (p *presence) track(fn func(f *field) error) func(f *field) error {
+	return func(f *field) error {
+		if f.num < 32 {
+			*p |= 1 << f.num
+		}
+		return fn(f)
+	}
 }

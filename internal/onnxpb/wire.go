@@ -5,8 +5,9 @@
 // Decoding: tensor payloads (raw_data) are sub-slices of the input
 // buffer, so weights are never copied; fields the structs do not model
 // (doc strings, functions, sparse tensors, non-tensor types, …) are kept
-// as raw wire bytes in each message's Unknown, so that encoding gives
-// them back; every error carries the byte offset at which it was found,
+// as raw wire bytes in each message's Unknown, and which fields were
+// present is recorded, so that encoding gives everything back (a file
+// written by protobuf's serializers comes back byte for byte); every error carries the byte offset at which it was found,
 // and malformed input never panics. Decoding allocates at most a small
 // multiple of the input's size, never in proportion to a declared count.
 package onnxpb
