@@ -28,7 +28,7 @@ function loadInput(inp) {
   return new ort.Tensor(inp.type, new A(copy.buffer, 0, b.length / A.BYTES_PER_ELEMENT), inp.dims);
 }
 
-const opts = { executionProviders: ['cpu'], logSeverityLevel: 3, graphOptimizationLevel: 'all', executionMode: 'sequential', interOpNumThreads: 1, intraOpNumThreads: 1 };
+const opts = { executionProviders: ['cpu'], logSeverityLevel: 4, graphOptimizationLevel: 'all', executionMode: 'sequential', interOpNumThreads: 1, intraOpNumThreads: 1 };
 
 async function run(model, feedsOf) {
   const session = await ort.InferenceSession.create(model, opts);

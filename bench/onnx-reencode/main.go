@@ -48,6 +48,7 @@ type entry struct {
 	Original  string  `json:"original"`
 	Reencoded string  `json:"reencoded"`
 	Inputs    []input `json:"inputs"`
+	identical bool    // the re-encoding is the original byte for byte
 }
 
 func main() {
@@ -62,6 +63,7 @@ func main() {
 		os.Exit(1)
 	}
 	manifest := []entry{}
+	identical := 0
 	for _, dir := range flag.Args() {
 		e, skip, err := prepare(dir, *out)
 		if err != nil {
@@ -73,7 +75,11 @@ func main() {
 			continue
 		}
 		manifest = append(manifest, e)
+		if e.identical {
+			identical++
+		}
 	}
+	fmt.Printf("onnx-reencode: %d models re-encoded, %d of them byte for byte the same as the original\n", len(manifest), identical)
 	b, err := json.MarshalIndent(manifest, "", " ")
 	if err == nil {
 		err = os.WriteFile(filepath.Join(*out, "manifest.json"), b, 0o644)
@@ -124,7 +130,7 @@ func prepare(dir, out string) (e entry, skip string, err error) {
 	if err != nil {
 		return e, "", err
 	}
-	e = entry{Name: name, Original: abs, Reencoded: filepath.Join(caseOut, "model.onnx"), Inputs: []input{}}
+	e = entry{Name: name, Original: abs, Reencoded: filepath.Join(caseOut, "model.onnx"), Inputs: []input{}, identical: bytes.Equal(re, data)}
 	if err := os.WriteFile(e.Reencoded, re, 0o644); err != nil {
 		return e, "", err
 	}
