@@ -93,3 +93,18 @@ clean:
 .PHONY: lit-agree
 lit-agree:
 	$(GO) test -count=1 -run '^TestLitAgreement$$' -v ./tools/mlc-lit/
+
+# ONNX Runtime (npm onnxruntime-node, CPU) in bench/ort, git-ignored;
+# --ignore-scripts skips only the download of CUDA binaries.
+ORT_VERSION := 1.30.0
+.PHONY: ort ort-reencode
+ort:
+	@v=$$(node -p "require('./bench/ort/node_modules/onnxruntime-node/package.json').version" 2>/dev/null); \
+	if [ "$$v" != "$(ORT_VERSION)" ]; then \
+		cd bench/ort && npm install --ignore-scripts --no-audit --no-fund onnxruntime-node@$(ORT_VERSION); \
+	else echo "ort: onnxruntime-node $$v present"; fi
+
+# ORT gives the same outputs, bit for bit, on every exported model and
+# node test re-encoded by internal/onnxpb as on the original.
+ort-reencode: ort node-tests models
+	bash bench/ort-reencode.sh

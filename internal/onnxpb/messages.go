@@ -2,6 +2,7 @@ package onnxpb
 
 import (
 	"math"
+	"strconv"
 
 	"google.golang.org/protobuf/encoding/protowire"
 )
@@ -18,33 +19,50 @@ type Model struct {
 	Graph           *Graph
 	Metadata        []StringEntry
 	// Functions counts model-local functions (FunctionProto), which are
-	// not decoded; FunctionsOffset is where the first one starts.
+	// not decoded but kept in Unknown; FunctionsOffset is where the first
+	// one starts.
 	Functions       int
 	FunctionsOffset int
+	// Unknown holds, as raw wire bytes in file order, the fields the
+	// struct does not model (here training_info, functions,
+	// configuration, …). Encode writes them back among the others, in
+	// field-number order.
+	Unknown []byte
+	has     presence
 }
 
 // OpsetID is an OperatorSetIdProto; an empty domain is ai.onnx.
 type OpsetID struct {
 	Domain  string
 	Version int64
+	Unknown []byte
+	has     presence
 }
 
 // StringEntry is a StringStringEntryProto.
-type StringEntry struct{ Key, Value string }
+type StringEntry struct {
+	Key, Value string
+	Unknown    []byte
+	has        presence
+}
 
 // Graph is a GraphProto.
 type Graph struct {
 	Name         string
 	Nodes        []*Node
 	Initializers []*Tensor
-	// SparseInitializers counts sparse_initializer entries (not decoded);
-	// SparseOffset is where the first one starts.
+	// SparseInitializers counts sparse_initializer entries (not decoded
+	// but kept in Unknown); SparseOffset is where the first one starts.
 	SparseInitializers int
 	SparseOffset       int
 	Inputs             []*ValueInfo
 	Outputs            []*ValueInfo
 	ValueInfo          []*ValueInfo
 	Offset             int
+	// Unknown: doc_string, quantization_annotation, sparse_initializer,
+	// metadata_props and any other field, raw.
+	Unknown []byte
+	has     presence
 }
 
 // Node is a NodeProto.
@@ -56,6 +74,9 @@ type Node struct {
 	Domain  string
 	Attrs   []*Attribute
 	Offset  int
+	// Unknown: doc_string, overload, metadata_props, … raw.
+	Unknown []byte
+	has     presence
 }
 
 // AttrType is AttributeProto.AttributeType.
@@ -90,7 +111,7 @@ func (t AttrType) String() string {
 	if s, ok := attrTypeNames[t]; ok {
 		return s
 	}
-	return "attribute type " + itoa(int64(t))
+	return "attribute type " + strconv.Itoa(int(t))
 }
 
 // Attribute is an AttributeProto. Type is the declared discriminator
@@ -111,16 +132,27 @@ type Attribute struct {
 	Tensors     []*Tensor
 	Graphs      []*Graph
 	TypeProtos  []*TypeProto
-	// Sparse counts sparse_tensor and sparse_tensors entries (not decoded).
+	// Sparse counts sparse_tensor and sparse_tensors entries (not
+	// decoded but kept in Unknown).
 	Sparse int
 	Offset int
-	// has records which value fields were present, by field number.
+	// Unknown: doc_string, the sparse tensors and any other field, raw.
+	Unknown []byte
+	// has records which fields were present, by field number.
 	has uint32
 }
 
 // Has reports whether the value field with the given AttributeProto
 // field number was present.
 func (a *Attribute) Has(fieldNum int) bool { return fieldNum < 32 && a.has&(1<<fieldNum) != 0 }
+
+// SetHas marks the field with the given AttributeProto field number
+// present, so that Encode writes it even when it holds its zero value.
+func (a *Attribute) SetHas(fieldNum int) {
+	if fieldNum > 0 && fieldNum < 32 {
+		a.has |= 1 << fieldNum
+	}
+}
 
 // Kind is the declared type, or for old files without one the kind of
 // the value that is present.
@@ -159,10 +191,28 @@ type Tensor struct {
 	DoubleData   []uint64
 	Uint64Data   []uint64
 	StringData   [][]byte
+	DocString    string
 	ExternalData []StringEntry
 	DataLocation int32
-	HasSegment   bool
-	Offset       int
+	// HasSegment says a segment was present; it is kept in Unknown.
+	HasSegment bool
+	Offset     int
+	// Unknown: segment, metadata_props and any other field, raw.
+	Unknown []byte
+	// has records which fields were present, by field number.
+	has uint32
+}
+
+// Has reports whether the field with the given TensorProto field number
+// was present (a typed *_data field may be present and empty).
+func (t *Tensor) Has(fieldNum int) bool { return fieldNum < 32 && t.has&(1<<fieldNum) != 0 }
+
+// SetHas marks the field with the given TensorProto field number present,
+// so that Encode writes it even when it is empty.
+func (t *Tensor) SetHas(fieldNum int) {
+	if fieldNum > 0 && fieldNum < 32 {
+		t.has |= 1 << fieldNum
+	}
 }
 
 // DataLocation values.
@@ -176,10 +226,14 @@ type ValueInfo struct {
 	Name   string
 	Type   *TypeProto
 	Offset int
+	// Unknown: doc_string, metadata_props, … raw.
+	Unknown []byte
+	has     presence
 }
 
 // TypeProto is a TypeProto. Only tensor types are decoded in full; Kind
-// says which member of the oneof was present.
+// says which member of the oneof was present (the last one, as in
+// protobuf); the other members are kept raw in Unknown.
 type TypeProto struct {
 	Kind     TypeKind
 	ElemType int32
@@ -187,6 +241,13 @@ type TypeProto struct {
 	Shape    []Dim
 	HasShape bool
 	Offset   int
+	// Unknown: the sequence, map, optional and sparse members,
+	// denotation, … raw. TensorUnknown and ShapeUnknown are the unknown
+	// fields of tensor_type and of its shape.
+	Unknown       []byte
+	TensorUnknown []byte
+	ShapeUnknown  []byte
+	tensorHas     presence // of tensor_type's fields
 }
 
 // TypeKind is the member of TypeProto's value oneof.
@@ -212,6 +273,9 @@ type Dim struct {
 	Value    int64
 	HasValue bool
 	Param    string
+	// Unknown: denotation, … raw.
+	Unknown []byte
+	has     presence
 }
 
 // Decode decodes a serialized ModelProto. The returned model's raw tensor
@@ -226,14 +290,14 @@ func Decode(data []byte) (*Model, error) { return DecodePassing(data, nil) }
 func DecodePassing(data []byte, passed func(raw []byte)) (*Model, error) {
 	d := decoder{passed: passed}
 	m := &Model{}
-	err := d.walk(data, 0, "ModelProto", func(f *field) error {
+	err := d.walk(data, 0, "ModelProto", &m.Unknown, m.has.track(func(f *field) error {
 		var err error
 		switch f.num {
 		case 1:
 			m.IRVersion, err = f.int64("ir_version")
 		case 8:
 			var id OpsetID
-			err = d.sub(f, "opset_import", "OperatorSetIdProto", func(g *field) error {
+			err = d.sub(f, "opset_import", "OperatorSetIdProto", &id.Unknown, id.has.track(func(g *field) error {
 				var err error
 				switch g.num {
 				case 1:
@@ -242,7 +306,7 @@ func DecodePassing(data []byte, passed func(raw []byte)) (*Model, error) {
 					id.Version, err = g.int64("version")
 				}
 				return err
-			})
+			}))
 			m.OpsetImports = append(m.OpsetImports, id)
 		case 2:
 			m.ProducerName, err = f.str("producer_name")
@@ -264,7 +328,7 @@ func DecodePassing(data []byte, passed func(raw []byte)) (*Model, error) {
 			e, err = d.entry(f, "metadata_props")
 			m.Metadata = append(m.Metadata, e)
 		case 25:
-			if _, err = f.bytes("functions"); err == nil {
+			if err = f.kept("functions"); err == nil {
 				if m.Functions == 0 {
 					m.FunctionsOffset = f.off
 				}
@@ -272,7 +336,7 @@ func DecodePassing(data []byte, passed func(raw []byte)) (*Model, error) {
 			}
 		}
 		return err
-	})
+	}))
 	if err != nil {
 		return nil, err
 	}
@@ -280,10 +344,11 @@ func DecodePassing(data []byte, passed func(raw []byte)) (*Model, error) {
 }
 
 // DecodeTensor decodes a serialized TensorProto (a .pb test-data file).
+// Its raw data aliases data.
 func DecodeTensor(data []byte) (*Tensor, error) {
 	var d decoder
 	t := &Tensor{}
-	if err := d.walk(data, 0, "TensorProto", d.tensorField(t)); err != nil {
+	if err := d.walk(data, 0, "TensorProto", &t.Unknown, d.tensorField(t)); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -291,7 +356,7 @@ func DecodeTensor(data []byte) (*Tensor, error) {
 
 func (d *decoder) entry(f *field, name string) (StringEntry, error) {
 	var e StringEntry
-	err := d.sub(f, name, "StringStringEntryProto", func(g *field) error {
+	err := d.sub(f, name, "StringStringEntryProto", &e.Unknown, e.has.track(func(g *field) error {
 		var err error
 		switch g.num {
 		case 1:
@@ -300,13 +365,13 @@ func (d *decoder) entry(f *field, name string) (StringEntry, error) {
 			e.Value, err = g.str("value")
 		}
 		return err
-	})
+	}))
 	return e, err
 }
 
 func (d *decoder) graph(f *field, name string) (*Graph, error) {
 	g := &Graph{Offset: f.off}
-	err := d.sub(f, name, "GraphProto", func(h *field) error {
+	err := d.sub(f, name, "GraphProto", &g.Unknown, g.has.track(func(h *field) error {
 		var err error
 		switch h.num {
 		case 1:
@@ -317,10 +382,10 @@ func (d *decoder) graph(f *field, name string) (*Graph, error) {
 			g.Name, err = h.str("name")
 		case 5:
 			t := &Tensor{Offset: h.off}
-			err = d.sub(h, "initializer", "TensorProto", d.tensorField(t))
+			err = d.sub(h, "initializer", "TensorProto", &t.Unknown, d.tensorField(t))
 			g.Initializers = append(g.Initializers, t)
 		case 15:
-			if _, err = h.bytes("sparse_initializer"); err == nil {
+			if err = h.kept("sparse_initializer"); err == nil {
 				if g.SparseInitializers == 0 {
 					g.SparseOffset = h.off
 				}
@@ -339,13 +404,13 @@ func (d *decoder) graph(f *field, name string) (*Graph, error) {
 			}
 		}
 		return err
-	})
+	}))
 	return g, err
 }
 
 func (d *decoder) node(f *field) (*Node, error) {
 	n := &Node{Offset: f.off}
-	err := d.sub(f, "node", "NodeProto", func(g *field) error {
+	err := d.sub(f, "node", "NodeProto", &n.Unknown, n.has.track(func(g *field) error {
 		var err error
 		var s string
 		switch g.num {
@@ -367,13 +432,13 @@ func (d *decoder) node(f *field) (*Node, error) {
 			n.Attrs = append(n.Attrs, a)
 		}
 		return err
-	})
+	}))
 	return n, err
 }
 
 func (d *decoder) attribute(f *field) (*Attribute, error) {
 	a := &Attribute{Offset: f.off}
-	err := d.sub(f, "attribute", "AttributeProto", func(g *field) error {
+	err := d.sub(f, "attribute", "AttributeProto", &a.Unknown, func(g *field) error {
 		var err error
 		if g.num < 32 {
 			a.has |= 1 << g.num
@@ -397,7 +462,7 @@ func (d *decoder) attribute(f *field) (*Attribute, error) {
 			a.S, err = g.bytes("s")
 		case 5:
 			a.T = &Tensor{Offset: g.off}
-			err = d.sub(g, "t", "TensorProto", d.tensorField(a.T))
+			err = d.sub(g, "t", "TensorProto", &a.T.Unknown, d.tensorField(a.T))
 		case 6:
 			a.G, err = d.graph(g, "g")
 		case 14:
@@ -420,7 +485,7 @@ func (d *decoder) attribute(f *field) (*Attribute, error) {
 			a.Strings = append(a.Strings, b)
 		case 10:
 			t := &Tensor{Offset: g.off}
-			err = d.sub(g, "tensors", "TensorProto", d.tensorField(t))
+			err = d.sub(g, "tensors", "TensorProto", &t.Unknown, d.tensorField(t))
 			a.Tensors = append(a.Tensors, t)
 		case 11:
 			var gr *Graph
@@ -431,7 +496,7 @@ func (d *decoder) attribute(f *field) (*Attribute, error) {
 			tp, err = d.typeProto(g, "type_protos")
 			a.TypeProtos = append(a.TypeProtos, tp)
 		case 22, 23:
-			if _, err = g.bytes("sparse_tensor"); err == nil {
+			if err = g.kept("sparse_tensor"); err == nil {
 				a.Sparse++
 			}
 		}
@@ -443,6 +508,9 @@ func (d *decoder) attribute(f *field) (*Attribute, error) {
 func (d *decoder) tensorField(t *Tensor) func(g *field) error {
 	return func(g *field) error {
 		var err error
+		if g.num < 32 {
+			t.has |= 1 << g.num
+		}
 		switch g.num {
 		case 1:
 			var vs []uint64
@@ -453,7 +521,7 @@ func (d *decoder) tensorField(t *Tensor) func(g *field) error {
 		case 2:
 			t.DataType, err = g.int32("data_type")
 		case 3:
-			if _, err = g.bytes("segment"); err == nil {
+			if err = g.kept("segment"); err == nil {
 				t.HasSegment = true
 			}
 		case 4:
@@ -478,6 +546,8 @@ func (d *decoder) tensorField(t *Tensor) func(g *field) error {
 			t.DoubleData, err = g.fixed("double_data", 8, t.DoubleData)
 		case 11:
 			t.Uint64Data, err = g.varints("uint64_data", t.Uint64Data)
+		case 12:
+			t.DocString, err = g.str("doc_string")
 		case 13:
 			var e StringEntry
 			e, err = d.entry(g, "external_data")
@@ -491,7 +561,7 @@ func (d *decoder) tensorField(t *Tensor) func(g *field) error {
 
 func (d *decoder) valueInfo(f *field, name string) (*ValueInfo, error) {
 	vi := &ValueInfo{Offset: f.off}
-	err := d.sub(f, name, "ValueInfoProto", func(g *field) error {
+	err := d.sub(f, name, "ValueInfoProto", &vi.Unknown, vi.has.track(func(g *field) error {
 		var err error
 		switch g.num {
 		case 1:
@@ -500,22 +570,25 @@ func (d *decoder) valueInfo(f *field, name string) (*ValueInfo, error) {
 			vi.Type, err = d.typeProto(g, "type")
 		}
 		return err
-	})
+	}))
 	return vi, err
 }
 
+// typeKinds are the TypeProto members besides tensor_type.
+var typeKinds = map[protowire.Number]TypeKind{4: TypeSequence, 5: TypeMap, 9: TypeOptional, 8: TypeSparseTensor}
+
 func (d *decoder) typeProto(f *field, name string) (*TypeProto, error) {
 	tp := &TypeProto{Offset: f.off}
-	err := d.sub(f, name, "TypeProto", func(g *field) error {
+	err := d.sub(f, name, "TypeProto", &tp.Unknown, func(g *field) error {
 		switch g.num {
 		case 1:
 			tp.Kind = TypeTensor
 			return d.tensorType(g, tp)
 		case 4, 5, 9, 8:
-			kinds := map[protowire.Number]TypeKind{4: TypeSequence, 5: TypeMap, 9: TypeOptional, 8: TypeSparseTensor}
-			tp.Kind = kinds[g.num]
-			// Checked for well-formedness (and depth) though not kept.
-			return d.sub(g, "value", "TypeProto member", func(*field) error { return nil })
+			tp.Kind = typeKinds[g.num]
+			// Checked for well-formedness (and depth), kept raw.
+			g.keep = true
+			return d.sub(g, "value", "TypeProto member", nil, func(*field) error { return nil })
 		}
 		return nil
 	})
@@ -523,7 +596,7 @@ func (d *decoder) typeProto(f *field, name string) (*TypeProto, error) {
 }
 
 func (d *decoder) tensorType(f *field, tp *TypeProto) error {
-	return d.sub(f, "tensor_type", "TypeProto.Tensor", func(g *field) error {
+	return d.sub(f, "tensor_type", "TypeProto.Tensor", &tp.TensorUnknown, tp.tensorHas.track(func(g *field) error {
 		var err error
 		switch g.num {
 		case 1:
@@ -531,12 +604,12 @@ func (d *decoder) tensorType(f *field, tp *TypeProto) error {
 		case 2:
 			tp.HasShape = true
 			tp.Shape = []Dim{}
-			err = d.sub(g, "shape", "TensorShapeProto", func(h *field) error {
+			err = d.sub(g, "shape", "TensorShapeProto", &tp.ShapeUnknown, func(h *field) error {
 				if h.num != 1 {
 					return nil
 				}
 				var dim Dim
-				err := d.sub(h, "dim", "TensorShapeProto.Dimension", func(k *field) error {
+				err := d.sub(h, "dim", "TensorShapeProto.Dimension", &dim.Unknown, dim.has.track(func(k *field) error {
 					var err error
 					switch k.num {
 					case 1:
@@ -546,34 +619,28 @@ func (d *decoder) tensorType(f *field, tp *TypeProto) error {
 						dim.Param, err = k.str("dim_param")
 					}
 					return err
-				})
+				}))
 				tp.Shape = append(tp.Shape, dim)
 				return err
 			})
 		}
 		return err
-	})
+	}))
 }
 
-func itoa(v int64) string {
-	if v == 0 {
-		return "0"
+// presence records which fields of a message were present, by field
+// number (below 32), so that Encode writes a field that held its zero
+// value (an empty name, a version 0) as the input had it.
+type presence uint32
+
+func (p presence) has(num int) bool { return num < 32 && p&(1<<num) != 0 }
+
+// track wraps a message's field handler to record each field it sees.
+func (p *presence) track(fn func(f *field) error) func(f *field) error {
+	return func(f *field) error {
+		if f.num < 32 {
+			*p |= 1 << f.num
+		}
+		return fn(f)
 	}
-	neg := v < 0
-	u := uint64(v)
-	if neg {
-		u = -u
-	}
-	var buf [21]byte
-	i := len(buf)
-	for u > 0 {
-		i--
-		buf[i] = byte('0' + u%10)
-		u /= 10
-	}
-	if neg {
-		i--
-		buf[i] = '-'
-	}
-	return string(buf[i:])
 }

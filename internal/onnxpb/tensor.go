@@ -7,61 +7,6 @@ import (
 	"math/bits"
 )
 
-// TensorProto.DataType codes.
-const (
-	DataUndefined  = 0
-	DataFloat      = 1
-	DataUint8      = 2
-	DataInt8       = 3
-	DataUint16     = 4
-	DataInt16      = 5
-	DataInt32      = 6
-	DataInt64      = 7
-	DataString     = 8
-	DataBool       = 9
-	DataFloat16    = 10
-	DataDouble     = 11
-	DataUint32     = 12
-	DataUint64     = 13
-	DataComplex64  = 14
-	DataComplex128 = 15
-	DataBFloat16   = 16
-)
-
-var dataTypeNames = map[int32]string{
-	0: "UNDEFINED", 1: "FLOAT", 2: "UINT8", 3: "INT8", 4: "UINT16", 5: "INT16", 6: "INT32", 7: "INT64",
-	8: "STRING", 9: "BOOL", 10: "FLOAT16", 11: "DOUBLE", 12: "UINT32", 13: "UINT64", 14: "COMPLEX64",
-	15: "COMPLEX128", 16: "BFLOAT16", 17: "FLOAT8E4M3FN", 18: "FLOAT8E4M3FNUZ", 19: "FLOAT8E5M2",
-	20: "FLOAT8E5M2FNUZ", 21: "UINT4", 22: "INT4", 23: "FLOAT4E2M1", 24: "FLOAT8E8M0",
-}
-
-// DataTypeName is the TensorProto.DataType name of code.
-func DataTypeName(code int32) string {
-	if s, ok := dataTypeNames[code]; ok {
-		return s
-	}
-	return fmt.Sprintf("data type %d", code)
-}
-
-// ElemSize is the little-endian storage size of one element of a data
-// type in raw_data, or 0 for types without a fixed byte size (strings,
-// 4-bit types, unknown codes).
-func ElemSize(code int32) int {
-	switch code {
-	case DataUint8, DataInt8, DataBool:
-		return 1
-	case DataUint16, DataInt16, DataFloat16, DataBFloat16:
-		return 2
-	case DataFloat, DataInt32, DataUint32:
-		return 4
-	case DataInt64, DataUint64, DataDouble, DataComplex64:
-		return 8
-	case DataComplex128:
-		return 16
-	}
-	return 0
-}
-
 // NumElements is the product of the dims, rejecting negative dims and
 // products that overflow int64.
 func (t *Tensor) NumElements() (int64, error) {
@@ -129,18 +74,20 @@ func (t *Tensor) Bytes() ([]byte, error) {
 	}
 	var src []uint64
 	field := ""
-	switch t.DataType {
-	case DataFloat:
+	info, _ := LookupDataType(t.DataType)
+	switch info.Field {
+	case FieldFloatData:
 		src, field = t.FloatData, "float_data"
-	case DataInt32, DataInt16, DataInt8, DataUint16, DataUint8, DataBool, DataFloat16, DataBFloat16:
+	case FieldInt32Data:
 		src, field = t.Int32Data, "int32_data"
-	case DataInt64:
+	case FieldInt64Data:
 		src, field = t.Int64Data, "int64_data"
-	case DataDouble:
+	case FieldDoubleData:
 		src, field = t.DoubleData, "double_data"
-	case DataUint32, DataUint64:
+	case FieldUint64Data:
 		src, field = t.Uint64Data, "uint64_data"
-	default:
+	}
+	if info.Class == ClassComplex || field == "" { // a complex element is two values
 		return nil, fmt.Errorf("data type %s is not supported", DataTypeName(t.DataType))
 	}
 	if int64(len(src)) != n {

@@ -1,8 +1,15 @@
-// Package onnxpb decodes ONNX ModelProto files (onnx/onnx.proto) with a
-// hand-written reader over the protobuf wire format. Tensor payloads
-// (raw_data) are sub-slices of the input buffer, so weights are never
-// copied by decoding; unknown fields are skipped; every error carries the
-// byte offset at which it was found, and malformed input never panics.
+// Package onnxpb is the ONNX protobuf codec (onnx/onnx.proto): a decoder
+// and an encoder of ModelProto and TensorProto over the protobuf wire
+// format, and the one table of TensorProto.DataType codes.
+//
+// Decoding: tensor payloads (raw_data) are sub-slices of the input
+// buffer, so weights are never copied; fields the structs do not model
+// (doc strings, functions, sparse tensors, non-tensor types, …) are kept
+// as raw wire bytes in each message's Unknown, and which fields were
+// present is recorded, so that encoding gives everything back (a file
+// written by protobuf's serializers comes back byte for byte); every error carries the byte offset at which it was found,
+// and malformed input never panics. Decoding allocates at most a small
+// multiple of the input's size, never in proportion to a declared count.
 package onnxpb
 
 import (
@@ -35,6 +42,10 @@ type field struct {
 	bOff    int    // offset of b
 	message string // enclosing message, for errors
 	name    string // field name, set by the caller for errors
+	raw     []byte // the whole field, tag included
+	// keep asks walk to keep the raw field in Unknown although a case
+	// looked at it (fields only counted or checked, not modelled).
+	keep bool
 }
 
 type decoder struct {
@@ -60,8 +71,10 @@ func wireName(t protowire.Type) string {
 }
 
 // walk calls fn for every field of the message encoded in b, which starts
-// at offset base of the input. Groups (never used by ONNX) are skipped.
-func (d *decoder) walk(b []byte, base int, message string, fn func(f *field) error) error {
+// at offset base of the input. Fields fn does not take (leaves without a
+// name) and groups (never used by ONNX) are appended to *unknown as raw
+// wire bytes, when unknown is not nil.
+func (d *decoder) walk(b []byte, base int, message string, unknown *[]byte, fn func(f *field) error) error {
 	d.depth++
 	defer func() { d.depth-- }()
 	if d.depth > MaxDepth {
@@ -93,11 +106,14 @@ func (d *decoder) walk(b []byte, base int, message string, fn func(f *field) err
 			return errAt(base+i, "%s: field %d (%s): %v", message, num, wireName(typ), wireErr(n))
 		}
 		i += n
-		if typ == protowire.StartGroupType {
-			continue
+		f.raw = b[f.off-base : i]
+		if typ != protowire.StartGroupType {
+			if err := fn(&f); err != nil {
+				return err
+			}
 		}
-		if err := fn(&f); err != nil {
-			return err
+		if unknown != nil && (f.name == "" || f.keep) {
+			*unknown = append(*unknown, f.raw...)
 		}
 	}
 	return nil
@@ -114,7 +130,7 @@ func wireErr(n int) string {
 	case -3:
 		return "varint overflows 64 bits"
 	case -4:
-		return "reserved field number"
+		return "reserved wire type"
 	case -5:
 		return "mismatched end-group marker"
 	case -6:
@@ -166,13 +182,21 @@ func (f *field) float32(name string) (uint32, error) {
 	return uint32(f.v), nil
 }
 
-// sub decodes a nested message with fn, checking the wire type first.
-func (d *decoder) sub(f *field, name, message string, fn func(f *field) error) error {
+// sub decodes a nested message with fn, checking the wire type first;
+// its unknown fields go to *unknown.
+func (d *decoder) sub(f *field, name, message string, unknown *[]byte, fn func(f *field) error) error {
 	f.name = name
 	if f.typ != protowire.BytesType {
 		return f.wrongType("length-delimited")
 	}
-	return d.walk(f.b, f.bOff, message, fn)
+	return d.walk(f.b, f.bOff, message, unknown, fn)
+}
+
+// kept checks a length-delimited field that is kept raw in Unknown.
+func (f *field) kept(name string) error {
+	f.keep = true
+	_, err := f.bytes(name)
+	return err
 }
 
 // varints appends a repeated varint field: one value, or a packed run.

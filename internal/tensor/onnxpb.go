@@ -10,68 +10,26 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/mlc-go/mlc/internal/onnxpb"
 )
-
-// ONNX TensorProto.DataType values (onnx/onnx.proto).
-const (
-	ONNXUndefined  int32 = 0
-	ONNXFloat      int32 = 1
-	ONNXUint8      int32 = 2
-	ONNXInt8       int32 = 3
-	ONNXUint16     int32 = 4
-	ONNXInt16      int32 = 5
-	ONNXInt32      int32 = 6
-	ONNXInt64      int32 = 7
-	ONNXString     int32 = 8
-	ONNXBool       int32 = 9
-	ONNXFloat16    int32 = 10
-	ONNXDouble     int32 = 11
-	ONNXUint32     int32 = 12
-	ONNXUint64     int32 = 13
-	ONNXComplex64  int32 = 14
-	ONNXComplex128 int32 = 15
-	ONNXBFloat16   int32 = 16
-	ONNXUint4      int32 = 21
-	ONNXInt4       int32 = 22
-)
-
-var onnxTypeNames = map[int32]string{
-	0: "UNDEFINED", 1: "FLOAT", 2: "UINT8", 3: "INT8", 4: "UINT16", 5: "INT16", 6: "INT32", 7: "INT64",
-	8: "STRING", 9: "BOOL", 10: "FLOAT16", 11: "DOUBLE", 12: "UINT32", 13: "UINT64", 14: "COMPLEX64",
-	15: "COMPLEX128", 16: "BFLOAT16", 17: "FLOAT8E4M3FN", 18: "FLOAT8E4M3FNUZ", 19: "FLOAT8E5M2",
-	20: "FLOAT8E5M2FNUZ", 21: "UINT4", 22: "INT4", 23: "FLOAT4E2M1", 24: "FLOAT8E8M0",
-}
-
-// ONNXTypeName returns the TensorProto.DataType name of code.
-func ONNXTypeName(code int32) string {
-	if s, ok := onnxTypeNames[code]; ok {
-		return s
-	}
-	return fmt.Sprintf("data type %d", code)
-}
-
-var dtypeToONNX = map[DType]int32{
-	F32: ONNXFloat, U8: ONNXUint8, I8: ONNXInt8, U16: ONNXUint16, I16: ONNXInt16, I32: ONNXInt32,
-	I64: ONNXInt64, Bool: ONNXBool, F16: ONNXFloat16, F64: ONNXDouble, BF16: ONNXBFloat16,
-	U4: ONNXUint4, I4: ONNXInt4,
-}
 
 // ONNXDataType returns the TensorProto.DataType code of dt.
 func ONNXDataType(dt DType) (int32, error) {
-	if c, ok := dtypeToONNX[dt]; ok {
-		return c, nil
+	if info, ok := onnxpb.DataTypeByElem(dt.String()); ok && dt.Valid() {
+		return info.Code, nil
 	}
 	return 0, fmt.Errorf("tensor: %v has no ONNX data type", dt)
 }
 
 // DTypeFromONNX maps a TensorProto.DataType code to a DType.
 func DTypeFromONNX(code int32) (DType, error) {
-	for dt, c := range dtypeToONNX {
-		if c == code {
+	if info, ok := onnxpb.LookupDataType(code); ok {
+		if dt, err := ParseDType(info.Elem); err == nil {
 			return dt, nil
 		}
 	}
-	return Invalid, fmt.Errorf("tensor: unsupported ONNX data type %s", ONNXTypeName(code))
+	return Invalid, fmt.Errorf("tensor: unsupported ONNX data type %s", onnxpb.DataTypeName(code))
 }
 
 // StringEntry is an ONNX StringStringEntryProto.
@@ -140,99 +98,23 @@ func rawSize(dt DType, n int64) int64 {
 	return n * int64(dt.Size())
 }
 
-// UnmarshalTensorProto decodes an ONNX TensorProto message. It validates
-// that the dims are non-negative and their product fits, that the data type
-// is supported, that exactly one data field is used and holds exactly the
-// declared number of elements (raw_data: exactly the byte size; int32_data
-// for 4-bit types: two elements per entry), and that integer values stored
-// in int32_data fit their type. Nothing is allocated from the dims alone:
-// the element count is checked against the data present first. Segmented
-// tensors are not supported. External data is not loaded (see
-// LoadExternal).
+// UnmarshalTensorProto decodes an ONNX TensorProto message with the
+// codec in internal/onnxpb. It validates that the dims are non-negative
+// and their product fits, that the data type is supported, that exactly
+// one data field is used and holds exactly the declared number of
+// elements (raw_data: exactly the byte size; int32_data for 4-bit types:
+// two elements per entry), and that integer values stored in int32_data
+// fit their type. Nothing is allocated from the dims alone: the element
+// count is checked against the data present first. Segmented tensors are
+// not supported. External data is not loaded (see LoadExternal).
 func UnmarshalTensorProto(b []byte) (*ProtoTensor, error) {
-	p := &ProtoTensor{}
-	var raw []byte
-	hasRaw, hasSegment, hasType := false, false, false
-	typed := map[int32][][]byte{} // data field number -> packed payloads
-	typedWire := map[int32]wireType{}
-	err := parseFields(b, func(f pbField) error {
-		switch f.num {
-		case 1: // dims
-			switch f.typ {
-			case wireVarint:
-				p.Dims = append(p.Dims, int64(f.v))
-			case wireBytes:
-				if _, err := packedCount(wireVarint, f.data); err != nil {
-					return fmt.Errorf("dims: %w", err)
-				}
-				forPacked(wireVarint, [][]byte{f.data}, func(v uint64) { p.Dims = append(p.Dims, int64(v)) })
-			default:
-				return fmt.Errorf("%w: dims has wire type %d", errWire, f.typ)
-			}
-		case 2:
-			if f.typ != wireVarint {
-				return fmt.Errorf("%w: data_type has wire type %d", errWire, f.typ)
-			}
-			p.DataType, hasType = int32(f.v), true
-		case 3:
-			hasSegment = true
-		case 8, 12:
-			if f.typ != wireBytes {
-				return fmt.Errorf("%w: field %d has wire type %d", errWire, f.num, f.typ)
-			}
-			if f.num == 8 {
-				p.Name = string(f.data)
-			} else {
-				p.DocString = string(f.data)
-			}
-		case 9:
-			if f.typ != wireBytes {
-				return fmt.Errorf("%w: raw_data has wire type %d", errWire, f.typ)
-			}
-			raw, hasRaw = f.data, true
-		case 13:
-			if f.typ != wireBytes {
-				return fmt.Errorf("%w: external_data has wire type %d", errWire, f.typ)
-			}
-			var e StringEntry
-			if err := parseFields(f.data, func(g pbField) error {
-				if (g.num == 1 || g.num == 2) && g.typ != wireBytes {
-					return fmt.Errorf("%w: external_data entry field %d has wire type %d", errWire, g.num, g.typ)
-				}
-				switch g.num {
-				case 1:
-					e.Key = string(g.data)
-				case 2:
-					e.Value = string(g.data)
-				}
-				return nil
-			}); err != nil {
-				return fmt.Errorf("external_data: %w", err)
-			}
-			p.ExternalData = append(p.ExternalData, e)
-		case 14:
-			if f.typ != wireVarint {
-				return fmt.Errorf("%w: data_location has wire type %d", errWire, f.typ)
-			}
-			p.DataLocation = int32(f.v)
-		case 4, 5, 7, 10, 11: // float, int32, int64, double, uint64 data
-			elem := map[int32]wireType{4: wireFixed32, 5: wireVarint, 7: wireVarint, 10: wireFixed64, 11: wireVarint}[f.num]
-			switch f.typ {
-			case elem:
-				typed[f.num] = append(typed[f.num], f.raw)
-			case wireBytes:
-				typed[f.num] = append(typed[f.num], f.data)
-			default:
-				return fmt.Errorf("%w: data field %d has wire type %d", errWire, f.num, f.typ)
-			}
-			typedWire[f.num] = elem
-		case 6:
-			typed[6] = append(typed[6], f.data)
-		}
-		return nil
-	})
+	t, err := onnxpb.DecodeTensor(b)
 	if err != nil {
 		return nil, fmt.Errorf("onnx: TensorProto: %w", err)
+	}
+	p := &ProtoTensor{Name: t.Name, DocString: t.DocString, DataType: t.DataType, Dims: t.Dims, DataLocation: t.DataLocation}
+	for _, e := range t.ExternalData {
+		p.ExternalData = append(p.ExternalData, StringEntry{e.Key, e.Value})
 	}
 	where := func() string {
 		if p.Name != "" {
@@ -240,25 +122,31 @@ func UnmarshalTensorProto(b []byte) (*ProtoTensor, error) {
 		}
 		return "onnx: tensor"
 	}
-	if !hasType || p.DataType == ONNXUndefined {
+	if p.DataType == onnxpb.DataUndefined {
 		return nil, fmt.Errorf("%s: missing data_type", where())
 	}
 	dt, err := DTypeFromONNX(p.DataType)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", where(), err)
 	}
-	if hasSegment {
+	if t.HasSegment {
 		return nil, fmt.Errorf("%s: segmented tensors are not supported", where())
 	}
 	n, err := NumElements(p.Dims)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", where(), err)
 	}
-	if p.DataLocation != 0 && p.DataLocation != 1 {
+	if p.DataLocation != onnxpb.LocationDefault && p.DataLocation != onnxpb.LocationExternal {
 		return nil, fmt.Errorf("%s: unknown data_location %d", where(), p.DataLocation)
 	}
+	var typed []int // the typed data fields present
+	for _, f := range typedFields {
+		if t.Has(f) {
+			typed = append(typed, f)
+		}
+	}
 	sources := len(typed)
-	if hasRaw {
+	if t.HasRawData {
 		sources++
 	}
 	if p.IsExternal() {
@@ -277,23 +165,19 @@ func UnmarshalTensorProto(b []byte) (*ProtoTensor, error) {
 		return nil, fmt.Errorf("%s: more than one data field is set", where())
 	}
 	switch {
-	case hasRaw:
-		if want := rawSize(dt, n); int64(len(raw)) != want {
+	case t.HasRawData:
+		if want := rawSize(dt, n); int64(len(t.RawData)) != want {
 			return nil, fmt.Errorf("%s: dims %s of %v need %d raw_data bytes, found %d",
-				where(), FormatShape(p.Dims), ONNXTypeName(p.DataType), want, len(raw))
+				where(), FormatShape(p.Dims), onnxpb.DataTypeName(p.DataType), want, len(t.RawData))
 		}
-		p.Tensor, err = decodeRaw(dt, p.Dims, raw)
+		p.Tensor, err = decodeRaw(dt, p.Dims, t.RawData)
 	case sources == 0:
 		if n != 0 {
 			return nil, fmt.Errorf("%s: dims %s declare %d elements but the tensor has no data", where(), FormatShape(p.Dims), n)
 		}
 		p.Tensor, err = Alloc(dt, p.Dims)
 	default:
-		var field int32
-		for f := range typed {
-			field = f
-		}
-		p.Tensor, err = decodeTyped(dt, p.DataType, p.Dims, n, field, typedWire[field], typed[field])
+		p.Tensor, err = decodeTyped(dt, t, n, typed[0])
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", where(), err)
@@ -301,54 +185,45 @@ func UnmarshalTensorProto(b []byte) (*ProtoTensor, error) {
 	return p, nil
 }
 
-var fieldNames = map[int32]string{4: "float_data", 5: "int32_data", 6: "string_data", 7: "int64_data", 10: "double_data", 11: "uint64_data"}
+// typedFields are TensorProto's typed data fields.
+var typedFields = []int{onnxpb.FieldFloatData, onnxpb.FieldInt32Data, onnxpb.FieldStringData,
+	onnxpb.FieldInt64Data, onnxpb.FieldDoubleData, onnxpb.FieldUint64Data}
 
-// decodeTyped decodes a typed repeated data field.
-func decodeTyped(dt DType, code int32, dims []int64, n int64, field int32, wt wireType, spans [][]byte) (*Tensor, error) {
-	ok := false
+var fieldNames = map[int]string{4: "float_data", 5: "int32_data", 6: "string_data", 7: "int64_data", 10: "double_data", 11: "uint64_data"}
+
+// decodeTyped decodes the typed repeated data field of t, which must be
+// the one the data type's table entry names.
+func decodeTyped(dt DType, t *onnxpb.Tensor, n int64, field int) (*Tensor, error) {
+	if info, _ := onnxpb.LookupDataType(t.DataType); info.Field != field {
+		return nil, fmt.Errorf("%s cannot hold %s data", fieldNames[field], onnxpb.DataTypeName(t.DataType))
+	}
+	var vals []uint64
 	switch field {
-	case 4:
-		ok = dt == F32
-	case 5:
-		switch dt {
-		case I32, I16, I8, U16, U8, Bool, F16, BF16, I4, U4:
-			ok = true
-		}
-	case 7:
-		ok = dt == I64
-	case 10:
-		ok = dt == F64
-	}
-	if !ok {
-		return nil, fmt.Errorf("%s cannot hold %s data", fieldNames[field], ONNXTypeName(code))
-	}
-	count := 0
-	for _, s := range spans {
-		c, err := packedCount(wt, s)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", fieldNames[field], err)
-		}
-		count += c
+	case onnxpb.FieldFloatData:
+		vals = t.FloatData
+	case onnxpb.FieldInt32Data:
+		vals = t.Int32Data
+	case onnxpb.FieldInt64Data:
+		vals = t.Int64Data
+	case onnxpb.FieldDoubleData:
+		vals = t.DoubleData
 	}
 	want := n
 	if dt == I4 || dt == U4 {
 		want = (n + 1) / 2
 	}
-	if int64(count) != want {
+	if int64(len(vals)) != want {
 		return nil, fmt.Errorf("dims %s declare %d elements, %s holds %d entries (want %d)",
-			FormatShape(dims), n, fieldNames[field], count, want)
+			FormatShape(t.Dims), n, fieldNames[field], len(vals), want)
 	}
-	t, err := Alloc(dt, dims)
+	out, err := Alloc(dt, t.Dims)
 	if err != nil {
 		return nil, err
 	}
+	code := t.DataType
 	i := 0
-	var bad error
-	set := func(v uint64) {
-		if bad != nil {
-			return
-		}
-		switch s := t.data.(type) {
+	for _, v := range vals {
+		switch s := out.data.(type) {
 		case []float32:
 			s[i] = math.Float32frombits(uint32(v))
 		case []float64:
@@ -360,40 +235,32 @@ func decodeTyped(dt DType, code int32, dims []int64, n int64, field int32, wt wi
 			switch dt {
 			case I4, U4:
 				if x < -128 || x > 255 {
-					bad = fmt.Errorf("int32_data entry %d is not a packed 4-bit pair", x)
-					return
+					return nil, fmt.Errorf("int32_data entry %d is not a packed 4-bit pair", x)
 				}
-				putNibbles(t, i, byte(x), int(n))
+				putNibbles(out, i, byte(x), int(n))
 				i += 2
-				return
+				continue
 			case F16, BF16:
 				if x < math.MinInt16 || x > math.MaxUint16 {
-					bad = fmt.Errorf("int32_data entry %d is not a 16-bit pattern", x)
-					return
+					return nil, fmt.Errorf("int32_data entry %d is not a 16-bit pattern", x)
 				}
 				s.([]uint16)[i] = uint16(x)
 			case Bool:
 				if x != 0 && x != 1 {
-					bad = fmt.Errorf("int32_data entry %d is not a bool", x)
-					return
+					return nil, fmt.Errorf("int32_data entry %d is not a bool", x)
 				}
 				s.([]bool)[i] = x == 1
 			default:
 				lo, hi := dt.IntRange()
 				if x < lo || x > hi {
-					bad = fmt.Errorf("int32_data entry %d out of range for %s", x, ONNXTypeName(code))
-					return
+					return nil, fmt.Errorf("int32_data entry %d out of range for %s", x, onnxpb.DataTypeName(code))
 				}
-				t.setInt(i, x)
+				out.setInt(i, x)
 			}
 		}
 		i++
 	}
-	forPacked(wt, spans, set)
-	if bad != nil {
-		return nil, bad
-	}
-	return t, nil
+	return out, nil
 }
 
 // putNibbles stores the two 4-bit values of packed byte b (low nibble
@@ -479,16 +346,7 @@ func MarshalTensorProto(t *Tensor, name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	raw := encodeRaw(t)
-	b := make([]byte, 0, len(raw)+len(name)+16+10*len(t.shape))
-	for _, d := range t.shape {
-		b = appendVarintField(b, 1, uint64(d))
-	}
-	b = appendVarintField(b, 2, uint64(code))
-	if name != "" {
-		b = appendBytesField(b, 8, []byte(name))
-	}
-	return appendBytesField(b, 9, raw), nil
+	return onnxpb.EncodeTensor(&onnxpb.Tensor{Dims: t.shape, DataType: code, Name: name, RawData: encodeRaw(t), HasRawData: true})
 }
 
 // ReadTensorProtoFile reads a TensorProto .pb file; external data is
@@ -593,7 +451,7 @@ func (p *ProtoTensor) LoadExternal(baseDir string) (*Tensor, error) {
 	size := rawSize(dt, n)
 	if info.Length >= 0 && info.Length != size {
 		return nil, fmt.Errorf("%s: external length %d, but dims %s of %s need %d bytes",
-			where, info.Length, FormatShape(p.Dims), ONNXTypeName(p.DataType), size)
+			where, info.Length, FormatShape(p.Dims), onnxpb.DataTypeName(p.DataType), size)
 	}
 	if size > MaxBytes() {
 		return nil, fmt.Errorf("%s: %d bytes, above the limit of %d: %w", where, size, MaxBytes(), ErrTooLarge)

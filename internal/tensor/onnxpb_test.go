@@ -9,19 +9,29 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"google.golang.org/protobuf/encoding/protowire"
+
+	"github.com/mlc-go/mlc/internal/onnxpb"
 )
 
 // pb builds TensorProto messages field by field for tests.
 type pb []byte
 
-func (b pb) varint(num int32, v uint64) pb { return appendVarintField(b, num, v) }
-func (b pb) bytes(num int32, d []byte) pb  { return appendBytesField(b, num, d) }
-func (b pb) str(num int32, s string) pb    { return b.bytes(num, []byte(s)) }
+func appendTag(b []byte, num int32, typ protowire.Type) []byte {
+	return protowire.AppendTag(b, protowire.Number(num), typ)
+}
+func (b pb) varint(num int32, v uint64) pb {
+	return protowire.AppendVarint(appendTag(b, num, protowire.VarintType), v)
+}
+func (b pb) bytes(num int32, d []byte) pb {
+	return protowire.AppendBytes(appendTag(b, num, protowire.BytesType), d)
+}
+func (b pb) str(num int32, s string) pb { return b.bytes(num, []byte(s)) }
 func (b pb) fixed32(num int32, v uint32) pb {
-	return binary.LittleEndian.AppendUint32(appendTag(b, num, wireFixed32), v)
+	return protowire.AppendFixed32(appendTag(b, num, protowire.Fixed32Type), v)
 }
 func (b pb) fixed64(num int32, v uint64) pb {
-	return binary.LittleEndian.AppendUint64(appendTag(b, num, wireFixed64), v)
+	return protowire.AppendFixed64(appendTag(b, num, protowire.Fixed64Type), v)
 }
 func (b pb) dims(d ...int64) pb {
 	for _, v := range d {
@@ -78,7 +88,7 @@ func TestTensorProtoRoundTrip(t *testing.T) {
 	// The 4-bit packing is low nibble first.
 	b, err := MarshalTensorProto(MustFromSlice(I4, sh(3), []int8{1, -2, 3}), "")
 	require.NoError(t, err)
-	assert.Equal(t, pb(nil).dims(3).dtype(ONNXInt4).bytes(9, []byte{0xe1, 0x03}), pb(b))
+	assert.Equal(t, pb(nil).dims(3).dtype(onnxpb.DataInt4).bytes(9, []byte{0xe1, 0x03}), pb(b))
 
 	dir := t.TempDir()
 	path := filepath.Join(dir, "x.pb")
@@ -95,89 +105,89 @@ func TestTensorProtoTypedFields(t *testing.T) {
 		msg  pb
 		want *Tensor
 	}{
-		{"float packed", pb(nil).dims(2).dtype(ONNXFloat).bytes(4, packedF32(1.5, -2)), vals(F32, sh(2), 1.5, -2)},
-		{"float unpacked", pb(nil).dims(2).dtype(ONNXFloat).fixed32(4, math.Float32bits(1.5)).fixed32(4, math.Float32bits(-2)), vals(F32, sh(2), 1.5, -2)},
-		{"float mixed", pb(nil).dims(3).dtype(ONNXFloat).bytes(4, packedF32(1, 2)).fixed32(4, math.Float32bits(3)), vals(F32, sh(3), 1, 2, 3)},
-		{"dims packed", pb(nil).bytes(1, packedVarints(1, 2)).dtype(ONNXFloat).bytes(4, packedF32(7, 8)), vals(F32, sh(1, 2), 7, 8)},
-		{"int8", pb(nil).dims(3).dtype(ONNXInt8).varint(5, neg(-128)).varint(5, 5).varint(5, 127), MustFromSlice(I8, sh(3), []int8{-128, 5, 127})},
-		{"uint8 packed", pb(nil).dims(2).dtype(ONNXUint8).bytes(5, packedVarints(0, 255)), MustFromSlice(U8, sh(2), []uint8{0, 255})},
-		{"int16", pb(nil).dims(1).dtype(ONNXInt16).bytes(5, packedVarints(-32768)), MustFromSlice(I16, sh(1), []int16{-32768})},
-		{"uint16", pb(nil).dims(1).dtype(ONNXUint16).bytes(5, packedVarints(65535)), MustFromSlice(U16, sh(1), []uint16{65535})},
-		{"int32", pb(nil).dims(2).dtype(ONNXInt32).bytes(5, packedVarints(math.MinInt32, math.MaxInt32)), MustFromSlice(I32, sh(2), []int32{math.MinInt32, math.MaxInt32})},
-		{"bool", pb(nil).dims(2).dtype(ONNXBool).bytes(5, packedVarints(1, 0)), MustFromSlice(Bool, sh(2), []bool{true, false})},
-		{"float16 bits", pb(nil).dims(2).dtype(ONNXFloat16).bytes(5, packedVarints(0x3c00, 0xc000)), vals(F16, sh(2), 1, -2)},
-		{"bfloat16 bits", pb(nil).dims(1).dtype(ONNXBFloat16).bytes(5, packedVarints(0x3f80)), vals(BF16, sh(1), 1)},
-		{"int4 odd", pb(nil).dims(3).dtype(ONNXInt4).bytes(5, packedVarints(0xe1, 0x07)), MustFromSlice(I4, sh(3), []int8{1, -2, 7})},
-		{"uint4", pb(nil).dims(2).dtype(ONNXUint4).varint(5, 0xf0), MustFromSlice(U4, sh(2), []uint8{0, 15})},
-		{"int64", pb(nil).dims(2).dtype(ONNXInt64).bytes(7, packedVarints(-1, math.MaxInt64)), MustFromSlice(I64, sh(2), []int64{-1, math.MaxInt64})},
-		{"int64 unpacked", pb(nil).dims(1).dtype(ONNXInt64).varint(7, neg(-5)), MustFromSlice(I64, sh(1), []int64{-5})},
-		{"double", pb(nil).dims(1).dtype(ONNXDouble).fixed64(10, math.Float64bits(0.1)), vals(F64, sh(1), 0.1)},
-		{"scalar", pb(nil).dtype(ONNXFloat).bytes(4, packedF32(4)), Scalar(F32, 4)},
-		{"empty no data", pb(nil).dims(0, 3).dtype(ONNXFloat), New(F32, 0, 3)},
-		{"raw", pb(nil).dims(2).dtype(ONNXFloat).bytes(9, packedF32(1, 2)), vals(F32, sh(2), 1, 2)},
-		{"raw bool", pb(nil).dims(2).dtype(ONNXBool).bytes(9, []byte{1, 0}), MustFromSlice(Bool, sh(2), []bool{true, false})},
-		{"unknown fields skipped", pb(nil).dims(1).dtype(ONNXFloat).str(12, "doc").varint(99, 7).
+		{"float packed", pb(nil).dims(2).dtype(onnxpb.DataFloat).bytes(4, packedF32(1.5, -2)), vals(F32, sh(2), 1.5, -2)},
+		{"float unpacked", pb(nil).dims(2).dtype(onnxpb.DataFloat).fixed32(4, math.Float32bits(1.5)).fixed32(4, math.Float32bits(-2)), vals(F32, sh(2), 1.5, -2)},
+		{"float mixed", pb(nil).dims(3).dtype(onnxpb.DataFloat).bytes(4, packedF32(1, 2)).fixed32(4, math.Float32bits(3)), vals(F32, sh(3), 1, 2, 3)},
+		{"dims packed", pb(nil).bytes(1, packedVarints(1, 2)).dtype(onnxpb.DataFloat).bytes(4, packedF32(7, 8)), vals(F32, sh(1, 2), 7, 8)},
+		{"int8", pb(nil).dims(3).dtype(onnxpb.DataInt8).varint(5, neg(-128)).varint(5, 5).varint(5, 127), MustFromSlice(I8, sh(3), []int8{-128, 5, 127})},
+		{"uint8 packed", pb(nil).dims(2).dtype(onnxpb.DataUint8).bytes(5, packedVarints(0, 255)), MustFromSlice(U8, sh(2), []uint8{0, 255})},
+		{"int16", pb(nil).dims(1).dtype(onnxpb.DataInt16).bytes(5, packedVarints(-32768)), MustFromSlice(I16, sh(1), []int16{-32768})},
+		{"uint16", pb(nil).dims(1).dtype(onnxpb.DataUint16).bytes(5, packedVarints(65535)), MustFromSlice(U16, sh(1), []uint16{65535})},
+		{"int32", pb(nil).dims(2).dtype(onnxpb.DataInt32).bytes(5, packedVarints(math.MinInt32, math.MaxInt32)), MustFromSlice(I32, sh(2), []int32{math.MinInt32, math.MaxInt32})},
+		{"bool", pb(nil).dims(2).dtype(onnxpb.DataBool).bytes(5, packedVarints(1, 0)), MustFromSlice(Bool, sh(2), []bool{true, false})},
+		{"float16 bits", pb(nil).dims(2).dtype(onnxpb.DataFloat16).bytes(5, packedVarints(0x3c00, 0xc000)), vals(F16, sh(2), 1, -2)},
+		{"bfloat16 bits", pb(nil).dims(1).dtype(onnxpb.DataBFloat16).bytes(5, packedVarints(0x3f80)), vals(BF16, sh(1), 1)},
+		{"int4 odd", pb(nil).dims(3).dtype(onnxpb.DataInt4).bytes(5, packedVarints(0xe1, 0x07)), MustFromSlice(I4, sh(3), []int8{1, -2, 7})},
+		{"uint4", pb(nil).dims(2).dtype(onnxpb.DataUint4).varint(5, 0xf0), MustFromSlice(U4, sh(2), []uint8{0, 15})},
+		{"int64", pb(nil).dims(2).dtype(onnxpb.DataInt64).bytes(7, packedVarints(-1, math.MaxInt64)), MustFromSlice(I64, sh(2), []int64{-1, math.MaxInt64})},
+		{"int64 unpacked", pb(nil).dims(1).dtype(onnxpb.DataInt64).varint(7, neg(-5)), MustFromSlice(I64, sh(1), []int64{-5})},
+		{"double", pb(nil).dims(1).dtype(onnxpb.DataDouble).fixed64(10, math.Float64bits(0.1)), vals(F64, sh(1), 0.1)},
+		{"scalar", pb(nil).dtype(onnxpb.DataFloat).bytes(4, packedF32(4)), Scalar(F32, 4)},
+		{"empty no data", pb(nil).dims(0, 3).dtype(onnxpb.DataFloat), New(F32, 0, 3)},
+		{"raw", pb(nil).dims(2).dtype(onnxpb.DataFloat).bytes(9, packedF32(1, 2)), vals(F32, sh(2), 1, 2)},
+		{"raw bool", pb(nil).dims(2).dtype(onnxpb.DataBool).bytes(9, []byte{1, 0}), MustFromSlice(Bool, sh(2), []bool{true, false})},
+		{"unknown fields skipped", pb(nil).dims(1).dtype(onnxpb.DataFloat).str(12, "doc").varint(99, 7).
 			bytes(16, pb(nil).str(1, "k").str(2, "v")).fixed64(98, 1).bytes(4, packedF32(1)), vals(F32, sh(1), 1)},
-		{"group skipped", append(append(pb(nil).dims(1).dtype(ONNXFloat), appendTag(nil, 50, wireStartGr)...),
-			append(pb(nil).varint(1, 5), append(appendTag(nil, 50, wireEndGr), pb(nil).bytes(4, packedF32(1))...)...)...), vals(F32, sh(1), 1)},
-		{"last data_type wins", pb(nil).dims(1).dtype(ONNXInt32).dtype(ONNXFloat).bytes(4, packedF32(1)), vals(F32, sh(1), 1)},
+		{"group skipped", append(append(pb(nil).dims(1).dtype(onnxpb.DataFloat), appendTag(nil, 50, protowire.StartGroupType)...),
+			append(pb(nil).varint(1, 5), append(appendTag(nil, 50, protowire.EndGroupType), pb(nil).bytes(4, packedF32(1))...)...)...), vals(F32, sh(1), 1)},
+		{"last data_type wins", pb(nil).dims(1).dtype(onnxpb.DataInt32).dtype(onnxpb.DataFloat).bytes(4, packedF32(1)), vals(F32, sh(1), 1)},
 	}
 	for _, c := range cases {
 		p, err := UnmarshalTensorProto(c.msg)
 		require.NoError(t, err, c.name)
 		assert.True(t, Equal(c.want, p.Tensor), "%s: got %v, want %v", c.name, p.Tensor, c.want)
 	}
-	p, err := UnmarshalTensorProto(pb(nil).dims(1).dtype(ONNXFloat).str(8, "w").str(12, "doc").bytes(4, packedF32(1)))
+	p, err := UnmarshalTensorProto(pb(nil).dims(1).dtype(onnxpb.DataFloat).str(8, "w").str(12, "doc").bytes(4, packedF32(1)))
 	require.NoError(t, err)
 	assert.Equal(t, "w", p.Name)
 	assert.Equal(t, "doc", p.DocString)
 }
 
 func TestTensorProtoMalformed(t *testing.T) {
-	f := pb(nil).dims(2).dtype(ONNXFloat)
+	f := pb(nil).dims(2).dtype(onnxpb.DataFloat)
 	cases := map[string]struct {
 		msg pb
 		err string
 	}{
-		"truncated varint":     {pb{0x08, 0x80}, "bad varint"},
-		"bad tag":              {pb{0x80}, "bad field tag"},
-		"field zero":           {pb{0x00, 0x01}, "bad field tag"},
-		"length past end":      {pb{0x4a, 0x05, 1, 2}, "truncated length-delimited"},
-		"truncated fixed32":    {pb(nil).dims(1).dtype(ONNXFloat).append(appendTag(nil, 4, wireFixed32)...).append(1, 2), "truncated fixed32"},
-		"end group alone":      {append(pb(nil).dims(1), appendTag(nil, 5, wireEndGr)...), "bad group"},
-		"wire type 7":          {pb{0x0f}, "bad group or wire type"},
+		"truncated varint":     {pb{0x08, 0x80}, "byte 1: TensorProto: field 1 (varint): unexpected end of data"},
+		"bad tag":              {pb{0x80}, "byte 0: TensorProto: malformed field tag: unexpected end of data"},
+		"field zero":           {pb{0x00, 0x01}, "byte 0: TensorProto: malformed field tag: invalid field number"},
+		"length past end":      {pb{0x4a, 0x05, 1, 2}, "byte 1: TensorProto: field 9 (length-delimited): unexpected end of data"},
+		"truncated fixed32":    {pb(nil).dims(1).dtype(onnxpb.DataFloat).append(appendTag(nil, 4, protowire.Fixed32Type)...).append(1, 2), "byte 5: TensorProto: field 4 (fixed32): unexpected end of data"},
+		"end group alone":      {append(pb(nil).dims(1), appendTag(nil, 5, protowire.EndGroupType)...), "byte 3: TensorProto: field 5 (end-group): mismatched end-group marker"},
+		"wire type 7":          {pb{0x0f}, "byte 1: TensorProto: field 1 (wire type 7): reserved wire type"},
 		"no data_type":         {pb(nil).dims(1).bytes(4, packedF32(1)), "missing data_type"},
 		"undefined":            {pb(nil).dims(1).dtype(0), "missing data_type"},
-		"string":               {pb(nil).dims(1).dtype(ONNXString).str(6, "a"), "unsupported ONNX data type STRING"},
-		"uint64":               {pb(nil).dims(1).dtype(ONNXUint64).varint(11, 1), "unsupported ONNX data type UINT64"},
+		"string":               {pb(nil).dims(1).dtype(onnxpb.DataString).str(6, "a"), "unsupported ONNX data type STRING"},
+		"uint64":               {pb(nil).dims(1).dtype(onnxpb.DataUint64).varint(11, 1), "unsupported ONNX data type UINT64"},
 		"float8":               {pb(nil).dims(1).dtype(17).bytes(9, []byte{1}), "FLOAT8E4M3FN"},
-		"segment":              {pb(nil).dims(1).dtype(ONNXFloat).bytes(3, nil).bytes(4, packedF32(1)), "segmented"},
-		"negative dim":         {pb(nil).varint(1, uint64(0xffffffffffffffff)).dtype(ONNXFloat), "negative dimension"},
-		"overflow dims":        {pb(nil).dims(1<<32, 1<<32).dtype(ONNXFloat).bytes(9, nil), "overflows"},
-		"huge dims tiny data":  {pb(nil).dims(1<<40).dtype(ONNXFloat).bytes(9, packedF32(1)), "need 4398046511104 raw_data bytes, found 4"},
-		"huge dims typed":      {pb(nil).dims(1<<40).dtype(ONNXDouble).fixed64(10, 0), "holds 1 entries"},
+		"segment":              {pb(nil).dims(1).dtype(onnxpb.DataFloat).bytes(3, nil).bytes(4, packedF32(1)), "segmented"},
+		"negative dim":         {pb(nil).varint(1, uint64(0xffffffffffffffff)).dtype(onnxpb.DataFloat), "negative dimension"},
+		"overflow dims":        {pb(nil).dims(1<<32, 1<<32).dtype(onnxpb.DataFloat).bytes(9, nil), "overflows"},
+		"huge dims tiny data":  {pb(nil).dims(1<<40).dtype(onnxpb.DataFloat).bytes(9, packedF32(1)), "need 4398046511104 raw_data bytes, found 4"},
+		"huge dims typed":      {pb(nil).dims(1<<40).dtype(onnxpb.DataDouble).fixed64(10, 0), "holds 1 entries"},
 		"raw too long":         {f.bytes(9, packedF32(1, 2, 3)), "need 8 raw_data bytes, found 12"},
 		"raw too short":        {f.bytes(9, packedF32(1)), "need 8 raw_data bytes, found 4"},
 		"no data":              {f, "has no data"},
 		"typed count":          {f.bytes(4, packedF32(1)), "holds 1 entries (want 2)"},
 		"two fields":           {f.bytes(4, packedF32(1, 2)).bytes(9, packedF32(1, 2)), "more than one data field"},
-		"wrong field for type": {pb(nil).dims(1).dtype(ONNXInt32).bytes(4, packedF32(1)), "float_data cannot hold INT32"},
-		"int8 out of range":    {pb(nil).dims(1).dtype(ONNXInt8).varint(5, 300), "out of range for INT8"},
-		"uint8 negative":       {pb(nil).dims(1).dtype(ONNXUint8).varint(5, uint64(0xffffffffffffffff)), "out of range for UINT8"},
-		"bool 2":               {pb(nil).dims(1).dtype(ONNXBool).varint(5, 2), "not a bool"},
-		"raw bool 2":           {pb(nil).dims(1).dtype(ONNXBool).bytes(9, []byte{2}), "neither 0 nor 1"},
-		"f16 bits":             {pb(nil).dims(1).dtype(ONNXFloat16).varint(5, 70000), "16-bit pattern"},
-		"int4 pair":            {pb(nil).dims(2).dtype(ONNXInt4).varint(5, 256), "packed 4-bit pair"},
-		"int4 count":           {pb(nil).dims(3).dtype(ONNXInt4).varint(5, 1), "want 2"},
-		"packed fixed32 len":   {pb(nil).dims(1).dtype(ONNXFloat).bytes(4, []byte{1, 2, 3}), "packed fixed32 payload of 3 bytes"},
-		"packed varint trunc":  {pb(nil).dims(1).dtype(ONNXInt64).bytes(7, []byte{0x80}), "truncated varint"},
-		"dims wire type":       {pb(nil).fixed32(1, 1).dtype(ONNXFloat), "dims has wire type 5"},
-		"data_type wire type":  {pb(nil).dims(1).str(2, "x"), "data_type has wire type 2"},
+		"wrong field for type": {pb(nil).dims(1).dtype(onnxpb.DataInt32).bytes(4, packedF32(1)), "float_data cannot hold INT32"},
+		"int8 out of range":    {pb(nil).dims(1).dtype(onnxpb.DataInt8).varint(5, 300), "out of range for INT8"},
+		"uint8 negative":       {pb(nil).dims(1).dtype(onnxpb.DataUint8).varint(5, uint64(0xffffffffffffffff)), "out of range for UINT8"},
+		"bool 2":               {pb(nil).dims(1).dtype(onnxpb.DataBool).varint(5, 2), "not a bool"},
+		"raw bool 2":           {pb(nil).dims(1).dtype(onnxpb.DataBool).bytes(9, []byte{2}), "neither 0 nor 1"},
+		"f16 bits":             {pb(nil).dims(1).dtype(onnxpb.DataFloat16).varint(5, 70000), "16-bit pattern"},
+		"int4 pair":            {pb(nil).dims(2).dtype(onnxpb.DataInt4).varint(5, 256), "packed 4-bit pair"},
+		"int4 count":           {pb(nil).dims(3).dtype(onnxpb.DataInt4).varint(5, 1), "want 2"},
+		"packed fixed32 len":   {pb(nil).dims(1).dtype(onnxpb.DataFloat).bytes(4, []byte{1, 2, 3}), "byte 6: TensorProto.float_data (field 4): packed length 3 is not a multiple of 4"},
+		"packed varint trunc":  {pb(nil).dims(1).dtype(onnxpb.DataInt64).bytes(7, []byte{0x80}), "byte 6: TensorProto.int64_data (field 7): packed varint: unexpected end of data"},
+		"dims wire type":       {pb(nil).fixed32(1, 1).dtype(onnxpb.DataFloat), "byte 0: TensorProto.dims (field 1): wire type fixed32, expected varint or packed varints"},
+		"data_type wire type":  {pb(nil).dims(1).str(2, "x"), "byte 2: TensorProto.data_type (field 2): wire type length-delimited, expected varint"},
 		"data_location":        {f.varint(14, 7), "unknown data_location 7"},
-		"external no location": {pb(nil).dims(1).dtype(ONNXFloat).varint(14, 1), "no location"},
-		"external and inline":  {pb(nil).dims(1).dtype(ONNXFloat).bytes(13, pb(nil).str(1, "location").str(2, "w.bin")).varint(14, 1).bytes(9, packedF32(1)), "also has inline data"},
-		"bad ext entry":        {pb(nil).dims(1).dtype(ONNXFloat).bytes(13, pb{0x08, 0x01}).varint(14, 1), "external_data entry field 1"},
-		"varint overflow":      {pb{0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02}, "bad varint"},
+		"external no location": {pb(nil).dims(1).dtype(onnxpb.DataFloat).varint(14, 1), "no location"},
+		"external and inline":  {pb(nil).dims(1).dtype(onnxpb.DataFloat).bytes(13, pb(nil).str(1, "location").str(2, "w.bin")).varint(14, 1).bytes(9, packedF32(1)), "also has inline data"},
+		"bad ext entry":        {pb(nil).dims(1).dtype(onnxpb.DataFloat).bytes(13, pb{0x08, 0x01}).varint(14, 1), "byte 6: StringStringEntryProto.key (field 1): wire type varint, expected length-delimited"},
+		"varint overflow":      {pb{0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02}, "byte 1: TensorProto: field 1 (varint): varint overflows 64 bits"},
 	}
 	for name, c := range cases {
 		_, err := UnmarshalTensorProto(c.msg)
@@ -188,7 +198,7 @@ func TestTensorProtoMalformed(t *testing.T) {
 	_, err := MarshalTensorProto(New(F32, 1), "")
 	assert.NoError(t, err)
 	prev := SetMaxBytes(16)
-	_, err = UnmarshalTensorProto(pb(nil).dims(8).dtype(ONNXFloat).bytes(9, make([]byte, 32)))
+	_, err = UnmarshalTensorProto(pb(nil).dims(8).dtype(onnxpb.DataFloat).bytes(9, make([]byte, 32)))
 	SetMaxBytes(prev)
 	assert.ErrorIs(t, err, ErrTooLarge)
 }
@@ -205,7 +215,7 @@ func externalProto(loc string, offset, length string, dims ...int64) pb {
 	if length != "" {
 		entry("length", length)
 	}
-	return append(pb(nil).dims(dims...).dtype(ONNXFloat).str(8, "w"), ext.varint(14, 1)...)
+	return append(pb(nil).dims(dims...).dtype(onnxpb.DataFloat).str(8, "w"), ext.varint(14, 1)...)
 }
 
 func TestTensorProtoExternalData(t *testing.T) {
@@ -291,4 +301,57 @@ func TestTensorProtoExternalData(t *testing.T) {
 			assert.Contains(t, err.Error(), c.err, name)
 		}
 	}
+}
+
+// FuzzReadTensorProto: no message makes the decoder panic; decoded inline
+// tensors round-trip through MarshalTensorProto; external references are
+// resolved only inside the base directory.
+func FuzzReadTensorProto(f *testing.F) {
+	for _, x := range []*Tensor{arange(F32, 2, 3), MustFromSlice(I4, sh(3), []int8{-8, 7, 1}), vals(BF16, sh(1), 2),
+		MustFromSlice(Bool, sh(1), []bool{true}), arange(I64, 2), New(F32, 0)} {
+		b, _ := MarshalTensorProto(x, "x")
+		f.Add(b)
+	}
+	f.Add([]byte(pb(nil).dims(2).dtype(onnxpb.DataInt8).bytes(5, packedVarints(-1, 2))))
+	f.Add([]byte(pb(nil).dims(3).dtype(onnxpb.DataFloat).bytes(4, packedF32(1, 2)).fixed32(4, 7)))
+	f.Add([]byte(pb(nil).dims(1).dtype(onnxpb.DataDouble).fixed64(10, 1)))
+	f.Add([]byte(externalProto("w.bin", "4", "8", 2)))
+	f.Add([]byte(externalProto("../w.bin", "", "", 1)))
+	dir := f.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "w.bin"), make([]byte, 64), 0o644); err != nil {
+		f.Fatal(err)
+	}
+	prev := SetMaxBytes(1 << 26)
+	defer SetMaxBytes(prev)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := UnmarshalTensorProto(data)
+		if err != nil {
+			return
+		}
+		if p.IsExternal() {
+			x, err := p.LoadExternal(dir)
+			if err == nil && x == nil {
+				t.Fatal("LoadExternal returned neither a tensor nor an error")
+			}
+			return
+		}
+		if p.Tensor == nil {
+			t.Fatal("inline tensor decoded to nil")
+		}
+		n, _ := NumElements(p.Dims)
+		if int64(p.Tensor.Len()) != n || !ShapeEqual(p.Tensor.Shape(), p.Dims) {
+			t.Fatalf("dims %v but tensor %v", p.Dims, p.Tensor)
+		}
+		b, err := MarshalTensorProto(p.Tensor, p.Name)
+		if err != nil {
+			t.Fatalf("re-encode: %v", err)
+		}
+		q, err := UnmarshalTensorProto(b)
+		if err != nil {
+			t.Fatalf("re-decode: %v", err)
+		}
+		if !Equal(p.Tensor, q.Tensor) || q.Name != p.Name {
+			t.Fatalf("round trip changed %v to %v", p.Tensor, q.Tensor)
+		}
+	})
 }

@@ -67,7 +67,7 @@ type Options struct {
 // ImportFile reads and imports the model at path. External tensor data
 // is looked up relative to the model's folder.
 func ImportFile(ctx *ir.Context, path string, opts Options) (*ir.Operation, error) {
-	data, err := readModelFile(path)
+	data, err := onnxpb.ReadFile(path)
 	if err != nil {
 		return nil, ir.Errorf(ir.FileLineColLoc{File: path, Line: 1, Col: 1}, "cannot read model: %v", unwrapPathError(err))
 	}

@@ -5,40 +5,35 @@ import (
 	"math"
 	"slices"
 
-	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/internal/onnxpb"
+	"github.com/mlc-go/mlc/ir"
 )
 
+// irFloats are the float element types the importer supports, by the
+// DataType table's element name.
+var irFloats = map[string]ir.FloatKind{"f16": ir.F16, "bf16": ir.BF16, "f32": ir.F32, "f64": ir.F64}
+
 // elemType maps an ONNX TensorProto.DataType to the builtin element type
-// the torch dialect uses for it.
+// the torch dialect uses for it: floats of 16 to 64 bits, bool as i1 and
+// integers of 8 to 64 bits (4-bit, float8, complex and string types are
+// not supported).
 func elemType(ctx *ir.Context, code int32) (ir.Type, error) {
-	switch code {
-	case onnxpb.DataFloat:
-		return ctx.FloatType(ir.F32), nil
-	case onnxpb.DataDouble:
-		return ctx.FloatType(ir.F64), nil
-	case onnxpb.DataFloat16:
-		return ctx.FloatType(ir.F16), nil
-	case onnxpb.DataBFloat16:
-		return ctx.FloatType(ir.BF16), nil
-	case onnxpb.DataBool:
+	dt, _ := onnxpb.LookupDataType(code)
+	switch dt.Class {
+	case onnxpb.ClassFloat:
+		if k, ok := irFloats[dt.Elem]; ok {
+			return ctx.FloatType(k), nil
+		}
+	case onnxpb.ClassBool:
 		return ctx.I(1), nil
-	case onnxpb.DataInt8:
-		return ctx.I(8), nil
-	case onnxpb.DataInt16:
-		return ctx.I(16), nil
-	case onnxpb.DataInt32:
-		return ctx.I(32), nil
-	case onnxpb.DataInt64:
-		return ctx.I(64), nil
-	case onnxpb.DataUint8:
-		return ctx.IntegerType(8, ir.Unsigned), nil
-	case onnxpb.DataUint16:
-		return ctx.IntegerType(16, ir.Unsigned), nil
-	case onnxpb.DataUint32:
-		return ctx.IntegerType(32, ir.Unsigned), nil
-	case onnxpb.DataUint64:
-		return ctx.IntegerType(64, ir.Unsigned), nil
+	case onnxpb.ClassSigned:
+		if dt.Bits >= 8 {
+			return ctx.I(dt.Bits), nil
+		}
+	case onnxpb.ClassUnsigned:
+		if dt.Bits >= 8 {
+			return ctx.IntegerType(dt.Bits, ir.Unsigned), nil
+		}
 	}
 	return nil, fmt.Errorf("element type %s is not supported", onnxpb.DataTypeName(code))
 }

@@ -1,4 +1,4 @@
-package onnx
+package onnxpb
 
 import (
 	"fmt"
@@ -7,15 +7,16 @@ import (
 	"github.com/mlc-go/mlc/internal/mapfile"
 )
 
-// maxModelBytes is protobuf's message size limit; larger models keep
+// MaxModelBytes is protobuf's message size limit; larger models keep
 // their weights in external data files.
-const maxModelBytes = 2<<30 - 1
+const MaxModelBytes = 2<<30 - 1
 
-// readModelFile reads a model file after checking that it is a regular
-// file (a device or a pipe has no size to check, and /dev/zero would never
+// ReadFile reads a model file after checking that it is a regular file
+// (a device or a pipe has no size to check, and /dev/zero would never
 // end) of at most protobuf's size limit. A large file is mapped rather
-// than copied to the heap, so its weights are resident only while used.
-func readModelFile(path string) (*mapfile.Data, error) {
+// than copied to the heap, so its weights are resident only while used:
+// decode it with DecodePassing and the data's Release.
+func ReadFile(path string) (*mapfile.Data, error) {
 	// Stat before opening: opening a FIFO blocks until it has a writer.
 	if fi, err := os.Stat(path); err != nil {
 		return nil, err
@@ -37,7 +38,7 @@ func readModelFile(path string) (*mapfile.Data, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("is not a regular file")
 	}
-	if fi.Size() > maxModelBytes {
+	if fi.Size() > MaxModelBytes {
 		return nil, fmt.Errorf("%d bytes exceeds protobuf's 2 GiB limit (large weights belong in external data files)", fi.Size())
 	}
 	return mapfile.Read(f, fi.Size())
