@@ -27,7 +27,7 @@ deps:
 		echo "deps: installing$$missing"; \
 		$(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	else echo "deps: all present"; fi
-	@$(MAKE) --no-print-directory node-tests
+	@$(MAKE) --no-print-directory node-tests ort
 
 # ONNX's backend node tests; the script skips the work when they are up to
 # date with the installed onnx.
@@ -65,13 +65,14 @@ conformance-models: build models
 vet:
 	$(GO) vet ./...
 
-gotest: build
+# The codec's round-trip tests read the exported models and node tests.
+gotest: build models node-tests
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(GO) test ./...
 
 lit: build
 	$(BIN)/mlc-lit lit-tests/
 
-test: deps build vet gotest lit conformance conformance-models
+test: deps build vet gotest lit conformance conformance-models ort-reencode
 
 bench: deps build
 	bash bench/run.sh
@@ -101,7 +102,7 @@ ORT_VERSION := 1.30.0
 ort:
 	@v=$$(node -p "require('./bench/ort/node_modules/onnxruntime-node/package.json').version" 2>/dev/null); \
 	if [ "$$v" != "$(ORT_VERSION)" ]; then \
-		cd bench/ort && npm install --ignore-scripts --no-audit --no-fund onnxruntime-node@$(ORT_VERSION); \
+		mkdir -p bench/ort && cd bench/ort && npm install --ignore-scripts --no-audit --no-fund onnxruntime-node@$(ORT_VERSION); \
 	else echo "ort: onnxruntime-node $$v present"; fi
 
 # ORT gives the same outputs, bit for bit, on every exported model and
