@@ -2,38 +2,20 @@ package conformance
 
 import (
 	"bytes"
-	"flag"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/sergi/go-diff/diffmatchpatch"
+	"github.com/mlc-go/mlc/internal/testutil"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/*.golden")
-
-func checkGolden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err)
-	if string(want) != got {
-		dmp := diffmatchpatch.New()
-		t.Errorf("%s differs (run with -update to accept):\n%s", path,
-			dmp.DiffPrettyText(dmp.DiffCleanupSemantic(dmp.DiffMain(string(want), got, false))))
-	}
-}
 
 func TestMarkdown(t *testing.T) {
 	r, err := Run("testdata/node", testConfig())
 	require.NoError(t, err)
 	md := r.Markdown("mlc conformance testdata/node")
 	assert.True(t, strings.HasPrefix(md, GeneratedHeader+"\n"))
-	checkGolden(t, "testdata/node-report.md.golden", md)
+	testutil.Golden(t, "testdata/node-report.md.golden", md)
 
 	cfg := testConfig()
 	cfg.Mode = ModeModel

@@ -2,16 +2,14 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/mlc-go/mlc/internal/tensor"
+	"github.com/mlc-go/mlc/internal/testutil"
 )
-
-var update = flag.Bool("update", false, "rewrite lit-tests/interp/Inputs")
 
 // litInputs are the tensors the lit tests in lit-tests/interp read; they
 // are generated here (go test ./tools/mlc -update) and the test fails when
@@ -47,7 +45,7 @@ func TestLitInputs(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := filepath.Join(dir, name)
-		if *update {
+		if *testutil.Update {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				t.Fatal(err)
 			}

@@ -14,8 +14,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mlc-go/mlc/dialects/all"
-	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/internal/tensor"
+	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
 )

@@ -4,8 +4,8 @@ import (
 	"container/heap"
 	"strings"
 
-	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/internal/onnxpb"
+	"github.com/mlc-go/mlc/ir"
 )
 
 // validate checks that every name is defined once, that every node input

@@ -6,8 +6,8 @@ import (
 	"unsafe"
 
 	"github.com/mlc-go/mlc/dialects/all"
-	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/internal/tensor"
+	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
 )
