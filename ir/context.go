@@ -199,6 +199,9 @@ type OpInfo struct {
 	SuccessorOperands func(op *Operation, i int) []*Value
 	// Def is the dialect framework's full definition, opaque to ir.
 	Def any
+
+	// interfaces are the op's open interfaces (see Interface, Attach).
+	interfaces []any
 }
 
 // CallInterface lets generic passes (the inliner) see calls.
