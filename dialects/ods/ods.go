@@ -110,8 +110,10 @@ type Dialect struct {
 	Summary     string
 	Description string
 	Ops         []*OpDef
-	ParseType   func(ctx *ir.Context, body string) (ir.Type, error)
-	ParseAttr   func(ctx *ir.Context, body string) (ir.Attribute, error)
+	// ParseType reads one of the dialect's types through a cursor over
+	// the file's tokens (the name after "!dialect." and its body).
+	ParseType func(p *asm.TypeParser) (ir.Type, error)
+	ParseAttr func(ctx *ir.Context, body string) (ir.Attribute, error)
 	// MaterializeConstant turns a folded attribute into a constant op.
 	MaterializeConstant func(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation
 	// TypeDocs and AttrDocs are reference sections for the docs.
@@ -216,8 +218,11 @@ func Register(ctx *ir.Context, d *Dialect) {
 		}
 		infos = append(infos, info)
 	}
-	ctx.RegisterDialect(&ir.Dialect{Name: d.Name, Doc: d.Summary, ParseType: d.ParseType, ParseAttr: d.ParseAttr,
-		MaterializeConstant: d.MaterializeConstant}, infos...)
+	dialect := &ir.Dialect{Name: d.Name, Doc: d.Summary, ParseAttr: d.ParseAttr, MaterializeConstant: d.MaterializeConstant}
+	if d.ParseType != nil {
+		dialect.Attach(&asm.TypeSyntax{Parse: d.ParseType})
+	}
+	ctx.RegisterDialect(dialect, infos...)
 }
 
 // DefOf returns the OpDef behind a registered op, or nil.

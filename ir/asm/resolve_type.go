@@ -144,12 +144,8 @@ func (r *resolver) typUncached(t astType) ir.Type {
 		if t.Name != "" {
 			body = "." + t.Name + t.Body
 		}
-		if d := r.ctx.LookupDialect(t.Dialect); d != nil && d.ParseType != nil {
-			dt, err := d.ParseType(r.ctx, body)
-			if err != nil {
-				r.fail(t.Pos, "%v", err)
-			}
-			return dt
+		if ts, ok := ir.Interface[*TypeSyntax](r.ctx.LookupDialect(t.Dialect)); ok && ts.Parse != nil {
+			return r.dialectType(t, ts.Parse)
 		}
 		if !r.ctx.AllowUnregistered && r.ctx.LookupDialect(t.Dialect) == nil {
 			r.fail(t.Pos, "dialect '%s' is not registered (use --allow-unregistered-dialect to keep its types opaque)", t.Dialect)
