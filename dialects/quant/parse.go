@@ -284,4 +284,3 @@ func (p *typeParser) parseCalibrated() (ir.Type, error) {
 	}
 	return p.checked(NewCalibrated(p.ctx, expressed, lo, hi))
 }
-
