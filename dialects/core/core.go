@@ -110,7 +110,7 @@ const outputSizeDoc = "OH = floor((H + pad_top + pad_bottom − dilation_h·(ker
 	"and OW likewise with the left/right padding; the padded input must be at least as large as the dilated kernel."
 
 // Dialect is the core dialect's table.
-var Dialect = withQuantBehaviors((&ods.Dialect{
+var Dialect = (&ods.Dialect{
 	Name:    "core",
 	Summary: "Primitive, target-neutral tensor ops with static shapes and shape inference.",
 	Description: `The core dialect is the stage between the framework dialects and the targets:
@@ -396,7 +396,7 @@ Conventions:
 			Infer:   inferConstant,
 		},
 	},
-}).Init())
+}).Init()
 
 // Register adds the core dialect to ctx.
 func Register(ctx *ir.Context) { ods.Register(ctx, Dialect) }

@@ -3,7 +3,6 @@ package core
 import (
 	"fmt"
 
-	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/dialects/qbehavior"
 )
 
@@ -24,11 +23,11 @@ var quantBehaviors = map[string]*qbehavior.Behavior{
 	"matmul": qbehavior.Contraction(1, -1), // rhs [..., K, N]
 }
 
-// withQuantBehaviors attaches quantBehaviors to d's op table. An entry
-// naming no op panics: tables are code, caught by tests.
-func withQuantBehaviors(d *ods.Dialect) *ods.Dialect {
+// The table is attached once, before any context registers the dialect.
+// An entry naming no op panics: tables are code, caught by tests.
+func init() {
 	attached := 0
-	for _, o := range d.Ops {
+	for _, o := range Dialect.Ops {
 		if b, ok := quantBehaviors[o.Name]; ok {
 			o.Interfaces = append(o.Interfaces, b)
 			attached++
@@ -37,5 +36,4 @@ func withQuantBehaviors(d *ods.Dialect) *ods.Dialect {
 	if attached != len(quantBehaviors) {
 		panic(fmt.Sprintf("core: quantBehaviors names %d ops that are not in the table", len(quantBehaviors)-attached))
 	}
-	return d
 }

@@ -38,8 +38,15 @@ func TestCoreOpsCarryTheirBehaviour(t *testing.T) {
 	axis, ok = mm.PerChannelAxis(1)
 	assert.True(t, ok && axis == -1, "matmul's rhs is per output column")
 
+	lin, ok := qbehavior.Of(ctx.LookupOp("torch.aten.linear"))
+	require.True(t, ok, "torch ops carry it too")
+	axis, ok = lin.PerChannelAxis(1)
+	assert.True(t, ok && axis == 0 && lin.Has(qbehavior.Int32Accumulator), "linear's weight is [out, in]")
+	view, _ := qbehavior.Of(ctx.LookupOp("torch.aten.view"))
+	assert.True(t, view.Has(qbehavior.SameScale))
+
 	// Ops without a behaviour, and ops that are not registered, have none.
-	for _, name := range []string{"core.add", "core.exp", "core.constant", "func.return", "nope.op"} {
+	for _, name := range []string{"core.add", "core.exp", "core.constant", "func.return", "torch.aten.relu", "nope.op"} {
 		b, ok := qbehavior.Of(ctx.LookupOp(name))
 		assert.False(t, ok, name)
 		assert.Nil(t, b, name)
