@@ -29,13 +29,17 @@ type TypeSyntax struct {
 type TypeParser struct {
 	r *resolver
 	c *syntaxCursor
+	// The lexer, parser and cursor over the type's text, kept for reuse.
+	scan   lexScanner
+	parser syntaxParser
+	cursor syntaxCursor
 	// pend is the unread rest of an identifier split by a dimension
 	// list ("ufixed8" of "x4xufixed8"), at pendPos.
 	pend    string
 	pendPos lexer.Position
 	start   lexer.Position
-	src     string // the type's text from its first token
-	srcOff  int    // file offset of src
+	src     string // the text the tokens' offsets index
+	srcOff  int    // offset of src in those offsets
 }
 
 // Pos is a position in the file, for errors reported after the tokens at
@@ -322,54 +326,37 @@ func (p *TypeParser) ParseType() (t ir.Type, err error) {
 	return t, err
 }
 
-// shiftPos moves a position in a text that starts at base into the file.
-func shiftPos(pos, base lexer.Position) lexer.Position {
-	if pos.Line == 1 {
-		pos.Column += base.Column - 1
-	}
-	pos.Line += base.Line - 1
-	pos.Offset += base.Offset
-	pos.Filename = base.Filename
-	return pos
-}
-
-// lexAt lexes src, which starts at base in the file, into tokens ending
-// with EOF.
-func lexAt(src string, base lexer.Position) []lexer.Token {
-	toks := lexAll(base.Filename, src)
-	for i := range toks {
-		toks[i].Pos = shiftPos(toks[i].Pos, base)
-	}
-	return toks
-}
-
-// dialectType parses t with its dialect's type syntax.
+// dialectType parses t with its dialect's type syntax. The cursor lexes
+// the type's text in place: positions are the file's, and nothing is
+// lexed ahead.
 func (r *resolver) dialectType(t *astDialectType, parse func(*TypeParser) (ir.Type, error)) ir.Type {
-	var toks []lexer.Token
-	var src string
-	var srcPos lexer.Position
-	if t.Verbose {
-		body := lexAt(t.Body, t.BodyPos)
-		// Drop the outer '<' and '>' (the lexer balanced them).
-		if n := len(body); n >= 3 && body[0].Type == tokLess && body[n-2].Type == tokGreater {
-			eof := body[n-1]
-			eof.Pos = body[n-2].Pos
-			toks = append(body[1:n-2:n-2], eof)
-			src, srcPos = t.Body[1:], syntaxPosAt(t.BodyPos, 1)
-		} else {
-			toks, src, srcPos = body, t.Body, t.BodyPos
-		}
-	} else {
-		namePos := syntaxPosAt(t.Pos, 1+len(t.Dialect)+1)
-		src, srcPos = t.Name+t.Body, namePos
-		toks = lexAt(src, namePos)
+	p := r.newTypeParser()
+	defer r.releaseTypeParser(p)
+	text, base := t.Body, t.BodyPos
+	switch {
+	case t.Verbose:
+		// The lexer balanced the outer '<' and '>'; the tokens are those
+		// between them.
+		text, base = t.Body[1:len(t.Body)-1], syntaxPosAt(t.BodyPos, 1)
+	case t.Body == "":
+		base = syntaxPosAt(t.Pos, 1+len(t.Dialect)+1+len(t.Name))
 	}
-	end := toks[len(toks)-1].Pos
-	c, err := newSyntaxCursor(toks, end)
-	if err != nil {
+	// Offsets count from text's start; the name of the pretty form, before
+	// it, is a pending identifier at a negative offset.
+	p.scan = lexScanner{filename: t.Pos.Filename, src: text, line: base.Line, lineStart: -(base.Column - 1)}
+	p.parser = syntaxParser{src: &p.scan, a: r.typeAlloc, laBuf: p.parser.laBuf}
+	p.cursor = syntaxCursor{p: &p.parser}
+	p.c, p.src, p.srcOff = &p.cursor, text, 0
+	if err := p.c.guard(p.parser.begin); err != nil {
 		r.failDiag(r.syntaxError(err))
 	}
-	p := &TypeParser{r: r, c: c, start: toks[0].Pos, src: src, srcOff: srcPos.Offset}
+	if t.Verbose {
+		p.start = p.parser.tok.Pos
+	} else {
+		namePos := syntaxPosAt(t.Pos, 1+len(t.Dialect)+1)
+		namePos.Offset = -len(t.Name)
+		p.pend, p.pendPos, p.start = t.Name, namePos, namePos
+	}
 	ty, err := callTypeParser(parse, p)
 	if err == nil && ty == nil {
 		err = p.ErrorAt(p.StartPos(), "'!%s' type parser returned no type", t.Dialect)
@@ -386,6 +373,27 @@ func (r *resolver) dialectType(t *astDialectType, parse func(*TypeParser) (ir.Ty
 		r.fail(t.Pos, "%v", err)
 	}
 	return ty
+}
+
+// newTypeParser takes a TypeParser from the resolver's free list (dialect
+// types nest, so there is one per level).
+func (r *resolver) newTypeParser() *TypeParser {
+	if r.typeAlloc == nil {
+		r.typeAlloc = new(syntaxAlloc)
+	}
+	if n := len(r.freeTypeParsers); n > 0 {
+		p := r.freeTypeParsers[n-1]
+		r.freeTypeParsers = r.freeTypeParsers[:n-1]
+		return p
+	}
+	return &TypeParser{r: r}
+}
+
+// releaseTypeParser keeps p's buffers for the next type.
+func (r *resolver) releaseTypeParser(p *TypeParser) {
+	p.pend, p.src = "", ""
+	p.scan = lexScanner{}
+	r.freeTypeParsers = append(r.freeTypeParsers, p)
 }
 
 // callTypeParser runs a dialect's type parser, turning its panics into

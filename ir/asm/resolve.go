@@ -72,6 +72,9 @@ type resolver struct {
 	numCache map[numKey]ir.Attribute
 
 	freeOpParsers  []*OpParser
+	// freeTypeParsers and typeAlloc serve dialect types (dialect_type.go).
+	freeTypeParsers []*TypeParser
+	typeAlloc       *syntaxAlloc
 	scopes         []*nameScope
 	defaultDialect []string
 	forwardRefOp   *ir.Operation
