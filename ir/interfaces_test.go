@@ -36,4 +36,19 @@ func TestOpInterfaces(t *testing.T) {
 	if _, ok := Interface[loud](nil); ok {
 		t.Fatal("a nil definition has no interfaces")
 	}
+	var unregistered *OpInfo // what LookupOp returns for an unknown op
+	if _, ok := Interface[loud](unregistered); ok {
+		t.Fatal("a nil *OpInfo has no interfaces")
+	}
+	var noDialect *Dialect
+	if _, ok := Interface[loud](noDialect); ok {
+		t.Fatal("a nil *Dialect has no interfaces")
+	}
+	d := &Dialect{Name: "t"}
+	d.Attach(loud{"d"})
+	var typedNil *tally
+	d.Attach(typedNil) // ignored
+	if l, ok := Interface[loud](d); !ok || l.word != "d" || len(d.Interfaces()) != 1 {
+		t.Fatalf("dialect interfaces: %v %v %d", l, ok, len(d.Interfaces()))
+	}
 }
