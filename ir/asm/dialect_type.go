@@ -28,11 +28,15 @@ type TypeSyntax struct {
 // unspecified.
 type TypeParser struct {
 	r *resolver
-	c *syntaxCursor
-	// The lexer, parser and cursor over the type's text, kept for reuse.
+	// Tokens come straight from scan, tok being the current one, until a
+	// nested type needs the syntax parser: from then on c reads them
+	// (parser mode, c != nil). scan, parser and cursor are kept for reuse.
 	scan   lexScanner
+	tok    lexer.Token
+	c      *syntaxCursor
 	parser syntaxParser
 	cursor syntaxCursor
+	src1   firstThenScan
 	// pend is the unread rest of an identifier split by a dimension
 	// list ("ufixed8" of "x4xufixed8"), at pendPos.
 	pend    string
@@ -84,7 +88,10 @@ func (p *TypeParser) peek() lexer.Token {
 	if p.pend != "" {
 		return lexer.Token{Type: tokIdent, Value: p.pend, Pos: p.pendPos}
 	}
-	return p.c.Peek()
+	if p.c != nil {
+		return p.c.Peek()
+	}
+	return p.tok
 }
 
 // Next consumes the current token, whatever it is.
@@ -99,8 +106,49 @@ func (p *TypeParser) next() error {
 		p.pend = ""
 		return nil
 	}
-	_, err := p.c.Next()
-	return err
+	if p.c != nil {
+		_, err := p.c.Next()
+		return err
+	}
+	return p.scanNext()
+}
+
+// scanNext reads the next token from the lexer; a lexing error fails
+// when its token becomes current, as in the syntax parser.
+func (p *TypeParser) scanNext() error {
+	p.tok = p.scan.next()
+	if p.tok.Type == tokError {
+		return participle.Errorf(p.tok.Pos, "%s", p.tok.Value)
+	}
+	return nil
+}
+
+// firstThenScan hands a syntax parser the current token, then the rest.
+type firstThenScan struct {
+	first lexer.Token
+	sent  bool
+	scan  *lexScanner
+}
+
+func (s *firstThenScan) next() lexer.Token {
+	if !s.sent {
+		s.sent = true
+		return s.first
+	}
+	return s.scan.next()
+}
+
+// parserMode moves token reading to the syntax parser, starting at the
+// current token.
+func (p *TypeParser) parserMode() error {
+	if p.c != nil {
+		return nil
+	}
+	p.src1 = firstThenScan{first: p.tok, scan: &p.scan}
+	p.parser = syntaxParser{src: &p.src1, a: p.r.typeAlloc, laBuf: p.parser.laBuf}
+	p.cursor = syntaxCursor{p: &p.parser}
+	p.c = &p.cursor
+	return p.c.guard(p.parser.begin)
 }
 
 func (p *TypeParser) isPunct(s string) bool {
@@ -311,6 +359,9 @@ func (p *TypeParser) ParseDimensionList() ([]int64, error) {
 
 // ParseType reads a type.
 func (p *TypeParser) ParseType() (t ir.Type, err error) {
+	if err := p.parserMode(); err != nil {
+		return nil, err
+	}
 	var at astType
 	if p.pend != "" {
 		pend, pos := p.pend, p.pendPos
@@ -344,14 +395,12 @@ func (r *resolver) dialectType(t *astDialectType, parse func(*TypeParser) (ir.Ty
 	// Offsets count from text's start; the name of the pretty form, before
 	// it, is a pending identifier at a negative offset.
 	p.scan = lexScanner{filename: t.Pos.Filename, src: text, line: base.Line, lineStart: -(base.Column - 1)}
-	p.parser = syntaxParser{src: &p.scan, a: r.typeAlloc, laBuf: p.parser.laBuf}
-	p.cursor = syntaxCursor{p: &p.parser}
-	p.c, p.src, p.srcOff = &p.cursor, text, 0
-	if err := p.c.guard(p.parser.begin); err != nil {
+	p.c, p.src, p.srcOff = nil, text, 0
+	if err := p.scanNext(); err != nil {
 		r.failDiag(r.syntaxError(err))
 	}
 	if t.Verbose {
-		p.start = p.parser.tok.Pos
+		p.start = p.tok.Pos
 	} else {
 		namePos := syntaxPosAt(t.Pos, 1+len(t.Dialect)+1)
 		namePos.Offset = -len(t.Name)
@@ -391,8 +440,8 @@ func (r *resolver) newTypeParser() *TypeParser {
 
 // releaseTypeParser keeps p's buffers for the next type.
 func (r *resolver) releaseTypeParser(p *TypeParser) {
-	p.pend, p.src = "", ""
-	p.scan = lexScanner{}
+	p.pend, p.src, p.c = "", "", nil
+	p.scan, p.src1, p.tok = lexScanner{}, firstThenScan{}, lexer.Token{}
 	r.freeTypeParsers = append(r.freeTypeParsers, p)
 }
 

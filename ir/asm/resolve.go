@@ -71,13 +71,13 @@ type resolver struct {
 	// files' attributes.
 	numCache map[numKey]ir.Attribute
 
-	freeOpParsers  []*OpParser
+	freeOpParsers []*OpParser
 	// freeTypeParsers and typeAlloc serve dialect types (dialect_type.go).
 	freeTypeParsers []*TypeParser
 	typeAlloc       *syntaxAlloc
-	scopes         []*nameScope
-	defaultDialect []string
-	forwardRefOp   *ir.Operation
+	scopes          []*nameScope
+	defaultDialect  []string
+	forwardRefOp    *ir.Operation
 
 	// In a streamed parse (stream.go), dense_resource sizes are checked
 	// once the file's resources, which come last, are loaded.
