@@ -113,11 +113,10 @@ func (c *Context) LookupType(text string) Type {
 type Dialect struct {
 	Name string
 	Doc  string
-	// ParseType parses a dialect type from the text after "!name"
-	// (starting with "." or "<");
-	// nil means the dialect's types are kept opaque.
-	ParseType func(ctx *Context, body string) (Type, error)
-	// ParseAttr does the same for "#name" attributes.
+	// ParseAttr parses a dialect attribute from the text after "#name"
+	// (starting with "." or "<"); nil means the dialect's attributes are
+	// kept opaque. (Types are parsed by a syntax attached to the dialect,
+	// see ir/asm.TypeSyntax.)
 	ParseAttr func(ctx *Context, body string) (Attribute, error)
 	// MaterializeConstant builds an op producing value with type t, so
 	// folders' constant results can become IR; nil: the dialect's folds
@@ -125,6 +124,8 @@ type Dialect struct {
 	MaterializeConstant func(b *Builder, value Attribute, t Type, loc Location) *Operation
 
 	ops []*OpInfo
+	// interfaces are the dialect's open interfaces (see Interface).
+	interfaces []any
 }
 
 // Ops lists the dialect's op definitions sorted by name.
@@ -199,6 +200,9 @@ type OpInfo struct {
 	SuccessorOperands func(op *Operation, i int) []*Value
 	// Def is the dialect framework's full definition, opaque to ir.
 	Def any
+
+	// interfaces are the op's open interfaces (see Interface, Attach).
+	interfaces []any
 }
 
 // CallInterface lets generic passes (the inliner) see calls.

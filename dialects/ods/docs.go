@@ -39,6 +39,10 @@ func Markdown(d *Dialect) string {
 
 func mdEscape(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
 
+// InterfaceDoc is implemented by op interfaces that describe themselves
+// in the generated docs, as "name: text."
+type InterfaceDoc interface{ InterfaceDoc() (name, text string) }
+
 func writeOp(b *strings.Builder, d *Dialect, o *OpDef) {
 	fmt.Fprintf(b, "\n### `%s.%s`\n\n%s\n", d.Name, o.Name, o.Summary)
 	switch {
@@ -54,6 +58,12 @@ func writeOp(b *strings.Builder, d *Dialect, o *OpDef) {
 	}
 	if names := o.Traits.Names(); len(names) > 0 {
 		fmt.Fprintf(b, "\nTraits: %s\n", strings.Join(names, ", "))
+	}
+	for _, impl := range o.Interfaces {
+		if d, ok := impl.(InterfaceDoc); ok {
+			name, text := d.InterfaceDoc()
+			fmt.Fprintf(b, "\n%s: %s.\n", name, text)
+		}
 	}
 	if o.Infer != nil {
 		b.WriteString("\nResult types are inferred from the operands and attributes.\n")

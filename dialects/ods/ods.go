@@ -96,6 +96,9 @@ type OpDef struct {
 	// passes (see ir.OpInfo).
 	Call           *ir.CallInterface
 	CallableRegion func(op *ir.Operation) *ir.Region
+	// Interfaces are the op's open interface implementations (see
+	// ir.Interface), attached to its definition in each context.
+	Interfaces []any
 
 	dialect *Dialect
 	format  *format
@@ -110,8 +113,10 @@ type Dialect struct {
 	Summary     string
 	Description string
 	Ops         []*OpDef
-	ParseType   func(ctx *ir.Context, body string) (ir.Type, error)
-	ParseAttr   func(ctx *ir.Context, body string) (ir.Attribute, error)
+	// ParseType reads one of the dialect's types through a cursor over
+	// the file's tokens (the name after "!dialect." and its body).
+	ParseType func(p *asm.TypeParser) (ir.Type, error)
+	ParseAttr func(ctx *ir.Context, body string) (ir.Attribute, error)
 	// MaterializeConstant turns a folded attribute into a constant op.
 	MaterializeConstant func(b *ir.Builder, value ir.Attribute, t ir.Type, loc ir.Location) *ir.Operation
 	// TypeDocs and AttrDocs are reference sections for the docs.
@@ -177,8 +182,9 @@ func (o *OpDef) checkTable() error {
 	return nil
 }
 
-// Register adds the dialect to ctx: op infos with generated verifiers and,
-// for ops with a format, custom parsers and printers.
+// Register adds the dialect to ctx: op infos with generated verifiers,
+// the table's interfaces and, for ops with a format, the custom parser
+// and printer (an asm.CustomFormat on the op's definition).
 func Register(ctx *ir.Context, d *Dialect) {
 	if d.Ops != nil && d.Ops[0].dialect == nil {
 		d.Init()
@@ -213,14 +219,19 @@ func Register(ctx *ir.Context, d *Dialect) {
 				return out
 			}
 		}
-		infos = append(infos, info)
-		if o.format != nil {
-			asm.RegisterCustomParser(o.FullName(), o.format.parse)
-			asm.RegisterCustomPrinter(o.FullName(), o.format.print)
+		for _, impl := range o.Interfaces {
+			info.Attach(impl)
 		}
+		if o.format != nil {
+			info.Attach(&asm.CustomFormat{Parse: o.format.parse, Print: o.format.print})
+		}
+		infos = append(infos, info)
 	}
-	ctx.RegisterDialect(&ir.Dialect{Name: d.Name, Doc: d.Summary, ParseType: d.ParseType, ParseAttr: d.ParseAttr,
-		MaterializeConstant: d.MaterializeConstant}, infos...)
+	dialect := &ir.Dialect{Name: d.Name, Doc: d.Summary, ParseAttr: d.ParseAttr, MaterializeConstant: d.MaterializeConstant}
+	if d.ParseType != nil {
+		dialect.Attach(&asm.TypeSyntax{Parse: d.ParseType})
+	}
+	ctx.RegisterDialect(dialect, infos...)
 }
 
 // DefOf returns the OpDef behind a registered op, or nil.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/ir/asm"
 )
 
 // DataType is a QNN tensor data type; its value is Qnn_DataType_t's code.
@@ -383,100 +384,73 @@ func formatScale(f float32) string {
 
 // ---- parsing ----
 
-// parseType parses the text after "!qnn": ".tensor<...>".
-func parseType(ctx *ir.Context, body string) (ir.Type, error) {
-	rest, ok := strings.CutPrefix(body, ".tensor")
-	if !ok {
-		name := strings.TrimPrefix(body, ".")
-		if i := strings.IndexAny(name, "<"); i >= 0 {
-			name = name[:i]
-		}
-		return nil, fmt.Errorf("unknown qnn type '!qnn.%s'", name)
+// parseType parses a qnn type after "!qnn." (or inside "!qnn<...>"):
+// "tensor<...>". Errors are positioned at the offending token.
+func parseType(p *asm.TypeParser) (ir.Type, error) {
+	if name, _ := p.PeekKeyword(); name != "tensor" {
+		return nil, p.ErrorAt(p.StartPos(), "unknown qnn type '!qnn.%s'", name)
 	}
-	s := &scanner{src: rest}
+	if err := p.Next(); err != nil {
+		return nil, err
+	}
+	s := &scanner{p: p}
 	t, err := s.tensor()
 	if err != nil {
 		return nil, err
 	}
-	return intern(ctx, t)
-}
-
-type scanner struct {
-	src string
-	pos int
-}
-
-func (s *scanner) skip() {
-	for s.pos < len(s.src) && strings.IndexByte(" \t\r\n", s.src[s.pos]) >= 0 {
-		s.pos++
+	ty, err := intern(p.Ctx(), t)
+	if err != nil {
+		return nil, p.ErrorAt(p.StartPos(), "%v", err)
 	}
+	return ty, nil
 }
 
-func (s *scanner) peek() byte {
-	s.skip()
-	if s.pos < len(s.src) {
-		return s.src[s.pos]
-	}
-	return 0
-}
+// scanner reads a !qnn.tensor through the type cursor. Its messages quote
+// the text where they occur, as they did before errors had positions.
+type scanner struct{ p *asm.TypeParser }
 
-func (s *scanner) consume(tok string) bool {
-	s.skip()
-	if strings.HasPrefix(s.src[s.pos:], tok) {
-		s.pos += len(tok)
-		return true
-	}
-	return false
-}
+func (s *scanner) consume(tok string) (bool, error) { return s.p.Optional(tok) }
 
 func (s *scanner) expect(tok string, what string) error {
-	if !s.consume(tok) {
-		return s.errorf("expected '%s' %s", tok, what)
+	ok, err := s.consume(tok)
+	if err == nil && !ok {
+		err = s.errorf("expected '%s' %s", tok, what)
 	}
-	return nil
+	return err
 }
 
 func (s *scanner) errorf(format string, args ...any) error {
-	near := strings.TrimLeft(s.src[s.pos:], " \t\r\n")
+	return s.errorAt(s.p.CurrentPos(), format, args...)
+}
+
+func (s *scanner) errorAt(pos asm.Pos, format string, args ...any) error {
+	near := s.p.RestFrom(pos)
 	if len(near) > 20 {
 		near = near[:20] + "..."
 	}
-	return fmt.Errorf(format+" in !qnn.tensor, at '%s'", append(args, near)...)
+	return s.p.ErrorAt(pos, format+" in !qnn.tensor, at '%s'", append(args, near)...)
 }
 
-// word reads a run of identifier and number characters.
-func (s *scanner) word() string {
-	s.skip()
-	start := s.pos
-	for s.pos < len(s.src) {
-		c := s.src[s.pos]
-		if c == '_' || c == '.' || c == '+' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
-			s.pos++
-			continue
-		}
-		break
-	}
-	return s.src[start:s.pos]
-}
-
-func (s *scanner) integer(what string) (int64, error) {
-	start := s.pos
-	w := s.word()
-	v, err := strconv.ParseInt(w, 10, 64)
+func (s *scanner) integer(what string) (int64, asm.Pos, error) {
+	w, pos, err := s.p.Word()
 	if err != nil {
-		s.pos = start
-		return 0, s.errorf("expected an integer %s", what)
+		return 0, pos, err
 	}
-	return v, nil
+	v, convErr := strconv.ParseInt(w, 10, 64)
+	if convErr != nil {
+		return 0, pos, s.errorAt(pos, "expected an integer %s", what)
+	}
+	return v, pos, nil
 }
 
 func (s *scanner) float(what string) (float32, error) {
-	start := s.pos
-	w := s.word()
-	v, err := strconv.ParseFloat(w, 32)
-	if err != nil && !strings.Contains(err.Error(), "out of range") {
-		s.pos = start
-		return 0, s.errorf("expected a floating-point %s", what)
+	w, pos, err := s.p.Word()
+	if err != nil {
+		return 0, err
+	}
+	v, convErr := strconv.ParseFloat(w, 32)
+	if convErr != nil && !strings.Contains(convErr.Error(), "out of range") {
+		return 0, s.errorAt(pos, "expected a floating-point %s", what)
 	}
 	return float32(v), nil
 }
@@ -487,51 +461,35 @@ func (s *scanner) tensor() (*TensorType, error) {
 	}
 	t := &TensorType{}
 	// Dimensions: "1x224x" ... then the data type name.
-	for {
-		c := s.peek()
-		if c == '?' {
-			return nil, s.errorf("dynamic dimensions are not supported (QNN tensors are statically shaped)")
-		}
-		if c < '0' || c > '9' {
-			break
-		}
-		start := s.pos
-		for s.pos < len(s.src) && s.src[s.pos] >= '0' && s.src[s.pos] <= '9' {
-			s.pos++
-		}
-		d, err := strconv.ParseInt(s.src[start:s.pos], 10, 64)
-		if err != nil {
-			s.pos = start
-			return nil, s.errorf("invalid dimension")
-		}
-		if s.peek() != 'x' {
-			return nil, s.errorf("expected 'x' after a dimension")
-		}
-		s.pos++
-		t.Shape = append(t.Shape, d)
+	dims, err := s.p.ParseDimensionList()
+	if err != nil {
+		return nil, err
 	}
-	s.skip()
-	start := s.pos
-	for s.pos < len(s.src) && (s.src[s.pos] >= 'a' && s.src[s.pos] <= 'z' || s.src[s.pos] >= '0' && s.src[s.pos] <= '9') {
-		s.pos++
+	if s.p.PeekText() == "?" {
+		return nil, s.errorf("dynamic dimensions are not supported (QNN tensors are statically shaped)")
 	}
-	name := s.src[start:s.pos]
-	dt, ok := dataTypeByName(name)
-	if !ok {
-		s.pos = start
+	t.Shape = dims
+	dtPos := s.p.CurrentPos()
+	dt, ok := dataTypeByName(s.p.PeekText())
+	if _, isKw := s.p.PeekKeyword(); !ok || !isKw {
 		return nil, s.errorf("expected a QNN data type (%s)", dataTypeNames())
+	}
+	if err := s.p.Next(); err != nil {
+		return nil, err
 	}
 	t.DType = dt
 	if !dt.IsFixedPoint() {
-		return nil, fmt.Errorf("!qnn.tensor holds fixed-point data types; write %s as the builtin tensor<...x%s>", dt, dataTypes[dt].builtin)
+		return nil, s.p.ErrorAt(dtPos, "!qnn.tensor holds fixed-point data types; write %s as the builtin tensor<...x%s>", dt, dataTypes[dt].builtin)
 	}
 	if err := s.expect(",", "and a quantization encoding after the data type"); err != nil {
 		return nil, err
 	}
-	s.skip()
-	key := s.word()
+	key, _ := s.p.PeekKeyword()
 	switch key {
 	case "scale":
+		if err := s.p.Next(); err != nil {
+			return nil, err
+		}
 		if err := s.expect("=", "after 'scale'"); err != nil {
 			return nil, err
 		}
@@ -551,15 +509,18 @@ func (s *scanner) tensor() (*TensorType, error) {
 		}
 		t.Encoding, t.ScaleOffsets = ScaleOffsetEncoding, []ScaleOffset{{Scale: scale, Offset: off}}
 	case "axis":
+		if err := s.p.Next(); err != nil {
+			return nil, err
+		}
 		if err := s.expect("=", "after 'axis'"); err != nil {
 			return nil, err
 		}
-		axis, err := s.integer("axis")
+		axis, pos, err := s.integer("axis")
 		if err != nil {
 			return nil, err
 		}
 		if axis < math.MinInt32 || axis > math.MaxInt32 {
-			return nil, fmt.Errorf("quantization axis %d is out of range for a rank-%d tensor", axis, len(t.Shape))
+			return nil, s.p.ErrorAt(pos, "quantization axis %d is out of range for a rank-%d tensor", axis, len(t.Shape))
 		}
 		if err := s.expect(",", "after the axis"); err != nil {
 			return nil, err
@@ -569,19 +530,28 @@ func (s *scanner) tensor() (*TensorType, error) {
 			return nil, err
 		}
 	case "block_size":
+		if err := s.p.Next(); err != nil {
+			return nil, err
+		}
 		if err := s.expect("=", "after 'block_size'"); err != nil {
 			return nil, err
 		}
 		if err := s.expect("[", "to start the block sizes"); err != nil {
 			return nil, err
 		}
-		for first := true; !s.consume("]"); first = false {
+		for first := true; ; first = false {
+			if done, err := s.consume("]"); err != nil || done {
+				if err != nil {
+					return nil, err
+				}
+				break
+			}
 			if !first {
 				if err := s.expect(",", "between block sizes"); err != nil {
 					return nil, err
 				}
 			}
-			b, err := s.integer("block size")
+			b, _, err := s.integer("block size")
 			if err != nil {
 				return nil, err
 			}
@@ -596,36 +566,34 @@ func (s *scanner) tensor() (*TensorType, error) {
 			return nil, err
 		}
 	default:
-		s.pos -= len(key)
 		return nil, s.errorf("expected 'scale', 'axis' or 'block_size'")
 	}
 	if err := s.expect(">", "to close the type"); err != nil {
 		return nil, err
 	}
-	s.skip()
-	if s.pos != len(s.src) {
+	if !s.p.AtEnd() {
 		return nil, s.errorf("unexpected text after the type")
 	}
 	return t, nil
 }
 
 func (s *scanner) keyword(kw string) error {
-	s.skip()
-	start := s.pos
-	if s.word() != kw {
-		s.pos = start
-		return s.errorf("expected '%s'", kw)
+	if ok, err := s.p.OptionalKeyword(kw); err != nil || !ok {
+		if err == nil {
+			err = s.errorf("expected '%s'", kw)
+		}
+		return err
 	}
 	return s.expect("=", "after '"+kw+"'")
 }
 
 func (s *scanner) offset() (int32, error) {
-	v, err := s.integer("offset")
+	v, pos, err := s.integer("offset")
 	if err != nil {
 		return 0, err
 	}
 	if v < math.MinInt32 || v > math.MaxInt32 {
-		return 0, fmt.Errorf("offset %d does not fit QNN's int32 offset", v)
+		return 0, s.p.ErrorAt(pos, "offset %d does not fit QNN's int32 offset", v)
 	}
 	return int32(v), nil
 }
@@ -639,7 +607,13 @@ func (s *scanner) pairs() ([]ScaleOffset, error) {
 		return nil, err
 	}
 	var out []ScaleOffset
-	for first := true; !s.consume("]"); first = false {
+	for first := true; ; first = false {
+		if done, err := s.consume("]"); err != nil || done {
+			if err != nil {
+				return nil, err
+			}
+			break
+		}
 		if !first {
 			if err := s.expect(",", "between scale:offset pairs"); err != nil {
 				return nil, err

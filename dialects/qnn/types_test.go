@@ -22,6 +22,11 @@ func newCtx() *ir.Context {
 	return ctx
 }
 
+// parseBody parses "!qnn"+body as a file's type.
+func parseBody(ctx *ir.Context, body string) (ir.Type, error) {
+	return asm.ParseType(ctx, "!qnn"+body)
+}
+
 func TestTypeTextRoundTrip(t *testing.T) {
 	cases := map[string]string{
 		// canonical spellings print as written
@@ -41,10 +46,10 @@ func TestTypeTextRoundTrip(t *testing.T) {
 	}
 	for body, want := range cases {
 		ctx := newCtx()
-		ty, err := parseType(ctx, body)
+		ty, err := parseBody(ctx, body)
 		require.NoError(t, err, body)
 		assert.Equal(t, want, ty.String(), body)
-		again, err := parseType(ctx, want[len("!qnn"):])
+		again, err := parseBody(ctx, want[len("!qnn"):])
 		require.NoError(t, err, want)
 		assert.Same(t, ty, again, "the printed form reads back to the same interned type")
 	}
@@ -66,13 +71,13 @@ func TestTypeErrors(t *testing.T) {
 		".tensor<2x8xsfixed8, block_size = [2, 4], scale_offsets = [0.5:0]>": "expected 2 scale/offset pairs, one per block, got 1",
 		".tensor<2xint32, scale = 1.0, offset = 0>":                          "write int32 as the builtin tensor<...xi32>",
 		".tensor<2xbool8>": "write bool8 as the builtin tensor<...xi1>",
-		".tensor<?xufixed8, scale = 1.0, offset = 0>":      "dynamic dimensions are not supported",
-		".tensor<2xufixed8>":                               "expected ',' and a quantization encoding",
-		".tensor<2xufixed8, scale = 1.0, offset = 0> junk": "unexpected text after the type",
-		".quantized<2xufixed8>":                            "unknown qnn type '!qnn.quantized'",
+		".tensor<?xufixed8, scale = 1.0, offset = 0>":       "dynamic dimensions are not supported",
+		".tensor<2xufixed8>":                                "expected ',' and a quantization encoding",
+		"<tensor<2xufixed8, scale = 1.0, offset = 0> junk>": "unexpected text after the type",
+		".quantized<2xufixed8>":                             "unknown qnn type '!qnn.quantized'",
 	}
 	for body, want := range cases {
-		_, err := parseType(newCtx(), body)
+		_, err := parseBody(newCtx(), body)
 		if assert.Error(t, err, body) {
 			assert.Contains(t, err.Error(), want, body)
 		}
@@ -89,7 +94,7 @@ func TestConstructors(t *testing.T) {
 	a, err := NewTensorType(ctx, []int64{1, 8}, UFixed8, so)
 	require.NoError(t, err)
 	assert.Equal(t, "!qnn.tensor<1x8xufixed8, scale = 0.5, offset = -128>", a.String())
-	b, err := parseType(ctx, ".tensor<1x8xufixed8, scale = 0.5, offset = -128>")
+	b, err := parseBody(ctx, ".tensor<1x8xufixed8, scale = 0.5, offset = -128>")
 	require.NoError(t, err)
 	assert.Same(t, a, b, "constructed and parsed types are interned together")
 	got, ok := a.ScaleOffset()
@@ -241,12 +246,12 @@ func TestTypeParserNeverPanics(t *testing.T) {
 		".tensor<2x4xsfixed4, block_size = [2, 2], scale_offsets = [0.5:0, 0.125:1]>",
 	} {
 		for i := 0; i <= len(body); i++ {
-			assert.NotPanics(t, func() { _, _ = parseType(ctx, body[:i]) }, body[:i])
+			assert.NotPanics(t, func() { _, _ = parseBody(ctx, body[:i]) }, body[:i])
 			for _, c := range []byte{'x', '-', ']', '>', ':', ',', '9', ' '} {
 				if i < len(body) {
 					b := []byte(body)
 					b[i] = c
-					assert.NotPanics(t, func() { _, _ = parseType(ctx, string(b)) }, string(b))
+					assert.NotPanics(t, func() { _, _ = parseBody(ctx, string(b)) }, string(b))
 				}
 			}
 		}

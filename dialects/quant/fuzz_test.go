@@ -19,7 +19,7 @@ func FuzzParseType(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, body string) {
 		ctx := ir.NewContext()
-		ty, err := ParseType(ctx, body)
+		ty, err := parseBody(ctx, body)
 		if err != nil {
 			return
 		}
@@ -28,7 +28,7 @@ func FuzzParseType(f *testing.F) {
 		if !ok {
 			t.Fatalf("%q printed as %q", body, text)
 		}
-		back, err := ParseType(ctx, rest)
+		back, err := parseBody(ctx, rest)
 		if err != nil {
 			t.Fatalf("%q printed as %q, which does not parse: %v", body, text, err)
 		}

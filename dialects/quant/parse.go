@@ -1,235 +1,63 @@
 package quant
 
 import (
-	"fmt"
-	"math"
-	"math/big"
 	"strconv"
 	"strings"
 
 	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/ir/asm"
 )
 
-// ParseType parses the text after "!quant": ".uniform<...>", ".any<...>",
-// ".calibrated<...>", or the verbose "<uniform<...>>". It accepts what
-// MLIR's quant type parser accepts (tokens lexed as MLIR's lexer does) and
-// applies the constructors' checks, so a bad type is a parse error.
-func ParseType(ctx *ir.Context, body string) (ir.Type, error) {
-	p := &typeParser{ctx: ctx, src: body}
-	verbose := false
-	switch {
-	case strings.HasPrefix(body, "."):
-		p.pos = 1
-	case strings.HasPrefix(body, "<"):
-		verbose = true
-		p.pos = 1
-	default:
-		return nil, fmt.Errorf("expected '.' or '<' after '!quant'")
+// ParseType parses a quant type: "uniform<...>", "any<...>" or
+// "calibrated<...>" after "!quant." (or inside the verbose "!quant<...>").
+// It accepts what MLIR's quant type parser accepts and applies the
+// constructors' checks, so a bad type is a parse error, positioned at the
+// offending token (the constructors' checks, at the mnemonic, as MLIR).
+func ParseType(p *asm.TypeParser) (ir.Type, error) {
+	mnemonic, ok := p.PeekKeyword()
+	if !ok {
+		return nil, p.Errorf("expected type")
 	}
-	p.next()
-	if p.tok.kind != tokIdent {
-		return nil, fmt.Errorf("expected type")
+	if err := p.Next(); err != nil {
+		return nil, err
 	}
-	mnemonic := p.tok.text
-	p.next()
+	tp := &typeParser{p: p, ctx: p.Ctx()}
 	var t ir.Type
 	var err error
 	switch mnemonic {
 	case "uniform":
-		t, err = p.parseUniform()
+		t, err = tp.parseUniform()
 	case "any":
-		t, err = p.parseAny()
+		t, err = tp.parseAny()
 	case "calibrated":
-		t, err = p.parseCalibrated()
+		t, err = tp.parseCalibrated()
 	default:
-		return nil, fmt.Errorf("unknown quantized type %s", mnemonic)
+		return nil, p.ErrorAt(p.StartPos(), "unknown quantized type %s", mnemonic)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if verbose {
-		if err := p.expect(">"); err != nil {
-			return nil, err
-		}
-	}
-	if p.tok.kind != tokEOF {
-		return nil, fmt.Errorf("unexpected '%s' after the quantized type", p.tok.text)
+	if !p.AtEnd() {
+		return nil, p.Errorf("unexpected '%s' after the quantized type", p.PeekText())
 	}
 	return t, nil
 }
 
-type tokKind uint8
-
-const (
-	tokEOF tokKind = iota
-	tokIdent
-	tokInt
-	tokFloat
-	tokPunct
-	tokBad
-)
-
-type token struct {
-	kind tokKind
-	text string
+// typeParser reads the parts of a quant type through the cursor.
+type typeParser struct {
+	p   *asm.TypeParser
+	ctx *ir.Context
 }
 
-// typeParser lexes as MLIR's lexer does for the tokens a quant type uses:
-// bare identifiers [a-zA-Z_][a-zA-Z0-9_$.]*, integers (decimal or 0x hex),
-// float literals [0-9]+.[0-9]*([eE][-+]?[0-9]+)?, and punctuation.
-type typeParser struct {
-	ctx *ir.Context
-	src string
-	pos int
-	tok token
+// checked positions a constructor's error at the type's mnemonic.
+func (p *typeParser) checked(t ir.Type, err error) (ir.Type, error) {
+	if err != nil {
+		return nil, p.p.ErrorAt(p.p.StartPos(), "%v", err)
+	}
+	return t, nil
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-func isHex(c byte) bool   { return isDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'f') }
-func isIdentStart(c byte) bool {
-	return c == '_' || (c|0x20 >= 'a' && c|0x20 <= 'z')
-}
-func isIdentChar(c byte) bool { return isIdentStart(c) || isDigit(c) || c == '$' || c == '.' }
-
-func (p *typeParser) next() {
-	s := p.src
-	for p.pos < len(s) {
-		c := s[p.pos]
-		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
-			p.pos++
-			continue
-		}
-		if c == '/' && p.pos+1 < len(s) && s[p.pos+1] == '/' {
-			for p.pos < len(s) && s[p.pos] != '\n' {
-				p.pos++
-			}
-			continue
-		}
-		break
-	}
-	if p.pos >= len(s) {
-		p.tok = token{kind: tokEOF, text: "end of type"}
-		return
-	}
-	start := p.pos
-	c := s[p.pos]
-	switch {
-	case isIdentStart(c):
-		for p.pos < len(s) && isIdentChar(s[p.pos]) {
-			p.pos++
-		}
-		p.tok = token{tokIdent, s[start:p.pos]}
-	case isDigit(c):
-		p.pos++
-		if c == '0' && p.pos+1 < len(s) && s[p.pos] == 'x' && isHex(s[p.pos+1]) {
-			p.pos += 2
-			for p.pos < len(s) && isHex(s[p.pos]) {
-				p.pos++
-			}
-			p.tok = token{tokInt, s[start:p.pos]}
-			return
-		}
-		for p.pos < len(s) && isDigit(s[p.pos]) {
-			p.pos++
-		}
-		if p.pos >= len(s) || s[p.pos] != '.' {
-			p.tok = token{tokInt, s[start:p.pos]}
-			return
-		}
-		p.pos++
-		for p.pos < len(s) && isDigit(s[p.pos]) {
-			p.pos++
-		}
-		if p.pos < len(s) && (s[p.pos] == 'e' || s[p.pos] == 'E') {
-			if p.pos+1 < len(s) && isDigit(s[p.pos+1]) ||
-				p.pos+2 < len(s) && (s[p.pos+1] == '-' || s[p.pos+1] == '+') && isDigit(s[p.pos+2]) {
-				p.pos += 2
-				for p.pos < len(s) && isDigit(s[p.pos]) {
-					p.pos++
-				}
-			}
-		}
-		p.tok = token{tokFloat, s[start:p.pos]}
-	case strings.IndexByte("<>:,{}-", c) >= 0:
-		p.pos++
-		p.tok = token{tokPunct, s[start:p.pos]}
-	default:
-		p.pos++
-		p.tok = token{tokBad, s[start:p.pos]}
-	}
-}
-
-func (p *typeParser) is(punct string) bool { return p.tok.kind == tokPunct && p.tok.text == punct }
-
-func (p *typeParser) consume(punct string) bool {
-	if p.is(punct) {
-		p.next()
-		return true
-	}
-	return false
-}
-
-func (p *typeParser) expect(punct string) error {
-	if !p.consume(punct) {
-		return fmt.Errorf("expected '%s'", punct)
-	}
-	return nil
-}
-
-// parseInteger reads [-]integer into an int64 (MLIR's parseInteger).
-func (p *typeParser) parseInteger(bits int) (int64, error) {
-	neg := p.consume("-")
-	if p.tok.kind != tokInt {
-		return 0, fmt.Errorf("expected integer value")
-	}
-	v, ok := new(big.Int).SetString(p.tok.text, 0)
-	if !ok {
-		return 0, fmt.Errorf("expected integer value")
-	}
-	p.next()
-	if neg {
-		v.Neg(v)
-	}
-	lim := new(big.Int).Lsh(big.NewInt(1), uint(bits-1))
-	if v.Cmp(lim) >= 0 || v.Cmp(new(big.Int).Neg(lim)) < 0 {
-		return 0, fmt.Errorf("integer value too large")
-	}
-	return v.Int64(), nil
-}
-
-// parseFloat reads [-]float-literal or a hex bit pattern (MLIR's
-// parseFloat for a double).
-func (p *typeParser) parseFloat() (float64, error) {
-	neg := p.consume("-")
-	switch p.tok.kind {
-	case tokFloat:
-		// Correctly rounded, as APFloat; overflow gives ±Inf, which the
-		// scale check then rejects.
-		v, err := strconv.ParseFloat(p.tok.text, 64)
-		if ne, ok := err.(*strconv.NumError); err != nil && (!ok || ne.Err != strconv.ErrRange) {
-			return 0, fmt.Errorf("invalid floating point literal %s", p.tok.text)
-		}
-		p.next()
-		if neg {
-			v = -v
-		}
-		return v, nil
-	case tokInt:
-		if !strings.HasPrefix(p.tok.text, "0x") {
-			return 0, fmt.Errorf("unexpected decimal integer literal for a floating point value (add a trailing dot to make the literal a float)")
-		}
-		if neg {
-			return 0, fmt.Errorf("hexadecimal float literal should not have a leading minus")
-		}
-		bits, err := strconv.ParseUint(p.tok.text[2:], 16, 64)
-		if err != nil {
-			return 0, fmt.Errorf("hexadecimal float constant out of range for type")
-		}
-		p.next()
-		return math.Float64frombits(bits), nil
-	}
-	return 0, fmt.Errorf("expected floating point literal")
-}
 
 var floatKinds = map[string]ir.FloatKind{"f16": ir.F16, "bf16": ir.BF16, "f32": ir.F32, "f64": ir.F64, "f8E4M3FN": ir.F8E4M3FN}
 
@@ -246,24 +74,23 @@ func isFloatName(id string) bool {
 }
 
 func (p *typeParser) parseExpressed() (*ir.FloatType, error) {
-	if p.tok.kind == tokIdent {
-		if k, ok := floatKinds[p.tok.text]; ok {
-			p.next()
-			return p.ctx.FloatType(k), nil
+	if id, ok := p.p.PeekKeyword(); ok {
+		if k, ok := floatKinds[id]; ok {
+			return p.ctx.FloatType(k), p.p.Next()
 		}
-		if mlirOnlyFloats[p.tok.text] {
-			return nil, fmt.Errorf("expressed type %s is not supported by mlc", p.tok.text)
+		if mlirOnlyFloats[id] {
+			return nil, p.p.Errorf("expressed type %s is not supported by mlc", id)
 		}
 	}
-	return nil, fmt.Errorf("expressed type must be floating point")
+	return nil, p.p.Errorf("expressed type must be floating point")
 }
 
 // parseStorage reads iN, siN, uiN or uN and an optional <min:max>.
 func (p *typeParser) parseStorage() (st *ir.IntegerType, lo, hi int64, err error) {
-	if p.tok.kind != tokIdent {
-		return nil, 0, 0, fmt.Errorf("expected storage type")
+	id, ok := p.p.PeekKeyword()
+	if !ok {
+		return nil, 0, 0, p.p.Errorf("expected storage type")
 	}
-	id := p.tok.text
 	digits, signedness := "", ir.Signless
 	switch {
 	case len(id) > 1 && id[0] == 'i' && isDigit(id[1]):
@@ -275,73 +102,78 @@ func (p *typeParser) parseStorage() (st *ir.IntegerType, lo, hi int64, err error
 	case id[0] == 'u':
 		digits, signedness = id[1:], ir.Unsigned
 		if digits == "" || strings.TrimLeft(digits, "0123456789") != "" {
-			return nil, 0, 0, fmt.Errorf("expected storage type width")
+			return nil, 0, 0, p.p.Errorf("expected storage type width")
 		}
 	case isFloatName(id) || id == "index" || id == "none":
-		return nil, 0, 0, fmt.Errorf("storage type must be integral")
+		return nil, 0, 0, p.p.Errorf("storage type must be integral")
 	default:
-		return nil, 0, 0, fmt.Errorf("illegal storage type prefix")
+		return nil, 0, 0, p.p.Errorf("illegal storage type prefix")
 	}
 	if strings.TrimLeft(digits, "0123456789") != "" {
-		return nil, 0, 0, fmt.Errorf("illegal storage type prefix")
+		return nil, 0, 0, p.p.Errorf("illegal storage type prefix")
 	}
 	width, convErr := strconv.Atoi(digits)
 	if convErr != nil {
-		return nil, 0, 0, fmt.Errorf("illegal storage type size: %s", digits)
+		return nil, 0, 0, p.p.Errorf("illegal storage type size: %s", digits)
 	}
 	if width == 0 || width > MaxStorageBits {
-		return nil, 0, 0, fmt.Errorf("illegal storage type size: %d", width)
+		return nil, 0, 0, p.p.Errorf("illegal storage type size: %d", width)
 	}
-	p.next()
+	if err := p.p.Next(); err != nil {
+		return nil, 0, 0, err
+	}
 	st = p.ctx.IntegerType(width, signedness)
 	lo, hi = DefaultStorageRange(st)
-	if p.consume("<") {
-		dlo, dhi := lo, hi
-		if lo, err = p.parseInteger(64); err != nil {
-			return
-		}
-		if err = p.expect(":"); err != nil {
-			return
-		}
-		if hi, err = p.parseInteger(64); err != nil {
-			return
-		}
-		if err = p.expect(">"); err != nil {
-			return
-		}
-		if lo < dlo {
-			return nil, 0, 0, fmt.Errorf("illegal storage type minimum: %d", lo)
-		}
-		if hi > dhi {
-			return nil, 0, 0, fmt.Errorf("illegal storage type maximum: %d", hi)
-		}
+	if ok, err := p.p.Optional("<"); err != nil || !ok {
+		return st, lo, hi, err
+	}
+	dlo, dhi := lo, hi
+	loPos := p.p.CurrentPos()
+	if lo, err = p.p.ParseInteger(64); err != nil {
+		return
+	}
+	if err = p.p.ParseColon(); err != nil {
+		return
+	}
+	hiPos := p.p.CurrentPos()
+	if hi, err = p.p.ParseInteger(64); err != nil {
+		return
+	}
+	if err = p.p.ParseGreater(); err != nil {
+		return
+	}
+	if lo < dlo {
+		return nil, 0, 0, p.p.ErrorAt(loPos, "illegal storage type minimum: %d", lo)
+	}
+	if hi > dhi {
+		return nil, 0, 0, p.p.ErrorAt(hiPos, "illegal storage type maximum: %d", hi)
 	}
 	return st, lo, hi, nil
 }
 
 // scale[:zero_point]
 func (p *typeParser) parseParams() (float64, int64, error) {
-	s, err := p.parseFloat()
+	s, err := p.p.ParseFloat()
 	if err != nil {
 		return 0, 0, err
 	}
-	if !p.consume(":") {
-		return s, 0, nil
+	if ok, err := p.p.Optional(":"); err != nil || !ok {
+		return s, 0, err
 	}
-	zp, err := p.parseInteger(64)
+	zp, err := p.p.ParseInteger(64)
 	return s, zp, err
 }
 
 // uniform '<' storage ':' expressed [':' axis] ',' (params | '{' params, ... '}') '>'
 func (p *typeParser) parseUniform() (ir.Type, error) {
-	if err := p.expect("<"); err != nil {
+	if err := p.p.ParseLess(); err != nil {
 		return nil, err
 	}
 	st, lo, hi, err := p.parseStorage()
 	if err != nil {
 		return nil, err
 	}
-	if err := p.expect(":"); err != nil {
+	if err := p.p.ParseColon(); err != nil {
 		return nil, err
 	}
 	expressed, err := p.parseExpressed()
@@ -349,17 +181,19 @@ func (p *typeParser) parseUniform() (ir.Type, error) {
 		return nil, err
 	}
 	perAxis, axis := false, int64(0)
-	if p.consume(":") {
-		if axis, err = p.parseInteger(32); err != nil {
+	if ok, err := p.p.Optional(":"); err != nil {
+		return nil, err
+	} else if ok {
+		if axis, err = p.p.ParseInteger(32); err != nil {
 			return nil, err
 		}
 		perAxis = true
 	}
-	if err := p.expect(","); err != nil {
+	if err := p.p.ParseComma(); err != nil {
 		return nil, err
 	}
 	if perAxis {
-		if err := p.expect("{"); err != nil {
+		if err := p.p.Expect("{"); err != nil {
 			return nil, err
 		}
 	}
@@ -371,27 +205,32 @@ func (p *typeParser) parseUniform() (ir.Type, error) {
 			return nil, err
 		}
 		scales, zps = append(scales, s), append(zps, zp)
-		if !perAxis || !p.consume(",") {
+		if !perAxis {
+			break
+		}
+		if more, err := p.p.Optional(","); err != nil {
+			return nil, err
+		} else if !more {
 			break
 		}
 	}
 	if perAxis {
-		if err := p.expect("}"); err != nil {
+		if err := p.p.Expect("}"); err != nil {
 			return nil, err
 		}
 	}
-	if err := p.expect(">"); err != nil {
+	if err := p.p.ParseGreater(); err != nil {
 		return nil, err
 	}
 	if perAxis {
-		return NewUniformPerAxis(p.ctx, st, lo, hi, expressed, int(axis), scales, zps)
+		return p.checked(NewUniformPerAxis(p.ctx, st, lo, hi, expressed, int(axis), scales, zps))
 	}
-	return NewUniform(p.ctx, st, lo, hi, expressed, scales[0], zps[0])
+	return p.checked(NewUniform(p.ctx, st, lo, hi, expressed, scales[0], zps[0]))
 }
 
 // any '<' storage [':' expressed] '>'
 func (p *typeParser) parseAny() (ir.Type, error) {
-	if err := p.expect("<"); err != nil {
+	if err := p.p.ParseLess(); err != nil {
 		return nil, err
 	}
 	st, lo, hi, err := p.parseStorage()
@@ -399,20 +238,22 @@ func (p *typeParser) parseAny() (ir.Type, error) {
 		return nil, err
 	}
 	var expressed *ir.FloatType
-	if p.consume(":") {
+	if ok, err := p.p.Optional(":"); err != nil {
+		return nil, err
+	} else if ok {
 		if expressed, err = p.parseExpressed(); err != nil {
 			return nil, err
 		}
 	}
-	if err := p.expect(">"); err != nil {
+	if err := p.p.ParseGreater(); err != nil {
 		return nil, err
 	}
-	return NewAny(p.ctx, st, lo, hi, expressed)
+	return p.checked(NewAny(p.ctx, st, lo, hi, expressed))
 }
 
 // calibrated '<' expressed '<' min ':' max '>' '>'
 func (p *typeParser) parseCalibrated() (ir.Type, error) {
-	if err := p.expect("<"); err != nil {
+	if err := p.p.ParseLess(); err != nil {
 		return nil, err
 	}
 	expressed, err := p.parseExpressed()
@@ -420,23 +261,26 @@ func (p *typeParser) parseCalibrated() (ir.Type, error) {
 		return nil, err
 	}
 	var lo, hi float64
-	if err := p.expect("<"); err != nil {
-		return nil, fmt.Errorf("calibrated values must be present")
-	}
-	if lo, err = p.parseFloat(); err != nil {
+	if ok, err := p.p.Optional("<"); err != nil || !ok {
+		if err == nil {
+			err = p.p.Errorf("calibrated values must be present")
+		}
 		return nil, err
 	}
-	if err := p.expect(":"); err != nil {
+	if lo, err = p.p.ParseFloat(); err != nil {
 		return nil, err
 	}
-	if hi, err = p.parseFloat(); err != nil {
+	if err := p.p.ParseColon(); err != nil {
 		return nil, err
 	}
-	if err := p.expect(">"); err != nil {
+	if hi, err = p.p.ParseFloat(); err != nil {
 		return nil, err
 	}
-	if err := p.expect(">"); err != nil {
+	if err := p.p.ParseGreater(); err != nil {
 		return nil, err
 	}
-	return NewCalibrated(p.ctx, expressed, lo, hi)
+	if err := p.p.ParseGreater(); err != nil {
+		return nil, err
+	}
+	return p.checked(NewCalibrated(p.ctx, expressed, lo, hi))
 }

@@ -1,13 +1,16 @@
 package quant
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/ir/asm"
 )
 
 func TestFormatScaleLikeMLIR(t *testing.T) {
@@ -86,7 +89,7 @@ func TestConstructorsPrintAndIntern(t *testing.T) {
 	// Each type reads back as itself.
 	for _, ty := range []ir.Type{a, u, s, pa, an, cal} {
 		body := ty.String()[len("!quant"):]
-		back, err := ParseType(ctx, body)
+		back, err := parseBody(ctx, body)
 		require.NoError(t, err, body)
 		assert.Same(t, ty, back, body)
 	}
@@ -184,22 +187,56 @@ func TestVerifyContainer(t *testing.T) {
 	assert.NoError(t, VerifyContainer(ctx.TensorType([]int64{2}, ctx.F32(), nil)))
 }
 
+// parseBody parses "!quant"+body as a file's type, registering the
+// dialect in ctx first.
+func parseBody(ctx *ir.Context, body string) (ir.Type, error) {
+	if ctx.LookupDialect("quant") == nil {
+		Register(ctx)
+	}
+	return asm.ParseType(ctx, "!quant"+body)
+}
+
 func TestParseTypeErrors(t *testing.T) {
 	ctx := ir.NewContext()
-	for body, want := range map[string]string{
-		".uniform<i8:f32, 0.5> x":                  "unexpected 'x' after the quantized type",
-		"<uniform<i8:f32, 0.5>":                    "expected '>'",
-		".uniform<i8:f8E5M2, 0.5>":                 "expressed type f8E5M2 is not supported by mlc",
-		".uniform<i8:f32, 0.5:0x8000000000000000>": "integer value too large",
-		".uniform<i8<-128:127:f32, 0.5>":           "expected '>'",
-		".uniform<i8:f32, #>":                      "expected floating point literal",
-		"x":                                        "expected '.' or '<' after '!quant'",
+	// Each error is positioned at the offending token, where at starts in
+	// "!quant"+body, as mlir-opt-19 reports it (checks of the whole
+	// type: at its mnemonic).
+	for body, want := range map[string]struct{ msg, at string }{
+		"<uniform<i8:f32, 0.5> x>":                 {"unexpected 'x' after the quantized type", "x>"},
+		"<uniform<i8:f32, 0.5 x>>":                 {"expected '>'", "x>>"},
+		".uniform<i8:f8E5M2, 0.5>":                 {"expressed type f8E5M2 is not supported by mlc", "f8E5M2"},
+		".uniform<i8:f32, 0.5:0x8000000000000000>": {"integer value too large", "0x8"},
+		".uniform<i8<-128:127:f32, 0.5>>":          {"expected '>'", ":f32"},
+		".uniform<i8<-128:127:f32, 0.5>":           {"unbalanced '<' character in pretty dialect name", "<i8"},
+		".uniform<i8:f32, x>":                      {"expected floating point literal", "x>"},
+		".uniform<i8:f32, #>":                      {"invalid attribute name", "#"},
+		".uniform<q8:f32, 0.5>":                    {"illegal storage type prefix", "q8"},
+		".uniform<i8<-129:127>:f32, 0.5>":          {"illegal storage type minimum: -129", "-129"},
+		".uniform<u8<0:256>:f32, 0.5>":             {"illegal storage type maximum: 256", "256"},
+		".uniform<i8:f32, 2>":                      {"unexpected decimal integer literal for a floating point value (add a trailing dot to make the literal a float)", "2>"},
+		".uniform<i8:f32, 0.0>":                    {"illegal scale: 0.000000e+00", "uniform"},
+		".uniformx<i8:f32, 2.0>":                   {"unknown quantized type uniformx", "uniformx"},
+		"<uniform<i8:f32, 0.0>>":                   {"illegal scale: 0.000000e+00", "uniform"},
+		".any<i8:i32>":                             {"expressed type must be floating point", "i32"},
+		".calibrated<f32>":                         {"calibrated values must be present", ">"},
 	} {
-		_, err := ParseType(ctx, body)
-		assert.EqualError(t, err, want, body)
+		text := "!quant" + body
+		_, err := parseBody(ctx, body)
+		var d *ir.Diagnostic
+		if assert.ErrorAs(t, err, &d, body) {
+			assert.Equal(t, want.msg, d.Message, body)
+			assert.Equal(t, fmt.Sprintf(`"type":1:%d`, strings.Index(text, want.at)+1), d.Loc.String(), body)
+		}
 	}
-	// Comments and newlines inside the body are whitespace, as in MLIR.
-	ty, err := ParseType(ctx, ".uniform<i8: // storage\n f32, 0.5>")
+	// Comments and newlines inside the body are whitespace, as in MLIR,
+	// and positions stay right across lines.
+	ty, err := parseBody(ctx, ".uniform<i8: // storage\n f32, 0.5>")
 	require.NoError(t, err)
 	assert.Equal(t, "!quant.uniform<i8:f32, 5.000000e-01>", ty.String())
+	_, err = parseBody(ctx, ".uniform<i8: // storage\n  f32 0.5>")
+	var d *ir.Diagnostic
+	if assert.ErrorAs(t, err, &d) {
+		assert.Equal(t, "expected ','", d.Message)
+		assert.Equal(t, `"type":2:7`, d.Loc.String())
+	}
 }

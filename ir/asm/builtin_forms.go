@@ -5,12 +5,20 @@ import (
 )
 
 // The custom forms of builtin.module and the func ops are part of the
-// core syntax (the grammar knows them), so their printers live here too.
-func init() {
-	RegisterCustomPrinter("builtin.module", printModule)
-	RegisterCustomPrinter("func.func", printFunc)
-	RegisterCustomPrinter("func.return", printReturn)
-	RegisterCustomPrinter("func.call", printCall)
+// core syntax (the grammar knows them), so their printers live here too,
+// chosen by name: a fixed set, not a registry.
+func builtinPrinter(name string) CustomPrinter {
+	switch name {
+	case "builtin.module":
+		return printModule
+	case "func.func":
+		return printFunc
+	case "func.return":
+		return printReturn
+	case "func.call":
+		return printCall
+	}
+	return nil
 }
 
 // printModule: module [@name] [attributes {…}] { ops }

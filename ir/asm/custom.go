@@ -2,7 +2,6 @@ package asm
 
 import (
 	"errors"
-	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -16,22 +15,29 @@ import (
 // engine builds them from op tables).
 type CustomParser func(p *OpParser) error
 
-var (
-	customParseMu sync.RWMutex
-	customParsers = map[string]CustomParser{}
-)
-
-// RegisterCustomParser installs the custom form parser for an op name.
-func RegisterCustomParser(opName string, fn CustomParser) {
-	customParseMu.Lock()
-	defer customParseMu.Unlock()
-	customParsers[opName] = fn
+// CustomFormat is an op's custom assembly form. A dialect attaches it to
+// the op's definition (ir.OpInfo.Attach) when it registers the op in a
+// context, so each context parses and prints with its own formats; there
+// is no process-wide registry.
+type CustomFormat struct {
+	Parse CustomParser
+	Print CustomPrinter
 }
 
-func lookupCustomParser(name string) CustomParser {
-	customParseMu.RLock()
-	defer customParseMu.RUnlock()
-	return customParsers[name]
+// customFormat returns the format attached to a registered op, or nil.
+func customFormat(info *ir.OpInfo) *CustomFormat {
+	if f, ok := ir.Interface[*CustomFormat](info); ok {
+		return f
+	}
+	return nil
+}
+
+// lookupCustomParser returns the custom parser of the op name in ctx.
+func lookupCustomParser(ctx *ir.Context, name string) CustomParser {
+	if f := customFormat(ctx.LookupOp(name)); f != nil {
+		return f.Parse
+	}
+	return nil
 }
 
 // OpParser is what a custom parser sees: a cursor over the op's tokens
@@ -164,10 +170,11 @@ func (p *OpParser) guard(f func()) error { return p.r.guard(f) }
 
 func (r *resolver) customOp(o *astOp, f *astCustomForm, loc ir.Location) *ir.Operation {
 	name := o.Name
-	fn := lookupCustomParser(name)
+	fn := lookupCustomParser(r.ctx, name)
 	if fn == nil && r.currentDefaultDialect() != "" {
-		if q := r.currentDefaultDialect() + "." + name; lookupCustomParser(q) != nil {
-			name, fn = q, lookupCustomParser(q)
+		q := r.currentDefaultDialect() + "." + name
+		if qfn := lookupCustomParser(r.ctx, q); qfn != nil {
+			name, fn = q, qfn
 		}
 	}
 	if fn == nil {

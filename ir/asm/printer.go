@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/mlc-go/mlc/ir"
 )
@@ -28,22 +27,14 @@ type PrintOptions struct {
 // (nothing may have been written then).
 type CustomPrinter func(p *Printer, op *ir.Operation) bool
 
-var (
-	customMu       sync.RWMutex
-	customPrinters = map[string]CustomPrinter{}
-)
-
-// RegisterCustomPrinter installs the custom form printer for an op name.
-func RegisterCustomPrinter(opName string, fn CustomPrinter) {
-	customMu.Lock()
-	defer customMu.Unlock()
-	customPrinters[opName] = fn
-}
-
-func lookupCustomPrinter(name string) CustomPrinter {
-	customMu.RLock()
-	defer customMu.RUnlock()
-	return customPrinters[name]
+// customPrinterFor returns op's custom printer: the builtin forms the
+// syntax layer parses itself (builtin_forms.go), else the format attached
+// to the op's definition.
+func customPrinterFor(op *ir.Operation) CustomPrinter {
+	if f := customFormat(op.Info()); f != nil && f.Print != nil {
+		return f.Print
+	}
+	return builtinPrinter(op.Name())
 }
 
 // Printer writes IR text. Custom printers use its methods.
@@ -493,7 +484,7 @@ func (p *Printer) PrintOp(op *ir.Operation) {
 		p.WriteString(" = ")
 	}
 	if !p.opts.Generic {
-		if cp := lookupCustomPrinter(op.Name()); cp != nil && p.printCustom(op, cp) {
+		if cp := customPrinterFor(op); cp != nil && p.printCustom(op, cp) {
 			p.PrintLoc(op.Loc)
 			return
 		}

@@ -1,8 +1,13 @@
 // RUN: mlc-opt --split-input-file --verify-diagnostics %s
+// RUN: not mlc-opt --split-input-file %s 2>&1 | filecheck %s --check-prefix=POS
+
+// POS lines check that type errors point at the offending token (line:col
+// inside the type); for quant these are the columns mlir-opt-19 reports.
 
 // ===== !qnn.tensor types =====
 
 // scale must be positive
+// POS: invalid.mlir:[[@LINE+2]]:23: error: scale must be positive and finite, got 0.0
 // expected-error @+1 {{scale must be positive and finite, got 0.0}}
 func.func @f(%a: !qnn.tensor<4xufixed8, scale = 0.0, offset = 0>) {
   return
@@ -11,6 +16,7 @@ func.func @f(%a: !qnn.tensor<4xufixed8, scale = 0.0, offset = 0>) {
 // -----
 
 // every per-axis scale must be positive
+// POS: invalid.mlir:[[@LINE+2]]:23: error: scale must be positive and finite, got -0.5
 // expected-error @+1 {{scale must be positive and finite, got -0.5}}
 func.func @f(%a: !qnn.tensor<2xsfixed8, axis = 0, scale_offsets = [0.5:0, -0.5:0]>) {
   return
@@ -19,6 +25,7 @@ func.func @f(%a: !qnn.tensor<2xsfixed8, axis = 0, scale_offsets = [0.5:0, -0.5:0
 // -----
 
 // scale must be finite (1e39 overflows float32)
+// POS: invalid.mlir:[[@LINE+2]]:23: error: scale must be positive and finite, got +Inf
 // expected-error @+1 {{scale must be positive and finite, got +Inf}}
 func.func @f(%a: !qnn.tensor<4xufixed8, scale = 1e39, offset = 0>) {
   return
@@ -27,6 +34,7 @@ func.func @f(%a: !qnn.tensor<4xufixed8, scale = 1e39, offset = 0>) {
 // -----
 
 // NaN scale
+// POS: invalid.mlir:[[@LINE+2]]:23: error: scale must be positive and finite, got NaN
 // expected-error @+1 {{scale must be positive and finite, got NaN}}
 func.func @f(%a: !qnn.tensor<4xufixed8, scale = nan, offset = 0>) {
   return
@@ -35,6 +43,7 @@ func.func @f(%a: !qnn.tensor<4xufixed8, scale = nan, offset = 0>) {
 // -----
 
 // ufixed8 zero point in [0, 255], so offset in [-255, 0]
+// POS: invalid.mlir:[[@LINE+2]]:23: error: offset 1 is out of range for ufixed8: QNN's offset is the negated zero point, so it must lie in [-255, 0]
 // expected-error @+1 {{offset 1 is out of range for ufixed8: QNN's offset is the negated zero point, so it must lie in [-255, 0]}}
 func.func @f(%a: !qnn.tensor<4xufixed8, scale = 0.5, offset = 1>) {
   return
@@ -43,6 +52,7 @@ func.func @f(%a: !qnn.tensor<4xufixed8, scale = 0.5, offset = 1>) {
 // -----
 
 // sfixed8 zero point in [-128, 127], so offset in [-127, 128]
+// POS: invalid.mlir:[[@LINE+2]]:23: error: offset -128 is out of range for sfixed8: QNN's offset is the negated zero point, so it must lie in [-127, 128]
 // expected-error @+1 {{offset -128 is out of range for sfixed8: QNN's offset is the negated zero point, so it must lie in [-127, 128]}}
 func.func @f(%a: !qnn.tensor<4xsfixed8, scale = 0.5, offset = -128>) {
   return
@@ -51,6 +61,7 @@ func.func @f(%a: !qnn.tensor<4xsfixed8, scale = 0.5, offset = -128>) {
 // -----
 
 // 4-bit storage range
+// POS: invalid.mlir:[[@LINE+2]]:23: error: offset 9 is out of range for sfixed4: QNN's offset is the negated zero point, so it must lie in [-7, 8]
 // expected-error @+1 {{offset 9 is out of range for sfixed4: QNN's offset is the negated zero point, so it must lie in [-7, 8]}}
 func.func @f(%a: !qnn.tensor<4xsfixed4, scale = 0.5, offset = 9>) {
   return
@@ -59,6 +70,7 @@ func.func @f(%a: !qnn.tensor<4xsfixed4, scale = 0.5, offset = 9>) {
 // -----
 
 // 16-bit storage range
+// POS: invalid.mlir:[[@LINE+2]]:23: error: offset -65536 is out of range for ufixed16: QNN's offset is the negated zero point, so it must lie in [-65535, 0]
 // expected-error @+1 {{offset -65536 is out of range for ufixed16: QNN's offset is the negated zero point, so it must lie in [-65535, 0]}}
 func.func @f(%a: !qnn.tensor<4xufixed16, scale = 0.5, offset = -65536>) {
   return
@@ -67,6 +79,7 @@ func.func @f(%a: !qnn.tensor<4xufixed16, scale = 0.5, offset = -65536>) {
 // -----
 
 // offsets are int32
+// POS: invalid.mlir:[[@LINE+2]]:64: error: offset 3000000000 does not fit QNN's int32 offset
 // expected-error @+1 {{offset 3000000000 does not fit QNN's int32 offset}}
 func.func @f(%a: !qnn.tensor<4xsfixed32, scale = 0.5, offset = 3000000000>) {
   return
@@ -75,6 +88,7 @@ func.func @f(%a: !qnn.tensor<4xsfixed32, scale = 0.5, offset = 3000000000>) {
 // -----
 
 // per-axis axis below the rank
+// POS: invalid.mlir:[[@LINE+2]]:23: error: quantization axis 2 is out of range for a rank-2 tensor
 // expected-error @+1 {{quantization axis 2 is out of range for a rank-2 tensor}}
 func.func @f(%a: !qnn.tensor<2x3xsfixed8, axis = 2, scale_offsets = [0.5:0]>) {
   return
@@ -83,6 +97,7 @@ func.func @f(%a: !qnn.tensor<2x3xsfixed8, axis = 2, scale_offsets = [0.5:0]>) {
 // -----
 
 // one pair per index of the axis
+// POS: invalid.mlir:[[@LINE+2]]:23: error: expected 3 scale/offset pairs for axis 1 of size 3, got 2
 // expected-error @+1 {{expected 3 scale/offset pairs for axis 1 of size 3, got 2}}
 func.func @f(%a: !qnn.tensor<2x3xsfixed8, axis = 1, scale_offsets = [0.5:0, 0.5:0]>) {
   return
@@ -91,6 +106,7 @@ func.func @f(%a: !qnn.tensor<2x3xsfixed8, axis = 1, scale_offsets = [0.5:0, 0.5:
 // -----
 
 // block sizes divide their dimensions
+// POS: invalid.mlir:[[@LINE+2]]:23: error: block size 4 does not divide dimension 1 of size 6
 // expected-error @+1 {{block size 4 does not divide dimension 1 of size 6}}
 func.func @f(%a: !qnn.tensor<2x6xsfixed4, block_size = [1, 4], scale_offsets = [0.5:0, 0.5:0]>) {
   return
@@ -99,6 +115,7 @@ func.func @f(%a: !qnn.tensor<2x6xsfixed4, block_size = [1, 4], scale_offsets = [
 // -----
 
 // one block size per dimension
+// POS: invalid.mlir:[[@LINE+2]]:23: error: block_size needs one entry per dimension (rank 2), got 1
 // expected-error @+1 {{block_size needs one entry per dimension (rank 2), got 1}}
 func.func @f(%a: !qnn.tensor<2x8xsfixed4, block_size = [4], scale_offsets = [0.5:0, 0.5:0]>) {
   return
@@ -107,6 +124,7 @@ func.func @f(%a: !qnn.tensor<2x8xsfixed4, block_size = [4], scale_offsets = [0.5
 // -----
 
 // one pair per block
+// POS: invalid.mlir:[[@LINE+2]]:23: error: expected 4 scale/offset pairs, one per block, got 2
 // expected-error @+1 {{expected 4 scale/offset pairs, one per block, got 2}}
 func.func @f(%a: !qnn.tensor<2x8xsfixed4, block_size = [1, 4], scale_offsets = [0.5:0, 0.5:0]>) {
   return
@@ -115,6 +133,7 @@ func.func @f(%a: !qnn.tensor<2x8xsfixed4, block_size = [1, 4], scale_offsets = [
 // -----
 
 // block sizes are positive
+// POS: invalid.mlir:[[@LINE+2]]:23: error: block size 0 of dimension 0 must be positive
 // expected-error @+1 {{block size 0 of dimension 0 must be positive}}
 func.func @f(%a: !qnn.tensor<2x8xsfixed4, block_size = [0, 4], scale_offsets = [0.5:0]>) {
   return
@@ -123,6 +142,7 @@ func.func @f(%a: !qnn.tensor<2x8xsfixed4, block_size = [0, 4], scale_offsets = [
 // -----
 
 // float/int/bool data use builtin tensors
+// POS: invalid.mlir:[[@LINE+2]]:32: error: !qnn.tensor holds fixed-point data types; write float32 as the builtin tensor<...xf32>
 // expected-error @+1 {{!qnn.tensor holds fixed-point data types; write float32 as the builtin tensor<...xf32>}}
 func.func @f(%a: !qnn.tensor<4xfloat32, scale = 0.5, offset = 0>) {
   return
@@ -131,6 +151,7 @@ func.func @f(%a: !qnn.tensor<4xfloat32, scale = 0.5, offset = 0>) {
 // -----
 
 // unknown data type
+// POS: invalid.mlir:[[@LINE+2]]:32: error: expected a QNN data type (ufixed4, ufixed8, ufixed16, ufixed32, sfixed4, sfixed8, sfixed16, sfixed32) in !qnn.tensor, at 'ufixed7, scale = 0.5...'
 // expected-error @+1 {{expected a QNN data type (ufixed4, ufixed8, ufixed16, ufixed32, sfixed4, sfixed8, sfixed16, sfixed32) in !qnn.tensor, at 'ufixed7, scale = 0.5...'}}
 func.func @f(%a: !qnn.tensor<4xufixed7, scale = 0.5, offset = 0>) {
   return
@@ -139,6 +160,7 @@ func.func @f(%a: !qnn.tensor<4xufixed7, scale = 0.5, offset = 0>) {
 // -----
 
 // static shapes only
+// POS: invalid.mlir:[[@LINE+2]]:30: error: dynamic dimensions are not supported (QNN tensors are statically shaped) in !qnn.tensor, at '?x4xufixed8, scale =...'
 // expected-error @+1 {{dynamic dimensions are not supported (QNN tensors are statically shaped) in !qnn.tensor, at '?x4xufixed8, scale =...'}}
 func.func @f(%a: !qnn.tensor<?x4xufixed8, scale = 0.5, offset = 0>) {
   return
@@ -147,6 +169,7 @@ func.func @f(%a: !qnn.tensor<?x4xufixed8, scale = 0.5, offset = 0>) {
 // -----
 
 // positive dimensions
+// POS: invalid.mlir:[[@LINE+2]]:23: error: dimension 0 of a !qnn.tensor must be positive, got 0
 // expected-error @+1 {{dimension 0 of a !qnn.tensor must be positive, got 0}}
 func.func @f(%a: !qnn.tensor<0x4xufixed8, scale = 0.5, offset = 0>) {
   return
@@ -155,6 +178,7 @@ func.func @f(%a: !qnn.tensor<0x4xufixed8, scale = 0.5, offset = 0>) {
 // -----
 
 // unknown type mnemonic
+// POS: invalid.mlir:[[@LINE+2]]:23: error: unknown qnn type '!qnn.foo'
 // expected-error @+1 {{unknown qnn type '!qnn.foo'}}
 func.func @f(%a: !qnn.foo<4>) {
   return
@@ -163,6 +187,7 @@ func.func @f(%a: !qnn.foo<4>) {
 // -----
 
 // an encoding is required
+// POS: invalid.mlir:[[@LINE+2]]:39: error: expected ',' and a quantization encoding after the data type in !qnn.tensor, at '>'
 // expected-error @+1 {{expected ',' and a quantization encoding after the data type in !qnn.tensor, at '>'}}
 func.func @f(%a: !qnn.tensor<4xufixed8>) {
   return
@@ -171,6 +196,7 @@ func.func @f(%a: !qnn.tensor<4xufixed8>) {
 // -----
 
 // scale and offset come together
+// POS: invalid.mlir:[[@LINE+2]]:52: error: expected ',' after the scale in !qnn.tensor, at '>'
 // expected-error @+1 {{expected ',' after the scale in !qnn.tensor, at '>'}}
 func.func @f(%a: !qnn.tensor<4xufixed8, scale = 0.5>) {
   return
@@ -179,6 +205,7 @@ func.func @f(%a: !qnn.tensor<4xufixed8, scale = 0.5>) {
 // -----
 
 // one encoding only
+// POS: invalid.mlir:[[@LINE+2]]:64: error: expected '>' to close the type in !qnn.tensor, at ', axis = 0>'
 // expected-error @+1 {{expected '>' to close the type in !qnn.tensor, at ', axis = 0>'}}
 func.func @f(%a: !qnn.tensor<4xufixed8, scale = 0.5, offset = 0, axis = 0>) {
   return
@@ -187,6 +214,7 @@ func.func @f(%a: !qnn.tensor<4xufixed8, scale = 0.5, offset = 0, axis = 0>) {
 // -----
 
 // zero points are written as offsets
+// POS: invalid.mlir:[[@LINE+2]]:41: error: expected 'scale', 'axis' or 'block_size' in !qnn.tensor, at 'zero_point = 3>'
 // expected-error @+1 {{expected 'scale', 'axis' or 'block_size' in !qnn.tensor, at 'zero_point = 3>'}}
 func.func @f(%a: !qnn.tensor<4xufixed8, zero_point = 3>) {
   return
@@ -195,6 +223,7 @@ func.func @f(%a: !qnn.tensor<4xufixed8, zero_point = 3>) {
 // -----
 
 // scales are numbers
+// POS: invalid.mlir:[[@LINE+2]]:49: error: expected a floating-point scale in !qnn.tensor, at 'abc, offset = 0>'
 // expected-error @+1 {{expected a floating-point scale in !qnn.tensor, at 'abc, offset = 0>'}}
 func.func @f(%a: !qnn.tensor<4xufixed8, scale = abc, offset = 0>) {
   return
@@ -203,6 +232,7 @@ func.func @f(%a: !qnn.tensor<4xufixed8, scale = abc, offset = 0>) {
 // -----
 
 // pairs are scale:offset
+// POS: invalid.mlir:[[@LINE+2]]:71: error: expected ':' between a scale and its offset in !qnn.tensor, at ', 0.5]>'
 // expected-error @+1 {{expected ':' between a scale and its offset in !qnn.tensor, at ', 0.5]>'}}
 func.func @f(%a: !qnn.tensor<2xsfixed8, axis = 0, scale_offsets = [0.5, 0.5]>) {
   return

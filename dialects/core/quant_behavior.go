@@ -1,0 +1,39 @@
+package core
+
+import (
+	"fmt"
+
+	"github.com/mlc-go/mlc/dialects/qbehavior"
+)
+
+// quantBehaviors is the quantization behaviour of core ops, attached to
+// their definitions (ods.OpDef.Interfaces) for quantization passes.
+var quantBehaviors = map[string]*qbehavior.Behavior{
+	// Ops that move, select or compare values keep their scale.
+	"reshape":      qbehavior.Same(),
+	"transpose":    qbehavior.Same(),
+	"broadcast_to": qbehavior.Same(),
+	"concat":       qbehavior.Same(),
+	"slice":        qbehavior.Same(),
+	"gather":       qbehavior.Same(),
+	"pad":          qbehavior.Same(),
+	"max_pool2d":   qbehavior.Same(),
+	// Contractions: weights per output channel, i32 accumulation.
+	"conv2d": qbehavior.Contraction(1, 0),  // weight [O, C/G, kh, kw]
+	"matmul": qbehavior.Contraction(1, -1), // rhs [..., K, N]
+}
+
+// The table is attached once, before any context registers the dialect.
+// An entry naming no op panics: tables are code, caught by tests.
+func init() {
+	attached := 0
+	for _, o := range Dialect.Ops {
+		if b, ok := quantBehaviors[o.Name]; ok {
+			o.Interfaces = append(o.Interfaces, b)
+			attached++
+		}
+	}
+	if attached != len(quantBehaviors) {
+		panic(fmt.Sprintf("core: quantBehaviors names %d ops that are not in the table", len(quantBehaviors)-attached))
+	}
+}
