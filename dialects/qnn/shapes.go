@@ -3,6 +3,7 @@ package qnn
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -426,7 +427,7 @@ func sameShape(in [][]int64, _ ods.AttrGetter) ([]int64, error) { return in[0], 
 // preluShape: the slope broadcasts to the input.
 func preluShape(in [][]int64, _ ods.AttrGetter) ([]int64, error) {
 	out, err := broadcast(in[0], in[1])
-	if err != nil || !equal(out, in[0]) {
+	if err != nil || !slices.Equal(out, in[0]) {
 		return nil, fmt.Errorf("slope of shape %s does not broadcast to the input shape %s", dims(in[1]), dims(in[0]))
 	}
 	return in[0], nil
@@ -498,7 +499,7 @@ func layerNormShape(in [][]int64, attrs ods.AttrGetter) ([]int64, error) {
 		want[i] = x[a]
 	}
 	for i, name := range []string{"gamma", "beta"} {
-		if len(in) > i+1 && !equal(in[i+1], want) {
+		if len(in) > i+1 && !slices.Equal(in[i+1], want) {
 			return nil, fmt.Errorf("expects %s of shape %s (the input's sizes along 'axes'), got %s", name, dims(want), dims(in[i+1]))
 		}
 	}
@@ -775,16 +776,4 @@ func padShape(in [][]int64, attrs ods.AttrGetter) ([]int64, error) {
 		out[i] = x[i] + r[0] + r[1]
 	}
 	return out, nil
-}
-
-func equal(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -10,8 +10,8 @@ import (
 	"github.com/mlc-go/mlc/dialects/all"
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/dialects/torch"
-	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/internal/tensor"
+	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
 )
