@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mlc-go/mlc/dialects/ods"
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -40,24 +41,9 @@ func ranked(operands []ir.Type, i int, what string) (*ir.RankedTensorType, error
 // aligned at their last dimension, a missing leading dimension counts as
 // 1, and each pair of dimensions must be equal or contain a 1.
 func BroadcastShapes(a, b []int64) ([]int64, error) {
-	n := max(len(a), len(b))
-	out := make([]int64, n)
-	for i := 1; i <= n; i++ {
-		da, db := int64(1), int64(1)
-		if i <= len(a) {
-			da = a[len(a)-i]
-		}
-		if i <= len(b) {
-			db = b[len(b)-i]
-		}
-		switch {
-		case da == db, db == 1:
-			out[n-i] = da
-		case da == 1:
-			out[n-i] = db
-		default:
-			return nil, fmt.Errorf("shapes %s and %s are not broadcast-compatible", fmtShape(a), fmtShape(b))
-		}
+	out, _, ok := tensor.BroadcastPair(a, b, false)
+	if !ok {
+		return nil, fmt.Errorf("shapes %s and %s are not broadcast-compatible", fmtShape(a), fmtShape(b))
 	}
 	return out, nil
 }

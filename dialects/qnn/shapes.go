@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mlc-go/mlc/dialects/ods"
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -373,24 +374,9 @@ func fullyConnectedShape(in [][]int64, attrs ods.AttrGetter) ([]int64, error) {
 
 // broadcast is numpy-style broadcasting of two shapes.
 func broadcast(a, b []int64) ([]int64, error) {
-	n := max(len(a), len(b))
-	out := make([]int64, n)
-	for i := 1; i <= n; i++ {
-		da, db := int64(1), int64(1)
-		if i <= len(a) {
-			da = a[len(a)-i]
-		}
-		if i <= len(b) {
-			db = b[len(b)-i]
-		}
-		switch {
-		case da == db || db == 1:
-			out[n-i] = da
-		case da == 1:
-			out[n-i] = db
-		default:
-			return nil, fmt.Errorf("operand shapes %s and %s are not broadcast-compatible", dims(a), dims(b))
-		}
+	out, _, ok := tensor.BroadcastPair(a, b, false)
+	if !ok {
+		return nil, fmt.Errorf("operand shapes %s and %s are not broadcast-compatible", dims(a), dims(b))
 	}
 	return out, nil
 }

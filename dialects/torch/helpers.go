@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mlc-go/mlc/dialects/ods"
+	itensor "github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -201,41 +202,13 @@ func sameElem(names []string, ts ...*ir.RankedTensorType) error {
 	return nil
 }
 
-// broadcastDim combines two dims under PyTorch's broadcasting rules.
-func broadcastDim(a, b int64) (int64, bool) {
-	switch {
-	case a == b:
-		return a, true
-	case a == 1:
-		return b, true
-	case b == 1:
-		return a, true
-	case a == dyn:
-		return b, true
-	case b == dyn:
-		return a, true
-	}
-	return 0, false
-}
-
 // broadcast computes the broadcast shape of a and b: dims align from the
-// right, and a dim of 1 stretches to the other.
+// right, a dim of 1 stretches to the other, '?' against n gives n.
 func broadcast(a, b []int64) ([]int64, error) {
-	n := max(len(a), len(b))
-	out := make([]int64, n)
-	for i := 0; i < n; i++ {
-		da, db := int64(1), int64(1)
-		if k := len(a) - n + i; k >= 0 {
-			da = a[k]
-		}
-		if k := len(b) - n + i; k >= 0 {
-			db = b[k]
-		}
-		d, ok := broadcastDim(da, db)
-		if !ok {
-			return nil, fmt.Errorf("the size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d", da, db, i)
-		}
-		out[i] = d
+	out, i, ok := itensor.BroadcastPair(a, b, true)
+	if !ok {
+		n := max(len(a), len(b))
+		return nil, fmt.Errorf("the size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d", a[i-(n-len(a))], b[i-(n-len(b))], i)
 	}
 	return out, nil
 }

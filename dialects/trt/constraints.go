@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mlc-go/mlc/dialects/ods"
+	itensor "github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -252,17 +253,8 @@ func broadcastDims(a, b []int64) ([]int64, error) {
 }
 
 func broadcastDim(x, y int64) (int64, error) {
-	switch {
-	case x == y:
-		return x, nil
-	case x == 1:
-		return y, nil
-	case y == 1:
-		return x, nil
-	case dyn(x):
-		return y, nil
-	case dyn(y):
-		return x, nil
+	if d, ok := itensor.BroadcastDim(x, y, true); ok {
+		return d, nil
 	}
 	return 0, fmt.Errorf("%d vs %d", x, y)
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -65,30 +66,9 @@ func (h *host) reshaped(shape []int64) *host {
 // ir.Dynamic dims follow the torch rule (a '?' against n gives n unless n
 // is 1).
 func broadcastShapes(a, b []int64) ([]int64, error) {
-	r := max(len(a), len(b))
-	out := make([]int64, r)
-	for i := 0; i < r; i++ {
-		da, db := int64(1), int64(1)
-		if k := i - (r - len(a)); k >= 0 {
-			da = a[k]
-		}
-		if k := i - (r - len(b)); k >= 0 {
-			db = b[k]
-		}
-		switch {
-		case da == db:
-			out[i] = da
-		case da == 1:
-			out[i] = db
-		case db == 1:
-			out[i] = da
-		case da < 0:
-			out[i] = db
-		case db < 0:
-			out[i] = da
-		default:
-			return nil, fmt.Errorf("shapes [%s] and [%s] do not broadcast", fmtShape(a), fmtShape(b))
-		}
+	out, _, ok := tensor.BroadcastPair(a, b, true)
+	if !ok {
+		return nil, fmt.Errorf("shapes [%s] and [%s] do not broadcast", fmtShape(a), fmtShape(b))
 	}
 	return out, nil
 }
