@@ -199,29 +199,22 @@ func (c *opCall) resultElem(i int) ir.Type {
 // wrapDim resolves a possibly negative dim against rank (PyTorch's
 // maybe_wrap_dim: a 0-d tensor accepts 0 and -1).
 func wrapDim(d int64, rank int) (int, error) {
-	r := int64(max(rank, 1))
-	if d < -r || d >= r {
+	w, ok := tensor.WrapAxis(d, max(rank, 1))
+	if !ok {
+		r := int64(max(rank, 1))
 		return 0, fmt.Errorf("dimension %d out of range [%d, %d]", d, -r, r-1)
 	}
-	if d < 0 {
-		d += r
-	}
-	return int(d), nil
+	return w, nil
 }
 
 func wrapDims(ds []int64, rank int) ([]int, error) {
-	out := make([]int, len(ds))
-	seen := map[int]bool{}
-	for i, d := range ds {
-		w, err := wrapDim(d, rank)
+	out, bad, ok := tensor.WrapAxes(ds, max(rank, 1))
+	if !ok {
+		w, err := wrapDim(ds[bad], rank)
 		if err != nil {
 			return nil, err
 		}
-		if seen[w] {
-			return nil, fmt.Errorf("dim %d appears more than once", w)
-		}
-		seen[w] = true
-		out[i] = w
+		return nil, fmt.Errorf("dim %d appears more than once", w)
 	}
 	return out, nil
 }

@@ -161,33 +161,23 @@ func intsStr(s []int64) string {
 // maybe_wrap_dim: valid dims are [-rank, rank-1]; a 0-d tensor accepts
 // 0 and -1.
 func wrapDim(d int64, rank int) (int, error) {
-	r := int64(rank)
-	if r == 0 {
-		r = 1
-	}
-	if d < -r || d >= r {
+	w, ok := itensor.WrapAxis(d, max(rank, 1))
+	if !ok {
+		r := int64(max(rank, 1))
 		return 0, fmt.Errorf("dimension out of range (expected to be in range of [%d, %d], but got %d)", -r, r-1, d)
 	}
-	if d < 0 {
-		d += r
-	}
-	return int(d), nil
+	return w, nil
 }
 
 // wrapDims resolves a list of dims and rejects repeats.
 func wrapDims(ds []int64, rank int) ([]int, error) {
-	out := make([]int, len(ds))
-	seen := map[int]bool{}
-	for i, d := range ds {
-		w, err := wrapDim(d, rank)
+	out, bad, ok := itensor.WrapAxes(ds, max(rank, 1))
+	if !ok {
+		w, err := wrapDim(ds[bad], rank)
 		if err != nil {
 			return nil, err
 		}
-		if seen[w] {
-			return nil, fmt.Errorf("dim %d appears multiple times in the list of dims", w)
-		}
-		seen[w] = true
-		out[i] = w
+		return nil, fmt.Errorf("dim %d appears multiple times in the list of dims", w)
 	}
 	return out, nil
 }

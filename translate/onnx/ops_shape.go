@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -333,18 +334,12 @@ func axesArg(c *nodeCtx, input int) ([]int64, bool, error) {
 
 // normAxes normalises axes against rank, rejecting duplicates, sorted.
 func normAxes(c *nodeCtx, axes []int64, rank int) ([]int, error) {
-	out := make([]int, len(axes))
-	seen := map[int]bool{}
-	for i, a := range axes {
-		n, err := normAxis(a, rank)
-		if err != nil {
+	out, bad, ok := tensor.WrapAxes(axes, rank)
+	if !ok {
+		if _, err := normAxis(axes[bad], rank); err != nil {
 			return nil, c.errorf("%v", err)
 		}
-		if seen[n] {
-			return nil, c.errorf("axis %d is repeated", a)
-		}
-		seen[n] = true
-		out[i] = n
+		return nil, c.errorf("axis %d is repeated", axes[bad])
 	}
 	sort.Ints(out)
 	return out, nil
