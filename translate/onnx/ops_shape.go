@@ -309,7 +309,11 @@ func foldTranspose(c *nodeCtx) error {
 	if err != nil {
 		return err
 	}
-	c.setHost(0, hostTranspose(c.host(0), perm))
+	out, err := hostTranspose(c.host(0), perm)
+	if err != nil {
+		return err
+	}
+	c.setHost(0, out)
 	return nil
 }
 
@@ -486,7 +490,11 @@ func foldExpand(c *nodeCtx) error {
 	if !foldable(out) {
 		return errNoFold
 	}
-	c.setHost(0, hostExpand(c.host(0), out))
+	h, err := hostExpand(c.host(0), out)
+	if err != nil {
+		return err
+	}
+	c.setHost(0, h)
 	return nil
 }
 
@@ -562,6 +570,10 @@ func foldTile(c *nodeCtx) error {
 	if !foldable(rep) {
 		return errNoFold
 	}
-	c.setHost(0, hostExpand(c.host(0).reshaped(in), rep).reshaped(out))
+	h, err := hostExpand(c.host(0).reshaped(in), rep)
+	if err != nil {
+		return err
+	}
+	c.setHost(0, h.reshaped(out))
 	return nil
 }
