@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 
+	"github.com/mlc-go/mlc/dialects/torch"
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
@@ -196,28 +197,9 @@ func (c *opCall) resultElem(i int) ir.Type {
 	return elem
 }
 
-// wrapDim resolves a possibly negative dim against rank (PyTorch's
-// maybe_wrap_dim: a 0-d tensor accepts 0 and -1).
-func wrapDim(d int64, rank int) (int, error) {
-	w, ok := tensor.WrapAxis(d, max(rank, 1))
-	if !ok {
-		r := int64(max(rank, 1))
-		return 0, fmt.Errorf("dimension %d out of range [%d, %d]", d, -r, r-1)
-	}
-	return w, nil
-}
-
-func wrapDims(ds []int64, rank int) ([]int, error) {
-	out, bad, ok := tensor.WrapAxes(ds, max(rank, 1))
-	if !ok {
-		w, err := wrapDim(ds[bad], rank)
-		if err != nil {
-			return nil, err
-		}
-		return nil, fmt.Errorf("dim %d appears more than once", w)
-	}
-	return out, nil
-}
+// wrapDim and wrapDims are PyTorch's dim wrapping, as the torch dialect's
+// shape functions apply it.
+var wrapDim, wrapDims = torch.WrapDim, torch.WrapDims
 
 func toInts(v []int64) []int {
 	out := make([]int, len(v))

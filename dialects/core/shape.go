@@ -397,20 +397,7 @@ func checkAxes(axes []int64, rank int) error {
 
 // ReducedShape drops (or with keepdims sets to 1) the reduced axes.
 func ReducedShape(shape, axes []int64, keepdims bool) []int64 {
-	red := map[int64]bool{}
-	for _, a := range axes {
-		red[a] = true
-	}
-	out := []int64{}
-	for i, d := range shape {
-		switch {
-		case !red[int64(i)]:
-			out = append(out, d)
-		case keepdims:
-			out = append(out, 1)
-		}
-	}
-	return out
+	return tensor.ReducedShape(shape, axes, keepdims)
 }
 
 func inferReduce(ctx *ir.Context, operands []ir.Type, attrs ods.AttrGetter) ([]ir.Type, error) {

@@ -705,21 +705,7 @@ func reduceShape(in [][]int64, attrs ods.AttrGetter) ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	keep := boolParam(attrs, "keep_dims")
-	reduced := map[int64]bool{}
-	for _, a := range axes {
-		reduced[a] = true
-	}
-	out := []int64{}
-	for i, d := range x {
-		switch {
-		case !reduced[int64(i)]:
-			out = append(out, d)
-		case keep:
-			out = append(out, 1)
-		}
-	}
-	return out, nil
+	return tensor.ReducedShape(x, axes, boolParam(attrs, "keep_dims")), nil
 }
 
 // gatherShape: out = input[:axis] ++ indices ++ input[axis+1:].

@@ -157,10 +157,11 @@ func intsStr(s []int64) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
-// wrapDim resolves a possibly negative dim against rank, as PyTorch's
+// WrapDim resolves a possibly negative dim against rank, as PyTorch's
 // maybe_wrap_dim: valid dims are [-rank, rank-1]; a 0-d tensor accepts
-// 0 and -1.
-func wrapDim(d int64, rank int) (int, error) {
+// 0 and -1. The shape functions here and the interpreter's torch kernels
+// share it.
+func WrapDim(d int64, rank int) (int, error) {
 	w, ok := itensor.WrapAxis(d, max(rank, 1))
 	if !ok {
 		r := int64(max(rank, 1))
@@ -169,11 +170,11 @@ func wrapDim(d int64, rank int) (int, error) {
 	return w, nil
 }
 
-// wrapDims resolves a list of dims and rejects repeats.
-func wrapDims(ds []int64, rank int) ([]int, error) {
+// WrapDims resolves a list of dims and rejects repeats.
+func WrapDims(ds []int64, rank int) ([]int, error) {
 	out, bad, ok := itensor.WrapAxes(ds, max(rank, 1))
 	if !ok {
-		w, err := wrapDim(ds[bad], rank)
+		w, err := WrapDim(ds[bad], rank)
 		if err != nil {
 			return nil, err
 		}
@@ -181,6 +182,8 @@ func wrapDims(ds []int64, rank int) ([]int, error) {
 	}
 	return out, nil
 }
+
+var wrapDim, wrapDims = WrapDim, WrapDims
 
 // sameElem checks that tensors share one element type.
 func sameElem(names []string, ts ...*ir.RankedTensorType) error {
