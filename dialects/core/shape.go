@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/internal/tensor"
@@ -18,11 +17,7 @@ import (
 
 // fmtShape prints [2, 3].
 func fmtShape(s []int64) string {
-	parts := make([]string, len(s))
-	for i, d := range s {
-		parts[i] = strconv.FormatInt(d, 10)
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
+	return tensor.FormatList(s)
 }
 
 // ranked returns operand i as a ranked tensor type.

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/mlc-go/mlc/dialects/ods"
 	itensor "github.com/mlc-go/mlc/internal/tensor"
@@ -138,23 +136,11 @@ func tensor(ctx *ir.Context, shape []int64, elem ir.Type) ir.Type {
 
 // shapeStr prints a shape as PyTorch does: [1, 3, ?, 4].
 func shapeStr(s []int64) string {
-	parts := make([]string, len(s))
-	for i, d := range s {
-		if d == dyn {
-			parts[i] = "?"
-		} else {
-			parts[i] = strconv.FormatInt(d, 10)
-		}
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
+	return itensor.FormatDims(s)
 }
 
 func intsStr(s []int64) string {
-	parts := make([]string, len(s))
-	for i, d := range s {
-		parts[i] = strconv.FormatInt(d, 10)
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
+	return itensor.FormatList(s)
 }
 
 // WrapDim resolves a possibly negative dim against rank, as PyTorch's

@@ -2,7 +2,6 @@ package trt
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/mlc-go/mlc/dialects/ods"
@@ -196,24 +195,12 @@ func ranked(t ir.Type) (*ir.RankedTensorType, error) {
 }
 
 func fmtDims(d []int64) string {
-	parts := make([]string, len(d))
-	for i, x := range d {
-		if x == ir.Dynamic {
-			parts[i] = "?"
-		} else {
-			parts[i] = strconv.FormatInt(x, 10)
-		}
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
+	return itensor.FormatDims(d)
 }
 
 // fmtInts formats attribute values, where -1 is a value, not "?".
 func fmtInts(v []int64) string {
-	parts := make([]string, len(v))
-	for i, x := range v {
-		parts[i] = strconv.FormatInt(x, 10)
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
+	return itensor.FormatList(v)
 }
 
 func dyn(d int64) bool { return d == ir.Dynamic }

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 )
@@ -694,6 +695,29 @@ func FormatShape(s []int64) string {
 		parts[i] = fmt.Sprint(d)
 	}
 	return "[" + strings.Join(parts, "x") + "]"
+}
+
+// FormatList prints integers as "[2, 3]" (attribute values: −1 is a
+// value), as the dialects' diagnostics do.
+func FormatList(v []int64) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = strconv.FormatInt(x, 10)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// FormatDims prints dims as "[2, ?, 3]": a negative (unknown) size is "?".
+func FormatDims(d []int64) string {
+	parts := make([]string, len(d))
+	for i, x := range d {
+		if x < 0 {
+			parts[i] = "?"
+		} else {
+			parts[i] = strconv.FormatInt(x, 10)
+		}
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
 }
 
 // ShapeEqual reports whether two shapes are identical.
