@@ -322,6 +322,43 @@ func hostCast(h *host, elem ir.Type) (*host, error) {
 	return out, nil
 }
 
+// hostReduce folds a reduction over dims with the interpreter's
+// tensor.Reduce; a result element is unknown where any element it reduces
+// is.
+func hostReduce(h *host, op tensor.ReduceOp, dims []int64, keep bool) (*host, error) {
+	t, mask, err := hostTensor(h)
+	if err != nil {
+		return nil, err
+	}
+	axes := make([]int, len(dims))
+	for i, d := range dims {
+		axes[i] = int(d)
+	}
+	r, err := tensor.Reduce(op, t, axes, keep)
+	if err != nil {
+		return nil, errNoFold
+	}
+	out := newHost(h.elem, slices.Clone(r.Shape()))
+	for i, v := range r.IntValues() {
+		out.setInt(i, v)
+	}
+	if mask != nil {
+		m, err := tensor.Cast(mask, tensor.I64)
+		if err == nil {
+			m, err = tensor.Reduce(tensor.ReduceMax, m, axes, keep)
+		}
+		if err != nil {
+			return nil, errNoFold
+		}
+		for i, u := range m.IntValues() {
+			if u != 0 {
+				out.markUnknown(i)
+			}
+		}
+	}
+	return out, nil
+}
+
 // flatIndices is a tensor of shape holding each element's flat index plus base.
 func flatIndices(shape []int64, base int64) (*tensor.Tensor, error) {
 	n := 1
