@@ -80,3 +80,33 @@ func TestHostKernelsCarryUnknowns(t *testing.T) {
 		t.Fatalf("Cast = %v, the kernel gives %v", ci.ints, want.IntValues())
 	}
 }
+
+// TestHostWhere: Where copies the chosen side's element with its symbol;
+// where the condition is unknown the result is unknown with no symbol.
+func TestHostWhere(t *testing.T) {
+	ctx := ir.NewContext()
+	i64 := ctx.I(64)
+	v := &value{name: "x"}
+	x := newHost(i64, []int64{3})
+	copy(x.ints, []int64{1, 0, 0})
+	x.setSym(1, dimSym{v: v, dim: 0})
+	x.setSym(2, dimSym{v: v, dim: 1})
+	y := newHost(i64, nil)
+	y.ints[0] = 7
+	cond := newHost(ctx.I(1), []int64{3})
+	copy(cond.ints, []int64{0, 1, 1})
+	cond.markUnknown(2)
+	out, err := hostWhere(cond, x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.ints[0] != 7 || !out.isUnknown(1) {
+		t.Fatalf("Where = %v unknown %v", out.ints, out.unknown)
+	}
+	if s, ok := out.sym(1); !ok || s.dim != 0 {
+		t.Fatalf("Where lost the symbol of the chosen element: %v", out.syms)
+	}
+	if _, ok := out.sym(2); ok || !out.isUnknown(2) {
+		t.Fatalf("Where under an unknown condition keeps a symbol: %v", out.syms)
+	}
+}

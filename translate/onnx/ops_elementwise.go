@@ -588,18 +588,44 @@ func foldWhere(c *nodeCtx) error {
 	if !isBool(cond.elem) || x.elem != y.elem {
 		return errNoFold
 	}
-	out, err := hostMap(x.elem, []*host{cond, x, y}, func(o *host, i int, idx []int) {
-		src, j := y, idx[2]
-		if cond.ints[idx[0]] != 0 {
-			src, j = x, idx[1]
-		}
-		copyElem(o, i, src, j)
-	})
+	out, err := hostWhere(cond, x, y)
 	if err != nil {
 		return err
 	}
 	c.setHost(0, out)
 	return nil
+}
+
+// hostWhere is the interpreter's Where on the element indices of x and y:
+// the chosen side's element is copied with its symbol; where cond is
+// unknown, so is the result, with no symbol.
+func hostWhere(cond, x, y *host) (*host, error) {
+	if shape, err := tensor.BroadcastShapes(cond.shape, x.shape, y.shape); err != nil || !foldable(shape) {
+		return nil, errNoFold
+	}
+	ct, unknown, err := hostTensor(cond)
+	if err != nil {
+		return nil, err
+	}
+	out, err := hostMove([]*host{x, y}, func(idx []*tensor.Tensor) (*tensor.Tensor, error) {
+		return tensor.Where(ct, idx[0], idx[1])
+	})
+	if err != nil || unknown == nil {
+		return out, err
+	}
+	m, err := tensor.BroadcastTo(unknown, out.shape)
+	if err != nil {
+		return nil, errNoFold
+	}
+	for i, u := range m.Bools() {
+		if u {
+			out.markUnknown(i)
+			if out.syms != nil {
+				out.syms[i] = dimSym{}
+			}
+		}
+	}
+	return out, nil
 }
 
 func foldCompare(op string) converter {
