@@ -3,6 +3,7 @@ package decompose
 import (
 	"slices"
 
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -86,14 +87,11 @@ func (e *emitter) attrWindow(op *ir.Operation, name string, n int, def []int64) 
 // wrapDim normalises a PyTorch dim (negative counts from the end) into
 // [0, rank).
 func (e *emitter) wrapDim(d int64, rank int) int64 {
-	if d < 0 {
-		d += int64(rank)
-	}
-	if d < 0 || d >= int64(rank) {
+	w, ok := tensor.WrapAxis(d, rank)
+	if !ok {
 		e.fail("dim %d is out of range for rank %d", d, rank)
-		return 0
 	}
-	return d
+	return int64(w)
 }
 
 func (e *emitter) wrapDims(ds []int64, rank int) []int64 {
