@@ -133,35 +133,39 @@ func QuantizeLinear(x, scale, zeroPoint *Tensor, axis, blockSize int, outType DT
 		return nil, err
 	}
 	lo, hi := outType.IntRange()
-	zpAt := zeroPointAt(zeroPoint)
-	params := func(j int, s float64) quantize.Params {
-		return quantize.Params{Scale: s, ZeroPoint: zpAt(j), Min: lo, Max: hi}
-	}
+	ps := quantParams(scale, zeroPoint, lo, hi)
 	n := x.Len()
 	if x.dtype == F64 {
-		xv, sv := x.data.([]float64), scale.Values()
+		xv := x.data.([]float64)
 		for i := range n {
-			j := lay.index(i)
-			out.setInt(i, params(j, sv[j]).Quantize(xv[i]))
+			out.setInt(i, ps[lay.index(i)].Quantize(xv[i]))
 		}
 		return out, nil
 	}
-	xv, sv := float32Data(x), float32Data(scale)
+	xv := float32Data(x)
 	for i := range n {
-		j := lay.index(i)
-		out.setInt(i, params(j, float64(sv[j])).Quantize32(xv[i]))
+		out.setInt(i, ps[lay.index(i)].Quantize32(xv[i]))
 	}
 	return out, nil
 }
 
-// zeroPointAt gives the zero point of scale index j (0 without a zero
-// point tensor).
-func zeroPointAt(zeroPoint *Tensor) func(j int) int64 {
-	if zeroPoint == nil {
-		return func(int) int64 { return 0 }
+// quantParams gives the parameters of each scale entry: its scale (a
+// float32 scale held exactly), its zero point (0 without a zero point
+// tensor) and the range [lo, hi].
+func quantParams(scale, zeroPoint *Tensor, lo, hi int64) []quantize.Params {
+	sv := scale.Values()
+	ps := make([]quantize.Params, len(sv))
+	var zp []int64
+	if zeroPoint != nil {
+		zp = zeroPoint.IntValues()
 	}
-	zp := zeroPoint.IntValues()
-	return func(j int) int64 { return zp[j] }
+	for j, s := range sv {
+		ps[j] = quantize.Params{Scale: s, Min: lo, Max: hi}
+		if zp != nil {
+			ps[j].ZeroPoint = zp[j]
+		}
+	}
+	return ps
 }
 
 // DequantizeLinear is ONNX DequantizeLinear for integer inputs (I8, U8,
@@ -200,25 +204,22 @@ func DequantizeLinear(x, scale, zeroPoint *Tensor, axis, blockSize int) (*Tensor
 	if err != nil {
 		return nil, err
 	}
-	zpAt := zeroPointAt(zeroPoint)
+	ps := quantParams(scale, zeroPoint, 0, 0)
 	n := x.Len()
 	if scale.dtype == F64 {
-		sv, o := scale.data.([]float64), out.data.([]float64)
+		o := out.data.([]float64)
 		for i := range n {
-			j := lay.index(i)
-			o[i] = quantize.Params{Scale: sv[j], ZeroPoint: zpAt(j)}.Dequantize(x.intAt(i))
+			o[i] = ps[lay.index(i)].Dequantize(x.intAt(i))
 		}
 		return out, nil
 	}
-	sv := float32Data(scale)
 	res := out
 	if scale.dtype != F32 {
 		res = &Tensor{dtype: F32, shape: x.shape, data: make([]float32, n)}
 	}
 	o := res.data.([]float32)
 	for i := range n {
-		j := lay.index(i)
-		o[i] = quantize.Params{Scale: float64(sv[j]), ZeroPoint: zpAt(j)}.Dequantize32(x.intAt(i))
+		o[i] = ps[lay.index(i)].Dequantize32(x.intAt(i))
 	}
 	if res != out {
 		castInto(out, res)
