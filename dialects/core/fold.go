@@ -297,8 +297,39 @@ func movement(splatOK func(op *ir.Operation, ds []*ir.DenseElementsAttr) bool, k
 		if numElements(rt.Shape) > MaxFoldElements {
 			return nil
 		}
+		if _, ok := DTypeOf(rt.Elem); !ok {
+			return moveBits(op, rt, ds, k)
+		}
 		return run(op, rt, ds, false, k)
 	}
+}
+
+// moveBits runs a data movement kernel on the raw bit patterns of an
+// element type the kernels have no dtype for: moving elements does not
+// depend on what they mean.
+func moveBits(op *ir.Operation, rt *ir.RankedTensorType, ds []*ir.DenseElementsAttr, k kernel) []ir.Attribute {
+	in := make([]*tensor.Tensor, len(ds))
+	for i, d := range ds {
+		ok := false
+		if d.Type.ElementType() == rt.Elem {
+			in[i], ok = bitsTensor(d)
+		} else { // gather's indices
+			in[i], ok = denseTensor(d, false)
+		}
+		if !ok {
+			return nil
+		}
+	}
+	out, err := k(op, in)
+	if err != nil || !slices.Equal(out.Shape(), rt.Shape) {
+		return nil
+	}
+	w := ir.ElementByteWidth(rt.Elem)
+	raw := make([]byte, 0, out.Len()*w)
+	for _, v := range out.IntValues() {
+		raw = ir.EncodeInt(raw, v, w)
+	}
+	return []ir.Attribute{op.Ctx().DenseElementsAttr(rt, raw)}
 }
 
 func allSplat(*ir.Operation, []*ir.DenseElementsAttr) bool { return true }
@@ -398,9 +429,13 @@ func foldConcat(op *ir.Operation, operands []ir.Attribute) []ir.Attribute {
 	if numElements(rt.Shape) > MaxFoldElements {
 		return nil
 	}
-	return run(op, rt, ds, false, func(_ *ir.Operation, in []*tensor.Tensor) (*tensor.Tensor, error) {
+	k := func(_ *ir.Operation, in []*tensor.Tensor) (*tensor.Tensor, error) {
 		return tensor.Concat(int(ax.Value), in...)
-	})
+	}
+	if _, ok := DTypeOf(rt.Elem); !ok {
+		return moveBits(op, rt, ds, k)
+	}
+	return run(op, rt, ds, false, k)
 }
 
 // gatherAxis is core.gather's axis (default 0).

@@ -1,6 +1,7 @@
 package core
 
 import (
+	le "encoding/binary"
 	"math"
 
 	"github.com/mlc-go/mlc/internal/tensor"
@@ -145,4 +146,48 @@ func boolByte(b bool) byte {
 		return 1
 	}
 	return 0
+}
+
+// bitDTypes hold an element's bits by byte width, for data movement of
+// element types the kernels have no dtype for (f8, index, ui32, ...).
+var bitDTypes = map[int]tensor.DType{1: tensor.I8, 2: tensor.I16, 4: tensor.I32, 8: tensor.I64}
+
+// bitsTensor decodes a dense attribute's elements as raw bit patterns
+// (splats broadcast to the full shape).
+func bitsTensor(d *ir.DenseElementsAttr) (*tensor.Tensor, bool) {
+	w := ir.ElementByteWidth(d.Type.ElementType())
+	dt, ok := bitDTypes[w]
+	if !ok {
+		return nil, false
+	}
+	n := int(numElements(d.Type.Dims()))
+	if d.Splat {
+		n = 1
+	}
+	v := make([]int64, n)
+	for i := range v {
+		b := d.Raw[i*w : (i+1)*w]
+		switch w {
+		case 1:
+			v[i] = int64(int8(b[0]))
+		case 2:
+			v[i] = int64(int16(le.LittleEndian.Uint16(b)))
+		case 4:
+			v[i] = int64(int32(le.LittleEndian.Uint32(b)))
+		default:
+			v[i] = int64(le.LittleEndian.Uint64(b))
+		}
+	}
+	t, err := tensor.FromSlice(tensor.I64, []int64{int64(n)}, v)
+	if err == nil {
+		t, err = tensor.Cast(t, dt)
+	}
+	if err == nil && d.Splat {
+		if t, err = tensor.ReshapeONNX(t, []int64{}, false); err == nil {
+			t, err = tensor.BroadcastTo(t, d.Type.Dims())
+		}
+	} else if err == nil {
+		t, err = tensor.ReshapeONNX(t, d.Type.Dims(), true)
+	}
+	return t, err == nil
 }
