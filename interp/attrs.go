@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/mlc-go/mlc/dialects/ods"
+	"github.com/mlc-go/mlc/dialects/torch"
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
@@ -257,35 +258,9 @@ func (c *opCall) resultElem(i int) ir.Type {
 	return elem
 }
 
-// wrapDim resolves a possibly negative dim against rank (PyTorch's
-// maybe_wrap_dim: a 0-d tensor accepts 0 and -1).
-func wrapDim(d int64, rank int) (int, error) {
-	r := int64(max(rank, 1))
-	if d < -r || d >= r {
-		return 0, fmt.Errorf("dimension %d out of range [%d, %d]", d, -r, r-1)
-	}
-	if d < 0 {
-		d += r
-	}
-	return int(d), nil
-}
-
-func wrapDims(ds []int64, rank int) ([]int, error) {
-	out := make([]int, len(ds))
-	seen := map[int]bool{}
-	for i, d := range ds {
-		w, err := wrapDim(d, rank)
-		if err != nil {
-			return nil, err
-		}
-		if seen[w] {
-			return nil, fmt.Errorf("dim %d appears more than once", w)
-		}
-		seen[w] = true
-		out[i] = w
-	}
-	return out, nil
-}
+// wrapDim and wrapDims are PyTorch's dim wrapping, as the torch dialect's
+// shape functions apply it.
+var wrapDim, wrapDims = torch.WrapDim, torch.WrapDims
 
 func toInts(v []int64) []int {
 	out := make([]int, len(v))

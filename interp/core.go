@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 
+	"github.com/mlc-go/mlc/dialects/core"
 	"github.com/mlc-go/mlc/dialects/quant"
 	"github.com/mlc-go/mlc/internal/tensor"
 )
@@ -130,17 +131,12 @@ func coreClamp(c *opCall) ([]*tensor.Tensor, error) {
 	return one(tensor.Clip(c.in[0], lo, hi))
 }
 
-var comparePredicates = map[string]tensor.CompareOp{
-	"eq": tensor.OpEqual, "ne": tensor.OpNotEqual, "lt": tensor.OpLess,
-	"le": tensor.OpLessEqual, "gt": tensor.OpGreater, "ge": tensor.OpGreaterEqual,
-}
-
 func coreCmp(c *opCall) ([]*tensor.Tensor, error) {
 	p, err := c.str("predicate")
 	if err != nil {
 		return nil, err
 	}
-	op, ok := comparePredicates[p]
+	op, ok := core.CompareOp(p)
 	if !ok {
 		return nil, fmt.Errorf("unknown predicate %q", p)
 	}

@@ -10,8 +10,8 @@ import (
 
 // Kernel adapters of the quant dialect (docs/dialects/quant.md). Quantized
 // values are tensors of stored integers; their parameters come from the
-// SSA value's type. The arithmetic is the quant package's (Params.QuantizeAs,
-// DequantizeAs, Requantize), which is bit-exact with ONNX QuantizeLinear and
+// SSA value's type. The arithmetic is internal/quantize's, through the quant
+// package (Params.QuantizeAs, DequantizeAs, Requantize); it is bit-exact with ONNX QuantizeLinear and
 // DequantizeLinear for f32: a float32 division by the float32 scale, round
 // half to even, zero point added, saturation to the storage range.
 

@@ -4,9 +4,8 @@
 package core
 
 import (
-	"math"
-
 	"github.com/mlc-go/mlc/dialects/ods"
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -127,35 +126,35 @@ Conventions:
   integers are two's complement, and integer arithmetic wraps around. Booleans are i1.
 - Data movement ops (reshape, transpose, broadcast_to, concat, slice, gather, pad) accept
   any element type, so tensors of quantized element types flow through them unchanged.
-- Folders evaluate ops on dense constants: floats in float64 rounded once to the element
-  type, integers in int64 wrapped to the width; non-splat results are folded up to 65536
+- Folders evaluate ops on dense constants with the interpreter's kernels (internal/tensor),
+  so a folded constant is what running the op gives; non-splat results are folded up to 65536
   elements. Folds that return an existing value (x + 0 → x) are canonicalisation patterns.`,
 	MaterializeConstant: MaterializeConstant,
 	Ops: []*ods.OpDef{
 		// ---- elementwise binary ----
 		binary("add", "Elementwise addition", "Computes lhs + rhs per element."+intDoc, numT, ir.Commutative,
-			binaryFold(func(a, b float64) float64 { return a + b }, intOK(func(a, b int64) int64 { return a + b }))),
+			binaryFold(tensor.OpAdd)),
 		binary("sub", "Elementwise subtraction", "Computes lhs − rhs per element."+intDoc, numT, 0,
-			binaryFold(func(a, b float64) float64 { return a - b }, intOK(func(a, b int64) int64 { return a - b }))),
+			binaryFold(tensor.OpSub)),
 		binary("mul", "Elementwise multiplication", "Computes lhs × rhs per element."+intDoc, numT, ir.Commutative,
-			binaryFold(func(a, b float64) float64 { return a * b }, intOK(func(a, b int64) int64 { return a * b }))),
+			binaryFold(tensor.OpMul)),
 		binary("div", "Elementwise division",
 			"Computes lhs / rhs per element. Floats follow IEEE 754 (x/0 is ±inf or NaN). Integer division "+
 				"truncates toward zero, as C, ONNX Div and PyTorch's rounding_mode=\"trunc\" do; integer division "+
 				"by zero is undefined, and the minimum value divided by −1 wraps to itself.", numT, 0,
-			binaryFold(func(a, b float64) float64 { return a / b }, idiv)),
+			binaryFold(tensor.OpDiv)),
 		binary("pow", "Elementwise power",
 			"Computes lhs raised to rhs per element with C's pow conventions (pow(x, 0) = 1 even for NaN, "+
 				"a negative base with a non-integer exponent gives NaN).", fltT, 0,
-			binaryFold(math.Pow, nil)),
+			binaryFold(tensor.OpPow)),
 		binary("max", "Elementwise maximum",
 			"Computes the larger of lhs and rhs per element. A NaN operand gives NaN (PyTorch's maximum, "+
 				"ONNX Max); +0 is larger than −0.", numT, ir.Commutative,
-			binaryFold(fmaxNaN, intOK(func(a, b int64) int64 { return max(a, b) }))),
+			binaryFold(tensor.OpMax)),
 		binary("min", "Elementwise minimum",
 			"Computes the smaller of lhs and rhs per element. A NaN operand gives NaN (PyTorch's minimum, "+
 				"ONNX Min); −0 is smaller than +0.", numT, ir.Commutative,
-			binaryFold(fminNaN, intOK(func(a, b int64) int64 { return min(a, b) }))),
+			binaryFold(tensor.OpMin)),
 		{
 			Name: "cmp", Summary: "Elementwise comparison",
 			Description: "Compares lhs with rhs per element with `predicate` and gives an i1 tensor: " +
@@ -170,11 +169,11 @@ Conventions:
 			Infer:    inferCmp, Fold: foldCmp,
 		},
 		binary("and", "Elementwise logical and", "Computes lhs ∧ rhs per element of i1 tensors.", boolT, ir.Commutative,
-			binaryFold(nil, intOK(func(a, b int64) int64 { return a & b }))),
+			logicalFold(tensor.OpAnd)),
 		binary("or", "Elementwise logical or", "Computes lhs ∨ rhs per element of i1 tensors.", boolT, ir.Commutative,
-			binaryFold(nil, intOK(func(a, b int64) int64 { return a | b }))),
+			logicalFold(tensor.OpOr)),
 		binary("xor", "Elementwise logical exclusive or", "Computes lhs ⊕ rhs per element of i1 tensors.", boolT, ir.Commutative,
-			binaryFold(nil, intOK(func(a, b int64) int64 { return a ^ b }))),
+			logicalFold(tensor.OpXor)),
 		{
 			Name: "select", Summary: "Elementwise choice between two tensors",
 			Description: "Takes on_true where cond is true and on_false elsewhere, per element (ONNX Where, " +
@@ -189,35 +188,35 @@ Conventions:
 
 		// ---- elementwise unary ----
 		unary("neg", "Elementwise negation", "Computes −x per element; integers wrap, so the minimum value maps to itself.", numT,
-			unaryFold(func(x float64) float64 { return -x }, func(x int64) int64 { return -x })),
+			unaryFold(tensor.OpNeg)),
 		unary("abs", "Elementwise absolute value", "Computes |x| per element; for integers the minimum value maps to itself (wrap-around).", numT,
-			unaryFold(math.Abs, iabs)),
-		unary("exp", "Elementwise exponential", "Computes e^x per element.", fltT, unaryFold(math.Exp, nil)),
-		unary("log", "Elementwise natural logarithm", "Computes ln x per element: −inf at ±0, NaN below zero.", fltT, unaryFold(math.Log, nil)),
-		unary("sqrt", "Elementwise square root", "Computes √x per element: NaN below zero, −0 at −0.", fltT, unaryFold(math.Sqrt, nil)),
+			unaryFold(tensor.OpAbs)),
+		unary("exp", "Elementwise exponential", "Computes e^x per element.", fltT, unaryFold(tensor.OpExp)),
+		unary("log", "Elementwise natural logarithm", "Computes ln x per element: −inf at ±0, NaN below zero.", fltT, unaryFold(tensor.OpLog)),
+		unary("sqrt", "Elementwise square root", "Computes √x per element: NaN below zero, −0 at −0.", fltT, unaryFold(tensor.OpSqrt)),
 		unary("rsqrt", "Elementwise reciprocal square root", "Computes 1/√x per element: +inf at +0, NaN below zero.", fltT,
-			unaryFold(func(x float64) float64 { return 1 / math.Sqrt(x) }, nil)),
-		unary("tanh", "Elementwise hyperbolic tangent", "Computes tanh x per element.", fltT, unaryFold(math.Tanh, nil)),
-		unary("sigmoid", "Elementwise logistic sigmoid", "Computes 1 / (1 + e^−x) per element.", fltT, unaryFold(sigmoid, nil)),
-		unary("erf", "Elementwise error function", "Computes erf x = 2/√π ∫₀ˣ e^(−t²) dt per element.", fltT, unaryFold(math.Erf, nil)),
+			unaryFold(tensor.OpRsqrt)),
+		unary("tanh", "Elementwise hyperbolic tangent", "Computes tanh x per element.", fltT, unaryFold(tensor.OpTanh)),
+		unary("sigmoid", "Elementwise logistic sigmoid", "Computes 1 / (1 + e^−x) per element.", fltT, unaryFold(tensor.OpSigmoid)),
+		unary("erf", "Elementwise error function", "Computes erf x = 2/√π ∫₀ˣ e^(−t²) dt per element.", fltT, unaryFold(tensor.OpErf)),
 		unary("relu", "Elementwise rectified linear unit",
 			"Computes max(x, 0) per element; NaN stays NaN (PyTorch's relu).", numT,
-			unaryFold(frelu, func(x int64) int64 { return max(x, 0) })),
-		unary("floor", "Elementwise floor", "Rounds each element toward −inf.", fltT, unaryFold(math.Floor, nil)),
-		unary("ceil", "Elementwise ceiling", "Rounds each element toward +inf.", fltT, unaryFold(math.Ceil, nil)),
+			unaryFold(tensor.OpRelu)),
+		unary("floor", "Elementwise floor", "Rounds each element toward −inf.", fltT, unaryFold(tensor.OpFloor)),
+		unary("ceil", "Elementwise ceiling", "Rounds each element toward +inf.", fltT, unaryFold(tensor.OpCeil)),
 		unary("round", "Elementwise round half to even",
 			"Rounds each element to the nearest integer, ties to even (torch.round, ONNX Round): 0.5 → 0, 1.5 → 2, −2.5 → −2.", fltT,
-			unaryFold(math.RoundToEven, nil)),
-		unary("sin", "Elementwise sine", "Computes sin x per element (radians).", fltT, unaryFold(math.Sin, nil)),
-		unary("cos", "Elementwise cosine", "Computes cos x per element (radians).", fltT, unaryFold(math.Cos, nil)),
+			unaryFold(tensor.OpRound)),
+		unary("sin", "Elementwise sine", "Computes sin x per element (radians).", fltT, unaryFold(tensor.OpSin)),
+		unary("cos", "Elementwise cosine", "Computes cos x per element (radians).", fltT, unaryFold(tensor.OpCos)),
 		unary("reciprocal", "Elementwise reciprocal", "Computes 1/x per element: ±inf at ±0.", fltT,
-			unaryFold(func(x float64) float64 { return 1 / x }, nil)),
+			unaryFold(tensor.OpReciprocal)),
 		unary("sign", "Elementwise sign",
 			"Gives −1, 0 or 1 per element by the sign of x. For floats ±0 keep their sign and NaN stays NaN "+
 				"(NumPy's sign; PyTorch has returned 0 for NaN).", numT,
-			unaryFold(fsign, isign)),
+			unaryFold(tensor.OpSign)),
 		unary("not", "Elementwise logical not", "Computes ¬x per element of an i1 tensor.", boolT,
-			unaryFold(nil, func(x int64) int64 { return x ^ 1 })),
+			foldNot),
 		{
 			Name: "clamp", Summary: "Elementwise clamp to optional bounds",
 			Description: "Computes min(max(x, min), max) per element; an absent bound does not apply. " +

@@ -323,3 +323,24 @@ func TestMaterializeConstant(t *testing.T) {
 	assert.Nil(t, core.MaterializeConstant(b, v, ctx.TensorType([]int64{3}, ctx.F32(), nil), ir.UnknownLoc{}), "type mismatch")
 	assert.Nil(t, core.MaterializeConstant(b, ctx.FloatAttr(ctx.F32(), 1), ctx.F32(), ir.UnknownLoc{}), "not an elements attribute")
 }
+
+// TestFoldMovementOfAnyElementType: data movement folds element types the
+// kernels have no dtype for by moving their bit patterns.
+func TestFoldMovementOfAnyElementType(t *testing.T) {
+	cases := []struct{ name, body, want string }{
+		{"transpose ui32", "  %a = core.constant dense<[[1, 2, 3], [4, 5, 4000000000]]> : tensor<2x3xui32>\n" +
+			"  %r = core.transpose %a {perm = array<i64: 1, 0>} : (tensor<2x3xui32>) -> tensor<3x2xui32>",
+			"dense<[[1, 4], [2, 5], [3, 4000000000]]> : tensor<3x2xui32>"},
+		{"concat f8", "  %a = core.constant dense<[1.0, 2.0]> : tensor<2xf8E4M3FN>\n" +
+			"  %b = core.constant dense<-0.5> : tensor<1xf8E4M3FN>\n" +
+			"  %r = core.concat %a, %b {axis = 0 : i64} : (tensor<2xf8E4M3FN>, tensor<1xf8E4M3FN>) -> tensor<3xf8E4M3FN>",
+			"dense<[1.000000e+00, 2.000000e+00, -5.000000e-01]> : tensor<3xf8E4M3FN>"},
+		{"gather ui64", "  %a = core.constant dense<[7, 18446744073709551615, 9]> : tensor<3xui64>\n" +
+			"  %i = core.constant dense<[2, 1]> : tensor<2xi64>\n" +
+			"  %r = core.gather %a, %i {axis = 0 : i64} : (tensor<3xui64>, tensor<2xi64>) -> tensor<2xui64>",
+			"dense<[9, 18446744073709551615]> : tensor<2xui64>"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { assert.Equal(t, c.want, fold(t, c.body)) })
+	}
+}

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/mlc-go/mlc/dialects/ods"
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -17,11 +17,7 @@ import (
 
 // fmtShape prints [2, 3].
 func fmtShape(s []int64) string {
-	parts := make([]string, len(s))
-	for i, d := range s {
-		parts[i] = strconv.FormatInt(d, 10)
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
+	return tensor.FormatList(s)
 }
 
 // ranked returns operand i as a ranked tensor type.
@@ -40,24 +36,9 @@ func ranked(operands []ir.Type, i int, what string) (*ir.RankedTensorType, error
 // aligned at their last dimension, a missing leading dimension counts as
 // 1, and each pair of dimensions must be equal or contain a 1.
 func BroadcastShapes(a, b []int64) ([]int64, error) {
-	n := max(len(a), len(b))
-	out := make([]int64, n)
-	for i := 1; i <= n; i++ {
-		da, db := int64(1), int64(1)
-		if i <= len(a) {
-			da = a[len(a)-i]
-		}
-		if i <= len(b) {
-			db = b[len(b)-i]
-		}
-		switch {
-		case da == db, db == 1:
-			out[n-i] = da
-		case da == 1:
-			out[n-i] = db
-		default:
-			return nil, fmt.Errorf("shapes %s and %s are not broadcast-compatible", fmtShape(a), fmtShape(b))
-		}
+	out, _, ok := tensor.BroadcastPair(a, b, false)
+	if !ok {
+		return nil, fmt.Errorf("shapes %s and %s are not broadcast-compatible", fmtShape(a), fmtShape(b))
 	}
 	return out, nil
 }
@@ -413,20 +394,7 @@ func checkAxes(axes []int64, rank int) error {
 
 // ReducedShape drops (or with keepdims sets to 1) the reduced axes.
 func ReducedShape(shape, axes []int64, keepdims bool) []int64 {
-	red := map[int64]bool{}
-	for _, a := range axes {
-		red[a] = true
-	}
-	out := []int64{}
-	for i, d := range shape {
-		switch {
-		case !red[int64(i)]:
-			out = append(out, d)
-		case keepdims:
-			out = append(out, 1)
-		}
-	}
-	return out
+	return tensor.ReducedShape(shape, axes, keepdims)
 }
 
 func inferReduce(ctx *ir.Context, operands []ir.Type, attrs ods.AttrGetter) ([]ir.Type, error) {

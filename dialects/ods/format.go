@@ -632,7 +632,7 @@ func (f *format) typesRecoverable(op *ir.Operation) bool {
 	if !allKnown && len(f.op.Results) > 0 {
 		if f.op.Infer != nil {
 			inferred, err := f.op.Infer(op.Ctx(), op.OperandTypes(), op.InherentAttr)
-			return err == nil && sameTypes(inferred, op.ResultTypes())
+			return err == nil && slices.Equal(inferred, op.ResultTypes())
 		}
 		for _, t := range op.ResultTypes() {
 			if op.NumOperands() == 0 || t != op.Operand(0).Type() {

@@ -425,18 +425,6 @@ func allSingle[G interface{ arity() Arity }](groups []G) bool {
 	return true
 }
 
-func sameTypes(a, b []ir.Type) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 func typeList(ts []ir.Type) string {
 	parts := make([]string, len(ts))
 	for i, t := range ts {

@@ -6,6 +6,7 @@ package qnn
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mlc-go/mlc/dialects/ods"
@@ -58,7 +59,7 @@ func verifier(shape shapeFn, rules ...rule) func(*ir.Operation) error {
 		}
 		if shape != nil {
 			got, _ := ShapeOf(op.Result(0).Type())
-			if !equal(got, want) {
+			if !slices.Equal(got, want) {
 				return fmt.Errorf("expected result shape %s, got %s", dims(want), dims(got))
 			}
 		}
@@ -200,7 +201,7 @@ func staticTensor(op *ir.Operation) error {
 		return nil
 	}
 	st, ok := vt.(*ir.RankedTensorType)
-	if !ok || !equal(st.Shape, q.Shape) {
+	if !ok || !slices.Equal(st.Shape, q.Shape) {
 		return fmt.Errorf("value type %s must have the result's shape %s", vt, dims(q.Shape))
 	}
 	it, ok := st.Elem.(*ir.IntegerType)

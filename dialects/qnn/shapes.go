@@ -3,10 +3,12 @@ package qnn
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/mlc-go/mlc/dialects/ods"
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -372,24 +374,9 @@ func fullyConnectedShape(in [][]int64, attrs ods.AttrGetter) ([]int64, error) {
 
 // broadcast is numpy-style broadcasting of two shapes.
 func broadcast(a, b []int64) ([]int64, error) {
-	n := max(len(a), len(b))
-	out := make([]int64, n)
-	for i := 1; i <= n; i++ {
-		da, db := int64(1), int64(1)
-		if i <= len(a) {
-			da = a[len(a)-i]
-		}
-		if i <= len(b) {
-			db = b[len(b)-i]
-		}
-		switch {
-		case da == db || db == 1:
-			out[n-i] = da
-		case da == 1:
-			out[n-i] = db
-		default:
-			return nil, fmt.Errorf("operand shapes %s and %s are not broadcast-compatible", dims(a), dims(b))
-		}
+	out, _, ok := tensor.BroadcastPair(a, b, false)
+	if !ok {
+		return nil, fmt.Errorf("operand shapes %s and %s are not broadcast-compatible", dims(a), dims(b))
 	}
 	return out, nil
 }
@@ -426,7 +413,7 @@ func sameShape(in [][]int64, _ ods.AttrGetter) ([]int64, error) { return in[0], 
 // preluShape: the slope broadcasts to the input.
 func preluShape(in [][]int64, _ ods.AttrGetter) ([]int64, error) {
 	out, err := broadcast(in[0], in[1])
-	if err != nil || !equal(out, in[0]) {
+	if err != nil || !slices.Equal(out, in[0]) {
 		return nil, fmt.Errorf("slope of shape %s does not broadcast to the input shape %s", dims(in[1]), dims(in[0]))
 	}
 	return in[0], nil
@@ -498,7 +485,7 @@ func layerNormShape(in [][]int64, attrs ods.AttrGetter) ([]int64, error) {
 		want[i] = x[a]
 	}
 	for i, name := range []string{"gamma", "beta"} {
-		if len(in) > i+1 && !equal(in[i+1], want) {
+		if len(in) > i+1 && !slices.Equal(in[i+1], want) {
 			return nil, fmt.Errorf("expects %s of shape %s (the input's sizes along 'axes'), got %s", name, dims(want), dims(in[i+1]))
 		}
 	}
@@ -718,21 +705,7 @@ func reduceShape(in [][]int64, attrs ods.AttrGetter) ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	keep := boolParam(attrs, "keep_dims")
-	reduced := map[int64]bool{}
-	for _, a := range axes {
-		reduced[a] = true
-	}
-	out := []int64{}
-	for i, d := range x {
-		switch {
-		case !reduced[int64(i)]:
-			out = append(out, d)
-		case keep:
-			out = append(out, 1)
-		}
-	}
-	return out, nil
+	return tensor.ReducedShape(x, axes, boolParam(attrs, "keep_dims")), nil
 }
 
 // gatherShape: out = input[:axis] ++ indices ++ input[axis+1:].
@@ -775,16 +748,4 @@ func padShape(in [][]int64, attrs ods.AttrGetter) ([]int64, error) {
 		out[i] = x[i] + r[0] + r[1]
 	}
 	return out, nil
-}
-
-func equal(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

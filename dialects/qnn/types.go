@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mlc-go/mlc/internal/quantize"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
 )
@@ -103,17 +104,7 @@ func (d DataType) IsSigned() bool { return dataTypes[d].signed }
 // integer data type: [0, 255] for ufixed8, [-8, 7] for sfixed4 (uint64's
 // upper bound is clamped to MaxInt64).
 func (d DataType) StorageRange() (lo, hi int64) {
-	b := d.Bits()
-	if d.IsSigned() {
-		if b >= 64 {
-			return math.MinInt64, math.MaxInt64
-		}
-		return -(int64(1) << (b - 1)), int64(1)<<(b-1) - 1
-	}
-	if b >= 64 {
-		return 0, math.MaxInt64
-	}
-	return 0, int64(1)<<b - 1
+	return quantize.StorageRange(d.Bits(), d.IsSigned())
 }
 
 func dataTypeByName(name string) (DataType, bool) {
@@ -169,28 +160,25 @@ func ScaleOffsetFromZeroPoint(scale float64, zeroPoint int64) (ScaleOffset, erro
 // convention.
 func (so ScaleOffset) ZeroPoint() int64 { return -int64(so.Offset) }
 
+// params is the scale-offset pair in internal/quantize's convention,
+// saturating to d's storage range.
+func (so ScaleOffset) params(d DataType) quantize.Params {
+	lo, hi := d.StorageRange()
+	return quantize.Params{Scale: float64(so.Scale), ZeroPoint: so.ZeroPoint(), Min: lo, Max: hi}
+}
+
 // Dequantize maps a stored value to its real value: (q + Offset) × Scale,
-// computed in float32 as QNN backends do.
+// computed in float32 as QNN backends do (quantize.Params.Dequantize32).
 func (so ScaleOffset) Dequantize(q int64) float32 {
-	return float32(q+int64(so.Offset)) * so.Scale
+	return quantize.Params{Scale: float64(so.Scale), ZeroPoint: so.ZeroPoint()}.Dequantize32(q)
 }
 
 // Quantize maps a real value to the stored value of data type d:
-// round(x / Scale) − Offset, rounding half to even (as ONNX
-// QuantizeLinear) and saturating to d's storage range; the division is
-// done in float32.
+// round(x / Scale) − Offset in float32, rounded half to even and saturated
+// to d's storage range, with internal/quantize's NaN rule
+// (quantize.Params.Quantize32).
 func (so ScaleOffset) Quantize(x float32, d DataType) int64 {
-	lo, hi := d.StorageRange()
-	v := math.RoundToEven(float64(x/so.Scale)) - float64(so.Offset)
-	switch {
-	case math.IsNaN(v):
-		return 0
-	case v < float64(lo):
-		return lo
-	case v > float64(hi):
-		return hi
-	}
-	return int64(v)
+	return so.params(d).Quantize32(x)
 }
 
 // typeBase gives dialect types the ir.Type marker method.

@@ -1,73 +1,31 @@
 package quant
 
 import (
-	"math"
-
+	"github.com/mlc-go/mlc/internal/quantize"
 	"github.com/mlc-go/mlc/ir"
 )
 
 // Params is one scale and zero point with the storage range they saturate
-// to. The sign convention is MLIR's and ONNX's:
-//
-//	real = (q − ZeroPoint) × Scale
-//	q    = clamp(round_half_even(real / Scale) + ZeroPoint, Min, Max)
-//
-// (QNN writes offset = −ZeroPoint.)
-type Params struct {
-	Scale     float64
-	ZeroPoint int64
-	Min, Max  int64
-}
+// to. The arithmetic, its rounding (half to even) and its NaN, ±Inf and
+// saturation rules are internal/quantize's; these methods only convert.
+type Params quantize.Params
 
-// saturate adds the zero point to an already rounded quotient r and clamps
-// to [Min, Max]. NaN maps to the zero point. r is integral, so clamping
-// before or after rounding gives the same result (as ONNX Runtime's
-// vector kernels, which clamp first, and its scalar kernel, which clamps
-// last).
-func (p Params) saturate(r float64) int64 {
-	if math.IsNaN(r) {
-		return min(max(p.ZeroPoint, p.Min), p.Max)
-	}
-	v := r + float64(p.ZeroPoint) // exact: |r| < 2^53 or already far out of range
-	if v <= float64(p.Min) {
-		return p.Min
-	}
-	if v >= float64(p.Max) {
-		return p.Max
-	}
-	return int64(v)
-}
+func (p Params) q() quantize.Params { return quantize.Params(p) }
 
-// Quantize maps x to a stored integer in float64 arithmetic: x / Scale
-// rounded half to even, plus ZeroPoint, saturated to [Min, Max]. ±Inf
-// saturate; NaN gives the zero point.
-func (p Params) Quantize(x float64) int64 {
-	return p.saturate(math.RoundToEven(x / p.Scale))
-}
+// Quantize maps x to a stored integer in float64 arithmetic
+// (quantize.Params.Quantize).
+func (p Params) Quantize(x float64) int64 { return p.q().Quantize(x) }
 
 // Dequantize maps a stored integer to (q − ZeroPoint) × Scale in float64.
-func (p Params) Dequantize(q int64) float64 {
-	return float64(q-p.ZeroPoint) * p.Scale
-}
+func (p Params) Dequantize(q int64) float64 { return p.q().Dequantize(q) }
 
-// Quantize32 is Quantize computed as ONNX QuantizeLinear computes it for
-// float32 inputs (and ONNX Runtime bit for bit): the scale is rounded to
-// float32, the quotient x / scale is a float32 division (not a
-// multiplication by the reciprocal), rounded half to even to an integer,
-// then the zero point is added and the result saturated to [Min, Max].
-// The only deviation from ONNX Runtime is NaN, which ONNX leaves undefined
-// (its x86 kernels give Min); here NaN gives the zero point.
-func (p Params) Quantize32(x float32) int64 {
-	q := x / float32(p.Scale)
-	return p.saturate(math.RoundToEven(float64(q)))
-}
+// Quantize32 is Quantize in float32 arithmetic, as ONNX QuantizeLinear
+// computes it for float32 inputs (quantize.Params.Quantize32).
+func (p Params) Quantize32(x float32) int64 { return p.q().Quantize32(x) }
 
-// Dequantize32 is ONNX DequantizeLinear for float32 outputs: the integer
-// difference q − ZeroPoint converted to float32 (rounding to nearest even
-// beyond 2^24) times the scale rounded to float32, in float32.
-func (p Params) Dequantize32(q int64) float32 {
-	return float32(q-p.ZeroPoint) * float32(p.Scale)
-}
+// Dequantize32 is ONNX DequantizeLinear for float32 outputs
+// (quantize.Params.Dequantize32).
+func (p Params) Dequantize32(q int64) float32 { return p.q().Dequantize32(q) }
 
 // QuantizeAs is the semantics of quant.qcast for an expressed type of kind
 // k: float64 arithmetic for f64, float32 arithmetic (Quantize32) for f32,
@@ -93,5 +51,13 @@ func (p Params) DequantizeAs(k ir.FloatKind, q int64) float64 {
 // the real value to the expressed type k, quantize with out — exactly
 // quant.dcast followed by quant.qcast.
 func Requantize(k ir.FloatKind, in, out Params, q int64) int64 {
-	return out.QuantizeAs(k, in.DequantizeAs(k, q))
+	switch k {
+	case ir.F64:
+		return quantize.Requantize(in.q(), out.q(), q)
+	case ir.F32:
+		return quantize.Requantize32(in.q(), out.q(), q, nil)
+	}
+	return quantize.Requantize32(in.q(), out.q(), q, func(r float32) float32 {
+		return float32(ir.RoundToFloatType(k, float64(r)))
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mlc-go/mlc/internal/quantize"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -147,13 +148,10 @@ func DefaultStorageRange(storage *ir.IntegerType) (lo, hi int64) {
 }
 
 func defaultRange(signed bool, width int) (lo, hi int64) {
-	if width <= 0 || width > 63 {
+	if width > 63 {
 		return 0, 0
 	}
-	if signed {
-		return -(int64(1) << (width - 1)), int64(1)<<(width-1) - 1
-	}
-	return 0, int64(1)<<width - 1
+	return quantize.StorageRange(width, signed)
 }
 
 // canonicalStorage checks the storage type and its range and returns the

@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/mlc-go/mlc/dialects/ods"
+	itensor "github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -139,59 +138,40 @@ func tensor(ctx *ir.Context, shape []int64, elem ir.Type) ir.Type {
 
 // shapeStr prints a shape as PyTorch does: [1, 3, ?, 4].
 func shapeStr(s []int64) string {
-	parts := make([]string, len(s))
-	for i, d := range s {
-		if d == dyn {
-			parts[i] = "?"
-		} else {
-			parts[i] = strconv.FormatInt(d, 10)
-		}
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
+	return itensor.FormatDims(s)
 }
 
 func intsStr(s []int64) string {
-	parts := make([]string, len(s))
-	for i, d := range s {
-		parts[i] = strconv.FormatInt(d, 10)
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
+	return itensor.FormatList(s)
 }
 
-// wrapDim resolves a possibly negative dim against rank, as PyTorch's
+// WrapDim resolves a possibly negative dim against rank, as PyTorch's
 // maybe_wrap_dim: valid dims are [-rank, rank-1]; a 0-d tensor accepts
-// 0 and -1.
-func wrapDim(d int64, rank int) (int, error) {
-	r := int64(rank)
-	if r == 0 {
-		r = 1
-	}
-	if d < -r || d >= r {
+// 0 and -1. The shape functions here and the interpreter's torch kernels
+// share it.
+func WrapDim(d int64, rank int) (int, error) {
+	w, ok := itensor.WrapAxis(d, max(rank, 1))
+	if !ok {
+		r := int64(max(rank, 1))
 		return 0, fmt.Errorf("dimension out of range (expected to be in range of [%d, %d], but got %d)", -r, r-1, d)
 	}
-	if d < 0 {
-		d += r
-	}
-	return int(d), nil
+	return w, nil
 }
 
-// wrapDims resolves a list of dims and rejects repeats.
-func wrapDims(ds []int64, rank int) ([]int, error) {
-	out := make([]int, len(ds))
-	seen := map[int]bool{}
-	for i, d := range ds {
-		w, err := wrapDim(d, rank)
+// WrapDims resolves a list of dims and rejects repeats.
+func WrapDims(ds []int64, rank int) ([]int, error) {
+	out, bad, ok := itensor.WrapAxes(ds, max(rank, 1))
+	if !ok {
+		w, err := WrapDim(ds[bad], rank)
 		if err != nil {
 			return nil, err
 		}
-		if seen[w] {
-			return nil, fmt.Errorf("dim %d appears multiple times in the list of dims", w)
-		}
-		seen[w] = true
-		out[i] = w
+		return nil, fmt.Errorf("dim %d appears multiple times in the list of dims", w)
 	}
 	return out, nil
 }
+
+var wrapDim, wrapDims = WrapDim, WrapDims
 
 // sameElem checks that tensors share one element type.
 func sameElem(names []string, ts ...*ir.RankedTensorType) error {
@@ -203,41 +183,13 @@ func sameElem(names []string, ts ...*ir.RankedTensorType) error {
 	return nil
 }
 
-// broadcastDim combines two dims under PyTorch's broadcasting rules.
-func broadcastDim(a, b int64) (int64, bool) {
-	switch {
-	case a == b:
-		return a, true
-	case a == 1:
-		return b, true
-	case b == 1:
-		return a, true
-	case a == dyn:
-		return b, true
-	case b == dyn:
-		return a, true
-	}
-	return 0, false
-}
-
 // broadcast computes the broadcast shape of a and b: dims align from the
-// right, and a dim of 1 stretches to the other.
+// right, a dim of 1 stretches to the other, '?' against n gives n.
 func broadcast(a, b []int64) ([]int64, error) {
-	n := max(len(a), len(b))
-	out := make([]int64, n)
-	for i := 0; i < n; i++ {
-		da, db := int64(1), int64(1)
-		if k := len(a) - n + i; k >= 0 {
-			da = a[k]
-		}
-		if k := len(b) - n + i; k >= 0 {
-			db = b[k]
-		}
-		d, ok := broadcastDim(da, db)
-		if !ok {
-			return nil, fmt.Errorf("the size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d", da, db, i)
-		}
-		out[i] = d
+	out, i, ok := itensor.BroadcastPair(a, b, true)
+	if !ok {
+		n := max(len(a), len(b))
+		return nil, fmt.Errorf("the size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension %d", a[i-(n-len(a))], b[i-(n-len(b))], i)
 	}
 	return out, nil
 }

@@ -2,10 +2,10 @@ package trt
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/mlc-go/mlc/dialects/ods"
+	itensor "github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -195,24 +195,12 @@ func ranked(t ir.Type) (*ir.RankedTensorType, error) {
 }
 
 func fmtDims(d []int64) string {
-	parts := make([]string, len(d))
-	for i, x := range d {
-		if x == ir.Dynamic {
-			parts[i] = "?"
-		} else {
-			parts[i] = strconv.FormatInt(x, 10)
-		}
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
+	return itensor.FormatDims(d)
 }
 
 // fmtInts formats attribute values, where -1 is a value, not "?".
 func fmtInts(v []int64) string {
-	parts := make([]string, len(v))
-	for i, x := range v {
-		parts[i] = strconv.FormatInt(x, 10)
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
+	return itensor.FormatList(v)
 }
 
 func dyn(d int64) bool { return d == ir.Dynamic }
@@ -252,17 +240,8 @@ func broadcastDims(a, b []int64) ([]int64, error) {
 }
 
 func broadcastDim(x, y int64) (int64, error) {
-	switch {
-	case x == y:
-		return x, nil
-	case x == 1:
-		return y, nil
-	case y == 1:
-		return x, nil
-	case dyn(x):
-		return y, nil
-	case dyn(y):
-		return x, nil
+	if d, ok := itensor.BroadcastDim(x, y, true); ok {
+		return d, nil
 	}
 	return 0, fmt.Errorf("%d vs %d", x, y)
 }

@@ -3,6 +3,7 @@ package trt
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/mlc-go/mlc/ir"
 )
@@ -107,7 +108,7 @@ func verifyQDQ(op *ir.Operation, quantize bool) error {
 	if in == nil || res == nil || scale == nil {
 		return fmt.Errorf("expects ranked tensors")
 	}
-	if !equalDims(in.Shape, res.Shape) {
+	if !slices.Equal(in.Shape, res.Shape) {
 		return fmt.Errorf("result shape %s must match the input shape %s", fmtDims(res.Shape), fmtDims(in.Shape))
 	}
 	qt, ft := res, in
@@ -167,7 +168,7 @@ func verifyQDQ(op *ir.Operation, quantize bool) error {
 		if zw == nil || zp == nil {
 			return fmt.Errorf("zero_point must be a build-time constant (defined by trt.constant)")
 		}
-		if !equalDims(zp.Shape, scale.Shape) {
+		if !slices.Equal(zp.Shape, scale.Shape) {
 			return fmt.Errorf("zero_point shape %s must match the scale shape %s", fmtDims(zp.Shape), fmtDims(scale.Shape))
 		}
 		if zp.Elem != qt.Elem {

@@ -3,6 +3,7 @@ package trt
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/ir"
@@ -429,7 +430,7 @@ func inferNormalization(ctx *ir.Context, ops []*ir.RankedTensorType, a attrs) ([
 	if scale.Rank() != in.Rank() || bias.Rank() != in.Rank() {
 		return nil, fmt.Errorf("scale and bias must have the input's rank %d, got %d and %d", in.Rank(), scale.Rank(), bias.Rank())
 	}
-	if !equalDims(scale.Shape, bias.Shape) {
+	if !slices.Equal(scale.Shape, bias.Shape) {
 		return nil, fmt.Errorf("scale shape %s and bias shape %s differ", fmtDims(scale.Shape), fmtDims(bias.Shape))
 	}
 	g := a.i64("num_groups", 1)
@@ -911,16 +912,4 @@ func inferConstant(ctx *ir.Context, _ []ir.Type, get ods.AttrGetter) ([]ir.Type,
 		return nil, fmt.Errorf("requires a typed 'weights' attribute")
 	}
 	return []ir.Type{ta.AttrType()}, nil
-}
-
-func equalDims(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

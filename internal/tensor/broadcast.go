@@ -2,32 +2,59 @@ package tensor
 
 import "fmt"
 
-// BroadcastShapes returns the NumPy/ONNX multidirectional broadcast of the
-// given shapes: shapes are right-aligned, and each output dimension is the
-// common size of the inputs, where a size of 1 stretches to any size
-// (including 0).
-func BroadcastShapes(shapes ...[]int64) ([]int64, error) {
-	rank := 0
-	for _, s := range shapes {
-		rank = max(rank, len(s))
+// BroadcastDim combines two dimension sizes under NumPy/ONNX/PyTorch
+// broadcasting: equal sizes stay, a size of 1 stretches to the other
+// (including 0). With unknown, a negative size (an unknown size, such as
+// ir.Dynamic) against n gives n, and against 1 stays unknown. ok is false
+// when the sizes conflict.
+func BroadcastDim(a, b int64, unknown bool) (d int64, ok bool) {
+	switch {
+	case a == b, b == 1:
+		return a, true
+	case a == 1:
+		return b, true
+	case unknown && a < 0:
+		return b, true
+	case unknown && b < 0:
+		return a, true
 	}
-	out := make([]int64, rank)
-	for i := range out {
-		out[i] = 1
-	}
-	for _, s := range shapes {
-		off := rank - len(s)
-		for i, d := range s {
-			o := out[off+i]
-			switch {
-			case d == o || d == 1:
-			case o == 1:
-				out[off+i] = d
-			default:
-				return nil, fmt.Errorf("tensor: shapes %s are not broadcast-compatible (axis %d: %d vs %d)",
-					formatShapes(shapes), off+i-rank, o, d)
-			}
+	return 0, false
+}
+
+// BroadcastPair is the broadcast of two shapes, right-aligned, a missing
+// leading dimension counting as 1, each pair of sizes combined by
+// BroadcastDim. On a conflict it returns ok false and the output axis
+// where the sizes conflict, for the caller's own diagnostic.
+func BroadcastPair(a, b []int64, unknown bool) (out []int64, axis int, ok bool) {
+	n := max(len(a), len(b))
+	out = make([]int64, n)
+	for i := range n {
+		da, db := int64(1), int64(1)
+		if k := i - (n - len(a)); k >= 0 {
+			da = a[k]
 		}
+		if k := i - (n - len(b)); k >= 0 {
+			db = b[k]
+		}
+		if out[i], ok = BroadcastDim(da, db, unknown); !ok {
+			return nil, i, false
+		}
+	}
+	return out, 0, true
+}
+
+// BroadcastShapes returns the NumPy/ONNX multidirectional broadcast of the
+// given shapes (BroadcastPair of known sizes, folded left to right).
+func BroadcastShapes(shapes ...[]int64) ([]int64, error) {
+	out := []int64{}
+	for _, s := range shapes {
+		b, axis, ok := BroadcastPair(out, s, false)
+		if !ok {
+			rank := max(len(out), len(s))
+			return nil, fmt.Errorf("tensor: shapes %s are not broadcast-compatible (axis %d: %d vs %d)",
+				formatShapes(shapes), axis-rank, out[axis-(rank-len(out))], s[axis-(rank-len(s))])
+		}
+		out = b
 	}
 	return out, nil
 }

@@ -2,7 +2,8 @@ package tensor
 
 import (
 	"fmt"
-	"math"
+
+	"github.com/mlc-go/mlc/internal/quantize"
 )
 
 // quantLayout maps a flat index of x to the index of its scale / zero
@@ -86,8 +87,8 @@ func newQuantLayout(xs, ss []int64, axis, blockSize int) (*quantLayout, error) {
 // I32 inputs converted to float32; F64 inputs divide in float64), the
 // quotient is rounded half to even, the zero point added and the result
 // saturated to the output type's range: I8 [-128, 127], U8 [0, 255], I16,
-// U16, I4 [-8, 7], U4 [0, 15], I32. NaN quantizes to the zero point; ±Inf
-// saturates.
+// U16, I4 [-8, 7], U4 [0, 15], I32. Rounding, saturation and the NaN and
+// ±Inf rules are internal/quantize's.
 //
 // scale (and zeroPoint, which may be nil) is a scalar or 1-element tensor
 // (per tensor), a 1-D tensor of x.shape[axis] values (per axis), or with
@@ -132,47 +133,39 @@ func QuantizeLinear(x, scale, zeroPoint *Tensor, axis, blockSize int, outType DT
 		return nil, err
 	}
 	lo, hi := outType.IntRange()
-	var zp []int64
-	if zeroPoint != nil {
-		zp = zeroPoint.IntValues()
-	}
-	zpAt := func(j int) int64 {
-		if zp == nil {
-			return 0
-		}
-		return zp[j]
-	}
+	ps := quantParams(scale, zeroPoint, lo, hi)
 	n := x.Len()
 	if x.dtype == F64 {
-		xv, sv := x.data.([]float64), scale.Values()
+		xv := x.data.([]float64)
 		for i := range n {
-			j := lay.index(i)
-			out.setInt(i, quantizeValue(math.RoundToEven(xv[i]/sv[j]), zpAt(j), lo, hi))
+			out.setInt(i, ps[lay.index(i)].Quantize(xv[i]))
 		}
 		return out, nil
 	}
-	xv, sv := float32Data(x), float32Data(scale)
+	xv := float32Data(x)
 	for i := range n {
-		j := lay.index(i)
-		q := xv[i] / sv[j] // float32 division, as ONNX
-		out.setInt(i, quantizeValue(math.RoundToEven(float64(q)), zpAt(j), lo, hi))
+		out.setInt(i, ps[lay.index(i)].Quantize32(xv[i]))
 	}
 	return out, nil
 }
 
-// quantizeValue adds the zero point to a rounded quotient and saturates.
-func quantizeValue(r float64, zp, lo, hi int64) int64 {
-	if r != r {
-		return zp
+// quantParams gives the parameters of each scale entry: its scale (a
+// float32 scale held exactly), its zero point (0 without a zero point
+// tensor) and the range [lo, hi].
+func quantParams(scale, zeroPoint *Tensor, lo, hi int64) []quantize.Params {
+	sv := scale.Values()
+	ps := make([]quantize.Params, len(sv))
+	var zp []int64
+	if zeroPoint != nil {
+		zp = zeroPoint.IntValues()
 	}
-	v := r + float64(zp) // exact: |r| < 2^53 or saturated anyway
-	switch {
-	case v <= float64(lo):
-		return lo
-	case v >= float64(hi):
-		return hi
+	for j, s := range sv {
+		ps[j] = quantize.Params{Scale: s, Min: lo, Max: hi}
+		if zp != nil {
+			ps[j].ZeroPoint = zp[j]
+		}
 	}
-	return int64(v)
+	return ps
 }
 
 // DequantizeLinear is ONNX DequantizeLinear for integer inputs (I8, U8,
@@ -211,36 +204,22 @@ func DequantizeLinear(x, scale, zeroPoint *Tensor, axis, blockSize int) (*Tensor
 	if err != nil {
 		return nil, err
 	}
-	var zp []int64
-	if zeroPoint != nil {
-		zp = zeroPoint.IntValues()
-	}
+	ps := quantParams(scale, zeroPoint, 0, 0)
 	n := x.Len()
 	if scale.dtype == F64 {
-		sv, o := scale.data.([]float64), out.data.([]float64)
+		o := out.data.([]float64)
 		for i := range n {
-			j := lay.index(i)
-			d := x.intAt(i)
-			if zp != nil {
-				d -= zp[j]
-			}
-			o[i] = float64(d) * sv[j]
+			o[i] = ps[lay.index(i)].Dequantize(x.intAt(i))
 		}
 		return out, nil
 	}
-	sv := float32Data(scale)
 	res := out
 	if scale.dtype != F32 {
 		res = &Tensor{dtype: F32, shape: x.shape, data: make([]float32, n)}
 	}
 	o := res.data.([]float32)
 	for i := range n {
-		j := lay.index(i)
-		d := x.intAt(i)
-		if zp != nil {
-			d -= zp[j]
-		}
-		o[i] = float32(d) * sv[j]
+		o[i] = ps[lay.index(i)].Dequantize32(x.intAt(i))
 	}
 	if res != out {
 		castInto(out, res)

@@ -67,6 +67,20 @@ func reducedShapes(shape []int64, mask []bool, keepDims bool) (keep, out []int64
 	return keep, cloneShape(out)
 }
 
+// ReducedShape is the shape a reduction over axes (in [0, rank); others
+// are ignored) leaves: the reduced dims dropped, or kept as 1 with
+// keepDims. Shape inference of every dialect's reductions uses it.
+func ReducedShape(shape, axes []int64, keepDims bool) []int64 {
+	mask := make([]bool, len(shape))
+	for _, a := range axes {
+		if a >= 0 && a < int64(len(shape)) {
+			mask[a] = true
+		}
+	}
+	_, out := reducedShapes(shape, mask, keepDims)
+	return out
+}
+
 // forReduce calls fn(outIndex, inRow) for every row of x: each element i of
 // the row (x offset xo+i) accumulates into output element o + i*step.
 func forReduce(shape, keep []int64, fn func(xo, o, step, n int)) {

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 )
@@ -696,6 +697,29 @@ func FormatShape(s []int64) string {
 	return "[" + strings.Join(parts, "x") + "]"
 }
 
+// FormatList prints integers as "[2, 3]" (attribute values: −1 is a
+// value), as the dialects' diagnostics do.
+func FormatList(v []int64) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = strconv.FormatInt(x, 10)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// FormatDims prints dims as "[2, ?, 3]": a negative (unknown) size is "?".
+func FormatDims(d []int64) string {
+	parts := make([]string, len(d))
+	for i, x := range d {
+		if x < 0 {
+			parts[i] = "?"
+		} else {
+			parts[i] = strconv.FormatInt(x, 10)
+		}
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
 // ShapeEqual reports whether two shapes are identical.
 func ShapeEqual(a, b []int64) bool { return slices.Equal(a, b) }
 
@@ -719,11 +743,39 @@ func stridesOf(shape []int64) []int {
 
 // normAxis maps a possibly negative axis into [0, rank).
 func normAxis(axis, rank int) (int, error) {
-	if axis < -rank || axis >= rank {
+	a, ok := WrapAxis(int64(axis), rank)
+	if !ok {
 		return 0, fmt.Errorf("tensor: axis %d out of range for rank %d", axis, rank)
 	}
-	if axis < 0 {
-		axis += rank
+	return a, nil
+}
+
+// WrapAxis maps an axis in [-rank, rank) to [0, rank), counting a negative
+// axis from the end (NumPy's, ONNX's and PyTorch's rule; PyTorch passes
+// max(rank, 1) so that a 0-d tensor accepts 0 and -1). ok is false outside
+// that range.
+func WrapAxis(axis int64, rank int) (int, bool) {
+	r := int64(rank)
+	if axis < -r || axis >= r {
+		return 0, false
 	}
-	return axis, nil
+	if axis < 0 {
+		axis += r
+	}
+	return int(axis), true
+}
+
+// WrapAxes wraps each axis with WrapAxis. When one is out of range or
+// repeats an earlier one (after wrapping), ok is false and bad is its
+// index, for the caller's own diagnostic.
+func WrapAxes(axes []int64, rank int) (out []int, bad int, ok bool) {
+	out = make([]int, len(axes))
+	for i, a := range axes {
+		w, ok := WrapAxis(a, rank)
+		if !ok || slices.Contains(out[:i], w) {
+			return nil, i, false
+		}
+		out[i] = w
+	}
+	return out, 0, true
 }

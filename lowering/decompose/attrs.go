@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/mlc-go/mlc/dialects/ods"
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -110,14 +111,11 @@ func defaultOf(op *ir.Operation, name string) ir.Attribute {
 // wrapDim normalises a PyTorch dim (negative counts from the end) into
 // [0, rank).
 func (e *emitter) wrapDim(d int64, rank int) int64 {
-	if d < 0 {
-		d += int64(rank)
-	}
-	if d < 0 || d >= int64(rank) {
+	w, ok := tensor.WrapAxis(d, rank)
+	if !ok {
 		e.fail("dim %d is out of range for rank %d", d, rank)
-		return 0
 	}
-	return d
+	return int64(w)
 }
 
 func (e *emitter) wrapDims(ds []int64, rank int) []int64 {

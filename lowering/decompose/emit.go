@@ -3,6 +3,7 @@ package decompose
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/mlc-go/mlc/dialects/ods"
@@ -172,7 +173,7 @@ func (e *emitter) cast(x *ir.Value, elem ir.Type) *ir.Value {
 
 // reshape gives x another shape (x itself when it has it).
 func (e *emitter) reshape(x *ir.Value, shape []int64) *ir.Value {
-	if equalShape(shapeOf(x), shape) {
+	if slices.Equal(shapeOf(x), shape) {
 		return x
 	}
 	return e.op("core.reshape", e.tensor(shape, elemOf(x)), nil, x)
@@ -190,7 +191,7 @@ func (e *emitter) transpose(x *ir.Value, perm []int64) *ir.Value {
 }
 
 func (e *emitter) broadcastTo(x *ir.Value, shape []int64) *ir.Value {
-	if equalShape(shapeOf(x), shape) {
+	if slices.Equal(shapeOf(x), shape) {
 		return x
 	}
 	return e.op("core.broadcast_to", e.tensor(shape, elemOf(x)), nil, x)
@@ -269,16 +270,4 @@ func wrapToInt64(v float64) int64 {
 		m += 18446744073709551616.0
 	}
 	return int64(uint64(m))
-}
-
-func equalShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

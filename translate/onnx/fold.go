@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/mlc-go/mlc/dialects/core"
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -65,30 +67,9 @@ func (h *host) reshaped(shape []int64) *host {
 // ir.Dynamic dims follow the torch rule (a '?' against n gives n unless n
 // is 1).
 func broadcastShapes(a, b []int64) ([]int64, error) {
-	r := max(len(a), len(b))
-	out := make([]int64, r)
-	for i := 0; i < r; i++ {
-		da, db := int64(1), int64(1)
-		if k := i - (r - len(a)); k >= 0 {
-			da = a[k]
-		}
-		if k := i - (r - len(b)); k >= 0 {
-			db = b[k]
-		}
-		switch {
-		case da == db:
-			out[i] = da
-		case da == 1:
-			out[i] = db
-		case db == 1:
-			out[i] = da
-		case da < 0:
-			out[i] = db
-		case db < 0:
-			out[i] = da
-		default:
-			return nil, fmt.Errorf("shapes [%s] and [%s] do not broadcast", fmtShape(a), fmtShape(b))
-		}
+	out, _, ok := tensor.BroadcastPair(a, b, true)
+	if !ok {
+		return nil, fmt.Errorf("shapes [%s] and [%s] do not broadcast", fmtShape(a), fmtShape(b))
 	}
 	return out, nil
 }
@@ -142,24 +123,24 @@ func hostMap(elem ir.Type, ins []*host, f func(out *host, i int, idx []int)) (*h
 	return out, nil
 }
 
-// arith is a binary arithmetic kernel: float and integer forms.
+// arith is a binary arithmetic kernel: the interpreter's (tensor.Binary)
+// where internal/tensor has one, else float and integer forms.
 type arith struct {
-	f func(x, y float64) float64
-	i func(x, y int64) (int64, bool) // false: undefined (division by zero)
+	op     tensor.BinaryOp
+	kernel bool
+	f      func(x, y float64) float64
+	i      func(x, y int64) (int64, bool) // false: undefined (division by zero)
 }
 
 var arithKernels = map[string]arith{
-	"Add": {func(x, y float64) float64 { return x + y }, func(x, y int64) (int64, bool) { return x + y, true }},
-	"Sub": {func(x, y float64) float64 { return x - y }, func(x, y int64) (int64, bool) { return x - y, true }},
-	"Mul": {func(x, y float64) float64 { return x * y }, func(x, y int64) (int64, bool) { return x * y, true }},
-	"Div": {func(x, y float64) float64 { return x / y }, func(x, y int64) (int64, bool) {
-		if y == 0 || (x == math.MinInt64 && y == -1) {
-			return 0, false
-		}
-		return x / y, true
-	}},
+	"Add": {op: tensor.OpAdd, kernel: true},
+	"Sub": {op: tensor.OpSub, kernel: true},
+	"Mul": {op: tensor.OpMul, kernel: true},
+	"Div": {op: tensor.OpDiv, kernel: true},
+	"Max": {op: tensor.OpMax, kernel: true},
+	"Min": {op: tensor.OpMin, kernel: true},
 	// Mod is Python's remainder (the divisor's sign), FMod C's fmod.
-	"Mod": {func(x, y float64) float64 { return x - y*math.Floor(x/y) }, func(x, y int64) (int64, bool) {
+	"Mod": {f: func(x, y float64) float64 { return x - y*math.Floor(x/y) }, i: func(x, y int64) (int64, bool) {
 		if y == 0 {
 			return 0, false
 		}
@@ -169,18 +150,21 @@ var arithKernels = map[string]arith{
 		}
 		return r, true
 	}},
-	"FMod": {math.Mod, func(x, y int64) (int64, bool) {
+	"FMod": {f: math.Mod, i: func(x, y int64) (int64, bool) {
 		if y == 0 {
 			return 0, false
 		}
 		return x % y, true
 	}},
-	"Max": {math.Max, func(x, y int64) (int64, bool) { return max(x, y), true }},
-	"Min": {math.Min, func(x, y int64) (int64, bool) { return min(x, y), true }},
 }
 
 // hostArith folds a binary arithmetic op on same-typed inputs.
 func hostArith(k arith, a, b *host) (*host, error) {
+	if k.kernel {
+		return hostKernel(a.elem, []*host{a, b}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			return tensor.Binary(k.op, in[0], in[1])
+		})
+	}
 	var bad error
 	out, err := hostMap(a.elem, []*host{a, b}, func(o *host, i int, idx []int) {
 		if isFloatType(a.elem) {
@@ -199,168 +183,254 @@ func hostArith(k arith, a, b *host) (*host, error) {
 	return out, err
 }
 
-// compare kernels give i1 results.
-var compareKernels = map[string]func(x, y float64) bool{
-	"Equal":          func(x, y float64) bool { return x == y },
-	"Less":           func(x, y float64) bool { return x < y },
-	"LessOrEqual":    func(x, y float64) bool { return x <= y },
-	"Greater":        func(x, y float64) bool { return x > y },
-	"GreaterOrEqual": func(x, y float64) bool { return x >= y },
+// compareKernels are the interpreter's comparisons (i1 results).
+var compareKernels = map[string]tensor.CompareOp{
+	"Equal": tensor.OpEqual, "Less": tensor.OpLess, "LessOrEqual": tensor.OpLessEqual,
+	"Greater": tensor.OpGreater, "GreaterOrEqual": tensor.OpGreaterEqual,
 }
 
-func hostCompare(ctx *ir.Context, f func(x, y float64) bool, a, b *host) (*host, error) {
-	return hostMap(ctx.I(1), []*host{a, b}, func(o *host, i int, idx []int) {
-		var r bool
-		if isFloatType(a.elem) {
-			r = f(a.floats[idx[0]], b.floats[idx[1]])
-		} else {
-			// Integers compare exactly, not through float64.
-			x, y := a.ints[idx[0]], b.ints[idx[1]]
-			r = f(float64(cmpInt(x, y)), 0)
-		}
-		if r {
-			o.ints[i] = 1
-		}
+func hostCompare(ctx *ir.Context, op tensor.CompareOp, a, b *host) (*host, error) {
+	return hostKernel(ctx.I(1), []*host{a, b}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+		return tensor.Compare(op, in[0], in[1])
 	})
 }
 
-func cmpInt(x, y int64) int {
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
+// hostKernel sets result i to hostKernel's result.
+func (c *nodeCtx) hostKernel(i int, elem ir.Type, ins []*host, k func(in []*tensor.Tensor) (*tensor.Tensor, error)) error {
+	out, err := hostKernel(elem, ins, k)
+	if err != nil {
+		return err
 	}
-	return 0
+	c.setHost(i, out)
+	return nil
 }
 
-// hostCast converts elements as ONNX Cast does: floats to integers
-// truncate toward zero, anything to bool tests for non-zero.
-func hostCast(h *host, elem ir.Type) *host {
-	out := newHost(elem, h.shape)
-	out.unknown = h.unknown
+// hostTensor is h as a tensor of its element type's dtype, with unknown
+// elements read as 1 (so that they cannot fail a kernel), and its unknown
+// elements as a Bool mask (nil when all are known).
+func hostTensor(h *host) (t, mask *tensor.Tensor, err error) {
+	dt, ok := core.DTypeOf(h.elem)
+	if !ok {
+		return nil, nil, errNoFold
+	}
+	n := h.len()
+	if isFloatType(h.elem) {
+		v := slices.Clone(h.floats)
+		for i := range v {
+			if h.isUnknown(i) {
+				v[i] = 1
+			}
+		}
+		t, err = tensor.FromSlice(tensor.F64, slices.Clone(h.shape), v)
+	} else {
+		v := slices.Clone(h.ints)
+		for i := range v {
+			if h.isUnknown(i) {
+				v[i] = 1
+			}
+		}
+		t, err = tensor.FromSlice(tensor.I64, slices.Clone(h.shape), v)
+	}
+	if err == nil {
+		t, err = tensor.Cast(t, dt) // exact: the values are dt's
+	}
+	if err != nil || h.known() {
+		return t, nil, err
+	}
+	mask, err = tensor.FromSlice(tensor.Bool, slices.Clone(h.shape), slices.Clone(h.unknown[:n]))
+	return t, mask, err
+}
+
+// hostKernel folds an elementwise op with the interpreter's kernel k: an
+// element of the result is unknown where an operand's (broadcast) element
+// is.
+func hostKernel(elem ir.Type, ins []*host, k func(in []*tensor.Tensor) (*tensor.Tensor, error)) (*host, error) {
+	shapes := make([][]int64, len(ins))
+	for i, h := range ins {
+		shapes[i] = h.shape
+	}
+	if shape, err := tensor.BroadcastShapes(shapes...); err != nil || !foldable(shape) {
+		return nil, errNoFold
+	}
+	ts := make([]*tensor.Tensor, len(ins))
+	var unknown *tensor.Tensor
+	for i, h := range ins {
+		t, mask, err := hostTensor(h)
+		if err != nil {
+			return nil, err
+		}
+		ts[i] = t
+		if mask == nil {
+			continue
+		}
+		if unknown == nil {
+			unknown = mask
+		} else if unknown, err = tensor.Logical(tensor.OpOr, unknown, mask); err != nil {
+			return nil, errNoFold
+		}
+	}
+	out, err := k(ts)
+	if err != nil || !foldable(out.Shape()) {
+		return nil, errNoFold
+	}
+	h := newHost(elem, slices.Clone(out.Shape()))
+	switch {
+	case isFloatType(elem):
+		copy(h.floats, out.Values())
+	case out.DType() == tensor.Bool:
+		for i, b := range out.Bools() {
+			if b {
+				h.ints[i] = 1
+			}
+		}
+	default:
+		for i, v := range out.IntValues() {
+			h.setInt(i, v)
+		}
+	}
+	if unknown != nil {
+		if unknown, err = tensor.BroadcastTo(unknown, out.Shape()); err != nil {
+			return nil, errNoFold
+		}
+		for i, u := range unknown.Bools() {
+			if u {
+				h.markUnknown(i)
+			}
+		}
+	}
+	return h, nil
+}
+
+// hostCast converts elements with the interpreter's Cast (ONNX Cast:
+// floats to integers truncate toward zero and saturate, NaN gives 0,
+// anything to bool tests for non-zero). Integer to integer casts keep the
+// symbols of unknown dims.
+func hostCast(h *host, elem ir.Type) (*host, error) {
+	dt, ok := core.DTypeOf(elem)
+	if !ok {
+		return nil, errNoFold
+	}
+	out, err := hostKernel(elem, []*host{h}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+		return tensor.Cast(in[0], dt)
+	})
+	if err != nil {
+		return nil, err
+	}
 	if !isFloatType(elem) && !isBool(elem) && !isFloatType(h.elem) {
 		out.syms = h.syms
 	}
-	for i := 0; i < h.len(); i++ {
-		switch {
-		case isBool(elem):
-			if h.float(i) != 0 {
-				out.ints[i] = 1
+	return out, nil
+}
+
+// hostReduce folds a reduction over dims with the interpreter's
+// tensor.Reduce; a result element is unknown where any element it reduces
+// is.
+func hostReduce(h *host, op tensor.ReduceOp, dims []int64, keep bool) (*host, error) {
+	t, mask, err := hostTensor(h)
+	if err != nil {
+		return nil, err
+	}
+	axes := make([]int, len(dims))
+	for i, d := range dims {
+		axes[i] = int(d)
+	}
+	r, err := tensor.Reduce(op, t, axes, keep)
+	if err != nil {
+		return nil, errNoFold
+	}
+	out := newHost(h.elem, slices.Clone(r.Shape()))
+	for i, v := range r.IntValues() {
+		out.setInt(i, v)
+	}
+	if mask != nil {
+		m, err := tensor.Cast(mask, tensor.I64)
+		if err == nil {
+			m, err = tensor.Reduce(tensor.ReduceMax, m, axes, keep)
+		}
+		if err != nil {
+			return nil, errNoFold
+		}
+		for i, u := range m.IntValues() {
+			if u != 0 {
+				out.markUnknown(i)
 			}
-		case isFloatType(elem):
-			out.setFloat(i, h.float(i))
-		case isFloatType(h.elem):
-			f := math.Trunc(h.floats[i])
-			if math.IsNaN(f) || f >= 9.3e18 || f <= -9.3e18 {
-				out.setInt(i, 0)
-			} else {
-				out.setInt(i, int64(f))
-			}
-		default:
-			out.setInt(i, h.ints[i])
 		}
 	}
-	return out
+	return out, nil
+}
+
+// flatIndices is a tensor of shape holding each element's flat index plus base.
+func flatIndices(shape []int64, base int64) (*tensor.Tensor, error) {
+	n := 1
+	for _, d := range shape {
+		n *= int(d)
+	}
+	v := make([]int64, n)
+	for i := range v {
+		v[i] = base + int64(i)
+	}
+	return tensor.FromSlice(tensor.I64, slices.Clone(shape), v)
+}
+
+// hostMove folds data movement with the interpreter's kernel k, run on
+// the inputs' flat element indices: element i of the result is a copy
+// (value, unknown mark and symbol) of the element k put there. hs share
+// one element type; their indices count on from one host to the next.
+func hostMove(hs []*host, k func(idx []*tensor.Tensor) (*tensor.Tensor, error)) (*host, error) {
+	idx := make([]*tensor.Tensor, len(hs))
+	base := int64(0)
+	for i, h := range hs {
+		var err error
+		if idx[i], err = flatIndices(h.shape, base); err != nil {
+			return nil, errNoFold
+		}
+		base += int64(h.len())
+	}
+	out, err := k(idx)
+	if err != nil || !foldable(out.Shape()) {
+		return nil, errNoFold
+	}
+	res := newHost(hs[0].elem, slices.Clone(out.Shape()))
+	for i, from := range out.IntValues() {
+		src := 0
+		for from >= int64(hs[src].len()) {
+			from -= int64(hs[src].len())
+			src++
+		}
+		copyElem(res, i, hs[src], int(from))
+	}
+	return res, nil
 }
 
 // hostTranspose permutes dims.
-func hostTranspose(h *host, perm []int) *host {
-	shape := make([]int64, len(perm))
-	for i, p := range perm {
-		shape[i] = h.shape[p]
-	}
-	out := newHost(h.elem, shape)
-	in := strides(h.shape)
-	os := strides(shape)
-	for i := 0; i < out.len(); i++ {
-		var j int64
-		for k, p := range perm {
-			j += (int64(i) / os[k] % shape[k]) * in[p]
-		}
-		copyElem(out, i, h, int(j))
-	}
-	return out
+func hostTranspose(h *host, perm []int) (*host, error) {
+	return hostMove([]*host{h}, func(x []*tensor.Tensor) (*tensor.Tensor, error) { return tensor.Transpose(x[0], perm) })
 }
 
-// hostGather is numpy's take along axis with normalised indices.
-func hostGather(h *host, idx []int64, idxShape []int64, axis int) *host {
-	shape := slices.Concat(h.shape[:axis], idxShape, h.shape[axis+1:])
-	out := newHost(h.elem, shape)
-	outer := int64(1)
-	for _, d := range h.shape[:axis] {
-		outer *= d
+// hostGather is ONNX Gather along axis.
+func hostGather(h *host, idx []int64, idxShape []int64, axis int) (*host, error) {
+	it, err := tensor.FromSlice(tensor.I64, slices.Clone(idxShape), slices.Clone(idx))
+	if err != nil {
+		return nil, errNoFold
 	}
-	inner := int64(1)
-	for _, d := range h.shape[axis+1:] {
-		inner *= d
-	}
-	n := h.shape[axis]
-	i := 0
-	for o := int64(0); o < outer; o++ {
-		for _, ix := range idx {
-			for k := int64(0); k < inner; k++ {
-				copyElem(out, i, h, int((o*n+ix)*inner+k))
-				i++
-			}
-		}
-	}
-	return out
+	return hostMove([]*host{h}, func(x []*tensor.Tensor) (*tensor.Tensor, error) { return tensor.Gather(x[0], it, axis) })
 }
 
 // hostConcat joins hosts along axis.
-func hostConcat(hs []*host, axis int) *host {
-	shape := slices.Clone(hs[0].shape)
-	shape[axis] = 0
-	for _, h := range hs {
-		shape[axis] += h.shape[axis]
-	}
-	out := newHost(hs[0].elem, shape)
-	outer := int64(1)
-	for _, d := range shape[:axis] {
-		outer *= d
-	}
-	i := 0
-	for o := int64(0); o < outer; o++ {
-		for _, h := range hs {
-			chunk := int64(1)
-			for _, d := range h.shape[axis:] {
-				chunk *= d
-			}
-			for k := int64(0); k < chunk; k++ {
-				copyElem(out, i, h, int(o*chunk+k))
-				i++
-			}
-		}
-	}
-	return out
+func hostConcat(hs []*host, axis int) (*host, error) {
+	return hostMove(hs, func(x []*tensor.Tensor) (*tensor.Tensor, error) { return tensor.Concat(axis, x...) })
 }
 
-// hostSlice takes start:end:step ranges (already clamped) per dim.
-func hostSlice(h *host, starts, steps, counts []int64) *host {
-	out := newHost(h.elem, counts)
-	in := strides(h.shape)
-	os := strides(counts)
-	for i := 0; i < out.len(); i++ {
-		var j int64
-		for k := range counts {
-			c := int64(i) / os[k] % counts[k]
-			j += (starts[k] + c*steps[k]) * in[k]
-		}
-		copyElem(out, i, h, int(j))
-	}
-	return out
+// hostSlice takes ONNX Slice ranges (starts, ends, steps on axes).
+func hostSlice(h *host, starts, ends []int64, axes []int, steps []int64) (*host, error) {
+	return hostMove([]*host{h}, func(x []*tensor.Tensor) (*tensor.Tensor, error) {
+		return tensor.Slice(x[0], starts, ends, axes, steps)
+	})
 }
 
 // hostExpand broadcasts h to shape.
-func hostExpand(h *host, shape []int64) *host {
-	out := newHost(h.elem, shape)
-	os := strides(shape)
-	is := strides(h.shape)
-	for i := 0; i < out.len(); i++ {
-		copyElem(out, i, h, int(broadcastIndex(int64(i), shape, os, h.shape, is)))
-	}
-	return out
+func hostExpand(h *host, shape []int64) (*host, error) {
+	return hostMove([]*host{h}, func(x []*tensor.Tensor) (*tensor.Tensor, error) { return tensor.BroadcastTo(x[0], shape) })
 }
 
 // sliceRange clamps an ONNX Slice range on a dim of size d and returns

@@ -3,6 +3,7 @@ package onnx
 import (
 	"math"
 
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -15,18 +16,18 @@ func init() {
 		entry{op: "Div", from: 11, to: 17, in: 2, convert: binaryConv("torch.aten.div.Tensor"), fold: foldArith("Div")},
 		entry{op: "Pow", from: 11, to: 17, in: 2, convert: convPow},
 
-		entry{op: "Relu", from: 11, to: 17, convert: unaryConv("torch.aten.relu"), fold: foldUnary(func(x float64) float64 { return math.Max(x, 0) })},
+		entry{op: "Relu", from: 11, to: 17, convert: unaryConv("torch.aten.relu"), fold: foldUnary(tensor.OpRelu)},
 		entry{op: "Sigmoid", from: 11, to: 17, convert: unaryConv("torch.aten.sigmoid")},
 		entry{op: "Tanh", from: 11, to: 17, convert: unaryConv("torch.aten.tanh")},
 		entry{op: "Exp", from: 11, to: 17, convert: unaryConv("torch.aten.exp")},
 		entry{op: "Log", from: 11, to: 17, convert: unaryConv("torch.aten.log")},
 		entry{op: "Erf", from: 11, to: 17, convert: unaryConv("torch.aten.erf")},
-		entry{op: "Sqrt", from: 11, to: 17, convert: unaryConv("torch.aten.sqrt"), fold: foldUnaryFloat(math.Sqrt)},
-		entry{op: "Neg", from: 11, to: 17, convert: unaryConv("torch.aten.neg"), fold: foldUnary(func(x float64) float64 { return -x })},
-		entry{op: "Abs", from: 11, to: 17, convert: unaryConv("torch.aten.abs"), fold: foldUnary(math.Abs)},
+		entry{op: "Sqrt", from: 11, to: 17, convert: unaryConv("torch.aten.sqrt"), fold: foldUnaryFloat(tensor.OpSqrt)},
+		entry{op: "Neg", from: 11, to: 17, convert: unaryConv("torch.aten.neg"), fold: foldUnary(tensor.OpNeg)},
+		entry{op: "Abs", from: 11, to: 17, convert: unaryConv("torch.aten.abs"), fold: foldUnary(tensor.OpAbs)},
 		entry{op: "HardSwish", from: 14, to: 17, convert: unaryConv("torch.aten.hardswish")},
-		entry{op: "Floor", from: 11, to: 17, convert: convFloorCeil(false), fold: foldUnaryFloat(math.Floor)},
-		entry{op: "Ceil", from: 11, to: 17, convert: convFloorCeil(true), fold: foldUnaryFloat(math.Ceil)},
+		entry{op: "Floor", from: 11, to: 17, convert: convFloorCeil(false), fold: foldUnaryFloat(tensor.OpFloor)},
+		entry{op: "Ceil", from: 11, to: 17, convert: convFloorCeil(true), fold: foldUnaryFloat(tensor.OpCeil)},
 		entry{op: "Reciprocal", from: 11, to: 17, convert: convReciprocal},
 		entry{op: "LeakyRelu", from: 11, to: 17, convert: convLeakyRelu},
 		entry{op: "PRelu", from: 11, to: 17, in: 2, convert: convPRelu},
@@ -36,7 +37,7 @@ func init() {
 		entry{op: "Softplus", from: 1, to: 17, convert: unaryConv("torch.aten.softplus")},
 		entry{op: "ThresholdedRelu", from: 10, to: 17, convert: convThresholdedRelu},
 		entry{op: "Shrink", from: 9, to: 17, convert: convShrink},
-		entry{op: "Round", from: 11, to: 17, convert: unaryConv("torch.aten.round"), fold: foldUnaryFloat(math.RoundToEven)},
+		entry{op: "Round", from: 11, to: 17, convert: unaryConv("torch.aten.round"), fold: foldUnaryFloat(tensor.OpRound)},
 		entry{op: "Sign", from: 9, to: 17, convert: unaryConv("torch.aten.sign")},
 		entry{op: "Sin", from: 7, to: 17, convert: unaryConv("torch.aten.sin")},
 		entry{op: "Cos", from: 7, to: 17, convert: unaryConv("torch.aten.cos")},
@@ -64,10 +65,10 @@ func init() {
 		entry{op: "Greater", from: 11, to: 17, in: 2, convert: binaryConv("torch.aten.gt.Tensor"), fold: foldCompare("Greater")},
 		entry{op: "GreaterOrEqual", from: 12, to: 17, in: 2, convert: binaryConv("torch.aten.ge.Tensor"), fold: foldCompare("GreaterOrEqual")},
 		entry{op: "Not", from: 1, to: 17, convert: logicConv("torch.aten.logical_not"), fold: foldNot},
-		entry{op: "And", from: 7, to: 17, in: 2, convert: logicConv("torch.aten.logical_and"), fold: foldLogic(func(x, y bool) bool { return x && y })},
-		entry{op: "Or", from: 7, to: 17, in: 2, convert: logicConv("torch.aten.logical_or"), fold: foldLogic(func(x, y bool) bool { return x || y })},
+		entry{op: "And", from: 7, to: 17, in: 2, convert: logicConv("torch.aten.logical_and"), fold: foldLogic(tensor.OpAnd)},
+		entry{op: "Or", from: 7, to: 17, in: 2, convert: logicConv("torch.aten.logical_or"), fold: foldLogic(tensor.OpOr)},
 		entry{op: "Mod", from: 10, to: 17, in: 2, convert: convMod, fold: foldMod},
-		entry{op: "Xor", from: 7, to: 17, in: 2, convert: logicConv("torch.aten.logical_xor"), fold: foldLogic(func(x, y bool) bool { return x != y })},
+		entry{op: "Xor", from: 7, to: 17, in: 2, convert: logicConv("torch.aten.logical_xor"), fold: foldLogic(tensor.OpXor)},
 
 		entry{op: "Cast", from: 11, to: 17, convert: convCast, fold: foldCast},
 		entry{op: "CastLike", from: 15, to: 17, in: 2, convert: convCast, fold: foldCast},
@@ -141,50 +142,27 @@ func unaryConv(name string) converter {
 	}
 }
 
-// foldUnary folds a function that is exact on floats and integers.
-func foldUnary(f func(float64) float64) converter {
+// foldUnary folds a unary op with the interpreter's kernel (tensor.Unary),
+// on floats and signed integers.
+func foldUnary(op tensor.UnaryOp) converter {
 	return func(c *nodeCtx) error {
 		h := c.host(0)
 		if isBool(h.elem) || isUnsigned(h.elem) {
 			return errNoFold
 		}
-		out, err := hostMap(h.elem, []*host{h}, func(o *host, i int, idx []int) {
-			if isFloatType(h.elem) {
-				o.setFloat(i, f(h.floats[idx[0]]))
-			} else {
-				o.setInt(i, int64(f(float64(h.ints[idx[0]]))))
-			}
+		return c.hostKernel(0, h.elem, []*host{h}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			return tensor.Unary(op, in[0])
 		})
-		if err != nil {
-			return err
-		}
-		if !isFloatType(h.elem) {
-			// Integers beyond 2^53 would round through float64.
-			for _, v := range h.ints {
-				if v > 1<<53 || v < -(1<<53) {
-					return errNoFold
-				}
-			}
-		}
-		c.setHost(0, out)
-		return nil
 	}
 }
 
-// foldUnaryFloat folds a correctly rounded float function (integers pass
-// through unchanged for Floor/Ceil; Sqrt of integers is not ONNX).
-func foldUnaryFloat(f func(float64) float64) converter {
+// foldUnaryFloat folds a float-only unary op (tensor.Unary).
+func foldUnaryFloat(op tensor.UnaryOp) converter {
 	return func(c *nodeCtx) error {
-		h := c.host(0)
-		if !isFloatType(h.elem) {
+		if !isFloatType(c.host(0).elem) {
 			return errNoFold
 		}
-		out, err := hostMap(h.elem, []*host{h}, func(o *host, i int, idx []int) { o.setFloat(i, f(h.floats[idx[0]])) })
-		if err != nil {
-			return err
-		}
-		c.setHost(0, out)
-		return nil
+		return foldUnary(op)(c)
 	}
 }
 
@@ -610,18 +588,44 @@ func foldWhere(c *nodeCtx) error {
 	if !isBool(cond.elem) || x.elem != y.elem {
 		return errNoFold
 	}
-	out, err := hostMap(x.elem, []*host{cond, x, y}, func(o *host, i int, idx []int) {
-		src, j := y, idx[2]
-		if cond.ints[idx[0]] != 0 {
-			src, j = x, idx[1]
-		}
-		copyElem(o, i, src, j)
-	})
+	out, err := hostWhere(cond, x, y)
 	if err != nil {
 		return err
 	}
 	c.setHost(0, out)
 	return nil
+}
+
+// hostWhere is the interpreter's Where on the element indices of x and y:
+// the chosen side's element is copied with its symbol; where cond is
+// unknown, so is the result, with no symbol.
+func hostWhere(cond, x, y *host) (*host, error) {
+	if shape, err := tensor.BroadcastShapes(cond.shape, x.shape, y.shape); err != nil || !foldable(shape) {
+		return nil, errNoFold
+	}
+	ct, unknown, err := hostTensor(cond)
+	if err != nil {
+		return nil, err
+	}
+	out, err := hostMove([]*host{x, y}, func(idx []*tensor.Tensor) (*tensor.Tensor, error) {
+		return tensor.Where(ct, idx[0], idx[1])
+	})
+	if err != nil || unknown == nil {
+		return out, err
+	}
+	m, err := tensor.BroadcastTo(unknown, out.shape)
+	if err != nil {
+		return nil, errNoFold
+	}
+	for i, u := range m.Bools() {
+		if u {
+			out.markUnknown(i)
+			if out.syms != nil {
+				out.syms[i] = dimSym{}
+			}
+		}
+	}
+	return out, nil
 }
 
 func foldCompare(op string) converter {
@@ -645,30 +649,18 @@ func foldNot(c *nodeCtx) error {
 	if !isBool(h.elem) {
 		return c.errorf("expects a bool tensor, got %s", h.elem)
 	}
-	out, err := hostMap(h.elem, []*host{h}, func(o *host, i int, idx []int) { o.ints[i] = 1 - h.ints[idx[0]] })
-	if err != nil {
-		return err
-	}
-	c.setHost(0, out)
-	return nil
+	return c.hostKernel(0, h.elem, []*host{h}, func(in []*tensor.Tensor) (*tensor.Tensor, error) { return tensor.Not(in[0]) })
 }
 
-func foldLogic(f func(x, y bool) bool) converter {
+func foldLogic(op tensor.LogicalOp) converter {
 	return func(c *nodeCtx) error {
 		a, b := c.host(0), c.host(1)
 		if !isBool(a.elem) || !isBool(b.elem) {
 			return c.errorf("expects bool tensors")
 		}
-		out, err := hostMap(a.elem, []*host{a, b}, func(o *host, i int, idx []int) {
-			if f(a.ints[idx[0]] != 0, b.ints[idx[1]] != 0) {
-				o.ints[i] = 1
-			}
+		return c.hostKernel(0, a.elem, []*host{a, b}, func(in []*tensor.Tensor) (*tensor.Tensor, error) {
+			return tensor.Logical(op, in[0], in[1])
 		})
-		if err != nil {
-			return err
-		}
-		c.setHost(0, out)
-		return nil
 	}
 }
 
@@ -720,6 +712,10 @@ func foldCast(c *nodeCtx) error {
 	if isUnsigned(h.elem) && !isFloatType(to) {
 		return errNoFold
 	}
-	c.setHost(0, hostCast(h, to))
+	out, err := hostCast(h, to)
+	if err != nil {
+		return err
+	}
+	c.setHost(0, out)
 	return nil
 }

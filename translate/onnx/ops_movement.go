@@ -77,7 +77,11 @@ func foldConcat(c *nodeCtx) error {
 			}
 		}
 	}
-	c.setHost(0, hostConcat(hs, axis))
+	out, err := hostConcat(hs, axis)
+	if err != nil {
+		return err
+	}
+	c.setHost(0, out)
 	return nil
 }
 
@@ -163,14 +167,11 @@ func foldSplit(c *nodeCtx) error {
 	h := c.host(0)
 	start := int64(0)
 	for i, s := range sizes {
-		starts := make([]int64, len(h.shape))
-		steps := make([]int64, len(h.shape))
-		counts := slices.Clone(h.shape)
-		for k := range steps {
-			steps[k] = 1
+		out, err := hostSlice(h, []int64{start}, []int64{start + s}, []int{axis}, []int64{1})
+		if err != nil {
+			return err
 		}
-		starts[axis], counts[axis] = start, s
-		c.setHost(i, hostSlice(h, starts, steps, counts))
+		c.setHost(i, out)
 		start += s
 	}
 	return nil
@@ -297,18 +298,11 @@ func foldSlice(c *nodeCtx) error {
 	if err != nil {
 		return err
 	}
-	h := c.host(0)
-	st := make([]int64, len(h.shape))
-	sp := make([]int64, len(h.shape))
-	counts := slices.Clone(h.shape)
-	for k := range sp {
-		sp[k] = 1
+	out, err := hostSlice(c.host(0), starts, ends, axes, steps)
+	if err != nil {
+		return err
 	}
-	for i, a := range axes {
-		st[a], counts[a] = sliceRange(starts[i], ends[i], steps[i], h.shape[a])
-		sp[a] = steps[i]
-	}
-	c.setHost(0, hostSlice(h, st, sp, counts))
+	c.setHost(0, out)
 	return nil
 }
 
@@ -361,7 +355,11 @@ func foldGather(c *nodeCtx) error {
 	if !foldable(slices.Concat(h.shape[:axis], ih.shape, h.shape[axis+1:])) {
 		return errNoFold
 	}
-	c.setHost(0, hostGather(h, ix, ih.shape, axis))
+	out, err := hostGather(h, ix, ih.shape, axis)
+	if err != nil {
+		return err
+	}
+	c.setHost(0, out)
 	return nil
 }
 

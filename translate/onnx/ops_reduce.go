@@ -1,9 +1,9 @@
 package onnx
 
 import (
-	"math"
 	"slices"
 
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -141,65 +141,16 @@ func foldReduce(c *nodeCtx) error {
 	if isFloatType(h.elem) || isBool(h.elem) || isUnsigned(h.elem) {
 		return errNoFold
 	}
-	reduced := make([]bool, len(h.shape))
-	for _, d := range dims {
-		reduced[d] = true
+	op, ok := map[string]tensor.ReduceOp{"ReduceSum": tensor.ReduceSum, "ReduceProd": tensor.ReduceProd,
+		"ReduceMax": tensor.ReduceMax, "ReduceMin": tensor.ReduceMin}[c.node.OpType]
+	if !ok {
+		return errNoFold
 	}
-	var kept, full []int64
-	for i, d := range h.shape {
-		if reduced[i] {
-			full = append(full, 1)
-			if keep {
-				kept = append(kept, 1)
-			}
-			continue
-		}
-		full = append(full, d)
-		kept = append(kept, d)
+	out, err := hostReduce(h, op, dims, keep)
+	if err != nil {
+		return err
 	}
-	out := newHost(h.elem, full)
-	switch c.node.OpType {
-	case "ReduceProd":
-		for i := range out.ints {
-			out.ints[i] = 1
-		}
-	case "ReduceMax":
-		for i := range out.ints {
-			out.ints[i] = math.MinInt64
-		}
-	case "ReduceMin":
-		for i := range out.ints {
-			out.ints[i] = math.MaxInt64
-		}
-	}
-	is, os := strides(h.shape), strides(full)
-	for i := 0; i < h.len(); i++ {
-		var j int64
-		for k := range h.shape {
-			if !reduced[k] {
-				j += (int64(i) / is[k] % h.shape[k]) * os[k]
-			}
-		}
-		if h.isUnknown(i) {
-			out.markUnknown(int(j))
-			continue
-		}
-		v := h.ints[i]
-		switch c.node.OpType {
-		case "ReduceSum":
-			out.ints[j] += v
-		case "ReduceProd":
-			out.ints[j] *= v
-		case "ReduceMax":
-			out.ints[j] = max(out.ints[j], v)
-		case "ReduceMin":
-			out.ints[j] = min(out.ints[j], v)
-		}
-	}
-	for i := range out.ints {
-		out.ints[i] = wrapTo(h.elem, out.ints[i])
-	}
-	c.setHost(0, out.reshaped(kept))
+	c.setHost(0, out)
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -308,7 +309,11 @@ func foldTranspose(c *nodeCtx) error {
 	if err != nil {
 		return err
 	}
-	c.setHost(0, hostTranspose(c.host(0), perm))
+	out, err := hostTranspose(c.host(0), perm)
+	if err != nil {
+		return err
+	}
+	c.setHost(0, out)
 	return nil
 }
 
@@ -333,18 +338,12 @@ func axesArg(c *nodeCtx, input int) ([]int64, bool, error) {
 
 // normAxes normalises axes against rank, rejecting duplicates, sorted.
 func normAxes(c *nodeCtx, axes []int64, rank int) ([]int, error) {
-	out := make([]int, len(axes))
-	seen := map[int]bool{}
-	for i, a := range axes {
-		n, err := normAxis(a, rank)
-		if err != nil {
+	out, bad, ok := tensor.WrapAxes(axes, rank)
+	if !ok {
+		if _, err := normAxis(axes[bad], rank); err != nil {
 			return nil, c.errorf("%v", err)
 		}
-		if seen[n] {
-			return nil, c.errorf("axis %d is repeated", a)
-		}
-		seen[n] = true
-		out[i] = n
+		return nil, c.errorf("axis %d is repeated", axes[bad])
 	}
 	sort.Ints(out)
 	return out, nil
@@ -491,7 +490,11 @@ func foldExpand(c *nodeCtx) error {
 	if !foldable(out) {
 		return errNoFold
 	}
-	c.setHost(0, hostExpand(c.host(0), out))
+	h, err := hostExpand(c.host(0), out)
+	if err != nil {
+		return err
+	}
+	c.setHost(0, h)
 	return nil
 }
 
@@ -567,6 +570,10 @@ func foldTile(c *nodeCtx) error {
 	if !foldable(rep) {
 		return errNoFold
 	}
-	c.setHost(0, hostExpand(c.host(0).reshaped(in), rep).reshaped(out))
+	h, err := hostExpand(c.host(0).reshaped(in), rep)
+	if err != nil {
+		return err
+	}
+	c.setHost(0, h.reshaped(out))
 	return nil
 }

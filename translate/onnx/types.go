@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/mlc-go/mlc/internal/onnxpb"
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -101,13 +102,11 @@ func isStatic(dims []int64) bool {
 
 // normAxis turns a possibly negative axis into [0, rank).
 func normAxis(axis int64, rank int) (int, error) {
-	if axis < -int64(rank) || axis >= int64(rank) {
+	a, ok := tensor.WrapAxis(axis, rank)
+	if !ok {
 		return 0, fmt.Errorf("axis %d is out of range for rank %d", axis, rank)
 	}
-	if axis < 0 {
-		axis += int64(rank)
-	}
-	return int(axis), nil
+	return a, nil
 }
 
 // fmtShape prints dims as 1x?x3.

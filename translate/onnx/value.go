@@ -211,8 +211,11 @@ func (im *importer) hostOf(v *value) *host {
 	}
 	if v.raw != nil && v.typ.NumElements() <= maxFoldElems {
 		if v.splat {
-			one := hostFromRaw(v.typ.Elem, nil, v.raw)
-			v.host = hostExpand(one, v.typ.Shape)
+			h, err := hostExpand(hostFromRaw(v.typ.Elem, nil, v.raw), v.typ.Shape)
+			if err != nil {
+				return nil
+			}
+			v.host = h
 		} else {
 			v.host = hostFromRaw(v.typ.Elem, v.typ.Shape, v.raw)
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/rewrite/conversion"
 	"github.com/mlc-go/mlc/rewrite/pass"
+	"slices"
 )
 
 // Pass is reconcile-unrealized-casts.
@@ -86,7 +87,7 @@ func Reconcile(root *ir.Operation) (erased int, live []*ir.Operation) {
 		}
 		results := c.ResultTypes()
 		for next := c; next != nil; next = inputCast(next) {
-			if sameTypes(next.OperandTypes(), results) {
+			if slices.Equal(next.OperandTypes(), results) {
 				inputs := next.Operands()
 				enqueueInputs(c)
 				c.ReplaceAllUsesWith(inputs)
@@ -120,18 +121,6 @@ func inputCast(c *ir.Operation) *ir.Operation {
 		}
 	}
 	return in
-}
-
-func sameTypes(a, b []ir.Type) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // LiveCastsError reports each cast that is still used, at its location,
