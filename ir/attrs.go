@@ -791,24 +791,13 @@ func ParseFloatIn(k FloatKind, s string) (float64, error) {
 	return RoundToFloatType(k, f), err
 }
 
-// HalfToFloat converts IEEE binary16 bits to float64.
+// HalfToFloat converts IEEE binary16 bits to float64 (exact; every NaN
+// becomes the canonical NaN, so attributes compare by value).
 func HalfToFloat(h uint16) float64 {
-	sign := 1.0
-	if h&0x8000 != 0 {
-		sign = -1
-	}
-	exp := int(h>>10) & 0x1f
-	frac := float64(h & 0x3ff)
-	switch exp {
-	case 0:
-		return sign * frac * math.Pow(2, -24)
-	case 0x1f:
-		if frac == 0 {
-			return math.Inf(int(sign))
-		}
+	if h&0x7c00 == 0x7c00 && h&0x3ff != 0 {
 		return math.NaN()
 	}
-	return sign * (1 + frac/1024) * math.Pow(2, float64(exp-15))
+	return float64(HalfToFloat32(h))
 }
 
 // FloatToHalf converts to binary16 with round-to-nearest-even.
@@ -892,12 +881,6 @@ func FloatToF8E4M3FN(v float64) uint8 {
 	return sign | uint8(exp+7)<<3 | uint8(q)
 }
 
-// FloatToBF16 converts to bfloat16 with round-to-nearest-even.
-func FloatToBF16(v float64) uint16 {
-	f := math.Float32bits(float32(v))
-	if math.IsNaN(v) {
-		return uint16(f>>16) | 0x40
-	}
-	rounding := uint32(0x7fff) + (f>>16)&1
-	return uint16((f + rounding) >> 16)
-}
+// FloatToBF16 converts to bfloat16 through float32, with
+// round-to-nearest-even.
+func FloatToBF16(v float64) uint16 { return Float32ToBF16(float32(v)) }

@@ -1,6 +1,10 @@
 package tensor
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/mlc-go/mlc/ir"
+)
 
 // Cast converts x to dtype `to`, following ONNX Cast where ONNX defines the
 // result and saturating where it leaves it undefined:
@@ -47,13 +51,13 @@ func castInto(dst, src *Tensor) {
 		case F16:
 			d := dst.data.([]uint16)
 			for i, v := range s {
-				d[i] = F32ToF16(v)
+				d[i] = ir.Float32ToHalf(v)
 			}
 			return
 		case BF16:
 			d := dst.data.([]uint16)
 			for i, v := range s {
-				d[i] = F32ToBF16(v)
+				d[i] = ir.Float32ToBF16(v)
 			}
 			return
 		}
@@ -63,12 +67,12 @@ func castInto(dst, src *Tensor) {
 			switch src.dtype {
 			case F16:
 				for i, v := range s {
-					d[i] = F16ToF32(v)
+					d[i] = ir.HalfToFloat32(v)
 				}
 				return
 			case BF16:
 				for i, v := range s {
-					d[i] = BF16ToF32(v)
+					d[i] = ir.BF16ToFloat32(v)
 				}
 				return
 			}
@@ -156,9 +160,9 @@ func writeFromInts(t *Tensor, i0 int, buf []int64) {
 				// int64 -> float32 directly (one rounding), then to 16 bits.
 				f := float32(v)
 				if t.dtype == F16 {
-					d.([]uint16)[i0+i] = F32ToF16(f)
+					d.([]uint16)[i0+i] = ir.Float32ToHalf(f)
 				} else {
-					d.([]uint16)[i0+i] = F32ToBF16(f)
+					d.([]uint16)[i0+i] = ir.Float32ToBF16(f)
 				}
 			}
 		}
@@ -181,12 +185,12 @@ func float32Data(x *Tensor) []float32 {
 		switch x.dtype {
 		case F16:
 			for i, v := range s {
-				out[i] = F16ToF32(v)
+				out[i] = ir.HalfToFloat32(v)
 			}
 			return out
 		case BF16:
 			for i, v := range s {
-				out[i] = BF16ToF32(v)
+				out[i] = ir.BF16ToFloat32(v)
 			}
 			return out
 		}

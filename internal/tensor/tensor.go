@@ -22,6 +22,8 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+
+	"github.com/mlc-go/mlc/ir"
 )
 
 // Tensor is a dense, row-major (C order) tensor with a static shape.
@@ -348,9 +350,9 @@ func (t *Tensor) floatAt(i int) float64 {
 	case []uint16:
 		switch t.dtype {
 		case F16:
-			return float64(F16ToF32(s[i]))
+			return float64(ir.HalfToFloat32(s[i]))
 		case BF16:
-			return float64(BF16ToF32(s[i]))
+			return float64(ir.BF16ToFloat32(s[i]))
 		}
 		return float64(s[i])
 	case []int8:
@@ -409,9 +411,9 @@ func (t *Tensor) setFloat(i int, v float64) {
 	case []uint16:
 		switch t.dtype {
 		case F16:
-			s[i] = F32ToF16(float32(v))
+			s[i] = ir.Float32ToHalf(float32(v))
 		case BF16:
-			s[i] = F32ToBF16(float32(v))
+			s[i] = ir.Float32ToBF16(float32(v))
 		default:
 			s[i] = uint16(floatToInt(v, 0, math.MaxUint16))
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mlc-go/mlc/ir"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -38,29 +39,29 @@ func requireClose(t *testing.T, want []float64, got *Tensor, tol float64) {
 	}
 }
 
-// TestImportsStdlibOnly: internal/tensor depends, even indirectly, only
-// on the standard library, the module's internal packages (such as
-// internal/quantize) and protowire under internal/onnxpb, so every layer
-// may import it.
-func TestImportsStdlibOnly(t *testing.T) {
+// TestImportsBelowDialects: internal/tensor depends, even indirectly, only
+// on the standard library, ir (for the float16 codecs), the module's
+// internal packages (such as internal/quantize) and protowire under
+// internal/onnxpb, so every layer above ir may import it.
+func TestImportsBelowDialects(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}} {{.Standard}}", ".").Output()
 	require.NoError(t, err)
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		path, std, _ := strings.Cut(line, " ")
-		if std == "true" || path == "github.com/mlc-go/mlc/internal/tensor" ||
+		if std == "true" || path == "github.com/mlc-go/mlc/internal/tensor" || path == "github.com/mlc-go/mlc/ir" ||
 			strings.HasPrefix(path, "google.golang.org/protobuf/") { // internal/onnxpb's wire format
 			continue
 		}
 		assert.True(t, strings.HasPrefix(path, "github.com/mlc-go/mlc/internal/"),
-			"internal/tensor must depend only on the standard library and internal packages, depends on %s", path)
+			"internal/tensor must depend only on the standard library, ir and internal packages, depends on %s", path)
 	}
 }
 
 func TestF16Conversions(t *testing.T) {
 	// Every half converts to float32 and back unchanged (NaNs stay NaN).
 	for h := range 1 << 16 {
-		f := F16ToF32(uint16(h))
-		back := F32ToF16(f)
+		f := ir.HalfToFloat32(uint16(h))
+		back := ir.Float32ToHalf(f)
 		if f != f {
 			assert.True(t, back&0x7c00 == 0x7c00 && back&0x3ff != 0, "NaN %#x -> %#x", h, back)
 			continue
@@ -87,19 +88,19 @@ func TestF16Conversions(t *testing.T) {
 		{float32(math.Copysign(0, -1)), 0x8000},
 	}
 	for _, c := range cases {
-		assert.Equal(t, c.want, F32ToF16(c.f), "F32ToF16(%g)", c.f)
+		assert.Equal(t, c.want, ir.Float32ToHalf(c.f), "ir.Float32ToHalf(%g)", c.f)
 	}
 }
 
 func TestBF16Conversions(t *testing.T) {
-	assert.Equal(t, uint16(0x3f80), F32ToBF16(1))
-	assert.Equal(t, float32(1), BF16ToF32(0x3f80))
+	assert.Equal(t, uint16(0x3f80), ir.Float32ToBF16(1))
+	assert.Equal(t, float32(1), ir.BF16ToFloat32(0x3f80))
 	// 1 + 2^-8 is a tie between 1 and 1+2^-7: even -> 1.
-	assert.Equal(t, uint16(0x3f80), F32ToBF16(1+1.0/256))
+	assert.Equal(t, uint16(0x3f80), ir.Float32ToBF16(1+1.0/256))
 	// 1 + 3*2^-8 -> tie -> 1 + 2^-6 (even mantissa 2)
-	assert.Equal(t, uint16(0x3f82), F32ToBF16(1+3.0/256))
-	assert.True(t, math.IsNaN(float64(BF16ToF32(F32ToBF16(float32(math.NaN()))))))
-	assert.Equal(t, uint16(0x7f80), F32ToBF16(math.MaxFloat32)) // rounds up to Inf
+	assert.Equal(t, uint16(0x3f82), ir.Float32ToBF16(1+3.0/256))
+	assert.True(t, math.IsNaN(float64(ir.BF16ToFloat32(ir.Float32ToBF16(float32(math.NaN()))))))
+	assert.Equal(t, uint16(0x7f80), ir.Float32ToBF16(math.MaxFloat32)) // rounds up to Inf
 }
 
 func TestNumElementsAndAlloc(t *testing.T) {
