@@ -58,17 +58,7 @@ func (c *opCall) optInt(name string) (int64, bool, error) {
 }
 
 // num reads an integer or float attribute as a float64.
-func (c *opCall) num(name string) (float64, error) {
-	switch x := c.attr(name).(type) {
-	case nil:
-		return 0, nil
-	case *ir.IntegerAttr:
-		return float64(x.Value), nil
-	case *ir.FloatAttr:
-		return x.Value, nil
-	}
-	return 0, fmt.Errorf("attribute '%s' must be a number", name)
-}
+func (c *opCall) num(name string) (float64, error) { return torch.NumAttr(c.attr, name) }
 
 // optNum reads a number attribute and whether it has a value.
 func (c *opCall) optNum(name string) (float64, bool, error) {

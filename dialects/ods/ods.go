@@ -465,3 +465,20 @@ func verifyTraits(op *ir.Operation, traits ir.Trait) error {
 	}
 	return nil
 }
+
+// AttachInterfaces attaches one interface implementation per op from a
+// table keyed by op name (without the dialect prefix), before any context
+// registers d. A name that is not one of d's ops panics: the tables are
+// code, and a typo must not silently leave an op without its behaviour.
+func AttachInterfaces[T any](d *Dialect, table map[string]T) {
+	attached := 0
+	for _, o := range d.Ops {
+		if impl, ok := table[o.Name]; ok {
+			o.Interfaces = append(o.Interfaces, impl)
+			attached++
+		}
+	}
+	if attached != len(table) {
+		panic(fmt.Sprintf("%s: an interface table names %d ops that are not in the dialect", d.Name, len(table)-attached))
+	}
+}

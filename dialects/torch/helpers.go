@@ -47,8 +47,9 @@ func optIntAttr(a ods.AttrGetter, name string) (int64, bool, error) {
 	return v, err == nil, err
 }
 
-// numAttr reads an integer or float attribute as a float64.
-func numAttr(a ods.AttrGetter, name string) (float64, error) {
+// NumAttr reads an integer or float attribute as a float64 (0 when
+// absent); the interpreter reads numbers through it too.
+func NumAttr(a ods.AttrGetter, name string) (float64, error) {
 	switch x := a(name).(type) {
 	case nil:
 		return 0, nil

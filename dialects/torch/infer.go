@@ -121,7 +121,7 @@ func inferScalar(op string) ods.InferFunc {
 		if err != nil {
 			return nil, err
 		}
-		if _, err := numAttr(a, "other"); err != nil {
+		if _, err := NumAttr(a, "other"); err != nil {
 			return nil, err
 		}
 		if a("other") == nil {
@@ -165,7 +165,7 @@ func inferPowScalar(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type,
 	if err != nil {
 		return nil, err
 	}
-	e, err := numAttr(a, "exponent")
+	e, err := NumAttr(a, "exponent")
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +212,7 @@ func inferMaskedFill(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type
 	if err != nil {
 		return nil, err
 	}
-	if _, err := numAttr(a, "value"); err != nil {
+	if _, err := NumAttr(a, "value"); err != nil {
 		return nil, err
 	}
 	if isInt(x.Elem) && isFloatNumber(a, "value") {
@@ -235,7 +235,7 @@ func inferClamp(_ *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, error
 		return nil, fmt.Errorf("at least one of 'min' or 'max' must be set")
 	}
 	for _, n := range []string{"min", "max"} {
-		if _, err := numAttr(a, n); err != nil {
+		if _, err := NumAttr(a, n); err != nil {
 			return nil, err
 		}
 		if isInt(x.Elem) && isFloatNumber(a, n) {
@@ -250,11 +250,11 @@ func inferHardtanh(_ *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, er
 	if _, err := ranked(ts, 0, "self"); err != nil {
 		return nil, err
 	}
-	lo, err := numAttr(a, "min_val")
+	lo, err := NumAttr(a, "min_val")
 	if err != nil {
 		return nil, err
 	}
-	hi, err := numAttr(a, "max_val")
+	hi, err := NumAttr(a, "max_val")
 	if err != nil {
 		return nil, err
 	}
@@ -285,7 +285,7 @@ func inferDropout(_ *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, err
 	if _, err := ranked(ts, 0, "input"); err != nil {
 		return nil, err
 	}
-	p, err := numAttr(a, "p")
+	p, err := NumAttr(a, "p")
 	if err != nil {
 		return nil, err
 	}
@@ -1274,7 +1274,7 @@ func inferPad(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, error
 	if err != nil {
 		return nil, err
 	}
-	if _, err := numAttr(a, "value"); err != nil {
+	if _, err := NumAttr(a, "value"); err != nil {
 		return nil, err
 	}
 	if isInt(x.Elem) && isFloatNumber(a, "value") {
@@ -1473,7 +1473,7 @@ func inferSDPA(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, erro
 	if err != nil {
 		return nil, err
 	}
-	p, err := numAttr(a, "dropout_p")
+	p, err := NumAttr(a, "dropout_p")
 	if err != nil {
 		return nil, err
 	}
@@ -1484,7 +1484,7 @@ func inferSDPA(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, erro
 	if err != nil {
 		return nil, err
 	}
-	if _, err := numAttr(a, "scale"); err != nil {
+	if _, err := NumAttr(a, "scale"); err != nil {
 		return nil, err
 	}
 	if len(ts) > 3 {

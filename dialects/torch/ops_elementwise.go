@@ -181,7 +181,7 @@ func inferCompareScalar(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.T
 	if a("other") == nil {
 		return nil, fmt.Errorf("requires attribute 'other'")
 	}
-	if _, err := numAttr(a, "other"); err != nil {
+	if _, err := NumAttr(a, "other"); err != nil {
 		return nil, err
 	}
 	return one(tensor(ctx, x.Shape, ctx.I(1))), nil
@@ -220,7 +220,7 @@ func inferNumbers(names ...string) ods.InferFunc {
 			return nil, err
 		}
 		for _, n := range names {
-			if _, err := numAttr(a, n); err != nil {
+			if _, err := NumAttr(a, n); err != nil {
 				return nil, err
 			}
 		}
@@ -234,7 +234,7 @@ func inferCelu(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type, erro
 	if err != nil {
 		return nil, err
 	}
-	if v, _ := numAttr(a, "alpha"); v == 0 {
+	if v, _ := NumAttr(a, "alpha"); v == 0 {
 		return nil, fmt.Errorf("ZeroDivisionError: alpha cannot be 0 for CELU")
 	}
 	return r, nil
@@ -246,7 +246,7 @@ func inferSoftshrink(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type
 	if err != nil {
 		return nil, err
 	}
-	if v, _ := numAttr(a, "lambd"); v < 0 {
+	if v, _ := NumAttr(a, "lambd"); v < 0 {
 		return nil, fmt.Errorf("lambda must be greater or equal to 0, but found to be %g", v)
 	}
 	return r, nil
@@ -265,7 +265,7 @@ func inferThreshold(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type,
 		if a(n) == nil {
 			return nil, fmt.Errorf("requires attribute '%s'", n)
 		}
-		if _, err := numAttr(a, n); err != nil {
+		if _, err := NumAttr(a, n); err != nil {
 			return nil, err
 		}
 		if isInt(x.Elem) && isFloatNumber(a, n) {

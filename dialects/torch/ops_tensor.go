@@ -320,7 +320,7 @@ func inferVectorNorm(ctx *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type
 	if err != nil {
 		return nil, err
 	}
-	ord, err := numAttr(a, "ord")
+	ord, err := NumAttr(a, "ord")
 	if err != nil {
 		return nil, err
 	}
@@ -642,7 +642,7 @@ func channelNorm(ts []ir.Type, a ods.AttrGetter) (*ir.RankedTensorType, error) {
 	if x.Rank() < 2 {
 		return nil, fmt.Errorf("expects input of rank at least 2 [N, C, *], got %d-D", x.Rank())
 	}
-	if _, err := numAttr(a, "eps"); err != nil {
+	if _, err := NumAttr(a, "eps"); err != nil {
 		return nil, err
 	}
 	if err := affine(ts[1:], x, []int64{x.Shape[1]}, "the input's channels"); err != nil {
@@ -656,7 +656,7 @@ func inferInstanceNorm(_ *ir.Context, ts []ir.Type, a ods.AttrGetter) ([]ir.Type
 	if err != nil {
 		return nil, err
 	}
-	if _, err := numAttr(a, "momentum"); err != nil {
+	if _, err := NumAttr(a, "momentum"); err != nil {
 		return nil, err
 	}
 	if n := numel(x.Shape[2:]); n == 1 || n == 0 {

@@ -1,8 +1,7 @@
 package torch
 
 import (
-	"fmt"
-
+	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/dialects/qbehavior"
 )
 
@@ -29,16 +28,4 @@ var quantBehaviors = map[string]*qbehavior.Behavior{
 }
 
 // The table is attached once, before any context registers the dialect.
-// An entry naming no op panics: tables are code, caught by tests.
-func init() {
-	attached := 0
-	for _, o := range Dialect.Ops {
-		if b, ok := quantBehaviors[o.Name]; ok {
-			o.Interfaces = append(o.Interfaces, b)
-			attached++
-		}
-	}
-	if attached != len(quantBehaviors) {
-		panic(fmt.Sprintf("torch: quantBehaviors names %d ops that are not in the table", len(quantBehaviors)-attached))
-	}
-}
+func init() { ods.AttachInterfaces(Dialect, quantBehaviors) }
