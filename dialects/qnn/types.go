@@ -1,6 +1,7 @@
 package qnn
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -437,7 +438,8 @@ func (s *scanner) float(what string) (float32, error) {
 		return 0, err
 	}
 	v, convErr := strconv.ParseFloat(w, 32)
-	if convErr != nil && !strings.Contains(convErr.Error(), "out of range") {
+	// An out-of-range value parses to ±Inf or 0, as C's strtof gives it.
+	if numErr := (*strconv.NumError)(nil); errors.As(convErr, &numErr) && numErr.Err != strconv.ErrRange {
 		return 0, s.errorAt(pos, "expected a floating-point %s", what)
 	}
 	return float32(v), nil
