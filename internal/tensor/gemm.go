@@ -13,8 +13,9 @@ import (
 // of the tile are packed into MR-row panels ([kc][MR], contiguous) and
 // the B columns into gemmNR-column panels ([kc][gemmNR]); a register-blocked
 // micro-kernel (gemm_kernel.go) then computes each MR x gemmNR sub-tile
-// over the kc block. MR is the kernel's (2 for pure Go, 6 for AVX2, 12 for
-// AVX-512), chosen once per process from the CPU; gemmNR is 16 for all.
+// over the kc block. MR is the kernel's (2 for pure Go; 3 or 6 for AVX2;
+// 4, 8 or 12 for AVX-512, whichever pads M least), the kernel family is
+// chosen once per process from the CPU; gemmNR is 16 for all.
 //
 // Determinism: the value of C[i,j] depends only on its row of A, its column
 // of B, K, the compile-time constant gemmKC and the kernel in use:
@@ -134,7 +135,7 @@ func (g *gemmPlan[T]) run() {
 	tiles := tm * tn
 	workers = min(workers, tiles)
 	var next atomic.Int64
-	kern := *g.kern
+	kern := *g.kern.forRows(m)
 	worker := func() {
 		buf := getPack[T]()
 		defer putPack(buf)

@@ -2,6 +2,8 @@
 
 package tensor
 
+//go:generate go run gemm_amd64_gen.go
+
 import (
 	"unsafe"
 
@@ -10,30 +12,49 @@ import (
 
 // Assembly micro-kernels (gemm_amd64.s), with gemmKernel's contract: a is
 // a packed MR-row panel, b a packed gemmNR(=16)-column panel, c the tile's
-// first element, ldc its row stride in elements.
+// first element, ldc its row stride in elements; kc >= 1. The suffix is MR.
 //
-//   - sgemmKernAVX512: 12x16, one zmm accumulator per row, A broadcast from
-//     memory into VFMADD231PS.
-//   - sgemmKernAVX2: 6x16, two ymm accumulators per row (12 of 16 registers).
-//   - igemmKernVNNI: 12x16 int32, VPDPWSSD (AVX-512 VNNI) with A's low 16
-//     bits broadcast: each lane adds lo16(a)*lo16(b) + 0*hi16(b), which is
-//     a*b exactly when both lie in int16 range (gemmKernel.lo16).
-//   - igemmKernAVX2: 6x16 int32, the same product by VPMADDWD + VPADDD.
+//   - sgemmKernAVX512: one zmm accumulator per row, A broadcast from memory
+//     into VFMADD231PS.
+//   - sgemmKernAVX2: two ymm accumulators per row (12 of 16 registers at 6).
+//   - igemmKernVNNI: int32, VPDPWSSD (AVX-512 VNNI) with A's low 16 bits
+//     broadcast: each lane adds lo16(a)*lo16(b) + 0*hi16(b), which is a*b
+//     exactly when both lie in int16 range (gemmKernel.lo16).
+//   - igemmKernAVX2: int32, the same product by VPMADDWD + VPADDD.
 //
-// Both f32 kernels accumulate s = fma(a, b, s) from s = 0 in increasing p,
-// so they produce identical bits.
+// All f32 kernels accumulate s = fma(a, b, s) from s = 0 in increasing p,
+// so they produce identical bits whatever their MR; a plan picks the MR
+// that pads M least (gemmKernel.forRows).
 
 //go:noescape
-func sgemmKernAVX512(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+func sgemmKernAVX512x12(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
 
 //go:noescape
-func sgemmKernAVX2(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+func sgemmKernAVX512x8(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
 
 //go:noescape
-func igemmKernVNNI(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+func sgemmKernAVX512x4(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
 
 //go:noescape
-func igemmKernAVX2(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+func sgemmKernAVX2x6(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+
+//go:noescape
+func sgemmKernAVX2x3(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+
+//go:noescape
+func igemmKernVNNIx12(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+
+//go:noescape
+func igemmKernVNNIx8(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+
+//go:noescape
+func igemmKernVNNIx4(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+
+//go:noescape
+func igemmKernAVX2x6(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+
+//go:noescape
+func igemmKernAVX2x3(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
 
 // The operating system must save the wide registers too; x/sys/cpu reports
 // AVX2/AVX-512 only when it does (it checks XCR0).
@@ -43,26 +64,38 @@ var (
 	hasVNNI   = hasAVX512 && cpu.X86.HasAVX512VNNI
 )
 
-// simdKernelsF32 lists the f32 kernels this CPU runs, best first.
+// simdKernelsF32 lists the f32 kernel families this CPU runs, best first;
+// each lists its smaller-MR variants in alt.
 func simdKernelsF32() []gemmKernel[float32] {
 	var ks []gemmKernel[float32]
 	if hasAVX512 {
-		ks = append(ks, gemmKernel[float32]{name: "avx512", mr: 12, run: sgemmKernAVX512})
+		ks = append(ks, gemmKernel[float32]{name: "avx512", mr: 12, run: sgemmKernAVX512x12, alt: []gemmKernel[float32]{
+			{name: "avx512x8", mr: 8, run: sgemmKernAVX512x8},
+			{name: "avx512x4", mr: 4, run: sgemmKernAVX512x4},
+		}})
 	}
 	if hasAVX2 {
-		ks = append(ks, gemmKernel[float32]{name: "avx2", mr: 6, run: sgemmKernAVX2})
+		ks = append(ks, gemmKernel[float32]{name: "avx2", mr: 6, run: sgemmKernAVX2x6, alt: []gemmKernel[float32]{
+			{name: "avx2x3", mr: 3, run: sgemmKernAVX2x3},
+		}})
 	}
 	return ks
 }
 
-// simdKernelsI32 lists the int32 (16-bit operand) kernels, best first.
+// simdKernelsI32 lists the int32 (16-bit operand) kernel families, best
+// first.
 func simdKernelsI32() []gemmKernel[int32] {
 	var ks []gemmKernel[int32]
 	if hasVNNI {
-		ks = append(ks, gemmKernel[int32]{name: "avx512vnni", mr: 12, lo16: true, run: igemmKernVNNI})
+		ks = append(ks, gemmKernel[int32]{name: "avx512vnni", mr: 12, lo16: true, run: igemmKernVNNIx12, alt: []gemmKernel[int32]{
+			{name: "avx512vnnix8", mr: 8, lo16: true, run: igemmKernVNNIx8},
+			{name: "avx512vnnix4", mr: 4, lo16: true, run: igemmKernVNNIx4},
+		}})
 	}
 	if hasAVX2 {
-		ks = append(ks, gemmKernel[int32]{name: "avx2", mr: 6, lo16: true, run: igemmKernAVX2})
+		ks = append(ks, gemmKernel[int32]{name: "avx2", mr: 6, lo16: true, run: igemmKernAVX2x6, alt: []gemmKernel[int32]{
+			{name: "avx2x3", mr: 3, lo16: true, run: igemmKernAVX2x3},
+		}})
 	}
 	return ks
 }

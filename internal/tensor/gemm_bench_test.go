@@ -71,7 +71,10 @@ func BenchmarkGemmResnet18(b *testing.B) {
 // (one kc = gemmKC block, 32 adjacent tiles).
 func BenchmarkGemmKernel(b *testing.B) {
 	const kc, tiles = gemmKC, 32
-	for _, k := range append(simdKernelsF32(), goKernF32) {
+	for _, k := range append(simdVariants(simdKernelsF32()), goKernF32) {
+		if k.alt != nil {
+			continue
+		}
 		b.Run("f32/"+k.name, func(b *testing.B) {
 			a, bb := make([]float32, kc*k.mr), make([]float32, kc*gemmNR*tiles)
 			c := make([]float32, k.mr*gemmNR*tiles)
@@ -83,7 +86,10 @@ func BenchmarkGemmKernel(b *testing.B) {
 			b.ReportMetric(2*float64(kc*k.mr*gemmNR*tiles)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 		})
 	}
-	for _, k := range append(simdKernelsI32(), goKernI32) {
+	for _, k := range append(simdVariants(simdKernelsI32()), goKernI32) {
+		if k.alt != nil {
+			continue
+		}
 		b.Run("i32/"+k.name, func(b *testing.B) {
 			a, bb := make([]int32, kc*k.mr), make([]int32, kc*gemmNR*tiles)
 			c := make([]int32, k.mr*gemmNR*tiles)

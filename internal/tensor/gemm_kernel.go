@@ -26,6 +26,29 @@ type gemmKernel[T gemmElem] struct {
 	run func(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
 	// goRun is set instead of run for the pure-Go kernels.
 	goRun func(kc int, a, b, c []T, ldc int, acc bool)
+	// alt: kernels of smaller MR computing every element exactly as this
+	// one does (same instruction sequence per lane), by decreasing MR.
+	alt []gemmKernel[T]
+}
+
+// forRows picks, among k and its alternatives, the one that pads m rows
+// the least (the largest MR on a tie). The choice cannot change results.
+func (k *gemmKernel[T]) forRows(m int) *gemmKernel[T] {
+	pad := func(mr int) int { return (m+mr-1)/mr*mr - m }
+	best := k
+	for i := range k.alt {
+		if pad(k.alt[i].mr) < pad(best.mr) {
+			best = &k.alt[i]
+		}
+	}
+	return best
+}
+
+// variants lists k and its alternatives, each on its own.
+func (k gemmKernel[T]) variants() []gemmKernel[T] {
+	vs := append([]gemmKernel[T]{k}, k.alt...)
+	vs[0].alt = nil
+	return vs
 }
 
 // callKernel runs k on a full tile after checking the slices hold it, so
@@ -48,7 +71,8 @@ var (
 	kernI32 = &gemmKernel[int32]{}
 )
 
-// Maximum MR of any kernel (sizes the edge-tile scratch).
+// Maximum MR of any kernel (sizes the edge-tile scratch); gemmMC is a
+// multiple of every MR.
 const gemmMaxMR = 12
 
 var (

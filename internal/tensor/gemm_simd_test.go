@@ -14,7 +14,21 @@ import (
 // MR, gemmNR or gemmKC), degenerate M, N, K = 1 and a K of several blocks.
 var gemmShapes = [][3]int{
 	{1, 1, 1}, {1, 17, 5}, {13, 1, 9}, {7, 16, 1}, {12, 16, 256}, {6, 32, 257},
-	{25, 33, 300}, {121, 530, 70}, {3, 70, 1100}, {37, 19, 513}, {64, 49, 600},
+	{25, 33, 300}, {121, 530, 70}, {2, 20, 40}, {4, 16, 3}, {9, 31, 17}, {3, 70, 1100}, {37, 19, 513}, {64, 49, 600},
+}
+
+// simdVariants: every SIMD kernel of every family on its own, then each
+// family as dispatched (MR picked per product).
+func simdVariants[T gemmElem](fams []gemmKernel[T]) []gemmKernel[T] {
+	var vs []gemmKernel[T]
+	for _, f := range fams {
+		vs = append(vs, f.variants()...)
+	}
+	for _, f := range fams {
+		f.name += "/dispatch"
+		vs = append(vs, f)
+	}
+	return vs
 }
 
 // TestSgemmSIMDKernels: every f32 SIMD kernel this CPU runs agrees with the
@@ -26,7 +40,7 @@ var gemmShapes = [][3]int{
 // kernels agree with each other bit for bit (the same FMA chain), and on
 // small products they equal an exactly computed FMA chain.
 func TestSgemmSIMDKernels(t *testing.T) {
-	kernels := simdKernelsF32()
+	kernels := simdVariants(simdKernelsF32())
 	if len(kernels) == 0 {
 		t.Skip("no SIMD kernel on this CPU or build")
 	}
@@ -150,7 +164,7 @@ func fmaChain(m, n, k int, at func(i, p int) float32, bt func(p, j int) float32,
 // kernel bit for bit, for all four signedness pairs, per-row/column and
 // extreme zero points, and with accumulation.
 func TestGemmInt8SIMDKernels(t *testing.T) {
-	kernels := simdKernelsI32()
+	kernels := simdVariants(simdKernelsI32())
 	if len(kernels) == 0 {
 		t.Skip("no SIMD kernel on this CPU or build")
 	}
@@ -262,7 +276,7 @@ func TestConvSIMDKernels(t *testing.T) {
 	xz := MustFromSlice(U8, nil, []uint8{131})
 	refi, err := ConvInteger2D(xq, wq, xz, nil, p)
 	require.NoError(t, err)
-	fs, is := simdKernelsF32(), simdKernelsI32()
+	fs, is := simdVariants(simdKernelsF32()), simdVariants(simdKernelsI32())
 	for i := range max(len(fs), len(is)) {
 		f, ik := goKernF32, goKernI32
 		if i < len(fs) {
