@@ -218,7 +218,19 @@ func packA32(a []float32, lda int, trans bool, alpha float32) packAFunc[float32]
 					clear(dd[rows:])
 				}
 			} else {
-				for r := range rows {
+				r := 0
+				// Four rows at a time: sequential reads of four rows and
+				// 16-byte runs of writes.
+				for ; r+4 <= rows; r += 4 {
+					base := (i0+ir+r)*lda + p0
+					r0, r1 := a[base:][:kc], a[base+lda:][:kc]
+					r2, r3 := a[base+2*lda:][:kc], a[base+3*lda:][:kc]
+					for p := range kc {
+						dd := (*[4]float32)(d[p*mr+r:])
+						dd[0], dd[1], dd[2], dd[3] = r0[p], r1[p], r2[p], r3[p]
+					}
+				}
+				for ; r < rows; r++ {
 					row := a[(i0+ir+r)*lda+p0:][:kc]
 					for p, v := range row {
 						d[p*mr+r] = v
@@ -426,7 +438,23 @@ func packAInt[TA int8 | uint8](a []TA, lda int, aZero []int32) packAFunc[int32] 
 		}
 		for ir := 0; ir < mc; ir += mr {
 			d := dst[(ir/mr)*kc*mr:][: kc*mr : kc*mr]
-			for r := range mr {
+			r0 := 0
+			if len(aZero) <= 1 {
+				z := zeroAt(aZero, 0)
+				for ; r0+4 <= min(mr, mc-ir); r0 += 4 {
+					base := (i0+ir+r0)*lda + p0
+					a0, a1 := a[base:][:kc], a[base+lda:][:kc]
+					a2, a3 := a[base+2*lda:][:kc], a[base+3*lda:][:kc]
+					for p := range kc {
+						dd := (*[4]int32)(d[p*mr+r0:])
+						dd[0] = (int32(a0[p]) - z) & mask
+						dd[1] = (int32(a1[p]) - z) & mask
+						dd[2] = (int32(a2[p]) - z) & mask
+						dd[3] = (int32(a3[p]) - z) & mask
+					}
+				}
+			}
+			for r := r0; r < mr; r++ {
 				if ir+r >= mc {
 					for p := range kc {
 						d[p*mr+r] = 0
