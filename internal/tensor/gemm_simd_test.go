@@ -5,6 +5,9 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -296,4 +299,24 @@ func TestConvSIMDKernels(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, refi.IntValues(), yi.IntValues(), "%s", ik.name)
 	}
+}
+
+// TestGemmAsmGenerated: gemm_amd64.s is what gemm_amd64_gen.go writes.
+func TestGemmAsmGenerated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go tool")
+	}
+	gen, err := os.ReadFile("gemm_amd64_gen.go")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "gemm_amd64_gen.go"), gen, 0o644))
+	cmd := exec.Command("go", "run", "gemm_amd64_gen.go")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	want, err := os.ReadFile(filepath.Join(dir, "gemm_amd64.s"))
+	require.NoError(t, err)
+	got, err := os.ReadFile("gemm_amd64.s")
+	require.NoError(t, err)
+	require.True(t, string(want) == string(got), "gemm_amd64.s is stale: run go generate ./internal/tensor")
 }
