@@ -20,6 +20,8 @@ import (
 //   - igemmKernVNNI: int32, VPDPWSSD (AVX-512 VNNI) with A's low 16 bits
 //     broadcast: each lane adds lo16(a)*lo16(b) + 0*hi16(b), which is a*b
 //     exactly when both lie in int16 range (gemmKernel.lo16).
+//   - igemmKernAVXVNNI: the same with the VEX-encoded VPDPWSSD of AVX-VNNI
+//     on ymm registers (CPUs with AVX-VNNI but no AVX-512).
 //   - igemmKernAVX2: int32, the same product by VPMADDWD + VPADDD.
 //
 // All f32 kernels accumulate s = fma(a, b, s) from s = 0 in increasing p,
@@ -51,6 +53,12 @@ func igemmKernVNNIx8(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
 func igemmKernVNNIx4(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
 
 //go:noescape
+func igemmKernAVXVNNIx6(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+
+//go:noescape
+func igemmKernAVXVNNIx3(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+
+//go:noescape
 func igemmKernAVX2x6(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
 
 //go:noescape
@@ -59,9 +67,10 @@ func igemmKernAVX2x3(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
 // The operating system must save the wide registers too; x/sys/cpu reports
 // AVX2/AVX-512 only when it does (it checks XCR0).
 var (
-	hasAVX2   = cpu.X86.HasAVX2 && cpu.X86.HasFMA
-	hasAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL
-	hasVNNI   = hasAVX512 && cpu.X86.HasAVX512VNNI
+	hasAVX2    = cpu.X86.HasAVX2 && cpu.X86.HasFMA
+	hasAVX512  = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL
+	hasVNNI    = hasAVX512 && cpu.X86.HasAVX512VNNI
+	hasAVXVNNI = hasAVX2 && cpu.X86.HasAVXVNNI
 )
 
 // simdKernelsF32 lists the f32 kernel families this CPU runs, best first;
@@ -90,6 +99,11 @@ func simdKernelsI32() []gemmKernel[int32] {
 		ks = append(ks, gemmKernel[int32]{name: "avx512vnni", mr: 12, lo16: true, run: igemmKernVNNIx12, alt: []gemmKernel[int32]{
 			{name: "avx512vnnix8", mr: 8, lo16: true, run: igemmKernVNNIx8},
 			{name: "avx512vnnix4", mr: 4, lo16: true, run: igemmKernVNNIx4},
+		}})
+	}
+	if hasAVXVNNI {
+		ks = append(ks, gemmKernel[int32]{name: "avxvnni", mr: 6, lo16: true, run: igemmKernAVXVNNIx6, alt: []gemmKernel[int32]{
+			{name: "avxvnnix3", mr: 3, lo16: true, run: igemmKernAVXVNNIx3},
 		}})
 	}
 	if hasAVX2 {
