@@ -134,33 +134,43 @@ func (g *gemmPlan[T]) run() {
 	}
 	tiles := tm * tn
 	workers = min(workers, tiles)
-	var next atomic.Int64
-	kern := *g.kern.forRows(m)
-	worker := func() {
-		buf := getPack[T]()
-		defer putPack(buf)
-		pa := (*buf)[:gemmMC*gemmKC]
-		pb := (*buf)[gemmMC*gemmKC : gemmMC*gemmKC+gemmKC*(gemmNC+gemmNR)]
-		scratch := (*buf)[len(*buf)-gemmMaxMR*gemmNR:]
-		for {
-			t := int(next.Add(1) - 1)
-			if t >= tiles {
-				return
-			}
-			ic := (t / tn) * mc
-			jc := (t % tn) * nc
-			g.tile(&kern, pa, pb, scratch, ic, jc, min(mc, m-ic), min(nc, n-jc))
-		}
-	}
+	kern := g.kern.forRows(m)
 	if workers <= 1 {
-		worker()
+		// No closure and no goroutine: one product allocates nothing
+		// here (the pack buffers come from a pool).
+		g.work(kern, nil, tiles, tn, mc, nc)
 		return
 	}
+	// The goroutines share copies, so g and the loop variables above do
+	// not escape on the one-worker path.
+	cp, cn, ccols := *g, tn, nc
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
-		wg.Go(worker)
+		wg.Go(func() { cp.work(kern, &next, tiles, cn, mc, ccols) })
 	}
 	wg.Wait()
+}
+
+// work computes tiles taken from next (all of them, in order, when next
+// is nil) with one pack buffer.
+func (g *gemmPlan[T]) work(kern *gemmKernel[T], next *atomic.Int64, tiles, tn, mc, nc int) {
+	buf := getPack[T]()
+	pa := (*buf)[:gemmMC*gemmKC]
+	pb := (*buf)[gemmMC*gemmKC : gemmMC*gemmKC+gemmKC*(gemmNC+gemmNR)]
+	scratch := (*buf)[len(*buf)-gemmMaxMR*gemmNR:]
+	for t := 0; ; t++ {
+		if next != nil {
+			t = int(next.Add(1) - 1)
+		}
+		if t >= tiles {
+			break
+		}
+		ic := (t / tn) * mc
+		jc := (t % tn) * nc
+		g.tile(kern, pa, pb, scratch, ic, jc, min(mc, g.m-ic), min(nc, g.n-jc))
+	}
+	putPack(buf)
 }
 
 // tile computes C[ic:ic+mc, jc:jc+nc]; scratch holds one MR x gemmNR tile
