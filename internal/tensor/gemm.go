@@ -15,7 +15,10 @@ import (
 // micro-kernel (gemm_kernel.go) then computes each MR x gemmNR sub-tile
 // over the kc block. MR is the kernel's (2 for pure Go; 3 or 6 for AVX2;
 // 4, 8 or 12 for AVX-512, whichever pads M least), the kernel family is
-// chosen once per process from the CPU; gemmNR is 16 for all.
+// chosen once per process from the CPU; gemmNR is 16 for all. A row-major
+// B (gemmPlan.bRows) is not packed for the SIMD kernels: they read its
+// 16-column panels in place, which only changes where values are loaded
+// from.
 //
 // Determinism: the value of C[i,j] depends only on its row of A, its column
 // of B, K, the compile-time constant gemmKC and the kernel in use:
@@ -68,7 +71,12 @@ type gemmPlan[T gemmElem] struct {
 	// packB fills ceil(nc/gemmNR) panels of kc*gemmNR values with rows
 	// [p0, p0+kc) and columns [j0, j0+nc) of op(B), zero-padding missing
 	// columns.
-	packB      func(dst []T, j0, nc, p0, kc int)
+	packB func(dst []T, j0, nc, p0, kc int)
+	// bRows, when set, is op(B) stored by rows (op(B)[p,j] =
+	// bRows[p*ldb+j]): the SIMD kernels then read whole 16-column panels
+	// in place and packB only packs the last, partial one.
+	bRows      []T
+	ldb        int
 	kern       *gemmKernel[T] // kernF32 or kernI32
 	c          []T
 	ldc        int
@@ -178,23 +186,35 @@ func (g *gemmPlan[T]) work(kern *gemmKernel[T], next *atomic.Int64, tiles, tn, m
 func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch []T, ic, jc, mc, nc int) {
 	c, ldc := g.c, g.ldc
 	mr := kern.mr
+	inPlace := 0 // columns [0, inPlace) of the tile are read from bRows
+	if g.bRows != nil && kern.goRun == nil {
+		inPlace = nc / gemmNR * gemmNR
+	}
 	for pc := 0; pc < g.k; pc += gemmKC {
 		kc := min(gemmKC, g.k-pc)
 		g.packA(pa, kern, ic, mc, pc, kc)
-		g.packB(pb, jc, nc, pc, kc)
+		if inPlace < nc {
+			g.packB(pb, jc+inPlace, nc-inPlace, pc, kc)
+		}
 		acc := pc > 0 || g.accumulate
 		for jr := 0; jr < nc; jr += gemmNR {
-			bp := pb[(jr/gemmNR)*kc*gemmNR:]
+			var bp []T
+			ldb := gemmNR
+			if jr < inPlace {
+				bp, ldb = g.bRows[pc*g.ldb+jc+jr:], g.ldb
+			} else {
+				bp = pb[((jr-inPlace)/gemmNR)*kc*gemmNR:]
+			}
 			nr := min(gemmNR, nc-jr)
 			for ir := 0; ir < mc; ir += mr {
 				ap := pa[(ir/mr)*kc*mr:]
 				off := (ic+ir)*ldc + jc + jr
 				rows := min(mr, mc-ir)
 				if rows == mr && nr == gemmNR {
-					kern.call(kc, ap, bp, c[off:], ldc, acc)
+					kern.call(kc, ap, bp, c[off:], ldc, ldb, acc)
 					continue
 				}
-				kern.call(kc, ap, bp, scratch, gemmNR, false)
+				kern.call(kc, ap, bp, scratch, gemmNR, ldb, false)
 				for i := range rows {
 					row := c[off+i*ldc : off+i*ldc+nr]
 					s := scratch[i*gemmNR : i*gemmNR+nr]
@@ -297,6 +317,16 @@ func packB32(b []float32, ldb int, trans bool) func(dst []float32, j0, nc, p0, k
 	}
 }
 
+// gemmInPlaceB lets the SIMD kernels read a row-major B in place.
+var gemmInPlaceB = true
+
+func bRowsIf[T gemmElem](ok bool, b []T) []T {
+	if ok {
+		return b
+	}
+	return nil
+}
+
 func checkMat(name string, s int, rows, cols, ld int) error {
 	if rows < 0 || cols < 0 {
 		return fmt.Errorf("tensor: gemm: negative dimension for %s", name)
@@ -363,6 +393,8 @@ func Sgemm(transA, transB bool, m, n, k int, alpha float32, a []float32, lda int
 		packA:      packA32(a, lda, transA, alpha),
 		packB:      packB32(b, ldb, transB),
 		kern:       kernF32,
+		bRows:      bRowsIf(!transB && gemmInPlaceB, b),
+		ldb:        ldb,
 		c:          c,
 		ldc:        ldc,
 		accumulate: beta != 0,

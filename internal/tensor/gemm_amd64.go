@@ -12,7 +12,9 @@ import (
 
 // Assembly micro-kernels (gemm_amd64.s), with gemmKernel's contract: a is
 // a packed MR-row panel, b a packed gemmNR(=16)-column panel, c the tile's
-// first element, ldc its row stride in elements; kc >= 1. The suffix is MR.
+// first element, ldc its row stride in elements, ldb the distance between
+// B's k rows (gemmNR in a packed panel, B's own stride when the kernel
+// reads B in place); kc >= 1. The suffix is MR.
 //
 //   - sgemmKernAVX512: one zmm accumulator per row, A broadcast from memory
 //     into VFMADD231PS.
@@ -29,40 +31,40 @@ import (
 // that pads M least (gemmKernel.forRows).
 
 //go:noescape
-func sgemmKernAVX512x12(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+func sgemmKernAVX512x12(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 
 //go:noescape
-func sgemmKernAVX512x8(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+func sgemmKernAVX512x8(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 
 //go:noescape
-func sgemmKernAVX512x4(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+func sgemmKernAVX512x4(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 
 //go:noescape
-func sgemmKernAVX2x6(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+func sgemmKernAVX2x6(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 
 //go:noescape
-func sgemmKernAVX2x3(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+func sgemmKernAVX2x3(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 
 //go:noescape
-func igemmKernVNNIx12(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+func igemmKernVNNIx12(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 
 //go:noescape
-func igemmKernVNNIx8(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+func igemmKernVNNIx8(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 
 //go:noescape
-func igemmKernVNNIx4(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+func igemmKernVNNIx4(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 
 //go:noescape
-func igemmKernAVXVNNIx6(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+func igemmKernAVXVNNIx6(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 
 //go:noescape
-func igemmKernAVXVNNIx3(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+func igemmKernAVXVNNIx3(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 
 //go:noescape
-func igemmKernAVX2x6(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+func igemmKernAVX2x6(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 
 //go:noescape
-func igemmKernAVX2x3(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
+func igemmKernAVX2x3(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 
 // The operating system must save the wide registers too; x/sys/cpu reports
 // AVX2/AVX-512 only when it does (it checks XCR0).

@@ -5,14 +5,16 @@
 
 #include "textflag.h"
 
-// func sgemmKernAVX512x4(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
-TEXT ·sgemmKernAVX512x4(SB), NOSPLIT, $0-41
+// func sgemmKernAVX512x4(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+TEXT ·sgemmKernAVX512x4(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), DX
 	MOVQ c+24(FP), DI
 	MOVQ ldc+32(FP), R8
 	SHLQ $2, R8
+	MOVQ ldb+40(FP), R9
+	SHLQ $2, R9
 	VPXORD Z0, Z0, Z0
 	VPXORD Z1, Z1, Z1
 	VPXORD Z2, Z2, Z2
@@ -24,10 +26,10 @@ loop:
 	VFMADD231PS.BCST 8(SI), Z31, Z2
 	VFMADD231PS.BCST 12(SI), Z31, Z3
 	ADDQ $16, SI
-	ADDQ $64, DX
+	ADDQ R9, DX
 	DECQ CX
 	JNZ loop
-	MOVBLZX acc+40(FP), AX
+	MOVBLZX acc+48(FP), AX
 	TESTB AL, AL
 	JEQ store
 	VADDPS 0(DI), Z0, Z0
@@ -54,14 +56,16 @@ store:
 	VZEROUPPER
 	RET
 
-// func sgemmKernAVX512x8(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
-TEXT ·sgemmKernAVX512x8(SB), NOSPLIT, $0-41
+// func sgemmKernAVX512x8(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+TEXT ·sgemmKernAVX512x8(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), DX
 	MOVQ c+24(FP), DI
 	MOVQ ldc+32(FP), R8
 	SHLQ $2, R8
+	MOVQ ldb+40(FP), R9
+	SHLQ $2, R9
 	VPXORD Z0, Z0, Z0
 	VPXORD Z1, Z1, Z1
 	VPXORD Z2, Z2, Z2
@@ -81,10 +85,10 @@ loop:
 	VFMADD231PS.BCST 24(SI), Z31, Z6
 	VFMADD231PS.BCST 28(SI), Z31, Z7
 	ADDQ $32, SI
-	ADDQ $64, DX
+	ADDQ R9, DX
 	DECQ CX
 	JNZ loop
-	MOVBLZX acc+40(FP), AX
+	MOVBLZX acc+48(FP), AX
 	TESTB AL, AL
 	JEQ store
 	VADDPS 0(DI), Z0, Z0
@@ -131,14 +135,16 @@ store:
 	VZEROUPPER
 	RET
 
-// func sgemmKernAVX512x12(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
-TEXT ·sgemmKernAVX512x12(SB), NOSPLIT, $0-41
+// func sgemmKernAVX512x12(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+TEXT ·sgemmKernAVX512x12(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), DX
 	MOVQ c+24(FP), DI
 	MOVQ ldc+32(FP), R8
 	SHLQ $2, R8
+	MOVQ ldb+40(FP), R9
+	SHLQ $2, R9
 	VPXORD Z0, Z0, Z0
 	VPXORD Z1, Z1, Z1
 	VPXORD Z2, Z2, Z2
@@ -166,10 +172,10 @@ loop:
 	VFMADD231PS.BCST 40(SI), Z31, Z10
 	VFMADD231PS.BCST 44(SI), Z31, Z11
 	ADDQ $48, SI
-	ADDQ $64, DX
+	ADDQ R9, DX
 	DECQ CX
 	JNZ loop
-	MOVBLZX acc+40(FP), AX
+	MOVBLZX acc+48(FP), AX
 	TESTB AL, AL
 	JEQ store
 	VADDPS 0(DI), Z0, Z0
@@ -236,14 +242,16 @@ store:
 	VZEROUPPER
 	RET
 
-// func igemmKernVNNIx4(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
-TEXT ·igemmKernVNNIx4(SB), NOSPLIT, $0-41
+// func igemmKernVNNIx4(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+TEXT ·igemmKernVNNIx4(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), DX
 	MOVQ c+24(FP), DI
 	MOVQ ldc+32(FP), R8
 	SHLQ $2, R8
+	MOVQ ldb+40(FP), R9
+	SHLQ $2, R9
 	VPXORD Z0, Z0, Z0
 	VPXORD Z1, Z1, Z1
 	VPXORD Z2, Z2, Z2
@@ -255,10 +263,10 @@ loop:
 	VPDPWSSD.BCST 8(SI), Z31, Z2
 	VPDPWSSD.BCST 12(SI), Z31, Z3
 	ADDQ $16, SI
-	ADDQ $64, DX
+	ADDQ R9, DX
 	DECQ CX
 	JNZ loop
-	MOVBLZX acc+40(FP), AX
+	MOVBLZX acc+48(FP), AX
 	TESTB AL, AL
 	JEQ store
 	VPADDD 0(DI), Z0, Z0
@@ -285,14 +293,16 @@ store:
 	VZEROUPPER
 	RET
 
-// func igemmKernVNNIx8(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
-TEXT ·igemmKernVNNIx8(SB), NOSPLIT, $0-41
+// func igemmKernVNNIx8(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+TEXT ·igemmKernVNNIx8(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), DX
 	MOVQ c+24(FP), DI
 	MOVQ ldc+32(FP), R8
 	SHLQ $2, R8
+	MOVQ ldb+40(FP), R9
+	SHLQ $2, R9
 	VPXORD Z0, Z0, Z0
 	VPXORD Z1, Z1, Z1
 	VPXORD Z2, Z2, Z2
@@ -312,10 +322,10 @@ loop:
 	VPDPWSSD.BCST 24(SI), Z31, Z6
 	VPDPWSSD.BCST 28(SI), Z31, Z7
 	ADDQ $32, SI
-	ADDQ $64, DX
+	ADDQ R9, DX
 	DECQ CX
 	JNZ loop
-	MOVBLZX acc+40(FP), AX
+	MOVBLZX acc+48(FP), AX
 	TESTB AL, AL
 	JEQ store
 	VPADDD 0(DI), Z0, Z0
@@ -362,14 +372,16 @@ store:
 	VZEROUPPER
 	RET
 
-// func igemmKernVNNIx12(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
-TEXT ·igemmKernVNNIx12(SB), NOSPLIT, $0-41
+// func igemmKernVNNIx12(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+TEXT ·igemmKernVNNIx12(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), DX
 	MOVQ c+24(FP), DI
 	MOVQ ldc+32(FP), R8
 	SHLQ $2, R8
+	MOVQ ldb+40(FP), R9
+	SHLQ $2, R9
 	VPXORD Z0, Z0, Z0
 	VPXORD Z1, Z1, Z1
 	VPXORD Z2, Z2, Z2
@@ -397,10 +409,10 @@ loop:
 	VPDPWSSD.BCST 40(SI), Z31, Z10
 	VPDPWSSD.BCST 44(SI), Z31, Z11
 	ADDQ $48, SI
-	ADDQ $64, DX
+	ADDQ R9, DX
 	DECQ CX
 	JNZ loop
-	MOVBLZX acc+40(FP), AX
+	MOVBLZX acc+48(FP), AX
 	TESTB AL, AL
 	JEQ store
 	VPADDD 0(DI), Z0, Z0
@@ -467,14 +479,16 @@ store:
 	VZEROUPPER
 	RET
 
-// func sgemmKernAVX2x3(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
-TEXT ·sgemmKernAVX2x3(SB), NOSPLIT, $0-41
+// func sgemmKernAVX2x3(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+TEXT ·sgemmKernAVX2x3(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), DX
 	MOVQ c+24(FP), DI
 	MOVQ ldc+32(FP), R8
 	SHLQ $2, R8
+	MOVQ ldb+40(FP), R9
+	SHLQ $2, R9
 	VPXOR Y0, Y0, Y0
 	VPXOR Y1, Y1, Y1
 	VPXOR Y2, Y2, Y2
@@ -494,10 +508,10 @@ loop:
 	VFMADD231PS Y14, Y12, Y4
 	VFMADD231PS Y14, Y13, Y5
 	ADDQ $12, SI
-	ADDQ $64, DX
+	ADDQ R9, DX
 	DECQ CX
 	JNZ loop
-	MOVBLZX acc+40(FP), AX
+	MOVBLZX acc+48(FP), AX
 	TESTB AL, AL
 	JEQ store
 	VADDPS 0(DI), Y0, Y0
@@ -528,14 +542,16 @@ store:
 	VZEROUPPER
 	RET
 
-// func sgemmKernAVX2x6(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
-TEXT ·sgemmKernAVX2x6(SB), NOSPLIT, $0-41
+// func sgemmKernAVX2x6(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+TEXT ·sgemmKernAVX2x6(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), DX
 	MOVQ c+24(FP), DI
 	MOVQ ldc+32(FP), R8
 	SHLQ $2, R8
+	MOVQ ldb+40(FP), R9
+	SHLQ $2, R9
 	VPXOR Y0, Y0, Y0
 	VPXOR Y1, Y1, Y1
 	VPXOR Y2, Y2, Y2
@@ -570,10 +586,10 @@ loop:
 	VFMADD231PS Y14, Y12, Y10
 	VFMADD231PS Y14, Y13, Y11
 	ADDQ $24, SI
-	ADDQ $64, DX
+	ADDQ R9, DX
 	DECQ CX
 	JNZ loop
-	MOVBLZX acc+40(FP), AX
+	MOVBLZX acc+48(FP), AX
 	TESTB AL, AL
 	JEQ store
 	VADDPS 0(DI), Y0, Y0
@@ -628,14 +644,16 @@ store:
 	VZEROUPPER
 	RET
 
-// func igemmKernAVX2x3(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
-TEXT ·igemmKernAVX2x3(SB), NOSPLIT, $0-41
+// func igemmKernAVX2x3(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+TEXT ·igemmKernAVX2x3(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), DX
 	MOVQ c+24(FP), DI
 	MOVQ ldc+32(FP), R8
 	SHLQ $2, R8
+	MOVQ ldb+40(FP), R9
+	SHLQ $2, R9
 	VPXOR Y0, Y0, Y0
 	VPXOR Y1, Y1, Y1
 	VPXOR Y2, Y2, Y2
@@ -661,10 +679,10 @@ loop:
 	VPMADDWD Y14, Y13, Y15
 	VPADDD Y15, Y5, Y5
 	ADDQ $12, SI
-	ADDQ $64, DX
+	ADDQ R9, DX
 	DECQ CX
 	JNZ loop
-	MOVBLZX acc+40(FP), AX
+	MOVBLZX acc+48(FP), AX
 	TESTB AL, AL
 	JEQ store
 	VPADDD 0(DI), Y0, Y0
@@ -695,14 +713,16 @@ store:
 	VZEROUPPER
 	RET
 
-// func igemmKernAVX2x6(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
-TEXT ·igemmKernAVX2x6(SB), NOSPLIT, $0-41
+// func igemmKernAVX2x6(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+TEXT ·igemmKernAVX2x6(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), DX
 	MOVQ c+24(FP), DI
 	MOVQ ldc+32(FP), R8
 	SHLQ $2, R8
+	MOVQ ldb+40(FP), R9
+	SHLQ $2, R9
 	VPXOR Y0, Y0, Y0
 	VPXOR Y1, Y1, Y1
 	VPXOR Y2, Y2, Y2
@@ -749,10 +769,10 @@ loop:
 	VPMADDWD Y14, Y13, Y15
 	VPADDD Y15, Y11, Y11
 	ADDQ $24, SI
-	ADDQ $64, DX
+	ADDQ R9, DX
 	DECQ CX
 	JNZ loop
-	MOVBLZX acc+40(FP), AX
+	MOVBLZX acc+48(FP), AX
 	TESTB AL, AL
 	JEQ store
 	VPADDD 0(DI), Y0, Y0
@@ -807,14 +827,16 @@ store:
 	VZEROUPPER
 	RET
 
-// func igemmKernAVXVNNIx3(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
-TEXT ·igemmKernAVXVNNIx3(SB), NOSPLIT, $0-41
+// func igemmKernAVXVNNIx3(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+TEXT ·igemmKernAVXVNNIx3(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), DX
 	MOVQ c+24(FP), DI
 	MOVQ ldc+32(FP), R8
 	SHLQ $2, R8
+	MOVQ ldb+40(FP), R9
+	SHLQ $2, R9
 	VPXOR Y0, Y0, Y0
 	VPXOR Y1, Y1, Y1
 	VPXOR Y2, Y2, Y2
@@ -834,10 +856,10 @@ loop:
 	BYTE $0xC4; BYTE $0xC2; BYTE $0x1D; BYTE $0x52; BYTE $0xE6 // VPDPWSSD Y14, Y12, Y4
 	BYTE $0xC4; BYTE $0xC2; BYTE $0x15; BYTE $0x52; BYTE $0xEE // VPDPWSSD Y14, Y13, Y5
 	ADDQ $12, SI
-	ADDQ $64, DX
+	ADDQ R9, DX
 	DECQ CX
 	JNZ loop
-	MOVBLZX acc+40(FP), AX
+	MOVBLZX acc+48(FP), AX
 	TESTB AL, AL
 	JEQ store
 	VPADDD 0(DI), Y0, Y0
@@ -868,14 +890,16 @@ store:
 	VZEROUPPER
 	RET
 
-// func igemmKernAVXVNNIx6(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
-TEXT ·igemmKernAVXVNNIx6(SB), NOSPLIT, $0-41
+// func igemmKernAVXVNNIx6(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+TEXT ·igemmKernAVXVNNIx6(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), DX
 	MOVQ c+24(FP), DI
 	MOVQ ldc+32(FP), R8
 	SHLQ $2, R8
+	MOVQ ldb+40(FP), R9
+	SHLQ $2, R9
 	VPXOR Y0, Y0, Y0
 	VPXOR Y1, Y1, Y1
 	VPXOR Y2, Y2, Y2
@@ -910,10 +934,10 @@ loop:
 	BYTE $0xC4; BYTE $0x42; BYTE $0x1D; BYTE $0x52; BYTE $0xD6 // VPDPWSSD Y14, Y12, Y10
 	BYTE $0xC4; BYTE $0x42; BYTE $0x15; BYTE $0x52; BYTE $0xDE // VPDPWSSD Y14, Y13, Y11
 	ADDQ $24, SI
-	ADDQ $64, DX
+	ADDQ R9, DX
 	DECQ CX
 	JNZ loop
-	MOVBLZX acc+40(FP), AX
+	MOVBLZX acc+48(FP), AX
 	TESTB AL, AL
 	JEQ store
 	VPADDD 0(DI), Y0, Y0

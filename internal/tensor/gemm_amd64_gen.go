@@ -15,14 +15,16 @@ var out strings.Builder
 func w(format string, args ...any) { fmt.Fprintf(&out, format+"\n", args...) }
 
 func prologue(name string) {
-	w("// func %s(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)", name)
-	w("TEXT ·%s(SB), NOSPLIT, $0-41", name)
+	w("// func %s(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)", name)
+	w("TEXT ·%s(SB), NOSPLIT, $0-49", name)
 	w("\tMOVQ kc+0(FP), CX")
 	w("\tMOVQ a+8(FP), SI")
 	w("\tMOVQ b+16(FP), DX")
 	w("\tMOVQ c+24(FP), DI")
 	w("\tMOVQ ldc+32(FP), R8")
 	w("\tSHLQ $2, R8")
+	w("\tMOVQ ldb+40(FP), R9")
+	w("\tSHLQ $2, R9")
 }
 
 // store writes the accumulators (perRow registers of width bytes per row)
@@ -34,7 +36,7 @@ func store(perRow int, reg, add string, width, rows int) {
 	}
 	for _, accumulate := range []bool{true, false} {
 		if accumulate {
-			w("\tMOVBLZX acc+40(FP), AX")
+			w("\tMOVBLZX acc+48(FP), AX")
 			w("\tTESTB AL, AL")
 			w("\tJEQ store")
 		} else {
@@ -97,7 +99,7 @@ func main() {
 				w("\t%s %d(SI), Z31, Z%d", f.op, 4*r, r)
 			}
 			w("\tADDQ $%d, SI", 4*rows)
-			w("\tADDQ $64, DX")
+			w("\tADDQ R9, DX")
 			w("\tDECQ CX")
 			w("\tJNZ loop")
 			store(1, "Z", f.add, 64, rows)
@@ -135,7 +137,7 @@ func main() {
 				}
 			}
 			w("\tADDQ $%d, SI", 4*rows)
-			w("\tADDQ $64, DX")
+			w("\tADDQ R9, DX")
 			w("\tDECQ CX")
 			w("\tJNZ loop")
 			add := "VADDPS"

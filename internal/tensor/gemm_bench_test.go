@@ -80,7 +80,7 @@ func BenchmarkGemmKernel(b *testing.B) {
 			c := make([]float32, k.mr*gemmNR*tiles)
 			for b.Loop() {
 				for j := range tiles {
-					k.call(kc, a, bb[j*kc*gemmNR:], c[j*gemmNR:], gemmNR*tiles, true)
+					k.call(kc, a, bb[j*kc*gemmNR:], c[j*gemmNR:], gemmNR*tiles, gemmNR, true)
 				}
 			}
 			b.ReportMetric(2*float64(kc*k.mr*gemmNR*tiles)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
@@ -95,7 +95,7 @@ func BenchmarkGemmKernel(b *testing.B) {
 			c := make([]int32, k.mr*gemmNR*tiles)
 			for b.Loop() {
 				for j := range tiles {
-					k.call(kc, a, bb[j*kc*gemmNR:], c[j*gemmNR:], gemmNR*tiles, true)
+					k.call(kc, a, bb[j*kc*gemmNR:], c[j*gemmNR:], gemmNR*tiles, gemmNR, true)
 				}
 			}
 			b.ReportMetric(2*float64(kc*k.mr*gemmNR*tiles)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GOP/s")

@@ -23,8 +23,10 @@ type gemmKernel[T gemmElem] struct {
 	lo16 bool
 	// run is only called with len(a) >= kc*mr, len(b) >= kc*gemmNR and
 	// c holding the whole tile (checked by callKernel).
-	run func(kc int, a, b, c unsafe.Pointer, ldc int, acc bool)
-	// goRun is set instead of run for the pure-Go kernels.
+	// ldb is the distance between b's k rows: gemmNR for a packed panel.
+	run func(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+	// goRun is set instead of run for the pure-Go kernels, which only
+	// read packed panels (ldb = gemmNR).
 	goRun func(kc int, a, b, c []T, ldc int, acc bool)
 	// alt: kernels of smaller MR computing every element exactly as this
 	// one does (same instruction sequence per lane), by decreasing MR.
@@ -51,17 +53,20 @@ func (k gemmKernel[T]) variants() []gemmKernel[T] {
 	return vs
 }
 
-// callKernel runs k on a full tile after checking the slices hold it, so
-// an assembly kernel never touches memory outside them.
-func (k *gemmKernel[T]) call(kc int, a, b, c []T, ldc int, acc bool) {
-	if len(a) < kc*k.mr || len(b) < kc*gemmNR || len(c) < (k.mr-1)*ldc+gemmNR || kc <= 0 {
+// call runs k on a full tile after checking the slices hold it, so an
+// assembly kernel never touches memory outside them.
+func (k *gemmKernel[T]) call(kc int, a, b, c []T, ldc, ldb int, acc bool) {
+	if kc <= 0 || ldb < gemmNR || len(a) < kc*k.mr || len(b) < (kc-1)*ldb+gemmNR || len(c) < (k.mr-1)*ldc+gemmNR {
 		panic("tensor: gemm kernel: panel or tile out of range")
 	}
 	if k.goRun != nil {
+		if ldb != gemmNR {
+			panic("tensor: gemm kernel: pure-Go kernels read packed B only")
+		}
 		k.goRun(kc, a, b, c, ldc, acc)
 		return
 	}
-	k.run(kc, unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), unsafe.Pointer(&c[0]), ldc, acc)
+	k.run(kc, unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), unsafe.Pointer(&c[0]), ldc, ldb, acc)
 }
 
 // The kernels in use: the best the CPU supports (gemm_amd64.go), else

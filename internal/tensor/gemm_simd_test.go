@@ -77,6 +77,14 @@ func TestSgemmSIMDKernels(t *testing.T) {
 				useKernels(t, kern, goKernI32)
 				c := append([]float32(nil), c0...)
 				require.NoError(t, Sgemm(tr[0], tr[1], m, n, k, 1, a, lda, b, ldb, beta, c, ldc))
+				// Reading B in place or packed gives the same bits.
+				gemmInPlaceB = false
+				defer func() { gemmInPlaceB = true }()
+				c2 := append([]float32(nil), c0...)
+				require.NoError(t, Sgemm(tr[0], tr[1], m, n, k, 1, a, lda, b, ldb, beta, c2, ldc))
+				for i := range c {
+					require.Equal(t, math.Float32bits(c2[i]), math.Float32bits(c[i]), "%s: in-place B", kern.name)
+				}
 				return c
 			}
 			for _, beta := range []float32{0, 1} {
