@@ -10,24 +10,32 @@ import (
 // GEMM structure (after BLIS / Goto): C is cut into tiles of at most
 // gemmMC x gemmNC, which are the unit of parallel work; for each tile the K dimension is
 // walked in gemmKC blocks, in increasing order. For each block the A rows
-// of the tile are packed into gemmMR-row panels ([kc][MR], contiguous) and
-// the B columns into gemmNR-column panels ([kc][NR]); a register-blocked
-// micro-kernel then computes each MR x NR sub-tile over the kc block.
+// of the tile are packed into MR-row panels ([kc][MR], contiguous) and
+// the B columns into gemmNR-column panels ([kc][gemmNR]); a register-blocked
+// micro-kernel (gemm_kernel.go) then computes each MR x gemmNR sub-tile
+// over the kc block. MR is the kernel's (2 for pure Go; 3 or 6 for AVX2;
+// 4, 8 or 12 for AVX-512, whichever pads M least), the kernel family is
+// chosen once per process from the CPU; gemmNR is 16 for all. A row-major
+// B (gemmPlan.bRows) is not packed for the SIMD kernels: they read its
+// 16-column panels in place, which only changes where values are loaded
+// from.
 //
 // Determinism: the value of C[i,j] depends only on its row of A, its column
-// of B, K and the compile-time constant gemmKC:
+// of B, K, the compile-time constant gemmKC and the kernel in use:
 //
 //	C[i,j] = (((init + s_0) + s_1) + ...)   where s_b = Σ_{p in block b} A[i,p]*B[p,j],
 //
-// each s_b summed in increasing p starting from 0, and init is C[i,j]
-// (accumulate) or nothing (the first block's sum is stored). Tiles never
-// split K, so the thread count and the tile a worker happens to take change
-// nothing: results are bit-identical for every thread count.
+// each s_b summed in increasing p starting from 0 (each step rounded
+// after the product by the pure-Go kernel, fused into one FMA by the SIMD
+// kernels, which therefore agree with each other bit for bit), and init
+// is C[i,j] (accumulate) or nothing (the first block's sum is stored).
+// Tiles never split K and edge tiles run the same kernel on zero-padded
+// panels, so the thread count and the tile a worker happens to take
+// change nothing: results are bit-identical for every thread count.
 const (
-	gemmMR = 2
-	gemmNR = 4
+	gemmNR = 16
 	gemmKC = 256
-	gemmMC = 120
+	gemmMC = 120 // a multiple of every kernel's MR
 	gemmNC = 512
 )
 
@@ -56,17 +64,26 @@ type gemmElem interface{ float32 | int32 }
 // gemmPlan describes one C = op(A) * op(B) product through packing callbacks.
 type gemmPlan[T gemmElem] struct {
 	m, n, k int
-	// packA fills ceil(mc/MR) panels of kc*MR values with rows [i0, i0+mc)
-	// and columns [p0, p0+kc) of op(A), zero-padding missing rows.
-	packA func(dst []T, i0, mc, p0, kc int)
-	// packB fills ceil(nc/NR) panels of kc*NR values with rows [p0, p0+kc)
-	// and columns [j0, j0+nc) of op(B), zero-padding missing columns.
-	packB      func(dst []T, j0, nc, p0, kc int)
-	kern       func(kc int, a, b []T) [gemmMR * gemmNR]T
+	// packA fills ceil(mc/k.mr) panels of kc*k.mr values with rows
+	// [i0, i0+mc) and columns [p0, p0+kc) of op(A), zero-padding missing
+	// rows (and keeping only low 16 bits when k.lo16).
+	packA packAFunc[T]
+	// packB fills ceil(nc/gemmNR) panels of kc*gemmNR values with rows
+	// [p0, p0+kc) and columns [j0, j0+nc) of op(B), zero-padding missing
+	// columns.
+	packB func(dst []T, j0, nc, p0, kc int)
+	// bRows, when set, is op(B) stored by rows (op(B)[p,j] =
+	// bRows[p*ldb+j]): the SIMD kernels then read whole 16-column panels
+	// in place and packB only packs the last, partial one.
+	bRows      []T
+	ldb        int
+	kern       *gemmKernel[T] // kernF32 or kernI32
 	c          []T
 	ldc        int
 	accumulate bool // add to C instead of overwriting it
 }
+
+type packAFunc[T gemmElem] func(dst []T, k *gemmKernel[T], i0, mc, p0, kc int)
 
 var packPoolF32, packPoolI32 sync.Pool
 
@@ -81,7 +98,7 @@ func getPack[T gemmElem]() *[]T {
 	if v := pool.Get(); v != nil {
 		return v.(*[]T)
 	}
-	const sz = gemmMC*gemmKC + gemmKC*(gemmNC+gemmNR) + 64
+	const sz = gemmMC*gemmKC + gemmKC*(gemmNC+gemmNR) + gemmMaxMR*gemmNR
 	s := make([]T, sz)
 	return &s
 }
@@ -125,74 +142,88 @@ func (g *gemmPlan[T]) run() {
 	}
 	tiles := tm * tn
 	workers = min(workers, tiles)
-	var next atomic.Int64
-	worker := func() {
-		buf := getPack[T]()
-		defer putPack(buf)
-		pa := (*buf)[:gemmMC*gemmKC]
-		pb := (*buf)[gemmMC*gemmKC:]
-		for {
-			t := int(next.Add(1) - 1)
-			if t >= tiles {
-				return
-			}
-			ic := (t / tn) * mc
-			jc := (t % tn) * nc
-			g.tile(pa, pb, ic, jc, min(mc, m-ic), min(nc, n-jc))
-		}
-	}
+	kern := g.kern.forRows(m)
 	if workers <= 1 {
-		worker()
+		// No closure and no goroutine: one product allocates nothing
+		// here (the pack buffers come from a pool).
+		g.work(kern, nil, tiles, tn, mc, nc)
 		return
 	}
+	// The goroutines share copies, so g and the loop variables above do
+	// not escape on the one-worker path.
+	cp, cn, ccols := *g, tn, nc
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
-		wg.Go(worker)
+		wg.Go(func() { cp.work(kern, &next, tiles, cn, mc, ccols) })
 	}
 	wg.Wait()
 }
 
-func (g *gemmPlan[T]) tile(pa, pb []T, ic, jc, mc, nc int) {
+// work computes tiles taken from next (all of them, in order, when next
+// is nil) with one pack buffer.
+func (g *gemmPlan[T]) work(kern *gemmKernel[T], next *atomic.Int64, tiles, tn, mc, nc int) {
+	buf := getPack[T]()
+	pa := (*buf)[:gemmMC*gemmKC]
+	pb := (*buf)[gemmMC*gemmKC : gemmMC*gemmKC+gemmKC*(gemmNC+gemmNR)]
+	scratch := (*buf)[len(*buf)-gemmMaxMR*gemmNR:]
+	for t := 0; ; t++ {
+		if next != nil {
+			t = int(next.Add(1) - 1)
+		}
+		if t >= tiles {
+			break
+		}
+		ic := (t / tn) * mc
+		jc := (t % tn) * nc
+		g.tile(kern, pa, pb, scratch, ic, jc, min(mc, g.m-ic), min(nc, g.n-jc))
+	}
+	putPack(buf)
+}
+
+// tile computes C[ic:ic+mc, jc:jc+nc]; scratch holds one MR x gemmNR tile
+// for the kernel to write edge tiles into.
+func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch []T, ic, jc, mc, nc int) {
 	c, ldc := g.c, g.ldc
+	mr := kern.mr
+	inPlace := 0 // columns [0, inPlace) of the tile are read from bRows
+	if g.bRows != nil && kern.goRun == nil {
+		inPlace = nc / gemmNR * gemmNR
+	}
 	for pc := 0; pc < g.k; pc += gemmKC {
 		kc := min(gemmKC, g.k-pc)
-		g.packA(pa, ic, mc, pc, kc)
-		g.packB(pb, jc, nc, pc, kc)
-		first := pc == 0 && !g.accumulate
+		g.packA(pa, kern, ic, mc, pc, kc)
+		if inPlace < nc {
+			g.packB(pb, jc+inPlace, nc-inPlace, pc, kc)
+		}
+		acc := pc > 0 || g.accumulate
 		for jr := 0; jr < nc; jr += gemmNR {
-			bp := pb[(jr/gemmNR)*kc*gemmNR:]
+			var bp []T
+			ldb := gemmNR
+			if jr < inPlace {
+				bp, ldb = g.bRows[pc*g.ldb+jc+jr:], g.ldb
+			} else {
+				bp = pb[((jr-inPlace)/gemmNR)*kc*gemmNR:]
+			}
 			nr := min(gemmNR, nc-jr)
-			for ir := 0; ir < mc; ir += gemmMR {
-				ap := pa[(ir/gemmMR)*kc*gemmMR:]
-				acc := g.kern(kc, ap, bp)
-				mr := min(gemmMR, mc-ir)
+			for ir := 0; ir < mc; ir += mr {
+				ap := pa[(ir/mr)*kc*mr:]
 				off := (ic+ir)*ldc + jc + jr
-				if mr == gemmMR && nr == gemmNR {
-					r0 := (*[gemmNR]T)(c[off:])
-					r1 := (*[gemmNR]T)(c[off+ldc:])
-					if first {
-						r0[0], r0[1], r0[2], r0[3] = acc[0], acc[1], acc[2], acc[3]
-						r1[0], r1[1], r1[2], r1[3] = acc[4], acc[5], acc[6], acc[7]
-					} else {
-						r0[0] += acc[0]
-						r0[1] += acc[1]
-						r0[2] += acc[2]
-						r0[3] += acc[3]
-						r1[0] += acc[4]
-						r1[1] += acc[5]
-						r1[2] += acc[6]
-						r1[3] += acc[7]
-					}
+				rows := min(mr, mc-ir)
+				if rows == mr && nr == gemmNR {
+					kern.call(kc, ap, bp, c[off:], ldc, ldb, acc)
 					continue
 				}
-				for i := range mr {
+				kern.call(kc, ap, bp, scratch, gemmNR, ldb, false)
+				for i := range rows {
 					row := c[off+i*ldc : off+i*ldc+nr]
-					for j := range row {
-						if first {
-							row[j] = acc[i*gemmNR+j]
-						} else {
-							row[j] += acc[i*gemmNR+j]
+					s := scratch[i*gemmNR : i*gemmNR+nr]
+					if acc {
+						for j := range row {
+							row[j] += s[j]
 						}
+					} else {
+						copy(row, s)
 					}
 				}
 			}
@@ -200,38 +231,44 @@ func (g *gemmPlan[T]) tile(pa, pb []T, ic, jc, mc, nc int) {
 	}
 }
 
-// packRowMajorA packs op(A) where op(A)[i,p] = a[i*lda+p] (trans=false) or
+// packA32 packs op(A) where op(A)[i,p] = a[i*lda+p] (trans=false) or
 // a[p*lda+i] (trans=true), scaling by alpha unless alpha == 1.
-func packA32(a []float32, lda int, trans bool, alpha float32) func(dst []float32, i0, mc, p0, kc int) {
-	return func(dst []float32, i0, mc, p0, kc int) {
-		for ir := 0; ir < mc; ir += gemmMR {
-			d := dst[(ir/gemmMR)*kc*gemmMR:][: kc*gemmMR : kc*gemmMR]
-			rows := min(gemmMR, mc-ir)
-			if !trans && rows == gemmMR {
-				r0 := a[(i0+ir)*lda+p0:][:kc]
-				r1 := a[(i0+ir+1)*lda+p0:][:kc]
+func packA32(a []float32, lda int, trans bool, alpha float32) packAFunc[float32] {
+	return func(dst []float32, k *gemmKernel[float32], i0, mc, p0, kc int) {
+		mr := k.mr
+		for ir := 0; ir < mc; ir += mr {
+			d := dst[(ir/mr)*kc*mr:][: kc*mr : kc*mr]
+			rows := min(mr, mc-ir)
+			if trans {
+				// Each k row of the panel is contiguous in a.
 				for p := range kc {
-					d[2*p] = r0[p]
-					d[2*p+1] = r1[p]
+					src := a[(p0+p)*lda+i0+ir:][:rows]
+					dd := d[p*mr : (p+1)*mr]
+					copy(dd, src)
+					clear(dd[rows:])
 				}
 			} else {
-				for r := range gemmMR {
-					if r >= rows {
-						for p := range kc {
-							d[p*gemmMR+r] = 0
-						}
-						continue
+				r := 0
+				// Four rows at a time: sequential reads of four rows and
+				// 16-byte runs of writes.
+				for ; r+4 <= rows; r += 4 {
+					base := (i0+ir+r)*lda + p0
+					r0, r1 := a[base:][:kc], a[base+lda:][:kc]
+					r2, r3 := a[base+2*lda:][:kc], a[base+3*lda:][:kc]
+					for p := range kc {
+						dd := (*[4]float32)(d[p*mr+r:])
+						dd[0], dd[1], dd[2], dd[3] = r0[p], r1[p], r2[p], r3[p]
 					}
-					i := i0 + ir + r
-					if trans {
-						for p := range kc {
-							d[p*gemmMR+r] = a[(p0+p)*lda+i]
-						}
-					} else {
-						row := a[i*lda+p0:][:kc]
-						for p, v := range row {
-							d[p*gemmMR+r] = v
-						}
+				}
+				for ; r < rows; r++ {
+					row := a[(i0+ir+r)*lda+p0:][:kc]
+					for p, v := range row {
+						d[p*mr+r] = v
+					}
+				}
+				for r := rows; r < mr; r++ {
+					for p := range kc {
+						d[p*mr+r] = 0
 					}
 				}
 			}
@@ -255,37 +292,39 @@ func packB32(b []float32, ldb int, trans bool) func(dst []float32, j0, nc, p0, k
 			switch {
 			case !trans && cols == gemmNR:
 				for p := range kc {
-					src := (*[gemmNR]float32)(b[(p0+p)*ldb+j:])
-					dd := (*[gemmNR]float32)(d[p*gemmNR:])
-					*dd = *src
+					*(*[gemmNR]float32)(d[p*gemmNR:]) = *(*[gemmNR]float32)(b[(p0+p)*ldb+j:])
 				}
 			case trans:
-				for c := range gemmNR {
-					if c >= cols {
-						for p := range kc {
-							d[p*gemmNR+c] = 0
-						}
-						continue
-					}
+				for c := range cols {
 					col := b[(j+c)*ldb+p0:][:kc]
 					for p, v := range col {
 						d[p*gemmNR+c] = v
 					}
 				}
+				for c := cols; c < gemmNR; c++ {
+					for p := range kc {
+						d[p*gemmNR+c] = 0
+					}
+				}
 			default:
 				for p := range kc {
-					row := b[(p0+p)*ldb+j:]
-					for c := range gemmNR {
-						if c < cols {
-							d[p*gemmNR+c] = row[c]
-						} else {
-							d[p*gemmNR+c] = 0
-						}
-					}
+					dd := d[p*gemmNR : (p+1)*gemmNR]
+					copy(dd, b[(p0+p)*ldb+j:][:cols])
+					clear(dd[cols:])
 				}
 			}
 		}
 	}
+}
+
+// gemmInPlaceB lets the SIMD kernels read a row-major B in place.
+var gemmInPlaceB = true
+
+func bRowsIf[T gemmElem](ok bool, b []T) []T {
+	if ok {
+		return b
+	}
+	return nil
 }
 
 func checkMat(name string, s int, rows, cols, ld int) error {
@@ -354,6 +393,8 @@ func Sgemm(transA, transB bool, m, n, k int, alpha float32, a []float32, lda int
 		packA:      packA32(a, lda, transA, alpha),
 		packB:      packB32(b, ldb, transB),
 		kern:       kernF32,
+		bRows:      bRowsIf(!transB && gemmInPlaceB, b),
+		ldb:        ldb,
 		c:          c,
 		ldc:        ldc,
 		accumulate: beta != 0,
@@ -389,17 +430,32 @@ func GemmInt8[TA, TB int8 | uint8](m, n, k int, a []TA, lda int, aZero []int32,
 	if l := len(bZero); l > 1 && l != n {
 		return fmt.Errorf("tensor: gemm: %d B zero points for %d columns", l, n)
 	}
+	kern := kernI32
+	if !fitsInt16(aZero) || !fitsInt16(bZero) {
+		kern = &goKernI32
+	}
 	g := &gemmPlan[int32]{
 		m: m, n: n, k: k,
 		packA:      packAInt(a, lda, aZero),
 		packB:      packBInt(b, ldb, bZero),
-		kern:       kernI32,
+		kern:       kern,
 		c:          c,
 		ldc:        ldc,
 		accumulate: accumulate,
 	}
 	g.run()
 	return nil
+}
+
+// fitsInt16 reports whether every 8-bit value minus any of the zero
+// points z lies in int16 range, as the lo16 kernels need.
+func fitsInt16(z []int32) bool {
+	for _, v := range z {
+		if v < -32512 || v > 32512 {
+			return false
+		}
+	}
+	return true
 }
 
 func zeroAt(z []int32, i int) int32 {
@@ -413,15 +469,37 @@ func zeroAt(z []int32, i int) int32 {
 }
 
 // packAInt packs rows of a row-major integer A, subtracting zero points
-// (aZero: none, per tensor or per row).
-func packAInt[TA int8 | uint8](a []TA, lda int, aZero []int32) func(dst []int32, i0, mc, p0, kc int) {
-	return func(dst []int32, i0, mc, p0, kc int) {
-		for ir := 0; ir < mc; ir += gemmMR {
-			d := dst[(ir/gemmMR)*kc*gemmMR:][: kc*gemmMR : kc*gemmMR]
-			for r := range gemmMR {
+// (aZero: none, per tensor or per row). For lo16 kernels it keeps the low
+// 16 bits of each difference, zero-extended.
+func packAInt[TA int8 | uint8](a []TA, lda int, aZero []int32) packAFunc[int32] {
+	return func(dst []int32, k *gemmKernel[int32], i0, mc, p0, kc int) {
+		mr := k.mr
+		mask := int32(-1)
+		if k.lo16 {
+			mask = 0xffff
+		}
+		for ir := 0; ir < mc; ir += mr {
+			d := dst[(ir/mr)*kc*mr:][: kc*mr : kc*mr]
+			r0 := 0
+			if len(aZero) <= 1 {
+				z := zeroAt(aZero, 0)
+				for ; r0+4 <= min(mr, mc-ir); r0 += 4 {
+					base := (i0+ir+r0)*lda + p0
+					a0, a1 := a[base:][:kc], a[base+lda:][:kc]
+					a2, a3 := a[base+2*lda:][:kc], a[base+3*lda:][:kc]
+					for p := range kc {
+						dd := (*[4]int32)(d[p*mr+r0:])
+						dd[0] = (int32(a0[p]) - z) & mask
+						dd[1] = (int32(a1[p]) - z) & mask
+						dd[2] = (int32(a2[p]) - z) & mask
+						dd[3] = (int32(a3[p]) - z) & mask
+					}
+				}
+			}
+			for r := r0; r < mr; r++ {
 				if ir+r >= mc {
 					for p := range kc {
-						d[p*gemmMR+r] = 0
+						d[p*mr+r] = 0
 					}
 					continue
 				}
@@ -429,7 +507,7 @@ func packAInt[TA int8 | uint8](a []TA, lda int, aZero []int32) func(dst []int32,
 				z := zeroAt(aZero, i)
 				row := a[i*lda+p0:][:kc]
 				for p, v := range row {
-					d[p*gemmMR+r] = int32(v) - z
+					d[p*mr+r] = (int32(v) - z) & mask
 				}
 			}
 		}
@@ -447,7 +525,9 @@ func packBInt[TB int8 | uint8](b []TB, ldb int, bZero []int32) func(dst []int32,
 				for p := range kc {
 					src := (*[gemmNR]TB)(b[(p0+p)*ldb+j0+jr:])
 					dd := (*[gemmNR]int32)(d[p*gemmNR:])
-					dd[0], dd[1], dd[2], dd[3] = int32(src[0])-z, int32(src[1])-z, int32(src[2])-z, int32(src[3])-z
+					for c, v := range src {
+						dd[c] = int32(v) - z
+					}
 				}
 				continue
 			}

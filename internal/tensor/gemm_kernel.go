@@ -1,7 +1,145 @@
 package tensor
 
-// The GEMM micro-kernels: c[i*gemmNR+j] = Σ_p a[p*gemmMR+i] * b[p*gemmNR+j]
-// for p in [0, kc), summed in increasing p, over packed panels (see gemm.go).
+import "unsafe"
+
+// A gemmKernel computes one MR x gemmNR tile of C over one kc block of
+// packed panels (see gemm.go):
+//
+//	s[i,j] = Σ_p a[p*mr+i] * b[p*gemmNR+j]   for p in [0, kc), in increasing p
+//	C[i*ldc+j] = s[i,j]  (acc false)   or   C[i*ldc+j] += s[i,j]  (acc true)
+//
+// The pure-Go kernels round every product before adding it; the SIMD
+// kernels (gemm_amd64.go) fuse each multiply-add (one rounding per step,
+// the same chain in every lane), so AVX2 and AVX-512 give identical bits
+// and differ from the pure-Go kernel by at most the usual k·eps bound.
+// Integer kernels wrap modulo 2^32 and agree bit for bit.
+type gemmKernel[T gemmElem] struct {
+	name string
+	mr   int
+	// lo16: the kernel multiplies 16-bit values: A is packed as the low 16
+	// bits of each value, zero-extended (packAInt does it), and every
+	// packed A and B value must lie in int16 range (8-bit data minus an
+	// 8-bit zero point does).
+	lo16 bool
+	// run is only called with len(a) >= kc*mr, len(b) >= kc*gemmNR and
+	// c holding the whole tile (checked by callKernel).
+	// ldb is the distance between b's k rows: gemmNR for a packed panel.
+	run func(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+	// goRun is set instead of run for the pure-Go kernels, which only
+	// read packed panels (ldb = gemmNR).
+	goRun func(kc int, a, b, c []T, ldc int, acc bool)
+	// alt: kernels of smaller MR computing every element exactly as this
+	// one does (same instruction sequence per lane), by decreasing MR.
+	alt []gemmKernel[T]
+}
+
+// forRows picks, among k and its alternatives, the one that pads m rows
+// the least (the largest MR on a tie). The choice cannot change results.
+func (k *gemmKernel[T]) forRows(m int) *gemmKernel[T] {
+	pad := func(mr int) int { return (m+mr-1)/mr*mr - m }
+	best := k
+	for i := range k.alt {
+		if pad(k.alt[i].mr) < pad(best.mr) {
+			best = &k.alt[i]
+		}
+	}
+	return best
+}
+
+// variants lists k and its alternatives, each on its own.
+func (k gemmKernel[T]) variants() []gemmKernel[T] {
+	vs := append([]gemmKernel[T]{k}, k.alt...)
+	vs[0].alt = nil
+	return vs
+}
+
+// call runs k on a full tile after checking the slices hold it, so an
+// assembly kernel never touches memory outside them.
+func (k *gemmKernel[T]) call(kc int, a, b, c []T, ldc, ldb int, acc bool) {
+	if kc <= 0 || ldb < gemmNR || len(a) < kc*k.mr || len(b) < (kc-1)*ldb+gemmNR || len(c) < (k.mr-1)*ldc+gemmNR {
+		panic("tensor: gemm kernel: panel or tile out of range")
+	}
+	if k.goRun != nil {
+		if ldb != gemmNR {
+			panic("tensor: gemm kernel: pure-Go kernels read packed B only")
+		}
+		k.goRun(kc, a, b, c, ldc, acc)
+		return
+	}
+	k.run(kc, unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), unsafe.Pointer(&c[0]), ldc, ldb, acc)
+}
+
+// The kernels in use: the best the CPU supports (gemm_amd64.go), else
+// the pure-Go ones. Plans point at these; tests swap their contents.
+var (
+	kernF32 = &gemmKernel[float32]{}
+	kernI32 = &gemmKernel[int32]{}
+)
+
+// Maximum MR of any kernel (sizes the edge-tile scratch); gemmMC is a
+// multiple of every MR.
+const gemmMaxMR = 12
+
+var (
+	goKernF32 = gemmKernel[float32]{name: "go", mr: gemmGoMR, goRun: goRunF32}
+	goKernI32 = gemmKernel[int32]{name: "go", mr: gemmGoMR, goRun: goRunI32}
+)
+
+const gemmGoMR = 2
+
+func init() {
+	*kernF32, *kernI32 = goKernF32, goKernI32
+	if simd := simdKernelsF32(); len(simd) > 0 {
+		*kernF32 = simd[0]
+	}
+	if simd := simdKernelsI32(); len(simd) > 0 {
+		*kernI32 = simd[0]
+	}
+}
+
+// goRunF32 is the pure-Go 2 x gemmNR kernel: four 2x4 register blocks.
+func goRunF32(kc int, a, b, c []float32, ldc int, acc bool) {
+	for j := 0; j < gemmNR; j += 4 {
+		s := kernF32Block(kc, a, b[j:])
+		r0, r1 := (*[4]float32)(c[j:]), (*[4]float32)(c[ldc+j:])
+		if acc {
+			r0[0] += s[0]
+			r0[1] += s[1]
+			r0[2] += s[2]
+			r0[3] += s[3]
+			r1[0] += s[4]
+			r1[1] += s[5]
+			r1[2] += s[6]
+			r1[3] += s[7]
+		} else {
+			*r0 = [4]float32(s[:4])
+			*r1 = [4]float32(s[4:])
+		}
+	}
+}
+
+func goRunI32(kc int, a, b, c []int32, ldc int, acc bool) {
+	for j := 0; j < gemmNR; j += 4 {
+		s := kernI32Block(kc, a, b[j:])
+		r0, r1 := (*[4]int32)(c[j:]), (*[4]int32)(c[ldc+j:])
+		if acc {
+			r0[0] += s[0]
+			r0[1] += s[1]
+			r0[2] += s[2]
+			r0[3] += s[3]
+			r1[0] += s[4]
+			r1[1] += s[5]
+			r1[2] += s[6]
+			r1[3] += s[7]
+		} else {
+			*r0 = [4]int32(s[:4])
+			*r1 = [4]int32(s[4:])
+		}
+	}
+}
+
+// kernF32Block: c[i*4+j] = Σ_p a[p*2+i] * b[p*gemmNR+j], i < 2, j < 4,
+// summed in increasing p.
 //
 // They are unrolled by hand, 8 k-steps per loop iteration. Go's SSA
 // scheduler places values that have uses inside the block first; in a
@@ -12,13 +150,13 @@ package tensor
 // 10 GFLOP/s per core on a Zen 4 EPYC with GOAMD64=v1; 2x4 beat 3x4, 4x4,
 // 2x6, 4x3, 3x3 and 1x8 tiles in measurements).
 
-func kernF32(kc int, a, b []float32) (c [8]float32) {
+func kernF32Block(kc int, a, b []float32) (c [8]float32) {
 	var c00, c01, c02, c03 float32
 	var c10, c11, c12, c13 float32
 	p := 0
 	for ; p+8 <= kc; p += 8 {
 		aa := (*[16]float32)(a[p*2:])
-		bb := (*[32]float32)(b[p*4:])
+		bb := (*[7*gemmNR + 4]float32)(b[p*gemmNR:])
 		a0, a1 := aa[0], aa[1]
 		b0, b1, b2, b3 := bb[0], bb[1], bb[2], bb[3]
 		c00 += a0 * b0
@@ -30,36 +168,6 @@ func kernF32(kc int, a, b []float32) (c [8]float32) {
 		c12 += a1 * b2
 		c13 += a1 * b3
 		a0, a1 = aa[2], aa[3]
-		b0, b1, b2, b3 = bb[4], bb[5], bb[6], bb[7]
-		c00 += a0 * b0
-		c01 += a0 * b1
-		c02 += a0 * b2
-		c03 += a0 * b3
-		c10 += a1 * b0
-		c11 += a1 * b1
-		c12 += a1 * b2
-		c13 += a1 * b3
-		a0, a1 = aa[4], aa[5]
-		b0, b1, b2, b3 = bb[8], bb[9], bb[10], bb[11]
-		c00 += a0 * b0
-		c01 += a0 * b1
-		c02 += a0 * b2
-		c03 += a0 * b3
-		c10 += a1 * b0
-		c11 += a1 * b1
-		c12 += a1 * b2
-		c13 += a1 * b3
-		a0, a1 = aa[6], aa[7]
-		b0, b1, b2, b3 = bb[12], bb[13], bb[14], bb[15]
-		c00 += a0 * b0
-		c01 += a0 * b1
-		c02 += a0 * b2
-		c03 += a0 * b3
-		c10 += a1 * b0
-		c11 += a1 * b1
-		c12 += a1 * b2
-		c13 += a1 * b3
-		a0, a1 = aa[8], aa[9]
 		b0, b1, b2, b3 = bb[16], bb[17], bb[18], bb[19]
 		c00 += a0 * b0
 		c01 += a0 * b1
@@ -69,8 +177,38 @@ func kernF32(kc int, a, b []float32) (c [8]float32) {
 		c11 += a1 * b1
 		c12 += a1 * b2
 		c13 += a1 * b3
+		a0, a1 = aa[4], aa[5]
+		b0, b1, b2, b3 = bb[32], bb[33], bb[34], bb[35]
+		c00 += a0 * b0
+		c01 += a0 * b1
+		c02 += a0 * b2
+		c03 += a0 * b3
+		c10 += a1 * b0
+		c11 += a1 * b1
+		c12 += a1 * b2
+		c13 += a1 * b3
+		a0, a1 = aa[6], aa[7]
+		b0, b1, b2, b3 = bb[48], bb[49], bb[50], bb[51]
+		c00 += a0 * b0
+		c01 += a0 * b1
+		c02 += a0 * b2
+		c03 += a0 * b3
+		c10 += a1 * b0
+		c11 += a1 * b1
+		c12 += a1 * b2
+		c13 += a1 * b3
+		a0, a1 = aa[8], aa[9]
+		b0, b1, b2, b3 = bb[64], bb[65], bb[66], bb[67]
+		c00 += a0 * b0
+		c01 += a0 * b1
+		c02 += a0 * b2
+		c03 += a0 * b3
+		c10 += a1 * b0
+		c11 += a1 * b1
+		c12 += a1 * b2
+		c13 += a1 * b3
 		a0, a1 = aa[10], aa[11]
-		b0, b1, b2, b3 = bb[20], bb[21], bb[22], bb[23]
+		b0, b1, b2, b3 = bb[80], bb[81], bb[82], bb[83]
 		c00 += a0 * b0
 		c01 += a0 * b1
 		c02 += a0 * b2
@@ -80,7 +218,7 @@ func kernF32(kc int, a, b []float32) (c [8]float32) {
 		c12 += a1 * b2
 		c13 += a1 * b3
 		a0, a1 = aa[12], aa[13]
-		b0, b1, b2, b3 = bb[24], bb[25], bb[26], bb[27]
+		b0, b1, b2, b3 = bb[96], bb[97], bb[98], bb[99]
 		c00 += a0 * b0
 		c01 += a0 * b1
 		c02 += a0 * b2
@@ -90,7 +228,7 @@ func kernF32(kc int, a, b []float32) (c [8]float32) {
 		c12 += a1 * b2
 		c13 += a1 * b3
 		a0, a1 = aa[14], aa[15]
-		b0, b1, b2, b3 = bb[28], bb[29], bb[30], bb[31]
+		b0, b1, b2, b3 = bb[112], bb[113], bb[114], bb[115]
 		c00 += a0 * b0
 		c01 += a0 * b1
 		c02 += a0 * b2
@@ -102,7 +240,7 @@ func kernF32(kc int, a, b []float32) (c [8]float32) {
 	}
 	for ; p < kc; p++ {
 		aa := (*[2]float32)(a[p*2:])
-		bb := (*[4]float32)(b[p*4:])
+		bb := (*[4]float32)(b[p*gemmNR:])
 		c00 += aa[0] * bb[0]
 		c01 += aa[0] * bb[1]
 		c02 += aa[0] * bb[2]
@@ -117,51 +255,51 @@ func kernF32(kc int, a, b []float32) (c [8]float32) {
 	return c
 }
 
-// kernI32 computes the 2x4 tile as two 2x2 halves: a 2x4 register tile
+// kernI32Block computes the 2x4 block as two 2x2 halves: a 2x4 register tile
 // needs more general-purpose registers than amd64 has and spills.
-func kernI32(kc int, a, b []int32) (c [8]int32) {
+func kernI32Block(kc int, a, b []int32) (c [8]int32) {
 	{
 		var c0, c1, c2, c3 int32 // rows 0,1 x cols 0,1
 		p := 0
 		for ; p+8 <= kc; p += 8 {
 			aa := (*[16]int32)(a[p*2:])
-			bb := (*[32]int32)(b[p*4:])
+			bb := (*[7*gemmNR + 4]int32)(b[p*gemmNR:])
 			c0 += aa[0] * bb[0]
 			c1 += aa[0] * bb[1]
 			c2 += aa[1] * bb[0]
 			c3 += aa[1] * bb[1]
-			c0 += aa[2] * bb[4]
-			c1 += aa[2] * bb[5]
-			c2 += aa[3] * bb[4]
-			c3 += aa[3] * bb[5]
-			c0 += aa[4] * bb[8]
-			c1 += aa[4] * bb[9]
-			c2 += aa[5] * bb[8]
-			c3 += aa[5] * bb[9]
-			c0 += aa[6] * bb[12]
-			c1 += aa[6] * bb[13]
-			c2 += aa[7] * bb[12]
-			c3 += aa[7] * bb[13]
-			c0 += aa[8] * bb[16]
-			c1 += aa[8] * bb[17]
-			c2 += aa[9] * bb[16]
-			c3 += aa[9] * bb[17]
-			c0 += aa[10] * bb[20]
-			c1 += aa[10] * bb[21]
-			c2 += aa[11] * bb[20]
-			c3 += aa[11] * bb[21]
-			c0 += aa[12] * bb[24]
-			c1 += aa[12] * bb[25]
-			c2 += aa[13] * bb[24]
-			c3 += aa[13] * bb[25]
-			c0 += aa[14] * bb[28]
-			c1 += aa[14] * bb[29]
-			c2 += aa[15] * bb[28]
-			c3 += aa[15] * bb[29]
+			c0 += aa[2] * bb[16]
+			c1 += aa[2] * bb[17]
+			c2 += aa[3] * bb[16]
+			c3 += aa[3] * bb[17]
+			c0 += aa[4] * bb[32]
+			c1 += aa[4] * bb[33]
+			c2 += aa[5] * bb[32]
+			c3 += aa[5] * bb[33]
+			c0 += aa[6] * bb[48]
+			c1 += aa[6] * bb[49]
+			c2 += aa[7] * bb[48]
+			c3 += aa[7] * bb[49]
+			c0 += aa[8] * bb[64]
+			c1 += aa[8] * bb[65]
+			c2 += aa[9] * bb[64]
+			c3 += aa[9] * bb[65]
+			c0 += aa[10] * bb[80]
+			c1 += aa[10] * bb[81]
+			c2 += aa[11] * bb[80]
+			c3 += aa[11] * bb[81]
+			c0 += aa[12] * bb[96]
+			c1 += aa[12] * bb[97]
+			c2 += aa[13] * bb[96]
+			c3 += aa[13] * bb[97]
+			c0 += aa[14] * bb[112]
+			c1 += aa[14] * bb[113]
+			c2 += aa[15] * bb[112]
+			c3 += aa[15] * bb[113]
 		}
 		for ; p < kc; p++ {
 			aa := (*[2]int32)(a[p*2:])
-			bb := (*[4]int32)(b[p*4:])
+			bb := (*[4]int32)(b[p*gemmNR:])
 			c0 += aa[0] * bb[0]
 			c1 += aa[0] * bb[1]
 			c2 += aa[1] * bb[0]
@@ -174,43 +312,43 @@ func kernI32(kc int, a, b []int32) (c [8]int32) {
 		p := 0
 		for ; p+8 <= kc; p += 8 {
 			aa := (*[16]int32)(a[p*2:])
-			bb := (*[32]int32)(b[p*4:])
+			bb := (*[7*gemmNR + 4]int32)(b[p*gemmNR:])
 			c0 += aa[0] * bb[2]
 			c1 += aa[0] * bb[3]
 			c2 += aa[1] * bb[2]
 			c3 += aa[1] * bb[3]
-			c0 += aa[2] * bb[6]
-			c1 += aa[2] * bb[7]
-			c2 += aa[3] * bb[6]
-			c3 += aa[3] * bb[7]
-			c0 += aa[4] * bb[10]
-			c1 += aa[4] * bb[11]
-			c2 += aa[5] * bb[10]
-			c3 += aa[5] * bb[11]
-			c0 += aa[6] * bb[14]
-			c1 += aa[6] * bb[15]
-			c2 += aa[7] * bb[14]
-			c3 += aa[7] * bb[15]
-			c0 += aa[8] * bb[18]
-			c1 += aa[8] * bb[19]
-			c2 += aa[9] * bb[18]
-			c3 += aa[9] * bb[19]
-			c0 += aa[10] * bb[22]
-			c1 += aa[10] * bb[23]
-			c2 += aa[11] * bb[22]
-			c3 += aa[11] * bb[23]
-			c0 += aa[12] * bb[26]
-			c1 += aa[12] * bb[27]
-			c2 += aa[13] * bb[26]
-			c3 += aa[13] * bb[27]
-			c0 += aa[14] * bb[30]
-			c1 += aa[14] * bb[31]
-			c2 += aa[15] * bb[30]
-			c3 += aa[15] * bb[31]
+			c0 += aa[2] * bb[18]
+			c1 += aa[2] * bb[19]
+			c2 += aa[3] * bb[18]
+			c3 += aa[3] * bb[19]
+			c0 += aa[4] * bb[34]
+			c1 += aa[4] * bb[35]
+			c2 += aa[5] * bb[34]
+			c3 += aa[5] * bb[35]
+			c0 += aa[6] * bb[50]
+			c1 += aa[6] * bb[51]
+			c2 += aa[7] * bb[50]
+			c3 += aa[7] * bb[51]
+			c0 += aa[8] * bb[66]
+			c1 += aa[8] * bb[67]
+			c2 += aa[9] * bb[66]
+			c3 += aa[9] * bb[67]
+			c0 += aa[10] * bb[82]
+			c1 += aa[10] * bb[83]
+			c2 += aa[11] * bb[82]
+			c3 += aa[11] * bb[83]
+			c0 += aa[12] * bb[98]
+			c1 += aa[12] * bb[99]
+			c2 += aa[13] * bb[98]
+			c3 += aa[13] * bb[99]
+			c0 += aa[14] * bb[114]
+			c1 += aa[14] * bb[115]
+			c2 += aa[15] * bb[114]
+			c3 += aa[15] * bb[115]
 		}
 		for ; p < kc; p++ {
 			aa := (*[2]int32)(a[p*2:])
-			bb := (*[4]int32)(b[p*4:])
+			bb := (*[4]int32)(b[p*gemmNR:])
 			c0 += aa[0] * bb[2]
 			c1 += aa[0] * bb[3]
 			c2 += aa[1] * bb[2]

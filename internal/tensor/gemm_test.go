@@ -54,7 +54,19 @@ func naiveGemm(transA, transB bool, m, n, k int, a []float32, lda int, b []float
 	return c
 }
 
+// useKernels makes Sgemm, GemmInt8 and the convolutions use f and i until
+// the test ends.
+func useKernels(t *testing.T, f gemmKernel[float32], i gemmKernel[int32]) {
+	t.Helper()
+	pf, pi := *kernF32, *kernI32
+	*kernF32, *kernI32 = f, i
+	t.Cleanup(func() { *kernF32, *kernI32 = pf, pi })
+}
+
+// TestSgemmAgainstNaive: the pure-Go kernel sums exactly in the documented
+// order (products rounded, then added).
 func TestSgemmAgainstNaive(t *testing.T) {
+	useKernels(t, goKernF32, goKernI32)
 	r := rand.New(rand.NewPCG(1, 2))
 	shapes := [][3]int{{1, 1, 1}, {2, 4, 8}, {3, 5, 7}, {17, 13, 9}, {1, 100, 3}, {100, 1, 3},
 		{33, 65, 257}, {121, 515, 300}, {7, 3, 600}, {250, 9, 513}, {64, 70, 576}, {5, 5, 0}}
@@ -277,6 +289,7 @@ func TestMatMulInteger(t *testing.T) {
 }
 
 func TestSgemmRandomShapes(t *testing.T) {
+	useKernels(t, goKernF32, goKernI32)
 	r := rand.New(rand.NewPCG(21, 22))
 	for range 40 {
 		m, n, k := 1+r.IntN(70), 1+r.IntN(70), 1+r.IntN(600)

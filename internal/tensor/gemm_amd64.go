@@ -1,0 +1,117 @@
+//go:build amd64 && !purego
+
+package tensor
+
+//go:generate go run gemm_amd64_gen.go
+
+import (
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
+
+// Assembly micro-kernels (gemm_amd64.s), with gemmKernel's contract: a is
+// a packed MR-row panel, b a packed gemmNR(=16)-column panel, c the tile's
+// first element, ldc its row stride in elements, ldb the distance between
+// B's k rows (gemmNR in a packed panel, B's own stride when the kernel
+// reads B in place); kc >= 1. The suffix is MR.
+//
+//   - sgemmKernAVX512: one zmm accumulator per row, A broadcast from memory
+//     into VFMADD231PS.
+//   - sgemmKernAVX2: two ymm accumulators per row (12 of 16 registers at 6).
+//   - igemmKernVNNI: int32, VPDPWSSD (AVX-512 VNNI) with A's low 16 bits
+//     broadcast: each lane adds lo16(a)*lo16(b) + 0*hi16(b), which is a*b
+//     exactly when both lie in int16 range (gemmKernel.lo16).
+//   - igemmKernAVXVNNI: the same with the VEX-encoded VPDPWSSD of AVX-VNNI
+//     on ymm registers (CPUs with AVX-VNNI but no AVX-512).
+//   - igemmKernAVX2: int32, the same product by VPMADDWD + VPADDD.
+//
+// All f32 kernels accumulate s = fma(a, b, s) from s = 0 in increasing p,
+// so they produce identical bits whatever their MR; a plan picks the MR
+// that pads M least (gemmKernel.forRows).
+
+//go:noescape
+func sgemmKernAVX512x12(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+//go:noescape
+func sgemmKernAVX512x8(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+//go:noescape
+func sgemmKernAVX512x4(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+//go:noescape
+func sgemmKernAVX2x6(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+//go:noescape
+func sgemmKernAVX2x3(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+//go:noescape
+func igemmKernVNNIx12(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+//go:noescape
+func igemmKernVNNIx8(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+//go:noescape
+func igemmKernVNNIx4(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+//go:noescape
+func igemmKernAVXVNNIx6(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+//go:noescape
+func igemmKernAVXVNNIx3(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+//go:noescape
+func igemmKernAVX2x6(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+//go:noescape
+func igemmKernAVX2x3(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+// The operating system must save the wide registers too; x/sys/cpu reports
+// AVX2/AVX-512 only when it does (it checks XCR0).
+var (
+	hasAVX2    = cpu.X86.HasAVX2 && cpu.X86.HasFMA
+	hasAVX512  = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL
+	hasVNNI    = hasAVX512 && cpu.X86.HasAVX512VNNI
+	hasAVXVNNI = hasAVX2 && cpu.X86.HasAVXVNNI
+)
+
+// simdKernelsF32 lists the f32 kernel families this CPU runs, best first;
+// each lists its smaller-MR variants in alt.
+func simdKernelsF32() []gemmKernel[float32] {
+	var ks []gemmKernel[float32]
+	if hasAVX512 {
+		ks = append(ks, gemmKernel[float32]{name: "avx512", mr: 12, run: sgemmKernAVX512x12, alt: []gemmKernel[float32]{
+			{name: "avx512x8", mr: 8, run: sgemmKernAVX512x8},
+			{name: "avx512x4", mr: 4, run: sgemmKernAVX512x4},
+		}})
+	}
+	if hasAVX2 {
+		ks = append(ks, gemmKernel[float32]{name: "avx2", mr: 6, run: sgemmKernAVX2x6, alt: []gemmKernel[float32]{
+			{name: "avx2x3", mr: 3, run: sgemmKernAVX2x3},
+		}})
+	}
+	return ks
+}
+
+// simdKernelsI32 lists the int32 (16-bit operand) kernel families, best
+// first.
+func simdKernelsI32() []gemmKernel[int32] {
+	var ks []gemmKernel[int32]
+	if hasVNNI {
+		ks = append(ks, gemmKernel[int32]{name: "avx512vnni", mr: 12, lo16: true, run: igemmKernVNNIx12, alt: []gemmKernel[int32]{
+			{name: "avx512vnnix8", mr: 8, lo16: true, run: igemmKernVNNIx8},
+			{name: "avx512vnnix4", mr: 4, lo16: true, run: igemmKernVNNIx4},
+		}})
+	}
+	if hasAVXVNNI {
+		ks = append(ks, gemmKernel[int32]{name: "avxvnni", mr: 6, lo16: true, run: igemmKernAVXVNNIx6, alt: []gemmKernel[int32]{
+			{name: "avxvnnix3", mr: 3, lo16: true, run: igemmKernAVXVNNIx3},
+		}})
+	}
+	if hasAVX2 {
+		ks = append(ks, gemmKernel[int32]{name: "avx2", mr: 6, lo16: true, run: igemmKernAVX2x6, alt: []gemmKernel[int32]{
+			{name: "avx2x3", mr: 3, lo16: true, run: igemmKernAVX2x3},
+		}})
+	}
+	return ks
+}
