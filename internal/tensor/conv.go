@@ -1,6 +1,10 @@
 package tensor
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+	"strconv"
+)
 
 // Conv2DParams are the attributes of a 2-D convolution (ONNX Conv).
 // Zero strides, dilations and groups mean 1.
@@ -31,9 +35,11 @@ func (p Conv2DParams) norm() Conv2DParams {
 // (ceil instead of floor when ceil is set, see Pool2DParams.CeilMode). It is
 // an error when the padded input is shorter than the dilated kernel.
 func ConvOutSize(in, k, stride, dilation, padBegin, padEnd int, ceil bool) (int, error) {
-	const limit = 1 << 30 // keeps every product below overflow
+	// Bounds that keep every product below overflow, for 32-bit ints too.
+	const limit = min(1<<30, 1<<(strconv.IntSize/2-2))
+	const inLimit = min(1<<40, math.MaxInt>>2)
 	if k < 1 || stride < 1 || dilation < 1 || padBegin < 0 || padEnd < 0 ||
-		k > limit || stride > limit || dilation > limit || padBegin > limit || padEnd > limit || in > 1<<40 {
+		k > limit || stride > limit || dilation > limit || padBegin > limit || padEnd > limit || in > inLimit {
 		return 0, fmt.Errorf("tensor: bad window: kernel %d, stride %d, dilation %d, pads %d/%d", k, stride, dilation, padBegin, padEnd)
 	}
 	span := in + padBegin + padEnd - dilation*(k-1) - 1

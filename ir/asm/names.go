@@ -16,7 +16,7 @@ type nameState struct {
 	blocks map[*ir.Block]int
 }
 
-const argBit = 1 << 40
+const argBit = 1 << (strconv.IntSize - 2) // above any value count that fits in memory
 
 func numberValues(top *ir.Operation, generic bool) *nameState {
 	ns := &nameState{values: map[*ir.Value]int{}, blocks: map[*ir.Block]int{}}

@@ -30,7 +30,7 @@ func TestAdversarialModels(t *testing.T) {
 		want string
 	}{
 		// Result types whose element count overflows int64.
-		{"input elements overflow", one(nodePB("Relu", "r", []string{"x"}, []string{"y"}), []pb{valueInfoPB("x", tFloat, 1<<40, 1<<40)}),
+		{"input elements overflow", one(nodePB("Relu", "r", []string{"x"}, []string{"y"}), []pb{valueInfoPB("x", tFloat, int64(1<<40), int64(1<<40))}),
 			"graph input 'x': shape [1099511627776x1099511627776] has more elements than fit in int64"},
 		{"conv pads overflow", one(nodePB("Conv", "c", []string{"x", "w"}, []string{"y"}, attrInts("pads", 1<<40, 1<<40, 1<<40, 1<<40)), []pb{x4},
 			tensorPB("w", tFloat, []int64{4, 4, 1, 1}, make([]byte, 64))), "'torch.aten.conv2d' op result: shape [1x4x2199023255560x2199023255560] has more elements than fit in int64"},

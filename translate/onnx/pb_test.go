@@ -2,6 +2,7 @@ package onnx
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 
 	"google.golang.org/protobuf/encoding/protowire"
@@ -71,7 +72,7 @@ func int64sPB(name string, dims []int64, vals ...int64) pb {
 	return m.int(2, tInt64).str(8, name).packed(7, vals...)
 }
 
-// valueInfoPB: dims are int (static) or string (symbolic); nil dims
+// valueInfoPB: dims are int or int64 (static) or string (symbolic); nil dims
 // leave the shape out.
 func valueInfoPB(name string, elem int32, dims ...any) pb {
 	shape := pb{}
@@ -79,8 +80,12 @@ func valueInfoPB(name string, elem int32, dims ...any) pb {
 		switch d := d.(type) {
 		case int:
 			shape = shape.msg(1, pb{}.int(1, int64(d)))
+		case int64:
+			shape = shape.msg(1, pb{}.int(1, d))
 		case string:
 			shape = shape.msg(1, pb{}.str(2, d))
+		default:
+			panic(fmt.Sprintf("valueInfoPB: dim %v of type %T", d, d))
 		}
 	}
 	tt := pb{}.int(1, int64(elem))
