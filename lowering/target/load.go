@@ -441,6 +441,16 @@ func (d *decoder) quant(n *yaml.Node, caps backendCaps) {
 		q.Provenance = d.provenance(m, r, p)
 		t.Quant = append(t.Quant, q)
 	}
+	// An encoding no op class accepts could never be used: the file
+	// contradicts itself.
+	for i, q := range t.Quant {
+		if !d.t.storesFor(q.Role, q.Storage) {
+			at := d.seq(n, "quantization")[i]
+			rm, _ := d.fields(at, "")
+			d.fail(rm["storage"], fmt.Sprintf("quantization[%d].storage", i),
+				"no op class accepts '%s' for %s operands (see op_classes)", q.Storage, q.Role)
+		}
+	}
 	// A pairing must name an activation encoding the file defines.
 	for i, q := range t.Quant {
 		for j, a := range q.WithActivations {
@@ -474,4 +484,25 @@ func (d *decoder) gates(n *yaml.Node) {
 	if x := m["latency_budget"]; x != nil {
 		g.LatencyBudget = d.figure(x, "gates.latency_budget", "ms")
 	}
+}
+
+// roleOperands are the operands that hold tensors of each quantization
+// role.
+var roleOperands = map[string][]string{
+	"weight":     {"weight", "rhs"},
+	"bias":       {"bias"},
+	"activation": {"input", "lhs", "rhs", "result"},
+}
+
+// storesFor reports whether some op class accepts elem for an operand of
+// the role.
+func (t *Target) storesFor(role, elem string) bool {
+	for _, cs := range t.Classes {
+		for _, op := range roleOperands[role] {
+			if has(cs.Operands[op], elem) {
+				return true
+			}
+		}
+	}
+	return false
 }
