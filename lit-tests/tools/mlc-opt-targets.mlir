@@ -19,7 +19,7 @@
 // OWN-NEXT: qnn-htp-v99 qnn htp-v99 a made-up HTP
 
 // ORIN: ## trt-orin
-// ORIN: - Peak i8: 137.5 TOPS [derived, fixstars-orin-thor: {{.*}}]
+// ORIN: - Peak i8: 85 TOPS [derived, orin-brief: {{.*}}]
 // ORIN: | conv | input | i8, f16, f32 |
 // ORIN: | int8-activations | activation | i8 | symmetric [-128, 127] | per-tensor |
 
