@@ -202,6 +202,7 @@ func TestMalformedFiles(t *testing.T) {
 		{"alias", "  s: a document", "  s: &x a document", "7:6", "sources.s", "aliases"},
 		{"empty devices", "devices:\n  - name: SM0000\n    source: s\n    kind: quoted\n", "devices: []\n", "8:10", "devices", "at least one device"},
 		{"rule no class accepts", "storage: u8", "storage: u16", "29:14", "quantization[0].storage", "no op class accepts 'u16' for activation operands"},
+		{"cosine above 1", "gates:\n", "gates:\n  min_cosine:\n    value: 1.5\n    unit: ratio\n    source: s\n    kind: quoted\n", "36:12", "gates.min_cosine.value", "at most 1"},
 		{"yaml syntax", "name: test-soc", "name: [test-soc", "2:1", "", "invalid YAML"},
 	}
 	for _, c := range cases {
