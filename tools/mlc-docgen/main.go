@@ -9,25 +9,34 @@ import (
 
 	"github.com/mlc-go/mlc/dialects/all"
 	_ "github.com/mlc-go/mlc/lowering/passes" // every pass and pipeline
+	"github.com/mlc-go/mlc/lowering/target"
 	"github.com/mlc-go/mlc/rewrite/optmain"
 	"github.com/mlc-go/mlc/rewrite/pass"
 )
 
 func main() {
-	var out, passes string
+	var out, passes, targets string
 	cmd := &cobra.Command{
 		Use:          "mlc-docgen",
-		Short:        "Generate docs/dialects/<name>.md and docs/passes.md from the op tables and the pass registry",
+		Short:        "Generate docs/dialects/<name>.md, docs/passes.md and docs/targets.md from the op tables, the pass registry and the target files",
 		SilenceUsage: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := all.WriteDocs(out); err != nil {
 				return err
 			}
-			return optmain.WriteFileAtomic(passes, []byte(pass.Markdown()))
+			if err := optmain.WriteFileAtomic(passes, []byte(pass.Markdown())); err != nil {
+				return err
+			}
+			md, err := target.Docs()
+			if err != nil {
+				return err
+			}
+			return optmain.WriteFileAtomic(targets, []byte(md))
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output-dir", "o", "docs/dialects", "directory for the generated dialect pages")
 	cmd.Flags().StringVar(&passes, "passes", "docs/passes.md", "file for the generated pass reference")
+	cmd.Flags().StringVar(&targets, "targets", "docs/targets.md", "file for the generated target reference")
 	if err := cmd.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

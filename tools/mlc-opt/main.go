@@ -44,6 +44,7 @@ func main() {
 	var opts optmain.Options
 	var showDialects, verifyEach bool
 	var pipeline, printBefore, printAfter, runReproducer string
+	var targets targetFlags
 	opts.Register = registerAll
 	args, passFlags := splitPassFlags(optmain.NormalizeArgs(os.Args[1:]))
 	code := 0
@@ -60,6 +61,10 @@ func main() {
 				registerAll(ctx)
 				_, err := os.Stdout.WriteString(ods.Summary(ctx))
 				return err
+			}
+			if done, c := targets.run(os.Stdout, os.Stderr); done {
+				code = c
+				return nil
 			}
 			if len(args) == 1 {
 				opts.Input = args[0]
@@ -118,6 +123,9 @@ func main() {
 	f.BoolVar(&opts.VerifyDiagnostics, "verify-diagnostics", false, "check diagnostics against expected-* comments")
 	f.BoolVar(&opts.NoVerify, "no-verify", false, "skip the verifier after parsing (debugging only)")
 	f.BoolVar(&showDialects, "show-dialects", false, "list the registered dialects and their ops, then exit")
+	f.BoolVar(&targets.list, "show-targets", false, "list the known targets (and --target-file's), then exit")
+	f.StringVar(&targets.show, "show-target", "", "describe one target, then exit")
+	f.StringVar(&targets.file, "target-file", "", "read a target description from this YAML file")
 	f.StringVar(&pipeline, "pass-pipeline", "", "a textual pass pipeline, e.g. builtin.module(func.func(cse,canonicalize))")
 	f.BoolVar(&verifyEach, "verify-each", true, "run the verifier after each pass (--verify-each=false to skip)")
 	f.BoolVar(&opts.PassConfig.DisableThreading, "mlir-disable-threading", false, "parse and run passes on one goroutine")

@@ -1,0 +1,182 @@
+// Package target describes the devices mlc compiles for. Each target is a
+// human-editable YAML file (targets/*.yaml, embedded in the binary; a
+// user's own with LoadFile): backend, architecture, devices, peak rates,
+// memory, the element types each op class accepts per operand, the
+// quantization encodings the backend runs, default accuracy gates and
+// published reference latencies. Every figure carries its provenance.
+//
+// It is the one package every layer-4 tree (lowering, translate, interp)
+// may import, so it imports nothing of ours but the standard library and
+// its YAML reader.
+package target
+
+import (
+	"embed"
+	"os"
+	"path"
+	"sort"
+	"strings"
+)
+
+//go:embed targets/*.yaml
+var builtin embed.FS
+
+// Provenance says where a fact comes from: a source (a key of the file's
+// sources table, resolved to its title or URL) and whether the value is
+// quoted from it or derived (then How says how).
+type Provenance struct {
+	SourceID, Source string
+	Kind             string // "quoted" or "derived"
+	How, Note        string
+}
+
+// Figure is a number with its unit and provenance. Value is in the
+// field's base unit (ops/s, bytes/s, bytes, ms, dB); Quoted is the
+// number as written with Unit.
+type Figure struct {
+	Value  float64
+	Quoted float64
+	Unit   string
+	Provenance
+}
+
+// Device is a SoC or module the target stands for.
+type Device struct {
+	Name string
+	Provenance
+}
+
+// QuantRule is one quantization encoding the target runs.
+type QuantRule struct {
+	Name        string
+	Role        string // "activation", "weight" or "bias"
+	Storage     string // element type of the stored integers or floats
+	Symmetric   bool   // zero point 0
+	Granularity string // "per-tensor", "per-channel" or "block"
+	BlockSize   int    // elements per block, for "block"; 0: any the backend takes
+	Min, Max    int64  // stored range when narrower than the type's; 0, 0: full
+	// WithActivations: the rule holds only when activations use one of
+	// these storage types (e.g. 8-bit weights under 16-bit activations).
+	WithActivations []string
+	Provenance
+}
+
+// RefLatency is a published latency of a model on a device.
+type RefLatency struct {
+	Model, Device, Precision, Runtime string
+	Latency                           Figure // ms
+}
+
+// Gates are the default acceptance thresholds of a quantized model.
+type Gates struct {
+	MinSQNR, MinCosine, LatencyBudget *Figure // dB, ratio, ms
+}
+
+// ClassSupport is one op class's element types per operand.
+type ClassSupport struct {
+	Operands map[string][]string
+	Provenance
+}
+
+// Target is one loaded target file.
+type Target struct {
+	Name, Backend, Arch, Summary string
+	File                         string // where it was read from
+	Sources                      map[string]string
+	Devices                      []Device
+	Peak                         map[string]Figure // element type -> ops/s
+	MemoryBandwidth              *Figure           // bytes/s
+	OnChipMemory                 *Figure           // bytes
+	OnChipName                   string            // e.g. "VTCM", "L2"
+	Classes                      map[string]ClassSupport
+	Quant                        []QuantRule
+	Gates                        Gates
+	Latencies                    []RefLatency
+}
+
+// List names the built-in targets, sorted.
+func List() []string {
+	ents, _ := builtin.ReadDir("targets")
+	var names []string
+	for _, e := range ents {
+		if n, ok := strings.CutSuffix(e.Name(), ".yaml"); ok {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Load reads the built-in target called name.
+func Load(name string) (*Target, error) {
+	data, err := builtin.ReadFile(path.Join("targets", name+".yaml"))
+	if err != nil || strings.ContainsAny(name, "/\\") {
+		return nil, &UnknownError{Name: name, Known: List()}
+	}
+	return Parse("targets/"+name+".yaml", data)
+}
+
+// LoadFile reads a target file from disk (--target-file).
+func LoadFile(file string) (*Target, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(file, data)
+}
+
+// UnknownError is a target name that no file defines.
+type UnknownError struct {
+	Name  string
+	Known []string
+}
+
+func (e *UnknownError) Error() string {
+	return "unknown target '" + e.Name + "' (known: " + strings.Join(e.Known, ", ") + ")"
+}
+
+// Accepts reports whether the target runs ops of class with elem as the
+// element type of operand.
+func (t *Target) Accepts(class, operand, elem string) bool {
+	return has(t.Classes[class].Operands[operand], elem)
+}
+
+// AcceptsOp is Accepts for a core op name ("core.conv2d").
+func (t *Target) AcceptsOp(op, operand, elem string) bool {
+	c, ok := ClassOf(op)
+	return ok && t.Accepts(c, operand, elem)
+}
+
+// QuantRules returns the rules for a tensor role ("" for all).
+func (t *Target) QuantRules(role string) []QuantRule {
+	var out []QuantRule
+	for _, r := range t.Quant {
+		if role == "" || r.Role == role {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// PeakOps is the peak rate in ops/s for an element type; ok is false when
+// the file gives none.
+func (t *Target) PeakOps(elem string) (float64, bool) {
+	f, ok := t.Peak[elem]
+	return f.Value, ok
+}
+
+// Precisions lists the element types with a peak rate, fastest first.
+func (t *Target) Precisions() []string {
+	var out []string
+	for e := range t.Peak {
+		out = append(out, e)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := t.Peak[out[i]].Value, t.Peak[out[j]].Value
+		if a != b {
+			return a > b
+		}
+		return out[i] < out[j]
+	})
+	return out
+}
