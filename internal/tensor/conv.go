@@ -267,26 +267,24 @@ func conv2DF32(g *convGeom, x, w, bias *Tensor, ov []float32) {
 }
 
 // conv2DGemmF32 is the GEMM path of conv2DF32, for any grouping: one
-// product per (image, group), all through one plan whose packing callbacks
-// read the current image and group from cur, so a call allocates the plan
-// and its callbacks once, not per group.
+// product per (image, group), all through one plan whose B packer reads the
+// current image and group from cur.
 func conv2DGemmF32(g *convGeom, xv, wv, bv, ov []float32) {
 	k := g.cg * g.kh * g.kw
 	ohw := g.oh * g.ow
 	pointwise := g.kh == 1 && g.kw == 1 && g.sh == 1 && g.sw == 1 && g.pt == 0 && g.pl == 0 && g.oh == g.h && g.ow == g.w
-	var cur struct{ x, w []float32 }
-	packW := func(dst []float32, i0, mc, p0, kc int) { packA32(cur.w, k, false, 1)(dst, i0, mc, p0, kc) }
-	var packX func(dst []float32, j0, nc, p0, kc int)
+	var cur []float32
+	plan := &gemmPlan[float32]{m: g.mg, n: ohw, k: k, kern: kernF32, ldc: ohw}
 	if pointwise {
-		packX = func(dst []float32, j0, nc, p0, kc int) { packB32(cur.x, ohw, false)(dst, j0, nc, p0, kc) }
+		// A 1x1 stride-1 convolution's B is the input itself.
+		plan.packB = func(dst []float32, j0, nc, p0, kc int) { packB32(cur, ohw, false)(dst, j0, nc, p0, kc) }
 	} else {
-		packX = func(dst []float32, j0, nc, p0, kc int) { convPack(g, cur.x, 0, dst, j0, nc, p0, kc) }
+		plan.packB = func(dst []float32, j0, nc, p0, kc int) { convPack(g, cur, 0, dst, j0, nc, p0, kc) }
 	}
-	plan := &gemmPlan[float32]{m: g.mg, n: ohw, k: k, packA: packW, packB: packX, kern: kernF32, ldc: ohw}
-	for n := range g.n {
-		for gr := range g.groups {
-			cur.x = xv[(n*g.c+gr*g.cg)*g.h*g.w : (n*g.c+(gr+1)*g.cg)*g.h*g.w]
-			cur.w = wv[gr*g.mg*k:]
+	for gr := range g.groups {
+		plan.packA = packA32(wv[gr*g.mg*k:], k, false, 1)
+		for n := range g.n {
+			cur = xv[(n*g.c+gr*g.cg)*g.h*g.w : (n*g.c+(gr+1)*g.cg)*g.h*g.w]
 			plan.c = ov[(n*g.m+gr*g.mg)*ohw:]
 			plan.run()
 		}
