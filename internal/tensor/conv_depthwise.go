@@ -10,16 +10,18 @@ import (
 // shifted copies of one input plane, so it is computed directly, a row at a
 // time, without the implicit im2col of the GEMM path (whose K = kh*kw is far
 // too short to amortise its packing, and whose M = multiplier wastes most of
-// the micro-kernel's rows).
+// the micro-kernel's rows). The input rows a tile needs are first copied
+// into a zero-padded scratch plane, so that every window is in bounds and
+// the inner loops run over whole output rows with no edge cases.
 //
 // Summation order: every output element is 0 + Σ taps in increasing
-// (ki, kj) order, then + bias, skipping the taps that fall in the padding.
-// The GEMM path sums the same products in the same order from +0 (its K
-// block never splits a depthwise window: kh*kw <= gemmKC is checked below),
-// and adds the padding taps as 0*w, which are ±0 and leave the sum
-// unchanged when every weight is finite. So the two agree bit for bit on
-// finite weights, against the scalar GEMM kernel; an Inf or NaN weight next
-// to the padding gives NaN there only on the GEMM path.
+// (ki, kj) order, each product rounded before it is added, then + bias.
+// Padding taps add 0*w, as on the GEMM path, which leaves the sum as it
+// was when w is finite. The GEMM path sums the same products in the same
+// order from +0 (its K block never splits a depthwise window: kh*kw <=
+// gemmKC is checked below), so the two agree bit for bit with the pure-Go
+// GEMM kernel; the SIMD GEMM kernels fuse each product into its add (FMA),
+// so against them the difference is within the usual accumulation bound.
 
 // depthwise reports whether g is a depthwise convolution this kernel
 // handles.
@@ -107,71 +109,56 @@ func (r *tileRun) loop() {
 	}
 }
 
-// tapRange returns the output columns [lo, hi) whose input column
-// ox*stride + off lies in [0, width).
-func tapRange(off, stride, width, outW int) (lo, hi int) {
-	if off < 0 {
-		lo = (-off + stride - 1) / stride
-	}
-	if width-1-off < 0 {
-		return 0, 0
-	}
-	hi = min(outW, (width-1-off)/stride+1)
-	return lo, max(lo, hi)
-}
+// dwScratch holds *[]float32 padded planes for dwRows.
+var dwScratch sync.Pool
 
 // dwRows writes output rows [r0, r1) of one depthwise plane: x is the
 // input plane (H x W), w the kh x kw filter, y the output plane.
 func dwRows(g *convGeom, x, w, y []float32, r0, r1 int) {
-	W, ow := g.w, g.ow
-	// Output columns whose whole window row is inside the input.
-	cx0, _ := tapRange(-g.pl, g.sw, W, ow)
-	_, cx1 := tapRange((g.kw-1)*g.dw-g.pl, g.sw, W, ow)
-	fused := g.kh == 3 && g.kw == 3 && cx0 < cx1
+	ow := g.ow
+	// The padded rows [p0, p1) and columns [0, wp) the windows of these
+	// output rows read: padded (r, c) is x[r - pt, c - pl] or 0.
+	wp := (ow-1)*g.sw + (g.kw-1)*g.dw + 1
+	p0, p1 := r0*g.sh, (r1-1)*g.sh+(g.kh-1)*g.dh+1
+	bp, _ := dwScratch.Get().(*[]float32)
+	if bp == nil || cap(*bp) < (p1-p0)*wp {
+		s := make([]float32, (p1-p0)*wp)
+		bp = &s
+	}
+	defer dwScratch.Put(bp)
+	pad := (*bp)[:(p1-p0)*wp]
+	lo, hi := min(g.pl, wp), min(g.pl+g.w, wp)
+	for r := p0; r < p1; r++ {
+		dst := pad[(r-p0)*wp : (r-p0+1)*wp]
+		iy := r - g.pt
+		if iy < 0 || iy >= g.h || lo >= hi {
+			clear(dst)
+			continue
+		}
+		clear(dst[:lo])
+		copy(dst[lo:hi], x[iy*g.w+lo-g.pl:])
+		clear(dst[hi:])
+	}
 	for oy := r0; oy < r1; oy++ {
 		row := y[oy*ow : (oy+1)*ow]
+		pr := (oy*g.sh - p0) * wp // first window row
+		if g.kh == 3 && g.kw == 3 {
+			dh := g.dh * wp
+			dw3x3(row, pad[pr:], pad[pr+dh:], pad[pr+2*dh:], 0, g.sw, g.dw, (*[9]float32)(w))
+			continue
+		}
 		clear(row)
-		iy0 := oy*g.sh - g.pt
-		if fused && iy0 >= 0 && iy0+2*g.dh < g.h {
-			dw3x3(row[cx0:cx1], x[iy0*W:], x[(iy0+g.dh)*W:], x[(iy0+2*g.dh)*W:],
-				cx0*g.sw-g.pl, g.sw, g.dw, (*[9]float32)(w))
-			dwTaps(g, x, w, row, oy, 0, cx0)
-			dwTaps(g, x, w, row, oy, cx1, ow)
-			continue
-		}
-		dwTaps(g, x, w, row, oy, 0, ow)
-	}
-}
-
-// dwTaps adds every in-bounds tap, in (ki, kj) order, to output columns
-// [a, b) of output row oy.
-func dwTaps(g *convGeom, x, w, row []float32, oy, a, b int) {
-	if a >= b {
-		return
-	}
-	W := g.w
-	for ki := range g.kh {
-		iy := oy*g.sh - g.pt + ki*g.dh
-		if iy < 0 || iy >= g.h {
-			continue
-		}
-		src := x[iy*W : (iy+1)*W]
-		for kj := range g.kw {
-			wt := w[ki*g.kw+kj]
-			off := kj*g.dw - g.pl
-			lo, hi := tapRange(off, g.sw, W, g.ow)
-			lo, hi = max(lo, a), min(hi, b)
-			if lo >= hi {
-				continue
-			}
-			if g.sw == 1 {
-				axpy(row[lo:hi], src[lo+off:hi+off], wt)
-				continue
-			}
-			d := row[lo:hi]
-			s := src[lo*g.sw+off:]
-			for i := range d {
-				d[i] += wt * s[i*g.sw]
+		for ki := range g.kh {
+			for kj := range g.kw {
+				src := pad[pr+ki*g.dh*wp+kj*g.dw:]
+				wt := w[ki*g.kw+kj]
+				if g.sw == 1 {
+					axpy(row, src, wt)
+					continue
+				}
+				for i := range row {
+					row[i] += wt * src[i*g.sw]
+				}
 			}
 		}
 	}
@@ -180,7 +167,7 @@ func dwTaps(g *convGeom, x, w, row []float32, oy, a, b int) {
 // axpy: d[i] += a * s[i].
 func axpy(d, s []float32, a float32) {
 	s = s[:len(d)]
-	i := 0
+	i := axpyFast(d, s, a)
 	for ; i+4 <= len(d); i += 4 {
 		dd := (*[4]float32)(d[i:])
 		ss := (*[4]float32)(s[i:])
@@ -201,7 +188,7 @@ func dw3x3(out, s0, s1, s2 []float32, off, sw, dw int, w *[9]float32) {
 	span := (len(out)-1)*sw + 2*dw + 1
 	s0, s1, s2 = s0[off:off+span], s1[off:off+span], s2[off:off+span]
 	if sw == 1 && dw == 1 {
-		for i := range out {
+		for i := dw3x3s1Fast(out, s0, s1, s2, w); i < len(out); i++ {
 			a, b, c := s0[i:i+3], s1[i:i+3], s2[i:i+3]
 			acc := float32(0)
 			acc += a[0] * w0

@@ -231,14 +231,20 @@ func TestConv2DIntoAllocs(t *testing.T) {
 					// not steady state: measure with the collector off.
 					defer debug.SetGCPercent(debug.SetGCPercent(-1))
 					counts = append(counts, testing.AllocsPerRun(20, run))
-					var m0, m1 runtimeMem
-					m0.read()
-					for range 10 {
-						run()
-					}
-					m1.read()
 					// Bytes, not just objects: a scratch buffer is one object.
-					require.Less(t, (m1.total-m0.total)/10, uint64(4096+512*c.products), "bytes allocated per call")
+					// The fewest of a few rounds, as the pack-buffer pool
+					// (gemm.go) misses when a goroutine changes processor.
+					perCallBytes := uint64(math.MaxUint64)
+					for range 5 {
+						var m0, m1 runtimeMem
+						m0.read()
+						for range 10 {
+							run()
+						}
+						m1.read()
+						perCallBytes = min(perCallBytes, (m1.total-m0.total)/10)
+					}
+					require.Less(t, perCallBytes, uint64(4096+512*c.products), "bytes allocated per call")
 					require.Equal(t, want.data, y.data)
 				}
 				require.LessOrEqual(t, counts[0], perCall*c.products, "allocations per Conv2DInto")
