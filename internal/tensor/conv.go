@@ -175,6 +175,64 @@ func convPack[TIn int8 | uint8 | float32, T gemmElem](g *convGeom, x []TIn, zero
 	}
 }
 
+// convPackF32 is convPack for float32 without zero point, writing each run
+// of input columns straight into the B panels (no row buffer, and whole
+// panel rows moved as one 16-float array where they line up).
+func convPackF32(g *convGeom, x []float32, dst []float32, j0, nc, p0, kc int) {
+	const nr = gemmNR
+	hw := g.h * g.w
+	kk := g.kh * g.kw
+	stride := kc * nr // from one panel to the next
+	padded := (nc + nr - 1) / nr * nr
+	for p := range kc {
+		c, r := (p0+p)/kk, (p0+p)%kk
+		ki, kj := r/g.kw, r%g.kw
+		img := x[c*hw : (c+1)*hw]
+		oh, ow := j0/g.ow, j0%g.ow
+		d := dst[p*nr:]
+		for jj := 0; jj < nc; {
+			seg := min(g.ow-ow, nc-jj)
+			ih := oh*g.sh - g.pt + ki*g.dh
+			iw := ow*g.sw - g.pl + kj*g.dw
+			switch {
+			case ih < 0 || ih >= g.h:
+				for j := jj; j < jj+seg; j++ {
+					d[(j/nr)*stride+j%nr] = 0
+				}
+			case g.sw == 1 && iw >= 0 && iw+seg <= g.w:
+				src := img[ih*g.w+iw : ih*g.w+iw+seg]
+				for j := jj; len(src) > 0; {
+					o := j % nr
+					at := (j/nr)*stride + o
+					if o == 0 && len(src) >= nr {
+						*(*[nr]float32)(d[at:]) = *(*[nr]float32)(src)
+						j, src = j+nr, src[nr:]
+						continue
+					}
+					k := copy(d[at:at+min(nr-o, len(src))], src)
+					j, src = j+k, src[k:]
+				}
+			default:
+				row := img[ih*g.w : (ih+1)*g.w]
+				for j := jj; j < jj+seg; j++ {
+					v := float32(0)
+					if uint(iw) < uint(g.w) {
+						v = row[iw]
+					}
+					d[(j/nr)*stride+j%nr] = v
+					iw += g.sw
+				}
+			}
+			jj += seg
+			oh++
+			ow = 0
+		}
+		for j := nc; j < padded; j++ {
+			d[(j/nr)*stride+j%nr] = 0
+		}
+	}
+}
+
 // Conv2D is ONNX Conv for 4-D NCHW input x and OIHW weight w (w has
 // C/groups input channels; groups == C == M is a depthwise convolution),
 // with an optional bias of M values:
@@ -279,7 +337,7 @@ func conv2DGemmF32(g *convGeom, xv, wv, bv, ov []float32) {
 		// A 1x1 stride-1 convolution's B is the input itself.
 		plan.packB = func(dst []float32, j0, nc, p0, kc int) { packB32(cur, ohw, false)(dst, j0, nc, p0, kc) }
 	} else {
-		plan.packB = func(dst []float32, j0, nc, p0, kc int) { convPack(g, cur, 0, dst, j0, nc, p0, kc) }
+		plan.packB = func(dst []float32, j0, nc, p0, kc int) { convPackF32(g, cur, dst, j0, nc, p0, kc) }
 	}
 	for gr := range g.groups {
 		plan.packA = packA32(wv[gr*g.mg*k:], k, false, 1)

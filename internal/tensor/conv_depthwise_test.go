@@ -328,3 +328,45 @@ func conv2DGemmIm2colF32(g *convGeom, xv, wv, ov []float32) {
 		packB: convPackB[float32, float32](g, xv, 0), kern: kernF32, c: ov, ldc: ohw}
 	plan.run()
 }
+
+// TestConvPackF32MatchesGeneric: the float32 packer fills the B panels
+// exactly as the generic convPack does, for random geometry, column ranges
+// that start and end inside panels and output rows, and K blocks.
+func TestConvPackF32MatchesGeneric(t *testing.T) {
+	r := rand.New(rand.NewPCG(51, 52))
+	for k := 0; k < 300; {
+		c := 1 + r.IntN(4)
+		xs := sh(1, int64(c), int64(1+r.IntN(20)), int64(1+r.IntN(40)))
+		ws := sh(2, int64(c), int64(1+r.IntN(4)), int64(1+r.IntN(4)))
+		p := Conv2DParams{
+			Strides:   [2]int{1 + r.IntN(3), 1 + r.IntN(3)},
+			Dilations: [2]int{1 + r.IntN(2), 1 + r.IntN(2)},
+			Pads:      [4]int{r.IntN(3), r.IntN(3), r.IntN(3), r.IntN(3)},
+		}
+		g, err := convGeometry(xs, ws, p)
+		if err != nil {
+			continue
+		}
+		k++
+		nx, _ := NumElements(xs)
+		x := dwRandF32(r, int(nx))
+		ohw, kt := g.oh*g.ow, c*g.kh*g.kw
+		j0 := r.IntN(ohw)
+		nc := 1 + r.IntN(min(ohw-j0, gemmNC))
+		p0 := r.IntN(kt)
+		kc := 1 + r.IntN(min(kt-p0, gemmKC))
+		size := (nc + gemmNR - 1) / gemmNR * gemmNR * kc
+		want := make([]float32, size)
+		got := make([]float32, size)
+		for i := range got {
+			got[i] = float32(math.NaN()) // every slot must be written
+		}
+		convPack(g, x, float32(0), want, j0, nc, p0, kc)
+		convPackF32(g, x, got, j0, nc, p0, kc)
+		for i := range want {
+			if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+				t.Fatalf("x%v w%v %+v j0=%d nc=%d p0=%d kc=%d: slot %d = %g, want %g", xs, ws, p, j0, nc, p0, kc, i, got[i], want[i])
+			}
+		}
+	}
+}
