@@ -175,51 +175,35 @@ func convPack[TIn int8 | uint8 | float32, T gemmElem](g *convGeom, x []TIn, zero
 	}
 }
 
-// convPackF32 is convPack for float32 without zero point, writing each run
-// of input columns straight into the B panels (no row buffer, and whole
-// panel rows moved as one 16-float array where they line up).
+// convPackF32 is convPack for float32 without zero point: the runs of
+// input columns are moved with copy.
 func convPackF32(g *convGeom, x []float32, dst []float32, j0, nc, p0, kc int) {
-	const nr = gemmNR
 	hw := g.h * g.w
 	kk := g.kh * g.kw
-	stride := kc * nr // from one panel to the next
-	padded := (nc + nr - 1) / nr * nr
+	var row [gemmNC + gemmNR]float32
 	for p := range kc {
 		c, r := (p0+p)/kk, (p0+p)%kk
 		ki, kj := r/g.kw, r%g.kw
 		img := x[c*hw : (c+1)*hw]
 		oh, ow := j0/g.ow, j0%g.ow
-		d := dst[p*nr:]
 		for jj := 0; jj < nc; {
 			seg := min(g.ow-ow, nc-jj)
+			out := row[jj : jj+seg]
 			ih := oh*g.sh - g.pt + ki*g.dh
 			iw := ow*g.sw - g.pl + kj*g.dw
 			switch {
 			case ih < 0 || ih >= g.h:
-				for j := jj; j < jj+seg; j++ {
-					d[(j/nr)*stride+j%nr] = 0
-				}
+				clear(out)
 			case g.sw == 1 && iw >= 0 && iw+seg <= g.w:
-				src := img[ih*g.w+iw : ih*g.w+iw+seg]
-				for j := jj; len(src) > 0; {
-					o := j % nr
-					at := (j/nr)*stride + o
-					if o == 0 && len(src) >= nr {
-						*(*[nr]float32)(d[at:]) = *(*[nr]float32)(src)
-						j, src = j+nr, src[nr:]
-						continue
-					}
-					k := copy(d[at:at+min(nr-o, len(src))], src)
-					j, src = j+k, src[k:]
-				}
+				copy(out, img[ih*g.w+iw:])
 			default:
-				row := img[ih*g.w : (ih+1)*g.w]
-				for j := jj; j < jj+seg; j++ {
-					v := float32(0)
+				src := img[ih*g.w : (ih+1)*g.w]
+				for t := range out {
 					if uint(iw) < uint(g.w) {
-						v = row[iw]
+						out[t] = src[iw]
+					} else {
+						out[t] = 0
 					}
-					d[(j/nr)*stride+j%nr] = v
 					iw += g.sw
 				}
 			}
@@ -227,8 +211,10 @@ func convPackF32(g *convGeom, x []float32, dst []float32, j0, nc, p0, kc int) {
 			oh++
 			ow = 0
 		}
-		for j := nc; j < padded; j++ {
-			d[(j/nr)*stride+j%nr] = 0
+		clear(row[nc : nc+gemmNR])
+		for q := 0; q < nc; q += gemmNR {
+			d := (*[gemmNR]float32)(dst[(q/gemmNR)*kc*gemmNR+p*gemmNR:])
+			*d = *(*[gemmNR]float32)(row[q:])
 		}
 	}
 }
