@@ -26,7 +26,16 @@ import (
 // depthwise reports whether g is a depthwise convolution this kernel
 // handles.
 func (g *convGeom) depthwise() bool {
-	return g.cg == 1 && g.groups == g.c && g.groups > 1 && g.kh*g.kw <= gemmKC
+	if g.cg != 1 || g.groups != g.c || g.groups < 2 || g.kh*g.kw > gemmKC {
+		return false
+	}
+	// dwRows copies a tile's input rows into a zero-padded plane of up to
+	// hp x wp values; pads and dilations far beyond the image would make
+	// that larger than the data itself, and the GEMM path never
+	// materialises it.
+	hp := (g.oh-1)*g.sh + (g.kh-1)*g.dh + 1
+	wp := (g.ow-1)*g.sw + (g.kw-1)*g.dw + 1
+	return float64(hp)*float64(wp) <= 4*float64(g.h*g.w+g.oh*g.ow)+4096
 }
 
 // depthwiseF32 computes y (N x M x OH x OW) from x and w (M x 1 x kh x kw)

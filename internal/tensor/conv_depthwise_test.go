@@ -178,6 +178,19 @@ func TestDepthwiseNotTakenElsewhere(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, c.want, g.depthwise(), "%v %v groups %d", c.xs, c.ws, c.groups)
 	}
+	// Padding and dilation far beyond a small image: the padded copy would
+	// dwarf the data, so the GEMM path takes it (and gets it right).
+	huge := Conv2DParams{Groups: 2, Dilations: [2]int{5000, 5000}, Pads: [4]int{5000, 5000, 5000, 5000}}
+	g, err := convGeometry(sh(1, 2, 3, 3), sh(2, 1, 3, 3), huge)
+	require.NoError(t, err)
+	require.False(t, g.depthwise())
+	x := MustFromSlice(F32, sh(1, 2, 3, 3), []float32{1, 2, 3, 4, 5, 6, 7, 8, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1})
+	w := MustFromSlice(F32, sh(2, 1, 3, 3), []float32{1, 1, 1, 1, 10, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1})
+	y, err := Conv2D(x, w, nil, huge)
+	require.NoError(t, err)
+	require.Equal(t, sh(1, 2, 3, 3), y.Shape())
+	// Only the centre tap ever lands in the image.
+	require.Equal(t, []float32{10, 20, 30, 40, 50, 60, 70, 80, 90, 2, 2, 2, 2, 2, 2, 2, 2, 2}, y.Float32s())
 }
 
 // TestConv2DIntoAllocs: repeated convolutions of one shape into a caller's
