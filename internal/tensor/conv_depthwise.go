@@ -213,7 +213,11 @@ func dw3x3(out, s0, s1, s2 []float32, off, sw, dw int, w *[9]float32) {
 		}
 		return
 	}
-	for i := range out {
+	i := 0
+	if sw == 2 && dw == 1 {
+		i = dw3x3s2Fast(out, s0, s1, s2, w)
+	}
+	for ; i < len(out); i++ {
 		j := i * sw
 		acc := float32(0)
 		acc += s0[j] * w0

@@ -177,3 +177,68 @@ axloop4:
 
 axdone:
 	RET
+
+// ROW2 adds the three stride-2 taps of the input row at R (weights wa, wb,
+// wc) for 4 outputs to X12: lanes (s0 s2 s4 s6), (s1 s3 s5 s7), (s2 s4 s6 s8).
+#define ROW2(R, wa, wb, wc) \
+	MOVUPS 0(R), X9 \
+	MOVUPS 16(R), X10 \
+	MOVAPS X9, X11 \
+	SHUFPS $0x88, X10, X11 \
+	SHUFPS $0xDD, X10, X9 \
+	MOVUPS 8(R), X10 \
+	MOVUPS 24(R), X13 \
+	SHUFPS $0x88, X13, X10 \
+	MULPS  wa, X11 \
+	ADDPS  X11, X12 \
+	MULPS  wb, X9 \
+	ADDPS  X9, X12 \
+	MULPS  wc, X10 \
+	ADDPS  X10, X12
+
+// func dw3x3s2SSE(out *float32, n int, s0, s1, s2 *float32, w *[9]float32)
+// dw3x3s1SSE with stride 2: out[i]'s window row starts at s[2i]; reads
+// s[0 : 2n+2).
+TEXT ·dw3x3s2SSE(SB), NOSPLIT, $0-48
+	MOVQ out+0(FP), DI
+	MOVQ n+8(FP), CX
+	MOVQ s0+16(FP), R8
+	MOVQ s1+24(FP), R9
+	MOVQ s2+32(FP), R10
+	MOVQ w+40(FP), AX
+	MOVSS 0(AX), X0
+	SHUFPS $0, X0, X0
+	MOVSS 4(AX), X1
+	SHUFPS $0, X1, X1
+	MOVSS 8(AX), X2
+	SHUFPS $0, X2, X2
+	MOVSS 12(AX), X3
+	SHUFPS $0, X3, X3
+	MOVSS 16(AX), X4
+	SHUFPS $0, X4, X4
+	MOVSS 20(AX), X5
+	SHUFPS $0, X5, X5
+	MOVSS 24(AX), X6
+	SHUFPS $0, X6, X6
+	MOVSS 28(AX), X7
+	SHUFPS $0, X7, X7
+	MOVSS 32(AX), X8
+	SHUFPS $0, X8, X8
+
+s2loop:
+	CMPQ CX, $4
+	JLT  s2done
+	XORPS X12, X12
+	ROW2(R8, X0, X1, X2)
+	ROW2(R9, X3, X4, X5)
+	ROW2(R10, X6, X7, X8)
+	MOVUPS X12, 0(DI)
+	ADDQ $16, DI
+	ADDQ $32, R8
+	ADDQ $32, R9
+	ADDQ $32, R10
+	SUBQ $4, CX
+	JMP  s2loop
+
+s2done:
+	RET
