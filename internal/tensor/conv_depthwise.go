@@ -125,17 +125,27 @@ var dwScratch sync.Pool
 // input plane (H x W), w the kh x kw filter, y the output plane.
 func dwRows(g *convGeom, x, w, y []float32, r0, r1 int) {
 	ow := g.ow
+	// 3x3 rows are computed in whole blocks of 4 outputs (the SIMD row
+	// kernels' width): owr outputs into a scratch row, of which the first
+	// ow are kept; the extra windows read zero padding.
+	owr := ow
+	fused := g.kh == 3 && g.kw == 3
+	if fused && haveDepthwiseSIMD && ow%4 != 0 {
+		owr = (ow + 3) &^ 3
+	}
 	// The padded rows [p0, p1) and columns [0, wp) the windows of these
 	// output rows read: padded (r, c) is x[r - pt, c - pl] or 0.
-	wp := (ow-1)*g.sw + (g.kw-1)*g.dw + 1
+	wp := (owr-1)*g.sw + (g.kw-1)*g.dw + 1
 	p0, p1 := r0*g.sh, (r1-1)*g.sh+(g.kh-1)*g.dh+1
+	need := (p1-p0)*wp + owr
 	bp, _ := dwScratch.Get().(*[]float32)
-	if bp == nil || cap(*bp) < (p1-p0)*wp {
-		s := make([]float32, (p1-p0)*wp)
+	if bp == nil || cap(*bp) < need {
+		s := make([]float32, need)
 		bp = &s
 	}
 	defer dwScratch.Put(bp)
 	pad := (*bp)[:(p1-p0)*wp]
+	rowBuf := (*bp)[(p1-p0)*wp : need]
 	lo, hi := min(g.pl, wp), min(g.pl+g.w, wp)
 	for r := p0; r < p1; r++ {
 		dst := pad[(r-p0)*wp : (r-p0+1)*wp]
@@ -151,9 +161,14 @@ func dwRows(g *convGeom, x, w, y []float32, r0, r1 int) {
 	for oy := r0; oy < r1; oy++ {
 		row := y[oy*ow : (oy+1)*ow]
 		pr := (oy*g.sh - p0) * wp // first window row
-		if g.kh == 3 && g.kw == 3 {
+		if fused {
 			dh := g.dh * wp
-			dw3x3(row, pad[pr:], pad[pr+dh:], pad[pr+2*dh:], 0, g.sw, g.dw, (*[9]float32)(w))
+			if owr == ow {
+				dw3x3(row, pad[pr:], pad[pr+dh:], pad[pr+2*dh:], 0, g.sw, g.dw, (*[9]float32)(w))
+			} else {
+				dw3x3(rowBuf, pad[pr:], pad[pr+dh:], pad[pr+2*dh:], 0, g.sw, g.dw, (*[9]float32)(w))
+				copy(row, rowBuf)
+			}
 			continue
 		}
 		clear(row)
