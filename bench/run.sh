@@ -16,5 +16,8 @@ echo
 echo "### ONNX import + torch-to-core lowering"
 bash bench/onnx-import.sh
 echo
+echo "### interpreter vs ONNX Runtime: conv6, resnet18, mobilenet_v2 (fp32, 1 and all threads)"
+bash bench/interp-vs-ort.sh 20
+echo
 echo "### Go benchmarks"
 go test -run '^$' -bench . -benchmem ./ir/... 

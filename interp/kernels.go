@@ -107,6 +107,9 @@ func maxPool2D(x *tensor.Tensor, g window) (*tensor.Tensor, error) {
 			}
 		}
 	}
+	if x.DType() == tensor.F32 {
+		return maxPool2DF32(x.Float32s(), shape, g, h, w)
+	}
 	if x.DType().IsFloat() {
 		in := x.Values()
 		out := make([]float64, m)
@@ -131,6 +134,42 @@ func maxPool2D(x *tensor.Tensor, g window) (*tensor.Tensor, error) {
 		}
 	})
 	return fromInt64(x.DType(), shape, out)
+}
+
+// maxPool2DF32 is maxPool2D's float path on float32 data, without the
+// float64 copy (max is exact, so the results are the same bits).
+func maxPool2DF32(in []float32, shape []int64, g window, h, w int) (*tensor.Tensor, error) {
+	oh, ow := int(shape[2]), int(shape[3])
+	out := make([]float32, int(shape[0]*shape[1])*oh*ow)
+	i := 0
+	negInf := float32(math.Inf(-1))
+	for base := 0; base < len(in); base += h * w {
+		plane := in[base : base+h*w]
+		for oy := range oh {
+			for ox := range ow {
+				acc := negInf
+				for ki := range g.kernel[0] {
+					iy := oy*g.stride[0] - g.pads[0] + ki*g.dilation[0]
+					if iy < 0 || iy >= h {
+						continue
+					}
+					row := plane[iy*w : (iy+1)*w]
+					for kj := range g.kernel[1] {
+						ix := ox*g.stride[1] - g.pads[1] + kj*g.dilation[1]
+						if ix < 0 || ix >= w {
+							continue
+						}
+						if v := row[ix]; (v > acc || v != v) && acc == acc { // once NaN, stays NaN
+							acc = v
+						}
+					}
+				}
+				out[i] = acc
+				i++
+			}
+		}
+	}
+	return tensor.FromSlice(tensor.F32, shape, out)
 }
 
 // sumPool2D is average pooling with a fixed divisor (torch's

@@ -131,48 +131,96 @@ func convGeometry(xs, ws []int64, p Conv2DParams) (*convGeom, error) {
 // j = (oh, ow) of the output, value x[c, oh*sh-pt+kh*dh, ow*sw-pl+kw*dw]
 // or 0 in the padding (after subtracting zero, for quantized inputs).
 func convPackB[TIn int8 | uint8 | float32, T gemmElem](g *convGeom, x []TIn, zero T) func(dst []T, j0, nc, p0, kc int) {
+	return func(dst []T, j0, nc, p0, kc int) { convPack(g, x, zero, dst, j0, nc, p0, kc) }
+}
+
+// convPack is convPackB's packing of columns [j0, j0+nc) and rows
+// [p0, p0+kc) into dst.
+func convPack[TIn int8 | uint8 | float32, T gemmElem](g *convGeom, x []TIn, zero T, dst []T, j0, nc, p0, kc int) {
 	hw := g.h * g.w
 	kk := g.kh * g.kw
-	return func(dst []T, j0, nc, p0, kc int) {
-		var row [gemmNC + gemmNR]T
-		for p := range kc {
-			c, r := (p0+p)/kk, (p0+p)%kk
-			ki, kj := r/g.kw, r%g.kw
-			img := x[c*hw : (c+1)*hw]
-			oh, ow := j0/g.ow, j0%g.ow
-			for jj := 0; jj < nc; {
-				seg := min(g.ow-ow, nc-jj)
-				out := row[jj : jj+seg]
-				ih := oh*g.sh - g.pt + ki*g.dh
-				if ih < 0 || ih >= g.h {
-					clear(out)
+	var row [gemmNC + gemmNR]T
+	for p := range kc {
+		c, r := (p0+p)/kk, (p0+p)%kk
+		ki, kj := r/g.kw, r%g.kw
+		img := x[c*hw : (c+1)*hw]
+		oh, ow := j0/g.ow, j0%g.ow
+		for jj := 0; jj < nc; {
+			seg := min(g.ow-ow, nc-jj)
+			out := row[jj : jj+seg]
+			ih := oh*g.sh - g.pt + ki*g.dh
+			if ih < 0 || ih >= g.h {
+				clear(out)
+			} else {
+				src := img[ih*g.w : (ih+1)*g.w]
+				iw := ow*g.sw - g.pl + kj*g.dw
+				if g.sw == 1 && iw >= 0 && iw+seg <= g.w {
+					for t, v := range src[iw : iw+seg] {
+						out[t] = T(v) - zero
+					}
 				} else {
-					src := img[ih*g.w : (ih+1)*g.w]
-					iw := ow*g.sw - g.pl + kj*g.dw
-					if g.sw == 1 && iw >= 0 && iw+seg <= g.w {
-						for t, v := range src[iw : iw+seg] {
-							out[t] = T(v) - zero
+					for t := range out {
+						if uint(iw) < uint(g.w) {
+							out[t] = T(src[iw]) - zero
+						} else {
+							out[t] = 0
 						}
-					} else {
-						for t := range out {
-							if uint(iw) < uint(g.w) {
-								out[t] = T(src[iw]) - zero
-							} else {
-								out[t] = 0
-							}
-							iw += g.sw
-						}
+						iw += g.sw
 					}
 				}
-				jj += seg
-				oh++
-				ow = 0
 			}
-			clear(row[nc : nc+gemmNR])
-			for q := 0; q < nc; q += gemmNR {
-				d := (*[gemmNR]T)(dst[(q/gemmNR)*kc*gemmNR+p*gemmNR:])
-				*d = *(*[gemmNR]T)(row[q:])
+			jj += seg
+			oh++
+			ow = 0
+		}
+		clear(row[nc : nc+gemmNR])
+		for q := 0; q < nc; q += gemmNR {
+			d := (*[gemmNR]T)(dst[(q/gemmNR)*kc*gemmNR+p*gemmNR:])
+			*d = *(*[gemmNR]T)(row[q:])
+		}
+	}
+}
+
+// convPackF32 is convPack for float32 without zero point: the runs of
+// input columns are moved with copy.
+func convPackF32(g *convGeom, x []float32, dst []float32, j0, nc, p0, kc int) {
+	hw := g.h * g.w
+	kk := g.kh * g.kw
+	var row [gemmNC + gemmNR]float32
+	for p := range kc {
+		c, r := (p0+p)/kk, (p0+p)%kk
+		ki, kj := r/g.kw, r%g.kw
+		img := x[c*hw : (c+1)*hw]
+		oh, ow := j0/g.ow, j0%g.ow
+		for jj := 0; jj < nc; {
+			seg := min(g.ow-ow, nc-jj)
+			out := row[jj : jj+seg]
+			ih := oh*g.sh - g.pt + ki*g.dh
+			iw := ow*g.sw - g.pl + kj*g.dw
+			switch {
+			case ih < 0 || ih >= g.h:
+				clear(out)
+			case g.sw == 1 && iw >= 0 && iw+seg <= g.w:
+				copy(out, img[ih*g.w+iw:])
+			default:
+				src := img[ih*g.w : (ih+1)*g.w]
+				for t := range out {
+					if uint(iw) < uint(g.w) {
+						out[t] = src[iw]
+					} else {
+						out[t] = 0
+					}
+					iw += g.sw
+				}
 			}
+			jj += seg
+			oh++
+			ow = 0
+		}
+		clear(row[nc : nc+gemmNR])
+		for q := 0; q < nc; q += gemmNR {
+			d := (*[gemmNR]float32)(dst[(q/gemmNR)*kc*gemmNR+p*gemmNR:])
+			*d = *(*[gemmNR]float32)(row[q:])
 		}
 	}
 }
@@ -187,6 +235,8 @@ func convPackB[TIn int8 | uint8 | float32, T gemmElem](g *convGeom, x []TIn, zer
 // The sum is computed by the blocked GEMM over an implicit im2col matrix
 // (the window is packed straight from x, never materialised), so its
 // order is Sgemm's with k = (c, ki, kj) row-major; the bias is added last.
+// Depthwise convolutions (one input channel per group) are computed
+// directly instead, in the same order (see conv_depthwise.go).
 // F32 only; F16/BF16 are computed in float32 and rounded back.
 func Conv2D(x, w, bias *Tensor, p Conv2DParams) (*Tensor, error) {
 	if x.dtype != w.dtype || (bias != nil && bias.dtype != x.dtype) {
@@ -207,41 +257,89 @@ func Conv2D(x, w, bias *Tensor, p Conv2DParams) (*Tensor, error) {
 	default:
 		return nil, fmt.Errorf("tensor: conv2d is not defined on %v", x.dtype)
 	}
-	g, err := convGeometry(x.shape, w.shape, p)
+	g, err := conv2DCheck(x, w, bias, p)
 	if err != nil {
 		return nil, err
-	}
-	if bias != nil && (bias.Len() != g.m || len(bias.shape) != 1) {
-		return nil, fmt.Errorf("tensor: conv2d: bias of shape %s for %d output channels", FormatShape(bias.shape), g.m)
 	}
 	out, err := Alloc(F32, []int64{int64(g.n), int64(g.m), int64(g.oh), int64(g.ow)})
 	if err != nil || out.Len() == 0 {
 		return out, err
 	}
-	xv, wv, ov := x.data.([]float32), w.data.([]float32), out.data.([]float32)
+	conv2DF32(&g, x, w, bias, out.data.([]float32))
+	return out, nil
+}
+
+// Conv2DInto is Conv2D for float32 operands writing into y, which must be
+// a float32 tensor of the output's shape; y must not share storage with x.
+// In steady state (same shapes again) it allocates nothing but the
+// goroutines' bookkeeping.
+func Conv2DInto(y, x, w, bias *Tensor, p Conv2DParams) error {
+	if x.dtype != F32 || w.dtype != F32 || y.dtype != F32 || (bias != nil && bias.dtype != F32) {
+		return fmt.Errorf("tensor: conv2d into: want f32 operands, got %v, %v -> %v", x.dtype, w.dtype, y.dtype)
+	}
+	g, err := conv2DCheck(x, w, bias, p)
+	if err != nil {
+		return err
+	}
+	if len(y.shape) != 4 || y.shape[0] != int64(g.n) || y.shape[1] != int64(g.m) || y.shape[2] != int64(g.oh) || y.shape[3] != int64(g.ow) {
+		return fmt.Errorf("tensor: conv2d into: output of shape %s, want %dx%dx%dx%d", FormatShape(y.shape), g.n, g.m, g.oh, g.ow)
+	}
+	if y.Len() > 0 {
+		conv2DF32(&g, x, w, bias, y.data.([]float32))
+	}
+	return nil
+}
+
+// conv2DCheck validates the geometry and the bias of a convolution.
+func conv2DCheck(x, w, bias *Tensor, p Conv2DParams) (convGeom, error) {
+	g, err := convGeometry(x.shape, w.shape, p)
+	if err != nil {
+		return convGeom{}, err
+	}
+	if bias != nil && (bias.Len() != g.m || len(bias.shape) != 1) {
+		return convGeom{}, fmt.Errorf("tensor: conv2d: bias of shape %s for %d output channels", FormatShape(bias.shape), g.m)
+	}
+	return *g, nil
+}
+
+// conv2DF32 computes a validated float32 convolution into ov.
+func conv2DF32(g *convGeom, x, w, bias *Tensor, ov []float32) {
+	xv, wv := x.data.([]float32), w.data.([]float32)
+	var bv []float32
+	if bias != nil {
+		bv = bias.data.([]float32)
+	}
+	if g.depthwise() {
+		depthwiseF32(g, xv, wv, bv, ov)
+		return
+	}
+	conv2DGemmF32(g, xv, wv, bv, ov)
+}
+
+// conv2DGemmF32 is the GEMM path of conv2DF32, for any grouping: one
+// product per (image, group), all through one plan whose B packer reads the
+// current image and group from cur.
+func conv2DGemmF32(g *convGeom, xv, wv, bv, ov []float32) {
 	k := g.cg * g.kh * g.kw
 	ohw := g.oh * g.ow
 	pointwise := g.kh == 1 && g.kw == 1 && g.sh == 1 && g.sw == 1 && g.pt == 0 && g.pl == 0 && g.oh == g.h && g.ow == g.w
-	for n := range g.n {
-		for gr := range g.groups {
-			xg := xv[(n*g.c+gr*g.cg)*g.h*g.w : (n*g.c+(gr+1)*g.cg)*g.h*g.w]
-			plan := &gemmPlan[float32]{
-				m: g.mg, n: ohw, k: k,
-				packA: packA32(wv[gr*g.mg*k:], k, false, 1),
-				kern:  kernF32,
-				c:     ov[(n*g.m+gr*g.mg)*ohw:],
-				ldc:   ohw,
-			}
-			if pointwise {
-				plan.packB = packB32(xg, ohw, false)
-			} else {
-				plan.packB = convPackB[float32, float32](g, xg, 0)
-			}
+	var cur []float32
+	plan := &gemmPlan[float32]{m: g.mg, n: ohw, k: k, kern: kernF32, ldc: ohw}
+	if pointwise {
+		// A 1x1 stride-1 convolution's B is the input itself.
+		plan.packB = func(dst []float32, j0, nc, p0, kc int) { packB32(cur, ohw, false)(dst, j0, nc, p0, kc) }
+	} else {
+		plan.packB = func(dst []float32, j0, nc, p0, kc int) { convPackF32(g, cur, dst, j0, nc, p0, kc) }
+	}
+	for gr := range g.groups {
+		plan.packA = packA32(wv[gr*g.mg*k:], k, false, 1)
+		for n := range g.n {
+			cur = xv[(n*g.c+gr*g.cg)*g.h*g.w : (n*g.c+(gr+1)*g.cg)*g.h*g.w]
+			plan.c = ov[(n*g.m+gr*g.mg)*ohw:]
 			plan.run()
 		}
 	}
-	if bias != nil {
-		bv := float32Data(bias)
+	if bv != nil {
 		for n := range g.n {
 			for m := range g.m {
 				row := ov[(n*g.m+m)*ohw : (n*g.m+m+1)*ohw]
@@ -252,7 +350,6 @@ func Conv2D(x, w, bias *Tensor, p Conv2DParams) (*Tensor, error) {
 			}
 		}
 	}
-	return out, nil
 }
 
 // ConvInteger2D is ONNX ConvInteger: x (NCHW) and w (OIHW) of int8 or

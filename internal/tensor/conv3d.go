@@ -48,9 +48,10 @@ func window3D(what string, xs []int64, p Window3D, ceil bool) (*geom3, error) {
 
 // Conv3D is ONNX Conv for 5-D NCDHW input x and OIDHW weight w (C/groups
 // input channels per group), with an optional bias of M values; p.Kernel
-// is taken from w. Each (image, group) is an explicit im2col matrix with
-// rows (c, kd, kh, kw) times the weight rows, through Sgemm for F32 (F16
-// and BF16 computed in float32) and in float64 for F64.
+// is taken from w. Each (image, group) is an im2col matrix with rows
+// (c, kd, kh, kw) times the weight rows: through the blocked GEMM, packed
+// straight from x, for F32 (F16 and BF16 computed in float32), and an
+// explicit matrix summed in float64 for F64.
 func Conv3D(x, w, bias *Tensor, p Window3D) (*Tensor, error) {
 	if x.dtype != w.dtype || (bias != nil && bias.dtype != x.dtype) {
 		return nil, fmt.Errorf("tensor: conv3d: dtypes differ")
@@ -100,22 +101,27 @@ func Conv3D(x, w, bias *Tensor, p Window3D) (*Tensor, error) {
 	cg, mg := g.c/groups, m/groups
 	k := cg * g.k[0] * g.k[1] * g.k[2]
 	np := g.outLen()
-	if err := fits(x.dtype, []int64{int64(k), int64(np)}); err != nil {
-		return nil, fmt.Errorf("tensor: conv3d: im2col matrix: %w", err)
-	}
 	switch xv := x.data.(type) {
 	case []float32:
-		col := make([]float32, k*np)
+		// The im2col matrix is never materialised: the GEMM packs its
+		// panels straight from x (the same values in the same order as
+		// an explicit im2col through Sgemm).
 		wv, ov := w.data.([]float32), out.data.([]float32)
-		for n := range g.n {
-			for gr := range groups {
-				im2col3(g, xv[(n*g.c+gr*cg)*g.inLen():], cg, col)
-				if err := Sgemm(false, false, mg, np, k, 1, wv[gr*mg*k:(gr+1)*mg*k], k, col, np, 0, ov[(n*m+gr*mg)*np:(n*m+(gr+1)*mg)*np], np); err != nil {
-					return nil, err
-				}
+		var cur []float32
+		plan := &gemmPlan[float32]{m: mg, n: np, k: k, kern: kernF32, ldc: np}
+		plan.packB = func(dst []float32, j0, nc, p0, kc int) { convPack3F32(g, cur, dst, j0, nc, p0, kc) }
+		for gr := range groups {
+			plan.packA = packA32(wv[gr*mg*k:], k, false, 1)
+			for n := range g.n {
+				cur = xv[(n*g.c+gr*cg)*g.inLen() : (n*g.c+(gr+1)*cg)*g.inLen()]
+				plan.c = ov[(n*m+gr*mg)*np:]
+				plan.run()
 			}
 		}
 	case []float64:
+		if err := fits(x.dtype, []int64{int64(k), int64(np)}); err != nil {
+			return nil, fmt.Errorf("tensor: conv3d: im2col matrix: %w", err)
+		}
 		col := make([]float64, k*np)
 		wv, ov := w.data.([]float64), out.data.([]float64)
 		for n := range g.n {
@@ -199,6 +205,53 @@ func im2col3[T float32 | float64](g *geom3, x []T, cg int, col []T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// convPack3F32 packs columns [j0, j0+nc) and rows [p0, p0+kc) of the
+// implicit im2col matrix of one (image, group) of a 3-D convolution (the
+// matrix im2col3 would build) into the GEMM's B panels.
+func convPack3F32(g *geom3, x []float32, dst []float32, j0, nc, p0, kc int) {
+	k12 := g.k[1] * g.k[2]
+	kk := g.k[0] * k12
+	var row [gemmNC + gemmNR]float32
+	for p := range kc {
+		c, r := (p0+p)/kk, (p0+p)%kk
+		a, b, e := r/k12, (r%k12)/g.k[2], r%g.k[2]
+		img := x[c*g.inLen() : (c+1)*g.inLen()]
+		ol := j0 / g.out[2] // output line (od, oh)
+		ow := j0 % g.out[2]
+		for jj := 0; jj < nc; {
+			seg := min(g.out[2]-ow, nc-jj)
+			out := row[jj : jj+seg]
+			id := (ol/g.out[1])*g.s[0] - g.pb[0] + a*g.d[0]
+			ih := (ol%g.out[1])*g.s[1] - g.pb[1] + b*g.d[1]
+			iw := ow*g.s[2] - g.pb[2] + e*g.d[2]
+			switch {
+			case id < 0 || id >= g.in[0] || ih < 0 || ih >= g.in[1]:
+				clear(out)
+			case g.s[2] == 1 && iw >= 0 && iw+seg <= g.in[2]:
+				copy(out, img[(id*g.in[1]+ih)*g.in[2]+iw:])
+			default:
+				src := img[(id*g.in[1]+ih)*g.in[2] : (id*g.in[1]+ih+1)*g.in[2]]
+				for t := range out {
+					if uint(iw) < uint(g.in[2]) {
+						out[t] = src[iw]
+					} else {
+						out[t] = 0
+					}
+					iw += g.s[2]
+				}
+			}
+			jj += seg
+			ol++
+			ow = 0
+		}
+		clear(row[nc : nc+gemmNR])
+		for q := 0; q < nc; q += gemmNR {
+			d := (*[gemmNR]float32)(dst[(q/gemmNR)*kc*gemmNR+p*gemmNR:])
+			*d = *(*[gemmNR]float32)(row[q:])
 		}
 	}
 }

@@ -1,0 +1,249 @@
+package tensor
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// Depthwise convolution: groups == C (one input channel per group), any
+// channel multiplier M/C. Each output plane is a weighted sum of kh*kw
+// shifted copies of one input plane, so it is computed directly, a row at a
+// time, without the implicit im2col of the GEMM path (whose K = kh*kw is far
+// too short to amortise its packing, and whose M = multiplier wastes most of
+// the micro-kernel's rows). The input rows a tile needs are first copied
+// into a zero-padded scratch plane, so that every window is in bounds and
+// the inner loops run over whole output rows with no edge cases.
+//
+// Summation order: every output element is 0 + Σ taps in increasing
+// (ki, kj) order, each product rounded before it is added, then + bias.
+// Padding taps add 0*w, as on the GEMM path, which leaves the sum as it
+// was when w is finite. The GEMM path sums the same products in the same
+// order from +0 (its K block never splits a depthwise window: kh*kw <=
+// gemmKC is checked below), so the two agree bit for bit with the pure-Go
+// GEMM kernel; the SIMD GEMM kernels fuse each product into its add (FMA),
+// so against them the difference is within the usual accumulation bound.
+
+// depthwise reports whether g is a depthwise convolution this kernel
+// handles.
+func (g *convGeom) depthwise() bool {
+	if g.cg != 1 || g.groups != g.c || g.groups < 2 || g.kh*g.kw > gemmKC {
+		return false
+	}
+	// dwRows copies a tile's input rows into a zero-padded plane of up to
+	// hp x wp values; pads and dilations far beyond the image would make
+	// that larger than the data itself, and the GEMM path never
+	// materialises it.
+	hp := (g.oh-1)*g.sh + (g.kh-1)*g.dh + 1
+	wp := (g.ow-1)*g.sw + (g.kw-1)*g.dw + 1
+	return float64(hp)*float64(wp) <= 4*float64(g.h*g.w+g.oh*g.ow)+4096
+}
+
+// depthwiseF32 computes y (N x M x OH x OW) from x and w (M x 1 x kh x kw)
+// with an optional bias, on up to threads() goroutines over tiles of
+// (image, output channel, row block).
+func depthwiseF32(g *convGeom, x, w, bias, y []float32) {
+	planes := g.n * g.m
+	ohw := g.oh * g.ow
+	hw := g.h * g.w
+	kk := g.kh * g.kw
+	// Split planes into row blocks only when there are too few planes to
+	// keep every worker busy.
+	workers := threads()
+	blocks := 1
+	if planes < 4*workers {
+		blocks = min(g.oh, (4*workers+planes-1)/planes)
+	}
+	rows := (g.oh + blocks - 1) / blocks
+	blocks = (g.oh + rows - 1) / rows
+	parallelTiles(planes*blocks, float64(ohw)*float64(kk)*2*float64(planes), func(t int) {
+		pl, b := t/blocks, t%blocks
+		n, m := pl/g.m, pl%g.m
+		c := m / g.mg
+		out := y[pl*ohw : (pl+1)*ohw]
+		r0, r1 := b*rows, min(g.oh, (b+1)*rows)
+		dwRows(g, x[(n*g.c+c)*hw:(n*g.c+c+1)*hw], w[m*kk:(m+1)*kk], out, r0, r1)
+		if bias != nil {
+			bv := bias[m]
+			for i := range out[r0*g.ow : r1*g.ow] {
+				out[r0*g.ow+i] += bv
+			}
+		}
+	})
+}
+
+// parallelTiles runs f(t) for every t in [0, tiles) on up to threads()
+// goroutines (the caller's among them), or on the caller's alone when the
+// work (flops) is small.
+func parallelTiles(tiles int, work float64, f func(t int)) {
+	workers := min(threads(), tiles)
+	if work < 1<<16 {
+		workers = 1
+	}
+	if workers <= 1 {
+		for t := range tiles {
+			f(t)
+		}
+		return
+	}
+	r := &tileRun{tiles: int64(tiles), f: f}
+	r.wg.Add(workers - 1)
+	for range workers - 1 {
+		go r.worker()
+	}
+	r.loop()
+	r.wg.Wait()
+}
+
+// tileRun hands out the tiles of one parallelTiles call; one object, so
+// that a call allocates it and nothing per worker.
+type tileRun struct {
+	next  atomic.Int64
+	tiles int64
+	f     func(t int)
+	wg    sync.WaitGroup
+}
+
+func (r *tileRun) worker() {
+	r.loop()
+	r.wg.Done()
+}
+
+func (r *tileRun) loop() {
+	for {
+		t := r.next.Add(1) - 1
+		if t >= r.tiles {
+			return
+		}
+		r.f(int(t))
+	}
+}
+
+// dwScratch holds *[]float32 padded planes for dwRows.
+var dwScratch sync.Pool
+
+// dwRows writes output rows [r0, r1) of one depthwise plane: x is the
+// input plane (H x W), w the kh x kw filter, y the output plane.
+func dwRows(g *convGeom, x, w, y []float32, r0, r1 int) {
+	ow := g.ow
+	// 3x3 rows are computed in whole blocks of 4 outputs (the SIMD row
+	// kernels' width): owr outputs into a scratch row, of which the first
+	// ow are kept; the extra windows read zero padding.
+	owr := ow
+	fused := g.kh == 3 && g.kw == 3
+	if fused && haveDepthwiseSIMD && ow%4 != 0 {
+		owr = (ow + 3) &^ 3
+	}
+	// The padded rows [p0, p1) and columns [0, wp) the windows of these
+	// output rows read: padded (r, c) is x[r - pt, c - pl] or 0.
+	wp := (owr-1)*g.sw + (g.kw-1)*g.dw + 1
+	p0, p1 := r0*g.sh, (r1-1)*g.sh+(g.kh-1)*g.dh+1
+	need := (p1-p0)*wp + owr
+	bp, _ := dwScratch.Get().(*[]float32)
+	if bp == nil || cap(*bp) < need {
+		s := make([]float32, need)
+		bp = &s
+	}
+	defer dwScratch.Put(bp)
+	pad := (*bp)[:(p1-p0)*wp]
+	rowBuf := (*bp)[(p1-p0)*wp : need]
+	lo, hi := min(g.pl, wp), min(g.pl+g.w, wp)
+	for r := p0; r < p1; r++ {
+		dst := pad[(r-p0)*wp : (r-p0+1)*wp]
+		iy := r - g.pt
+		if iy < 0 || iy >= g.h || lo >= hi {
+			clear(dst)
+			continue
+		}
+		clear(dst[:lo])
+		copy(dst[lo:hi], x[iy*g.w+lo-g.pl:])
+		clear(dst[hi:])
+	}
+	for oy := r0; oy < r1; oy++ {
+		row := y[oy*ow : (oy+1)*ow]
+		pr := (oy*g.sh - p0) * wp // first window row
+		if fused {
+			dh := g.dh * wp
+			if owr == ow {
+				dw3x3(row, pad[pr:], pad[pr+dh:], pad[pr+2*dh:], 0, g.sw, g.dw, (*[9]float32)(w))
+			} else {
+				dw3x3(rowBuf, pad[pr:], pad[pr+dh:], pad[pr+2*dh:], 0, g.sw, g.dw, (*[9]float32)(w))
+				copy(row, rowBuf)
+			}
+			continue
+		}
+		clear(row)
+		for ki := range g.kh {
+			for kj := range g.kw {
+				src := pad[pr+ki*g.dh*wp+kj*g.dw:]
+				wt := w[ki*g.kw+kj]
+				if g.sw == 1 {
+					axpy(row, src, wt)
+					continue
+				}
+				for i := range row {
+					row[i] += wt * src[i*g.sw]
+				}
+			}
+		}
+	}
+}
+
+// axpy: d[i] += a * s[i].
+func axpy(d, s []float32, a float32) {
+	s = s[:len(d)]
+	i := axpyFast(d, s, a)
+	for ; i+4 <= len(d); i += 4 {
+		dd := (*[4]float32)(d[i:])
+		ss := (*[4]float32)(s[i:])
+		dd[0] += a * ss[0]
+		dd[1] += a * ss[1]
+		dd[2] += a * ss[2]
+		dd[3] += a * ss[3]
+	}
+	for ; i < len(d); i++ {
+		d[i] += a * s[i]
+	}
+}
+
+// dw3x3 computes out[i] = 0 + Σ taps of a 3x3 window whose three input rows
+// start at s0, s1, s2, column (off + i*sw) + kj*dw, all in bounds.
+func dw3x3(out, s0, s1, s2 []float32, off, sw, dw int, w *[9]float32) {
+	w0, w1, w2, w3, w4, w5, w6, w7, w8 := w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8]
+	span := (len(out)-1)*sw + 2*dw + 1
+	s0, s1, s2 = s0[off:off+span], s1[off:off+span], s2[off:off+span]
+	if sw == 1 && dw == 1 {
+		for i := dw3x3s1Fast(out, s0, s1, s2, w); i < len(out); i++ {
+			a, b, c := s0[i:i+3], s1[i:i+3], s2[i:i+3]
+			acc := float32(0)
+			acc += a[0] * w0
+			acc += a[1] * w1
+			acc += a[2] * w2
+			acc += b[0] * w3
+			acc += b[1] * w4
+			acc += b[2] * w5
+			acc += c[0] * w6
+			acc += c[1] * w7
+			acc += c[2] * w8
+			out[i] = acc
+		}
+		return
+	}
+	i := 0
+	if sw == 2 && dw == 1 {
+		i = dw3x3s2Fast(out, s0, s1, s2, w)
+	}
+	for ; i < len(out); i++ {
+		j := i * sw
+		acc := float32(0)
+		acc += s0[j] * w0
+		acc += s0[j+dw] * w1
+		acc += s0[j+2*dw] * w2
+		acc += s1[j] * w3
+		acc += s1[j+dw] * w4
+		acc += s1[j+2*dw] * w5
+		acc += s2[j] * w6
+		acc += s2[j+dw] * w7
+		acc += s2[j+2*dw] * w8
+		out[i] = acc
+	}
+}

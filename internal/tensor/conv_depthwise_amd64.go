@@ -1,0 +1,55 @@
+//go:build amd64 && !purego
+
+package tensor
+
+// SSE rows of the depthwise kernel (conv_depthwise_amd64.s); SSE is part
+// of the amd64 baseline, so they need no CPU check.
+
+//go:noescape
+func dw3x3s1SSE(out *float32, n int, s0, s1, s2 *float32, w *[9]float32)
+
+//go:noescape
+func dw3x3s2SSE(out *float32, n int, s0, s1, s2 *float32, w *[9]float32)
+
+//go:noescape
+func axpySSE(d, s *float32, n int, a float32)
+
+const haveDepthwiseSIMD = true
+
+// dw3x3s1Fast computes the first len(out)&^3 outputs of dw3x3 with stride
+// and dilation 1 and returns how many it did.
+func dw3x3s1Fast(out, s0, s1, s2 []float32, w *[9]float32) int {
+	n := len(out) &^ 3
+	if n == 0 {
+		return 0
+	}
+	// Every window of the n outputs lies in s0..s2[:n+2] (the caller's
+	// slices are exactly that long).
+	_, _, _ = s0[n+1], s1[n+1], s2[n+1]
+	dw3x3s1SSE(&out[0], n, &s0[0], &s1[0], &s2[0], w)
+	return n
+}
+
+// dw3x3s2Fast is dw3x3s1Fast for stride 2 (dilation 1); it leaves at
+// least the last output to the caller, whose window ends the rows.
+func dw3x3s2Fast(out, s0, s1, s2 []float32, w *[9]float32) int {
+	n := (len(out) - 1) &^ 3
+	if n <= 0 {
+		return 0
+	}
+	// The n outputs read s[0 : 2n+2).
+	_, _, _ = s0[2*n+1], s1[2*n+1], s2[2*n+1]
+	dw3x3s2SSE(&out[0], n, &s0[0], &s1[0], &s2[0], w)
+	return n
+}
+
+// axpyFast does axpy's first len(d)&^3 elements and returns how many.
+func axpyFast(d, s []float32, a float32) int {
+	n := len(d) &^ 3
+	if n == 0 {
+		return 0
+	}
+	_ = s[n-1]
+	axpySSE(&d[0], &s[0], n, a)
+	return n
+}
