@@ -335,6 +335,9 @@ func conv2DGemmF32(g *convGeom, xv, wv, bv, ov []float32) {
 		plan.packA = packA32(wv[gr*g.mg*k:], k, false, 1)
 		for n := range g.n {
 			cur = xv[(n*g.c+gr*g.cg)*g.h*g.w : (n*g.c+(gr+1)*g.cg)*g.h*g.w]
+			if pointwise {
+				plan.bRows, plan.ldb = cur, ohw
+			}
 			plan.c = ov[(n*g.m+gr*g.mg)*ohw:]
 			plan.run()
 		}
