@@ -481,12 +481,8 @@ func unaryF32(op UnaryOp, o, x []float32) {
 		}
 		return
 	case OpRelu:
-		for i, v := range x {
-			if v < 0 {
-				v = 0
-			}
-			o[i] = v
-		}
+		// "v < 0 ? 0 : v" is a clamp to [0, +Inf] (NaN and -0 kept).
+		clampF32(o, x, 0, float32(math.Inf(1)))
 		return
 	case OpAbs:
 		for i, v := range x {
@@ -516,16 +512,7 @@ func Clip(x *Tensor, lo, hi float64) (*Tensor, error) {
 	}
 	if x.dtype.IsFloat() {
 		if x.dtype == F32 {
-			l, h := float32(lo), float32(hi)
-			o := out.data.([]float32)
-			for i, v := range x.data.([]float32) {
-				if v < l {
-					v = l
-				} else if v > h {
-					v = h
-				}
-				o[i] = v
-			}
+			clampF32(out.data.([]float32), x.data.([]float32), float32(lo), float32(hi))
 			return out, nil
 		}
 		for i := range x.Len() {
@@ -546,6 +533,23 @@ func Clip(x *Tensor, lo, hi float64) (*Tensor, error) {
 		out.setInt(i, clampInt(x.intAt(i), l, h))
 	}
 	return out, nil
+}
+
+// clampF32 sets o[i] to "x[i] < lo ? lo : (x[i] > hi ? hi : x[i])" (NaN
+// and -0 pass through unchanged), the bulk with SIMD min/max where there is
+// a kernel (their operand-order rules give exactly this select), for
+// lo <= hi or either bound NaN. o and x may be the same slice.
+func clampF32(o, x []float32, lo, hi float32) {
+	x = x[:len(o)]
+	for i := clampFast(o, x, lo, hi); i < len(o); i++ {
+		v := x[i]
+		if v < lo {
+			v = lo
+		} else if v > hi {
+			v = hi
+		}
+		o[i] = v
+	}
 }
 
 // LeakyRelu returns x for x >= 0 and alpha*x otherwise (float types).
