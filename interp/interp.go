@@ -18,6 +18,11 @@ type Options struct {
 	// tensors must not be modified. The accuracy gates use it to compare
 	// intermediate values.
 	Observe func(op *ir.Operation, results []*tensor.Tensor)
+	// NoBufferReuse makes every op allocate its outputs afresh instead of
+	// recycling the storage of intermediates whose last reader has run
+	// (reuse is also off while Observe is set, whose callee may keep the
+	// tensors it is shown).
+	NoBufferReuse bool
 }
 
 // Interpreter runs functions of one module. It keeps the tensors of
@@ -147,8 +152,15 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 	defer func() { delete(it.active, fn); it.depth-- }()
 
 	env := make(map[*ir.Value]*tensor.Tensor, body.Len()+len(inputs))
+	var pool *bufPool
+	if !it.opts.NoBufferReuse && it.opts.Observe == nil {
+		pool = newBufPool()
+	}
 	for i, a := range body.Args() {
 		env[a] = inputs[i]
+		if pool != nil {
+			pool.define(a, inputs[i], nil, true)
+		}
 	}
 	ops := body.Ops()
 	// lastUse[v] is the index of the last op in this block that reads v,
@@ -177,7 +189,7 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 			}
 			return args, nil
 		}
-		results, err := it.exec(op, args)
+		results, err := it.exec(&opCall{op: op, in: args, pool: pool, index: i, lastUse: lastUse})
 		if err != nil {
 			return nil, err
 		}
@@ -189,6 +201,11 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 				return nil, ir.Errorf(op.Loc, "'%s' op result #%d %s", op.Name(), j, err.Error())
 			}
 			env[op.Result(j)] = r
+			if pool != nil {
+				// Constants stay cached across runs and a call's results
+				// may be the callee's constants: never recycle those.
+				pool.define(op.Result(j), r, op.Operands(), constantOps[op.Name()] || op.Name() == "func.call")
+			}
 		}
 		if it.opts.Observe != nil {
 			it.opts.Observe(op, results)
@@ -196,6 +213,16 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 		for _, v := range op.Operands() {
 			if lastUse[v] == i {
 				delete(env, v)
+				if pool != nil {
+					pool.kill(v)
+				}
+			}
+		}
+		if pool != nil {
+			for _, r := range op.Results() {
+				if _, used := lastUse[r]; !used {
+					pool.kill(r)
+				}
 			}
 		}
 	}
@@ -203,7 +230,8 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 }
 
 // exec runs one op through its kernel.
-func (it *Interpreter) exec(op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+func (it *Interpreter) exec(c *opCall) ([]*tensor.Tensor, error) {
+	op, args := c.op, c.in
 	if op.Name() == "func.call" {
 		return it.execCall(op, args)
 	}
@@ -214,7 +242,7 @@ func (it *Interpreter) exec(op *ir.Operation, args []*tensor.Tensor) ([]*tensor.
 	if !ok {
 		return nil, ir.Errorf(op.Loc, "'%s' op is not supported by the interpreter", op.Name())
 	}
-	out, err := runKernel(k, &opCall{op: op, in: args})
+	out, err := runKernel(k, c)
 	if err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			return nil, d
