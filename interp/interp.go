@@ -35,7 +35,11 @@ type Interpreter struct {
 	callees map[*ir.Operation]*ir.Operation // func.call -> func.func
 	consts  map[*ir.Operation]*tensor.Tensor
 	active  map[*ir.Operation]bool // functions on the call stack
-	depth   int
+	// free holds, per function, the storage its runs have recycled (see
+	// bufPool); a function is never on the call stack twice, so its lists
+	// have one user at a time.
+	free  map[*ir.Operation]map[bufKey][]*tensor.Tensor
+	depth int
 }
 
 // New returns an interpreter with the given options.
@@ -45,6 +49,7 @@ func New(opts Options) *Interpreter {
 		callees: map[*ir.Operation]*ir.Operation{},
 		consts:  map[*ir.Operation]*tensor.Tensor{},
 		active:  map[*ir.Operation]bool{},
+		free:    map[*ir.Operation]map[bufKey][]*tensor.Tensor{},
 	}
 }
 
@@ -154,7 +159,16 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 	env := make(map[*ir.Value]*tensor.Tensor, body.Len()+len(inputs))
 	var pool *bufPool
 	if !it.opts.NoBufferReuse && it.opts.Observe == nil {
-		pool = newBufPool()
+		// The free lists outlive the call: the next run of fn starts with
+		// the buffers this one freed (fresh ones would each be new memory
+		// to fault in until the collector catches up).
+		free := it.free[fn]
+		if free == nil {
+			free = map[bufKey][]*tensor.Tensor{}
+			it.free[fn] = free
+		}
+		pool = &bufPool{owner: map[*ir.Value]*buf{}, free: free, taken: map[bufKey]int{}}
+		defer pool.trim()
 	}
 	for i, a := range body.Args() {
 		env[a] = inputs[i]

@@ -27,12 +27,20 @@ func BenchmarkModelFile(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	tensor.SetThreads(1)
-	it := New(Options{})
-	b.ResetTimer()
-	for range b.N {
-		if _, err := it.Run(fn, []*tensor.Tensor{x}); err != nil {
-			b.Fatal(err)
+	defer tensor.SetThreads(tensor.SetThreads(1))
+	for _, noReuse := range []bool{false, true} {
+		name := "reuse"
+		if noReuse {
+			name = "noreuse"
 		}
+		b.Run(name, func(b *testing.B) {
+			it := New(Options{NoBufferReuse: noReuse})
+			b.ReportAllocs()
+			for range b.N {
+				if _, err := it.Run(fn, []*tensor.Tensor{x}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -19,6 +19,7 @@ import (
 type bufPool struct {
 	owner map[*ir.Value]*buf
 	free  map[bufKey][]*tensor.Tensor
+	taken map[bufKey]int // buffers handed out by this call, per key
 }
 
 type buf struct {
@@ -35,10 +36,6 @@ type bufKey struct {
 // poisonReused makes take fill recycled f32 storage with NaN first (tests:
 // a kernel that reads its output before writing it shows up as a NaN).
 var poisonReused = false
-
-func newBufPool() *bufPool {
-	return &bufPool{owner: map[*ir.Value]*buf{}, free: map[bufKey][]*tensor.Tensor{}}
-}
 
 func overlaps(a, b *tensor.Tensor) bool {
 	as, ae := a.StorageSpan()
@@ -111,7 +108,9 @@ func (p *bufPool) take(dt tensor.DType, shape []int64) *tensor.Tensor {
 		return nil
 	}
 	t := l[len(l)-1]
+	l[len(l)-1] = nil
 	p.free[k] = l[:len(l)-1]
+	p.taken[k]++
 	s := t.Float32s()
 	if poisonReused {
 		nan := float32(math.NaN())
@@ -161,4 +160,20 @@ func (c *opCall) outInPlace(dt tensor.DType, shape []int64) *tensor.Tensor {
 		}
 	}
 	return nil
+}
+
+// trim ends a call: the free lists keep as many buffers of each key as
+// the call took (what its next run will want again); the rest, outputs of
+// kernels that always allocate, go back to the collector so that the lists
+// do not grow run after run.
+func (p *bufPool) trim() {
+	for k, l := range p.free {
+		n := min(len(l), p.taken[k])
+		if n == 0 {
+			delete(p.free, k)
+			continue
+		}
+		clear(l[n:])
+		p.free[k] = l[:n]
+	}
 }
