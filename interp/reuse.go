@@ -19,7 +19,7 @@ import (
 type bufPool struct {
 	owner map[*ir.Value]*buf
 	free  map[bufKey][]*tensor.Tensor
-	taken map[bufKey]int // buffers handed out by this call, per key
+	taken map[bufKey]int // buffers asked for by this call, per key
 }
 
 type buf struct {
@@ -103,6 +103,7 @@ func (p *bufPool) take(dt tensor.DType, shape []int64) *tensor.Tensor {
 		return nil
 	}
 	k := bufKey{dt, int(n)}
+	p.taken[k]++ // counted on a miss too: the next run may be served
 	l := p.free[k]
 	if len(l) == 0 {
 		return nil
@@ -110,7 +111,6 @@ func (p *bufPool) take(dt tensor.DType, shape []int64) *tensor.Tensor {
 	t := l[len(l)-1]
 	l[len(l)-1] = nil
 	p.free[k] = l[:len(l)-1]
-	p.taken[k]++
 	s := t.Float32s()
 	if poisonReused {
 		nan := float32(math.NaN())
@@ -163,7 +163,7 @@ func (c *opCall) outInPlace(dt tensor.DType, shape []int64) *tensor.Tensor {
 }
 
 // trim ends a call: the free lists keep as many buffers of each key as
-// the call took (what its next run will want again); the rest, outputs of
+// the call asked for (what its next run will want again); the rest, outputs of
 // kernels that always allocate, go back to the collector so that the lists
 // do not grow run after run.
 func (p *bufPool) trim() {
