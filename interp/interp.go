@@ -216,9 +216,10 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 			}
 			env[op.Result(j)] = r
 			if pool != nil {
-				// Constants stay cached across runs and a call's results
-				// may be the callee's constants: never recycle those.
-				pool.define(op.Result(j), r, op.Operands(), constantOps[op.Name()] || op.Name() == "func.call")
+				// Constants (and ops on constants only) stay cached across
+				// runs and a call's results may be the callee's constants:
+				// never recycle those.
+				pool.define(op.Result(j), r, op.Operands(), it.consts[op] != nil || op.Name() == "func.call")
 			}
 		}
 		if it.opts.Observe != nil {
@@ -263,10 +264,26 @@ func (it *Interpreter) exec(c *opCall) ([]*tensor.Tensor, error) {
 		}
 		return nil, ir.Errorf(op.Loc, "'%s' op %s", op.Name(), cleanErr(err))
 	}
-	if constantOps[op.Name()] && len(out) == 1 {
+	if len(out) == 1 && (constantOps[op.Name()] || it.foldable(op)) {
 		it.consts[op] = out[0]
 	}
 	return out, nil
+}
+
+// foldable reports whether op computes from constants only (every operand
+// the result of a cached op), so its result is the same every run: kernels
+// are pure, and caching it saves, for one, transposing a weight per run.
+func (it *Interpreter) foldable(op *ir.Operation) bool {
+	if op.NumOperands() == 0 || op.NumResults() != 1 {
+		return false
+	}
+	for _, v := range op.Operands() {
+		d := v.DefiningOp()
+		if d == nil || it.consts[d] == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // runKernel calls k, turning a panic (an op that breaks what its verifier

@@ -147,3 +147,39 @@ func TestBufferReuseKeepsViews(t *testing.T) {
 		sameF32Bits(t, "argument", x, x0)
 	}
 }
+
+// TestConstantSubgraphCached: an op on constants only is computed once
+// per interpreter; an op reading an argument is computed every run.
+func TestConstantSubgraphCached(t *testing.T) {
+	src := `func.func @main(%x: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  %c = core.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
+  %t = core.transpose %c {perm = array<i64: 1, 0>} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  %y = core.add %t, %x : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  return %y : tensor<2x2xf32>
+}
+`
+	fn, err := LookupFunc(parseModule(t, src), "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	it := New(Options{})
+	for k, want := range [][]float32{{1, 3, 2, 4}, {11, 13, 12, 14}} {
+		x, _ := tensor.FromSlice(tensor.F32, []int64{2, 2}, []float32{float32(10 * k), float32(10 * k), float32(10 * k), float32(10 * k)})
+		got, err := it.Run(fn, []*tensor.Tensor{x})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, w := range want {
+			if got[0].Float32s()[i] != w {
+				t.Fatalf("run %d: %v, want %v", k, got[0].Float32s(), want)
+			}
+		}
+	}
+	cached := map[string]bool{}
+	for op := range it.consts {
+		cached[op.Name()] = true
+	}
+	if !cached["core.transpose"] || cached["core.add"] {
+		t.Fatalf("cached ops %v: want core.transpose and not core.add", cached)
+	}
+}
