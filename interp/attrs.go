@@ -19,6 +19,12 @@ import (
 type opCall struct {
 	op *ir.Operation
 	in []*tensor.Tensor
+	// pool, when set, recycles dead buffers for outputs (see out); index is
+	// the op's position in its block and lastUse maps each value to the
+	// index of its last reader.
+	pool    *bufPool
+	index   int
+	lastUse map[*ir.Value]int
 }
 
 // kernel computes an op's results.

@@ -13,11 +13,29 @@ import (
 // package or kernels.go.
 
 func unary(op tensor.UnaryOp) kernel {
-	return func(c *opCall) ([]*tensor.Tensor, error) { return one(tensor.Unary(op, c.in[0])) }
+	return func(c *opCall) ([]*tensor.Tensor, error) {
+		x := c.in[0]
+		if x.DType() == tensor.F32 {
+			if y := c.outInPlace(tensor.F32, x.Shape()); y != nil {
+				return one(y, tensor.UnaryInto(y, op, x))
+			}
+		}
+		return one(tensor.Unary(op, x))
+	}
 }
 
 func binaryOp(op tensor.BinaryOp) kernel {
-	return func(c *opCall) ([]*tensor.Tensor, error) { return one(tensor.Binary(op, c.in[0], c.in[1])) }
+	return func(c *opCall) ([]*tensor.Tensor, error) {
+		a, b := c.in[0], c.in[1]
+		if a.DType() == tensor.F32 && b.DType() == tensor.F32 {
+			if shape, err := tensor.BroadcastShapes(a.Shape(), b.Shape()); err == nil {
+				if y := c.outInPlace(tensor.F32, shape); y != nil {
+					return one(y, tensor.BinaryInto(y, op, a, b))
+				}
+			}
+		}
+		return one(tensor.Binary(op, a, b))
+	}
 }
 
 func logical(op tensor.LogicalOp) kernel {
@@ -128,6 +146,11 @@ func coreClamp(c *opCall) ([]*tensor.Tensor, error) {
 	if lo > hi {
 		return nil, fmt.Errorf("min %g exceeds max %g", lo, hi)
 	}
+	if x := c.in[0]; x.DType() == tensor.F32 {
+		if y := c.outInPlace(tensor.F32, x.Shape()); y != nil {
+			return one(y, tensor.ClipInto(y, x, lo, hi))
+		}
+	}
 	return one(tensor.Clip(c.in[0], lo, hi))
 }
 
@@ -178,8 +201,34 @@ func coreConv(c *opCall) ([]*tensor.Tensor, error) {
 	if len(c.in) > 2 {
 		bias = c.in[2]
 	}
-	return one(conv2D(c.in[0], c.in[1], bias, [2]int{int(s[0]), int(s[1])}, [2]int{int(d[0]), int(d[1])},
-		[4]int{int(p[0]), int(p[1]), int(p[2]), int(p[3])}, int(groups)))
+	strides, dils := [2]int{int(s[0]), int(s[1])}, [2]int{int(d[0]), int(d[1])}
+	pads := [4]int{int(p[0]), int(p[1]), int(p[2]), int(p[3])}
+	if y := c.convOut(); y != nil {
+		err := tensor.Conv2DInto(y, c.in[0], c.in[1], bias, tensor.Conv2DParams{Strides: strides, Dilations: dils, Pads: pads, Groups: int(groups)})
+		if err == nil {
+			return []*tensor.Tensor{y}, nil
+		}
+		// Let the allocating path report the error in its own words.
+	}
+	return one(conv2D(c.in[0], c.in[1], bias, strides, dils, pads, int(groups)))
+}
+
+// convOut is a recycled output for an f32 convolution whose result type
+// has static dims, or nil.
+func (c *opCall) convOut() *tensor.Tensor {
+	if c.pool == nil || c.op.NumResults() != 1 {
+		return nil
+	}
+	for _, x := range c.in {
+		if x.DType() != tensor.F32 {
+			return nil
+		}
+	}
+	_, dims, ranked := typeShape(c.op.Result(0).Type())
+	if !ranked || len(dims) != 4 || !isStatic(dims) {
+		return nil
+	}
+	return c.out(tensor.F32, dims)
 }
 
 func coreGather(c *opCall) ([]*tensor.Tensor, error) {

@@ -18,19 +18,30 @@ type Options struct {
 	// tensors must not be modified. The accuracy gates use it to compare
 	// intermediate values.
 	Observe func(op *ir.Operation, results []*tensor.Tensor)
+	// NoBufferReuse makes every op allocate its outputs afresh instead of
+	// recycling the storage of intermediates whose last reader has run
+	// (reuse is also off while Observe is set, whose callee may keep the
+	// tensors it is shown).
+	NoBufferReuse bool
 }
 
 // Interpreter runs functions of one module. It keeps the tensors of
 // constant ops and the targets of calls between runs, so running a model
-// many times decodes its weights once; use a new Interpreter after changing
-// the IR. It is not safe for concurrent use (the kernels themselves use
+// many times decodes its weights once (and computes ops on constants only
+// once); it also keeps the storage of each function's dead intermediates
+// for the next run, so a steady-state run allocates little. Use a new
+// Interpreter after changing the IR. It is not safe for concurrent use (the kernels themselves use
 // several goroutines).
 type Interpreter struct {
 	opts    Options
 	callees map[*ir.Operation]*ir.Operation // func.call -> func.func
 	consts  map[*ir.Operation]*tensor.Tensor
 	active  map[*ir.Operation]bool // functions on the call stack
-	depth   int
+	// free holds, per function, the storage its runs have recycled (see
+	// bufPool); a function is never on the call stack twice, so its lists
+	// have one user at a time.
+	free  map[*ir.Operation]map[bufKey][]*tensor.Tensor
+	depth int
 }
 
 // New returns an interpreter with the given options.
@@ -40,6 +51,7 @@ func New(opts Options) *Interpreter {
 		callees: map[*ir.Operation]*ir.Operation{},
 		consts:  map[*ir.Operation]*tensor.Tensor{},
 		active:  map[*ir.Operation]bool{},
+		free:    map[*ir.Operation]map[bufKey][]*tensor.Tensor{},
 	}
 }
 
@@ -147,8 +159,24 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 	defer func() { delete(it.active, fn); it.depth-- }()
 
 	env := make(map[*ir.Value]*tensor.Tensor, body.Len()+len(inputs))
+	var pool *bufPool
+	if !it.opts.NoBufferReuse && it.opts.Observe == nil {
+		// The free lists outlive the call: the next run of fn starts with
+		// the buffers this one freed (fresh ones would each be new memory
+		// to fault in until the collector catches up).
+		free := it.free[fn]
+		if free == nil {
+			free = map[bufKey][]*tensor.Tensor{}
+			it.free[fn] = free
+		}
+		pool = &bufPool{owner: map[*ir.Value]*buf{}, free: free, taken: map[bufKey]int{}}
+		defer pool.trim()
+	}
 	for i, a := range body.Args() {
 		env[a] = inputs[i]
+		if pool != nil {
+			pool.define(a, inputs[i], nil, true)
+		}
 	}
 	ops := body.Ops()
 	// lastUse[v] is the index of the last op in this block that reads v,
@@ -177,7 +205,7 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 			}
 			return args, nil
 		}
-		results, err := it.exec(op, args)
+		results, err := it.exec(&opCall{op: op, in: args, pool: pool, index: i, lastUse: lastUse})
 		if err != nil {
 			return nil, err
 		}
@@ -189,6 +217,12 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 				return nil, ir.Errorf(op.Loc, "'%s' op result #%d %s", op.Name(), j, err.Error())
 			}
 			env[op.Result(j)] = r
+			if pool != nil {
+				// Constants (and ops on constants only) stay cached across
+				// runs and a call's results may be the callee's constants:
+				// never recycle those.
+				pool.define(op.Result(j), r, op.Operands(), it.consts[op] != nil || op.Name() == "func.call")
+			}
 		}
 		if it.opts.Observe != nil {
 			it.opts.Observe(op, results)
@@ -196,6 +230,16 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 		for _, v := range op.Operands() {
 			if lastUse[v] == i {
 				delete(env, v)
+				if pool != nil {
+					pool.kill(v)
+				}
+			}
+		}
+		if pool != nil {
+			for _, r := range op.Results() {
+				if _, used := lastUse[r]; !used {
+					pool.kill(r)
+				}
 			}
 		}
 	}
@@ -203,7 +247,8 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 }
 
 // exec runs one op through its kernel.
-func (it *Interpreter) exec(op *ir.Operation, args []*tensor.Tensor) ([]*tensor.Tensor, error) {
+func (it *Interpreter) exec(c *opCall) ([]*tensor.Tensor, error) {
+	op, args := c.op, c.in
 	if op.Name() == "func.call" {
 		return it.execCall(op, args)
 	}
@@ -214,17 +259,33 @@ func (it *Interpreter) exec(op *ir.Operation, args []*tensor.Tensor) ([]*tensor.
 	if !ok {
 		return nil, ir.Errorf(op.Loc, "'%s' op is not supported by the interpreter", op.Name())
 	}
-	out, err := runKernel(k, &opCall{op: op, in: args})
+	out, err := runKernel(k, c)
 	if err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			return nil, d
 		}
 		return nil, ir.Errorf(op.Loc, "'%s' op %s", op.Name(), cleanErr(err))
 	}
-	if constantOps[op.Name()] && len(out) == 1 {
+	if len(out) == 1 && (constantOps[op.Name()] || it.foldable(op)) {
 		it.consts[op] = out[0]
 	}
 	return out, nil
+}
+
+// foldable reports whether op computes from constants only (every operand
+// the result of a cached op), so its result is the same every run: kernels
+// are pure, and caching it saves, for one, transposing a weight per run.
+func (it *Interpreter) foldable(op *ir.Operation) bool {
+	if op.NumOperands() == 0 || op.NumResults() != 1 {
+		return false
+	}
+	for _, v := range op.Operands() {
+		d := v.DefiningOp()
+		if d == nil || it.consts[d] == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // runKernel calls k, turning a panic (an op that breaks what its verifier

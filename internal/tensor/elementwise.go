@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // BinaryOp selects an elementwise binary operation.
@@ -481,12 +482,8 @@ func unaryF32(op UnaryOp, o, x []float32) {
 		}
 		return
 	case OpRelu:
-		for i, v := range x {
-			if v < 0 {
-				v = 0
-			}
-			o[i] = v
-		}
+		// "v < 0 ? 0 : v" is a clamp to [0, +Inf] (NaN and -0 kept).
+		clampF32(o, x, 0, float32(math.Inf(1)))
 		return
 	case OpAbs:
 		for i, v := range x {
@@ -516,16 +513,7 @@ func Clip(x *Tensor, lo, hi float64) (*Tensor, error) {
 	}
 	if x.dtype.IsFloat() {
 		if x.dtype == F32 {
-			l, h := float32(lo), float32(hi)
-			o := out.data.([]float32)
-			for i, v := range x.data.([]float32) {
-				if v < l {
-					v = l
-				} else if v > h {
-					v = h
-				}
-				o[i] = v
-			}
+			clampF32(out.data.([]float32), x.data.([]float32), float32(lo), float32(hi))
 			return out, nil
 		}
 		for i := range x.Len() {
@@ -546,6 +534,23 @@ func Clip(x *Tensor, lo, hi float64) (*Tensor, error) {
 		out.setInt(i, clampInt(x.intAt(i), l, h))
 	}
 	return out, nil
+}
+
+// clampF32 sets o[i] to "x[i] < lo ? lo : (x[i] > hi ? hi : x[i])" (NaN
+// and -0 pass through unchanged), the bulk with SIMD min/max where there is
+// a kernel (their operand-order rules give exactly this select), for
+// lo <= hi or either bound NaN. o and x may be the same slice.
+func clampF32(o, x []float32, lo, hi float32) {
+	x = x[:len(o)]
+	for i := clampFast(o, x, lo, hi); i < len(o); i++ {
+		v := x[i]
+		if v < lo {
+			v = lo
+		} else if v > hi {
+			v = hi
+		}
+		o[i] = v
+	}
 }
 
 // LeakyRelu returns x for x >= 0 and alpha*x otherwise (float types).
@@ -816,4 +821,60 @@ func whereRows[T any](o []T, c []bool, x, y []T, p *bcastPlan) {
 			}
 		}
 	})
+}
+
+// intoF32 checks that y can take a float32 result of the given shape.
+func intoF32(what string, y *Tensor, shape []int64) error {
+	if y.dtype != F32 || !slices.Equal(y.shape, shape) {
+		return fmt.Errorf("tensor: %s into: output %v of shape %s, want f32 of shape %s", what, y.dtype, FormatShape(y.shape), FormatShape(shape))
+	}
+	return nil
+}
+
+// UnaryInto is Unary for a float32 x writing into y, a float32 tensor of
+// x's shape; y may be x itself (the op is elementwise).
+func UnaryInto(y *Tensor, op UnaryOp, x *Tensor) error {
+	if op >= numUnaryOps || x.dtype != F32 {
+		return fmt.Errorf("tensor: %v into: want a known op on f32, got %v", op, x.dtype)
+	}
+	if err := intoF32(op.String(), y, x.shape); err != nil {
+		return err
+	}
+	unaryF32(op, y.data.([]float32), x.data.([]float32))
+	return nil
+}
+
+// ClipInto is Clip for a float32 x writing into y, a float32 tensor of x's
+// shape; y may be x itself.
+func ClipInto(y, x *Tensor, lo, hi float64) error {
+	if lo > hi {
+		return fmt.Errorf("tensor: clip: min %g > max %g", lo, hi)
+	}
+	if x.dtype != F32 {
+		return fmt.Errorf("tensor: clip into: want f32, got %v", x.dtype)
+	}
+	if err := intoF32("clip", y, x.shape); err != nil {
+		return err
+	}
+	clampF32(y.data.([]float32), x.data.([]float32), float32(lo), float32(hi))
+	return nil
+}
+
+// BinaryInto is Binary for float32 operands writing into y, a float32
+// tensor of the broadcast shape. y may share storage with an operand only
+// if it is that operand's whole storage and the operand has as many
+// elements as the result (so each element is read before it is written).
+func BinaryInto(y *Tensor, op BinaryOp, a, b *Tensor) error {
+	if op > OpMin || a.dtype != F32 || b.dtype != F32 {
+		return fmt.Errorf("tensor: %v into: want f32 operands, got %v and %v", op, a.dtype, b.dtype)
+	}
+	outShape, err := BroadcastShapes(a.shape, b.shape)
+	if err != nil {
+		return fmt.Errorf("%v: %w", op, err)
+	}
+	if err := intoF32(op.String(), y, outShape); err != nil {
+		return err
+	}
+	binFloat(op, y.data.([]float32), a.data.([]float32), b.data.([]float32), newBcastPlan(outShape, a.shape, b.shape))
+	return nil
 }

@@ -1,0 +1,66 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// func clampSSE(o, x *float32, n int, lo, hi float32)
+// o[i] = min(hi, max(lo, x[i])) with SSE's operand-order semantics for
+// i in [0, n), n a multiple of 4. MAXPS dst, src gives dst > src ? dst :
+// src, so with dst = lo it is "x < lo ? lo : x" (NaN and -0 pass through),
+// and MINPS with dst = hi is "t > hi ? hi : t": Clip's scalar loop exactly.
+TEXT ·clampSSE(SB), NOSPLIT, $0-32
+	MOVQ o+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVSS lo+24(FP), X0
+	SHUFPS $0, X0, X0
+	MOVSS hi+28(FP), X1
+	SHUFPS $0, X1, X1
+
+loop16:
+	CMPQ CX, $16
+	JLT  loop4
+	MOVAPS X0, X2
+	MOVAPS X0, X3
+	MOVAPS X0, X4
+	MOVAPS X0, X5
+	MOVUPS 0(SI), X6
+	MOVUPS 16(SI), X7
+	MOVUPS 32(SI), X8
+	MOVUPS 48(SI), X9
+	MAXPS  X6, X2
+	MAXPS  X7, X3
+	MAXPS  X8, X4
+	MAXPS  X9, X5
+	MOVAPS X1, X6
+	MOVAPS X1, X7
+	MOVAPS X1, X8
+	MOVAPS X1, X9
+	MINPS  X2, X6
+	MINPS  X3, X7
+	MINPS  X4, X8
+	MINPS  X5, X9
+	MOVUPS X6, 0(DI)
+	MOVUPS X7, 16(DI)
+	MOVUPS X8, 32(DI)
+	MOVUPS X9, 48(DI)
+	ADDQ $64, DI
+	ADDQ $64, SI
+	SUBQ $16, CX
+	JMP  loop16
+
+loop4:
+	CMPQ CX, $4
+	JLT  done
+	MOVAPS X0, X2
+	MOVUPS 0(SI), X6
+	MAXPS  X6, X2
+	MOVAPS X1, X6
+	MINPS  X2, X6
+	MOVUPS X6, 0(DI)
+	ADDQ $16, DI
+	ADDQ $16, SI
+	SUBQ $4, CX
+	JMP  loop4
+
+done:
+	RET

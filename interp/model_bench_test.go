@@ -1,0 +1,46 @@
+package interp
+
+import (
+	"os"
+	"testing"
+
+	"github.com/mlc-go/mlc/internal/tensor"
+)
+
+// BenchmarkModelFile runs @main of the IR file named by MLC_BENCH_MLIR on
+// the input file MLC_BENCH_INPUT (for profiling with -cpuprofile); it is
+// skipped when they are unset.
+func BenchmarkModelFile(b *testing.B) {
+	path, in := os.Getenv("MLC_BENCH_MLIR"), os.Getenv("MLC_BENCH_INPUT")
+	if path == "" || in == "" {
+		b.Skip("MLC_BENCH_MLIR and MLC_BENCH_INPUT not set")
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	x, err := ReadTensorFile(in)
+	if err != nil {
+		b.Fatal(err)
+	}
+	fn, err := LookupFunc(parseModule(b, string(src)), "main")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer tensor.SetThreads(tensor.SetThreads(1))
+	for _, noReuse := range []bool{false, true} {
+		name := "reuse"
+		if noReuse {
+			name = "noreuse"
+		}
+		b.Run(name, func(b *testing.B) {
+			it := New(Options{NoBufferReuse: noReuse})
+			b.ReportAllocs()
+			for range b.N {
+				if _, err := it.Run(fn, []*tensor.Tensor{x}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

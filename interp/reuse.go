@@ -1,0 +1,179 @@
+package interp
+
+import (
+	"math"
+
+	"github.com/mlc-go/mlc/internal/tensor"
+	"github.com/mlc-go/mlc/ir"
+)
+
+// bufPool recycles the storage of one call's dead intermediates as later
+// ops' outputs of the same dtype and element count, so a long body does
+// not allocate (and zero, and collect) a fresh buffer per op.
+//
+// Every value points at a buf, the storage it reads; a result whose
+// storage overlaps an operand's (a reshape or identity view) shares that
+// operand's buf. A buf is recycled when its last live value dies, unless it
+// is pinned: function arguments, constants and func.call results (which
+// may be the callee's constants) are never written.
+type bufPool struct {
+	owner map[*ir.Value]*buf
+	free  map[bufKey][]*tensor.Tensor
+	taken map[bufKey]int // buffers asked for by this call, per key
+}
+
+type buf struct {
+	t      *tensor.Tensor
+	refs   int // live values reading this storage
+	pinned bool
+}
+
+type bufKey struct {
+	dt tensor.DType
+	n  int
+}
+
+// poisonReused makes take fill recycled f32 storage with NaN first (tests:
+// a kernel that reads its output before writing it shows up as a NaN).
+var poisonReused = false
+
+func overlaps(a, b *tensor.Tensor) bool {
+	as, ae := a.StorageSpan()
+	bs, be := b.StorageSpan()
+	return as < be && bs < ae
+}
+
+func sameSpan(a, b *tensor.Tensor) bool {
+	as, ae := a.StorageSpan()
+	bs, be := b.StorageSpan()
+	return as == bs && ae == be
+}
+
+// define records v's tensor t, computed by an op from operands; pinned
+// marks storage that must never be recycled.
+func (p *bufPool) define(v *ir.Value, t *tensor.Tensor, operands []*ir.Value, pinned bool) {
+	for _, o := range operands {
+		if b := p.owner[o]; b != nil && overlaps(b.t, t) {
+			b.refs++
+			b.pinned = b.pinned || pinned
+			p.owner[v] = b
+			return
+		}
+	}
+	// Results of the same op may alias each other.
+	if op := v.DefiningOp(); op != nil {
+		for _, r := range op.Results() {
+			if r == v {
+				break
+			}
+			if b := p.owner[r]; b != nil && overlaps(b.t, t) {
+				b.refs++
+				b.pinned = b.pinned || pinned
+				p.owner[v] = b
+				return
+			}
+		}
+	}
+	p.owner[v] = &buf{t: t, refs: 1, pinned: pinned}
+}
+
+// kill drops v; its storage goes to the free lists when nothing else
+// reads it.
+func (p *bufPool) kill(v *ir.Value) {
+	b := p.owner[v]
+	if b == nil {
+		return
+	}
+	delete(p.owner, v)
+	b.refs--
+	if b.refs > 0 || b.pinned || b.t.Len() == 0 {
+		return
+	}
+	k := bufKey{b.t.DType(), b.t.Len()}
+	p.free[k] = append(p.free[k], b.t)
+}
+
+// take returns a recycled f32 tensor of the given shape, or nil.
+func (p *bufPool) take(dt tensor.DType, shape []int64) *tensor.Tensor {
+	if p == nil || dt != tensor.F32 {
+		return nil
+	}
+	n, err := tensor.NumElements(shape)
+	if err != nil || n == 0 {
+		return nil
+	}
+	k := bufKey{dt, int(n)}
+	p.taken[k]++ // counted on a miss too: the next run may be served
+	l := p.free[k]
+	if len(l) == 0 {
+		return nil
+	}
+	t := l[len(l)-1]
+	l[len(l)-1] = nil
+	p.free[k] = l[:len(l)-1]
+	s := t.Float32s()
+	if poisonReused {
+		nan := float32(math.NaN())
+		for i := range s {
+			s[i] = nan
+		}
+	}
+	out, err := tensor.FromSlice(tensor.F32, shape, s)
+	if err != nil {
+		return nil
+	}
+	return out
+}
+
+// out returns a recycled f32 tensor of the given shape for an op's result,
+// or nil (then the kernel allocates).
+func (c *opCall) out(dt tensor.DType, shape []int64) *tensor.Tensor {
+	if c.pool == nil {
+		return nil
+	}
+	return c.pool.take(dt, shape)
+}
+
+// outInPlace is out for elementwise kernels (each output element depends
+// only on the input elements of the same index): failing a recycled
+// buffer, it hands back the storage of an f32 operand of as many elements
+// that dies at this op and that no other live value reads.
+func (c *opCall) outInPlace(dt tensor.DType, shape []int64) *tensor.Tensor {
+	if t := c.out(dt, shape); t != nil || c.pool == nil || dt != tensor.F32 {
+		return t
+	}
+	n, err := tensor.NumElements(shape)
+	if err != nil || n == 0 {
+		return nil
+	}
+	for j, v := range c.op.Operands() {
+		b := c.pool.owner[v]
+		if b == nil || b.refs != 1 || b.pinned || c.lastUse[v] != c.index || j >= len(c.in) {
+			continue
+		}
+		x := c.in[j]
+		if x.DType() != tensor.F32 || int64(x.Len()) != n || !sameSpan(b.t, x) {
+			continue
+		}
+		if t, err := tensor.FromSlice(tensor.F32, shape, x.Float32s()); err == nil {
+			return t
+		}
+	}
+	return nil
+}
+
+// trim ends a call: the free lists keep as many buffers of each key as
+// the call asked for (what its next run will want again); the rest, outputs of
+// kernels that always allocate, go back to the collector so that the lists
+// do not grow run after run.
+func (p *bufPool) trim() {
+	for k, l := range p.free {
+		n := min(len(l), p.taken[k])
+		if n == 0 {
+			delete(p.free, k)
+			continue
+		}
+		clear(l[n:])
+		p.free[k] = l[:n]
+	}
+}
