@@ -12,7 +12,8 @@
 #
 # RUNS timed runs per tool and row (default 20, after warm-up); THREADS the
 # thread counts (default "1 N" with N = nproc). MODELS (environment) picks a
-# subset, e.g. MODELS="conv6 resnet18". Prints one table: the median and
+# subset, e.g. MODELS="conv6 resnet18"; MLC_BIN times another build of mlc
+# (an older commit's, to compare). Prints one table: the median and
 # minimum run time of each tool, the ratio mlc/ORT of the medians and the
 # largest absolute difference between the two outputs.
 #
@@ -51,8 +52,13 @@ if ! "$PY" -c 'import onnx, numpy' 2>/dev/null; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-go build -o "$work/" ./tools/mlc
-mlc=$work/mlc
+# MLC_BIN=path times another build of mlc (e.g. an older commit's).
+if [ -n "${MLC_BIN:-}" ]; then
+	mlc=$MLC_BIN
+else
+	go build -o "$work/" ./tools/mlc
+	mlc=$work/mlc
+fi
 
 # prepare NAME: $work/NAME/{model.onnx,model.mlir,input.npy}
 prepare() {
