@@ -18,6 +18,10 @@ type Options struct {
 	// tensors must not be modified. The accuracy gates use it to compare
 	// intermediate values.
 	Observe func(op *ir.Operation, results []*tensor.Tensor)
+	// Cancel, when set, is called before every op; a non-nil error stops
+	// the run and is returned as it is (so errors.Is finds it). Unlike
+	// Observe it leaves buffer reuse on.
+	Cancel func() error
 	// NoBufferReuse makes every op allocate its outputs afresh instead of
 	// recycling the storage of intermediates whose last reader has run
 	// (reuse is also off while Observe is set, whose callee may keep the
@@ -188,6 +192,11 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 		}
 	}
 	for i, op := range ops {
+		if it.opts.Cancel != nil {
+			if err := it.opts.Cancel(); err != nil {
+				return nil, err
+			}
+		}
 		if op.NumRegions() > 0 {
 			return nil, ir.Errorf(op.Loc, "'%s' op has regions; the interpreter runs straight-line bodies only", op.Name())
 		}

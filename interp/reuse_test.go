@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"math"
 	"math/rand"
 	"testing"
@@ -181,5 +182,48 @@ func TestConstantSubgraphCached(t *testing.T) {
 	}
 	if !cached["core.transpose"] || cached["core.add"] {
 		t.Fatalf("cached ops %v: want core.transpose and not core.add", cached)
+	}
+}
+
+// TestCancelStopsBeforeAnOp: Cancel is asked before every op, its error is
+// returned as it is, and a run it lets through still recycles buffers.
+func TestCancelStopsBeforeAnOp(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	in := []*tensor.Tensor{randF32(rng, 1, 4, 6, 6), randF32(rng, 4, 4, 3, 3), randF32(rng, 4), randF32(rng, 4, 1, 1)}
+	fn, err := LookupFunc(parseModule(t, mixedSrc), "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := errors.New("stop")
+	asked := 0
+	it := New(Options{Cancel: func() error {
+		asked++
+		if asked == 4 {
+			return stop
+		}
+		return nil
+	}})
+	if _, err := it.Run(fn, in); !errors.Is(err, stop) {
+		t.Fatalf("Run = %v, want the Cancel error", err)
+	}
+	if asked != 4 {
+		t.Fatalf("Cancel asked %d times, want 4 (it stops at the first error)", asked)
+	}
+	want, err := New(Options{NoBufferReuse: true}).Run(fn, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	it = New(Options{Cancel: func() error { return nil }})
+	for range 2 {
+		got, err := it.Run(fn, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range want {
+			sameF32Bits(t, "result", got[i], want[i])
+		}
+	}
+	if len(it.free[fn]) == 0 {
+		t.Fatal("a Cancel hook turned buffer reuse off: no recycled buffers")
 	}
 }

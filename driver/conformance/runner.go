@@ -434,10 +434,11 @@ func (r *caseRun) runSet(ds dataSet, inputs []*tensor.Tensor) bool {
 		if err != nil {
 			return err
 		}
-		it := interp.New(interp.Options{Observe: func(*ir.Operation, []*tensor.Tensor) {
+		it := interp.New(interp.Options{Cancel: func() error {
 			if r.cancelled.Load() {
-				panic(errCancelled)
+				return errCancelled
 			}
+			return nil
 		}})
 		outs, err = it.Run(fn, bf16Inputs(fn, inputs))
 		return err
