@@ -1,13 +1,13 @@
 package mlc
 
 import (
-	"encoding/json"
 	"fmt"
-	"os/exec"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/mlc-go/mlc/internal/testutil"
 )
 
 const module = "github.com/mlc-go/mlc"
@@ -133,20 +133,8 @@ func checkLayers(graph map[string][]string) []string {
 }
 
 func TestImportLayers(t *testing.T) {
-	out, err := exec.Command("go", "list", "-json=ImportPath,Imports", "./...").Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
 	graph := map[string][]string{}
-	dec := json.NewDecoder(strings.NewReader(string(out)))
-	for dec.More() {
-		var p struct {
-			ImportPath string
-			Imports    []string
-		}
-		if err := dec.Decode(&p); err != nil {
-			t.Fatal(err)
-		}
+	for _, p := range testutil.GoList(t, "./...") {
 		graph[p.ImportPath] = p.Imports
 	}
 	// The walk must see every layer, or the rules check nothing.

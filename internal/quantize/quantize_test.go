@@ -4,9 +4,9 @@ import (
 	"math"
 	"math/big"
 	"math/rand"
-	"os/exec"
-	"strings"
 	"testing"
+
+	"github.com/mlc-go/mlc/internal/testutil"
 )
 
 var i8 = Params{Scale: 1, ZeroPoint: 0, Min: -128, Max: 127}
@@ -156,14 +156,9 @@ func TestStorageRange(t *testing.T) {
 }
 
 func TestImportsStdlibOnly(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}} {{.Standard}}", ".").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		path, std, _ := strings.Cut(line, " ")
-		if std != "true" && path != "github.com/mlc-go/mlc/internal/quantize" {
-			t.Errorf("internal/quantize must depend only on the standard library, depends on %s", path)
+	for _, p := range testutil.GoList(t, "-deps", ".") {
+		if !p.Standard && p.ImportPath != "github.com/mlc-go/mlc/internal/quantize" {
+			t.Errorf("internal/quantize must depend only on the standard library, depends on %s", p.ImportPath)
 		}
 	}
 }

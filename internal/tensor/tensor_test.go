@@ -3,13 +3,14 @@ package tensor
 import (
 	"errors"
 	"math"
-	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/mlc-go/mlc/ir"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/mlc-go/mlc/internal/testutil"
 )
 
 // vals builds a float tensor for tests.
@@ -45,11 +46,9 @@ func requireClose(t *testing.T, want []float64, got *Tensor, tol float64) {
 // internal/onnxpb and golang.org/x/sys/cpu (the GEMM kernels' CPU feature
 // detection), so every layer above ir may import it.
 func TestImportsBelowDialects(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}} {{.Standard}}", ".").Output()
-	require.NoError(t, err)
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		path, std, _ := strings.Cut(line, " ")
-		if std == "true" || path == "github.com/mlc-go/mlc/internal/tensor" || path == "github.com/mlc-go/mlc/ir" ||
+	for _, p := range testutil.GoList(t, "-deps", ".") {
+		path := p.ImportPath
+		if p.Standard || path == "github.com/mlc-go/mlc/internal/tensor" || path == "github.com/mlc-go/mlc/ir" ||
 			strings.HasPrefix(path, "google.golang.org/protobuf/") || // internal/onnxpb's wire format
 			path == "golang.org/x/sys/cpu" { // GEMM kernel selection
 			continue

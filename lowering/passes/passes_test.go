@@ -1,49 +1,20 @@
 package passes
 
 import (
-	"encoding/json"
 	"go/parser"
 	"go/token"
 	"io/fs"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/mlc-go/mlc/internal/testutil"
 	"github.com/mlc-go/mlc/rewrite/pass"
 )
 
 const passPkg = "github.com/mlc-go/mlc/rewrite/pass"
-
-// goList runs go list -json over patterns.
-func goList(t *testing.T, args ...string) []struct {
-	ImportPath string
-	Imports    []string
-} {
-	t.Helper()
-	out, err := exec.Command("go", append([]string{"list", "-json=ImportPath,Imports"}, args...)...).Output()
-	if err != nil {
-		t.Fatalf("go list %v: %v", args, err)
-	}
-	var pkgs []struct {
-		ImportPath string
-		Imports    []string
-	}
-	dec := json.NewDecoder(strings.NewReader(string(out)))
-	for dec.More() {
-		var p struct {
-			ImportPath string
-			Imports    []string
-		}
-		if err := dec.Decode(&p); err != nil {
-			t.Fatal(err)
-		}
-		pkgs = append(pkgs, p)
-	}
-	return pkgs
-}
 
 // passPackages are the packages under the pass trees whose non-test code
 // uses the pass manager, i.e. may register passes.
@@ -66,7 +37,7 @@ func passPackages(t *testing.T) []string {
 		t.Fatal("no Go files under rewrite/transforms and lowering")
 	}
 	var out []string
-	for _, p := range goList(t, "../../rewrite/transforms/...", "../../lowering/...") {
+	for _, p := range testutil.GoList(t, "../../rewrite/transforms/...", "../../lowering/...") {
 		if slices.Contains(p.Imports, passPkg) {
 			out = append(out, p.ImportPath)
 		}
@@ -78,7 +49,7 @@ func passPackages(t *testing.T) []string {
 // imported, directly or not, by this package.
 func TestEveryPassPackageIsReachable(t *testing.T) {
 	deps := map[string]bool{}
-	for _, p := range goList(t, "-deps", ".") {
+	for _, p := range testutil.GoList(t, "-deps", ".") {
 		deps[p.ImportPath] = true
 	}
 	found := passPackages(t)
