@@ -377,18 +377,14 @@ func DecodeNpy(b []byte) (*Tensor, error) {
 
 // ReadNpyFile reads a .npy file; the data must fill the file exactly.
 func ReadNpyFile(path string) (*Tensor, error) {
-	f, err := os.Open(path)
+	f, st, err := openRegular(path)
+	if errors.Is(err, errNotRegular) {
+		return nil, fmt.Errorf("npy: %s is not a regular file", path)
+	}
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("npy: %s is not a regular file", path)
-	}
 	br := bufio.NewReaderSize(f, 1<<16)
 	h, n, err := readNpyPreamble(br, st.Size())
 	if err != nil {
@@ -677,4 +673,31 @@ func WriteNpyFile(path string, t *Tensor) error {
 		return err
 	}
 	return f.Close()
+}
+
+var errNotRegular = errors.New("not a regular file")
+
+// openRegular opens path for reading when it is a regular file, checked
+// before opening (opening a FIFO blocks until it has a writer) and again
+// on the open file (the path may have changed in between); otherwise the
+// error is errNotRegular.
+func openRegular(path string) (*os.File, os.FileInfo, error) {
+	if st, err := os.Stat(path); err != nil {
+		return nil, nil, err
+	} else if !st.Mode().IsRegular() {
+		return nil, nil, errNotRegular
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		err = errNotRegular
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, st, nil
 }

@@ -368,18 +368,14 @@ func ReadTensorProtoFile(path string) (*Tensor, error) {
 }
 
 func readFileLimited(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, st, err := openRegular(path)
+	if errors.Is(err, errNotRegular) {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", path)
-	}
 	if st.Size() > MaxBytes() {
 		return nil, fmt.Errorf("%s: %d bytes, above the limit of %d: %w", path, st.Size(), MaxBytes(), ErrTooLarge)
 	}
