@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Export reference models to ONNX with a seeded input and PyTorch's output.
 
-Usage: /usr/bin/python3 scripts/export-torch-models.py OUTDIR [NAME...]
+Usage: /usr/bin/python3 scripts/export-torch-models.py OUTDIR [NAME...] [--sets-dir DIR]
        /usr/bin/python3 scripts/export-torch-models.py --case-dir DIR NAME
 
 A NAME is one of the table's models or tv:ARCH[:SIZE] for any torchvision
@@ -16,6 +16,11 @@ conformance runner reads both the same way:
     OUTDIR/<name>/model.onnx
     OUTDIR/<name>/test_data_set_0/input_0.pb    (TensorProto)
     OUTDIR/<name>/test_data_set_0/output_0.pb
+
+With --sets-dir DIR, every exported model also gets DIR/<name>/calib
+(--calib inputs, default 32) and DIR/<name>/eval (--eval inputs with
+PyTorch's outputs, default 8) in the same layout, from seeds of their own:
+the calibration and evaluation sets of the quantization benchmark.
 
 --case-dir writes one model's files into DIR itself (for the tiny CNN
 under docs/examples/tiny-cnn-onnx). Without NAMEs, every model but the
@@ -129,6 +134,13 @@ def transformer_encoder():
     return torch.nn.TransformerEncoder(layer, num_layers=2, enable_nested_tensor=False)
 
 
+def vit_tiny():
+    # torchvision's ViT with ViT-Tiny's width (192, 3 heads) and 4 layers:
+    # the same graph as vit_b_16 at a tenth of the work.
+    return torchvision.models.VisionTransformer(
+        image_size=224, patch_size=16, num_layers=4, num_heads=3, hidden_dim=192, mlp_dim=768)
+
+
 class Recurrent(torch.nn.Module):
     """A recurrent layer and a linear head on every step's output."""
 
@@ -193,6 +205,7 @@ MODELS = {
     "mobilenet_v2": (lambda: torchvision.models.mobilenet_v2(weights=None), (1, 3, 224, 224)),
     "efficientnet_b0": (lambda: torchvision.models.efficientnet_b0(weights=None), (1, 3, 224, 224)),
     "transformer_encoder": (transformer_encoder, (1, 16, 64)),
+    "vit_tiny": (vit_tiny, (1, 3, 224, 224)),
     "transformer_decoder": (transformer_decoder, (1, 16, 64)),
     "mha_causal": (lambda: Attention(False), (2, 10, 64)),
     "mha_cross": (lambda: Attention(True), (2, 10, 64)),
@@ -273,7 +286,37 @@ def randomise_zero_params(model, gen):
             p.data.copy_(0.02 * torch.randn(p.shape, generator=gen))
 
 
-def export(name, final):
+def write_sets(final, model, shape, count, seed, outputs):
+    """Writes count seeded inputs (and, with outputs, PyTorch's outputs) as
+    final/test_data_set_<k>/{input,output}_0.pb, replacing final."""
+    gen = torch.Generator().manual_seed(seed)
+    parent = os.path.dirname(os.path.abspath(final))
+    os.makedirs(parent, exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix="." + os.path.basename(final) + ".", dir=parent)
+    try:
+        for k in range(count):
+            x = torch.randn(shape, generator=gen)
+            data = os.path.join(tmp, "test_data_set_%d" % k)
+            os.mkdir(data)
+            files = [("input_0.pb", x, "input")]
+            if outputs:
+                with torch.no_grad():
+                    files.append(("output_0.pb", model(x), "output"))
+            for fname, t, tname in files:
+                proto = numpy_helper.from_array(t.detach().numpy().astype(np.float32), tname)
+                with open(os.path.join(data, fname), "wb") as f:
+                    f.write(proto.SerializeToString())
+        os.chmod(tmp, 0o755)
+        if os.path.exists(final):
+            shutil.rmtree(final)
+        os.rename(tmp, final)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def build(name):
+    """The seeded model of a table name or tv: spec, and its input shape."""
     _, ctor, shape = lookup(name)
     # Each model is seeded on its own, so exporting a subset gives the
     # same files as exporting all.
@@ -282,9 +325,20 @@ def export(name, final):
     gen = torch.Generator().manual_seed(SEED + 1)
     randomise_norm_stats(model, gen)
     randomise_zero_params(model, torch.Generator().manual_seed(SEED + 2))
+    return model, shape, gen
+
+
+def export(name, final, sets_dir=None, calib=0, evals=0):
+    model, shape, gen = build(name)
     x = torch.randn(shape, generator=gen)
     start = time.monotonic()
     size, want = write_case(final, model, x)
+    if sets_dir:
+        # Calibration and evaluation inputs come from their own seeds, so
+        # neither overlaps the other or the model's own test set.
+        root = os.path.join(sets_dir, os.path.basename(final))
+        write_sets(os.path.join(root, "calib"), model, shape, calib, SEED + 10, False)
+        write_sets(os.path.join(root, "eval"), model, shape, evals, SEED + 11, True)
     print("%-20s %9d bytes  output %-9s range [%.4g, %.4g]  %.1fs" % (
         name, size, "x".join(map(str, want.shape)), want.min().item(), want.max().item(),
         time.monotonic() - start), flush=True)
@@ -296,7 +350,14 @@ def main():
     p.add_argument("names", nargs="*", help="models to export (default: all but tiny_cnn): " + ", ".join(MODELS) +
                    ", or tv:ARCH[:SIZE] for any torchvision classification model")
     p.add_argument("--case-dir", metavar="DIR", help="write the single model NAME into DIR itself")
+    p.add_argument("--sets-dir", metavar="DIR",
+                   help="also write DIR/<name>/calib (inputs only) and DIR/<name>/eval (inputs and "
+                   "PyTorch's outputs) in the test-data layout, for calibration and accuracy checks")
+    p.add_argument("--calib", type=int, default=32, metavar="N", help="calibration samples with --sets-dir (default 32)")
+    p.add_argument("--eval", type=int, default=8, metavar="N", help="evaluation samples with --sets-dir (default 8)")
     args = p.parse_args()
+    if args.calib < 0 or args.eval < 0:
+        p.error("--calib and --eval take a count >= 0")
     if args.case_dir:
         # With --case-dir the positional is the one model name.
         names = ([args.outdir] if args.outdir else []) + args.names
@@ -312,7 +373,8 @@ def main():
             ", ".join(unknown), ", ".join(MODELS)))
     torch.set_num_threads(1)
     for name in names:
-        export(name, args.case_dir or os.path.join(args.outdir, lookup(name)[0]))
+        export(name, args.case_dir or os.path.join(args.outdir, lookup(name)[0]),
+               args.sets_dir, args.calib, args.eval)
     return 0
 
 
