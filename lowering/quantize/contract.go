@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mlc-go/mlc/dialects/qbehavior"
 	"github.com/mlc-go/mlc/dialects/quant"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
@@ -59,8 +60,8 @@ func (e *ContractError) Diagnostics() []*ir.Diagnostic { return e.Violations }
 
 // read is the encoding one operand reads; enc is nil when it reads none.
 type read struct {
-	enc   quant.QuantizedType
-	dcast bool // through a quant.dcast
+	enc quant.QuantizedType
+	via []string // the ops it is read through, nearest first
 }
 
 // readFact: what an op read when the encodings were last recorded.
@@ -170,19 +171,34 @@ func Encoding(t ir.Type) quant.QuantizedType {
 	return nil
 }
 
-// readOf is the encoding v carries, or that the quant.dcast defining it
-// reads.
+// readOf is the encoding v carries, or that it stands for in the QDQ
+// form: the quant.dcast defining it reads one, possibly behind ops that
+// keep their operand's scale (core.reshape, core.transpose; qbehavior's
+// same-scale ops with one operand), which passes may move across the cast.
 func readOf(v *ir.Value) read {
-	if e := Encoding(v.Type()); e != nil {
-		return read{enc: e}
-	}
-	if d := v.DefiningOp(); d != nil && d.Name() == "quant.dcast" && d.NumOperands() == 1 {
-		if e := Encoding(d.Operand(0).Type()); e != nil {
-			return read{enc: e, dcast: true}
+	var via []string
+	for range maxLookThrough {
+		if e := Encoding(v.Type()); e != nil {
+			return read{enc: e, via: via}
 		}
+		d := v.DefiningOp()
+		if d == nil || d.NumOperands() != 1 {
+			return read{}
+		}
+		if d.Name() != "quant.dcast" {
+			if b, ok := qbehavior.OfOp(d); !ok || !b.Has(qbehavior.SameScale) {
+				return read{}
+			}
+		}
+		via = append(via, d.Name())
+		v = d.Operand(0)
 	}
 	return read{}
 }
+
+// maxLookThrough bounds the chain of casts and same-scale ops readOf
+// follows.
+const maxLookThrough = 8
 
 // readsOf lists the encodings op's operands read; nil when none reads one.
 func readsOf(op *ir.Operation) []read {
@@ -260,7 +276,14 @@ func (c *contracts) check(top *ir.Operation, passName string) []*ir.Diagnostic {
 		}
 		return byKey[f.name+"\x00"+f.loc.String()]
 	}
-	names := asm.ValueNames(top)
+	// Numbering values walks the whole op: only done for a diagnostic.
+	var numbered func(*ir.Value) string
+	names := func(v *ir.Value) string {
+		if numbered == nil {
+			numbered = asm.ValueNames(top)
+		}
+		return numbered(v)
+	}
 	suffix := fmt.Sprintf("in pass '%s' (which does not declare quant-encodings)", passName)
 	var out []violation
 	for _, f := range c.reads {
@@ -374,8 +397,9 @@ func describe(r read, t ir.Type) string {
 	}
 	var b strings.Builder
 	b.WriteString(r.enc.String())
-	if r.dcast {
-		b.WriteString(" through quant.dcast")
+	if len(r.via) > 0 {
+		b.WriteString(" through ")
+		b.WriteString(strings.Join(r.via, ", "))
 	}
 	return b.String()
 }

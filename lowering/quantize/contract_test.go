@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mlc-go/mlc/dialects/all"
+	"github.com/mlc-go/mlc/dialects/quant"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm/asmtest"
 	"github.com/mlc-go/mlc/rewrite/pass"
@@ -196,6 +197,69 @@ func.func @f(%a: tensor<2x!quant.uniform<i8:f32, 0.5>>, %b: tensor<2x!quant.unif
 	for i := 2; i < len(args); i++ {
 		if SameEncoding(Encoding(args[0].Type()), Encoding(args[i].Type())) {
 			t.Errorf("%s and %s are different encodings", enc(0), enc(i))
+		}
+	}
+}
+
+// Moving a same-scale op across the dcast (reshape(dcast(q)) into
+// dcast(reshape(q))) keeps every encoding read: the reshape's readers read
+// it through the reshape before and through the dcast after.
+func TestContractsLookThroughSameScaleOps(t *testing.T) {
+	src := `
+func.func @main(%x: tensor<2x2xf32>) -> tensor<4xf32> {
+  %q = quant.qcast %x : tensor<2x2xf32> to tensor<2x2x!quant.uniform<i8:f32, 0.5>>
+  %d = quant.dcast %q : tensor<2x2x!quant.uniform<i8:f32, 0.5>> to tensor<2x2xf32>
+  %r = core.reshape %d : (tensor<2x2xf32>) -> tensor<4xf32>
+  %n = core.neg %r : tensor<4xf32>
+  return %n : tensor<4xf32>
+}
+`
+	sink := func(scale float64) func(*ir.Operation, pass.Options, *pass.Context) error {
+		return func(top *ir.Operation, _ pass.Options, _ *pass.Context) error {
+			r := firstOp(top, "core.reshape")
+			d := r.Operand(0).DefiningOp()
+			q := d.Operand(0)
+			qt := Encoding(q.Type()).(*quant.UniformType)
+			ctx := top.Ctx()
+			et, err := quant.NewUniform(ctx, qt.Storage, qt.StorageMin, qt.StorageMax, qt.Expressed, scale, qt.ZeroPoint)
+			if err != nil {
+				return err
+			}
+			b := ir.NewBuilder(ctx)
+			b.SetInsertionPoint(r)
+			nr := b.Create(ir.OperationState{Name: r.Name(), Operands: []*ir.Value{q}, Attrs: r.Attrs(),
+				ResultTypes: []ir.Type{ctx.TensorType([]int64{4}, et, nil)}, Loc: r.Loc})
+			nd := b.Create(ir.OperationState{Name: d.Name(), Operands: nr.Results(), ResultTypes: r.ResultTypes(), Loc: d.Loc})
+			r.ReplaceAllUsesWith(nd.Results())
+			r.Erase()
+			d.Erase()
+			return nil
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		scale float64
+		want  string
+	}{
+		{"contract-test-sink-reshape", 0.5, ""},
+		{"contract-test-sink-reshape-rescaled", 0.25, `"t.mlir":4:3: 'quant.dcast' op operand #0 (%1) changed its quantization encoding in pass 'contract-test-sink-reshape-rescaled' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 5.000000e-01>; after: !quant.uniform<i8:f32, 2.500000e-01>` + "\n" +
+			`"t.mlir":6:3: 'core.neg' op operand #0 (%2) changed its quantization encoding in pass 'contract-test-sink-reshape-rescaled' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 5.000000e-01> through core.reshape, quant.dcast; after: !quant.uniform<i8:f32, 2.500000e-01> through quant.dcast`},
+	} {
+		pass.Register(&pass.Pass{Name: c.name, Changes: pass.NoEffects, Run: sink(c.scale)})
+		ctx := ir.NewContext()
+		all.Register(ctx)
+		module := asmtest.Parse(t, ctx, "t.mlir", src)
+		pm := &pass.OpPassManager{OpName: "builtin.module"}
+		if err := pm.AddPass(c.name, nil); err != nil {
+			t.Fatal(err)
+		}
+		pm.AddInstrumentation(NewContractChecker())
+		got := violations(t, pm.Run(module, &pass.Config{}))
+		if len(got) == 0 && firstOp(module, "quant.dcast").Operand(0).DefiningOp().Name() != "core.reshape" {
+			t.Fatalf("%s did not move the reshape", c.name)
+		}
+		if strings.Join(got, "\n") != c.want {
+			t.Errorf("%s:\ngot  %q\nwant %q", c.name, got, c.want)
 		}
 	}
 }
