@@ -24,15 +24,17 @@ import (
 // as precision assignment). After every other pass it checks that:
 //
 //   - each op that read a quantized value, directly or through a
-//     quant.dcast of one (the QDQ form), still reads one with the same
-//     encoding: storage type and range, scale(s), zero point(s) and axis;
+//     quant.dcast of one (the QDQ form; also behind same-scale ops such as
+//     a reshape of the dcast), still reads one with the same encoding:
+//     storage type and range, scale(s), zero point(s) and axis;
 //   - no quantized value changed its type in place.
 //
 // Ops are matched across a pass by identity (passes mostly mutate in
 // place); an op that is gone is matched by its name and location, which
 // replacements keep, and one with no such successor was removed (dead
 // code, a fold) and is not checked. An op that reads the same encodings
-// in another operand order (a commuted add) keeps its contract. A
+// in another operand order (a commuted add) keeps its contract. Ops with
+// an unknown location cannot be followed through a replacement. A
 // violation fails the pass with one diagnostic per broken read, naming
 // the pass, the op, the operand and both encodings (a *ContractError).
 func NewContractChecker() pass.Instrumentation {
