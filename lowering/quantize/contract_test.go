@@ -263,3 +263,18 @@ func.func @main(%x: tensor<2x2xf32>) -> tensor<4xf32> {
 		}
 	}
 }
+
+// Passes on functions run in parallel; each check follows its own function.
+func TestContractsParallelFunctions(t *testing.T) {
+	fn := strings.Replace(qdqSrc, "@main", "@f0", 1)
+	src := fn + strings.Replace(fn, "@f0", "@f1", 1) + strings.Replace(fn, "@f0", "@f2", 1)
+	if _, err := runContracts(t, src, "func.func(cse,canonicalize,contract-test-commute-add)"); err != nil {
+		t.Fatal(err)
+	}
+	_, err := runContracts(t, src, "func.func(cse,test-quant-contract-break-declared{break=rescale},cse,test-quant-contract-break)")
+	got := violations(t, err)
+	// f0's, the first function's, with the encoding the declared pass left.
+	if len(got) != 3 || !strings.HasPrefix(got[0], `"t.mlir":7:3: 'core.add' op operand #0 (%arg0) lost its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 1.000000e+00> through quant.dcast`) {
+		t.Fatalf("got %q", got)
+	}
+}
