@@ -112,3 +112,11 @@ func (ns *nameState) blockName(b *ir.Block) string {
 	}
 	return "^bb" + strconv.Itoa(id)
 }
+
+// ValueNames numbers the values nested in top as the custom form prints
+// them when top is the outermost op printed, and returns the name of each
+// ("%3", "%arg0", "%2#1"); a value not under top is "<<UNKNOWN SSA VALUE>>".
+// Diagnostics that name values use it so the names match a printout.
+func ValueNames(top *ir.Operation) func(*ir.Value) string {
+	return numberValues(top, false).valueName
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/ir"
 	_ "github.com/mlc-go/mlc/lowering/passes" // every pass and pipeline
+	"github.com/mlc-go/mlc/lowering/quantize"
 	"github.com/mlc-go/mlc/rewrite/optmain"
 	"github.com/mlc-go/mlc/rewrite/pass"
 )
@@ -42,7 +43,7 @@ func splitPassFlags(args []string) (rest, passes []string) {
 
 func main() {
 	var opts optmain.Options
-	var showDialects, verifyEach bool
+	var showDialects, verifyEach, verifyQuant bool
 	var pipeline, printBefore, printAfter, runReproducer string
 	var targets targetFlags
 	opts.Register = registerAll
@@ -104,6 +105,9 @@ func main() {
 			if runReproducer == "" {
 				opts.PassConfig.VerifyEach = verifyEach
 			}
+			if verifyQuant && opts.Pipeline != nil {
+				opts.Pipeline.AddInstrumentation(quantize.NewContractChecker())
+			}
 			opts.PassConfig.PrintBefore = nameSet(printBefore)
 			opts.PassConfig.PrintAfter = nameSet(printAfter)
 			opts.PassConfig.PrintOptions = opts.Print
@@ -128,6 +132,7 @@ func main() {
 	f.StringVar(&targets.file, "target-file", "", "read a target description from this YAML file")
 	f.StringVar(&pipeline, "pass-pipeline", "", "a textual pass pipeline, e.g. builtin.module(func.func(cse,canonicalize))")
 	f.BoolVar(&verifyEach, "verify-each", true, "run the verifier after each pass (--verify-each=false to skip)")
+	f.BoolVar(&verifyQuant, "verify-quant-contracts", false, "fail a pass that changes a quantization encoding fixed earlier without declaring quant-encodings")
 	f.BoolVar(&opts.PassConfig.DisableThreading, "mlir-disable-threading", false, "parse and run passes on one goroutine")
 	f.BoolVar(&opts.PassConfig.PrintAfterAll, "mlir-print-ir-after-all", false, "print the IR after every pass")
 	f.BoolVar(&opts.PassConfig.PrintBeforeAll, "mlir-print-ir-before-all", false, "print the IR before every pass")

@@ -5,6 +5,7 @@
 //	mlc import model.onnx --pipeline torch-to-core -o m.mlir  import an ONNX model and lower it in one process
 //	mlc compare got.npy want.pb                               compare a tensor with a reference
 //	mlc conformance DIR                                       import, lower and run ONNX test cases against their references
+//	mlc bisect model.mlir --pipeline P --input x=x.npy        name the pass and op where a pipeline loses accuracy
 //
 // The command tree is built by newRootCmd from the subcommand
 // constructors listed in subcommands, so later tasks (compile to a bundle,
@@ -26,6 +27,7 @@ var subcommands = []func() *cobra.Command{
 	newImportCmd,
 	newCompareCmd,
 	newConformanceCmd,
+	newBisectCmd,
 }
 
 func newRootCmd() *cobra.Command {
