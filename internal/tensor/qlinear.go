@@ -11,8 +11,8 @@ import "fmt"
 // computed by a direct loop. Both give the same int32 values: wrap-around
 // sums do not depend on their order.
 
-func isInt8Storage(dt DType) bool  { return dt == I8 || dt == U8 }
-func isIntStorage(dt DType) bool   { return dt == I8 || dt == U8 || dt == I16 || dt == U16 }
+func isInt8Storage(dt DType) bool { return dt == I8 || dt == U8 }
+func isIntStorage(dt DType) bool  { return dt == I8 || dt == U8 || dt == I16 || dt == U16 }
 func zeroAt32(z []int32, i int) int32 {
 	switch len(z) {
 	case 0:
