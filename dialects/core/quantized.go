@@ -111,6 +111,7 @@ func quantized(op *ods.OpDef) *ods.OpDef {
 	op.Results[0].Type = qnumT
 	op.Infer = quantAware(infer)
 	op.Verify = verifyQuantized(infer)
+	quantInner["core."+op.Name] = infer
 	if op.Fold != nil {
 		op.Fold = quantFold(op.Fold)
 	}
@@ -122,87 +123,120 @@ func quantized(op *ods.OpDef) *ods.OpDef {
 // ops without quantized types pass through.
 func verifyQuantized(infer ods.InferFunc) func(op *ir.Operation) error {
 	return func(op *ir.Operation) error {
-		operands := op.OperandTypes()
-		res := op.Result(0).Type()
-		rq := quant.ElementType(res)
-		if !anyQuantized(operands) {
-			if rq != nil {
-				return fmt.Errorf("expects quantized operands for the quantized result '%s'", rq)
-			}
-			return nil
-		}
 		b, _ := qbehavior.OfOp(op)
-		contracted := 2 // operands that must be quantized; the rest is bias
-		if !b.Has(qbehavior.Int32Accumulator) {
-			contracted = len(operands)
+		return checkQuantized(op.Ctx(), infer, b, op.OperandTypes(), op.Result(0).Type(),
+			func(n string) ir.Attribute { return ods.AttrOrDefault(op, n) })
+	}
+}
+
+// CheckQuantized says whether core op name (conv2d, matmul, add) accepts
+// the operand types, result type and attributes (defaults applied by
+// attrs) of its quantized form, with the verifier's message if not, so a
+// pass can test a rewrite before making it.
+func CheckQuantized(ctx *ir.Context, name string, operands []ir.Type, result ir.Type, attrs ods.AttrGetter) error {
+	info := ctx.LookupOp(name)
+	if info == nil {
+		return fmt.Errorf("'%s' is not registered", name)
+	}
+	var def *ods.OpDef
+	for _, o := range Dialect.Ops {
+		if "core."+o.Name == name {
+			def = o
 		}
-		first := 0
-		for quant.ElementType(operands[first]) == nil {
-			first++
+	}
+	if def == nil || def.Verify == nil {
+		return fmt.Errorf("'%s' has no quantized form", name)
+	}
+	for i, o := range def.Operands {
+		if i < len(operands) && !o.Type.Match(operands[i]) {
+			return fmt.Errorf("operand #%d must be %s, but got '%s'", i, o.Type.Name, operands[i])
 		}
-		var expressed *ir.FloatType
-		for i, t := range operands {
-			q := quant.ElementType(t)
-			if i >= contracted {
-				continue
-			}
-			if q == nil {
-				return fmt.Errorf("expects operand #%d to be quantized like operand #%d, got '%s'", i, first, elemOf(t))
-			}
-			if expressed == nil {
-				expressed = q.ExpressedType()
-			} else if q.ExpressedType() != expressed {
-				return fmt.Errorf("expects quantized operands of one expressed type, got '%s' and '%s'", expressed, q.ExpressedType())
-			}
-			if err := checkStorage(i, q); err != nil {
-				return err
-			}
-			if pa, ok := q.(*quant.UniformPerAxisType); ok {
-				axis, ok := b.PerChannelAxis(i)
-				rank := t.(*ir.RankedTensorType).Rank()
-				if axis < 0 {
-					axis += rank
-				}
-				if !ok || pa.Axis != axis {
-					return fmt.Errorf("expects operand #%d to be quantized per tensor%s, got '%s'", i, axisNote(ok, axis), q)
-				}
-				if d := t.(*ir.RankedTensorType).Shape[axis]; int64(pa.NumChannels()) != d {
-					return fmt.Errorf("expects operand #%d to have %d scales (dimension %d), got %d", i, d, axis, pa.NumChannels())
-				}
-			}
-		}
-		// The shapes, as the float form checks them.
-		ex, err := expressedOperands(op.Ctx(), operands)
-		if err != nil {
-			return err
-		}
-		shapeT, err := infer(op.Ctx(), ex, func(n string) ir.Attribute { return ods.AttrOrDefault(op, n) })
-		if err != nil {
-			return err
-		}
-		ru, ok := rq.(*quant.UniformType)
-		if !ok {
-			return fmt.Errorf("expects a result quantized per tensor, got '%s'", elemOf(res))
-		}
-		if ru.Expressed != expressed {
-			return fmt.Errorf("expects the result's expressed type '%s', got '%s'", expressed, ru.Expressed)
-		}
-		if err := checkStorage(-1, ru); err != nil {
-			return err
-		}
-		want := op.Ctx().TensorType(shapeT[0].(*ir.RankedTensorType).Shape, ru, nil)
-		if want != res {
-			return fmt.Errorf("inferred type(s) '%s' are incompatible with return type(s) of operation '%s'", want, res)
-		}
-		if b.Has(qbehavior.Int32Accumulator) {
-			for i := contracted; i < len(operands); i++ {
-				if err := checkBias(i, operands[0], operands[1], operands[i], expressed); err != nil {
-					return err
-				}
-			}
+	}
+	b, _ := qbehavior.Of(info)
+	return checkQuantized(ctx, quantInner[name], b, operands, result, attrs)
+}
+
+// quantInner is the float/int inference of each op with a quantized form.
+var quantInner = map[string]ods.InferFunc{}
+
+func checkQuantized(ctx *ir.Context, infer ods.InferFunc, b *qbehavior.Behavior, operands []ir.Type, res ir.Type, attrs ods.AttrGetter) error {
+	rq := quant.ElementType(res)
+	if !anyQuantized(operands) {
+		if rq != nil {
+			return fmt.Errorf("expects quantized operands for the quantized result '%s'", rq)
 		}
 		return nil
 	}
+	contracted := 2 // operands that must be quantized; the rest is bias
+	if !b.Has(qbehavior.Int32Accumulator) {
+		contracted = len(operands)
+	}
+	first := 0
+	for quant.ElementType(operands[first]) == nil {
+		first++
+	}
+	var expressed *ir.FloatType
+	for i, t := range operands {
+		q := quant.ElementType(t)
+		if i >= contracted {
+			continue
+		}
+		if q == nil {
+			return fmt.Errorf("expects operand #%d to be quantized like operand #%d, got '%s'", i, first, elemOf(t))
+		}
+		if expressed == nil {
+			expressed = q.ExpressedType()
+		} else if q.ExpressedType() != expressed {
+			return fmt.Errorf("expects quantized operands of one expressed type, got '%s' and '%s'", expressed, q.ExpressedType())
+		}
+		if err := checkStorage(i, q); err != nil {
+			return err
+		}
+		if pa, ok := q.(*quant.UniformPerAxisType); ok {
+			axis, ok := b.PerChannelAxis(i)
+			rank := t.(*ir.RankedTensorType).Rank()
+			if axis < 0 {
+				axis += rank
+			}
+			if !ok || pa.Axis != axis {
+				return fmt.Errorf("expects operand #%d to be quantized per tensor%s, got '%s'", i, axisNote(ok, axis), q)
+			}
+			if d := t.(*ir.RankedTensorType).Shape[axis]; int64(pa.NumChannels()) != d {
+				return fmt.Errorf("expects operand #%d to have %d scales (dimension %d), got %d", i, d, axis, pa.NumChannels())
+			}
+		}
+	}
+	// The shapes, as the float form checks them.
+	ex, err := expressedOperands(ctx, operands)
+	if err != nil {
+		return err
+	}
+	shapeT, err := infer(ctx, ex, attrs)
+	if err != nil {
+		return err
+	}
+	ru, ok := rq.(*quant.UniformType)
+	if !ok {
+		return fmt.Errorf("expects a result quantized per tensor, got '%s'", elemOf(res))
+	}
+	if ru.Expressed != expressed {
+		return fmt.Errorf("expects the result's expressed type '%s', got '%s'", expressed, ru.Expressed)
+	}
+	if err := checkStorage(-1, ru); err != nil {
+		return err
+	}
+	want := ctx.TensorType(shapeT[0].(*ir.RankedTensorType).Shape, ru, nil)
+	if want != res {
+		return fmt.Errorf("inferred type(s) '%s' are incompatible with return type(s) of operation '%s'", want, res)
+	}
+	if b.Has(qbehavior.Int32Accumulator) {
+		for i := contracted; i < len(operands); i++ {
+			if err := checkBias(i, operands[0], operands[1], operands[i], expressed); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func axisNote(ok bool, axis int) string {
