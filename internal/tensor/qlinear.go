@@ -59,8 +59,32 @@ func ConvIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int
 		convIntegerGemm(g, acc, x, xZero, w, wZero)
 		return nil
 	}
-	convIntegerDirect(g, acc, x.IntValues(), xZero, w.IntValues(), wZero)
+	switch xv := x.data.(type) {
+	case []int8:
+		convDirectW(g, acc, xv, xZero, w, wZero)
+	case []uint8:
+		convDirectW(g, acc, xv, xZero, w, wZero)
+	case []int16:
+		convDirectW(g, acc, xv, xZero, w, wZero)
+	case []uint16:
+		convDirectW(g, acc, xv, xZero, w, wZero)
+	}
 	return nil
+}
+
+type storageInt interface{ int8 | uint8 | int16 | uint16 }
+
+func convDirectW[TX storageInt](g *convGeom, acc []int32, xv []TX, xZero int32, w *Tensor, wZero []int32) {
+	switch wv := w.data.(type) {
+	case []int8:
+		convIntegerDirect(g, acc, xv, xZero, wv, wZero)
+	case []uint8:
+		convIntegerDirect(g, acc, xv, xZero, wv, wZero)
+	case []int16:
+		convIntegerDirect(g, acc, xv, xZero, wv, wZero)
+	case []uint16:
+		convIntegerDirect(g, acc, xv, xZero, wv, wZero)
+	}
 }
 
 func convIntegerGemm(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32) {
@@ -92,7 +116,7 @@ func convIntegerGemm(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor
 }
 
 // convIntegerDirect is the loop over output elements and their windows.
-func convIntegerDirect(g *convGeom, acc []int32, xv []int64, xZero int32, wv []int64, wZero []int32) {
+func convIntegerDirect[TX, TW storageInt](g *convGeom, acc []int32, xv []TX, xZero int32, wv []TW, wZero []int32) {
 	k := g.cg * g.kh * g.kw
 	i := 0
 	for n := range g.n {
@@ -158,24 +182,20 @@ func MatMulIntegerInto(acc []int32, a *Tensor, aZero int32, b *Tensor, bZero []i
 	}
 	ao, bo := batchOffsets(matBatchShape(a.shape), batch), batchOffsets(matBatchShape(b.shape), batch)
 	gemm := isInt8Storage(a.dtype) && isInt8Storage(b.dtype) && fitsInt16(bZero) && fitsInt16([]int32{aZero})
-	var av, bv []int64
-	if !gemm {
-		av, bv = a.IntValues(), b.IntValues()
-	}
 	az := []int32{aZero}
 	for i := range ao {
 		cc := acc[i*m*n : (i+1)*m*n]
 		aoff, boff := ao[i]*m*k, bo[i]*k*n
 		if !gemm {
-			for r := range m {
-				for col := range n {
-					var s int32
-					bz := zeroAt32(bZero, col)
-					for p := range k {
-						s += (int32(av[aoff+r*k+p]) - aZero) * (int32(bv[boff+p*n+col]) - bz)
-					}
-					cc[r*n+col] = s
-				}
+			switch x := a.data.(type) {
+			case []int8:
+				matDirectB(cc, x[aoff:], aZero, b, boff, bZero, m, n, k)
+			case []uint8:
+				matDirectB(cc, x[aoff:], aZero, b, boff, bZero, m, n, k)
+			case []int16:
+				matDirectB(cc, x[aoff:], aZero, b, boff, bZero, m, n, k)
+			case []uint16:
+				matDirectB(cc, x[aoff:], aZero, b, boff, bZero, m, n, k)
 			}
 			continue
 		}
@@ -200,4 +220,31 @@ func MatMulIntegerInto(acc []int32, a *Tensor, aZero int32, b *Tensor, bZero []i
 		}
 	}
 	return nil
+}
+
+func matDirectB[TA storageInt](c []int32, a []TA, aZero int32, b *Tensor, boff int, bZero []int32, m, n, k int) {
+	switch y := b.data.(type) {
+	case []int8:
+		matDirect(c, a, aZero, y[boff:], bZero, m, n, k)
+	case []uint8:
+		matDirect(c, a, aZero, y[boff:], bZero, m, n, k)
+	case []int16:
+		matDirect(c, a, aZero, y[boff:], bZero, m, n, k)
+	case []uint16:
+		matDirect(c, a, aZero, y[boff:], bZero, m, n, k)
+	}
+}
+
+// matDirect is the plain loop of one matrix product.
+func matDirect[TA, TB storageInt](c []int32, a []TA, aZero int32, b []TB, bZero []int32, m, n, k int) {
+	for r := range m {
+		for col := range n {
+			var s int32
+			bz := zeroAt32(bZero, col)
+			for p := range k {
+				s += (int32(a[r*k+p]) - aZero) * (int32(b[p*n+col]) - bz)
+			}
+			c[r*n+col] = s
+		}
+	}
 }

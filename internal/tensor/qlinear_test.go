@@ -169,3 +169,36 @@ func TestIntegerIntoRejectsBadOperands(t *testing.T) {
 		t.Error("1-D matmul accepted")
 	}
 }
+
+// In steady state the integer kernels allocate only their small, fixed
+// bookkeeping (geometry, GEMM plan): the caller owns the accumulator and
+// the GEMM's packing buffers are pooled, so the count does not grow with
+// the operands.
+func TestIntegerIntoAllocations(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	conv := func(c, hw, m, groups int) float64 {
+		x := randInts(rng, U8, []int64{1, int64(c), int64(hw), int64(hw)})
+		w := randInts(rng, I8, []int64{int64(m), int64(c / groups), 3, 3})
+		p := Conv2DParams{Pads: [4]int{1, 1, 1, 1}, Groups: groups}
+		acc := make([]int32, m*hw*hw)
+		wz := make([]int32, m)
+		for range 3 { // warm the pools
+			_ = ConvIntegerInto(acc, x, 3, w, wz, p)
+		}
+		return testing.AllocsPerRun(10, func() { _ = ConvIntegerInto(acc, x, 3, w, wz, p) })
+	}
+	if small, large := conv(4, 6, 8, 1), conv(32, 24, 64, 1); small != large || small > 8 {
+		t.Errorf("GEMM conv: %v allocations per call, %v for larger operands", small, large)
+	}
+	if small, large := conv(4, 6, 4, 4), conv(64, 24, 64, 64); small != large || small > 8 {
+		t.Errorf("depthwise conv: %v allocations per call, %v for larger operands", small, large)
+	}
+	mm := func(m, k, n int) float64 {
+		a, b := randInts(rng, I16, []int64{int64(m), int64(k)}), randInts(rng, I8, []int64{int64(k), int64(n)})
+		acc := make([]int32, m*n)
+		return testing.AllocsPerRun(10, func() { _ = MatMulIntegerInto(acc, a, 1, b, nil) })
+	}
+	if small, large := mm(4, 16, 8), mm(64, 256, 64); small != large || small > 8 {
+		t.Errorf("direct matmul: %v allocations per call, %v for larger operands", small, large)
+	}
+}
