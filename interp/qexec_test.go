@@ -223,3 +223,16 @@ func TestQuantizedMatMulAddMatchQDQ(t *testing.T) {
 		}
 	}
 }
+
+// Max pooling on a quantized tensor selects stored integers.
+func TestQuantizedMaxPool(t *testing.T) {
+	const src = `func.func @main(%x: tensor<1x1x2x4x!quant.uniform<u8:f32, 0.5:10>>) -> tensor<1x1x1x2x!quant.uniform<u8:f32, 0.5:10>> {
+  %0 = core.max_pool2d %x {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x1x2x4x!quant.uniform<u8:f32, 0.5:10>>) -> tensor<1x1x1x2x!quant.uniform<u8:f32, 0.5:10>>
+  return %0 : tensor<1x1x1x2x!quant.uniform<u8:f32, 0.5:10>>
+}`
+	got, err := runSrc(t, src, u8(sh(1, 1, 2, 4), 3, 200, 9, 0, 17, 4, 255, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	expectEqual(t, "max_pool2d", got[0], u8(sh(1, 1, 1, 2), 200, 255))
+}

@@ -279,9 +279,9 @@ Conventions:
 			Format: "$input `,` $weight (`,` $bias^)? attr-dict `:` functional-type(operands, results)",
 			Infer:  inferConv2d,
 		}),
-		pool("max_pool2d", "2-D max pooling",
+		sameScale(pool("max_pool2d", "2-D max pooling",
 			"Takes the maximum of each kernel window (PyTorch max_pool2d, ONNX MaxPool). Padding never wins: "+
-				"padded positions are skipped. A NaN in a window gives NaN.", numT),
+				"padded positions are skipped. A NaN in a window gives NaN.", numT)),
 		pool("avg_pool2d", "2-D average pooling",
 			"Takes the mean of each kernel window (PyTorch avg_pool2d, ONNX AveragePool). With "+
 				"`count_include_pad` (default false) the divisor counts the window's positions in the input "+

@@ -119,6 +119,17 @@ func quantized(op *ods.OpDef) *ods.OpDef {
 	return op
 }
 
+// sameScale lets an op that only selects among its input's values take a
+// quantized element type; the result keeps it (Infer gives the result
+// the input's element type), so it runs on the stored integers exactly.
+func sameScale(op *ods.OpDef) *ods.OpDef {
+	op.Operands[0].Type = qnumT
+	op.Results[0].Type = qnumT
+	op.Description += "\n\nQuantized form: with a `!quant.uniform` element type the op selects among the " +
+		"stored integers; the result has the input's type (scale and zero point)."
+	return op
+}
+
 // verifyQuantized checks the quantized form of conv2d, matmul and add;
 // ops without quantized types pass through.
 func verifyQuantized(infer ods.InferFunc) func(op *ir.Operation) error {

@@ -93,3 +93,11 @@ func.func @still_float(%x: tensor<2x2xf32>, %y: tensor<2x2xf16>) {
   %0 = core.add %x, %y : (tensor<2x2xf32>, tensor<2x2xf16>) -> tensor<2x2xf32>
   return
 }
+
+// -----
+
+func.func @max_pool_rescale(%x: tensor<1x1x4x4x!quant.uniform<u8:f32, 0.5:10>>) {
+  // expected-error @+1 {{'core.max_pool2d' op inferred type(s) 'tensor<1x1x2x2x!quant.uniform<u8:f32, 5.000000e-01:10>>' are incompatible with return type(s) of operation 'tensor<1x1x2x2x!quant.uniform<u8:f32, 2.500000e-01:10>>'}}
+  %0 = core.max_pool2d %x {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x1x4x4x!quant.uniform<u8:f32, 0.5:10>>) -> tensor<1x1x2x2x!quant.uniform<u8:f32, 0.25:10>>
+  return
+}

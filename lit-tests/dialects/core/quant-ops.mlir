@@ -36,3 +36,11 @@ func.func @matmul_add(%a: tensor<2x3x!quant.uniform<i8:f32, 0.1>>, %b: tensor<3x
   %1 = core.add %0, %c : (tensor<2x2x!quant.uniform<i8:f32, 0.5:2>>, tensor<2x!quant.uniform<i8:f32, 0.25>>) -> tensor<2x2x!quant.uniform<i8:f32, 0.75:-5>>
   return %1 : tensor<2x2x!quant.uniform<i8:f32, 0.75:-5>>
 }
+
+// Max pooling selects stored values: the result keeps the input's type.
+// CHECK-LABEL: func.func @max_pool
+// CHECK-NEXT:    %0 = core.max_pool2d %arg0 {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x1x4x4x!quant.uniform<u8:f32, 5.000000e-01:10>>) -> tensor<1x1x2x2x!quant.uniform<u8:f32, 5.000000e-01:10>>
+func.func @max_pool(%x: tensor<1x1x4x4x!quant.uniform<u8:f32, 0.5:10>>) -> tensor<1x1x2x2x!quant.uniform<u8:f32, 0.5:10>> {
+  %0 = core.max_pool2d %x {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x1x4x4x!quant.uniform<u8:f32, 0.5:10>>) -> tensor<1x1x2x2x!quant.uniform<u8:f32, 0.5:10>>
+  return %0 : tensor<1x1x2x2x!quant.uniform<u8:f32, 0.5:10>>
+}
