@@ -272,7 +272,14 @@ func qAdd(c *opCall) ([]*tensor.Tensor, error) {
 	}
 	ap := quantize.NewAddParams(ps[0], ps[1], ps[2])
 	ai, bi := broadcastIndex(a.Shape(), shape), broadcastIndex(b.Shape(), shape)
-	av, bv := a.IntValues(), b.IntValues()
+	av, err := storedReader(a)
+	if err != nil {
+		return nil, err
+	}
+	bv, err := storedReader(b)
+	if err != nil {
+		return nil, err
+	}
 	n := 1
 	for _, d := range shape {
 		n *= int(d)
@@ -282,7 +289,7 @@ func qAdd(c *opCall) ([]*tensor.Tensor, error) {
 	// folded into the constant first (a float32 product and sum).
 	scalarA, scalarB := addSpanKind(a.Shape(), b.Shape(), shape)
 	return one(storeInts(dt, shape, n, func(i int) int64 {
-		x, y := av[ai(i)], bv[bi(i)]
+		x, y := av(ai(i)), bv(bi(i))
 		switch {
 		case scalarA:
 			return ap.AddToB(y, ap.ScalarA(x))
@@ -354,4 +361,21 @@ func numel(s []int64) int64 {
 		n *= d
 	}
 	return n
+}
+
+// storedReader reads a tensor of stored integers without copying it.
+func storedReader(t *tensor.Tensor) (func(i int) int64, error) {
+	switch d := t.Data().(type) {
+	case []int8:
+		return func(i int) int64 { return int64(d[i]) }, nil
+	case []uint8:
+		return func(i int) int64 { return int64(d[i]) }, nil
+	case []int16:
+		return func(i int) int64 { return int64(d[i]) }, nil
+	case []uint16:
+		if t.DType() == tensor.U16 {
+			return func(i int) int64 { return int64(d[i]) }, nil
+		}
+	}
+	return nil, fmt.Errorf("expects 8- or 16-bit stored integers, got %s", t.DType())
 }
