@@ -82,14 +82,17 @@ def uniform(lo, hi, *shape):
 CASES = []
 
 
-def case(name, op, inputs, body, attrs=None, inits=(), arg_types=None, out_type=None):
+def case(name, op, inputs, body, attrs=None, inits=(), arg_types=None, out_type=None, domain="", out=None):
     """inputs: arrays fed as graph inputs (in0, in1, … and MLIR args %x0, %x1, …);
     inits: (array or None) per extra ONNX operand after the inputs — an array
     becomes an ONNX initializer (the MLIR body carries it inline), None an
     omitted optional operand; body(types, out) gives the MLIR lines ending in %y;
-    arg_types / out_type override the MLIR types (quantized arguments and results)."""
+    arg_types / out_type override the MLIR types (quantized arguments and results);
+    domain names a contrib op set (com.microsoft), whose ops ONNX's shape
+    inference does not know: out = (shape, numpy dtype) gives the output."""
     CASES.append(dict(name=name, op=op, inputs=[np.asarray(x) for x in inputs], body=body,
-                      attrs=attrs or {}, inits=list(inits), arg_types=arg_types, out_type=out_type))
+                      attrs=attrs or {}, inits=list(inits), arg_types=arg_types, out_type=out_type,
+                      domain=domain, out=out))
 
 
 def binop(core):
@@ -257,6 +260,126 @@ dqlinear("dequantize_u8_axis1", rng.integers(0, 256, (2, 3, 4)).astype(np.uint8)
          np.array([10, 128, 255], np.uint8), axis=1)
 
 
+# --- QLinearConv / QLinearMatMul / com.microsoft QLinearAdd ----------------------
+# The MLIR is the fused form: core ops on quantized element types, weights and
+# the i32 bias as stored integers through quant.scast. Weights stay within
+# ±63 so that no u8×s8 kernel (AVX2's vpmaddubsw) saturates its int16 pairs.
+def qints(dt, *shape, lo=None, hi=None):
+    info = np.iinfo(dt)
+    return rng.integers(info.min if lo is None else lo, (info.max if hi is None else hi) + 1, shape).astype(dt)
+
+
+def qarg(x, scale, zp):
+    return ttype(x.shape, qtype(x.dtype, scale, zp))
+
+
+def wtype(w, scale, zp):
+    scale, zp = np.asarray(scale, np.float32), np.asarray(zp, w.dtype)
+    if scale.ndim == 0:
+        return qtype(w.dtype, scale.item(), zp.item())
+    return qtype(w.dtype, scale, zp, axis=0)
+
+
+def stored(name, a, qt):
+    return [f"%{name}s = core.constant {dense(a)}",
+            f"%{name} = quant.scast %{name}s : {ttype(a.shape, elem(a.dtype))} to {ttype(a.shape, qt)}"]
+
+
+def bias_type(xs, ws):
+    ws = np.asarray(ws, np.float32)
+    prod = [float(np.float32(xs)) * float(s) for s in np.atleast_1d(ws)]
+    if ws.ndim == 0:
+        return f"!quant.uniform<i32:f32, {prod[0]!r}>"
+    return "!quant.uniform<i32:f32:0, {" + ", ".join(repr(p) for p in prod) + "}>"
+
+
+def qconv(name, x, xs, xz, w, ws, wz, ys, yz, b=None, pads=(0, 0, 0, 0), strides=(1, 1), dil=(1, 1), group=1):
+    xs, ys = np.float32(xs), np.float32(ys)
+    xz, yz = np.asarray(xz, x.dtype), np.asarray(yz, x.dtype)
+    ws, wz = np.asarray(ws, np.float32), np.asarray(wz, w.dtype)
+    out_q = qtype(x.dtype, ys, yz)
+    wt = wtype(w, ws, wz)
+    inits = [np.asarray(xs), xz, w, ws, wz, np.asarray(ys), yz] + ([b] if b is not None else [])
+    def body(t, o):
+        lines = stored("w", w, wt)
+        ops, tys = "%x0, %w", f"{t[0]}, {ttype(w.shape, wt)}"
+        if b is not None:
+            bt = bias_type(xs, ws)
+            lines += stored("b", b, bt)
+            ops += ", %b"
+            tys += f", {ttype(b.shape, bt)}"
+        lines.append(f"%y = core.conv2d {ops} {{padding = {arr(pads)}, strides = {arr(strides)}, "
+                     f"dilations = {arr(dil)}, groups = {group} : i64}} : ({tys}) -> {o}")
+        return lines
+    oh = (x.shape[2] + pads[0] + pads[2] - dil[0] * (w.shape[2] - 1) - 1) // strides[0] + 1
+    ow = (x.shape[3] + pads[1] + pads[3] - dil[1] * (w.shape[3] - 1) - 1) // strides[1] + 1
+    case(name, "QLinearConv", [x], body, attrs=dict(kernel_shape=list(w.shape[2:]), pads=list(pads),
+                                                    strides=list(strides), dilations=list(dil), group=group),
+         inits=inits, arg_types=[qarg(x, xs, xz)], out_type=ttype([x.shape[0], w.shape[0], oh, ow], out_q))
+
+
+_w = qints(np.int8, 3, 2, 3, 3, lo=-63, hi=63)
+qconv("qlinearconv_u8_i8_bias", qints(np.uint8, 1, 2, 4, 4), 0.02, 120, _w, 0.01, 0, 0.05, 100,
+      b=rng.integers(-2000, 2000, 3).astype(np.int32), pads=(1, 1, 1, 1))
+qconv("qlinearconv_i8_perchannel_stride", qints(np.int8, 1, 2, 6, 5), 0.03, -3,
+      qints(np.int8, 3, 2, 3, 3, lo=-63, hi=63), [0.01, 0.004, 0.02], [0, 0, 0], 0.04, 5,
+      b=rng.integers(-3000, 3000, 3).astype(np.int32), pads=(1, 0, 1, 2), strides=(2, 1))
+qconv("qlinearconv_u8_u8w", qints(np.uint8, 1, 2, 4, 4), 0.1, 128, qints(np.uint8, 2, 2, 2, 2, lo=100, hi=160),
+      0.02, 130, 0.3, 90, dil=(2, 1), pads=(0, 1, 0, 1))
+qconv("qlinearconv_depthwise_i8", qints(np.int8, 1, 3, 4, 4), 0.05, 2, qints(np.int8, 3, 1, 3, 3, lo=-63, hi=63),
+      [0.02, 0.01, 0.03], [0, 0, 0], 0.08, -4, b=rng.integers(-500, 500, 3).astype(np.int32),
+      pads=(1, 1, 1, 1), group=3)
+qconv("qlinearconv_group2_u8", qints(np.uint8, 1, 4, 4, 4), 0.04, 128, qints(np.int8, 4, 2, 2, 2, lo=-63, hi=63),
+      [0.01, 0.02, 0.015, 0.005], [0, 0, 0, 0], 0.06, 128, group=2, strides=(2, 2), pads=(1, 1, 0, 0))
+
+
+def qmatmul(name, a, as_, az, b, bs, bz, ys, yz):
+    as_, ys = np.float32(as_), np.float32(ys)
+    az, yz = np.asarray(az, a.dtype), np.asarray(yz, a.dtype)
+    bs, bz = np.asarray(bs, np.float32), np.asarray(bz, b.dtype)
+    if bs.ndim == 0:
+        bt = qtype(b.dtype, bs.item(), bz.item())
+    else:
+        bt = qtype(b.dtype, bs, bz, axis=b.ndim - 1)
+    out_q = qtype(a.dtype, ys, yz)
+    shape = list(np.broadcast_shapes(a.shape[:-2], b.shape[:-2])) + [a.shape[-2], b.shape[-1]]
+    case(name, "QLinearMatMul", [a],
+         lambda t, o: stored("w", b, bt) + [f"%y = core.matmul %x0, %w : ({t[0]}, {ttype(b.shape, bt)}) -> {o}"],
+         inits=[np.asarray(as_), az, b, bs, bz, np.asarray(ys), yz], arg_types=[qarg(a, as_, az)],
+         out_type=ttype(shape, out_q))
+
+
+qmatmul("qlinearmatmul_u8_i8", qints(np.uint8, 2, 3, 4), 0.05, 110, qints(np.int8, 4, 5, lo=-63, hi=63), 0.02, 0, 0.1, 120)
+qmatmul("qlinearmatmul_i8_percol", qints(np.int8, 3, 6), 0.03, -2, qints(np.int8, 6, 4, lo=-63, hi=63),
+        [0.01, 0.02, 0.005, 0.04], [0, 0, 0, 0], 0.05, 3)
+
+
+def qadd(name, a, as_, az, b, bs, bz, cs, cz):
+    as_, bs, cs = np.float32(as_), np.float32(bs), np.float32(cs)
+    az, bz, cz = (np.asarray(z, a.dtype) for z in (az, bz, cz))
+    shape = list(np.broadcast_shapes(a.shape, b.shape))
+    out_q = qtype(a.dtype, cs, cz)
+    case(name, "QLinearAdd", [a, b],
+         lambda t, o: [f"%y = core.add %x0, %x1 : ({t[0]}, {t[1]}) -> {o}"],
+         inits=[], arg_types=[qarg(a, as_, az), qarg(b, bs, bz)], out_type=ttype(shape, out_q),
+         domain="com.microsoft", out=(shape, a.dtype))
+    # The scales and zero points are ONNX operands between and after the inputs.
+    c = CASES[-1]
+    c["order"] = ["in0", np.asarray(as_), az, "in1", np.asarray(bs), bz, np.asarray(cs), cz]
+
+
+qadd("qlinearadd_u8", qints(np.uint8, 4, 8), 0.05, 128, qints(np.uint8, 4, 8), 0.03, 100, 0.07, 120)
+qadd("qlinearadd_i8", qints(np.int8, 2, 3, 5), 0.02, 0, qints(np.int8, 2, 3, 5), 0.05, 0, 0.06, 0)
+qadd("qlinearadd_u8_bcast_channel", qints(np.uint8, 1, 3, 2, 4), 0.05, 128, qints(np.uint8, 1, 3, 1, 1), 0.03, 100, 0.07, 120)
+qadd("qlinearadd_i8_scalar", qints(np.int8, 3, 7), 0.02, -5, qints(np.int8, 1), 0.05, 3, 0.06, 1)
+# Parameters whose constant k = zC − (ratioA·zA + ratioB·zB) differs by one float32 ulp
+# between a fused and an unfused evaluation, with the one input pair (46, 92) that it decides.
+_ka, _kb = qints(np.uint8, 4, 8), qints(np.uint8, 4, 8)
+_ka[0, 0], _kb[0, 0] = 46, 92
+qadd("qlinearadd_u8_kfold", _ka, 0.098170035, 124, _kb, 0.096357435, 75, 0.07385504, 138)
+qadd("qlinearadd_u8_rows", qints(np.uint8, 3, 8), 0.011, 7, qints(np.uint8, 8), 0.013, 250, 0.019, 30)
+
+
 def main():
     if os.path.isdir(CASES_DIR):
         shutil.rmtree(CASES_DIR)
@@ -276,19 +399,35 @@ def main():
             else:
                 inits.append(numpy_helper.from_array(np.asarray(a), f"c{i}"))
                 node_inputs.append(f"c{i}")
-        node = helper.make_node(c["op"], node_inputs, ["out0"], name=name, **c["attrs"])
+        if "order" in c:  # inputs interleaved with initializers
+            node_inputs = []
+            for i, a in enumerate(c["order"]):
+                if isinstance(a, str):
+                    node_inputs.append(a)
+                else:
+                    inits.append(numpy_helper.from_array(np.asarray(a), f"c{i}"))
+                    node_inputs.append(f"c{i}")
+        node = helper.make_node(c["op"], node_inputs, ["out0"], name=name, domain=c["domain"] or None, **c["attrs"])
         vin = [helper.make_tensor_value_info(n, onnx.mapping.NP_TYPE_TO_TENSOR_TYPE[x.dtype], x.shape)
                for n, x in zip(in_names, c["inputs"])]
         vout = [helper.make_tensor_value_info("out0", 0, None)]
+        opsets = [helper.make_opsetid("", OPSET)]
+        if c["domain"]:
+            opsets.append(helper.make_opsetid(c["domain"], 1))
         model = helper.make_model(helper.make_graph([node], name, vin, vout, inits),
-                                  opset_imports=[helper.make_opsetid("", OPSET)], producer_name="mlc-ort-ops")
+                                  opset_imports=opsets, producer_name="mlc-ort-ops")
         model.ir_version = 8
-        inferred = shape_inference.infer_shapes(model, strict_mode=True)
-        onnx.checker.check_model(inferred)
-        ot = inferred.graph.output[0].type.tensor_type
-        shape = [dm.dim_value for dm in ot.shape.dim]
-        odt = onnx.mapping.TENSOR_TYPE_TO_NP_TYPE[ot.elem_type]
-        model.graph.output[0].CopyFrom(inferred.graph.output[0])
+        if c["out"] is not None:
+            shape, odt = list(c["out"][0]), np.dtype(c["out"][1]).type
+            model.graph.output[0].CopyFrom(helper.make_tensor_value_info(
+                "out0", onnx.mapping.NP_TYPE_TO_TENSOR_TYPE[np.dtype(odt)], shape))
+        else:
+            inferred = shape_inference.infer_shapes(model, strict_mode=True)
+            onnx.checker.check_model(inferred)
+            ot = inferred.graph.output[0].type.tensor_type
+            shape = [dm.dim_value for dm in ot.shape.dim]
+            odt = onnx.mapping.TENSOR_TYPE_TO_NP_TYPE[ot.elem_type]
+            model.graph.output[0].CopyFrom(inferred.graph.output[0])
         onnx.save(model, os.path.join(WORK, name + ".onnx"))
         for n, x in zip(in_names, c["inputs"]):
             assert x.size <= 64, (name, n, x.shape)

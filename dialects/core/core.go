@@ -132,8 +132,8 @@ Conventions:
 	MaterializeConstant: MaterializeConstant,
 	Ops: []*ods.OpDef{
 		// ---- elementwise binary ----
-		binary("add", "Elementwise addition", "Computes lhs + rhs per element."+intDoc, numT, ir.Commutative,
-			binaryFold(tensor.OpAdd)),
+		quantized(binary("add", "Elementwise addition", "Computes lhs + rhs per element."+intDoc, numT, ir.Commutative,
+			binaryFold(tensor.OpAdd))),
 		binary("sub", "Elementwise subtraction", "Computes lhs − rhs per element."+intDoc, numT, 0,
 			binaryFold(tensor.OpSub)),
 		binary("mul", "Elementwise multiplication", "Computes lhs × rhs per element."+intDoc, numT, ir.Commutative,
@@ -247,7 +247,7 @@ Conventions:
 		},
 
 		// ---- contractions, convolution, pooling ----
-		{
+		quantized(&ods.OpDef{
 			Name: "matmul", Summary: "Batched matrix product",
 			Description: "Multiplies the matrices in the last two dimensions: lhs [..., M, K] × rhs [..., K, N] → " +
 				"[..., M, N], with the batch dimensions (all but the last two) broadcast as in NumPy. Both " +
@@ -258,8 +258,8 @@ Conventions:
 			Results:  []ods.Result{{Name: "result", Type: numT}},
 			Traits:   ir.Pure,
 			Format:   binaryFormat, Infer: inferMatmul,
-		},
-		{
+		}),
+		quantized(&ods.OpDef{
 			Name: "conv2d", Summary: "2-D convolution (cross-correlation) with groups and dilation",
 			Description: "Computes out[n, o, y, x] = bias[o] + Σ_{c, i, j} input[n, g·C/G + c, y·s_h − pad_top + i·d_h, " +
 				"x·s_w − pad_left + j·d_w] · weight[o, c, i, j], where g = o / (O/G) is the group of output channel o, " +
@@ -278,10 +278,10 @@ Conventions:
 			Traits: ir.Pure,
 			Format: "$input `,` $weight (`,` $bias^)? attr-dict `:` functional-type(operands, results)",
 			Infer:  inferConv2d,
-		},
-		pool("max_pool2d", "2-D max pooling",
+		}),
+		sameScale(pool("max_pool2d", "2-D max pooling",
 			"Takes the maximum of each kernel window (PyTorch max_pool2d, ONNX MaxPool). Padding never wins: "+
-				"padded positions are skipped. A NaN in a window gives NaN.", numT),
+				"padded positions are skipped. A NaN in a window gives NaN.", numT)),
 		pool("avg_pool2d", "2-D average pooling",
 			"Takes the mean of each kernel window (PyTorch avg_pool2d, ONNX AveragePool). With "+
 				"`count_include_pad` (default false) the divisor counts the window's positions in the input "+

@@ -564,6 +564,9 @@ func (f *format) finishParse(st *parseState) error {
 			if err != nil {
 				return p.OpError("'%s' op %v", o.FullName(), err)
 			}
+			if slices.Contains(inferred, nil) {
+				return p.OpError("'%s' op cannot infer its result type: write it", o.FullName())
+			}
 			results = inferred
 		case len(types) > 0:
 			results = []ir.Type{types[0]}

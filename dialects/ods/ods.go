@@ -61,7 +61,9 @@ type Region struct {
 	SingleBlock bool
 }
 
-// InferFunc computes result types from operand types and attributes.
+// InferFunc computes result types from operand types and attributes. A nil
+// entry is a result type it cannot infer (a quantized result's scale and
+// zero point): the op's Verify checks that result instead.
 type InferFunc func(ctx *ir.Context, operands []ir.Type, attrs AttrGetter) ([]ir.Type, error)
 
 // FoldFunc computes constant results from constant operands (nil for
@@ -403,12 +405,15 @@ func plural(n int) string {
 	return "s"
 }
 
+// sameResultTypes compares inferred types with the op's; a nil inferred
+// type is one Infer cannot decide (a quantized result's scale), which the
+// op's Verify checks instead.
 func sameResultTypes(ts []ir.Type, op *ir.Operation) bool {
 	if len(ts) != op.NumResults() {
 		return false
 	}
 	for i, t := range ts {
-		if op.Result(i).Type() != t {
+		if t != nil && op.Result(i).Type() != t {
 			return false
 		}
 	}
@@ -428,7 +433,10 @@ func allSingle[G interface{ arity() Arity }](groups []G) bool {
 func typeList(ts []ir.Type) string {
 	parts := make([]string, len(ts))
 	for i, t := range ts {
-		parts[i] = t.String()
+		parts[i] = "?"
+		if t != nil {
+			parts[i] = t.String()
+		}
 	}
 	return strings.Join(parts, "', '")
 }

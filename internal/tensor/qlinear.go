@@ -1,0 +1,250 @@
+package tensor
+
+import "fmt"
+
+// Integer accumulation of quantized convolutions and matrix products (the
+// interpreter's quantized core.conv2d and core.matmul): Σ (x − xZero) ×
+// (w − wZero) in int32 with two's-complement wrap-around, into a caller's
+// buffer so a steady-state run reuses it. 8-bit operands go through the
+// int8 GEMM (GemmInt8's VNNI / AVX2 kernels, an implicit im2col for
+// convolutions); 16-bit storage, and anything the GEMM does not take, is
+// computed by a direct loop. Both give the same int32 values: wrap-around
+// sums do not depend on their order.
+
+func isInt8Storage(dt DType) bool { return dt == I8 || dt == U8 }
+func isIntStorage(dt DType) bool  { return dt == I8 || dt == U8 || dt == I16 || dt == U16 }
+func zeroAt32(z []int32, i int) int32 {
+	switch len(z) {
+	case 0:
+		return 0
+	case 1:
+		return z[0]
+	}
+	return z[i]
+}
+
+// ConvIntegerOutShape is the [N, M, OH, OW] shape of ConvIntegerInto.
+func ConvIntegerOutShape(xs, ws []int64, p Conv2DParams) ([]int64, error) {
+	g, err := convGeometry(xs, ws, p)
+	if err != nil {
+		return nil, err
+	}
+	return []int64{int64(g.n), int64(g.m), int64(g.oh), int64(g.ow)}, nil
+}
+
+// ConvIntegerInto writes Σ (x − xZero)·(w − wZero[m]) of the convolution
+// of x (NCHW) with w (OIHW), both of 8- or 16-bit integers, into acc
+// (length N·M·OH·OW). wZero has 0, 1 or M entries. Padding contributes 0,
+// as if filled with xZero.
+func ConvIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, p Conv2DParams) error {
+	if !isIntStorage(x.dtype) || !isIntStorage(w.dtype) {
+		return fmt.Errorf("tensor: integer conv2d of %v and %v (want 8- or 16-bit integers)", x.dtype, w.dtype)
+	}
+	g, err := convGeometry(x.shape, w.shape, p)
+	if err != nil {
+		return err
+	}
+	if l := len(wZero); l > 1 && l != g.m {
+		return fmt.Errorf("tensor: integer conv2d: %d weight zero points for %d output channels", l, g.m)
+	}
+	if len(acc) != g.n*g.m*g.oh*g.ow {
+		return fmt.Errorf("tensor: integer conv2d: output of %d elements, want %d", len(acc), g.n*g.m*g.oh*g.ow)
+	}
+	if len(acc) == 0 {
+		return nil
+	}
+	// The GEMM pays when a group has several output channels; depthwise
+	// (one input and output channel per group) is a direct loop.
+	if isInt8Storage(x.dtype) && isInt8Storage(w.dtype) && g.mg > 1 && fitsInt16(wZero) && fitsInt16([]int32{xZero}) {
+		convIntegerGemm(g, acc, x, xZero, w, wZero)
+		return nil
+	}
+	switch xv := x.data.(type) {
+	case []int8:
+		convDirectW(g, acc, xv, xZero, w, wZero)
+	case []uint8:
+		convDirectW(g, acc, xv, xZero, w, wZero)
+	case []int16:
+		convDirectW(g, acc, xv, xZero, w, wZero)
+	case []uint16:
+		convDirectW(g, acc, xv, xZero, w, wZero)
+	}
+	return nil
+}
+
+type storageInt interface{ int8 | uint8 | int16 | uint16 }
+
+func convDirectW[TX storageInt](g *convGeom, acc []int32, xv []TX, xZero int32, w *Tensor, wZero []int32) {
+	switch wv := w.data.(type) {
+	case []int8:
+		convIntegerDirect(g, acc, xv, xZero, wv, wZero)
+	case []uint8:
+		convIntegerDirect(g, acc, xv, xZero, wv, wZero)
+	case []int16:
+		convIntegerDirect(g, acc, xv, xZero, wv, wZero)
+	case []uint16:
+		convIntegerDirect(g, acc, xv, xZero, wv, wZero)
+	}
+}
+
+func convIntegerGemm(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32) {
+	k := g.cg * g.kh * g.kw
+	ohw := g.oh * g.ow
+	for n := range g.n {
+		for gr := range g.groups {
+			lo, hi := (n*g.c+gr*g.cg)*g.h*g.w, (n*g.c+(gr+1)*g.cg)*g.h*g.w
+			plan := &gemmPlan[int32]{m: g.mg, n: ohw, k: k, kern: kernI32, c: acc[(n*g.m+gr*g.mg)*ohw:], ldc: ohw}
+			wzg := wZero
+			if len(wZero) > 1 {
+				wzg = wZero[gr*g.mg : (gr+1)*g.mg]
+			}
+			switch wv := w.data.(type) {
+			case []int8:
+				plan.packA = packAInt(wv[gr*g.mg*k:], k, wzg)
+			case []uint8:
+				plan.packA = packAInt(wv[gr*g.mg*k:], k, wzg)
+			}
+			switch xv := x.data.(type) {
+			case []int8:
+				plan.packB = convPackB[int8, int32](g, xv[lo:hi], xZero)
+			case []uint8:
+				plan.packB = convPackB[uint8, int32](g, xv[lo:hi], xZero)
+			}
+			plan.run()
+		}
+	}
+}
+
+// convIntegerDirect is the loop over output elements and their windows.
+func convIntegerDirect[TX, TW storageInt](g *convGeom, acc []int32, xv []TX, xZero int32, wv []TW, wZero []int32) {
+	k := g.cg * g.kh * g.kw
+	i := 0
+	for n := range g.n {
+		for m := range g.m {
+			gr := m / g.mg
+			wz := zeroAt32(wZero, m)
+			wm := wv[m*k : (m+1)*k]
+			for oy := range g.oh {
+				for ox := range g.ow {
+					var s int32
+					for c := range g.cg {
+						img := xv[(n*g.c+gr*g.cg+c)*g.h*g.w:]
+						for ki := range g.kh {
+							iy := oy*g.sh - g.pt + ki*g.dh
+							if iy < 0 || iy >= g.h {
+								continue
+							}
+							for kj := range g.kw {
+								ix := ox*g.sw - g.pl + kj*g.dw
+								if ix < 0 || ix >= g.w {
+									continue
+								}
+								s += (int32(img[iy*g.w+ix]) - xZero) * (int32(wm[(c*g.kh+ki)*g.kw+kj]) - wz)
+							}
+						}
+					}
+					acc[i] = s
+					i++
+				}
+			}
+		}
+	}
+}
+
+// MatMulIntegerOutShape is the result shape of MatMulIntegerInto.
+func MatMulIntegerOutShape(as, bs []int64) ([]int64, error) {
+	_, _, _, _, out, err := matmulShapes(as, bs)
+	return out, err
+}
+
+// MatMulIntegerInto writes Σ_k (a − aZero)·(b − bZero[n]) of the batched
+// matrix product a [..., M, K] × b [..., K, N] (batch dimensions
+// broadcast, both of rank 2 or more, 8- or 16-bit integers) into acc. bZero
+// has 0, 1 or N entries (per column).
+func MatMulIntegerInto(acc []int32, a *Tensor, aZero int32, b *Tensor, bZero []int32) error {
+	if !isIntStorage(a.dtype) || !isIntStorage(b.dtype) || len(a.shape) < 2 || len(b.shape) < 2 {
+		return fmt.Errorf("tensor: integer matmul of %v %s and %v %s (want 8- or 16-bit integers, rank 2 or more)",
+			a.dtype, FormatShape(a.shape), b.dtype, FormatShape(b.shape))
+	}
+	batch, m, n, k, outShape, err := matmulShapes(a.shape, b.shape)
+	if err != nil {
+		return err
+	}
+	if l := len(bZero); l > 1 && l != n {
+		return fmt.Errorf("tensor: integer matmul: %d zero points for %d columns", l, n)
+	}
+	total, err := NumElements(outShape)
+	if err != nil {
+		return err
+	}
+	if int64(len(acc)) != total {
+		return fmt.Errorf("tensor: integer matmul: output of %d elements, want %d", len(acc), total)
+	}
+	ao, bo := batchOffsets(matBatchShape(a.shape), batch), batchOffsets(matBatchShape(b.shape), batch)
+	gemm := isInt8Storage(a.dtype) && isInt8Storage(b.dtype) && fitsInt16(bZero) && fitsInt16([]int32{aZero})
+	az := []int32{aZero}
+	for i := range ao {
+		cc := acc[i*m*n : (i+1)*m*n]
+		aoff, boff := ao[i]*m*k, bo[i]*k*n
+		if !gemm {
+			switch x := a.data.(type) {
+			case []int8:
+				matDirectB(cc, x[aoff:], aZero, b, boff, bZero, m, n, k)
+			case []uint8:
+				matDirectB(cc, x[aoff:], aZero, b, boff, bZero, m, n, k)
+			case []int16:
+				matDirectB(cc, x[aoff:], aZero, b, boff, bZero, m, n, k)
+			case []uint16:
+				matDirectB(cc, x[aoff:], aZero, b, boff, bZero, m, n, k)
+			}
+			continue
+		}
+		switch x := a.data.(type) {
+		case []int8:
+			switch y := b.data.(type) {
+			case []int8:
+				err = GemmInt8(m, n, k, x[aoff:], max(k, 1), az, y[boff:], max(n, 1), bZero, cc, max(n, 1), false)
+			case []uint8:
+				err = GemmInt8(m, n, k, x[aoff:], max(k, 1), az, y[boff:], max(n, 1), bZero, cc, max(n, 1), false)
+			}
+		case []uint8:
+			switch y := b.data.(type) {
+			case []int8:
+				err = GemmInt8(m, n, k, x[aoff:], max(k, 1), az, y[boff:], max(n, 1), bZero, cc, max(n, 1), false)
+			case []uint8:
+				err = GemmInt8(m, n, k, x[aoff:], max(k, 1), az, y[boff:], max(n, 1), bZero, cc, max(n, 1), false)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func matDirectB[TA storageInt](c []int32, a []TA, aZero int32, b *Tensor, boff int, bZero []int32, m, n, k int) {
+	switch y := b.data.(type) {
+	case []int8:
+		matDirect(c, a, aZero, y[boff:], bZero, m, n, k)
+	case []uint8:
+		matDirect(c, a, aZero, y[boff:], bZero, m, n, k)
+	case []int16:
+		matDirect(c, a, aZero, y[boff:], bZero, m, n, k)
+	case []uint16:
+		matDirect(c, a, aZero, y[boff:], bZero, m, n, k)
+	}
+}
+
+// matDirect is the plain loop of one matrix product.
+func matDirect[TA, TB storageInt](c []int32, a []TA, aZero int32, b []TB, bZero []int32, m, n, k int) {
+	for r := range m {
+		for col := range n {
+			var s int32
+			bz := zeroAt32(bZero, col)
+			for p := range k {
+				s += (int32(a[r*k+p]) - aZero) * (int32(b[p*n+col]) - bz)
+			}
+			c[r*n+col] = s
+		}
+	}
+}

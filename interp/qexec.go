@@ -1,0 +1,381 @@
+package interp
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/mlc-go/mlc/dialects/quant"
+	"github.com/mlc-go/mlc/internal/quantize"
+	"github.com/mlc-go/mlc/internal/tensor"
+	"github.com/mlc-go/mlc/ir"
+)
+
+// Integer execution of core.conv2d, core.matmul and core.add on quantized
+// element types (docs/dialects/core.md), as ONNX Runtime's CPU kernels
+// compute QLinearConv, QLinearMatMul and com.microsoft QLinearAdd, so that
+// the stored results agree bit for bit (bench/ort-ops, ortcheck_test.go):
+//
+//   - conv2d / matmul: Σ (x − x_zp)(w − w_zp) in int32 (wrapping), plus an
+//     i32 bias in int32; then float32(acc) × M with M = (s_x × s_w) / s_y
+//     in float32 (per weight channel), rounded half to even, plus y_zp,
+//     saturated to the result's storage range (MLAS's requantization).
+//   - An f32 bias (no ORT counterpart): float32(acc) × (s_x × s_w) + bias
+//     in float32, then quantized to the result as quant.qcast does.
+//   - add: MLAS's AVX2 QLinearAdd, its default on x86-64: ratios s_a/s_c
+//     and s_b/s_c in float32, fused multiply-adds, round half to even.
+//     This differs from dequantize-add-quantize in float by at most one
+//     step on ties and near-ties (the ratios are rounded to float32).
+
+// quantDispatch runs q for an op whose result is quantized, else f.
+func quantDispatch(f, q kernel) kernel {
+	return func(c *opCall) ([]*tensor.Tensor, error) {
+		if c.op.NumResults() == 1 && quant.ElementType(c.op.Result(0).Type()) != nil {
+			return q(c)
+		}
+		return f(c)
+	}
+}
+
+// accPool recycles int32 accumulators between calls.
+var accPool sync.Pool
+
+func getAcc(n int) *[]int32 {
+	if p, ok := accPool.Get().(*[]int32); ok && cap(*p) >= n {
+		*p = (*p)[:n]
+		return p
+	}
+	s := make([]int32, n)
+	return &s
+}
+
+// perTensor returns the quantized per-tensor type of operand or result
+// type t.
+func perTensor(t ir.Type, what string) (*quant.UniformType, error) {
+	u, ok := quant.ElementType(t).(*quant.UniformType)
+	if !ok {
+		return nil, fmt.Errorf("expects %s quantized per tensor, got %s", what, ir.ElementTypeOf(t))
+	}
+	return u, nil
+}
+
+// channelScales returns the weight's scales and zero points: one entry
+// per tensor, or one per channel.
+func channelScales(t ir.Type) ([]float64, []int32, error) {
+	switch q := quant.ElementType(t).(type) {
+	case *quant.UniformType:
+		return []float64{q.Scale}, []int32{int32(q.ZeroPoint)}, nil
+	case *quant.UniformPerAxisType:
+		zs := make([]int32, len(q.ZeroPoints))
+		for i, z := range q.ZeroPoints {
+			zs[i] = int32(z)
+		}
+		return q.Scales, zs, nil
+	}
+	return nil, nil, fmt.Errorf("expects a quantized weight, got %s", ir.ElementTypeOf(t))
+}
+
+// requant holds what maps accumulators to a quantized result.
+type requant struct {
+	out      quantize.Params
+	mult     []float32 // per channel (or one)
+	accScale []float32 // s_x × s_w per channel, for an f32 bias
+	biasI    []int32   // i32 bias per channel, or nil
+	biasF    []float32 // f32 bias per channel, or nil
+}
+
+func newRequant(c *opCall, xq *quant.UniformType, wScales []float64, yq *quant.UniformType, biasIdx int, channels int) (*requant, error) {
+	r := &requant{out: quantize.Params(yq.Params())}
+	r.mult = make([]float32, len(wScales))
+	r.accScale = make([]float32, len(wScales))
+	for i, s := range wScales {
+		r.mult[i] = quantize.OutputScale32(xq.Scale, s, yq.Scale)
+		r.accScale[i] = float32(float32(xq.Scale) * float32(s))
+	}
+	if biasIdx < 0 || biasIdx >= len(c.in) {
+		return r, nil
+	}
+	b := c.in[biasIdx]
+	if b.Len() != channels {
+		return nil, fmt.Errorf("expects a bias of %d values, got %d", channels, b.Len())
+	}
+	if quant.ElementType(c.op.Operand(biasIdx).Type()) != nil {
+		r.biasI = make([]int32, channels)
+		for i, v := range b.IntValues() {
+			r.biasI[i] = int32(v)
+		}
+		return r, nil
+	}
+	if b.DType() != tensor.F32 {
+		return nil, fmt.Errorf("expects an f32 or quantized i32 bias, got %s", b.DType())
+	}
+	r.biasF = b.Float32s()
+	return r, nil
+}
+
+// at is the stored result for accumulator acc of channel ch.
+func (r *requant) at(acc int32, ch int) int64 {
+	k := min(ch, len(r.mult)-1)
+	switch {
+	case r.biasF != nil:
+		v := float32(float32(acc)*r.accScale[k]) + r.biasF[ch]
+		return r.out.Quantize32(v)
+	case r.biasI != nil:
+		acc += r.biasI[ch]
+	}
+	return r.out.RequantizeAcc(acc, r.mult[k])
+}
+
+// storeInts makes a tensor of dt from n stored values.
+func storeInts(dt tensor.DType, shape []int64, n int, f func(i int) int64) (*tensor.Tensor, error) {
+	switch dt {
+	case tensor.I8:
+		s := make([]int8, n)
+		for i := range s {
+			s[i] = int8(f(i))
+		}
+		return tensor.FromSlice(dt, shape, s)
+	case tensor.U8:
+		s := make([]uint8, n)
+		for i := range s {
+			s[i] = uint8(f(i))
+		}
+		return tensor.FromSlice(dt, shape, s)
+	case tensor.I16:
+		s := make([]int16, n)
+		for i := range s {
+			s[i] = int16(f(i))
+		}
+		return tensor.FromSlice(dt, shape, s)
+	case tensor.U16:
+		s := make([]uint16, n)
+		for i := range s {
+			s[i] = uint16(f(i))
+		}
+		return tensor.FromSlice(dt, shape, s)
+	}
+	return nil, fmt.Errorf("cannot store quantized values as %s", dt)
+}
+
+func qConv(c *opCall) ([]*tensor.Tensor, error) {
+	xq, err := perTensor(c.op.Operand(0).Type(), "the input")
+	if err != nil {
+		return nil, err
+	}
+	yq, err := perTensor(c.op.Result(0).Type(), "the result")
+	if err != nil {
+		return nil, err
+	}
+	wScales, wZeros, err := channelScales(c.op.Operand(1).Type())
+	if err != nil {
+		return nil, err
+	}
+	s, err := c.intsN("strides", 2, nil)
+	if err != nil {
+		return nil, err
+	}
+	pd, err := c.intsN("padding", 4, nil)
+	if err != nil {
+		return nil, err
+	}
+	d, err := c.intsN("dilations", 2, nil)
+	if err != nil {
+		return nil, err
+	}
+	groups, err := c.int("groups")
+	if err != nil {
+		return nil, err
+	}
+	p := tensor.Conv2DParams{Strides: [2]int{int(s[0]), int(s[1])}, Dilations: [2]int{int(d[0]), int(d[1])},
+		Pads: [4]int{int(pd[0]), int(pd[1]), int(pd[2]), int(pd[3])}, Groups: int(groups)}
+	x, w := c.in[0], c.in[1]
+	shape, err := tensor.ConvIntegerOutShape(x.Shape(), w.Shape(), p)
+	if err != nil {
+		return nil, err
+	}
+	m := int(shape[1])
+	r, err := newRequant(c, xq, wScales, yq, 2, m)
+	if err != nil {
+		return nil, err
+	}
+	dt, err := StorageDType(yq)
+	if err != nil {
+		return nil, err
+	}
+	n := int(shape[0] * shape[1] * shape[2] * shape[3])
+	accp := getAcc(n)
+	defer accPool.Put(accp)
+	acc := *accp
+	if err := tensor.ConvIntegerInto(acc, x, int32(xq.ZeroPoint), w, wZeros, p); err != nil {
+		return nil, err
+	}
+	ohw := max(int(shape[2]*shape[3]), 1)
+	return one(storeInts(dt, shape, n, func(i int) int64 { return r.at(acc[i], (i/ohw)%m) }))
+}
+
+func qMatMul(c *opCall) ([]*tensor.Tensor, error) {
+	aq, err := perTensor(c.op.Operand(0).Type(), "lhs")
+	if err != nil {
+		return nil, err
+	}
+	yq, err := perTensor(c.op.Result(0).Type(), "the result")
+	if err != nil {
+		return nil, err
+	}
+	wScales, wZeros, err := channelScales(c.op.Operand(1).Type())
+	if err != nil {
+		return nil, err
+	}
+	a, b := c.in[0], c.in[1]
+	shape, err := tensor.MatMulIntegerOutShape(a.Shape(), b.Shape())
+	if err != nil {
+		return nil, err
+	}
+	cols := int(shape[len(shape)-1])
+	r, err := newRequant(c, aq, wScales, yq, -1, cols)
+	if err != nil {
+		return nil, err
+	}
+	dt, err := StorageDType(yq)
+	if err != nil {
+		return nil, err
+	}
+	n := 1
+	for _, v := range shape {
+		n *= int(v)
+	}
+	accp := getAcc(n)
+	defer accPool.Put(accp)
+	acc := *accp
+	if err := tensor.MatMulIntegerInto(acc, a, int32(aq.ZeroPoint), b, wZeros); err != nil {
+		return nil, err
+	}
+	return one(storeInts(dt, shape, n, func(i int) int64 { return r.at(acc[i], i%max(cols, 1)) }))
+}
+
+func qAdd(c *opCall) ([]*tensor.Tensor, error) {
+	var ps [3]quantize.Params
+	for i, t := range []ir.Type{c.op.Operand(0).Type(), c.op.Operand(1).Type(), c.op.Result(0).Type()} {
+		u, err := perTensor(t, "operands and result")
+		if err != nil {
+			return nil, err
+		}
+		ps[i] = quantize.Params(u.Params())
+	}
+	dt, err := StorageDType(quant.ElementType(c.op.Result(0).Type()))
+	if err != nil {
+		return nil, err
+	}
+	a, b := c.in[0], c.in[1]
+	shape, err := tensor.BroadcastShapes(a.Shape(), b.Shape())
+	if err != nil {
+		return nil, err
+	}
+	ap := quantize.NewAddParams(ps[0], ps[1], ps[2])
+	ai, bi := broadcastIndex(a.Shape(), shape), broadcastIndex(b.Shape(), shape)
+	av, err := storedReader(a)
+	if err != nil {
+		return nil, err
+	}
+	bv, err := storedReader(b)
+	if err != nil {
+		return nil, err
+	}
+	n := 1
+	for _, d := range shape {
+		n *= int(d)
+	}
+	// ORT's broadcast loop calls the kernel per span of the innermost
+	// dimensions that broadcast alike; an operand fixed over its span is
+	// folded into the constant first (a float32 product and sum).
+	scalarA, scalarB := addSpanKind(a.Shape(), b.Shape(), shape)
+	return one(storeInts(dt, shape, n, func(i int) int64 {
+		x, y := av(ai(i)), bv(bi(i))
+		switch {
+		case scalarA:
+			return ap.AddToB(y, ap.ScalarA(x))
+		case scalarB:
+			return ap.AddToA(x, ap.ScalarB(y))
+		}
+		return ap.Add(x, y)
+	}))
+}
+
+// broadcastIndex maps a flat index of out to the flat index of an operand
+// of shape in broadcast to it.
+func broadcastIndex(in, out []int64) func(i int) int {
+	r := len(out)
+	strides := make([]int, r)
+	st := 1
+	for k := len(in) - 1; k >= 0; k-- {
+		d := r - len(in) + k
+		if in[k] != 1 {
+			strides[d] = st
+		}
+		st *= int(in[k])
+	}
+	dims := make([]int, r)
+	for k, v := range out {
+		dims[k] = int(v)
+	}
+	return func(i int) int {
+		idx := 0
+		for k := r - 1; k >= 0; k-- {
+			if dims[k] == 0 {
+				return 0
+			}
+			idx += (i % dims[k]) * strides[k]
+			i /= dims[k]
+		}
+		return idx
+	}
+}
+
+// addSpanKind says whether, over ORT's innermost span, a (or b) is one
+// broadcast value: a single-element operand, or the innermost output
+// dimension larger than 1 broadcasts it.
+func addSpanKind(as, bs, out []int64) (scalarA, scalarB bool) {
+	if numel(as) == 1 {
+		return true, false
+	}
+	if numel(bs) == 1 {
+		return false, true
+	}
+	dim := func(s []int64, k int) int64 {
+		if j := k - (len(out) - len(s)); j >= 0 {
+			return s[j]
+		}
+		return 1
+	}
+	for k := len(out) - 1; k >= 0; k-- {
+		if out[k] == 1 {
+			continue
+		}
+		return dim(as, k) == 1, dim(bs, k) == 1
+	}
+	return false, false
+}
+
+func numel(s []int64) int64 {
+	n := int64(1)
+	for _, d := range s {
+		n *= d
+	}
+	return n
+}
+
+// storedReader reads a tensor of stored integers without copying it.
+func storedReader(t *tensor.Tensor) (func(i int) int64, error) {
+	switch d := t.Data().(type) {
+	case []int8:
+		return func(i int) int64 { return int64(d[i]) }, nil
+	case []uint8:
+		return func(i int) int64 { return int64(d[i]) }, nil
+	case []int16:
+		return func(i int) int64 { return int64(d[i]) }, nil
+	case []uint16:
+		if t.DType() == tensor.U16 {
+			return func(i int) int64 { return int64(d[i]) }, nil
+		}
+	}
+	return nil, fmt.Errorf("expects 8- or 16-bit stored integers, got %s", t.DType())
+}

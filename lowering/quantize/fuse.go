@@ -1,0 +1,95 @@
+// Package quantize is the quantization stage of the pipeline: passes that
+// take float core IR to core ops on !quant.uniform types.
+package quantize
+
+import (
+	"fmt"
+
+	"github.com/mlc-go/mlc/dialects/core"
+	"github.com/mlc-go/mlc/dialects/ods"
+	"github.com/mlc-go/mlc/dialects/quant"
+	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/rewrite"
+	"github.com/mlc-go/mlc/rewrite/pass"
+)
+
+// FusePass is quant-fuse.
+var FusePass = pass.Register(&pass.Pass{
+	Name:    "quant-fuse",
+	Summary: "QuantFuse",
+	Doc: "Rewrites the QDQ form qcast(OP(dcast(a), dcast(w)[, bias])) of core.conv2d, core.matmul and " +
+		"core.add into OP on the quantized values, whose result is the qcast's type, so that the op runs " +
+		"on stored integers (int32 accumulation, requantization, round half to even, saturation). The " +
+		"bias may be f32 or dcast of i32 stored integers with scale input × weight and zero point 0. " +
+		"Weights and bias constants stay as core.constant → quant.scast. Ops whose operands or encodings " +
+		"the quantized form does not accept (a float result with other uses, a per-axis activation, a bias " +
+		"of another scale) stay in QDQ form, with the reason given to match-failure listeners. " +
+		"The scales and zero points are those of the QDQ form; only the casts between them go.",
+	OpName:  "func.func",
+	Changes: pass.MayChange(pass.QuantEncodings),
+	Run: func(fn *ir.Operation, _ pass.Options, st *pass.Context) error {
+		stats, err := rewrite.ApplyPatternsGreedily(fn, []ir.Pattern{fuseQDQ{}}, false,
+			rewrite.GreedyConfig{TopDown: true, DisableFold: true})
+		st.Add("num-fused", "Number of QDQ groups fused into ops on quantized types", int64(stats.Rewrites))
+		if err != nil {
+			return ir.Errorf(fn.Loc, "%v", err)
+		}
+		return nil
+	},
+})
+
+// fusable lists the core ops with a quantized form.
+var fusable = map[string]bool{"core.conv2d": true, "core.matmul": true, "core.add": true}
+
+// fuseQDQ: qcast(OP(dcast(a), dcast(w)[, bias])) -> OP(a, w[, bias]) on
+// quantized types, for the ops in fusable.
+type fuseQDQ struct{}
+
+func (fuseQDQ) Root() string { return "quant.qcast" }
+func (fuseQDQ) Benefit() int { return 1 }
+func (fuseQDQ) Name() string { return "quant-fuse-qdq" }
+
+func (fuseQDQ) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool {
+	res := op.Result(0).Type()
+	if _, ok := quant.ElementType(res).(*quant.UniformType); !ok {
+		return rw.NotifyMatchFailure(op, "the result is not quantized per tensor")
+	}
+	m := op.Operand(0).DefiningOp()
+	if m == nil || m.NumResults() != 1 {
+		return rw.NotifyMatchFailure(op, "the input is not the single result of an op")
+	}
+	if !fusable[m.Name()] {
+		return rw.NotifyMatchFailure(op, "'%s' has no quantized form", m.Name())
+	}
+	if !m.Result(0).HasOneUse() {
+		return rw.NotifyMatchFailure(op, "the float result of '%s' has other uses", m.Name())
+	}
+	operands := make([]*ir.Value, m.NumOperands())
+	types := make([]ir.Type, m.NumOperands())
+	for i, v := range m.Operands() {
+		if d := v.DefiningOp(); d != nil && d.Name() == "quant.dcast" {
+			v = d.Operand(0)
+		}
+		operands[i], types[i] = v, v.Type()
+	}
+	if err := core.CheckQuantized(rw.Context(), m.Name(), types, res, func(n string) ir.Attribute { return ods.AttrOrDefault(m, n) }); err != nil {
+		return rw.NotifyMatchFailure(op, "%s", fmt.Sprintf("'%s' op %v", m.Name(), err))
+	}
+	var attrs []ir.NamedAttr
+	if def := ods.DefOf(m); def != nil {
+		for _, a := range def.Attrs {
+			if v := m.InherentAttr(a.Name); v != nil {
+				attrs = append(attrs, ir.NamedAttr{Name: a.Name, Value: v})
+			}
+		}
+	}
+	st := ir.OperationState{Name: m.Name(), Operands: operands, ResultTypes: []ir.Type{res}, Loc: m.Loc}
+	if len(attrs) > 0 {
+		st.Props = rw.Context().DictionaryAttr(attrs)
+	}
+	rw.SetInsertionPoint(op)
+	fused := rw.Create(st)
+	rw.ReplaceOp(op, fused.Results())
+	rw.EraseOp(m)
+	return true
+}
