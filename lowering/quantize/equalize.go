@@ -65,7 +65,7 @@ var Pass = pass.Register(&pass.Pass{
 	OpName: "func.func",
 	Options: []pass.Option{
 		pass.IntOpt("iterations", 100, "sweeps over all pairs at most"),
-		pass.FloatOpt("tolerance", 1e-7, "stop once a sweep changes no scale by more than this factor, as an absolute log"),
+		pass.FloatOpt("tolerance", 1e-7, "stop after a sweep whose scales all lie within a factor e^tolerance of 1"),
 		pass.EnumOpt("bounded", "skip", []string{"skip", "rescale"},
 			"clamp with a finite max between two layers: skip the pair, or rescale its bound per channel"),
 		pass.BoolOpt("explain", false, "print one line per candidate layer: the pair equalized (with the range spread before and after) or why not"),
@@ -239,9 +239,11 @@ func Equalize(fn *ir.Operation, cfg Config) (*Report, error) {
 			SpreadOutBefore: p.spreadOut0, SpreadOut: spread(p.outRanges()),
 			SpreadInBefore: p.spreadIn0, SpreadIn: spread(p.inRanges()),
 		})
-		for _, c := range p.clamps {
-			rescaleClamp(c, p.total)
-			rep.RescaledClamps++
+		if slices.ContainsFunc(p.total, func(s float64) bool { return s != 1 }) {
+			for _, c := range p.clamps {
+				rescaleClamp(c, p.total)
+				rep.RescaledClamps++
+			}
 		}
 	}
 	return rep, nil
