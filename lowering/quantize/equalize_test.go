@@ -477,3 +477,89 @@ func TestEqualizePassRegistered(t *testing.T) {
 		t.Error("bounded=relu was accepted")
 	}
 }
+
+// fakeQuantWeights rounds every conv2d and matmul weight constant of m to
+// per-tensor symmetric int8 (scale max|w| / 127), as a target without
+// per-channel weights quantizes them.
+func fakeQuantWeights(t *testing.T, m *ir.Operation) {
+	t.Helper()
+	var ws []*weights
+	ir.WalkPreOrder(m, func(o *ir.Operation) ir.WalkResult {
+		if o.Name() == "core.conv2d" || o.Name() == "core.matmul" {
+			v := o.Operand(1)
+			if d := v.DefiningOp(); d != nil && d.Name() == "core.transpose" {
+				v = d.Operand(0)
+			}
+			w, why := constWeights(v, "weight")
+			if w == nil {
+				t.Fatal(why)
+			}
+			ws = append(ws, w)
+		}
+		return ir.Advance
+	})
+	for _, w := range ws {
+		hi := 0.0
+		for _, v := range w.vals {
+			hi = max(hi, math.Abs(v))
+		}
+		for i, v := range w.vals {
+			w.vals[i] = math.RoundToEven(v/hi*127) * hi / 127
+		}
+		w.store()
+	}
+}
+
+func sqnr(want, got []float64) float64 {
+	var s, n float64
+	for i := range want {
+		s += want[i] * want[i]
+		n += (want[i] - got[i]) * (want[i] - got[i])
+	}
+	return 10 * math.Log10(s/n)
+}
+
+// TestEqualizeHelpsPerTensorInt8: what the pass is for. With weights
+// quantized per tensor to int8, a MobileNet-like chain whose channels'
+// ranges differ by up to e^6 computes its output more accurately after
+// equalization: never worse, 10 dB better on average.
+func TestEqualizeHelpsPerTensorInt8(t *testing.T) {
+	gain := 0.0
+	const seeds = 8
+	for seed := int64(1); seed <= seeds; seed++ {
+		in := []int64{1, 3, 8, 8}
+		g := newGen(seed, in)
+		g.conv(16, 3, 1, true)
+		g.unary("core.relu $")
+		g.conv(16, 3, 16, true)
+		g.unary("core.relu $")
+		g.conv(8, 1, 1, true)
+		src := g.module(in)
+		x := []*tensor.Tensor{randomInput(rand.New(rand.NewSource(seed)), in)}
+		run := func(m *ir.Operation) []float64 {
+			out, err := interp.RunModule(m, "main", x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return out[0].Values()
+		}
+		ref := run(parse(t, src))
+		plain := parse(t, src)
+		fakeQuantWeights(t, plain)
+		eq := parse(t, src)
+		fn, _ := interp.LookupFunc(eq, "main")
+		if _, err := Equalize(fn, tight); err != nil {
+			t.Fatal(err)
+		}
+		fakeQuantWeights(t, eq)
+		before, after := sqnr(ref, run(plain)), sqnr(ref, run(eq))
+		t.Logf("seed %d: per-tensor int8 weights: output SQNR %.1f dB, %.1f dB after equalization", seed, before, after)
+		if after < before+1 {
+			t.Errorf("seed %d: SQNR %.1f dB after equalization, %.1f dB before", seed, after, before)
+		}
+		gain += after - before
+	}
+	if gain/seeds < 10 {
+		t.Errorf("equalization gains %.1f dB on average, want at least 10", gain/seeds)
+	}
+}
