@@ -28,9 +28,9 @@ import (
 //
 //	s_i = sqrt(r1_i · r2_i) / r2_i = sqrt(r1_i / r2_i)
 //
-// makes both ranges sqrt(r1_i · r2_i), which maximises the sum over
-// channels of (r_i / R) — each channel's share of its tensor's full range —
-// over both layers. A layer in two pairs (the depthwise conv of conv →
+// makes both ranges sqrt(r1_i · r2_i); the paper derives it as the
+// optimum of the two layers' per-channel precision (a channel's range
+// over its tensor's full range, what per-tensor quantization leaves it). A layer in two pairs (the depthwise conv of conv →
 // dw conv → conv, as in MobileNet) gets one scale from each pair; sweeping
 // the pairs in order until the scales stay near 1 converges to ranges
 // equal along the whole chain, as AIMET does for such sets.
@@ -127,15 +127,27 @@ type Report struct {
 	RescaledClamps int
 }
 
-// Write prints one line per pair and per skipped layer.
+// Write prints one remark per pair and per skipped layer, positioned as
+// diagnostics are (file:line:col: remark: ...).
 func (r *Report) Write(w io.Writer) {
 	for _, p := range r.Pairs {
-		fmt.Fprintf(w, "%s: equalized '%s' with '%s' at %s: output-channel range spread %.4g -> %.4g, input-channel range spread %.4g -> %.4g\n",
-			p.First.Loc, p.First.Name(), p.Second.Name(), p.Second.Loc, p.SpreadOutBefore, p.SpreadOut, p.SpreadInBefore, p.SpreadIn)
+		fmt.Fprintf(w, "%s: remark: equalized '%s' with '%s' at %s: output-channel range spread %.4g -> %.4g, input-channel range spread %.4g -> %.4g\n",
+			where(p.First.Loc), p.First.Name(), p.Second.Name(), where(p.Second.Loc), p.SpreadOutBefore, p.SpreadOut, p.SpreadInBefore, p.SpreadIn)
 	}
 	for _, s := range r.Skipped {
-		fmt.Fprintf(w, "%s: '%s' not equalized: %s\n", s.Op.Loc, s.Op.Name(), s.Reason)
+		fmt.Fprintf(w, "%s: remark: '%s' not equalized: %s\n", where(s.Op.Loc), s.Op.Name(), s.Reason)
 	}
+}
+
+// where is loc as a diagnostic's position: file:line:col, else loc(...).
+func where(loc ir.Location) string {
+	if flc, ok := ir.FileLineCol(loc); ok {
+		return fmt.Sprintf("%s:%d:%d", flc.File, flc.Line, flc.Col)
+	}
+	if loc == nil {
+		return "loc(unknown)"
+	}
+	return "loc(" + loc.String() + ")"
 }
 
 // weights is a constant operand of a layer, decoded to float64 while the
@@ -396,8 +408,8 @@ func layerOf(op *ir.Operation, layers map[*ir.Operation]*layer) (*layer, string)
 			return nil, "the weight is not a non-empty OIHW tensor"
 		}
 		in, ok := op.Operand(0).Type().(*ir.RankedTensorType)
-		if !ok || in.Rank() != 4 || !isFloatTensor(op.Result(0).Type()) {
-			return nil, "the convolution is not on a 4-d float tensor"
+		if !ok || in.Rank() != 4 || !in.HasStaticShape() || !isFloatTensor(op.Result(0).Type()) {
+			return nil, "the convolution is not on a static 4-d float tensor"
 		}
 		l.inChannels = in.Shape[1]
 		l.groups = 1

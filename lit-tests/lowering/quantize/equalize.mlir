@@ -15,8 +15,8 @@
 // CHECK-NEXT:    %3 = core.relu %2
 // CHECK-NEXT:    %4 = core.constant dense<{{\[\[\[\[}}2.000000e+00]], {{\[\[}}-2.000000e+00]]]]> : tensor<1x2x1x1xf32>
 // CHECK-NEXT:    %5 = core.conv2d %3, %4
-// EXPLAIN: equalize.mlir":[[@LINE+5]]:{{.*}}: equalized 'core.conv2d' with 'core.conv2d' at {{.*}}: output-channel range spread 4 -> 1, input-channel range spread 4 -> 1
-// EXPLAIN: 'core.conv2d' not equalized: the result is returned, not fed to a layer
+// EXPLAIN: equalize.mlir:[[@LINE+5]]:{{[0-9]+}}: remark: equalized 'core.conv2d' with 'core.conv2d' at {{.*}}: output-channel range spread 4 -> 1, input-channel range spread 4 -> 1
+// EXPLAIN: remark: 'core.conv2d' not equalized: the result is returned, not fed to a layer
 func.func @pair(%x: tensor<1x1x2x2xf32>) -> tensor<1x1x2x2xf32> {
   %w1 = core.constant dense<[[[[4.0]]], [[[-1.0]]]]> : tensor<2x1x1x1xf32>
   %b1 = core.constant dense<[2.0, 3.0]> : tensor<2xf32>
@@ -68,7 +68,7 @@ func.func @depthwise(%x: tensor<1x1x3x3xf32>) -> tensor<1x1x3x3xf32> {
 // CHECK-LABEL: func.func @relu6(
 // CHECK-NEXT:    %0 = core.constant dense<{{\[\[\[\[}}4.000000e+00]]], {{\[\[\[}}1.000000e+00]]]]>
 // CHECK:         core.clamp %{{.*}} min 0.000000e+00 max 6.000000e+00
-// EXPLAIN: 'core.conv2d' not equalized: 'core.clamp' with a finite max (ReLU6-like) between the layers; bounded=rescale equalizes through it
+// EXPLAIN: remark: 'core.conv2d' not equalized: 'core.clamp' with a finite max (ReLU6-like) between the layers; bounded=rescale equalizes through it
 // RESCALE-LABEL: func.func @relu6(
 // RESCALE-NEXT:    %0 = core.constant dense<{{\[\[\[\[}}2.000000e+00]]], {{\[\[\[}}1.000000e+00]]]]> : tensor<2x1x1x1xf32>
 // RESCALE-NEXT:    %1 = core.conv2d %arg0, %0
