@@ -20,7 +20,7 @@ import (
 //
 // For y = f(W2 · g(W1 x + b1)) with g positively homogeneous per channel
 // (g(x/s) = g(x)/s for s > 0: relu, clamp(min 0), max/avg pooling, a mean
-// over spatial axes), scaling output channel i of layer 1 (its weights
+// over spatial axes), W1 and W2 convolutions or matmuls, scaling output channel i of layer 1 (its weights
 // and bias) by 1/s_i and input channel i of layer 2 by s_i leaves y
 // unchanged. With r1_i the range of layer 1's output channel i and r2_i
 // the range of layer 2's input channel i (range: max |w|, the symmetric
@@ -51,17 +51,18 @@ import (
 var Pass = pass.Register(&pass.Pass{
 	Name:    "cross-layer-equalize",
 	Summary: "CrossLayerEqualize",
-	Doc: "Equalizes the per-channel weight ranges of consecutive core.conv2d layers (and a conv2d followed by a " +
-		"core.matmul through a flattening reshape) with the scale-equivariance of the ops between them, as in " +
-		"Nagel et al. 2019 and AIMET: output channel i of the first layer (weights and bias) is divided by " +
-		"s_i = sqrt(r1_i / r2_i) and input channel i of the second multiplied by it, where r1_i and r2_i are the " +
-		"channel's max |w| in each layer, so both become sqrt(r1_i·r2_i). Chains through depthwise convs " +
-		"are swept until the scales settle. Between the layers only relu, clamp(min 0), max/avg pooling and " +
-		"spatial means are allowed; clamp with a finite max (ReLU6) stops a pair unless bounded=rescale, which " +
-		"rewrites it to clamp(min 0) then core.min against per-channel bounds M/s_i. A pair is skipped when a " +
-		"weight or bias is not a constant, is used by another op, or an intermediate value has other uses; " +
-		"channels with a zero range keep scale 1. Weights are scaled in float64 and rounded once, so the " +
-		"function computes the same values up to that rounding. Run it on core IR before calibration.",
+	Doc: "Equalizes the per-channel weight ranges of consecutive layers with the scale-equivariance of the ops " +
+		"between them, as in Nagel et al. 2019 and AIMET: core.conv2d → conv2d, conv2d → core.matmul through a " +
+		"flattening reshape, and matmul (+ bias add) → matmul, every weight a constant. Output channel i of the " +
+		"first layer (weights and bias) is divided by s_i = sqrt(r1_i / r2_i) and input channel i of the second " +
+		"multiplied by it, where r1_i and r2_i are the channel's max |w| in each layer, so both become " +
+		"sqrt(r1_i·r2_i). Chains through depthwise convs are swept until the scales settle. Between the layers " +
+		"only relu, clamp(min 0) and, after a conv, max/avg pooling and spatial means are allowed; clamp with a " +
+		"finite max (ReLU6) stops a pair unless bounded=rescale, which rewrites it to clamp(min 0) then core.min " +
+		"against per-channel bounds M/s_i. A pair is skipped when a weight or bias is not a constant, is used by " +
+		"another op, or an intermediate value has other uses; channels with a zero range keep scale 1. Weights " +
+		"are scaled in float64 and rounded once, so the function computes the same values up to that rounding. " +
+		"Run it on core IR before calibration.",
 	OpName: "func.func",
 	Options: []pass.Option{
 		pass.IntOpt("iterations", 100, "sweeps over all pairs at most"),
@@ -176,8 +177,8 @@ type pair struct {
 	// perChannel: rows of second's input per channel of first (a
 	// flattening reshape before a matmul).
 	perChannel int64
-	clamps     []*ir.Operation // bounded clamps to rescale
-	total      []float64       // product of the scales applied so far
+	clamps     []boundedClamp // to rescale
+	total      []float64      // product of the scales applied so far
 	spreadOut0 float64
 	spreadIn0  float64
 }
@@ -187,14 +188,14 @@ func Equalize(fn *ir.Operation, cfg Config) (*Report, error) {
 	rep := &Report{}
 	layers := map[*ir.Operation]*layer{}
 	var pairs []*pair
-	var convs []*ir.Operation
+	var cands []*ir.Operation
 	ir.WalkPreOrder(fn, func(o *ir.Operation) ir.WalkResult {
-		if o.Name() == "core.conv2d" {
-			convs = append(convs, o)
+		if o.Name() == "core.conv2d" || o.Name() == "core.matmul" {
+			cands = append(cands, o)
 		}
 		return ir.Advance
 	})
-	for _, c := range convs {
+	for _, c := range cands {
 		p, why := matchPair(c, layers, cfg)
 		if p == nil {
 			rep.Skipped = append(rep.Skipped, Skip{Op: c, Reason: why})
@@ -253,7 +254,7 @@ func Equalize(fn *ir.Operation, cfg Config) (*Report, error) {
 		})
 		if slices.ContainsFunc(p.total, func(s float64) bool { return s != 1 }) {
 			for _, c := range p.clamps {
-				rescaleClamp(c, p.total)
+				rescaleClamp(c.op, c.axis, p.total)
 				rep.RescaledClamps++
 			}
 		}
@@ -261,17 +262,20 @@ func Equalize(fn *ir.Operation, cfg Config) (*Report, error) {
 	return rep, nil
 }
 
-// matchPair finds the layer that conv's result feeds alone, through
-// scale-equivariant ops: "" and a pair, or nil and why not.
-func matchPair(conv *ir.Operation, layers map[*ir.Operation]*layer, cfg Config) (*pair, string) {
-	first, why := layerOf(conv, layers)
+// matchPair finds the layer that op's result feeds alone, through
+// scale-equivariant ops: "" and a pair, or nil and why not. After a conv
+// the channels are dimension 1 (NCHW); after a matmul the last dimension,
+// and a core.add of a per-channel constant right after it is its bias.
+func matchPair(op *ir.Operation, layers map[*ir.Operation]*layer, cfg Config) (*pair, string) {
+	first, why := layerOf(op, layers)
 	if first == nil {
 		return nil, why
 	}
-	channels := first.w.t.Shape[0]
-	v := conv.Result(0)
+	channels := first.outChannels()
+	v := op.Result(0)
 	perChannel := int64(1)
-	var clamps []*ir.Operation
+	var clamps []boundedClamp
+	var bias *weights
 	for {
 		if !v.HasOneUse() {
 			if v.HasUses() {
@@ -281,9 +285,22 @@ func matchPair(conv *ir.Operation, layers map[*ir.Operation]*layer, cfg Config) 
 		}
 		use := v.Uses()[0]
 		next := use.Owner()
+		axis := -1
+		if next.NumResults() == 1 {
+			axis = first.channelAxis(next.Result(0), channels)
+		}
 		switch next.Name() {
-		case "core.relu", "core.max_pool2d", "core.avg_pool2d":
-			if !channelAt1(next.Result(0), channels) {
+		case "core.relu":
+		case "core.max_pool2d", "core.avg_pool2d", "core.reduce_mean", "core.reduce_max":
+			if first.matmul {
+				return nil, fmt.Sprintf("'%s' on the result of a matmul", next.Name())
+			}
+			if axes, ok := next.InherentAttr("axes").(*ir.DenseArrayAttr); next.Name() == "core.reduce_mean" || next.Name() == "core.reduce_max" {
+				if !ok || slices.ContainsFunc(axes.Ints, func(a int64) bool { return a < 2 }) {
+					return nil, fmt.Sprintf("'%s' reduces the batch or channel dimension", next.Name())
+				}
+			}
+			if axis != 1 {
 				return nil, fmt.Sprintf("'%s' changes the channel dimension", next.Name())
 			}
 		case "core.clamp":
@@ -299,40 +316,45 @@ func matchPair(conv *ir.Operation, layers map[*ir.Operation]*layer, cfg Config) 
 				if !hasLo {
 					return nil, "'core.clamp' with a max and no min is not scale-equivariant"
 				}
-				if !isFloatTensor(next.Result(0).Type()) || !channelAt1(next.Result(0), channels) {
-					return nil, "'core.clamp' on a tensor without channels at dimension 1"
+				if axis < 0 || !isFloatTensor(next.Result(0).Type()) {
+					return nil, "'core.clamp' on a tensor whose channels are not where the layer put them"
 				}
-				clamps = append(clamps, next)
+				clamps = append(clamps, boundedClamp{next, axis})
 			}
-		case "core.reduce_mean", "core.reduce_max":
-			axes, ok := next.InherentAttr("axes").(*ir.DenseArrayAttr)
-			if !ok || slices.ContainsFunc(axes.Ints, func(a int64) bool { return a < 2 }) {
-				return nil, fmt.Sprintf("'%s' reduces the batch or channel dimension", next.Name())
+		case "core.add":
+			// matmul + per-channel constant: the matmul's bias.
+			if !first.matmul || v != op.Result(0) || first.b != nil {
+				return nil, "'core.add' between the layers is not scale-equivariant"
 			}
-			if !channelAt1(next.Result(0), channels) {
-				return nil, fmt.Sprintf("'%s' changes the channel dimension", next.Name())
+			w, why := constWeights(next.Operand(1-use.OperandNumber()), "bias")
+			if w == nil {
+				return nil, "the matmul's bias: " + why
 			}
+			if !lastOnly(w.t, channels) || next.Result(0).Type() != v.Type() {
+				return nil, "the 'core.add' after the matmul is not of one value per output channel"
+			}
+			bias = w
 		case "core.reshape":
 			// Only flattening [N, C, ...] to [N, C·R] right before a matmul.
 			in, ok1 := next.Operand(0).Type().(*ir.RankedTensorType)
 			out, ok2 := next.Result(0).Type().(*ir.RankedTensorType)
-			if !ok1 || !ok2 || in.Rank() < 2 || out.Rank() != 2 || in.Shape[1] != channels || in.Shape[0] != out.Shape[0] {
-				return nil, "'core.reshape' is not a flattening [N, C, ...] -> [N, C·R]"
-			}
 			r := int64(1)
-			for _, d := range in.Shape[2:] {
-				r *= d
+			if ok1 && in.Rank() >= 2 {
+				for _, d := range in.Shape[2:] {
+					r *= d
+				}
 			}
-			if out.Shape[1] != channels*r {
-				return nil, "'core.reshape' is not a flattening [N, C, ...] -> [N, C·R]"
+			if first.matmul || !ok1 || !ok2 || in.Rank() < 2 || out.Rank() != 2 || in.Shape[1] != channels ||
+				in.Shape[0] != out.Shape[0] || out.Shape[1] != channels*r || perChannel != 1 {
+				return nil, "'core.reshape' is not a flattening [N, C, ...] -> [N, C·R] after a conv"
 			}
 			perChannel = r
 		case "core.conv2d":
 			if use.OperandNumber() != 0 {
 				return nil, "the result is a weight or bias of the next 'core.conv2d'"
 			}
-			if perChannel != 1 {
-				return nil, "a reshape stands before the next 'core.conv2d'"
+			if first.matmul || perChannel != 1 {
+				return nil, "the next 'core.conv2d' does not read the channels at dimension 1"
 			}
 			second, why := layerOf(next, layers)
 			if second == nil {
@@ -347,12 +369,20 @@ func matchPair(conv *ir.Operation, layers map[*ir.Operation]*layer, cfg Config) 
 				return nil, "the result is the right operand of 'core.matmul'"
 			}
 			lt, ok := v.Type().(*ir.RankedTensorType)
-			if !ok || lt.Rank() != 2 || lt.Shape[1] != channels*perChannel {
+			switch {
+			case !ok:
+				return nil, "the 'core.matmul' operand is not a ranked tensor"
+			case first.matmul && lt.Shape[lt.Rank()-1] != channels:
+				return nil, "the next 'core.matmul' does not contract over the channels"
+			case !first.matmul && (lt.Rank() != 2 || lt.Shape[1] != channels*perChannel):
 				return nil, "the 'core.matmul' operand is not [N, C·R] with the channels in the last dimension"
 			}
 			second, why := layerOf(next, layers)
 			if second == nil {
 				return nil, "next layer: " + why
+			}
+			if bias != nil {
+				first.b = bias
 			}
 			return &pair{first: first, second: second, channels: channels, perChannel: perChannel, clamps: clamps}, ""
 		case "func.return":
@@ -364,18 +394,46 @@ func matchPair(conv *ir.Operation, layers map[*ir.Operation]*layer, cfg Config) 
 	}
 }
 
+// boundedClamp is a clamp(min 0, max M) on a tensor with the pair's
+// channels at dimension axis.
+type boundedClamp struct {
+	op   *ir.Operation
+	axis int
+}
+
+// channelAxis is where v holds the channels l produced (1 after a conv,
+// the last dimension after a matmul), or -1 when they are not there.
+func (l *layer) channelAxis(v *ir.Value, channels int64) int {
+	t, ok := v.Type().(*ir.RankedTensorType)
+	switch {
+	case !ok || t.Rank() < 2:
+		return -1
+	case l.matmul && t.Shape[t.Rank()-1] == channels:
+		return t.Rank() - 1
+	case !l.matmul && t.Shape[1] == channels:
+		return 1
+	}
+	return -1
+}
+
+// lastOnly: t is [C] or [1, ..., 1, C].
+func lastOnly(t *ir.RankedTensorType, channels int64) bool {
+	if t.Rank() == 0 || t.Shape[t.Rank()-1] != channels {
+		return false
+	}
+	for _, d := range t.Shape[:t.Rank()-1] {
+		if d != 1 {
+			return false
+		}
+	}
+	return true
+}
+
 func describe(v *ir.Value) string {
 	if op := v.DefiningOp(); op != nil {
 		return fmt.Sprintf("the result of '%s'", op.Name())
 	}
 	return "the value"
-}
-
-// channelAt1 reports whether v is a float tensor with the channels at
-// dimension 1 (and a batch dimension before them).
-func channelAt1(v *ir.Value, channels int64) bool {
-	t, ok := v.Type().(*ir.RankedTensorType)
-	return ok && t.Rank() >= 2 && t.Shape[1] == channels
 }
 
 func isFloatTensor(t ir.Type) bool {
@@ -444,8 +502,11 @@ func layerOf(op *ir.Operation, layers map[*ir.Operation]*layer) (*layer, string)
 		if l.w, why = constWeights(rhs, "weight"); l.w == nil {
 			return nil, why
 		}
-		if l.w.t.Rank() != 2 {
-			return nil, "the matmul's weight is not a matrix"
+		if l.w.t.Rank() != 2 || l.w.t.Shape[0] == 0 || l.w.t.Shape[1] == 0 {
+			return nil, "the matmul's weight is not a non-empty matrix"
+		}
+		if !isFloatTensor(op.Result(0).Type()) {
+			return nil, "the matmul is not on float tensors"
 		}
 	default:
 		return nil, fmt.Sprintf("'%s' is not a layer", op.Name())
@@ -524,9 +585,24 @@ func (w *weights) store() {
 	w.def = c
 }
 
+// outChannels is the number of channels the layer produces.
+func (l *layer) outChannels() int64 {
+	if l.matmul && !l.transposed {
+		return l.w.t.Shape[1]
+	}
+	return l.w.t.Shape[0]
+}
+
 // eachOut calls f with the flat indices of the weights of output channel
-// o (conv2d only: the pass never puts a matmul first).
+// o: a conv's OIHW slice o, a matmul's column o of its K×N weight.
 func (l *layer) eachOut(o int64, f func(i int64)) {
+	if l.matmul && !l.transposed {
+		s := l.w.t.Shape
+		for k := int64(0); k < s[0]; k++ {
+			f(k*s[1] + o)
+		}
+		return
+	}
 	per := int64(len(l.w.vals)) / l.w.t.Shape[0]
 	for i := o * per; i < (o+1)*per; i++ {
 		f(i)
@@ -602,8 +678,9 @@ func (p *pair) apply(s []float64) {
 }
 
 // rescaleClamp rewrites clamp(x, min 0, max M) on a tensor whose channel
-// c was divided by total[c] into min(clamp(x, min 0), M / total[c]).
-func rescaleClamp(c *ir.Operation, total []float64) {
+// c (along axis) was divided by total[c] into min(clamp(x, min 0),
+// M / total[c]).
+func rescaleClamp(c *ir.Operation, axis int, total []float64) {
 	ctx := c.Ctx()
 	t := c.Result(0).Type().(*ir.RankedTensorType)
 	ft := t.Elem.(*ir.FloatType)
@@ -613,7 +690,7 @@ func rescaleClamp(c *ir.Operation, total []float64) {
 	for i := range shape {
 		shape[i] = 1
 	}
-	shape[1] = int64(len(total))
+	shape[axis] = int64(len(total))
 	bt := ctx.TensorType(shape, ft, nil)
 	raw := make([]byte, 0, len(total)*ir.ElementByteWidth(ft))
 	for _, s := range total {

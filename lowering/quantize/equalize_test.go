@@ -174,9 +174,9 @@ func pairRanges(t *testing.T, p PairReport) (out, in []float64) {
 	if second == nil {
 		t.Fatal(why)
 	}
-	c := first.w.t.Shape[0]
+	c := first.outChannels()
 	per := int64(1)
-	if second.matmul {
+	if second.matmul && !first.matmul {
 		k := second.w.t.Shape[0]
 		if second.transposed {
 			k = second.w.t.Shape[1]
@@ -561,5 +561,70 @@ func TestEqualizeHelpsPerTensorInt8(t *testing.T) {
 	}
 	if gain/seeds < 10 {
 		t.Errorf("equalization gains %.1f dB on average, want at least 10", gain/seeds)
+	}
+}
+
+// linear appends x · W (+ b) with W a constant [k, n], or the transpose
+// of a constant [n, k].
+func (g *gen) linear(n int64, transposed, bias bool) {
+	in := g.typ
+	k := in[len(in)-1]
+	out := append(append([]int64(nil), in[:len(in)-1]...), n)
+	var w string
+	if transposed {
+		c := g.constant([]int64{n, k})
+		w = g.value()
+		fmt.Fprintf(&g.b, "  %s = core.transpose %s {perm = array<i64: 1, 0>} : (%s) -> %s\n", w, c, tt([]int64{n, k}), tt([]int64{k, n}))
+	} else {
+		w = g.constant([]int64{k, n})
+	}
+	v := g.value()
+	fmt.Fprintf(&g.b, "  %s = core.matmul %s, %s : (%s, %s) -> %s\n", v, g.cur, w, tt(in), tt([]int64{k, n}), tt(out))
+	g.cur, g.typ = v, out
+	g.ops = append(g.ops, v)
+	if bias {
+		b := g.constant([]int64{n})
+		v := g.value()
+		fmt.Fprintf(&g.b, "  %s = core.add %s, %s : (%s, %s) -> %s\n", v, g.cur, b, tt(out), tt([]int64{n}), tt(out))
+		g.cur = v
+	}
+}
+
+// TestEqualizeLinearChain: linear → (bias add) → relu or ReLU6 → linear,
+// on 2-d and batched 3-d activations, with either weight layout. The
+// channels are the last dimension; the bias add's constant scales with
+// the first layer's channels.
+func TestEqualizeLinearChain(t *testing.T) {
+	for i, c := range []struct {
+		in               []int64
+		transposed, bias bool
+		act              string
+	}{
+		{[]int64{4, 6}, true, true, "core.relu $"},
+		{[]int64{2, 3, 6}, false, true, "core.clamp $ min 0.0"},
+		{[]int64{3, 6}, true, false, "core.clamp $ min 0.0 max 6.0"},
+		{[]int64{2, 2, 6}, true, true, "core.clamp $ min 0.0 max 6.0"},
+	} {
+		g := newGen(int64(20+i), c.in)
+		g.linear(8, c.transposed, c.bias)
+		g.unary(c.act)
+		g.linear(5, i%2 == 0, true)
+		src := g.module(c.in)
+		before := parse(t, src)
+		b1, b2 := pairRangesFromIR(t, before)
+		_, rep := equalizeAndCompare(t, src, c.in, Config{Iterations: 50, Tolerance: 1e-12, Rescale: true})
+		if len(rep.Pairs) != 1 {
+			t.Fatalf("case %d: got %d pairs (skipped %+v)", i, len(rep.Pairs), rep.Skipped)
+		}
+		r1, r2 := pairRanges(t, rep.Pairs[0])
+		for ch := range r1 {
+			want := math.Sqrt(b1[ch] * b2[ch])
+			if !closeRel(r1[ch], want, 1e-6) || !closeRel(r2[ch], want, 1e-6) {
+				t.Errorf("case %d channel %d: %g %g, want %g", i, ch, r1[ch], r2[ch], want)
+			}
+		}
+		if strings.Contains(c.act, "max") != (rep.RescaledClamps == 1) {
+			t.Errorf("case %d: %d clamps rescaled", i, rep.RescaledClamps)
+		}
 	}
 }

@@ -109,3 +109,32 @@ func.func @head(%x: tensor<1x1x2x2xf32>) -> tensor<1x3xf32> {
   %4 = core.matmul %3, %wt : (tensor<1x2xf32>, tensor<2x3xf32>) -> tensor<1x3xf32>
   return %4 : tensor<1x3xf32>
 }
+
+// -----
+
+// linear -> bias add -> relu -> linear (the channels are the last
+// dimension): r1 = [4, 1] (rows of the transposed constant), r2 = [1, 4]
+// (rows of the second weight), s = [2, 0.5]. The bias add's constant
+// [2, 3] is the first layer's bias and becomes [1, 6].
+
+// CHECK-LABEL: func.func @mlp(
+// CHECK-NEXT:    %0 = core.constant dense<{{\[\[}}2.000000e+00, 0.000000e+00], [0.000000e+00, 2.000000e+00]]> : tensor<2x2xf32>
+// CHECK-NEXT:    %1 = core.constant dense<[1.000000e+00, 6.000000e+00]> : tensor<2xf32>
+// CHECK-NEXT:    %2 = core.transpose %0
+// CHECK-NEXT:    %3 = core.matmul %arg0, %2
+// CHECK-NEXT:    %4 = core.add %3, %1
+// CHECK-NEXT:    %5 = core.relu %4
+// CHECK-NEXT:    %6 = core.constant dense<2.000000e+00> : tensor<2x1xf32>
+// CHECK-NEXT:    %7 = core.matmul %5, %6
+// EXPLAIN: remark: equalized 'core.matmul' with 'core.matmul'
+func.func @mlp(%x: tensor<3x2xf32>) -> tensor<3x1xf32> {
+  %w1 = core.constant dense<[[4.0, 0.0], [0.0, 1.0]]> : tensor<2x2xf32>
+  %b1 = core.constant dense<[2.0, 3.0]> : tensor<2xf32>
+  %wt = core.transpose %w1 {perm = array<i64: 1, 0>} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  %0 = core.matmul %x, %wt : (tensor<3x2xf32>, tensor<2x2xf32>) -> tensor<3x2xf32>
+  %1 = core.add %0, %b1 : (tensor<3x2xf32>, tensor<2xf32>) -> tensor<3x2xf32>
+  %2 = core.relu %1 : tensor<3x2xf32>
+  %w2 = core.constant dense<[[1.0], [4.0]]> : tensor<2x1xf32>
+  %3 = core.matmul %2, %w2 : (tensor<3x2xf32>, tensor<2x1xf32>) -> tensor<3x1xf32>
+  return %3 : tensor<3x1xf32>
+}
