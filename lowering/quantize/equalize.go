@@ -18,11 +18,11 @@ import (
 // Cross-layer equalization (Nagel et al. 2019, "Data-Free Quantization
 // through Weight Equalization and Bias Correction", section 4.1).
 //
-// For y = f(W2 · g(W1 x + b1)) with g positively homogeneous per channel
-// (g(x/s) = g(x)/s for s > 0: relu, clamp(min 0), max/avg pooling, a mean
-// over spatial axes), W1 and W2 convolutions or matmuls, scaling output channel i of layer 1 (its weights
-// and bias) by 1/s_i and input channel i of layer 2 by s_i leaves y
-// unchanged. With r1_i the range of layer 1's output channel i and r2_i
+// For y = f(W2 · g(W1 x + b1)) with W1, W2 convolutions or matmuls and g
+// positively homogeneous per channel (g(x/s) = g(x)/s for s > 0: relu,
+// clamp(min 0), max/avg pooling, a mean over spatial axes), scaling output
+// channel i of layer 1 (its weights and bias) by 1/s_i and input channel i
+// of layer 2 by s_i leaves y unchanged. With r1_i the range of layer 1's output channel i and r2_i
 // the range of layer 2's input channel i (range: max |w|, the symmetric
 // range an int8 weight quantizer sees), the paper's choice
 //
@@ -30,10 +30,12 @@ import (
 //
 // makes both ranges sqrt(r1_i · r2_i); the paper derives it as the
 // optimum of the two layers' per-channel precision (a channel's range
-// over its tensor's full range, what per-tensor quantization leaves it). A layer in two pairs (the depthwise conv of conv →
-// dw conv → conv, as in MobileNet) gets one scale from each pair; sweeping
-// the pairs in order until the scales stay near 1 converges to ranges
-// equal along the whole chain, as AIMET does for such sets.
+// over its tensor's full range, what per-tensor quantization leaves it).
+// A layer in two pairs (the depthwise conv of conv → dw conv → conv, as in
+// MobileNet) gets one scale from each pair; sweeping the pairs in order
+// until the scales stay near 1 converges to ranges equal along the whole
+// chain (per channel the geometric mean of the chain's ranges), the fixed
+// point AIMET computes for such sets.
 //
 // Bounded activations: clamp(min 0, max M) (ReLU6) is not positively
 // homogeneous — after scaling it would clip channel i at M·s_i. By default
@@ -80,10 +82,7 @@ var Pass = pass.Register(&pass.Pass{
 			Tolerance:  opts.Float("tolerance"),
 			Rescale:    opts.Text("bounded") == "rescale",
 		}
-		rep, err := Equalize(fn, cfg)
-		if err != nil {
-			return err
-		}
+		rep := Equalize(fn, cfg)
 		pc.Add("num-pairs", "Number of layer pairs equalized", int64(len(rep.Pairs)))
 		pc.Add("num-sweeps", "Sweeps over the pairs", int64(rep.Sweeps))
 		pc.Add("num-skipped", "Candidate layers not equalized with a successor", int64(len(rep.Skipped)))
@@ -154,9 +153,10 @@ func where(loc ir.Location) string {
 // weights is a constant operand of a layer, decoded to float64 while the
 // pass scales it.
 type weights struct {
-	def  *ir.Operation // the core.constant
-	t    *ir.RankedTensorType
-	vals []float64
+	def    *ir.Operation // the core.constant
+	t      *ir.RankedTensorType
+	vals   []float64
+	scaled bool // vals changed: store them
 }
 
 // layer is a conv2d or matmul whose weights a pair scales.
@@ -184,7 +184,7 @@ type pair struct {
 }
 
 // Equalize runs cross-layer equalization on the function fn.
-func Equalize(fn *ir.Operation, cfg Config) (*Report, error) {
+func Equalize(fn *ir.Operation, cfg Config) *Report {
 	rep := &Report{}
 	layers := map[*ir.Operation]*layer{}
 	var pairs []*pair
@@ -240,7 +240,7 @@ func Equalize(fn *ir.Operation, cfg Config) (*Report, error) {
 			}
 			stored[l] = true
 			for _, w := range []*weights{l.w, l.b} {
-				if w != nil {
+				if w != nil && w.scaled {
 					w.store()
 				}
 			}
@@ -259,7 +259,7 @@ func Equalize(fn *ir.Operation, cfg Config) (*Report, error) {
 			}
 		}
 	}
-	return rep, nil
+	return rep
 }
 
 // matchPair finds the layer that op's result feeds alone, through
@@ -667,9 +667,11 @@ func (p *pair) apply(s []float64) {
 			continue
 		}
 		p.total[c] *= sc
+		p.first.w.scaled, p.second.w.scaled = true, true
 		p.first.eachOut(int64(c), func(i int64) { p.first.w.vals[i] /= sc })
 		if p.first.b != nil {
 			p.first.b.vals[c] /= sc
+			p.first.b.scaled = true
 		}
 		for k := int64(c) * p.perChannel; k < int64(c+1)*p.perChannel; k++ {
 			p.second.eachIn(k, func(i int64) { p.second.w.vals[i] *= sc })
