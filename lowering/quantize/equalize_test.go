@@ -620,3 +620,30 @@ func TestEqualizeLinearChain(t *testing.T) {
 		}
 	}
 }
+
+// TestEqualizeDenseChain: conv → conv → conv → conv with full convs,
+// where the middle layers' input and output ranges differ and no closed
+// form exists: the sweeps still reach the point where every pair's ranges
+// agree per channel.
+func TestEqualizeDenseChain(t *testing.T) {
+	in := []int64{1, 3, 5, 5}
+	g := newGen(31, in)
+	g.conv(6, 3, 1, true)
+	g.unary("core.relu $")
+	g.conv(5, 1, 1, true)
+	g.unary("core.relu $")
+	g.conv(7, 3, 1, true)
+	g.conv(2, 1, 1, false)
+	_, rep := equalizeAndCompare(t, g.module(in), in, tight)
+	if len(rep.Pairs) != 3 {
+		t.Fatalf("got %d pairs", len(rep.Pairs))
+	}
+	for k, p := range rep.Pairs {
+		r1, r2 := pairRanges(t, p)
+		for i := range r1 {
+			if !closeRel(r1[i], r2[i], 1e-5) {
+				t.Errorf("pair %d channel %d: ranges %g and %g", k, i, r1[i], r2[i])
+			}
+		}
+	}
+}
