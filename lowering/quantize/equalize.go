@@ -528,32 +528,9 @@ func constWeights(v *ir.Value, what string) (*weights, string) {
 	if !ok || !t.HasStaticShape() || !ir.IsFloat(t.Elem) {
 		return nil, fmt.Sprintf("the %s is not a static float tensor", what)
 	}
-	ft := t.Elem.(*ir.FloatType)
-	n := t.NumElements()
-	width := int64(ir.ElementByteWidth(ft))
-	var raw []byte
-	splat := false
-	switch a := def.InherentAttr("value").(type) {
-	case *ir.DenseElementsAttr:
-		raw, splat = a.Raw, a.Splat
-	case *ir.DenseResourceAttr:
-		if a.Handle == nil {
-			return nil, fmt.Sprintf("the %s's resource has no data", what)
-		}
-		raw = a.Handle.Data
-	default:
-		return nil, fmt.Sprintf("the %s has no dense data", what)
-	}
-	if width == 0 || (splat && int64(len(raw)) != width) || (!splat && int64(len(raw)) != n*width) {
-		return nil, fmt.Sprintf("the %s's data does not fit its type", what)
-	}
-	vals := make([]float64, n)
-	for i := range vals {
-		off := int64(i) * width
-		if splat {
-			off = 0
-		}
-		vals[i] = ir.DecodeFloat(ft.Kind, raw[off:off+width])
+	vals, ok := ir.FloatElements(def.InherentAttr("value"))
+	if !ok || int64(len(vals)) != t.NumElements() {
+		return nil, fmt.Sprintf("the %s has no dense data of its type", what)
 	}
 	return &weights{def: def, t: t, vals: vals}, ""
 }
