@@ -707,6 +707,45 @@ func (a *DenseElementsAttr) FloatAt(i int) float64 {
 	return DecodeFloat(ft.Kind, a.Raw[i*w:(i+1)*w])
 }
 
+// FloatElements decodes every element of a float dense<…> or
+// dense_resource<…> attribute of a static shape, a splat expanded. It is
+// false for other attributes and element types, a resource without data,
+// and data whose size does not fit the type.
+func FloatElements(a Attribute) ([]float64, bool) {
+	var t ShapedType
+	var raw []byte
+	splat := false
+	switch x := a.(type) {
+	case *DenseElementsAttr:
+		t, raw, splat = x.Type, x.Raw, x.Splat
+	case *DenseResourceAttr:
+		if x.Handle == nil {
+			return nil, false
+		}
+		t, raw = x.Type, x.Handle.Data
+	default:
+		return nil, false
+	}
+	st, ok := t.(StaticShaped)
+	ft, isFloat := t.ElementType().(*FloatType)
+	if !ok || !isFloat {
+		return nil, false
+	}
+	n, w := numElements(st.Dims()), int64(ElementByteWidth(ft))
+	if n < 0 || w == 0 || (splat && int64(len(raw)) != w) || (!splat && int64(len(raw)) != n*w) {
+		return nil, false
+	}
+	out := make([]float64, n)
+	for i := range out {
+		off := int64(i) * w
+		if splat {
+			off = 0
+		}
+		out[i] = DecodeFloat(ft.Kind, raw[off:off+w])
+	}
+	return out, true
+}
+
 // ---- floats ----
 
 // DecodeFloat reads one little-endian element of kind k.

@@ -119,35 +119,12 @@ func constantFloats(v *ir.Value) ([]float64, *ir.RankedTensorType, bool) {
 	if !ok || !t.HasStaticShape() {
 		return nil, nil, false
 	}
-	ft, ok := t.Elem.(*ir.FloatType)
-	if !ok {
+	if !ir.IsFloat(t.Elem) {
 		return nil, nil, false
 	}
-	n := t.NumElements()
-	w := int64(ir.ElementByteWidth(ft))
-	var raw []byte
-	splat := false
-	switch a := def.InherentAttr("value").(type) {
-	case *ir.DenseElementsAttr:
-		raw, splat = a.Raw, a.Splat
-	case *ir.DenseResourceAttr:
-		if a.Handle == nil {
-			return nil, nil, false
-		}
-		raw = a.Handle.Data
-	default:
+	out, ok := ir.FloatElements(def.InherentAttr("value"))
+	if !ok || int64(len(out)) != t.NumElements() {
 		return nil, nil, false
-	}
-	if w == 0 || n < 0 || (splat && int64(len(raw)) != w) || (!splat && int64(len(raw)) != n*w) {
-		return nil, nil, false
-	}
-	out := make([]float64, n)
-	for i := range out {
-		off := int64(i) * w
-		if splat {
-			off = 0
-		}
-		out[i] = ir.DecodeFloat(ft.Kind, raw[off:off+w])
 	}
 	return out, t, true
 }
