@@ -279,9 +279,9 @@ func matchPair(op *ir.Operation, layers map[*ir.Operation]*layer, cfg Config) (*
 	for {
 		if !v.HasOneUse() {
 			if v.HasUses() {
-				return nil, fmt.Sprintf("%s has %d uses, not one", describe(v), v.NumUses())
+				return nil, fmt.Sprintf("%s has %d uses, not one", describeValue(v), v.NumUses())
 			}
-			return nil, fmt.Sprintf("%s has no use", describe(v))
+			return nil, fmt.Sprintf("%s has no use", describeValue(v))
 		}
 		use := v.Uses()[0]
 		next := use.Owner()
@@ -429,7 +429,7 @@ func lastOnly(t *ir.RankedTensorType, channels int64) bool {
 	return true
 }
 
-func describe(v *ir.Value) string {
+func describeValue(v *ir.Value) string {
 	if op := v.DefiningOp(); op != nil {
 		return fmt.Sprintf("the result of '%s'", op.Name())
 	}
