@@ -987,6 +987,43 @@ save_lit(
     [vi("y", TensorProto.FLOAT, [4])],
     check=False,
 )
+# A QDQ convolution as ONNX Runtime's quantizer writes it: u8 activations,
+# per-channel i8 weights, i32 bias with scale x_scale * w_scale.
+qdq_ws = f32([0.03, 0.07])
+save_lit(
+    "qdq_conv",
+    [
+        helper.make_node("QuantizeLinear", ["input", "x_s", "x_zp"], ["xq"], name="x_q"),
+        helper.make_node("DequantizeLinear", ["xq", "x_s", "x_zp"], ["xd"], name="x_dq"),
+        helper.make_node("DequantizeLinear", ["w_q", "w_s", "w_zp"], ["wd"], name="w_dq", axis=0),
+        helper.make_node("DequantizeLinear", ["b_q", "b_s", "b_zp"], ["bd"], name="b_dq", axis=0),
+        helper.make_node("Conv", ["xd", "wd", "bd"], ["conv"], name="conv", pads=[1, 1, 1, 1]),
+        helper.make_node("QuantizeLinear", ["conv", "y_s", "x_zp"], ["yq"], name="y_q"),
+        helper.make_node("DequantizeLinear", ["yq", "y_s", "x_zp"], ["output"], name="y_dq"),
+    ],
+    [vi("input", TensorProto.FLOAT, [1, 2, 4, 4])],
+    [vi("output", TensorProto.FLOAT, [1, 2, 4, 4])],
+    {"x_s": f32(0.05), "x_zp": np.uint8(128),
+     "w_q": np.array([[[[1, -2, 3]] * 3] * 2, [[[-4, 5, -6]] * 3] * 2], np.int8), "w_s": qdq_ws, "w_zp": np.zeros(2, np.int8),
+     "b_q": np.array([20, -40], np.int32), "b_s": f32(0.05) * qdq_ws, "b_zp": np.zeros(2, np.int32),
+     "y_s": f32(0.125)},
+)
+np.save(os.path.join(LIT, "qdq_conv-input.npy"), f32(np.linspace(-3, 3, 32).reshape(1, 2, 4, 4)))
+save_lit(
+    "qlinear_matmul",
+    [helper.make_node("QLinearMatMul", ["a", "a_s", "a_zp", "b", "b_s", "b_zp", "y_s", "y_zp"], ["y"], name="qmm")],
+    [vi("a", TensorProto.UINT8, [2, 3])],
+    [vi("y", TensorProto.UINT8, [2, 2])],
+    {"a_s": f32(0.5), "a_zp": np.uint8(2), "b": np.array([[1, 2], [3, 4], [5, 6]], np.int8), "b_s": f32([0.25, 0.125]),
+     "b_zp": np.array([0, 1], np.int8), "y_s": f32(2.0), "y_zp": np.uint8(7)},
+    opset=10,
+)
+save_lit(
+    "quant_runtime_scale",
+    [helper.make_node("QuantizeLinear", ["x", "scale"], ["y"], name="q")],
+    [vi("x", TensorProto.FLOAT, [4]), vi("scale", TensorProto.FLOAT, [])],
+    [vi("y", TensorProto.UINT8, [4])],
+)
 with open(os.path.join(LIT, "mlp.onnx"), "rb") as f:
     mlp_bytes = f.read()
 with open(os.path.join(LIT, "truncated.onnx"), "wb") as f:
