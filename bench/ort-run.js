@@ -1,11 +1,14 @@
 // Time an ONNX model with ONNX Runtime's CPU execution provider (npm
 // onnxruntime-node), for bench/interp-vs-ort.sh:
 //
-//   NODE_PATH=bench/ort/node_modules node bench/ort-run.js MODEL INPUT.npy OUTPUT.npy RUNS THREADS
+//   NODE_PATH=bench/ort/node_modules node bench/ort-run.js MODEL INPUT.npy OUTPUT.npy RUNS THREADS [OPTIMIZED.onnx]
 //
 // Feeds the float32 .npy INPUT to the model's first input, runs it 3 times to
 // warm up and then RUNS times, writes the first output to OUTPUT.npy and
 // prints one JSON line: {"median_ms", "min_ms", "runs", "threads", "version"}.
+// OPTIMIZED.onnx, when given, receives the graph ORT runs after its
+// optimisations (for a QDQ model: which ops became int8 kernels such as
+// QLinearConv).
 'use strict';
 const fs = require('fs');
 const ort = require('onnxruntime-node');
@@ -37,11 +40,15 @@ function writeNpyF32(path, dims, data) {
 }
 
 async function main() {
-  const [model, input, output, runsArg, threadsArg] = process.argv.slice(2);
+  const [model, input, output, runsArg, threadsArg, optimized] = process.argv.slice(2);
   const runs = Number(runsArg || 20);
   const threads = Number(threadsArg || 0);
   const opts = { executionProviders: ['cpu'], graphOptimizationLevel: 'all', executionMode: 'sequential', interOpNumThreads: 1 };
   if (threads > 0) opts.intraOpNumThreads = threads;
+  if (optimized) {
+    opts.optimizedModelFilePath = optimized;
+    opts.logSeverityLevel = 3; // the file is only read back here: skip ORT's warning about NCHWc ops in it
+  }
   const session = await ort.InferenceSession.create(model, opts);
   const x = readNpyF32(input);
   const feeds = { [session.inputNames[0]]: new ort.Tensor('float32', x.data, x.shape) };

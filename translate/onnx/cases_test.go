@@ -30,7 +30,7 @@ type caseSpec struct {
 	Atol    float64               `json:"atol"`
 }
 
-var caseDTypes = map[string]tensor.DType{"f32": tensor.F32, "i64": tensor.I64, "i32": tensor.I32, "bool": tensor.Bool}
+var caseDTypes = map[string]tensor.DType{"f32": tensor.F32, "i64": tensor.I64, "i32": tensor.I32, "bool": tensor.Bool, "u8": tensor.U8, "i8": tensor.I8}
 
 func (c caseTensor) tensor(t *testing.T) *tensor.Tensor {
 	t.Helper()

@@ -26,6 +26,7 @@ import (
 	"github.com/mlc-go/mlc/dialects/builtin"
 	function "github.com/mlc-go/mlc/dialects/func"
 	"github.com/mlc-go/mlc/dialects/ods"
+	"github.com/mlc-go/mlc/dialects/quant"
 	"github.com/mlc-go/mlc/dialects/torch"
 	"github.com/mlc-go/mlc/internal/mapfile"
 	"github.com/mlc-go/mlc/internal/onnxpb"
@@ -125,7 +126,7 @@ func (im *importer) runSafely(m *onnxpb.Model) (module *ir.Operation, err error)
 }
 
 func registerDialects(ctx *ir.Context) {
-	for _, d := range []*ods.Dialect{builtin.Dialect, function.Dialect, torch.Dialect} {
+	for _, d := range []*ods.Dialect{builtin.Dialect, function.Dialect, torch.Dialect, quant.Dialect} {
 		if ctx.LookupDialect(d.Name) == nil {
 			ods.Register(ctx, d)
 		}

@@ -140,26 +140,36 @@ func convConv(c *nodeCtx) error {
 	if c.err != nil {
 		return c.err
 	}
+	y, err := c.conv(x, wt, bias)
+	if err != nil {
+		return err
+	}
+	return c.result(y)
+}
+
+// conv is Conv's torch form for the given operands (bias may be nil),
+// with the node's attributes; QLinearConv and ConvInteger share it.
+func (c *nodeCtx) conv(x, wt, bias *ir.Value) (*ir.Value, error) {
 	xs, ws := shapeOf(x), shapeOf(wt)
 	if len(xs) < 3 || len(xs) > 5 || len(ws) != len(xs) {
-		return c.unsupportedf("convolutions of more than 3 spatial dims are not supported (input %s, weight %s)", x.Type(), wt.Type())
+		return nil, c.unsupportedf("convolutions of more than 3 spatial dims are not supported (input %s, weight %s)", x.Type(), wt.Type())
 	}
 	k := ws[2:]
 	if ks, err := c.attrInts("kernel_shape", nil); err != nil {
-		return err
+		return nil, err
 	} else if ks != nil && !slices.Equal(ks, k) {
-		return c.errorf("kernel_shape %v does not match the weight's %v", ks, k)
+		return nil, c.errorf("kernel_shape %v does not match the weight's %v", ks, k)
 	}
 	if slices.Contains(k, ir.Dynamic) {
-		return c.errorf("the weight needs static spatial dims, got %s", wt.Type())
+		return nil, c.errorf("the weight needs static spatial dims, got %s", wt.Type())
 	}
 	group, err := c.attrInt("group", 1)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	w, err := readWindow(c, xs[2:], k, true)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	oneD := len(xs) == 3
 	if oneD {
@@ -185,7 +195,7 @@ func convConv(c *nodeCtx) error {
 	if oneD {
 		y = c.emit("torch.aten.squeeze.dim", []*ir.Value{y}, c.i64("dim", 2))
 	}
-	return c.result(y)
+	return y, c.err
 }
 
 // onnxPoolOut is ONNX's output size of a pooling window.

@@ -27,6 +27,10 @@ type value struct {
 	splat bool
 	host  *host // small constant known at import time
 	loc   ir.Location
+	// q is the quantized SSA form of a QuantizeLinear-like result, whose
+	// ONNX type (typ) is its storage integers; v is made from it by a
+	// quant.scast only when a consumer needs the integers.
+	q *ir.Value
 }
 
 // isConst reports whether the value is known at import time.
@@ -228,6 +232,11 @@ func (im *importer) hostOf(v *value) *host {
 // constant data at the builder's insertion point.
 func (im *importer) materialize(v *value) (*ir.Value, error) {
 	if v.v != nil {
+		return v.v, nil
+	}
+	if v.q != nil {
+		op := im.b.Create(ir.OperationState{Name: "quant.scast", Operands: []*ir.Value{v.q}, ResultTypes: []ir.Type{v.typ}, Loc: v.loc})
+		v.v = op.Result(0)
 		return v.v, nil
 	}
 	raw := v.raw

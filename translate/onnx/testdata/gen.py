@@ -32,6 +32,8 @@ DTYPES = {
     np.dtype("int64"): ("i64", TensorProto.INT64),
     np.dtype("int32"): ("i32", TensorProto.INT32),
     np.dtype("bool"): ("bool", TensorProto.BOOL),
+    np.dtype("uint8"): ("u8", TensorProto.UINT8),
+    np.dtype("int8"): ("i8", TensorProto.INT8),
 }
 
 cases = {}
@@ -791,6 +793,108 @@ xq3 = r3(1, 2, 3, 4, 5)
 case("globalaveragepool3d", [node("GlobalAveragePool", ["x"], ["y"])], {"x": xq3}, {"y": xq3.mean((2, 3, 4), keepdims=True)})
 case("globalmaxpool3d", [node("GlobalMaxPool", ["x"], ["y"])], {"x": xq3}, {"y": xq3.max((2, 3, 4), keepdims=True)})
 
+# ---- quantization (ONNX's formulas in numpy: round half to even, saturate) ----
+
+
+def quantize(x, scale, zp, dtype, axis=None):
+    x = f32(x)
+    if axis is not None:
+        shape = [1] * x.ndim
+        shape[axis] = -1
+        scale, zp = f32(scale).reshape(shape), np.asarray(zp).reshape(shape)
+    info = np.iinfo(dtype)
+    q = np.rint(x / f32(scale)).astype(np.float64) + np.asarray(zp, np.float64)
+    return np.clip(q, info.min, info.max).astype(dtype)
+
+
+def dequantize(q, scale, zp, axis=None):
+    q = np.asarray(q)
+    if axis is not None:
+        shape = [1] * q.ndim
+        shape[axis] = -1
+        scale, zp = f32(scale).reshape(shape), np.asarray(zp).reshape(shape)
+    return ((q.astype(np.int32) - np.asarray(zp, np.int32)).astype(np.float32) * f32(scale)).astype(np.float32)
+
+
+# Ties (±0.25 / 0.5 = ±0.5, 1.25 / 0.5 = 2.5) round to even; ±100 saturate.
+xq = f32([[-100, -0.25, 0.25, 1.25, 0.75], [3.0, -3.1, 0.0, 100, 63.4]])
+case("quantize_u8", [node("QuantizeLinear", ["x", "s", "zp"], ["y"])], {"x": xq},
+     {"y": quantize(xq, 0.5, 128, np.uint8)}, inits={"s": f32(0.5), "zp": np.uint8(128)})
+case("quantize_default_zp", [node("QuantizeLinear", ["x", "s"], ["y"])], {"x": xq},
+     {"y": quantize(xq, 0.25, 0, np.uint8)}, inits={"s": f32(0.25)}, opset=10)
+xa = r(2, 3, 4, lo=-20, hi=20)
+sa3, za3 = f32([0.1, 0.2, 0.5]), np.array([0, -3, 5], np.int8)
+case("quantize_axis_i8", [node("QuantizeLinear", ["x", "s", "zp"], ["y"], axis=1)], {"x": xa},
+     {"y": quantize(xa, sa3, za3, np.int8, axis=1)}, inits={"s": sa3, "zp": za3})
+qa = rng.integers(-128, 128, size=(3, 4)).astype(np.int8)
+sd, zd = f32([0.5, 0.125, 2.0]), np.array([1, -2, 0], np.int8)
+case("dequantize_axis0", [node("DequantizeLinear", ["x", "s", "zp"], ["y"], axis=0)], {"x": qa},
+     {"y": dequantize(qa, sd, zd, axis=0)}, inits={"s": sd, "zp": zd})
+qi = np.array([-7, 0, 1000, -2**31], np.int32)
+case("dequantize_i32", [node("DequantizeLinear", ["x", "s"], ["y"])], {"x": qi},
+     {"y": dequantize(qi, 0.001, 0)}, inits={"s": f32(0.001)}, opset=10)
+# Q -> DQ -> Relu, with the quantized value also a graph output.
+xr = r(2, 6, lo=-3, hi=3)
+qr = quantize(xr, 0.05, 10, np.uint8)
+case("qdq_relu", [node("QuantizeLinear", ["x", "s", "zp"], ["q"]), node("DequantizeLinear", ["q", "s", "zp"], ["d"]), node("Relu", ["d"], ["y"])],
+     {"x": xr}, {"q": qr, "y": np.maximum(dequantize(qr, 0.05, 10), 0)}, inits={"s": f32(0.05), "zp": np.uint8(10)})
+
+
+def conv_int(x, w, pads, group=1):
+    """Integer 2-D convolution (int64 accumulation, stride 1)."""
+    xp = np.pad(x.astype(np.int64), ((0, 0), (0, 0), (pads[0], pads[2]), (pads[1], pads[3])))
+    n, c, h, wd = xp.shape
+    m, cg, kh, kw = w.shape
+    out = np.zeros((n, m, h - kh + 1, wd - kw + 1), np.int64)
+    for o in range(m):
+        g = o // (m // group)
+        for i in range(out.shape[2]):
+            for j in range(out.shape[3]):
+                out[:, o, i, j] = (xp[:, g * cg:(g + 1) * cg, i:i + kh, j:j + kw] * w[o].astype(np.int64)).sum(axis=(1, 2, 3))
+    return out
+
+
+# QLinearConv with per-channel weights and an i32 bias; power-of-two
+# scales make the float path exact, so it must match integer arithmetic.
+qx = rng.integers(0, 256, size=(1, 2, 5, 5)).astype(np.uint8)
+qw = rng.integers(-127, 128, size=(3, 2, 3, 3)).astype(np.int8)
+qb = np.array([100, -2000, 7], np.int32)
+xs_, xz_, ws_, wz_, ys_, yz_ = 0.5, 120, f32([0.25, 0.125, 0.5]), np.zeros(3, np.int8), 64.0, 100
+acc = conv_int(qx.astype(np.int64) - xz_, qw, [1, 1, 1, 1]) + qb.reshape(1, 3, 1, 1)
+want = np.clip(np.rint(acc * (xs_ * ws_.astype(np.float64)).reshape(1, 3, 1, 1) / ys_) + yz_, 0, 255).astype(np.uint8)
+case("qlinearconv_per_channel", [node("QLinearConv", ["x", "xs", "xz", "w", "ws", "wz", "ys", "yz", "b"], ["y"], pads=[1, 1, 1, 1])],
+     {"x": qx}, {"y": want},
+     inits={"xs": f32(xs_), "xz": np.uint8(xz_), "w": qw, "ws": ws_, "wz": wz_, "ys": f32(ys_), "yz": np.uint8(yz_), "b": qb}, opset=10)
+qa2 = rng.integers(0, 256, size=(2, 3, 4)).astype(np.uint8)
+qb2 = rng.integers(-128, 128, size=(4, 5)).astype(np.int8)
+bs_, bz_ = f32([0.5, 0.25, 1.0, 0.125, 2.0]), np.array([0, 1, -1, 3, 0], np.int8)
+accm = (qa2.astype(np.int64) - 3) @ (qb2.astype(np.int64) - bz_.astype(np.int64))
+want = np.clip(np.rint(accm * (0.25 * bs_.astype(np.float64)) / 8.0) + 5, -128, 127).astype(np.int8)
+case("qlinearmatmul_per_column", [node("QLinearMatMul", ["a", "as", "az", "b", "bs", "bz", "ys", "yz"], ["y"])],
+     {"a": qa2}, {"y": want},
+     inits={"as": f32(0.25), "az": np.uint8(3), "b": qb2, "bs": bs_, "bz": bz_, "ys": f32(8.0), "yz": np.int8(5)}, opset=10)
+# ConvInteger and MatMulInteger: exact int32 results.
+cx = rng.integers(0, 256, size=(1, 2, 4, 4)).astype(np.uint8)
+cw = rng.integers(0, 256, size=(2, 2, 2, 2)).astype(np.uint8)
+cwz = np.array([128, 3], np.uint8)
+acc = conv_int(cx.astype(np.int64) - 7, cw.astype(np.int64) - cwz.astype(np.int64).reshape(2, 1, 1, 1), [0, 0, 1, 1])
+case("convinteger_per_channel", [node("ConvInteger", ["x", "w", "xz", "wz"], ["y"], pads=[0, 0, 1, 1])],
+     {"x": cx}, {"y": acc.astype(np.int32)}, inits={"w": cw, "xz": np.uint8(7), "wz": cwz}, opset=10)
+ma = rng.integers(0, 256, size=(3, 4)).astype(np.uint8)
+mb = rng.integers(-128, 128, size=(4, 2)).astype(np.int8)
+maz, mbz = np.array([1, 200, 255], np.uint8), np.array([-3, 4], np.int8)
+mres = (ma.astype(np.int64) - maz.astype(np.int64).reshape(3, 1)) @ (mb.astype(np.int64) - mbz.astype(np.int64))
+case("matmulinteger_zero_points", [node("MatMulInteger", ["a", "b", "az", "bz"], ["y"])],
+     {"a": ma, "b": mb}, {"y": mres.astype(np.int32)}, inits={"az": maz, "bz": mbz}, opset=10)
+case("matmulinteger_no_zero_points", [node("MatMulInteger", ["a", "b"], ["y"])],
+     {"a": ma, "b": ma.T.copy()}, {"y": (ma.astype(np.int64) @ ma.T.astype(np.int64)).astype(np.int32)}, opset=10)
+dx = f32([[-1.5, 0.3, 2.2, 0.0], [4.1, -0.7, 1.0, 3.3]])
+dlo, dhi = min(0.0, dx.min()), max(0.0, dx.max())
+dscale = f32((f32(dhi) - f32(dlo)) / f32(255))
+dzp = np.clip(np.rint(f32(0) - f32(dlo) / dscale), 0, 255)
+case("dynamicquantizelinear", [node("DynamicQuantizeLinear", ["x"], ["y", "ys", "yz"])], {"x": dx},
+     {"y": np.clip(np.rint(dx / dscale) + dzp, 0, 255).astype(np.uint8), "ys": dscale, "yz": np.uint8(dzp)}, opset=11)
+
 # ---- inputs of lit-tests/translate/onnx ----
 
 LIT = os.path.join(HERE, "..", "..", "..", "lit-tests", "translate", "onnx", "Inputs")
@@ -882,6 +986,43 @@ save_lit(
     [vi("x", TensorProto.FLOAT, [4])],
     [vi("y", TensorProto.FLOAT, [4])],
     check=False,
+)
+# A QDQ convolution as ONNX Runtime's quantizer writes it: u8 activations,
+# per-channel i8 weights, i32 bias with scale x_scale * w_scale.
+qdq_ws = f32([0.03, 0.07])
+save_lit(
+    "qdq_conv",
+    [
+        helper.make_node("QuantizeLinear", ["input", "x_s", "x_zp"], ["xq"], name="x_q"),
+        helper.make_node("DequantizeLinear", ["xq", "x_s", "x_zp"], ["xd"], name="x_dq"),
+        helper.make_node("DequantizeLinear", ["w_q", "w_s", "w_zp"], ["wd"], name="w_dq", axis=0),
+        helper.make_node("DequantizeLinear", ["b_q", "b_s", "b_zp"], ["bd"], name="b_dq", axis=0),
+        helper.make_node("Conv", ["xd", "wd", "bd"], ["conv"], name="conv", pads=[1, 1, 1, 1]),
+        helper.make_node("QuantizeLinear", ["conv", "y_s", "x_zp"], ["yq"], name="y_q"),
+        helper.make_node("DequantizeLinear", ["yq", "y_s", "x_zp"], ["output"], name="y_dq"),
+    ],
+    [vi("input", TensorProto.FLOAT, [1, 2, 4, 4])],
+    [vi("output", TensorProto.FLOAT, [1, 2, 4, 4])],
+    {"x_s": f32(0.05), "x_zp": np.uint8(128),
+     "w_q": np.array([[[[1, -2, 3]] * 3] * 2, [[[-4, 5, -6]] * 3] * 2], np.int8), "w_s": qdq_ws, "w_zp": np.zeros(2, np.int8),
+     "b_q": np.array([20, -40], np.int32), "b_s": f32(0.05) * qdq_ws, "b_zp": np.zeros(2, np.int32),
+     "y_s": f32(0.125)},
+)
+np.save(os.path.join(LIT, "qdq_conv-input.npy"), f32(np.linspace(-3, 3, 32).reshape(1, 2, 4, 4)))
+save_lit(
+    "qlinear_matmul",
+    [helper.make_node("QLinearMatMul", ["a", "a_s", "a_zp", "b", "b_s", "b_zp", "y_s", "y_zp"], ["y"], name="qmm")],
+    [vi("a", TensorProto.UINT8, [2, 3])],
+    [vi("y", TensorProto.UINT8, [2, 2])],
+    {"a_s": f32(0.5), "a_zp": np.uint8(2), "b": np.array([[1, 2], [3, 4], [5, 6]], np.int8), "b_s": f32([0.25, 0.125]),
+     "b_zp": np.array([0, 1], np.int8), "y_s": f32(2.0), "y_zp": np.uint8(7)},
+    opset=10,
+)
+save_lit(
+    "quant_runtime_scale",
+    [helper.make_node("QuantizeLinear", ["x", "scale"], ["y"], name="q")],
+    [vi("x", TensorProto.FLOAT, [4]), vi("scale", TensorProto.FLOAT, [])],
+    [vi("y", TensorProto.UINT8, [4])],
 )
 with open(os.path.join(LIT, "mlp.onnx"), "rb") as f:
     mlp_bytes = f.read()
