@@ -12,5 +12,6 @@ package passes
 
 import (
 	_ "github.com/mlc-go/mlc/lowering/decompose"
+	_ "github.com/mlc-go/mlc/lowering/quantize"
 	_ "github.com/mlc-go/mlc/rewrite/transforms"
 )
