@@ -22,8 +22,8 @@ func (s *state) emit(p *plan) error {
 	if p.keep {
 		return s.emitKept(p)
 	}
-	var in *quant.UniformType    // the first activation input's encoding
-	var w quant.QuantizedType     // the weight's encoding
+	var in *quant.UniformType // the first activation input's encoding
+	var w quant.QuantizedType // the weight's encoding
 	bias := -1
 	for i, v := range o.Operands() {
 		if !isFloat(v) {
@@ -35,7 +35,9 @@ func (s *state) emit(p *plan) error {
 			if err != nil {
 				return err
 			}
-			if in == nil {
+			if operandRole(p.class, i) == "weight" {
+				w = q // a computed weight: its scale still scales the accumulator
+			} else if in == nil {
 				in = q
 			}
 		case "weight":

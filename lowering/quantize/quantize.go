@@ -244,8 +244,11 @@ func (s *state) accepts(o *ir.Operation, class, p string) (bool, *target.QuantRu
 			}
 		case "bias":
 			// An integer bias rule, or a float bias the class takes.
+			// An integer bias (a constant, quantized to s_in × s_w) or a
+			// float bias the class takes.
 			_, ft := floatTensor(v.Type())
-			if biasRule(s.t, class) == nil && !s.t.Accepts(class, "bias", ft.String()) && !s.t.Accepts(class, "bias", "f32") {
+			intBias := biasRule(s.t, class) != nil && isConstant(v)
+			if !intBias && !s.t.Accepts(class, "bias", ft.String()) && !s.t.Accepts(class, "bias", "f32") {
 				return false, nil
 			}
 		}
