@@ -66,6 +66,9 @@ func (s *state) emit(p *plan) error {
 		if err != nil {
 			return err
 		}
+		if rg, ok := s.shared[r]; ok {
+			lo, hi = rg[0], rg[1]
+		}
 		_, ft := floatTensor(r.Type())
 		q, err := uniform(s.ctx, p.act, ft, lo, hi)
 		if err != nil {
@@ -116,6 +119,38 @@ func (s *state) emitKept(p *plan) error {
 		if isFloat(r) {
 			s.output(o, r, q)
 		}
+	}
+	return nil
+}
+
+// shareInputs: the inputs of a concatenation kept in one encoding that
+// come straight from integer-precision ops with the same rule are
+// produced in that encoding (a value read by several takes the union), so
+// nothing is requantized between them.
+func (s *state) shareInputs(p *plan) error {
+	o := p.op
+	var ins []int
+	for i, v := range o.Operands() {
+		if isFloat(v) {
+			ins = append(ins, i)
+		}
+	}
+	if !p.keep || len(ins) < 2 {
+		return nil
+	}
+	lo, hi, err := s.sharedRange(o, ins, p.act)
+	if err != nil {
+		return err
+	}
+	for _, i := range ins {
+		v := o.Operand(i)
+		if d := v.DefiningOp(); d == nil || !sameRule(s.planned[v], p.act) || s.keeps[d] {
+			continue
+		}
+		if rg, ok := s.shared[v]; ok {
+			lo, hi = min(lo, rg[0]), max(hi, rg[1])
+		}
+		s.shared[v] = [2]float64{lo, hi}
 	}
 	return nil
 }

@@ -97,6 +97,10 @@ type state struct {
 	// planned: the activation rule of each value an integer-precision op
 	// produces, which its users will find already encoded.
 	planned map[*ir.Value]*target.QuantRule
+	// shared: the range a value's producer encodes it with instead of its
+	// own, because a concatenation reads it in one shared encoding.
+	shared map[*ir.Value][2]float64
+	keeps  map[*ir.Operation]bool // ops kept in their input's encoding
 }
 
 type castKey struct {
@@ -115,7 +119,8 @@ func Run(fn *ir.Operation, cfg Config) (Stats, error) {
 	}
 	s := &state{ctx: fn.Ctx(), fn: fn, t: cfg.Target, cfg: cfg,
 		casts: map[castKey]*ir.Value{}, origin: map[*ir.Value]*ir.Value{},
-		planned: map[*ir.Value]*target.QuantRule{}}
+		planned: map[*ir.Value]*target.QuantRule{}, shared: map[*ir.Value][2]float64{},
+		keeps: map[*ir.Operation]bool{}}
 	var plans []*plan
 	var firstErr error
 	ir.WalkPreOrder(fn, func(o *ir.Operation) ir.WalkResult {
@@ -129,6 +134,7 @@ func Run(fn *ir.Operation, cfg Config) (Stats, error) {
 		}
 		if p != nil {
 			plans = append(plans, p)
+			s.keeps[p.op] = p.keep
 			if p.act != nil {
 				for _, r := range p.op.Results() {
 					s.planned[r] = p.act
@@ -142,6 +148,11 @@ func Run(fn *ir.Operation, cfg Config) (Stats, error) {
 	}
 	for _, p := range plans {
 		if err := s.checkRanges(p); err != nil {
+			return s.stats, err
+		}
+	}
+	for _, p := range plans {
+		if err := s.shareInputs(p); err != nil {
 			return s.stats, err
 		}
 	}
