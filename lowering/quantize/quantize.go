@@ -427,24 +427,52 @@ func constFloats(c *ir.Operation) (*ir.DenseElementsAttr, bool) {
 	return nil, false
 }
 
-// checkRanges finds every range p's op will need before anything is
-// rewritten, so a missing one fails with the function untouched.
+// checkRanges finds every range and weight p's op will need before
+// anything is rewritten, so a missing or unusable one fails with the
+// function untouched.
 func (s *state) checkRanges(p *plan) error {
 	if p.act == nil {
 		return nil
 	}
 	o := p.op
+	check := func(v *ir.Value) error {
+		lo, hi, err := s.rangeOf(v, o)
+		if err != nil {
+			return err
+		}
+		if sc, _ := Params(p.act, lo, hi); !(sc > 0) || math.IsInf(sc, 0) {
+			return ir.Errorf(o.Loc, "'%s' op: range [%v, %v] gives no usable %s scale (%v)", o.Name(), lo, hi, p.act.Storage, sc)
+		}
+		return nil
+	}
 	for i, v := range o.Operands() {
-		if isFloat(v) && quantRole(o, p.class, i) == "activation" && !s.encodedBy(v, p.act) && !sameRule(s.planned[v], p.act) {
-			if _, _, err := s.rangeOf(v, o); err != nil {
-				return err
+		if !isFloat(v) {
+			continue
+		}
+		switch quantRole(o, p.class, i) {
+		case "activation":
+			if !s.encodedBy(v, p.act) && !sameRule(s.planned[v], p.act) {
+				if err := check(v); err != nil {
+					return err
+				}
+			}
+		case "weight", "bias":
+			if !isConstant(v) || storedConstant(v) != nil {
+				continue // a computed bias stays float; QDQ constants are done
+			}
+			data, ok := constFloats(v.DefiningOp())
+			if !ok {
+				return ir.Errorf(o.Loc, "'%s' op: cannot read the data of its constant operand #%d", o.Name(), i)
+			}
+			if _, err := channelMaxAbs(data, nil, -1); err != nil {
+				return ir.Errorf(v.DefiningOp().Loc, "'%s' op: %v", v.DefiningOp().Name(), err)
 			}
 		}
 	}
 	if !p.keep {
 		for _, r := range o.Results() {
 			if isFloat(r) {
-				if _, _, err := s.rangeOf(r, o); err != nil {
+				if err := check(r); err != nil {
 					return err
 				}
 			}

@@ -283,3 +283,29 @@ func TestCheckCatchesBrokenRules(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorLeavesFunctionUnchanged: a range missing late in the function
+// fails before the first rewrite, so the IR is as it was.
+func TestErrorLeavesFunctionUnchanged(t *testing.T) {
+	const src = `func.func @f(%x: tensor<1x2x2x2xf32> {mlc.calib = array<f64: -1.0, 1.0>}) -> tensor<1x2x2x2xf32> {
+  %w = core.constant dense<0.5> : tensor<2x2x1x1xf32>
+  %c = core.conv2d %x, %w {mlc.calib = [array<f64: -2.0, 2.0>]} : (tensor<1x2x2x2xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x2x2xf32>
+  %r = core.relu %c : tensor<1x2x2x2xf32>
+  return %r : tensor<1x2x2x2xf32>
+}`
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	tg, err := target.Load("qnn-htp-v73")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := asmtest.Parse(t, ctx, "f.mlir", src)
+	before := printed(m)
+	_, err = Run(firstFunc(m), Config{Target: tg})
+	if err == nil || !strings.Contains(err.Error(), "run calibrate first") {
+		t.Fatalf("Run = %v, want a missing-range error", err)
+	}
+	if after := printed(m); after != before {
+		t.Fatalf("the function changed on error:\n%s", after)
+	}
+}

@@ -336,13 +336,13 @@ func (d *decoder) classes(n *yaml.Node, caps backendCaps) {
 			}
 			d.fail(ck[name], p, "unknown op class '%s' (known: %s)", name, strings.Join(known, ", "))
 		}
-		m, _ := d.fields(cm[name], p, append([]string{"operands", "shared_encoding"}, provenanceKeys...)...)
+		m, mk := d.fields(cm[name], p, append([]string{"operands", "shared_encoding"}, provenanceKeys...)...)
 		d.require(m, cm[name], p, "operands")
 		cs := ClassSupport{Operands: map[string][]string{}, Provenance: d.provenance(m, cm[name], p)}
 		if n := m["shared_encoding"]; n != nil {
 			cs.SharedEncoding = d.flag(n, join(p, "shared_encoding"))
 			if !cls.MovesData {
-				d.fail(n, join(p, "shared_encoding"), "only op classes that move data without arithmetic take it, and '%s' computes", name)
+				d.fail(mk["shared_encoding"], join(p, "shared_encoding"), "only op classes that move data without arithmetic take it, and '%s' computes", name)
 			}
 		}
 		om, ok := d.fields(m["operands"], join(p, "operands"))
