@@ -41,7 +41,8 @@
 //     "f16" or "f32"); its encodings are the element types of the quant
 //     ops around it: operand i's is the type of the quant.dcast operand
 //     feeding it (per tensor or per axis), the result's that of the
-//     quant.qcast that reads it. Check verifies them against the target.
+//     quant.qcast that reads it. Decisions (report.go) reads them back;
+//     Check (rules_check.go) verifies them against a target.
 //
 // Errors are positioned diagnostics and leave the function unchanged:
 // an op the target cannot run in any precision (naming the op, its class

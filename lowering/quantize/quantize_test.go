@@ -309,3 +309,61 @@ func TestErrorLeavesFunctionUnchanged(t *testing.T) {
 		t.Fatalf("the function changed on error:\n%s", after)
 	}
 }
+
+// TestDecisionsReadBack: what a driver reads back after the pass is what
+// the pass decided: precisions and the encodings of each operand.
+func TestDecisionsReadBack(t *testing.T) {
+	const src = `func.func @f(%x: tensor<1x2x2x2xf32> {mlc.calib = array<f64: -1.0, 3.0>}) -> tensor<1x2x2x2xf32> {
+  %w = core.constant dense<[[[[0.5]], [[-1.0]]], [[[0.25]], [[2.0]]]]> : tensor<2x2x1x1xf32>
+  %b = core.constant dense<[0.1, -0.2]> : tensor<2xf32>
+  %c = core.conv2d %x, %w, %b {mlc.calib = [array<f64: -4.0, 6.0>]} : (tensor<1x2x2x2xf32>, tensor<2x2x1x1xf32>, tensor<2xf32>) -> tensor<1x2x2x2xf32>
+  %r = core.tanh %c {mlc.calib = [array<f64: -1.0, 1.0>]} : tensor<1x2x2x2xf32>
+  return %r : tensor<1x2x2x2xf32>
+}`
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	for _, c := range []struct {
+		target string
+		want   []string // per op: precision, then operand and result encodings ("-": float)
+	}{
+		{"qnn-htp-v73", []string{
+			"i8 u8:f32, 0.015686274509803921:64 | i8<-127:127>:f32:0 | i32:f32:0 -> u8:f32, 0.039215686274509803:102",
+			"i8 u8:f32, 0.039215686274509803:102 -> u8:f32, 0.0078431372549019607:128"}},
+		{"trt-orin", []string{
+			"i8 i8:f32, 0.023622047244094488 | i8<-127:127>:f32:0 | - -> i8:f32, 0.047244094488188976",
+			"f16 i8:f32, 0.047244094488188976 -> -"}},
+	} {
+		tg, err := target.Load(c.target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fn := firstFunc(asmtest.Parse(t, ctx, "f.mlir", src))
+		if _, err := Run(fn, Config{Target: tg}); err != nil {
+			t.Fatal(err)
+		}
+		ds := Decisions(fn)
+		if len(ds) != len(c.want) {
+			t.Fatalf("%s: %d decisions, want %d", c.target, len(ds), len(c.want))
+		}
+		enc := func(e Encoding) string {
+			if e.Type == nil {
+				return "-"
+			}
+			s := strings.TrimSuffix(strings.TrimPrefix(e.Type.String(), "!quant.uniform<"), ">")
+			if i := strings.Index(s, ", {"); i >= 0 {
+				s = s[:i] // per-axis: storage, expressed type and axis
+			}
+			return s
+		}
+		for i, d := range ds {
+			var ops []string
+			for _, e := range d.Operands {
+				ops = append(ops, enc(e))
+			}
+			got := d.Precision + " " + strings.Join(ops, " | ") + " -> " + enc(d.Results[0])
+			if got != c.want[i] {
+				t.Errorf("%s op %d (%s): %s, want %s", c.target, i, d.Op.Name(), got, c.want[i])
+			}
+		}
+	}
+}
