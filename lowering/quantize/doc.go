@@ -33,8 +33,13 @@
 //     shared_encoding keep their input's encoding (a concatenation's
 //     inputs share one) instead of requantizing.
 //
-//     Ops in f16/f32 keep their float IR types; their precision is the
-//     attribute, which legalisation reads.
+//     Ops given a float precision other than their values' type (f16 on
+//     an f32 model) compute in it: core.cast of each operand (one per
+//     value), the op retyped, core.cast of its result back for its users
+//     (dropped where every user reads the narrow value), so running the
+//     IR rounds as the target would. An op whose verifier refuses the
+//     retyped form (a pad value typed f32) keeps its types and the
+//     precision is its attribute alone.
 //
 //     What a driver reads back after the pass (the JSON report): every op
 //     it decided carries mlc.precision (a string attribute, "i8", "i16",

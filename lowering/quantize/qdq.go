@@ -16,6 +16,7 @@ func (s *state) emit(p *plan) error {
 	o.SetAttr(PrecisionAttr, s.ctx.StringAttr(p.precision))
 	if p.act == nil {
 		s.stats.Float++
+		s.floatPrecision(o, p.precision)
 		return nil
 	}
 	s.stats.Quantized++
@@ -414,4 +415,86 @@ func channelMaxAbs(data *ir.DenseElementsAttr, shape []int64, axis int) ([]float
 		out[c] = max(out[c], math.Abs(x))
 	}
 	return out, nil
+}
+
+// floatPrecision makes o compute in the float type of precision p when
+// its values have another one (f16 on an f32 model): core.cast of each
+// float operand (one per value), o retyped, core.cast of each result back
+// for its users, so running the IR rounds as the target does. An op whose
+// verifier refuses the retyped form (an attribute typed by its element
+// type, such as a pad value) keeps its types: its precision is then the
+// attribute alone.
+func (s *state) floatPrecision(o *ir.Operation, p string) {
+	want := s.ctx.FloatType(ir.F32)
+	if p == "f16" {
+		want = s.ctx.FloatType(ir.F16)
+	}
+	retype := func(v *ir.Value) bool { _, ft := floatTensor(v.Type()); return ft != nil && ft != want }
+	need := false
+	for _, v := range append(o.Operands(), o.Results()...) {
+		need = need || retype(v)
+	}
+	if !need {
+		return
+	}
+	olds := o.Operands()
+	oldTypes := o.ResultTypes()
+	var made []*ir.Operation
+	for i, v := range olds {
+		if retype(v) {
+			o.SetOperand(i, s.castTo(v, want, o, &made))
+		}
+	}
+	for _, r := range o.Results() {
+		if retype(r) {
+			rt, _ := floatTensor(r.Type())
+			r.SetType(s.ctx.TensorType(rt.Shape, want, rt.Encoding))
+		}
+	}
+	if err := ir.Verify(o); err != nil {
+		for i, v := range olds {
+			o.SetOperand(i, v)
+		}
+		for i, r := range o.Results() {
+			r.SetType(oldTypes[i])
+		}
+		for j := len(made) - 1; j >= 0; j-- {
+			c := made[j]
+			delete(s.casts, castKey{c.Operand(0), "cast:" + c.Result(0).Type().String()})
+			c.Erase()
+		}
+		return
+	}
+	for i, r := range o.Results() {
+		if r.Type() == oldTypes[i] {
+			continue
+		}
+		b := ir.NewBuilder(s.ctx)
+		b.SetInsertionPointAfter(o)
+		b.Loc = o.Loc
+		back := b.Create(ir.OperationState{Name: "core.cast", Operands: []*ir.Value{r}, ResultTypes: []ir.Type{oldTypes[i]}})
+		r.ReplaceUsesIf(back.Result(0), func(u *ir.OpOperand) bool { return u.Owner() != back })
+		s.origin[back.Result(0)] = r // its range is r's
+		s.widened[back.Result(0)] = r
+	}
+}
+
+// castTo is core.cast of v to element type ft, made once per value.
+func (s *state) castTo(v *ir.Value, ft *ir.FloatType, before *ir.Operation, made *[]*ir.Operation) *ir.Value {
+	rt, _ := floatTensor(v.Type())
+	t := s.ctx.TensorType(rt.Shape, ft, rt.Encoding)
+	key := castKey{v, "cast:" + t.String()}
+	if c, ok := s.casts[key]; ok {
+		return c
+	}
+	if w, ok := s.widened[v]; ok && w.Type() == ir.Type(t) {
+		return w // v widened a value of this type exactly: no round trip
+	}
+	b := ir.NewBuilder(s.ctx)
+	b.SetInsertionPoint(before)
+	b.Loc = before.Loc
+	c := b.Create(ir.OperationState{Name: "core.cast", Operands: []*ir.Value{v}, ResultTypes: []ir.Type{t}})
+	*made = append(*made, c)
+	s.casts[key] = c.Result(0)
+	return c.Result(0)
 }

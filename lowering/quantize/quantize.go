@@ -101,6 +101,9 @@ type state struct {
 	// own, because a concatenation reads it in one shared encoding.
 	shared map[*ir.Value][2]float64
 	keeps  map[*ir.Operation]bool // ops kept in their input's encoding
+	// widened: the core.cast results quantize made to give a narrower
+	// float op's result back to its users, and that result.
+	widened map[*ir.Value]*ir.Value
 }
 
 type castKey struct {
@@ -120,7 +123,7 @@ func Run(fn *ir.Operation, cfg Config) (Stats, error) {
 	s := &state{ctx: fn.Ctx(), fn: fn, t: cfg.Target, cfg: cfg,
 		casts: map[castKey]*ir.Value{}, origin: map[*ir.Value]*ir.Value{},
 		planned: map[*ir.Value]*target.QuantRule{}, shared: map[*ir.Value][2]float64{},
-		keeps: map[*ir.Operation]bool{}}
+		keeps: map[*ir.Operation]bool{}, widened: map[*ir.Value]*ir.Value{}}
 	var plans []*plan
 	var firstErr error
 	ir.WalkPreOrder(fn, func(o *ir.Operation) ir.WalkResult {
@@ -159,6 +162,11 @@ func Run(fn *ir.Operation, cfg Config) (Stats, error) {
 	for _, p := range plans {
 		if err := s.emit(p); err != nil {
 			return s.stats, err
+		}
+	}
+	for back := range s.widened {
+		if !back.HasUses() { // every user now reads the narrow value
+			back.DefiningOp().Erase()
 		}
 	}
 	return s.stats, nil

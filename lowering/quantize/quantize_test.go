@@ -331,7 +331,7 @@ func TestDecisionsReadBack(t *testing.T) {
 			"i8 u8:f32, 0.039215686274509803:102 -> u8:f32, 0.0078431372549019607:128"}},
 		{"trt-orin", []string{
 			"i8 i8:f32, 0.023622047244094488 | i8<-127:127>:f32:0 | - -> i8:f32, 0.047244094488188976",
-			"f16 i8:f32, 0.047244094488188976 -> -"}},
+			"f16 - -> -"}}, // the tanh reads its input through a core.cast to f16
 	} {
 		tg, err := target.Load(c.target)
 		if err != nil {

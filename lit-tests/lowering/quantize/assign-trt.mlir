@@ -4,8 +4,8 @@
 // tensor in [-128, 127] with scale max(|lo|, |hi|) / 127; weights per
 // output channel in [-127, 127] from the constant itself; the bias stays
 // float (TensorRT adds it in float). The relu's class (unary) runs in
-// f16 or f32 only, so it falls back to f16, the cheapest, and stays a
-// float op between the conv's output and the next consumer's input.
+// f16 or f32 only, so it falls back to f16, the cheapest, and computes in
+// f16 between casts: a float op between the conv's output and its users.
 
 // The input: max(|-1|, |3|) / 127 = 0.023622...; the result:
 // max(|-4|, |6|) / 127 = 0.047244...; weight channel 0: max |w| = 1,
@@ -22,8 +22,10 @@
 // CHECK-NEXT:    %[[C:.*]] = core.conv2d %[[X]], %[[W]], %[[B]] {mlc.calib = {{.*}}, mlc.precision = "i8"}
 // CHECK-NEXT:    %[[CQ:.*]] = quant.qcast %[[C]] : tensor<1x2x4x4xf32> to tensor<1x2x4x4x!quant.uniform<i8:f32, 0.047244094488188976>>
 // CHECK-NEXT:    %[[CD:.*]] = quant.dcast %[[CQ]]
-// CHECK-NEXT:    %[[R:.*]] = core.relu %[[CD]] {mlc.calib = {{.*}}, mlc.precision = "f16"} : tensor<1x2x4x4xf32>
-// CHECK-NEXT:    return %[[R]]
+// CHECK-NEXT:    %[[H:.*]] = core.cast %[[CD]] : tensor<1x2x4x4xf32> to tensor<1x2x4x4xf16>
+// CHECK-NEXT:    %[[R:.*]] = core.relu %[[H]] {mlc.calib = {{.*}}, mlc.precision = "f16"} : tensor<1x2x4x4xf16>
+// CHECK-NEXT:    %[[RF:.*]] = core.cast %[[R]] : tensor<1x2x4x4xf16> to tensor<1x2x4x4xf32>
+// CHECK-NEXT:    return %[[RF]]
 func.func @conv(%x: tensor<1x2x4x4xf32> {mlc.calib = array<f64: -1.0, 3.0>}) -> tensor<1x2x4x4xf32> {
   %w = core.constant dense<[[[[0.5]], [[-1.0]]], [[[0.25]], [[2.0]]]]> : tensor<2x2x1x1xf32>
   %b = core.constant dense<[0.1, -0.2]> : tensor<2xf32>
@@ -41,7 +43,7 @@ func.func @conv(%x: tensor<1x2x4x4xf32> {mlc.calib = array<f64: -1.0, 3.0>}) -> 
 // CHECK:         quant.scast %{{.*}} : tensor<3x2xi8> to tensor<3x2x!quant.uniform<i8<-127:127>:f32:1, {0.023622047244094488,0.031496062992125984}>>
 // CHECK:         core.matmul {{.*}}mlc.precision = "i8"
 // CHECK:         quant.qcast %{{.*}} : tensor<2x2xf32> to tensor<2x2x!quant.uniform<i8:f32, 0.03937007874015748>>
-// CHECK:         core.add {{.*}}mlc.precision = "f16"
+// CHECK:         core.add {{.*}}mlc.precision = "f16"{{.*}} -> tensor<2x2xf16>
 // CHECK-NOT:     quant.qcast
 // CHECK:         return
 func.func @matmul(%x: tensor<2x3xf32> {mlc.calib = array<f64: -2.0, 1.0>}) -> tensor<2x2xf32> {
