@@ -215,7 +215,7 @@ func (s *state) activation(o *ir.Operation, i int, r *target.QuantRule) (*quant.
 func (s *state) qdq(v *ir.Value, q quant.QuantizedType, before *ir.Operation) *ir.Value {
 	rt, _ := floatTensor(v.Type())
 	qt := s.ctx.TensorType(rt.Shape, q, nil)
-	key := castKey{v, qt.String()}
+	key := castKey{v, qt.String(), before.Block()}
 	if d, ok := s.casts[key]; ok {
 		return d
 	}
@@ -246,7 +246,7 @@ func (s *state) output(o *ir.Operation, r *ir.Value, q quant.QuantizedType) {
 	r.ReplaceUsesIf(d, func(u *ir.OpOperand) bool { return u.Owner() != qc })
 	s.stats.QCasts++
 	s.origin[d] = r
-	s.casts[castKey{r, qt.String()}] = d
+	s.casts[castKey{r, qt.String(), o.Block()}] = d
 }
 
 // weight quantizes the constant operand i of o with rule r, from the data
@@ -357,7 +357,7 @@ func (s *state) bias(o *ir.Operation, i int, r *target.QuantRule, in *quant.Unif
 func (s *state) storedQDQ(v *ir.Value, data *ir.DenseElementsAttr, q quant.QuantizedType, before *ir.Operation) (*ir.Value, error) {
 	rt, _ := floatTensor(v.Type())
 	qt := s.ctx.TensorType(rt.Shape, q, nil)
-	key := castKey{v, qt.String()}
+	key := castKey{v, qt.String(), before.Block()}
 	if d, ok := s.casts[key]; ok {
 		return d, nil
 	}
@@ -460,7 +460,7 @@ func (s *state) floatPrecision(o *ir.Operation, p string) {
 		}
 		for j := len(made) - 1; j >= 0; j-- {
 			c := made[j]
-			delete(s.casts, castKey{c.Operand(0), "cast:" + c.Result(0).Type().String()})
+			delete(s.casts, castKey{c.Operand(0), "cast:" + c.Result(0).Type().String(), c.Block()})
 			c.Erase()
 		}
 		return
@@ -483,7 +483,7 @@ func (s *state) floatPrecision(o *ir.Operation, p string) {
 func (s *state) castTo(v *ir.Value, ft *ir.FloatType, before *ir.Operation, made *[]*ir.Operation) *ir.Value {
 	rt, _ := floatTensor(v.Type())
 	t := s.ctx.TensorType(rt.Shape, ft, rt.Encoding)
-	key := castKey{v, "cast:" + t.String()}
+	key := castKey{v, "cast:" + t.String(), before.Block()}
 	if c, ok := s.casts[key]; ok {
 		return c
 	}

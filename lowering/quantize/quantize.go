@@ -106,9 +106,13 @@ type state struct {
 	widened map[*ir.Value]*ir.Value
 }
 
+// castKey: a value, the type it is cast to, and the block of the users
+// sharing the cast (a cast before the first user in a block dominates the
+// later ones there, not those of other blocks).
 type castKey struct {
-	v *ir.Value
-	t string
+	v   *ir.Value
+	t   string
+	blk *ir.Block
 }
 
 // Run quantizes fn (a func.func) for cfg.Target. On error fn is left as
