@@ -31,7 +31,10 @@
 //     output. A value feeding several ops in one encoding gets one cast
 //     pair. Same-scale ops (qbehavior) of a class whose target entry says
 //     shared_encoding keep their input's encoding (a concatenation's
-//     inputs share one) instead of requantizing.
+//     inputs share one) instead of requantizing. A same-scale op none of
+//     whose inputs arrives quantized (all from float ops or arguments)
+//     has no encoding to keep: without its own mlc.precision it moves
+//     the data in the cheapest float precision its class takes, if any.
 //
 //     Ops given a float precision other than their values' type (f16 on
 //     an f32 model) compute in it: core.cast of each operand (one per

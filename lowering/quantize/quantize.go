@@ -329,11 +329,33 @@ func (s *state) decide(o *ir.Operation) (*plan, error) {
 		_, act := s.accepts(o, class, acc[0])
 		p.precision, p.act = acc[0], act
 	}
-	if p.act != nil && s.t.KeepsEncoding(class) {
-		b, _ := qbehavior.OfOp(o)
-		p.keep = b.Has(qbehavior.SameScale)
+	if b, _ := qbehavior.OfOp(o); p.act != nil && b.Has(qbehavior.SameScale) {
+		p.keep = s.t.KeepsEncoding(class)
+		if o.Attr(PrecisionAttr) == nil && !s.quantizedInput(o, p.act) {
+			// Nothing upstream is quantized: there is no encoding to keep,
+			// and quantizing here would only add error. Move the data in
+			// the cheapest float precision the class takes, if any.
+			for _, f := range s.accepted(o, class) {
+				if precisionBits(f) == 0 {
+					p.precision, p.act, p.keep = f, nil, false
+					break
+				}
+			}
+		}
 	}
 	return p, nil
+}
+
+// quantizedInput reports whether some float operand of o reaches it
+// quantized with rule r: the output of an op planned with r, or a value
+// already in QDQ form.
+func (s *state) quantizedInput(o *ir.Operation, r *target.QuantRule) bool {
+	for _, v := range o.Operands() {
+		if isFloat(v) && (sameRule(s.planned[v], r) || s.encodedBy(v, r)) {
+			return true
+		}
+	}
+	return false
 }
 
 // accepted lists the precisions the target runs o in, cheapest first.
