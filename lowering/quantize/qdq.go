@@ -420,7 +420,8 @@ func channelMaxAbs(data *ir.DenseElementsAttr, shape []int64, axis int) ([]float
 // floatPrecision makes o compute in the float type of precision p when
 // its values have another one (f16 on an f32 model): core.cast of each
 // float operand (one per value), o retyped, core.cast of each result back
-// for its users, so running the IR rounds as the target does. An op whose
+// for its users, so running the IR rounds as the target does. Ops with
+// integer results keep their types. An op whose
 // verifier refuses the retyped form (an attribute typed by its element
 // type, such as a pad value) keeps its types: its precision is then the
 // attribute alone.
@@ -430,6 +431,11 @@ func (s *state) floatPrecision(o *ir.Operation, p string) {
 		want = s.ctx.FloatType(ir.F16)
 	}
 	retype := func(v *ir.Value) bool { _, ft := floatTensor(v.Type()); return ft != nil && ft != want }
+	for _, r := range o.Results() {
+		if !isFloat(r) {
+			return // integer results (a cast to i32, an argmax): rounding the input first could change them
+		}
+	}
 	need := false
 	for _, v := range append(o.Operands(), o.Results()...) {
 		need = need || retype(v)
