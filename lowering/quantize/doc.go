@@ -40,9 +40,10 @@
 //     an f32 model) compute in it: core.cast of each operand (one per
 //     value), the op retyped, core.cast of its result back for its users
 //     (dropped where every user reads the narrow value), so running the
-//     IR rounds as the target would. An op whose verifier refuses the
-//     retyped form (a pad value typed f32) keeps its types and the
-//     precision is its attribute alone.
+//     IR rounds as the target would. Ops with integer results (a cast to
+//     i32) keep their types, and so does an op whose verifier refuses the
+//     retyped form (a pad value typed f32): their precision is the
+//     attribute alone.
 //
 //     What a driver reads back after the pass (the JSON report): every op
 //     it decided carries mlc.precision (a string attribute, "i8", "i16",
