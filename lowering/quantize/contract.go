@@ -1,5 +1,3 @@
-// Package quantize holds mlc's post-training quantization passes and the
-// quantization contracts that guard their results.
 package quantize
 
 import (
@@ -145,14 +143,14 @@ func (c *contracts) record(top *ir.Operation) {
 			c.reads[op] = &readFact{op: op, name: op.Name(), loc: op.Loc, scopes: scope(), reads: rs}
 		}
 		for _, v := range op.Results() {
-			if Encoding(v.Type()) != nil {
+			if EncodingOf(v.Type()) != nil {
 				c.types[v] = &typeFact{typ: v.Type(), scopes: scope()}
 			}
 		}
 		for _, r := range op.Regions() {
 			for _, b := range r.Blocks() {
 				for _, a := range b.Args() {
-					if Encoding(a.Type()) != nil {
+					if EncodingOf(a.Type()) != nil {
 						c.types[a] = &typeFact{typ: a.Type(), scopes: scope()}
 					}
 				}
@@ -161,9 +159,9 @@ func (c *contracts) record(top *ir.Operation) {
 	})
 }
 
-// Encoding is the uniform quantized element type of t (per tensor or per
+// EncodingOf is the uniform quantized element type of t (per tensor or per
 // axis), or nil: the encodings the contracts keep.
-func Encoding(t ir.Type) quant.QuantizedType {
+func EncodingOf(t ir.Type) quant.QuantizedType {
 	switch q := quant.ElementType(t).(type) {
 	case *quant.UniformType:
 		return q
@@ -180,7 +178,7 @@ func Encoding(t ir.Type) quant.QuantizedType {
 func readOf(v *ir.Value) read {
 	var via []string
 	for range maxLookThrough {
-		if e := Encoding(v.Type()); e != nil {
+		if e := EncodingOf(v.Type()); e != nil {
 			return read{enc: e, via: via}
 		}
 		d := v.DefiningOp()

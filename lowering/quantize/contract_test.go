@@ -190,12 +190,12 @@ func.func @f(%a: tensor<2x!quant.uniform<i8:f32, 0.5>>, %b: tensor<2x!quant.unif
   return
 }`)
 	args := firstOp(m, "func.func").Region(0).Block(0).Args()
-	enc := func(i int) string { return Encoding(args[i].Type()).String() }
-	if !SameEncoding(Encoding(args[0].Type()), Encoding(args[1].Type())) {
+	enc := func(i int) string { return EncodingOf(args[i].Type()).String() }
+	if !SameEncoding(EncodingOf(args[0].Type()), EncodingOf(args[1].Type())) {
 		t.Errorf("%s and %s differ only in the expressed type", enc(0), enc(1))
 	}
 	for i := 2; i < len(args); i++ {
-		if SameEncoding(Encoding(args[0].Type()), Encoding(args[i].Type())) {
+		if SameEncoding(EncodingOf(args[0].Type()), EncodingOf(args[i].Type())) {
 			t.Errorf("%s and %s are different encodings", enc(0), enc(i))
 		}
 	}
@@ -219,7 +219,7 @@ func.func @main(%x: tensor<2x2xf32>) -> tensor<4xf32> {
 			r := firstOp(top, "core.reshape")
 			d := r.Operand(0).DefiningOp()
 			q := d.Operand(0)
-			qt := Encoding(q.Type()).(*quant.UniformType)
+			qt := EncodingOf(q.Type()).(*quant.UniformType)
 			ctx := top.Ctx()
 			et, err := quant.NewUniform(ctx, qt.Storage, qt.StorageMin, qt.StorageMax, qt.Expressed, scale, qt.ZeroPoint)
 			if err != nil {

@@ -85,7 +85,7 @@ func rescaleFirst(top *ir.Operation, factor float64, pc *pass.Context) error {
 		}
 		r := op.Result(0)
 		tt, ok := r.Type().(*ir.RankedTensorType)
-		if !ok || Encoding(tt) == nil {
+		if !ok || EncodingOf(tt) == nil {
 			return ir.Advance
 		}
 		ctx := op.Ctx()

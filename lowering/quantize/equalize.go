@@ -1,7 +1,3 @@
-// Package quantize holds the post-training quantization passes that work
-// on core-dialect IR: the accuracy techniques run before calibration
-// (cross-layer equalization) and the passes that assign and fuse
-// quantized types.
 package quantize
 
 import (
@@ -49,8 +45,8 @@ import (
 // statistics (batch-norm β and γ, or calibration ranges) and is not done
 // here.
 
-// Pass is cross-layer-equalize.
-var Pass = pass.Register(&pass.Pass{
+// EqualizePass is cross-layer-equalize.
+var EqualizePass = pass.Register(&pass.Pass{
 	Name:    "cross-layer-equalize",
 	Summary: "CrossLayerEqualize",
 	Doc: "Equalizes the per-channel weight ranges of consecutive layers with the scale-equivariance of the ops " +
@@ -77,7 +73,7 @@ var Pass = pass.Register(&pass.Pass{
 	Changes: pass.NoEffects,
 	After:   []string{"torch-decompose"},
 	Run: func(fn *ir.Operation, opts pass.Options, pc *pass.Context) error {
-		cfg := Config{
+		cfg := EqualizeConfig{
 			Iterations: opts.Int("iterations"),
 			Tolerance:  opts.Float("tolerance"),
 			Rescale:    opts.Text("bounded") == "rescale",
@@ -95,8 +91,8 @@ var Pass = pass.Register(&pass.Pass{
 	},
 })
 
-// Config is the pass's options.
-type Config struct {
+// EqualizeConfig is the pass's options.
+type EqualizeConfig struct {
 	Iterations int
 	Tolerance  float64
 	// Rescale: equalize through clamp(min 0, max M) by bounding per channel.
@@ -118,8 +114,8 @@ type Skip struct {
 	Reason string
 }
 
-// Report says what Equalize did.
-type Report struct {
+// EqualizeReport says what Equalize did.
+type EqualizeReport struct {
 	Pairs          []PairReport
 	Skipped        []Skip
 	Sweeps         int
@@ -129,7 +125,7 @@ type Report struct {
 
 // Write prints one remark per pair and per skipped layer, positioned as
 // diagnostics are (file:line:col: remark: ...).
-func (r *Report) Write(w io.Writer) {
+func (r *EqualizeReport) Write(w io.Writer) {
 	for _, p := range r.Pairs {
 		fmt.Fprintf(w, "%s: remark: equalized '%s' with '%s' at %s: output-channel range spread %.4g -> %.4g, input-channel range spread %.4g -> %.4g\n",
 			where(p.First.Loc), p.First.Name(), p.Second.Name(), where(p.Second.Loc), p.SpreadOutBefore, p.SpreadOut, p.SpreadInBefore, p.SpreadIn)
@@ -184,8 +180,8 @@ type pair struct {
 }
 
 // Equalize runs cross-layer equalization on the function fn.
-func Equalize(fn *ir.Operation, cfg Config) *Report {
-	rep := &Report{}
+func Equalize(fn *ir.Operation, cfg EqualizeConfig) *EqualizeReport {
+	rep := &EqualizeReport{}
 	layers := map[*ir.Operation]*layer{}
 	var pairs []*pair
 	var cands []*ir.Operation
@@ -266,7 +262,7 @@ func Equalize(fn *ir.Operation, cfg Config) *Report {
 // scale-equivariant ops: "" and a pair, or nil and why not. After a conv
 // the channels are dimension 1 (NCHW); after a matmul the last dimension,
 // and a core.add of a per-channel constant right after it is its bias.
-func matchPair(op *ir.Operation, layers map[*ir.Operation]*layer, cfg Config) (*pair, string) {
+func matchPair(op *ir.Operation, layers map[*ir.Operation]*layer, cfg EqualizeConfig) (*pair, string) {
 	first, why := layerOf(op, layers)
 	if first == nil {
 		return nil, why

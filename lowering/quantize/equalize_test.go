@@ -123,7 +123,7 @@ func randomInput(rng *rand.Rand, shape []int64) *tensor.Tensor {
 
 // equalizeAndCompare runs @main before and after Equalize on the same
 // inputs; the outputs must agree within f32 rounding of the whole chain.
-func equalizeAndCompare(t *testing.T, src string, in []int64, cfg Config) (*ir.Operation, *Report) {
+func equalizeAndCompare(t *testing.T, src string, in []int64, cfg EqualizeConfig) (*ir.Operation, *EqualizeReport) {
 	t.Helper()
 	m := parse(t, src)
 	rng := rand.New(rand.NewSource(7))
@@ -157,7 +157,7 @@ func equalizeAndCompare(t *testing.T, src string, in []int64, cfg Config) (*ir.O
 	return m, rep
 }
 
-var tight = Config{Iterations: 500, Tolerance: 1e-12}
+var tight = EqualizeConfig{Iterations: 500, Tolerance: 1e-12}
 
 // layerRanges reads the stored (f32) weights of the pairs back from the IR.
 func pairRanges(t *testing.T, p PairReport) (out, in []float64) {
@@ -604,7 +604,7 @@ func TestEqualizeLinearChain(t *testing.T) {
 		src := g.module(c.in)
 		before := parse(t, src)
 		b1, b2 := pairRangesFromIR(t, before)
-		_, rep := equalizeAndCompare(t, src, c.in, Config{Iterations: 50, Tolerance: 1e-12, Rescale: true})
+		_, rep := equalizeAndCompare(t, src, c.in, EqualizeConfig{Iterations: 50, Tolerance: 1e-12, Rescale: true})
 		if len(rep.Pairs) != 1 {
 			t.Fatalf("case %d: got %d pairs (skipped %+v)", i, len(rep.Pairs), rep.Skipped)
 		}

@@ -1,5 +1,3 @@
-// Package quantize is the quantization stage of the pipeline: passes that
-// take float core IR to core ops on !quant.uniform types.
 package quantize
 
 import (

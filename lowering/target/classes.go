@@ -8,6 +8,10 @@ type OpClass struct {
 	Summary  string
 	Ops      []string // core op names, without the "core." prefix
 	Operands []string // operand and result roles, in order
+	// MovesData: the class holds ops that move elements without arithmetic
+	// (those dialects/qbehavior marks same-scale), so a target file may say
+	// they keep their inputs' encoding (shared_encoding).
+	MovesData bool
 }
 
 // OpClasses is every op class a target file may name.
@@ -17,7 +21,7 @@ var OpClasses = []OpClass{
 	{Name: "matmul", Summary: "matrix multiplication", Ops: []string{"matmul"},
 		Operands: []string{"lhs", "rhs", "result"}},
 	{Name: "pool", Summary: "2-D pooling", Ops: []string{"max_pool2d", "avg_pool2d"},
-		Operands: []string{"input", "result"}},
+		Operands: []string{"input", "result"}, MovesData: true},
 	{Name: "binary", Summary: "elementwise arithmetic on two tensors",
 		Ops:      []string{"add", "sub", "mul", "div", "max", "min", "pow"},
 		Operands: []string{"lhs", "rhs", "result"}},
@@ -33,7 +37,7 @@ var OpClasses = []OpClass{
 		Operands: []string{"input", "result"}},
 	{Name: "data_movement", Summary: "ops that move elements without arithmetic",
 		Ops:      []string{"reshape", "transpose", "broadcast_to", "concat", "slice", "gather", "pad"},
-		Operands: []string{"input", "result"}},
+		Operands: []string{"input", "result"}, MovesData: true},
 	{Name: "cast", Summary: "element type conversion", Ops: []string{"cast"},
 		Operands: []string{"input", "result"}},
 }

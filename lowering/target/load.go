@@ -336,9 +336,15 @@ func (d *decoder) classes(n *yaml.Node, caps backendCaps) {
 			}
 			d.fail(ck[name], p, "unknown op class '%s' (known: %s)", name, strings.Join(known, ", "))
 		}
-		m, _ := d.fields(cm[name], p, append([]string{"operands"}, provenanceKeys...)...)
+		m, mk := d.fields(cm[name], p, append([]string{"operands", "shared_encoding"}, provenanceKeys...)...)
 		d.require(m, cm[name], p, "operands")
 		cs := ClassSupport{Operands: map[string][]string{}, Provenance: d.provenance(m, cm[name], p)}
+		if n := m["shared_encoding"]; n != nil {
+			cs.SharedEncoding = d.flag(n, join(p, "shared_encoding"))
+			if !cls.MovesData {
+				d.fail(mk["shared_encoding"], join(p, "shared_encoding"), "only op classes that move data without arithmetic take it, and '%s' computes", name)
+			}
+		}
 		om, ok := d.fields(m["operands"], join(p, "operands"))
 		for _, op := range sortedKeys(om) {
 			op2 := join(join(p, "operands"), op)
@@ -367,6 +373,17 @@ func (d *decoder) classes(n *yaml.Node, caps backendCaps) {
 		}
 		t.Classes[name] = cs
 	}
+}
+
+// flag reads {value: true|false, source, kind[, how, note]}.
+func (d *decoder) flag(n *yaml.Node, path string) *Flag {
+	m, _ := d.fields(n, path, append([]string{"value"}, provenanceKeys...)...)
+	d.require(m, n, path, "value")
+	v := m["value"]
+	if v.Kind != yaml.ScalarNode || v.Tag != "!!bool" {
+		d.fail(v, join(path, "value"), "expected true or false")
+	}
+	return &Flag{Value: v.Value == "true", Provenance: d.provenance(m, n, path)}
 }
 
 func (d *decoder) quant(n *yaml.Node, caps backendCaps) {

@@ -64,6 +64,17 @@ func (t *Target) Markdown() string {
 			fmt.Fprintf(&b, "| %s | %s | %s |\n", c.Name, o, strings.Join(cs.Operands[o], ", "))
 		}
 	}
+	sep := "\n"
+	for _, c := range OpClasses {
+		if f := t.Classes[c.Name].SharedEncoding; f != nil {
+			keeps := "requantize"
+			if f.Value {
+				keeps = "keep their input's encoding (inputs share one)"
+			}
+			fmt.Fprintf(&b, "%s- Same-scale ops of class %s %s [%s]\n", sep, c.Name, keeps, prov(f.Provenance))
+			sep = ""
+		}
+	}
 	b.WriteString("\n| Quantization rule | Role | Storage | Scheme | Granularity | Provenance |\n|---|---|---|---|---|---|\n")
 	for _, q := range t.Quant {
 		scheme := "asymmetric"

@@ -75,7 +75,25 @@ type Gates struct {
 // ClassSupport is one op class's element types per operand.
 type ClassSupport struct {
 	Operands map[string][]string
+	// SharedEncoding (classes that move data only): the backend runs the
+	// class's same-scale ops (dialects/qbehavior) with the result in the
+	// encoding of its inputs, all inputs sharing one, instead of
+	// requantizing. Nil when the file does not say (then: requantize).
+	SharedEncoding *Flag
 	Provenance
+}
+
+// Flag is a yes/no fact with its provenance.
+type Flag struct {
+	Value bool
+	Provenance
+}
+
+// KeepsEncoding reports whether class runs same-scale ops in their
+// inputs' encoding (see ClassSupport.SharedEncoding).
+func (t *Target) KeepsEncoding(class string) bool {
+	f := t.Classes[class].SharedEncoding
+	return f != nil && f.Value
 }
 
 // Target is one loaded target file.
@@ -180,3 +198,6 @@ func (t *Target) Precisions() []string {
 	})
 	return out
 }
+
+// TargetName names the target (pass.Target), so a pipeline may carry it.
+func (t *Target) TargetName() string { return t.Name }

@@ -198,6 +198,8 @@ func TestMalformedFiles(t *testing.T) {
 		{"unknown backend", "backend: qnn", "backend: tpu", "3:10", "backend", "unknown backend 'tpu'"},
 		{"duplicate key", "arch: htp-test", "arch: htp-test\narch: again", "5:1", "arch", "given twice"},
 		{"missing field", "arch: htp-test\n", "", "2:1", "arch", "missing"},
+		{"shared encoding on a computing class", "    kind: quoted\n    operands:", "    kind: quoted\n    shared_encoding:\n      value: true\n      source: s\n      kind: quoted\n    operands:", "21:5", "op_classes.conv.shared_encoding", "only op classes that move data"},
+		{"shared encoding not a bool", "    kind: quoted\n    operands:", "    kind: quoted\n    shared_encoding:\n      value: yes please\n      source: s\n      kind: quoted\n    operands:", "22:14", "op_classes.conv.shared_encoding.value", "expected true or false"},
 		{"not a number", "value: 10", "value: ten", "13:10", "memory_bandwidth.value", "expected a number"},
 		{"alias", "  s: a document", "  s: &x a document", "7:6", "sources.s", "aliases"},
 		{"empty devices", "devices:\n  - name: SM0000\n    source: s\n    kind: quoted\n", "devices: []\n", "8:10", "devices", "at least one device"},

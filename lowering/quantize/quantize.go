@@ -1,0 +1,531 @@
+package quantize
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/mlc-go/mlc/dialects/qbehavior"
+	"github.com/mlc-go/mlc/dialects/quant"
+	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/lowering/target"
+	"github.com/mlc-go/mlc/rewrite/pass"
+)
+
+// Attribute names shared with calibrate and mixed precision.
+const (
+	CalibAttr     = "mlc.calib"
+	PrecisionAttr = "mlc.precision"
+)
+
+// Pass is quantize.
+var Pass = pass.Register(&pass.Pass{
+	Name:    "quantize",
+	Summary: "Quantize",
+	Doc: "Assigns each core op a precision its target runs (the op's mlc.precision, else the default, else " +
+		"the cheapest the target accepts for its op class) and rewrites the function into QDQ form: " +
+		"quant.qcast/quant.dcast around integer-precision ops with encodings from the ops' mlc.calib ranges " +
+		"under the target file's quantization rules, per-channel weights from the constants themselves " +
+		"(core.constant of stored integers, quant.scast, quant.dcast), integer or float bias as the target " +
+		"says, one cast pair per value and encoding, and data-movement ops kept in their input's encoding " +
+		"where the target allows. Each decided op gets mlc.precision. Fails, writing nothing, on an op the " +
+		"target cannot run in any precision, a precision it does not run, or a range calibrate did not record.",
+	Options: []pass.Option{
+		pass.StringOpt("target", "", "built-in target name (see mlc-opt --show-targets)"),
+		pass.StringOpt("target-file", "", "a target description file (YAML) instead of a built-in target"),
+		pass.EnumOpt("precision", "i8", Precisions, "precision of ops without mlc.precision"),
+	},
+	OpName:  "func.func",
+	Changes: pass.MayChange(pass.QuantEncodings, pass.Precision),
+	Run: func(fn *ir.Operation, opts pass.Options, pc *pass.Context) error {
+		t, err := loadTarget(opts.Text("target"), opts.Text("target-file"), pc.Target())
+		if err != nil {
+			return ir.Errorf(fn.Loc, "%v", err)
+		}
+		st, err := Run(fn, Config{Target: t, Precision: opts.Text("precision")})
+		pc.Add("num-quantized", "Number of ops given an integer precision", int64(st.Quantized))
+		pc.Add("num-float", "Number of ops left in a float precision", int64(st.Float))
+		pc.Add("num-casts", "Number of quant.qcast ops inserted", int64(st.QCasts))
+		return err
+	},
+})
+
+// loadTarget resolves the pass options, or the pipeline's target.
+func loadTarget(name, file string, fromConfig pass.Target) (*target.Target, error) {
+	switch {
+	case name != "" && file != "":
+		return nil, errors.New("give target= or target-file=, not both")
+	case file != "":
+		return target.LoadFile(file)
+	case name != "":
+		return target.Load(name)
+	}
+	if t, ok := fromConfig.(*target.Target); ok && t != nil {
+		return t, nil
+	}
+	return nil, fmt.Errorf("quantize needs target=NAME or target-file=PATH (known targets: %s)", quotedList(target.List()))
+}
+
+// Config is one quantization run.
+type Config struct {
+	Target    *target.Target
+	Precision string // for ops without mlc.precision; "" means i8
+}
+
+// Stats counts what a run decided.
+type Stats struct {
+	Quantized, Float, QCasts int
+}
+
+// plan is the decision for one op.
+type plan struct {
+	op        *ir.Operation
+	class     string
+	precision string
+	act       *target.QuantRule // integer precisions
+	keep      bool              // same-scale op kept in its input's encoding
+}
+
+type state struct {
+	ctx    *ir.Context
+	fn     *ir.Operation
+	t      *target.Target
+	cfg    Config
+	stats  Stats
+	casts  map[castKey]*ir.Value // one qcast/dcast pair per value and type
+	origin map[*ir.Value]*ir.Value
+	// planned: the activation rule of each value an integer-precision op
+	// produces, which its users will find already encoded.
+	planned map[*ir.Value]*target.QuantRule
+	// shared: the range a value's producer encodes it with instead of its
+	// own, because a concatenation reads it in one shared encoding.
+	shared map[*ir.Value][2]float64
+	keeps  map[*ir.Operation]bool // ops kept in their input's encoding
+	// widened: the core.cast results quantize made to give a narrower
+	// float op's result back to its users, and that result.
+	widened map[*ir.Value]*ir.Value
+}
+
+// castKey: a value, the type it is cast to, and the block of the users
+// sharing the cast (a cast before the first user in a block dominates the
+// later ones there, not those of other blocks).
+type castKey struct {
+	v   *ir.Value
+	t   string
+	blk *ir.Block
+}
+
+// Run quantizes fn (a func.func) for cfg.Target. On error fn is left as
+// it was: every decision and range is checked before the first rewrite.
+func Run(fn *ir.Operation, cfg Config) (Stats, error) {
+	if cfg.Precision == "" {
+		cfg.Precision = "i8"
+	}
+	if precisionBits(cfg.Precision) == 0 && cfg.Precision != "f16" && cfg.Precision != "f32" {
+		return Stats{}, ir.Errorf(fn.Loc, "unknown precision '%s' (one of %s)", cfg.Precision, quotedList(Precisions))
+	}
+	s := &state{ctx: fn.Ctx(), fn: fn, t: cfg.Target, cfg: cfg,
+		casts: map[castKey]*ir.Value{}, origin: map[*ir.Value]*ir.Value{},
+		planned: map[*ir.Value]*target.QuantRule{}, shared: map[*ir.Value][2]float64{},
+		keeps: map[*ir.Operation]bool{}, widened: map[*ir.Value]*ir.Value{}}
+	var plans []*plan
+	var firstErr error
+	ir.WalkPreOrder(fn, func(o *ir.Operation) ir.WalkResult {
+		if firstErr != nil {
+			return ir.Interrupt
+		}
+		p, err := s.decide(o)
+		if err != nil {
+			firstErr = err
+			return ir.Interrupt
+		}
+		if p != nil {
+			plans = append(plans, p)
+			s.keeps[p.op] = p.keep
+			if p.act != nil {
+				for _, r := range p.op.Results() {
+					s.planned[r] = p.act
+				}
+			}
+		}
+		return ir.Advance
+	})
+	if firstErr != nil {
+		return s.stats, firstErr
+	}
+	for _, p := range plans {
+		if err := s.checkRanges(p); err != nil {
+			return s.stats, err
+		}
+	}
+	for _, p := range plans {
+		if err := s.shareInputs(p); err != nil {
+			return s.stats, err
+		}
+	}
+	for _, p := range plans {
+		if err := s.emit(p); err != nil {
+			return s.stats, err
+		}
+	}
+	for back := range s.widened {
+		if !back.HasUses() { // every user now reads the narrow value
+			back.DefiningOp().Erase()
+		}
+	}
+	return s.stats, nil
+}
+
+// floatTensor is the element type of a ranked float tensor, or nil.
+func floatTensor(t ir.Type) (*ir.RankedTensorType, *ir.FloatType) {
+	rt, ok := t.(*ir.RankedTensorType)
+	if !ok {
+		return nil, nil
+	}
+	ft, ok := rt.Elem.(*ir.FloatType)
+	if !ok {
+		return nil, nil
+	}
+	return rt, ft
+}
+
+// isFloat reports whether v is a float tensor, the values quantize rewrites.
+func isFloat(v *ir.Value) bool { _, ft := floatTensor(v.Type()); return ft != nil }
+
+// dataRoles are the class roles of the op's float operands and results.
+func dataRoles(o *ir.Operation, class string) []string {
+	var roles []string
+	for i, v := range o.Operands() {
+		if isFloat(v) && !contains(roles, operandRole(class, i)) {
+			roles = append(roles, operandRole(class, i))
+		}
+	}
+	for _, r := range o.Results() {
+		if isFloat(r) && !contains(roles, "result") {
+			roles = append(roles, "result")
+		}
+	}
+	return roles
+}
+
+// quantRole is the quantization role of operand i: "bias" for the bias
+// operand, "weight" for a constant on a per-channel operand (dialects/
+// qbehavior) and "activation" for everything else.
+func quantRole(o *ir.Operation, class string, i int) string {
+	if operandRole(class, i) == "bias" {
+		return "bias"
+	}
+	if b, ok := qbehavior.OfOp(o); ok {
+		if _, pc := b.PerChannelAxis(i); pc && isConstant(o.Operand(i)) {
+			return "weight"
+		}
+	}
+	return "activation"
+}
+
+// isConstant: a core.constant, or one already quantized in QDQ form.
+func isConstant(v *ir.Value) bool {
+	d := v.DefiningOp()
+	return d != nil && (d.Name() == "core.constant" || storedConstant(v) != nil)
+}
+
+// activationRoles are the class roles quantized with the activation rule.
+func activationRoles(o *ir.Operation, class string) []string {
+	var roles []string
+	for i, v := range o.Operands() {
+		if isFloat(v) && quantRole(o, class, i) == "activation" && !contains(roles, operandRole(class, i)) {
+			roles = append(roles, operandRole(class, i))
+		}
+	}
+	for _, r := range o.Results() {
+		if isFloat(r) && !contains(roles, "result") {
+			roles = append(roles, "result")
+		}
+	}
+	return roles
+}
+
+// accepts reports whether the target runs o (of class) in precision p,
+// and for integer precisions the activation rule it uses.
+func (s *state) accepts(o *ir.Operation, class, p string) (bool, *target.QuantRule) {
+	bits := precisionBits(p)
+	if bits == 0 {
+		return acceptsAll(s.t, class, dataRoles(o, class), p), nil
+	}
+	act := activationRule(s.t, class, activationRoles(o, class), bits)
+	if act == nil {
+		return false, nil
+	}
+	for i, v := range o.Operands() {
+		if !isFloat(v) {
+			continue
+		}
+		switch quantRole(o, class, i) {
+		case "weight":
+			if s.weightRuleFor(o, class, i, act) == nil {
+				return false, nil
+			}
+		case "bias":
+			// An integer bias rule, or a float bias the class takes.
+			// An integer bias (a constant, quantized to s_in × s_w) or a
+			// float bias the class takes.
+			_, ft := floatTensor(v.Type())
+			intBias := biasRule(s.t, class) != nil && isConstant(v)
+			if !intBias && !s.t.Accepts(class, "bias", ft.String()) && !s.t.Accepts(class, "bias", "f32") {
+				return false, nil
+			}
+		}
+	}
+	return true, act
+}
+
+func (s *state) weightRuleFor(o *ir.Operation, class string, i int, act *target.QuantRule) *target.QuantRule {
+	b, _ := qbehavior.OfOp(o)
+	_, perChannel := b.PerChannelAxis(i)
+	return weightRule(s.t, class, operandRole(class, i), act.Storage, perChannel)
+}
+
+// decide picks o's precision; nil for ops quantize leaves alone (not core,
+// constants, ops without float data).
+func (s *state) decide(o *ir.Operation) (*plan, error) {
+	if o.Dialect() != "core" || o.Name() == "core.constant" {
+		return nil, nil
+	}
+	float := false
+	for _, v := range append(o.Operands(), o.Results()...) {
+		float = float || isFloat(v)
+	}
+	if !float {
+		return nil, nil // integer index and shape arithmetic: legalisation's
+	}
+	class, ok := target.ClassOf(o.Name())
+	if !ok {
+		return nil, ir.Errorf(o.Loc, "'%s' op belongs to no op class, so target '%s' cannot run it", o.Name(), s.t.Name)
+	}
+	p := &plan{op: o, class: class}
+	if a := o.Attr(PrecisionAttr); a != nil {
+		str, ok := a.(*ir.StringAttr)
+		if !ok || (precisionBits(str.Value) == 0 && str.Value != "f16" && str.Value != "f32") {
+			return nil, ir.Errorf(o.Loc, "'%s' op: %s must be one of %s, got %s", o.Name(), PrecisionAttr, quotedList(Precisions), a)
+		}
+		ok, act := s.accepts(o, class, str.Value)
+		if !ok {
+			return nil, ir.Errorf(o.Loc, "'%s' op: target '%s' does not run op class '%s' in precision %s (it runs it in: %s)",
+				o.Name(), s.t.Name, class, str.Value, quotedList(s.accepted(o, class)))
+		}
+		p.precision, p.act = str.Value, act
+	} else if ok, act := s.accepts(o, class, s.cfg.Precision); ok {
+		p.precision, p.act = s.cfg.Precision, act
+	} else {
+		acc := s.accepted(o, class)
+		if len(acc) == 0 {
+			why := "its file lists no element types for the class"
+			if _, listed := s.t.Classes[class]; listed {
+				why = "no precision fits every operand's element types and quantization rules"
+			}
+			return nil, ir.Errorf(o.Loc, "'%s' op (op class '%s') cannot run on target '%s' in any precision: %s",
+				o.Name(), class, s.t.Name, why)
+		}
+		_, act := s.accepts(o, class, acc[0])
+		p.precision, p.act = acc[0], act
+	}
+	if b, _ := qbehavior.OfOp(o); p.act != nil && b.Has(qbehavior.SameScale) {
+		p.keep = s.t.KeepsEncoding(class)
+		if o.Attr(PrecisionAttr) == nil && !s.quantizedInput(o, p.act) {
+			// Nothing upstream is quantized: there is no encoding to keep,
+			// and quantizing here would only add error. Move the data in
+			// the cheapest float precision the class takes, if any.
+			for _, f := range s.accepted(o, class) {
+				if precisionBits(f) == 0 {
+					p.precision, p.act, p.keep = f, nil, false
+					break
+				}
+			}
+		}
+	}
+	return p, nil
+}
+
+// quantizedInput reports whether some float operand of o reaches it
+// quantized with rule r: the output of an op planned with r, or a value
+// already in QDQ form.
+func (s *state) quantizedInput(o *ir.Operation, r *target.QuantRule) bool {
+	for _, v := range o.Operands() {
+		if isFloat(v) && (sameRule(s.planned[v], r) || s.encodedBy(v, r)) {
+			return true
+		}
+	}
+	return false
+}
+
+// accepted lists the precisions the target runs o in, cheapest first.
+func (s *state) accepted(o *ir.Operation, class string) []string {
+	var out []string
+	for _, p := range Precisions {
+		if ok, _ := s.accepts(o, class, p); ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// rangeOf is the calibrated real range of a float value: its producer's
+// mlc.calib entry, its function argument's mlc.calib, or the extremes of
+// a constant's data. A value quantize made (a dcast) has its origin's.
+func (s *state) rangeOf(v *ir.Value, user *ir.Operation) (lo, hi float64, err error) {
+	if o, ok := s.origin[v]; ok {
+		v = o
+	}
+	if v.IsBlockArgument() {
+		a := s.argCalib(v)
+		if a == nil {
+			return 0, 0, ir.Errorf(v.Loc(), "argument #%d has no %s range, which '%s' op needs to quantize it: run calibrate first",
+				v.ArgNumber(), CalibAttr, user.Name())
+		}
+		return calibPair(a, v.Loc(), fmt.Sprintf("argument #%d", v.ArgNumber()))
+	}
+	d := v.DefiningOp()
+	if d.Name() == "core.constant" {
+		vals, ok := constFloats(d)
+		if !ok {
+			return 0, 0, ir.Errorf(d.Loc, "'%s' op: cannot read its float data to quantize it", d.Name())
+		}
+		lo, hi = math.Inf(1), math.Inf(-1)
+		for i := 0; i < vals.NumElements(); i++ {
+			x := vals.FloatAt(i)
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return 0, 0, ir.Errorf(d.Loc, "'%s' op holds %v, which no encoding represents", d.Name(), x)
+			}
+			lo, hi = min(lo, x), max(hi, x)
+		}
+		if vals.NumElements() == 0 {
+			lo, hi = 0, 0
+		}
+		return lo, hi, nil
+	}
+	arr, _ := d.Attr(CalibAttr).(*ir.ArrayAttr)
+	what := fmt.Sprintf("'%s' op result #%d", d.Name(), v.ResultNumber())
+	if arr == nil || v.ResultNumber() >= len(arr.Elems) {
+		return 0, 0, ir.Errorf(d.Loc, "%s has no %s range, which '%s' op needs to quantize it: run calibrate first",
+			what, CalibAttr, user.Name())
+	}
+	if e, ok := arr.Elems[v.ResultNumber()].(*ir.DenseArrayAttr); ok && e.Len() == 0 {
+		return 0, 0, ir.Errorf(d.Loc, "%s was not observed (empty %s entry), but '%s' op quantizes it: run calibrate first",
+			what, CalibAttr, user.Name())
+	}
+	return calibPair(arr.Elems[v.ResultNumber()], d.Loc, what)
+}
+
+func calibPair(a ir.Attribute, loc ir.Location, what string) (lo, hi float64, err error) {
+	e, ok := a.(*ir.DenseArrayAttr)
+	if !ok || !ir.IsFloat(e.Elem) || len(e.Floats) != 2 {
+		return 0, 0, ir.Errorf(loc, "%s: %s must be array<f64: lo, hi>, got %s", what, CalibAttr, a)
+	}
+	lo, hi = e.Floats[0], e.Floats[1]
+	if math.IsNaN(lo) || math.IsNaN(hi) || math.IsInf(lo, 0) || math.IsInf(hi, 0) || lo > hi {
+		return 0, 0, ir.Errorf(loc, "%s: %s range [%v, %v] is not a finite range with lo <= hi", what, CalibAttr, lo, hi)
+	}
+	return lo, hi, nil
+}
+
+// argCalib is the mlc.calib argument attribute of a function argument.
+func (s *state) argCalib(v *ir.Value) ir.Attribute {
+	blk := v.OwnerBlock()
+	if blk == nil || blk.Parent() == nil || blk.Parent().ParentOp() != s.fn {
+		return nil
+	}
+	arr, _ := s.fn.InherentAttr("arg_attrs").(*ir.ArrayAttr)
+	if arr == nil || v.ArgNumber() >= len(arr.Elems) {
+		return nil
+	}
+	d, _ := arr.Elems[v.ArgNumber()].(*ir.DictionaryAttr)
+	return d.Get(CalibAttr)
+}
+
+// constFloats reads a float core.constant's data as dense elements.
+func constFloats(c *ir.Operation) (*ir.DenseElementsAttr, bool) {
+	rt, ft := floatTensor(c.Result(0).Type())
+	if ft == nil || !rt.HasStaticShape() {
+		return nil, false
+	}
+	switch a := c.InherentAttr("value").(type) {
+	case *ir.DenseElementsAttr:
+		return a, true
+	case *ir.DenseResourceAttr:
+		w := ir.ElementByteWidth(ft)
+		if a.Handle == nil || int64(len(a.Handle.Data)) != rt.NumElements()*int64(w) {
+			return nil, false
+		}
+		return c.Ctx().DenseElementsAttr(rt, a.Handle.Data), true
+	}
+	return nil, false
+}
+
+// checkRanges finds every range and weight p's op will need before
+// anything is rewritten, so a missing or unusable one fails with the
+// function untouched.
+func (s *state) checkRanges(p *plan) error {
+	if p.act == nil {
+		return nil
+	}
+	o := p.op
+	check := func(v *ir.Value) error {
+		lo, hi, err := s.rangeOf(v, o)
+		if err != nil {
+			return err
+		}
+		if sc, _ := Params(p.act, lo, hi); !(sc > 0) || math.IsInf(sc, 0) {
+			return ir.Errorf(o.Loc, "'%s' op: range [%v, %v] gives no usable %s scale (%v)", o.Name(), lo, hi, p.act.Storage, sc)
+		}
+		return nil
+	}
+	for i, v := range o.Operands() {
+		if !isFloat(v) {
+			continue
+		}
+		switch quantRole(o, p.class, i) {
+		case "activation":
+			if !s.encodedBy(v, p.act) && !sameRule(s.planned[v], p.act) {
+				if err := check(v); err != nil {
+					return err
+				}
+			}
+		case "weight", "bias":
+			if !isConstant(v) || storedConstant(v) != nil {
+				continue // a computed bias stays float; QDQ constants are done
+			}
+			data, ok := constFloats(v.DefiningOp())
+			if !ok {
+				return ir.Errorf(o.Loc, "'%s' op: cannot read the data of its constant operand #%d", o.Name(), i)
+			}
+			if _, err := channelMaxAbs(data, nil, -1); err != nil {
+				return ir.Errorf(v.DefiningOp().Loc, "'%s' op: %v", v.DefiningOp().Name(), err)
+			}
+		}
+	}
+	if !p.keep {
+		for _, r := range o.Results() {
+			if isFloat(r) {
+				if err := check(r); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func sameRule(a, b *target.QuantRule) bool {
+	return a != nil && b != nil && a.Name == b.Name && a.Storage == b.Storage
+}
+
+// encodedBy reports whether v is already the dcast of an encoding that
+// follows rule r, so a user quantized with r takes it as it is.
+func (s *state) encodedBy(v *ir.Value, r *target.QuantRule) bool {
+	d := v.DefiningOp()
+	if d == nil || d.Name() != "quant.dcast" {
+		return false
+	}
+	q := quant.ElementType(d.Operand(0).Type())
+	return q != nil && Satisfies(q, r) == ""
+}
