@@ -16,9 +16,16 @@ type histogram struct {
 	r      float64 // 0 until a non-zero sample arrives
 	zeros  uint64  // zeros seen while r is 0
 	counts []uint64
+	sums   []float64 // per bin, the sum of its samples; nil unless asked for
 }
 
-func newHistogram() *histogram { return &histogram{counts: make([]uint64, 2*halfBins)} }
+func newHistogram(withSums bool) *histogram {
+	h := &histogram{counts: make([]uint64, 2*halfBins)}
+	if withSums {
+		h.sums = make([]float64, 2*halfBins)
+	}
+	return h
+}
 
 func (h *histogram) width() float64 { return h.r / halfBins }
 
@@ -46,6 +53,13 @@ func (h *histogram) grow(amax float64) {
 			merged[(halfBins+i)/2] += c
 		}
 		h.counts = merged
+		if h.sums != nil {
+			sums := make([]float64, len(h.sums))
+			for i, v := range h.sums {
+				sums[(halfBins+i)/2] += v
+			}
+			h.sums = sums
+		}
 		h.r *= 2
 	}
 }
@@ -56,8 +70,11 @@ func (h *histogram) add(x float64) {
 		h.zeros++
 		return
 	}
-	i := int(math.Floor((x + h.r) / h.width()))
-	h.counts[min(max(i, 0), len(h.counts)-1)]++
+	i := min(max(int(math.Floor((x+h.r)/h.width())), 0), len(h.counts)-1)
+	h.counts[i]++
+	if h.sums != nil {
+		h.sums[i] += x
+	}
 }
 
 // abs folds the histogram onto |x|: bin k counts |x| in [k*w, (k+1)*w).
@@ -137,17 +154,26 @@ func (h *histogram) lowerPercentile(p, minv float64) float64 {
 // rebin spreads the histogram's counts of [lo, hi] over n equal bins,
 // each fine bin's count split in proportion to its overlap (samples are
 // taken as uniform within a fine bin, and never beyond the observed
-// extremes lo and hi, which clip the first and last fine bins).
-func (h *histogram) rebin(n int, lo, hi float64) []float64 {
-	out := make([]float64, n)
+// extremes lo and hi, which clip the first and last fine bins). With sums
+// kept, the second result holds each bin's sum of samples (split in the
+// same proportion, so a bin's mean stays exact for one-valued fine bins).
+func (h *histogram) rebin(n int, lo, hi float64) (counts, sums []float64) {
+	counts = make([]float64, n)
+	if h.sums != nil {
+		sums = make([]float64, n)
+	}
 	if h.r == 0 || hi <= lo {
-		out[0] = h.total()
-		return out
+		counts[0] = h.total()
+		return counts, sums
 	}
 	w, W := h.width(), (hi-lo)/float64(n)
 	for i, c := range h.counts {
 		if c == 0 {
 			continue
+		}
+		var sum float64
+		if sums != nil {
+			sum = h.sums[i]
 		}
 		a, b := max(-h.r+float64(i)*w, lo), min(-h.r+float64(i+1)*w, hi)
 		if b <= a {
@@ -156,55 +182,65 @@ func (h *histogram) rebin(n int, lo, hi float64) []float64 {
 			if a >= hi {
 				j = n - 1
 			}
-			out[j] += float64(c)
+			add(counts, sums, j, float64(c), sum)
 			continue
 		}
-		spread(out, float64(c), (a-lo)/W, (b-lo)/W)
+		spread(counts, sums, float64(c), sum, (a-lo)/W, (b-lo)/W)
 	}
-	if h.zeros > 0 {
-		j := min(max(int(-lo/W), 0), n-1)
-		out[j] += float64(h.zeros)
-	}
-	return out
+	return counts, sums
 }
 
 // absBins is rebin for |x| over [0, amax].
-func (h *histogram) absBins(n int, amax float64) []float64 {
-	out := make([]float64, n)
+func (h *histogram) absBins(n int, amax float64) (counts, sums []float64) {
+	counts = make([]float64, n)
+	if h.sums != nil {
+		sums = make([]float64, n)
+	}
 	if h.r == 0 || amax == 0 {
-		out[0] = h.total()
-		return out
+		counts[0] = h.total()
+		return counts, sums
 	}
 	w, W := h.width(), amax/float64(n)
 	for k, c := range h.abs() {
 		if c == 0 {
 			continue
 		}
+		var sum float64
+		if sums != nil {
+			sum = h.sums[halfBins+k] - h.sums[halfBins-1-k]
+		}
 		a, b := float64(k)*w, min(float64(k+1)*w, amax)
 		if b <= a {
-			out[n-1] += c
+			add(counts, sums, n-1, c, sum)
 			continue
 		}
-		spread(out, c, a/W, b/W)
+		spread(counts, sums, c, sum, a/W, b/W)
 	}
-	return out
+	return counts, sums
 }
 
-// spread adds c over the bin interval [a, b) (in bin units) of out.
-func spread(out []float64, c, a, b float64) {
-	n := len(out)
+func add(counts, sums []float64, j int, c, sum float64) {
+	counts[j] += c
+	if sums != nil {
+		sums[j] += sum
+	}
+}
+
+// spread adds c (and sum) over the bin interval [a, b) (in bin units).
+func spread(counts, sums []float64, c, sum, a, b float64) {
+	n := len(counts)
 	i0, i1 := int(a), int(b)
 	if i1 >= n {
 		i1 = n - 1
 	}
 	if i0 >= i1 {
-		out[min(i0, n-1)] += c
+		add(counts, sums, min(i0, n-1), c, sum)
 		return
 	}
-	per := c / (b - a)
-	out[i0] += per * (float64(i0+1) - a)
+	share := func(j int, f float64) { add(counts, sums, j, c*f/(b-a), sum*f/(b-a)) }
+	share(i0, float64(i0+1)-a)
 	for j := i0 + 1; j < i1; j++ {
-		out[j] += per
+		share(j, 1)
 	}
-	out[i1] += per * (b - float64(i1))
+	share(i1, b-float64(i1))
 }

@@ -3,7 +3,8 @@ package observe
 import "math"
 
 // mseBins is the size of the histogram the MSE search works on; every
-// sample in a bin counts as the bin's centre.
+// sample in a bin counts as the bin's mean (exact when the bin holds one
+// value, as for data already on a grid).
 const mseBins = 2048
 
 // QuantError is the squared error of x quantized to st's grid over r and
@@ -36,17 +37,25 @@ func dequant(x float64, r Range, st Storage) float64 {
 }
 
 // histError is the quantization error of the histogram's samples, each at
-// its bin's centre; bins are equal over [lo, hi].
-func histError(bins []float64, lo, hi float64, r Range, st Storage) float64 {
-	w := (hi - lo) / float64(len(bins))
+// its bin's mean.
+func histError(counts, means []float64, r Range, st Storage) float64 {
 	var e float64
-	for i, c := range bins {
-		if c == 0 {
-			continue
+	for i, c := range counts {
+		if c != 0 {
+			e += c * QuantError(means[i], r, st)
 		}
-		e += c * QuantError(lo+(float64(i)+0.5)*w, r, st)
 	}
 	return e
+}
+
+func means(counts, sums []float64) []float64 {
+	out := make([]float64, len(counts))
+	for i, c := range counts {
+		if c != 0 {
+			out[i] = sums[i] / c
+		}
+	}
+	return out
 }
 
 // mseRange searches the clipping range of least quantization MSE. A
@@ -58,18 +67,20 @@ func (o *Observer) mseRange() Range {
 	st := o.cfg.Storage
 	if st.Symmetric {
 		amax := max(-o.min, o.max)
-		bins := o.hist.absBins(mseBins, amax)
+		bins, sums := o.hist.absBins(mseBins, amax)
+		m := means(bins, sums)
 		best, bestErr := amax, math.Inf(1)
 		for k := 1; k <= mseBins; k++ {
 			t := amax * float64(k) / mseBins
-			if e := histError(bins, 0, amax, Range{-t, t}, st); e < bestErr {
+			if e := histError(bins, m, Range{-t, t}, st); e < bestErr {
 				best, bestErr = t, e
 			}
 		}
 		return Range{-best, best}
 	}
 	lo, hi := min(o.min, 0), max(o.max, 0)
-	bins := o.hist.rebin(mseBins, lo, hi)
+	bins, sums := o.hist.rebin(mseBins, lo, hi)
+	m := means(bins, sums)
 	const grid = 48
 	try := func(best Range, bestErr float64, ilo, ihi, jlo, jhi, step float64) (Range, float64) {
 		for i := ilo; i <= ihi+1e-9; i += step {
@@ -78,7 +89,7 @@ func (o *Observer) mseRange() Range {
 				if r.Hi <= r.Lo {
 					continue
 				}
-				if e := histError(bins, lo, hi, r, st); e < bestErr {
+				if e := histError(bins, m, r, st); e < bestErr {
 					best, bestErr = r, e
 				}
 			}

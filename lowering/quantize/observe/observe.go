@@ -149,7 +149,7 @@ func New(cfg Config) (*Observer, error) {
 	}
 	o := &Observer{cfg: cfg, min: math.Inf(1), max: math.Inf(-1)}
 	if cfg.Method != MinMax {
-		o.hist = newHistogram()
+		o.hist = newHistogram(cfg.Method == MSE)
 	}
 	return o, nil
 }
@@ -216,7 +216,8 @@ func (o *Observer) Range() (Range, error) {
 		}
 		return o.finish(Range{o.hist.lowerPercentile(p, o.min), o.hist.upperPercentile(p, o.max)}), nil
 	case Entropy:
-		t := entropyThreshold(o.hist.absBins(entropyBins, amax), o.entropyLevels()) * amax
+		bins, _ := o.hist.absBins(entropyBins, amax)
+		t := entropyThreshold(bins, o.entropyLevels()) * amax
 		return o.finish(Range{-t, t}), nil
 	case MSE:
 		return o.finish(o.mseRange()), nil

@@ -126,7 +126,7 @@ func TestPercentileClipsOutliers(t *testing.T) {
 }
 
 func TestHistogramMergeKeepsCounts(t *testing.T) {
-	h := newHistogram()
+	h := newHistogram(true)
 	xs := []float64{0, 0.3, -0.7, 0.999, 5, -17, 100}
 	for _, x := range xs {
 		h.grow(math.Abs(x))
@@ -195,6 +195,17 @@ func TestMSEMinimisesError(t *testing.T) {
 	if got > best*1.02 {
 		t.Errorf("symmetric: range %v has MSE %g; brute force finds ±%g with %g", r, got, bestT, best)
 	}
+	// Data on the int8 grid of ±127 quantizes without error only there:
+	// any smaller threshold clips 127 (bins are read at their means, so
+	// the search sees the exact values).
+	var grid []float32
+	for v := -127; v <= 127; v += 3 {
+		grid = append(grid, float32(v))
+	}
+	if r := run(t, Config{Method: MSE, Storage: sym8}, grid, []float32{127}); r != (Range{-127, 127}) {
+		t.Errorf("grid data: %v, want [-127, 127]", r)
+	}
+
 	// At 4 bits, clipping a gaussian's tails pays.
 	g := make([]float32, 50000)
 	for i := range g {
