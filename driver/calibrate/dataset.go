@@ -56,7 +56,7 @@ func LoadDataset(dir string, fn *ir.Operation) (*Dataset, error) {
 	names := interp.ArgNames(fn)
 	root, err := os.OpenRoot(dir)
 	if err != nil {
-		return nil, fmt.Errorf("calibration data: %v", unwrapPath(err))
+		return nil, fmt.Errorf("calibration data %s: %v", dir, unwrapPath(err))
 	}
 	defer root.Close()
 	entries, err := fs.ReadDir(root.FS(), ".")

@@ -36,10 +36,6 @@ var Pass = pass.Register(&pass.Pass{
 	// It only adds mlc.calib attributes; quantize reads them.
 	Changes: pass.NoEffects,
 	Run: func(module *ir.Operation, opts pass.Options, pc *pass.Context) error {
-		dir := opts.Text("data")
-		if strings.TrimSpace(dir) == "" {
-			return ir.Errorf(module.Loc, "calibrate needs the calibration data directory: calibrate{data=DIR}")
-		}
 		cfg := Options{
 			Function: opts.Text("function"),
 			Observer: observe.Config{
@@ -48,12 +44,16 @@ var Pass = pass.Register(&pass.Pass{
 				Storage:    observe.Storage{Bits: opts.Int("bits"), Signed: opts.Bool("signed"), Symmetric: opts.Bool("symmetric")},
 			},
 		}
-		if err := cfg.Observer.Validate(); err != nil {
-			return ir.Errorf(module.Loc, "calibrate: %v", err)
-		}
 		fn, err := interp.LookupFunc(module, cfg.Function)
 		if err != nil {
 			return err
+		}
+		dir := opts.Text("data")
+		if strings.TrimSpace(dir) == "" {
+			return ir.Errorf(fn.Loc, "calibrate needs the calibration data directory: calibrate{data=DIR}")
+		}
+		if err := cfg.Observer.Validate(); err != nil {
+			return ir.Errorf(fn.Loc, "calibrate: %v", err)
 		}
 		data, err := LoadDataset(dir, fn)
 		if err != nil {

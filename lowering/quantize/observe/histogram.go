@@ -9,9 +9,10 @@ const halfBins = 8192
 // [-r, r], r a power of two. When a sample falls outside, r doubles and
 // pairs of bins merge; since the old edges are a subset of the new ones
 // the merge is exact, and the memory stays 2*halfBins counts whatever the
-// stream. r stays below twice the largest |x| seen, so a quantity read
-// from the histogram (a percentile) is within one bin, w < 2*max|x|/8192,
-// of the same quantity of the samples.
+// stream. r is kept above the largest |x| seen (so a sample never sits on
+// the top edge, where it would be counted in the bin below) and at most
+// twice it, so a quantity read from the histogram (a percentile) is within
+// one bin, w <= 2*max|x|/8192, of the same quantity of the samples.
 type histogram struct {
 	r      float64 // 0 until a non-zero sample arrives
 	zeros  uint64  // zeros seen while r is 0
@@ -35,17 +36,14 @@ func (h *histogram) grow(amax float64) {
 		return
 	}
 	if h.r == 0 {
-		// The smallest power of two at or above amax.
-		frac, exp := math.Frexp(amax)
-		if frac == 0.5 {
-			exp--
-		}
+		// The smallest power of two above amax.
+		_, exp := math.Frexp(amax)
 		h.r = math.Ldexp(1, exp)
 		h.counts[halfBins] += h.zeros
 		h.zeros = 0
 		return
 	}
-	for h.r < amax {
+	for h.r <= amax {
 		// Bin i of [-r, r) sits at offset halfBins+i bins of width w from
 		// -2r; bins of width 2w there are those offsets halved.
 		merged := make([]uint64, len(h.counts))

@@ -118,7 +118,11 @@ func (c Config) Validate() error {
 		return fmt.Errorf("percentile %g: want a value in (0, 100]", c.Percentile)
 	}
 	if c.Method == Entropy && c.entropyLevelsMax() > entropyBins {
-		return fmt.Errorf("the entropy method works on %d bins and cannot calibrate %d-bit storage (at most 12 bits)", entropyBins, c.Storage.Bits)
+		most := 11
+		if c.Storage.Symmetric {
+			most = 12
+		}
+		return fmt.Errorf("the entropy method works on %d bins and cannot calibrate %d-bit storage (at most %d bits)", entropyBins, c.Storage.Bits, most)
 	}
 	return nil
 }
