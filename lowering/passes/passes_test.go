@@ -64,10 +64,11 @@ func TestEveryPassPackageIsReachable(t *testing.T) {
 }
 
 // TestToolsUseTheAggregator: the tools that run or document passes import
-// this package, and no pass package only for its registrations (a blank
-// import): their registry is this package's.
+// driver/passes (which imports this package and the driver's passes), and
+// no pass package only for its registrations (a blank import): their
+// registry is driver/passes's.
 func TestToolsUseTheAggregator(t *testing.T) {
-	self := "github.com/mlc-go/mlc/lowering/passes"
+	self := "github.com/mlc-go/mlc/driver/passes"
 	pkgs := passPackages(t)
 	for _, tool := range []string{"mlc-opt", "mlc", "mlc-docgen"} {
 		dir := filepath.Join("..", "..", "tools", tool)
@@ -89,12 +90,12 @@ func TestToolsUseTheAggregator(t *testing.T) {
 				imported = imported || path == self
 				blank := imp.Name != nil && imp.Name.Name == "_"
 				if blank && (slices.Contains(pkgs, path) || strings.HasPrefix(path, "github.com/mlc-go/mlc/rewrite/transforms")) {
-					t.Errorf("%s imports pass package %s for its registrations; import lowering/passes", f, path)
+					t.Errorf("%s imports pass package %s for its registrations; import driver/passes", f, path)
 				}
 			}
 		}
 		if !imported {
-			t.Errorf("tools/%s does not import lowering/passes", tool)
+			t.Errorf("tools/%s does not import driver/passes", tool)
 		}
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mlc-go/mlc/dialects/all"
-	_ "github.com/mlc-go/mlc/lowering/passes" // every pass and pipeline
+	_ "github.com/mlc-go/mlc/driver/passes" // every pass and pipeline
 	"github.com/mlc-go/mlc/lowering/target"
 	"github.com/mlc-go/mlc/rewrite/optmain"
 	"github.com/mlc-go/mlc/rewrite/pass"

@@ -12,8 +12,8 @@ import (
 
 	"github.com/mlc-go/mlc/dialects/all"
 	"github.com/mlc-go/mlc/dialects/ods"
+	_ "github.com/mlc-go/mlc/driver/passes" // every pass and pipeline
 	"github.com/mlc-go/mlc/ir"
-	_ "github.com/mlc-go/mlc/lowering/passes" // every pass and pipeline
 	"github.com/mlc-go/mlc/lowering/quantize"
 	"github.com/mlc-go/mlc/rewrite/optmain"
 	"github.com/mlc-go/mlc/rewrite/pass"

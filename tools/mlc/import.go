@@ -10,9 +10,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mlc-go/mlc/dialects/all"
+	_ "github.com/mlc-go/mlc/driver/passes" // every pass and pipeline, torch-to-core included
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
-	_ "github.com/mlc-go/mlc/lowering/passes" // every pass and pipeline, torch-to-core included
 	"github.com/mlc-go/mlc/rewrite/pass"
 	"github.com/mlc-go/mlc/translate/onnx"
 )

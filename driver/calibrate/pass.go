@@ -1,0 +1,73 @@
+package calibrate
+
+import (
+	"strings"
+
+	"github.com/mlc-go/mlc/interp"
+	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/lowering/quantize/observe"
+	"github.com/mlc-go/mlc/rewrite/pass"
+)
+
+// Pass is calibrate.
+var Pass = pass.Register(&pass.Pass{
+	Name:    "calibrate",
+	Summary: "Calibrate",
+	Doc: "Runs the reference interpreter on every sample of the calibration directory `data` " +
+		"(folders test_data_set_<k> holding input_<i>.pb TensorProtos or <input name>.npy files, as ONNX's " +
+		"test data) and records, for every float value of the entry function (its arguments and every op's " +
+		"float results, in called functions too), the clipping range the chosen observer gives for the " +
+		"storage `bits`/`signed`/`symmetric`: `mlc.calib = [array<f64: lo, hi>, ...]` on an op (one entry per " +
+		"result, `array<f64>` for a result not observed) and `mlc.calib = array<f64: lo, hi>` on an argument. " +
+		"Methods: minmax; percentile (of |x|, or of both tails when not symmetric); entropy (TensorRT's KL " +
+		"divergence over a 2048-bin histogram of |x|); mse (the range of least quantization error). Fails, " +
+		"changing nothing, on an empty directory, a set missing an input, a file of the wrong shape or element " +
+		"type, a NaN or Inf sample (naming the file and the element), or a file outside the directory.",
+	Options: []pass.Option{
+		pass.StringOpt("data", "", "the calibration data directory (required)"),
+		pass.EnumOpt("method", string(observe.MinMax), observe.Methods(), "the observer"),
+		pass.FloatOpt("percentile", observe.DefaultPercentile, "the percentile method's percentile, in (0, 100]"),
+		pass.IntOpt("bits", 8, "the storage's bit width (2 to 16)"),
+		pass.BoolOpt("signed", true, "signed storage integers"),
+		pass.BoolOpt("symmetric", true, "a symmetric range [-t, t] (zero point at the middle)"),
+		pass.StringOpt("function", "main", "the entry function"),
+	},
+	OpName: "builtin.module",
+	// It only adds mlc.calib attributes; quantize reads them.
+	Changes: pass.NoEffects,
+	Run: func(module *ir.Operation, opts pass.Options, pc *pass.Context) error {
+		cfg := Options{
+			Function: opts.Text("function"),
+			Observer: observe.Config{
+				Method:     observe.Method(opts.Text("method")),
+				Percentile: opts.Float("percentile"),
+				Storage:    observe.Storage{Bits: opts.Int("bits"), Signed: opts.Bool("signed"), Symmetric: opts.Bool("symmetric")},
+			},
+		}
+		fn, err := interp.LookupFunc(module, cfg.Function)
+		if err != nil {
+			return err
+		}
+		dir := opts.Text("data")
+		if strings.TrimSpace(dir) == "" {
+			return ir.Errorf(fn.Loc, "calibrate needs the calibration data directory: calibrate{data=DIR}")
+		}
+		if err := cfg.Observer.Validate(); err != nil {
+			return ir.Errorf(fn.Loc, "calibrate: %v", err)
+		}
+		data, err := LoadDataset(dir, fn)
+		if err != nil {
+			return ir.Errorf(fn.Loc, "%v", err)
+		}
+		rep, err := Calibrate(module, data, cfg)
+		if err != nil {
+			if _, ok := err.(*ir.Diagnostic); ok {
+				return err
+			}
+			return ir.Errorf(fn.Loc, "calibrate: %v", err)
+		}
+		pc.Add("num-samples", "Number of calibration samples run", int64(rep.Samples))
+		pc.Add("num-values", "Number of values given a range", int64(len(rep.Values)))
+		return nil
+	},
+})
