@@ -35,6 +35,10 @@ var Pass = pass.Register(&pass.Pass{
 	OpName: "builtin.module",
 	// It only adds mlc.calib attributes; quantize reads them.
 	Changes: pass.NoEffects,
+	// Ranges are of the equalized weights' activations, and quantize
+	// reads them.
+	After:  []string{"cross-layer-equalize"},
+	Before: []string{"quantize"},
 	Run: func(module *ir.Operation, opts pass.Options, pc *pass.Context) error {
 		cfg := Options{
 			Function: opts.Text("function"),

@@ -10,6 +10,8 @@ import (
 // Package is what the layering and dependency tests read of `go list`.
 type Package struct {
 	ImportPath string
+	Dir        string
+	GoFiles    []string // non-test Go files, relative to Dir
 	Imports    []string
 	Standard   bool
 }
@@ -19,7 +21,7 @@ type Package struct {
 // order; any failure fails the test.
 func GoList(t testing.TB, args ...string) []Package {
 	t.Helper()
-	cmd := append([]string{"list", "-json=ImportPath,Imports,Standard"}, args...)
+	cmd := append([]string{"list", "-json=ImportPath,Dir,GoFiles,Imports,Standard"}, args...)
 	out, err := exec.Command("go", cmd...).Output()
 	if err != nil {
 		t.Fatalf("go %s: %v", strings.Join(cmd, " "), err)

@@ -72,6 +72,8 @@ var EqualizePass = pass.Register(&pass.Pass{
 	// Only weights and bias values change; no type, layout or encoding.
 	Changes: pass.NoEffects,
 	After:   []string{"torch-decompose"},
+	// Calibration and quantization read the equalized weights.
+	Before: []string{"quantize"},
 	Run: func(fn *ir.Operation, opts pass.Options, pc *pass.Context) error {
 		cfg := EqualizeConfig{
 			Iterations: opts.Int("iterations"),
