@@ -24,6 +24,9 @@ func registerAll(ctx *ir.Context) { all.Register(ctx) }
 // splitPassFlags takes --<pass>[=options] flags out of args, in order, as
 // mlir-opt treats each registered pass as a flag.
 func splitPassFlags(args []string) (rest, passes []string) {
+	// Never nil: cobra reads os.Args again when given nil, which would put
+	// the pass flags back (mlc-opt --canonicalize < in.mlir).
+	rest = []string{}
 	for _, a := range args {
 		if strings.HasPrefix(a, "--") {
 			name, opts, hasOpts := strings.Cut(a[2:], "=")

@@ -2,6 +2,8 @@
 
 // RUN: mlc-opt --pass-pipeline='builtin.module(func.func(cse,canonicalize{max-iterations=5 top-down=false}),symbol-dce)' %s | filecheck %s
 // RUN: mlc-opt --cse --canonicalize --symbol-dce %s | filecheck %s
+// Pass flags alone, the module on stdin.
+// RUN: mlc-opt --cse --canonicalize --symbol-dce < %s | filecheck %s
 // RUN: mlc-opt --mlir-disable-threading --pass-pipeline='builtin.module(func.func(cse,canonicalize),symbol-dce)' %s | filecheck %s
 // CHECK-NOT:   @dead
 // CHECK-LABEL: func.func @a(%arg0: i32) -> (f32, f32) {
