@@ -64,13 +64,14 @@ func ChannelAbsMax(module *ir.Operation, data *Dataset, opts ChannelOptions) (*C
 	// channel count.
 	readers := map[*ir.Value][]*ir.Operation{}
 	width := map[*ir.Value]int64{}
-	var cands []*ir.Operation
+	var cands, others []*ir.Operation
 	ir.WalkPreOrder(module, func(op *ir.Operation) ir.WalkResult {
 		if op.Name() != "core.matmul" {
 			return ir.Advance
 		}
 		k, why := quantize.SmoothWeight(op)
 		if why != "" {
+			others = append(others, op)
 			return ir.Advance
 		}
 		v := op.Operand(0)
@@ -135,6 +136,10 @@ func ChannelAbsMax(module *ir.Operation, data *Dataset, opts ChannelOptions) (*C
 		return nil, err
 	}
 	rep := &ChannelReport{Function: opts.Function, Samples: len(data.Samples)}
+	for _, op := range others {
+		// An entry from an earlier run (or a rewrite since) is stale.
+		op.RemoveAttr(quantize.ActAbsMaxAttr)
+	}
 	ctx := module.Ctx()
 	f64 := ctx.FloatType(ir.F64)
 	for _, op := range cands {
