@@ -10,7 +10,9 @@
 //     never computed);
 //   - on an argument of the entry function: mlc.calib = array<f64: lo, hi>.
 //
-// It is also the calibrate pass (pass.go).
+// It is also the calibrate pass (pass.go). ChannelAbsMax (channels.go,
+// the calibrate-channels pass) records per-channel activation maxima for
+// smooth-quant with the same sample loop.
 package calibrate
 
 import (
