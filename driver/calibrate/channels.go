@@ -154,3 +154,37 @@ func ChannelAbsMax(module *ir.Operation, data *Dataset, opts ChannelOptions) (*C
 	}
 	return rep, nil
 }
+
+// SmoothOptions configure Smooth.
+type SmoothOptions struct {
+	// Function is the entry function; "" is "main".
+	Function string
+	// Alpha is the migration strength in [0, 1] (SmoothQuant's default 0.5).
+	Alpha float64
+	// Progress, when set, is called after each sample.
+	Progress func(done, total int)
+}
+
+// Smooth is calibrate-channels then smooth-quant on every function of
+// module: the step a driver runs before Calibrate when SmoothQuant is on.
+// On error module is left as it was.
+func Smooth(module *ir.Operation, data *Dataset, opts SmoothOptions) (*quantize.SmoothReport, error) {
+	if !(opts.Alpha >= 0 && opts.Alpha <= 1) {
+		return nil, fmt.Errorf("smooth-quant: alpha must lie in [0, 1], got %g", opts.Alpha)
+	}
+	if _, err := ChannelAbsMax(module, data, ChannelOptions{Function: opts.Function, Progress: opts.Progress}); err != nil {
+		return nil, err
+	}
+	rep := &quantize.SmoothReport{}
+	ir.WalkPreOrder(module, func(op *ir.Operation) ir.WalkResult {
+		if op.Name() != "func.func" {
+			return ir.Advance
+		}
+		r := quantize.Smooth(op, quantize.SmoothConfig{Alpha: opts.Alpha})
+		rep.Groups = append(rep.Groups, r.Groups...)
+		rep.Skipped = append(rep.Skipped, r.Skipped...)
+		rep.UnitChannels += r.UnitChannels
+		return ir.Skip
+	})
+	return rep, nil
+}

@@ -485,10 +485,9 @@ func w8a8Gain(t *testing.T, src string, in []int64, seed int64) (before, after f
 	plain := parse(t, src)
 	w8a8(t, plain, calib)
 	smoothed := parse(t, src)
-	if _, err := ChannelAbsMax(smoothed, &Dataset{Samples: calib}, ChannelOptions{}); err != nil {
+	if _, err := Smooth(smoothed, &Dataset{Samples: calib}, SmoothOptions{Alpha: 0.5}); err != nil {
 		t.Fatal(err)
 	}
-	smoothFn(t, smoothed, 0.5)
 	w8a8(t, smoothed, calib)
 	return sqnrDB(want, runMain(t, plain, eval)), sqnrDB(want, runMain(t, smoothed, eval))
 }
@@ -579,6 +578,12 @@ func.func @main(%x: tensor<2x3xf32>) -> tensor<2x2xf32> {
 	}
 	if _, err := ChannelAbsMax(m, data, ChannelOptions{Function: "nope"}); err == nil {
 		t.Error("unknown function: no error")
+	}
+	if _, err := Smooth(m, data, SmoothOptions{Alpha: 2}); err == nil {
+		t.Error("alpha 2: no error")
+	}
+	if _, err := Smooth(m, &Dataset{}, SmoothOptions{Alpha: 0.5}); err == nil {
+		t.Error("Smooth without samples: no error")
 	}
 	if asm.String(m, asm.PrintOptions{}) != before {
 		t.Error("a failed run changed the module")
