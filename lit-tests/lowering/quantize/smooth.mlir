@@ -85,3 +85,26 @@ func.func @explicit(%x: tensor<3x2xf32>) -> tensor<3x1xf32> {
   %0 = core.matmul %x, %w {mlc.act_absmax = array<f64: 4.0, 1.0>} : (tensor<3x2xf32>, tensor<2x1xf32>) -> tensor<3x1xf32>
   return %0 : tensor<3x1xf32>
 }
+
+// -----
+
+// A divisor takes s (x / (d·s) = (x / d) / s) and a constant minuend 1/s
+// ((c - y) / s = c/s - y/s): with s = [2, 1], d [0.5, 2] -> [1, 2] and
+// c [4, 6] -> [2, 6].
+
+// CHECK-LABEL: func.func @div_sub(
+// CHECK-NEXT:    %0 = core.constant dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
+// CHECK-NEXT:    %1 = core.div %arg0, %0
+// CHECK-NEXT:    %2 = core.constant dense<[2.000000e+00, 6.000000e+00]> : tensor<2xf32>
+// CHECK-NEXT:    %3 = core.sub %2, %1
+// CHECK-NEXT:    %4 = core.constant dense<{{\[\[}}2.000000e+00], [1.000000e+00]]> : tensor<2x1xf32>
+// CHECK-NEXT:    %5 = core.matmul %3, %4
+func.func @div_sub(%x: tensor<3x2xf32>) -> tensor<3x1xf32> {
+  %d = core.constant dense<[0.5, 2.0]> : tensor<2xf32>
+  %0 = core.div %x, %d : (tensor<3x2xf32>, tensor<2xf32>) -> tensor<3x2xf32>
+  %c = core.constant dense<[4.0, 6.0]> : tensor<2xf32>
+  %1 = core.sub %c, %0 : (tensor<2xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+  %w = core.constant dense<[[1.0], [1.0]]> : tensor<2x1xf32>
+  %2 = core.matmul %1, %w {mlc.act_absmax = array<f64: 4.0, 1.0>} : (tensor<3x2xf32>, tensor<2x1xf32>) -> tensor<3x1xf32>
+  return %2 : tensor<3x1xf32>
+}
