@@ -11,7 +11,7 @@ import (
 	"github.com/mlc-go/mlc/rewrite/pass"
 )
 
-// SmoothQuant (Xiao et al. 2023, "SmoothQuant: Accurate and Efficient
+// SmoothQuant (Xiao et al. 2023, arXiv:2211.10438, "SmoothQuant: Accurate and Efficient
 // Post-Training Quantization for Large Language Models", section 4).
 //
 // For Y = X·W with X's input channel j (the contraction dimension K) of
