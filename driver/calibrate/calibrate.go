@@ -10,7 +10,9 @@
 //     never computed);
 //   - on an argument of the entry function: mlc.calib = array<f64: lo, hi>.
 //
-// It is also the calibrate pass (pass.go).
+// It is also the calibrate pass (pass.go). ChannelAbsMax (channels.go,
+// the calibrate-channels pass) records per-channel activation maxima for
+// smooth-quant with the same sample loop.
 package calibrate
 
 import (
@@ -119,44 +121,23 @@ func Calibrate(module *ir.Operation, data *Dataset, opts Options) (*Report, erro
 		}
 		return o.ObserveF64(t.Values())
 	}
-	var runErr error
-	first := true
-	it := interp.New(interp.Options{
-		Observe: func(op *ir.Operation, results []*tensor.Tensor) {
-			// Constants give the same values on every sample.
-			if runErr != nil || (!first && op.NumOperands() == 0) {
-				return
+	err = runSamples(fn, data, opts.Progress,
+		func(set string, i int, t *tensor.Tensor) error {
+			if err := feed(key{nil, i}, t); err != nil {
+				return fmt.Errorf("%s: argument %d: %v", set, i, err)
 			}
+			return nil
+		},
+		func(op *ir.Operation, results []*tensor.Tensor) error {
 			for j, r := range results {
 				if err := feed(key{op, j}, r); err != nil {
-					runErr = ir.Errorf(op.Loc, "'%s' op result #%d: %v", op.Name(), j, err)
-					return
+					return ir.Errorf(op.Loc, "'%s' op result #%d: %v", op.Name(), j, err)
 				}
 			}
-		},
-		Cancel: func() error { return runErr },
-	})
-	for n, s := range data.Samples {
-		for i, t := range s.Inputs {
-			if err := feed(key{nil, i}, t); err != nil {
-				return nil, fmt.Errorf("%s: argument %d: %v", s.Set, i, err)
-			}
-		}
-		if _, err := it.Run(fn, s.Inputs); err != nil {
-			var d *ir.Diagnostic
-			if errors.As(err, &d) {
-				d.AttachNote(fn.Loc, "while calibrating on %s", s.Set)
-				return nil, d
-			}
-			return nil, fmt.Errorf("%s: %v", s.Set, err)
-		}
-		if runErr != nil {
-			return nil, runErr
-		}
-		first = false
-		if opts.Progress != nil {
-			opts.Progress(n+1, len(data.Samples))
-		}
+			return nil
+		})
+	if err != nil {
+		return nil, err
 	}
 
 	ranges := map[key]observe.Range{}
@@ -204,6 +185,51 @@ func Calibrate(module *ir.Operation, data *Dataset, opts Options) (*Report, erro
 		return ir.Advance
 	})
 	return rep, nil
+}
+
+// runSamples runs fn on every sample of data: arg sees each input of a
+// sample before it runs, observe every op's results as the interpreter
+// computes them (a constant's only on the first sample: they are the same
+// on every one). The first error of either stops the run and is returned;
+// progress, when set, is called after each sample. Calibrate and
+// ChannelAbsMax share it.
+func runSamples(fn *ir.Operation, data *Dataset, progress func(done, total int),
+	arg func(set string, i int, t *tensor.Tensor) error,
+	observe func(op *ir.Operation, results []*tensor.Tensor) error) error {
+	var runErr error
+	first := true
+	it := interp.New(interp.Options{
+		Observe: func(op *ir.Operation, results []*tensor.Tensor) {
+			if runErr != nil || (!first && op.NumOperands() == 0) {
+				return
+			}
+			runErr = observe(op, results)
+		},
+		Cancel: func() error { return runErr },
+	})
+	for n, s := range data.Samples {
+		for i, t := range s.Inputs {
+			if err := arg(s.Set, i, t); err != nil {
+				return err
+			}
+		}
+		if _, err := it.Run(fn, s.Inputs); err != nil {
+			var d *ir.Diagnostic
+			if errors.As(err, &d) {
+				d.AttachNote(fn.Loc, "while calibrating on %s", s.Set)
+				return d
+			}
+			return fmt.Errorf("%s: %v", s.Set, err)
+		}
+		if runErr != nil {
+			return runErr
+		}
+		first = false
+		if progress != nil {
+			progress(n+1, len(data.Samples))
+		}
+	}
+	return nil
 }
 
 // setArgAttr sets (or, for a nil value, removes) an argument attribute of

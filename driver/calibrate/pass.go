@@ -35,9 +35,9 @@ var Pass = pass.Register(&pass.Pass{
 	OpName: "builtin.module",
 	// It only adds mlc.calib attributes; quantize reads them.
 	Changes: pass.NoEffects,
-	// Ranges are of the equalized weights' activations, and quantize
+	// Ranges are of the equalized and smoothed activations, and quantize
 	// reads them.
-	After:  []string{"cross-layer-equalize"},
+	After:  []string{"cross-layer-equalize", "smooth-quant"},
 	Before: []string{"quantize"},
 	Run: func(module *ir.Operation, opts pass.Options, pc *pass.Context) error {
 		cfg := Options{
@@ -72,6 +72,55 @@ var Pass = pass.Register(&pass.Pass{
 		}
 		pc.Add("num-samples", "Number of calibration samples run", int64(rep.Samples))
 		pc.Add("num-values", "Number of values given a range", int64(len(rep.Values)))
+		return nil
+	},
+})
+
+// ChannelsPass is calibrate-channels (channels.go says why it is not an
+// option of calibrate).
+var ChannelsPass = pass.Register(&pass.Pass{
+	Name:    "calibrate-channels",
+	Summary: "CalibrateChannels",
+	Doc: "Runs the reference interpreter on every sample of the calibration directory `data` (the layout " +
+		"calibrate reads) and records, on every core.matmul whose right operand is a constant weight (or a [1, 0] " +
+		"transpose of one), the max |x| of each input channel of its left operand (the contraction dimension, " +
+		"its last) over all samples: `mlc.act_absmax = array<f64: ...>`, one entry per channel. smooth-quant " +
+		"reads it. A matmul whose activation was never computed loses a stale entry. Fails, changing nothing, " +
+		"on the data errors calibrate reports.",
+	Options: []pass.Option{
+		pass.StringOpt("data", "", "the calibration data directory (required)"),
+		pass.StringOpt("function", "main", "the entry function"),
+	},
+	OpName: "builtin.module",
+	// It only adds mlc.act_absmax attributes.
+	Changes: pass.NoEffects,
+	// Statistics of the equalized activations, read by smooth-quant.
+	After:  []string{"cross-layer-equalize"},
+	Before: []string{"smooth-quant", "quantize"},
+	Run: func(module *ir.Operation, opts pass.Options, pc *pass.Context) error {
+		name := opts.Text("function")
+		fn, err := interp.LookupFunc(module, name)
+		if err != nil {
+			return err
+		}
+		dir := opts.Text("data")
+		if strings.TrimSpace(dir) == "" {
+			return ir.Errorf(fn.Loc, "calibrate-channels needs the calibration data directory: calibrate-channels{data=DIR}")
+		}
+		data, err := LoadDataset(dir, fn)
+		if err != nil {
+			return ir.Errorf(fn.Loc, "%v", err)
+		}
+		rep, err := ChannelAbsMax(module, data, ChannelOptions{Function: name})
+		if err != nil {
+			if _, ok := err.(*ir.Diagnostic); ok {
+				return err
+			}
+			return ir.Errorf(fn.Loc, "calibrate-channels: %v", err)
+		}
+		pc.Add("num-samples", "Number of calibration samples run", int64(rep.Samples))
+		pc.Add("num-matmuls", "Matmuls given per-channel activation maxima", int64(len(rep.Matmuls)))
+		pc.Add("num-unobserved", "Matmuls whose activation was never computed", int64(len(rep.Unobserved)))
 		return nil
 	},
 })

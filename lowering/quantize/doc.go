@@ -61,6 +61,13 @@
 //     consecutive conv/matmul layers (Nagel et al. 2019) before
 //     calibration, leaving the function unchanged within float rounding.
 //
+//   - smooth-quant (smooth.go): SmoothQuant (Xiao et al. 2023) for
+//     matmuls with constant weights: s_j = a_j^alpha / w_j^(1-alpha) from
+//     the per-channel activation maxima calibrate-channels records
+//     (mlc.act_absmax) and the weight rows; 1/s folded into a layer
+//     norm's gamma/beta or an explicit core.mul, s into the weights.
+//     Pipeline: calibrate-channels → smooth-quant → calibrate → quantize.
+//
 //   - contracts (contract.go): an instrumentation that fails a pipeline
 //     when a pass that does not declare quant-encodings drops or alters
 //     an encoding an earlier pass fixed.
