@@ -283,7 +283,10 @@ func movement(splatOK func(op *ir.Operation, ds []*ir.DenseElementsAttr) bool, k
 		}
 		ds := make([]*ir.DenseElementsAttr, len(operands))
 		for i, a := range operands {
-			if ds[i] = denseOf(a); ds[i] == nil {
+			if ds[i] = denseOf(a); ds[i] == nil && i == 0 {
+				ds[i] = soleResourceInput(op, a)
+			}
+			if ds[i] == nil {
 				return nil
 			}
 		}
@@ -294,7 +297,7 @@ func movement(splatOK func(op *ir.Operation, ds []*ir.DenseElementsAttr) bool, k
 			w := ir.ElementByteWidth(rt.Elem)
 			return []ir.Attribute{op.Ctx().DenseElementsAttr(rt, ds[0].Raw[:w])}
 		}
-		if numElements(rt.Shape) > MaxFoldElements {
+		if numElements(rt.Shape) > MaxFoldElements && !replacesItsInput(op, ds[0], rt) {
 			return nil
 		}
 		if _, ok := DTypeOf(rt.Elem); !ok {
@@ -302,6 +305,32 @@ func movement(splatOK func(op *ir.Operation, ds []*ir.DenseElementsAttr) bool, k
 		}
 		return run(op, rt, ds, false, k)
 	}
+}
+
+// replacesItsInput: op is the only reader of its data operand and its
+// result is no larger, so folding a large one does not grow the module's
+// constants (the input dies with it). Linear layers' weights reach matmuls
+// through such transposes, and quantization needs them as constants.
+func replacesItsInput(op *ir.Operation, in *ir.DenseElementsAttr, rt *ir.RankedTensorType) bool {
+	return op.NumOperands() > 0 && op.Operand(0).NumUses() == 1 && !in.Splat &&
+		numElements(rt.Shape) <= numElements(in.Type.Dims())
+}
+
+// soleResourceInput views the data of a dense_resource<…> data operand
+// as dense elements when op is its only reader (an imported weight
+// reaching a matmul through a transpose); other resources stay as they
+// are, so folding never copies shared weights.
+func soleResourceInput(op *ir.Operation, a ir.Attribute) *ir.DenseElementsAttr {
+	r, ok := a.(*ir.DenseResourceAttr)
+	if !ok || r.Handle == nil || op.NumOperands() == 0 || op.Operand(0).NumUses() != 1 {
+		return nil
+	}
+	st, ok := r.Type.(ir.StaticShaped)
+	w := ir.ElementByteWidth(r.Type.ElementType())
+	if !ok || w == 0 || int64(len(r.Handle.Data)) != numElements(st.Dims())*int64(w) {
+		return nil
+	}
+	return op.Ctx().DenseElementsAttr(st, r.Handle.Data)
 }
 
 // moveBits runs a data movement kernel on the raw bit patterns of an
