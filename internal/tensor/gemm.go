@@ -59,6 +59,12 @@ func threads() int {
 	return runtime.GOMAXPROCS(0)
 }
 
+// Parallel calls f(t) for every t in [0, tiles), on up to the SetThreads
+// number of goroutines (the caller's among them) when work (a count of
+// basic operations) is large enough to pay for them, else on the caller's
+// alone. Calls for different t may run at the same time, in any order.
+func Parallel(tiles int, work float64, f func(t int)) { parallelTiles(tiles, work, f) }
+
 type gemmElem interface{ float32 | int32 }
 
 // gemmPlan describes one C = op(A) * op(B) product through packing callbacks.
