@@ -2,6 +2,7 @@ package interp
 
 import (
 	"os"
+	"runtime"
 	"testing"
 
 	"github.com/mlc-go/mlc/internal/tensor"
@@ -29,7 +30,8 @@ func BenchmarkModelFile(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer tensor.SetThreads(tensor.SetThreads(1))
+	// The kernels use as many threads as -cpu gives the process.
+	defer tensor.SetThreads(tensor.SetThreads(runtime.GOMAXPROCS(0)))
 	for _, noReuse := range []bool{false, true} {
 		name := "reuse"
 		if noReuse {

@@ -393,6 +393,10 @@ func conv2DGemmF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[float
 		if len(packs) == g.groups {
 			plan.aPanels = packs[gr]
 		}
+		if bv != nil {
+			// Added to each sum as its tile completes, as a last step.
+			plan.bias = bv[gr*g.mg : (gr+1)*g.mg]
+		}
 		for n := range g.n {
 			cur = xv[(n*g.c+gr*g.cg)*g.h*g.w : (n*g.c+(gr+1)*g.cg)*g.h*g.w]
 			if pointwise {
@@ -400,17 +404,6 @@ func conv2DGemmF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[float
 			}
 			plan.c = ov[(n*g.m+gr*g.mg)*ohw:]
 			plan.run()
-		}
-	}
-	if bv != nil {
-		for n := range g.n {
-			for m := range g.m {
-				row := ov[(n*g.m+m)*ohw : (n*g.m+m+1)*ohw]
-				b := bv[m]
-				for i := range row {
-					row[i] += b
-				}
-			}
 		}
 	}
 }

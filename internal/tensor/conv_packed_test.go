@@ -100,3 +100,48 @@ func TestConv2DPackedErrors(t *testing.T) {
 	require.NoError(t, Conv2DPackedInto(New(F32, 1, 4, 3, 3), x, pw, nil, Conv2DParams{Groups: 2}))
 	require.ErrorContains(t, Conv2DPackedInto(New(F32, 1, 4, 4, 3), x, pw, nil, Conv2DParams{Groups: 2}), "output of shape")
 }
+
+// TestConv2DBiasLast: the bias, added inside the GEMM as each tile
+// completes, gives the bits of adding it after the whole convolution
+// (y = Σ + b, one rounding), on shapes of several tiles and groups, at one
+// thread and at several, with packed weights too.
+func TestConv2DBiasLast(t *testing.T) {
+	r := rand.New(rand.NewPCG(45, 46))
+	pad1 := [4]int{1, 1, 1, 1}
+	for _, c := range []struct {
+		xs, ws []int64
+		p      Conv2DParams
+	}{
+		{sh(2, 16, 30, 30), sh(250, 16, 3, 3), Conv2DParams{Pads: pad1}},
+		{sh(1, 64, 14, 14), sh(130, 64, 1, 1), Conv2DParams{}},
+		{sh(1, 12, 25, 25), sh(24, 3, 3, 3), Conv2DParams{Groups: 4, Pads: pad1}},
+		{sh(1, 0, 5, 5), sh(4, 0, 3, 3), Conv2DParams{Pads: pad1}}, // k = 0: y = b
+	} {
+		for _, th := range []int{1, 3} {
+			t.Run(fmt.Sprintf("%v/%v/threads=%d", c.xs, c.ws, th), func(t *testing.T) {
+				defer SetThreads(SetThreads(th))
+				nx, _ := NumElements(c.xs)
+				nw, _ := NumElements(c.ws)
+				x := MustFromSlice(F32, c.xs, dwRandF32(r, int(nx)))
+				w := MustFromSlice(F32, c.ws, dwRandF32(r, int(nw)))
+				bv := dwRandF32(r, int(c.ws[0]))
+				want, err := Conv2D(x, w, nil, c.p)
+				require.NoError(t, err)
+				wv := want.data.([]float32)
+				plane := len(wv) / int(c.xs[0]) / int(c.ws[0])
+				for i := range wv {
+					wv[i] += bv[(i/plane)%int(c.ws[0])]
+				}
+				bias := MustFromSlice(F32, sh(c.ws[0]), bv)
+				got, err := Conv2D(x, w, bias, c.p)
+				require.NoError(t, err)
+				require.Equal(t, wv, got.data)
+				pw, err := PackConv2D(w, c.p.Groups)
+				require.NoError(t, err)
+				y := New(F32, want.shape...)
+				require.NoError(t, Conv2DPackedInto(y, x, pw, bias, c.p))
+				require.Equal(t, wv, y.data)
+			})
+		}
+	}
+}

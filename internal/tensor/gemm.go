@@ -89,6 +89,9 @@ type gemmPlan[T gemmElem] struct {
 	c          []T
 	ldc        int
 	accumulate bool // add to C instead of overwriting it
+	// bias, when set (m values), is added to every element of row i after
+	// its sum (C[i,j] = Σ + bias[i]), tile by tile while C is in cache.
+	bias []T
 }
 
 type packAFunc[T gemmElem] func(dst []T, k *gemmKernel[T], i0, mc, p0, kc int)
@@ -131,6 +134,7 @@ func (g *gemmPlan[T]) run() {
 				clear(g.c[i*g.ldc : i*g.ldc+n])
 			}
 		}
+		g.addBias(0, m, 0, n)
 		return
 	}
 	workers := threads()
@@ -267,6 +271,22 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch []T, ic, jc, mt,
 					}
 				}
 			}
+		}
+	}
+	g.addBias(ic, ic+mt, jc, jc+nc)
+}
+
+// addBias adds bias[i] to C[i, j0:j1] for rows [i0, i1), if there is a
+// bias.
+func (g *gemmPlan[T]) addBias(i0, i1, j0, j1 int) {
+	if g.bias == nil {
+		return
+	}
+	for i := i0; i < i1; i++ {
+		b := g.bias[i]
+		row := g.c[i*g.ldc+j0 : i*g.ldc+j1]
+		for j := range row {
+			row[j] += b
 		}
 	}
 }
