@@ -553,6 +553,13 @@ func clampF32(o, x []float32, lo, hi float32) {
 	}
 }
 
+// addScalarF32 adds b to every element of o (SSE where there is assembly).
+func addScalarF32(o []float32, b float32) {
+	for i := addScalarFast(o, b); i < len(o); i++ {
+		o[i] += b
+	}
+}
+
 // LeakyRelu returns x for x >= 0 and alpha*x otherwise (float types).
 func LeakyRelu(x *Tensor, alpha float64) (*Tensor, error) {
 	return unaryParam(x, "leaky_relu", func(v float64) float64 {

@@ -282,6 +282,13 @@ func (g *gemmPlan[T]) addBias(i0, i1, j0, j1 int) {
 	if g.bias == nil {
 		return
 	}
+	if bias, ok := any(g.bias).([]float32); ok {
+		c := any(g.c).([]float32)
+		for i := i0; i < i1; i++ {
+			addScalarF32(c[i*g.ldc+j0:i*g.ldc+j1], bias[i])
+		}
+		return
+	}
 	for i := i0; i < i1; i++ {
 		b := g.bias[i]
 		row := g.c[i*g.ldc+j0 : i*g.ldc+j1]
