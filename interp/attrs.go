@@ -19,6 +19,7 @@ import (
 type opCall struct {
 	op *ir.Operation
 	in []*tensor.Tensor
+	it *Interpreter // the running interpreter (its caches); nil in some tests
 	// pool, when set, recycles dead buffers for outputs (see out); index is
 	// the op's position in its block and lastUse maps each value to the
 	// index of its last reader.

@@ -119,6 +119,15 @@ func coreMaxPool(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if x := c.in[0]; x.DType() == tensor.F32 && x.Rank() == 4 {
+		s := x.Shape()
+		if oh, ow, err := g.outSize(int(s[2]), int(s[3])); err == nil {
+			shape := []int64{s[0], s[1], int64(oh), int64(ow)}
+			if y := c.out(tensor.F32, shape); y != nil {
+				return one(maxPool2DF32(x.Float32s(), shape, g, int(s[2]), int(s[3]), y.Float32s()))
+			}
+		}
+	}
 	return one(maxPool2D(c.in[0], g))
 }
 
@@ -203,32 +212,72 @@ func coreConv(c *opCall) ([]*tensor.Tensor, error) {
 	}
 	strides, dils := [2]int{int(s[0]), int(s[1])}, [2]int{int(d[0]), int(d[1])}
 	pads := [4]int{int(p[0]), int(p[1]), int(p[2]), int(p[3])}
-	if y := c.convOut(); y != nil {
-		err := tensor.Conv2DInto(y, c.in[0], c.in[1], bias, tensor.Conv2DParams{Strides: strides, Dilations: dils, Pads: pads, Groups: int(groups)})
-		if err == nil {
+	cp := tensor.Conv2DParams{Strides: strides, Dilations: dils, Pads: pads, Groups: int(groups)}
+	if pw := c.packedConv(int(groups)); pw != nil && c.convF32() {
+		// Constant weights are packed once per interpreter, not per run.
+		y := c.convOut()
+		if y == nil {
+			y = c.convAlloc()
+		}
+		if y != nil && tensor.Conv2DPackedInto(y, c.in[0], pw, bias, cp) == nil {
 			return []*tensor.Tensor{y}, nil
 		}
-		// Let the allocating path report the error in its own words.
+	} else if y := c.convOut(); y != nil {
+		if tensor.Conv2DInto(y, c.in[0], c.in[1], bias, cp) == nil {
+			return []*tensor.Tensor{y}, nil
+		}
 	}
+	// Let the allocating path report the error in its own words.
 	return one(conv2D(c.in[0], c.in[1], bias, strides, dils, pads, int(groups)))
 }
 
 // convOut is a recycled output for an f32 convolution whose result type
 // has static dims, or nil.
 func (c *opCall) convOut() *tensor.Tensor {
-	if c.pool == nil || c.op.NumResults() != 1 {
+	if c.pool == nil {
 		return nil
 	}
+	dims := c.convDims()
+	if dims == nil {
+		return nil
+	}
+	return c.out(tensor.F32, dims)
+}
+
+// convAlloc is a fresh output for an f32 convolution whose result type
+// has static dims, or nil.
+func (c *opCall) convAlloc() *tensor.Tensor {
+	dims := c.convDims()
+	if dims == nil {
+		return nil
+	}
+	y, err := tensor.Alloc(tensor.F32, dims)
+	if err != nil {
+		return nil
+	}
+	return y
+}
+
+// convF32 reports whether all of a convolution's operands are f32.
+func (c *opCall) convF32() bool {
 	for _, x := range c.in {
 		if x.DType() != tensor.F32 {
-			return nil
+			return false
 		}
+	}
+	return true
+}
+
+// convDims is the static 4-D shape of an f32 convolution's result, or nil.
+func (c *opCall) convDims() []int64 {
+	if c.op.NumResults() != 1 || !c.convF32() {
+		return nil
 	}
 	_, dims, ranked := typeShape(c.op.Result(0).Type())
 	if !ranked || len(dims) != 4 || !isStatic(dims) {
 		return nil
 	}
-	return c.out(tensor.F32, dims)
+	return dims
 }
 
 func coreGather(c *opCall) ([]*tensor.Tensor, error) {

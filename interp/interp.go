@@ -44,8 +44,17 @@ type Interpreter struct {
 	// free holds, per function, the storage its runs have recycled (see
 	// bufPool); a function is never on the call stack twice, so its lists
 	// have one user at a time.
-	free  map[*ir.Operation]map[bufKey][]*tensor.Tensor
-	depth int
+	free map[*ir.Operation]map[bufKey][]*tensor.Tensor
+	// packed holds convolution weights packed for the GEMM, per constant
+	// weight tensor (see packedConv): about one more copy of those
+	// weights, dropped with the interpreter.
+	packed map[packKey]*tensor.PackedConv2D
+	depth  int
+}
+
+type packKey struct {
+	w      *tensor.Tensor
+	groups int
 }
 
 // New returns an interpreter with the given options.
@@ -56,6 +65,7 @@ func New(opts Options) *Interpreter {
 		consts:  map[*ir.Operation]*tensor.Tensor{},
 		active:  map[*ir.Operation]bool{},
 		free:    map[*ir.Operation]map[bufKey][]*tensor.Tensor{},
+		packed:  map[packKey]*tensor.PackedConv2D{},
 	}
 }
 
@@ -214,7 +224,7 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 			}
 			return args, nil
 		}
-		results, err := it.exec(&opCall{op: op, in: args, pool: pool, index: i, lastUse: lastUse})
+		results, err := it.exec(&opCall{op: op, in: args, it: it, pool: pool, index: i, lastUse: lastUse})
 		if err != nil {
 			return nil, err
 		}
@@ -295,6 +305,31 @@ func (it *Interpreter) foldable(op *ir.Operation) bool {
 		}
 	}
 	return true
+}
+
+// packedConv returns the packed weight of an f32 convolution whose weight
+// (operand 1) is a cached constant, packing it on first use; nil when
+// the weight is not a constant or cannot be packed (the kernel then packs
+// per call, and reports any error).
+func (c *opCall) packedConv(groups int) *tensor.PackedConv2D {
+	if c.it == nil || len(c.in) < 2 || c.op.NumOperands() < 2 {
+		return nil
+	}
+	w := c.in[1]
+	d := c.op.Operand(1).DefiningOp()
+	if d == nil || c.it.consts[d] != w || w.DType() != tensor.F32 || w.Rank() != 4 {
+		return nil
+	}
+	k := packKey{w, groups}
+	if pw, ok := c.it.packed[k]; ok {
+		return pw
+	}
+	pw, err := tensor.PackConv2D(w, groups)
+	if err != nil {
+		pw = nil
+	}
+	c.it.packed[k] = pw
+	return pw
 }
 
 // runKernel calls k, turning a panic (an op that breaks what its verifier

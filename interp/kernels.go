@@ -108,7 +108,7 @@ func maxPool2D(x *tensor.Tensor, g window) (*tensor.Tensor, error) {
 		}
 	}
 	if x.DType() == tensor.F32 {
-		return maxPool2DF32(x.Float32s(), shape, g, h, w)
+		return maxPool2DF32(x.Float32s(), shape, g, h, w, nil)
 	}
 	if x.DType().IsFloat() {
 		in := x.Values()
@@ -137,39 +137,90 @@ func maxPool2D(x *tensor.Tensor, g window) (*tensor.Tensor, error) {
 }
 
 // maxPool2DF32 is maxPool2D's float path on float32 data, without the
-// float64 copy (max is exact, so the results are the same bits).
-func maxPool2DF32(in []float32, shape []int64, g window, h, w int) (*tensor.Tensor, error) {
+// float64 copy (max is exact, so the results are the same bits), writing
+// into out (n*c*oh*ow values, allocated when nil). Rows of output planes
+// are shared among threads (tensor.Parallel); windows that lie inside the
+// image take a loop without bounds tests. Taps are visited in the same
+// order everywhere, so every output keeps the first of equal values and
+// the first NaN.
+func maxPool2DF32(in []float32, shape []int64, g window, h, w int, out []float32) (*tensor.Tensor, error) {
 	oh, ow := int(shape[2]), int(shape[3])
-	out := make([]float32, int(shape[0]*shape[1])*oh*ow)
-	i := 0
-	negInf := float32(math.Inf(-1))
-	for base := 0; base < len(in); base += h * w {
-		plane := in[base : base+h*w]
-		for oy := range oh {
-			for ox := range ow {
-				acc := negInf
-				for ki := range g.kernel[0] {
-					iy := oy*g.stride[0] - g.pads[0] + ki*g.dilation[0]
-					if iy < 0 || iy >= h {
-						continue
-					}
-					row := plane[iy*w : (iy+1)*w]
-					for kj := range g.kernel[1] {
-						ix := ox*g.stride[1] - g.pads[1] + kj*g.dilation[1]
+	planes := int(shape[0] * shape[1])
+	if out == nil {
+		out = make([]float32, planes*oh*ow)
+	}
+	if len(out) == 0 {
+		return tensor.FromSlice(tensor.F32, shape, out)
+	}
+	sw, dw, pl := g.stride[1], g.dilation[1], g.pads[1]
+	kw := g.kernel[1]
+	// Output columns [lo, hi) have every tap inside the row.
+	lo := min(ow, (pl+sw-1)/sw)
+	hi := lo
+	for hi < ow && hi*sw-pl+(kw-1)*dw < w {
+		hi++
+	}
+	const rowsPerTile = 8
+	rowTiles := (oh + rowsPerTile - 1) / rowsPerTile
+	tensor.Parallel(planes*rowTiles, float64(len(out)*g.kernel[0]*kw), func(t int) {
+		p, r0 := t/rowTiles, (t%rowTiles)*rowsPerTile
+		plane := in[p*h*w : (p+1)*h*w]
+		for oy := r0; oy < min(oh, r0+rowsPerTile); oy++ {
+			o := out[(p*oh+oy)*ow : (p*oh+oy+1)*ow]
+			// The window's rows inside the image, in tap order.
+			var rows [8][]float32
+			var rowList [][]float32
+			if g.kernel[0] <= len(rows) {
+				rowList = rows[:0]
+			}
+			for ki := range g.kernel[0] {
+				if iy := oy*g.stride[0] - g.pads[0] + ki*g.dilation[0]; iy >= 0 && iy < h {
+					rowList = append(rowList, plane[iy*w:(iy+1)*w])
+				}
+			}
+			for ox := 0; ox < ow; ox++ {
+				if ox == lo && hi > lo {
+					maxPoolRowInterior(o[lo:hi], rowList, lo*sw-pl, sw, dw, kw)
+					ox = hi - 1
+					continue
+				}
+				acc := float32(math.Inf(-1))
+				for _, row := range rowList {
+					for kj := range kw {
+						ix := ox*sw - pl + kj*dw
 						if ix < 0 || ix >= w {
 							continue
 						}
-						if v := row[ix]; (v > acc || v != v) && acc == acc { // once NaN, stays NaN
+						if v := row[ix]; !(v <= acc) && acc == acc { // greater or NaN; once NaN, stays NaN
 							acc = v
 						}
 					}
 				}
-				out[i] = acc
-				i++
+				o[ox] = acc
 			}
 		}
-	}
+	})
 	return tensor.FromSlice(tensor.F32, shape, out)
+}
+
+// maxPoolRowInterior computes outputs o of one row whose windows lie
+// inside the image: o[i] takes taps ix0+i*sw+kj*dw (kj < kw) of each row.
+func maxPoolRowInterior(o []float32, rows [][]float32, ix0, sw, dw, kw int) {
+	negInf := float32(math.Inf(-1))
+	span := (kw-1)*dw + 1
+	for i := range o {
+		acc := negInf
+		ix := ix0 + i*sw
+		for _, row := range rows {
+			win := row[ix : ix+span]
+			for kj := 0; kj < span; kj += dw {
+				if v := win[kj]; !(v <= acc) && acc == acc {
+					acc = v
+				}
+			}
+		}
+		o[i] = acc
+	}
 }
 
 // sumPool2D is average pooling with a fixed divisor (torch's

@@ -12,10 +12,17 @@ import (
 // TestMaxPool2DF32MatchesF64: the float32 path of maxPool2D gives what the
 // float64 path gives on the same values (NaNs win and stay, padding never
 // wins, the first of equal values (±0) is kept), on random geometry.
+//
+// The last cases are images large enough for several threads (rows of
+// planes are shared among them) and for the interior loops.
 func TestMaxPool2DF32MatchesF64(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
-	for k := range 200 {
+	defer tensor.SetThreads(tensor.SetThreads(3))
+	for k := range 260 {
 		n, c, h, w := 1+r.IntN(2), 1+r.IntN(3), 1+r.IntN(9), 1+r.IntN(9)
+		if k >= 200 {
+			c, h, w = 1+r.IntN(8), 20+r.IntN(40), 20+r.IntN(40)
+		}
 		g := window{
 			kernel:   [2]int{1 + r.IntN(3), 1 + r.IntN(3)},
 			stride:   [2]int{1 + r.IntN(3), 1 + r.IntN(3)},
@@ -74,4 +81,25 @@ func TestMaxPool2DF32MatchesF64(t *testing.T) {
 			}
 		})
 	}
+}
+
+// BenchmarkMaxPool2DF32 is ResNet's max pooling (3x3, stride 2, pad 1 on
+// 1x64x112x112), one thread.
+func BenchmarkMaxPool2DF32(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	x := make([]float32, 64*112*112)
+	for i := range x {
+		x[i] = float32(r.NormFloat64())
+	}
+	g := window{kernel: [2]int{3, 3}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}, pads: [4]int{1, 1, 1, 1}}
+	shape := []int64{1, 64, 56, 56}
+	out := make([]float32, 64*56*56)
+	defer tensor.SetThreads(tensor.SetThreads(1))
+	cpu := processCPUTime()
+	for b.Loop() {
+		if _, err := maxPool2DF32(x, shape, g, 112, 112, out); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(processCPUTime()-cpu)/1e6/float64(b.N), "cpu-ms/op")
 }

@@ -64,3 +64,44 @@ loop4:
 
 done:
 	RET
+
+// func addScalarSSE(o *float32, n int, b float32)
+// o[i] += b for i in [0, n), n a multiple of 4 (ADDPS rounds each sum
+// as the scalar addition does).
+TEXT ·addScalarSSE(SB), NOSPLIT, $0-20
+	MOVQ o+0(FP), DI
+	MOVQ n+8(FP), CX
+	MOVSS b+16(FP), X0
+	SHUFPS $0, X0, X0
+
+add16:
+	CMPQ CX, $16
+	JLT  add4
+	MOVUPS 0(DI), X1
+	MOVUPS 16(DI), X2
+	MOVUPS 32(DI), X3
+	MOVUPS 48(DI), X4
+	ADDPS  X0, X1
+	ADDPS  X0, X2
+	ADDPS  X0, X3
+	ADDPS  X0, X4
+	MOVUPS X1, 0(DI)
+	MOVUPS X2, 16(DI)
+	MOVUPS X3, 32(DI)
+	MOVUPS X4, 48(DI)
+	ADDQ $64, DI
+	SUBQ $16, CX
+	JMP  add16
+
+add4:
+	CMPQ CX, $4
+	JLT  adddone
+	MOVUPS 0(DI), X1
+	ADDPS  X0, X1
+	MOVUPS X1, 0(DI)
+	ADDQ $16, DI
+	SUBQ $4, CX
+	JMP  add4
+
+adddone:
+	RET

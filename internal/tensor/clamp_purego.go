@@ -4,3 +4,6 @@ package tensor
 
 // Without assembly clampF32 is all scalar Go.
 func clampFast(o, x []float32, lo, hi float32) int { return 0 }
+
+// Without assembly addScalarF32 is all scalar Go.
+func addScalarFast(o []float32, b float32) int { return 0 }

@@ -265,7 +265,7 @@ func Conv2D(x, w, bias *Tensor, p Conv2DParams) (*Tensor, error) {
 	if err != nil || out.Len() == 0 {
 		return out, err
 	}
-	conv2DF32(&g, x, w, bias, out.data.([]float32))
+	conv2DF32(&g, x, w, bias, out.data.([]float32), nil)
 	return out, nil
 }
 
@@ -274,6 +274,11 @@ func Conv2D(x, w, bias *Tensor, p Conv2DParams) (*Tensor, error) {
 // In steady state (same shapes again) it allocates nothing but the
 // goroutines' bookkeeping.
 func Conv2DInto(y, x, w, bias *Tensor, p Conv2DParams) error {
+	return conv2DInto(y, x, w, bias, p, nil)
+}
+
+// conv2DInto is Conv2DInto with A packed per group in packs, if any.
+func conv2DInto(y, x, w, bias *Tensor, p Conv2DParams, packs []*packedA[float32]) error {
 	if x.dtype != F32 || w.dtype != F32 || y.dtype != F32 || (bias != nil && bias.dtype != F32) {
 		return fmt.Errorf("tensor: conv2d into: want f32 operands, got %v, %v -> %v", x.dtype, w.dtype, y.dtype)
 	}
@@ -285,9 +290,60 @@ func Conv2DInto(y, x, w, bias *Tensor, p Conv2DParams) error {
 		return fmt.Errorf("tensor: conv2d into: output of shape %s, want %dx%dx%dx%d", FormatShape(y.shape), g.n, g.m, g.oh, g.ow)
 	}
 	if y.Len() > 0 {
-		conv2DF32(&g, x, w, bias, y.data.([]float32))
+		conv2DF32(&g, x, w, bias, y.data.([]float32), packs)
 	}
 	return nil
+}
+
+// PackedConv2D is a float32 convolution weight packed once into the GEMM's
+// A panels, for Conv2DPackedInto: a weight used run after run (a model's
+// constant) is then not re-packed by every convolution. It holds about as
+// many values as the weight and reads nothing but the weight, which must
+// not change while it is in use.
+type PackedConv2D struct {
+	w      *Tensor
+	groups int
+	a      []*packedA[float32] // per group; nil when nothing is packed (depthwise)
+}
+
+// Weight is the weight pw was packed from.
+func (pw *PackedConv2D) Weight() *Tensor { return pw.w }
+
+// PackConv2D packs the OIHW float32 weight w of a convolution with the
+// given number of groups (0 means 1). Depthwise convolutions (one input
+// channel per group) read the weight directly and pack nothing.
+func PackConv2D(w *Tensor, groups int) (*PackedConv2D, error) {
+	if groups == 0 {
+		groups = 1
+	}
+	if w.dtype != F32 || len(w.shape) != 4 {
+		return nil, fmt.Errorf("tensor: pack conv2d: want a 4-D f32 OIHW weight, got %v %s", w.dtype, FormatShape(w.shape))
+	}
+	m := int(w.shape[0])
+	if groups < 1 || m%groups != 0 {
+		return nil, fmt.Errorf("tensor: pack conv2d: %d output channels in %d groups", m, groups)
+	}
+	pw := &PackedConv2D{w: w, groups: groups}
+	k := int(w.shape[1] * w.shape[2] * w.shape[3])
+	mg := m / groups
+	if w.Len() == 0 || (w.shape[1] == 1 && groups > 1) {
+		return pw, nil
+	}
+	wv := w.data.([]float32)
+	for gr := range groups {
+		pw.a = append(pw.a, packAll(kernF32, mg, k, packA32(wv[gr*mg*k:], k, false, 1)))
+	}
+	return pw, nil
+}
+
+// Conv2DPackedInto is Conv2DInto with the weight pw packed by PackConv2D
+// (the convolution's groups must be those pw was packed for); the result
+// is the same, bit for bit.
+func Conv2DPackedInto(y, x *Tensor, pw *PackedConv2D, bias *Tensor, p Conv2DParams) error {
+	if p.norm().Groups != pw.groups {
+		return fmt.Errorf("tensor: conv2d into: weight packed for %d groups, convolution has %d", pw.groups, p.norm().Groups)
+	}
+	return conv2DInto(y, x, pw.w, bias, p, pw.a)
 }
 
 // conv2DCheck validates the geometry and the bias of a convolution.
@@ -302,8 +358,9 @@ func conv2DCheck(x, w, bias *Tensor, p Conv2DParams) (convGeom, error) {
 	return *g, nil
 }
 
-// conv2DF32 computes a validated float32 convolution into ov.
-func conv2DF32(g *convGeom, x, w, bias *Tensor, ov []float32) {
+// conv2DF32 computes a validated float32 convolution into ov, with the
+// weights packed per group in packs when it is not nil.
+func conv2DF32(g *convGeom, x, w, bias *Tensor, ov []float32, packs []*packedA[float32]) {
 	xv, wv := x.data.([]float32), w.data.([]float32)
 	var bv []float32
 	if bias != nil {
@@ -313,13 +370,13 @@ func conv2DF32(g *convGeom, x, w, bias *Tensor, ov []float32) {
 		depthwiseF32(g, xv, wv, bv, ov)
 		return
 	}
-	conv2DGemmF32(g, xv, wv, bv, ov)
+	conv2DGemmF32(g, xv, wv, bv, ov, packs)
 }
 
 // conv2DGemmF32 is the GEMM path of conv2DF32, for any grouping: one
 // product per (image, group), all through one plan whose B packer reads the
 // current image and group from cur.
-func conv2DGemmF32(g *convGeom, xv, wv, bv, ov []float32) {
+func conv2DGemmF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[float32]) {
 	k := g.cg * g.kh * g.kw
 	ohw := g.oh * g.ow
 	pointwise := g.kh == 1 && g.kw == 1 && g.sh == 1 && g.sw == 1 && g.pt == 0 && g.pl == 0 && g.oh == g.h && g.ow == g.w
@@ -333,6 +390,13 @@ func conv2DGemmF32(g *convGeom, xv, wv, bv, ov []float32) {
 	}
 	for gr := range g.groups {
 		plan.packA = packA32(wv[gr*g.mg*k:], k, false, 1)
+		if len(packs) == g.groups {
+			plan.aPanels = packs[gr]
+		}
+		if bv != nil {
+			// Added to each sum as its tile completes, as a last step.
+			plan.bias = bv[gr*g.mg : (gr+1)*g.mg]
+		}
 		for n := range g.n {
 			cur = xv[(n*g.c+gr*g.cg)*g.h*g.w : (n*g.c+(gr+1)*g.cg)*g.h*g.w]
 			if pointwise {
@@ -340,17 +404,6 @@ func conv2DGemmF32(g *convGeom, xv, wv, bv, ov []float32) {
 			}
 			plan.c = ov[(n*g.m+gr*g.mg)*ohw:]
 			plan.run()
-		}
-	}
-	if bv != nil {
-		for n := range g.n {
-			for m := range g.m {
-				row := ov[(n*g.m+m)*ohw : (n*g.m+m+1)*ohw]
-				b := bv[m]
-				for i := range row {
-					row[i] += b
-				}
-			}
 		}
 	}
 }

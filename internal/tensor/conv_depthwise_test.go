@@ -129,7 +129,7 @@ func TestDepthwiseAgainstGemm(t *testing.T) {
 				}
 
 				viaGemm := make([]float32, len(got))
-				conv2DGemmF32(g, x.data.([]float32), w.data.([]float32), bv, viaGemm)
+				conv2DGemmF32(g, x.data.([]float32), w.data.([]float32), bv, viaGemm, nil)
 				absW := make([]float32, nw)
 				for i, v := range w.data.([]float32) {
 					absW[i] = float32(math.Abs(float64(v)))
@@ -306,7 +306,7 @@ func BenchmarkConvPaths(b *testing.B) {
 		y := make([]float32, g.n*g.m*g.oh*g.ow)
 		flops := 2 * float64(len(y)) * float64(g.cg*g.kh*g.kw)
 		paths := map[string]func(){
-			"gemm": func() { conv2DGemmF32(g, x, w, nil, y) },
+			"gemm": func() { conv2DGemmF32(g, x, w, nil, y, nil) },
 		}
 		if g.depthwise() {
 			paths["direct"] = func() { depthwiseF32(g, x, w, nil, y) }

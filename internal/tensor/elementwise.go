@@ -553,6 +553,13 @@ func clampF32(o, x []float32, lo, hi float32) {
 	}
 }
 
+// addScalarF32 adds b to every element of o (SSE where there is assembly).
+func addScalarF32(o []float32, b float32) {
+	for i := addScalarFast(o, b); i < len(o); i++ {
+		o[i] += b
+	}
+}
+
 // LeakyRelu returns x for x >= 0 and alpha*x otherwise (float types).
 func LeakyRelu(x *Tensor, alpha float64) (*Tensor, error) {
 	return unaryParam(x, "leaky_relu", func(v float64) float64 {
@@ -824,6 +831,22 @@ func whereRows[T any](o []T, c []bool, x, y []T, p *bcastPlan) {
 }
 
 // intoF32 checks that y can take a float32 result of the given shape.
+// elemChunk is the number of elements one goroutine of an elementwise
+// kernel takes at a time.
+const elemChunk = 1 << 15
+
+// chunked calls f on consecutive ranges [lo, hi) covering [0, n), shared
+// among threads when n is large (see Parallel); elementwise kernels give
+// the same bits however they are cut.
+func chunked(n int, f func(lo, hi int)) {
+	tiles := (n + elemChunk - 1) / elemChunk
+	if tiles <= 1 {
+		f(0, n)
+		return
+	}
+	parallelTiles(tiles, float64(n), func(t int) { f(t*elemChunk, min(n, (t+1)*elemChunk)) })
+}
+
 func intoF32(what string, y *Tensor, shape []int64) error {
 	if y.dtype != F32 || !slices.Equal(y.shape, shape) {
 		return fmt.Errorf("tensor: %s into: output %v of shape %s, want f32 of shape %s", what, y.dtype, FormatShape(y.shape), FormatShape(shape))
@@ -840,7 +863,8 @@ func UnaryInto(y *Tensor, op UnaryOp, x *Tensor) error {
 	if err := intoF32(op.String(), y, x.shape); err != nil {
 		return err
 	}
-	unaryF32(op, y.data.([]float32), x.data.([]float32))
+	o, xv := y.data.([]float32), x.data.([]float32)
+	chunked(len(o), func(lo, hi int) { unaryF32(op, o[lo:hi], xv[lo:hi]) })
 	return nil
 }
 
@@ -856,7 +880,8 @@ func ClipInto(y, x *Tensor, lo, hi float64) error {
 	if err := intoF32("clip", y, x.shape); err != nil {
 		return err
 	}
-	clampF32(y.data.([]float32), x.data.([]float32), float32(lo), float32(hi))
+	o, xv := y.data.([]float32), x.data.([]float32)
+	chunked(len(o), func(l, h int) { clampF32(o[l:h], xv[l:h], float32(lo), float32(hi)) })
 	return nil
 }
 
@@ -874,6 +899,21 @@ func BinaryInto(y *Tensor, op BinaryOp, a, b *Tensor) error {
 	}
 	if err := intoF32(op.String(), y, outShape); err != nil {
 		return err
+	}
+	if n := y.Len(); n > elemChunk && slices.Equal(a.shape, b.shape) {
+		// No broadcast: chunks of the flat arrays are independent, each
+		// a 1-D product of elemChunk elements but the last.
+		o, av, bv := y.data.([]float32), a.data.([]float32), b.data.([]float32)
+		flat := func(m int) *bcastPlan { s := []int64{int64(m)}; return newBcastPlan(s, s, s) }
+		full, tail := flat(elemChunk), flat(n%elemChunk)
+		chunked(n, func(lo, hi int) {
+			p := full
+			if hi-lo != elemChunk {
+				p = tail
+			}
+			binFloat(op, o[lo:hi], av[lo:hi], bv[lo:hi], p)
+		})
+		return nil
 	}
 	binFloat(op, y.data.([]float32), a.data.([]float32), b.data.([]float32), newBcastPlan(outShape, a.shape, b.shape))
 	return nil

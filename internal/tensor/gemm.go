@@ -59,6 +59,12 @@ func threads() int {
 	return runtime.GOMAXPROCS(0)
 }
 
+// Parallel calls f(t) for every t in [0, tiles), on up to the SetThreads
+// number of goroutines (the caller's among them) when work (a count of
+// basic operations) is large enough to pay for them, else on the caller's
+// alone. Calls for different t may run at the same time, in any order.
+func Parallel(tiles int, work float64, f func(t int)) { parallelTiles(tiles, work, f) }
+
 type gemmElem interface{ float32 | int32 }
 
 // gemmPlan describes one C = op(A) * op(B) product through packing callbacks.
@@ -68,6 +74,8 @@ type gemmPlan[T gemmElem] struct {
 	// [i0, i0+mc) and columns [p0, p0+kc) of op(A), zero-padding missing
 	// rows (and keeping only low 16 bits when k.lo16).
 	packA packAFunc[T]
+	// aPanels, when set and packed for the kernel in use, replaces packA.
+	aPanels *packedA[T]
 	// packB fills ceil(nc/gemmNR) panels of kc*gemmNR values with rows
 	// [p0, p0+kc) and columns [j0, j0+nc) of op(B), zero-padding missing
 	// columns.
@@ -81,6 +89,9 @@ type gemmPlan[T gemmElem] struct {
 	c          []T
 	ldc        int
 	accumulate bool // add to C instead of overwriting it
+	// bias, when set (m values), is added to every element of row i after
+	// its sum (C[i,j] = Σ + bias[i]), tile by tile while C is in cache.
+	bias []T
 }
 
 type packAFunc[T gemmElem] func(dst []T, k *gemmKernel[T], i0, mc, p0, kc int)
@@ -123,6 +134,7 @@ func (g *gemmPlan[T]) run() {
 				clear(g.c[i*g.ldc : i*g.ldc+n])
 			}
 		}
+		g.addBias(0, m, 0, n)
 		return
 	}
 	workers := threads()
@@ -130,39 +142,49 @@ func (g *gemmPlan[T]) run() {
 	if work := float64(m) * float64(n) * float64(k); work < 1<<16 {
 		workers = 1
 	}
-	// Tile sizes only partition C; they do not change any element's
-	// summation order (only gemmKC does), so they may adapt to the worker
-	// count: halve the tile width until there are a few tiles per worker.
-	mc, nc := gemmMC, gemmNC
-	tm := (m + mc - 1) / mc
+	kern := g.kern.forRows(m)
+	// A tile is a strip of columns over a run of gemmMC row blocks (all
+	// of them unless the strips are too few to keep the workers busy), so
+	// each B panel is packed once per strip rather than once per row
+	// block. Tile sizes only partition C; they do not change any
+	// element's summation order (only gemmKC does), so they may adapt to
+	// the worker count: halve the strip width until there are a few
+	// tiles per worker, then cut the rows.
+	nc := gemmNC
 	tn := (n + nc - 1) / nc
-	for workers > 1 && tm*tn < 4*workers && nc > 64 {
+	for workers > 1 && tn < 4*workers && nc > 64 {
 		nc /= 2
 		tn = (n + nc - 1) / nc
 	}
-	tiles := tm * tn
+	rb := (m + gemmMC - 1) / gemmMC
+	rowTiles := 1
+	if workers > 1 && tn < 2*workers {
+		rowTiles = min(rb, (4*workers+tn-1)/tn)
+	}
+	mt := (rb + rowTiles - 1) / rowTiles * gemmMC // rows per tile
+	rowTiles = (m + mt - 1) / mt
+	tiles := rowTiles * tn
 	workers = min(workers, tiles)
-	kern := g.kern.forRows(m)
 	if workers <= 1 {
 		// No closure and no goroutine: one product allocates nothing
 		// here (the pack buffers come from a pool).
-		g.work(kern, nil, tiles, tn, mc, nc)
+		g.work(kern, nil, tiles, tn, mt, nc)
 		return
 	}
 	// The goroutines share copies, so g and the loop variables above do
 	// not escape on the one-worker path.
-	cp, cn, ccols := *g, tn, nc
+	cp, cn, cmt, ccols := *g, tn, mt, nc
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
-		wg.Go(func() { cp.work(kern, &next, tiles, cn, mc, ccols) })
+		wg.Go(func() { cp.work(kern, &next, tiles, cn, cmt, ccols) })
 	}
 	wg.Wait()
 }
 
 // work computes tiles taken from next (all of them, in order, when next
-// is nil) with one pack buffer.
-func (g *gemmPlan[T]) work(kern *gemmKernel[T], next *atomic.Int64, tiles, tn, mc, nc int) {
+// is nil) with one pack buffer; tiles are mt rows by nc columns.
+func (g *gemmPlan[T]) work(kern *gemmKernel[T], next *atomic.Int64, tiles, tn, mt, nc int) {
 	buf := getPack[T]()
 	pa := (*buf)[:gemmMC*gemmKC]
 	pb := (*buf)[gemmMC*gemmKC : gemmMC*gemmKC+gemmKC*(gemmNC+gemmNR)]
@@ -174,61 +196,132 @@ func (g *gemmPlan[T]) work(kern *gemmKernel[T], next *atomic.Int64, tiles, tn, m
 		if t >= tiles {
 			break
 		}
-		ic := (t / tn) * mc
+		ic := (t / tn) * mt
 		jc := (t % tn) * nc
-		g.tile(kern, pa, pb, scratch, ic, jc, min(mc, g.m-ic), min(nc, g.n-jc))
+		g.tile(kern, pa, pb, scratch, ic, jc, min(mt, g.m-ic), min(nc, g.n-jc))
 	}
 	putPack(buf)
 }
 
-// tile computes C[ic:ic+mc, jc:jc+nc]; scratch holds one MR x gemmNR tile
-// for the kernel to write edge tiles into.
-func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch []T, ic, jc, mc, nc int) {
+// aPanelsFor returns the plan's prepacked A when it was packed for kern,
+// else nil (then packA packs each block).
+func (g *gemmPlan[T]) aPanelsFor(kern *gemmKernel[T]) []T {
+	if g.aPanels == nil || g.aPanels.kern != kern.name || g.aPanels.mr != kern.mr || g.aPanels.m != g.m || g.aPanels.k != g.k {
+		return nil
+	}
+	return g.aPanels.data
+}
+
+// tile computes C[ic:ic+mt, jc:jc+nc]: for each kc block it packs the B
+// panels once and runs them against every gemmMC row block; scratch
+// holds one MR x gemmNR tile for the kernel to write edge tiles into.
+func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch []T, ic, jc, mt, nc int) {
 	c, ldc := g.c, g.ldc
 	mr := kern.mr
 	inPlace := 0 // columns [0, inPlace) of the tile are read from bRows
 	if g.bRows != nil && kern.goRun == nil {
 		inPlace = nc / gemmNR * gemmNR
 	}
+	pre := g.aPanelsFor(kern)
+	mPad := (g.m + mr - 1) / mr * mr
 	for pc := 0; pc < g.k; pc += gemmKC {
 		kc := min(gemmKC, g.k-pc)
-		g.packA(pa, kern, ic, mc, pc, kc)
 		if inPlace < nc {
 			g.packB(pb, jc+inPlace, nc-inPlace, pc, kc)
 		}
 		acc := pc > 0 || g.accumulate
-		for jr := 0; jr < nc; jr += gemmNR {
-			var bp []T
-			ldb := gemmNR
-			if jr < inPlace {
-				bp, ldb = g.bRows[pc*g.ldb+jc+jr:], g.ldb
+		for i0 := ic; i0 < ic+mt; i0 += gemmMC {
+			mc := min(gemmMC, ic+mt-i0)
+			var a []T
+			if pre != nil {
+				// Block pc of the prepacked A holds all mPad rows' panels.
+				a = pre[pc*mPad+i0*kc:]
 			} else {
-				bp = pb[((jr-inPlace)/gemmNR)*kc*gemmNR:]
+				g.packA(pa, kern, i0, mc, pc, kc)
+				a = pa
 			}
-			nr := min(gemmNR, nc-jr)
-			for ir := 0; ir < mc; ir += mr {
-				ap := pa[(ir/mr)*kc*mr:]
-				off := (ic+ir)*ldc + jc + jr
-				rows := min(mr, mc-ir)
-				if rows == mr && nr == gemmNR {
-					kern.call(kc, ap, bp, c[off:], ldc, ldb, acc)
-					continue
+			for jr := 0; jr < nc; jr += gemmNR {
+				var bp []T
+				ldb := gemmNR
+				if jr < inPlace {
+					bp, ldb = g.bRows[pc*g.ldb+jc+jr:], g.ldb
+				} else {
+					bp = pb[((jr-inPlace)/gemmNR)*kc*gemmNR:]
 				}
-				kern.call(kc, ap, bp, scratch, gemmNR, ldb, false)
-				for i := range rows {
-					row := c[off+i*ldc : off+i*ldc+nr]
-					s := scratch[i*gemmNR : i*gemmNR+nr]
-					if acc {
-						for j := range row {
-							row[j] += s[j]
+				nr := min(gemmNR, nc-jr)
+				for ir := 0; ir < mc; ir += mr {
+					ap := a[(ir/mr)*kc*mr:]
+					off := (i0+ir)*ldc + jc + jr
+					rows := min(mr, mc-ir)
+					if rows == mr && nr == gemmNR {
+						kern.call(kc, ap, bp, c[off:], ldc, ldb, acc)
+						continue
+					}
+					kern.call(kc, ap, bp, scratch, gemmNR, ldb, false)
+					for i := range rows {
+						row := c[off+i*ldc : off+i*ldc+nr]
+						s := scratch[i*gemmNR : i*gemmNR+nr]
+						if acc {
+							for j := range row {
+								row[j] += s[j]
+							}
+						} else {
+							copy(row, s)
 						}
-					} else {
-						copy(row, s)
 					}
 				}
 			}
 		}
 	}
+	g.addBias(ic, ic+mt, jc, jc+nc)
+}
+
+// addBias adds bias[i] to C[i, j0:j1] for rows [i0, i1), if there is a
+// bias.
+func (g *gemmPlan[T]) addBias(i0, i1, j0, j1 int) {
+	if g.bias == nil {
+		return
+	}
+	if bias, ok := any(g.bias).([]float32); ok {
+		c := any(g.c).([]float32)
+		for i := i0; i < i1; i++ {
+			addScalarF32(c[i*g.ldc+j0:i*g.ldc+j1], bias[i])
+		}
+		return
+	}
+	for i := i0; i < i1; i++ {
+		b := g.bias[i]
+		row := g.c[i*g.ldc+j0 : i*g.ldc+j1]
+		for j := range row {
+			row[j] += b
+		}
+	}
+}
+
+// packedA is a whole op(A) packed once for one kernel (see packAll), so
+// that repeated products with the same A (a convolution's weights run
+// after run) skip packing it.
+type packedA[T gemmElem] struct {
+	kern string // the kernel's name and MR it was packed for
+	mr   int
+	m, k int
+	// data holds, for each kc block at pc (in increasing pc), the
+	// ceil(m/mr) MR-row panels of rows [0, m) at offset pc*mPad, mPad
+	// being m rounded up to a multiple of mr: what packA writes for
+	// i0 = 0, mc = m.
+	data []T
+}
+
+// packAll packs an m x k op(A) through packA for the kernel plans of m
+// rows use (kern.forRows(m)).
+func packAll[T gemmElem](kern *gemmKernel[T], m, k int, packA packAFunc[T]) *packedA[T] {
+	kr := kern.forRows(m)
+	mPad := (m + kr.mr - 1) / kr.mr * kr.mr
+	p := &packedA[T]{kern: kr.name, mr: kr.mr, m: m, k: k, data: make([]T, mPad*k)}
+	for pc := 0; pc < k; pc += gemmKC {
+		packA(p.data[pc*mPad:], kr, 0, m, pc, min(gemmKC, k-pc))
+	}
+	return p
 }
 
 // packA32 packs op(A) where op(A)[i,p] = a[i*lda+p] (trans=false) or

@@ -519,6 +519,12 @@ func (t *Tensor) SetInt(v int64, idx ...int64) { t.setInt(t.flatIndex(idx), v) }
 // Values returns all elements as float64 in row-major order.
 func (t *Tensor) Values() []float64 {
 	out := make([]float64, t.Len())
+	if v, ok := t.data.([]float32); ok { // the common case, without a per-element switch
+		for i, x := range v[:len(out)] {
+			out[i] = float64(x)
+		}
+		return out
+	}
 	for i := range out {
 		out[i] = t.floatAt(i)
 	}
