@@ -26,13 +26,11 @@
 #
 # QDQ rows: model-qdq.onnx, written by scripts/make-qdq-models.py (per-tensor
 # u8 activations, per-channel symmetric int8 weights, int32 bias; ORT's QDQ
-# layout). conv6's is made here; the exported models' are read from
-# MODELS_DIR/NAME/model-qdq.onnx and their rows are skipped, saying how to
-# make them, when it is missing. ORT runs the QDQ model (its graph
-# optimisations turn DQ -> Conv -> Q into QLinearConv and so on; the row
-# lists the int8 kernels it ran); mlc imports the same model, lowers it with
-# torch-to-core and quant-fuse when that pass exists (else the row says
-# "unfused": float ops between quant.dcast and quant.qcast), and runs it.
+# layout): MODELS_DIR/NAME/model-qdq.onnx when present, else made in the
+# run. ORT runs the QDQ model (its graph optimisations turn DQ -> Conv -> Q
+# into QLinearConv and so on; the row lists the int8 kernels it ran); mlc
+# imports the same model, lowers it with torch-to-core and quant-fuse (the
+# quantized conv/matmul/add run on stored integers) and runs it.
 # Each row prints the SQNR of mlc's output against ORT's QDQ output and of
 # ORT's QDQ output against its fp32 output (`mlc compare`).
 #
@@ -143,37 +141,25 @@ printf "%s\n" "${rows[@]}"
 sqnr() {
 	local out v
 	out=$("$mlc" compare "$1" "$2" 2>&1 || true)
-	v=$(sed -n 's/.*sqnr \([-+0-9.a-z]*\) dB.*/\1/p' <<<"$out")
+	v=$(sed -n 's/.*sqnr \([-+0-9.a-zA-Z]*\) dB.*/\1/p' <<<"$out")
 	[ -n "$v" ] || { echo "mlc compare $1 $2: $out" >&2; return 1; }
 	echo "$v"
 }
 
-# prepare_qdq NAME: $work/NAME/{model-qdq.onnx,model-qdq.mlir}; prints the
-# reason when the row is skipped. Sets fused (yes/no) on its first import.
-fused=unknown
+# prepare_qdq NAME: $work/NAME/{model-qdq.onnx,model-qdq.mlir}. A model's
+# QDQ version is MODELS_DIR/NAME/model-qdq.onnx when present, else made
+# here from the fp32 model. mlc imports it, lowers it with torch-to-core
+# and quant-fuse (quantized conv/matmul/add then run on stored integers, as
+# ORT's QLinear kernels do) and runs it.
 prepare_qdq() {
-	local name=$1 d=$work/$1 src err
-	if [ "$name" = conv6 ]; then
-		"$PY" scripts/make-qdq-models.py "$d/model.onnx" >/dev/null
-	else
-		src=$MODELS_DIR/$name/model-qdq.onnx
-		if [ ! -f "$src" ]; then
-			skip="$src is missing; make it with: $PY scripts/make-qdq-models.py $MODELS_DIR/$name/model.onnx"
-			return
-		fi
+	local name=$1 d=$work/$1 src
+	src=$MODELS_DIR/$name/model-qdq.onnx
+	if [ "$name" != conv6 ] && [ -f "$src" ]; then
 		ln -sf "$(cd "$(dirname "$src")" && pwd)/model-qdq.onnx" "$d/model-qdq.onnx"
-	fi
-	# quant-fuse (issue 13) runs the quantized ops in integer arithmetic;
-	# until it exists mlc runs the unfused QDQ form.
-	if [ "$fused" != no ] && err=$("$mlc" import "$d/model-qdq.onnx" --pipeline 'builtin.module(torch-to-core,quant-fuse)' -o "$d/model-qdq.mlir" 2>&1); then
-		fused=yes
-	elif [ "$fused" = no ] || { [ "$fused" = unknown ] && grep -q "'quant-fuse' does not refer to a registered pass" <<<"$err"; }; then
-		fused=no
-		"$mlc" import "$d/model-qdq.onnx" --pipeline torch-to-core -o "$d/model-qdq.mlir"
 	else
-		echo "mlc import of $d/model-qdq.onnx failed: $err" >&2
-		exit 1
+		"$PY" scripts/make-qdq-models.py "$d/model.onnx" >/dev/null
 	fi
+	"$mlc" import "$d/model-qdq.onnx" --pipeline 'builtin.module(torch-to-core,func.func(quant-fuse))' -o "$d/model-qdq.mlir"
 }
 
 # ort_kernels OPTIMIZED.onnx: the int8 kernels of the graph ORT ran.
@@ -188,15 +174,9 @@ EOF
 }
 
 qrows=()
-skipped=()
 for m in "${MODELS[@]}"; do
 	d=$work/$m
-	skip=
 	prepare_qdq "$m"
-	if [ -n "$skip" ]; then
-		skipped+=("$m-qdq: skipped: $skip")
-		continue
-	fi
 	for t in "${THREADS[@]}"; do
 		o=$(NODE_PATH="$ORT_DIR/node_modules" node bench/ort-run.js "$d/model-qdq.onnx" "$d/input.npy" "$d/ort-qdq-y.npy" "$RUNS" "$t" "$d/ort-qdq-opt.onnx")
 		ort_med=$(echo "$o" | json median_ms)
@@ -211,18 +191,13 @@ for m in "${MODELS[@]}"; do
 		s_mlc=$(sqnr "$d"/qout/*.npy "$d/ort-qdq-y.npy")
 		s_ort=$(sqnr "$d/ort-qdq-y.npy" "$d/ort-y.npy")
 		label=$m-qdq
-		[ "$fused" = yes ] || label="$m-qdq(unfused)"
 		qrows+=("$(awk -v m="$label" -v t="$t" -v om="$ort_med" -v on="$ort_min" -v mm="$mlc_med" -v mn="$mlc_min" -v a="$s_mlc" -v b="$s_ort" -v k="$kernels" \
 			'BEGIN { printf "%-28s %7s %10.2f %10.2f %10.2f %10.2f %8.2f %12s %12s   %s", m, t, om, on, mm, mn, mm / om, a, b, k }')")
 	done
 done
 echo
 echo "int8 QDQ (scripts/make-qdq-models.py): ORT's QDQ execution vs mlc's quant-sim; times in ms"
-if [ "$fused" = no ]; then
-	echo "mlc: quant-fuse is not built yet, so mlc runs the unfused QDQ form (float ops between quant.dcast and quant.qcast)"
-fi
 printf "%-28s %7s %10s %10s %10s %10s %8s %12s %12s   %s\n" model threads "ORT med" "ORT min" "mlc med" "mlc min" mlc/ORT "SQNR mlc:ORT" "SQNR q:fp32" "ORT int8 kernels"
 [ ${#qrows[@]} -eq 0 ] || printf "%s\n" "${qrows[@]}"
-[ ${#skipped[@]} -eq 0 ] || printf "%s\n" "${skipped[@]}"
 echo "SQNR mlc:ORT: mlc's QDQ output against ORT's; SQNR q:fp32: ORT's QDQ output against its fp32 output (dB)."
 echo "The time of mlc quantize on resnet18 with 32 calibration samples: not measured; it needs issue 13's quantizer."
