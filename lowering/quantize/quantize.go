@@ -29,52 +29,46 @@ var Pass = pass.Register(&pass.Pass{
 		"(core.constant of stored integers, quant.scast, quant.dcast), integer or float bias as the target " +
 		"says, one cast pair per value and encoding, and data-movement ops kept in their input's encoding " +
 		"where the target allows. Each decided op gets mlc.precision. Fails, writing nothing, on an op the " +
-		"target cannot run in any precision, a precision it does not run, or a range calibrate did not record.",
+		"target cannot run in any precision (with allow-fallback such an op stays float, marked mlc.fallback " +
+		"with the reason, for partition), a precision it does not run, or a range calibrate did not record.",
 	Options: []pass.Option{
 		pass.StringOpt("target", "", "built-in target name (see mlc-opt --show-targets)"),
 		pass.StringOpt("target-file", "", "a target description file (YAML) instead of a built-in target"),
 		pass.EnumOpt("precision", "i8", Precisions, "precision of ops without mlc.precision"),
+		pass.BoolOpt("allow-fallback", false, "leave ops the target cannot run in any precision in float, marked mlc.fallback, for partition"),
 	},
 	OpName:  "func.func",
 	Changes: pass.MayChange(pass.QuantEncodings, pass.Precision),
 	Run: func(fn *ir.Operation, opts pass.Options, pc *pass.Context) error {
-		t, err := loadTarget(opts.Text("target"), opts.Text("target-file"), pc.Target())
+		t, err := target.Resolve("quantize", opts.Text("target"), opts.Text("target-file"), pc.Target())
 		if err != nil {
 			return ir.Errorf(fn.Loc, "%v", err)
 		}
-		st, err := Run(fn, Config{Target: t, Precision: opts.Text("precision")})
+		st, err := Run(fn, Config{Target: t, Precision: opts.Text("precision"), Fallback: opts.Bool("allow-fallback")})
 		pc.Add("num-quantized", "Number of ops given an integer precision", int64(st.Quantized))
 		pc.Add("num-float", "Number of ops left in a float precision", int64(st.Float))
 		pc.Add("num-casts", "Number of quant.qcast ops inserted", int64(st.QCasts))
+		pc.Add("num-fallback", "Number of ops left for the CPU", int64(st.Fallback))
 		return err
 	},
 })
-
-// loadTarget resolves the pass options, or the pipeline's target.
-func loadTarget(name, file string, fromConfig pass.Target) (*target.Target, error) {
-	switch {
-	case name != "" && file != "":
-		return nil, errors.New("give target= or target-file=, not both")
-	case file != "":
-		return target.LoadFile(file)
-	case name != "":
-		return target.Load(name)
-	}
-	if t, ok := fromConfig.(*target.Target); ok && t != nil {
-		return t, nil
-	}
-	return nil, fmt.Errorf("quantize needs target=NAME or target-file=PATH (known targets: %s)", quotedList(target.List()))
-}
 
 // Config is one quantization run.
 type Config struct {
 	Target    *target.Target
 	Precision string // for ops without mlc.precision; "" means i8
+	// Fallback leaves an op the target cannot run in any precision in
+	// float, marked with FallbackAttr (the reason), for partition to put
+	// on the CPU; without it such an op is an error.
+	Fallback bool
 }
+
+// FallbackAttr marks an op quantize left for the CPU; its value says why.
+const FallbackAttr = "mlc.fallback"
 
 // Stats counts what a run decided.
 type Stats struct {
-	Quantized, Float, QCasts int
+	Quantized, Float, QCasts, Fallback int
 }
 
 // plan is the decision for one op.
@@ -104,6 +98,13 @@ type state struct {
 	// widened: the core.cast results quantize made to give a narrower
 	// float op's result back to its users, and that result.
 	widened map[*ir.Value]*ir.Value
+	// fallbacks: ops left for the CPU (Config.Fallback), with why.
+	fallbacks []fallback
+}
+
+type fallback struct {
+	op  *ir.Operation
+	why *ir.Diagnostic
 }
 
 // castKey: a value, the type it is cast to, and the block of the users
@@ -135,6 +136,11 @@ func Run(fn *ir.Operation, cfg Config) (Stats, error) {
 			return ir.Interrupt
 		}
 		p, err := s.decide(o)
+		var d *ir.Diagnostic
+		if err != nil && s.cfg.Fallback && errors.As(err, &d) && d.Err == errNoPrecision {
+			s.fallbacks = append(s.fallbacks, fallback{op: o, why: d})
+			return ir.Advance
+		}
 		if err != nil {
 			firstErr = err
 			return ir.Interrupt
@@ -162,6 +168,10 @@ func Run(fn *ir.Operation, cfg Config) (Stats, error) {
 		if err := s.shareInputs(p); err != nil {
 			return s.stats, err
 		}
+	}
+	for _, f := range s.fallbacks {
+		f.op.SetAttr(FallbackAttr, s.ctx.StringAttr(f.why.Message))
+		s.stats.Fallback++
 	}
 	for _, p := range plans {
 		if err := s.emit(p); err != nil {
@@ -285,6 +295,10 @@ func (s *state) weightRuleFor(o *ir.Operation, class string, i int, act *target.
 	return weightRule(s.t, class, operandRole(class, i), act.Storage, perChannel)
 }
 
+// errNoPrecision marks decide's errors for an op the target cannot run at
+// all (Config.Fallback turns them into mlc.fallback).
+var errNoPrecision = errors.New("no precision")
+
 // decide picks o's precision; nil for ops quantize leaves alone (not core,
 // constants, ops without float data).
 func (s *state) decide(o *ir.Operation) (*plan, error) {
@@ -300,7 +314,9 @@ func (s *state) decide(o *ir.Operation) (*plan, error) {
 	}
 	class, ok := target.ClassOf(o.Name())
 	if !ok {
-		return nil, ir.Errorf(o.Loc, "'%s' op belongs to no op class, so target '%s' cannot run it", o.Name(), s.t.Name)
+		d := ir.Errorf(o.Loc, "'%s' op belongs to no op class, so target '%s' cannot run it", o.Name(), s.t.Name)
+		d.Err = errNoPrecision
+		return nil, d
 	}
 	p := &plan{op: o, class: class}
 	if a := o.Attr(PrecisionAttr); a != nil {
@@ -323,8 +339,10 @@ func (s *state) decide(o *ir.Operation) (*plan, error) {
 			if _, listed := s.t.Classes[class]; listed {
 				why = "no precision fits every operand's element types and quantization rules"
 			}
-			return nil, ir.Errorf(o.Loc, "'%s' op (op class '%s') cannot run on target '%s' in any precision: %s",
+			d := ir.Errorf(o.Loc, "'%s' op (op class '%s') cannot run on target '%s' in any precision: %s",
 				o.Name(), class, s.t.Name, why)
+			d.Err = errNoPrecision
+			return nil, d
 		}
 		_, act := s.accepts(o, class, acc[0])
 		p.precision, p.act = acc[0], act

@@ -12,6 +12,8 @@ package target
 
 import (
 	"embed"
+	"errors"
+	"fmt"
 	"os"
 	"path"
 	"sort"
@@ -201,3 +203,21 @@ func (t *Target) Precisions() []string {
 
 // TargetName names the target (pass.Target), so a pipeline may carry it.
 func (t *Target) TargetName() string { return t.Name }
+
+// Resolve is the target a pass's options name (target= or target-file=,
+// not both), else the pipeline's target when fromConfig is a *Target.
+// passName words the error when neither is given.
+func Resolve(passName, name, file string, fromConfig any) (*Target, error) {
+	switch {
+	case name != "" && file != "":
+		return nil, errors.New("give target= or target-file=, not both")
+	case file != "":
+		return LoadFile(file)
+	case name != "":
+		return Load(name)
+	}
+	if t, ok := fromConfig.(*Target); ok && t != nil {
+		return t, nil
+	}
+	return nil, fmt.Errorf("%s needs target=NAME or target-file=PATH (known targets: %s)", passName, strings.Join(List(), ", "))
+}

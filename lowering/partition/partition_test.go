@@ -1,0 +1,205 @@
+package partition
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/mlc-go/mlc/dialects/all"
+	"github.com/mlc-go/mlc/internal/tensor"
+	"github.com/mlc-go/mlc/interp"
+	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/ir/asm"
+	"github.com/mlc-go/mlc/lowering/quantize"
+	"github.com/mlc-go/mlc/lowering/target"
+)
+
+// A residual network with a comparison and a select (the logic class, which
+// no target runs) in the middle: quantized for trt-orin with fallback.
+const residual = `
+func.func @main(%x: tensor<1x2x4x4xf32> {mlc.calib = array<f64: -1.0, 3.0>}) -> (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) {
+  %w = core.constant dense<[[[[0.5]], [[-1.0]]], [[[0.25]], [[2.0]]]]> : tensor<2x2x1x1xf32>
+  %b = core.constant dense<[0.1, -0.2]> : tensor<2xf32>
+  %c = core.conv2d %x, %w, %b {mlc.calib = [array<f64: -4.0, 6.0>]} : (tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32>, tensor<2xf32>) -> tensor<1x2x4x4xf32>
+  %r = core.relu %c {mlc.calib = [array<f64: 0.0, 6.0>]} : tensor<1x2x4x4xf32>
+  %c2 = core.conv2d %r, %w, %b {mlc.calib = [array<f64: -4.0, 6.0>]} : (tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32>, tensor<2xf32>) -> tensor<1x2x4x4xf32>
+  %a = core.add %c2, %c {mlc.calib = [array<f64: -8.0, 12.0>]} : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %z = core.constant dense<0.0> : tensor<1x2x4x4xf32>
+  %m = core.cmp "gt", %a, %z : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xi1>
+  %s = core.select %m, %a, %r {mlc.calib = [array<f64: -8.0, 12.0>]} : (tensor<1x2x4x4xi1>, tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %c3 = core.conv2d %s, %w, %b {mlc.calib = [array<f64: -8.0, 12.0>]} : (tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32>, tensor<2xf32>) -> tensor<1x2x4x4xf32>
+  %r3 = core.relu %c3 {mlc.calib = [array<f64: 0.0, 12.0>]} : tensor<1x2x4x4xf32>
+  %c4 = core.conv2d %r3, %w, %b {mlc.calib = [array<f64: -8.0, 12.0>]} : (tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32>, tensor<2xf32>) -> tensor<1x2x4x4xf32>
+  %a2 = core.add %c4, %s {mlc.calib = [array<f64: -8.0, 12.0>]} : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  return %a2, %r : tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>
+}
+`
+
+func parse(t *testing.T, src string) (*ir.Operation, *ir.Operation) {
+	t.Helper()
+	m, err := asm.Parse(all.NewContext(), "test.mlir", []byte(src), 1)
+	require.NoError(t, err)
+	fn, err := interp.LookupFunc(m, "main")
+	require.NoError(t, err)
+	return m, fn
+}
+
+func printed(t *testing.T, m *ir.Operation) string {
+	var b strings.Builder
+	require.NoError(t, asm.Print(&b, m, asm.PrintOptions{}))
+	return b.String()
+}
+
+func quantized(t *testing.T, tg *target.Target) (*ir.Operation, *ir.Operation) {
+	m, fn := parse(t, residual)
+	_, err := quantize.Run(fn, quantize.Config{Target: tg, Fallback: true})
+	require.NoError(t, err)
+	return m, fn
+}
+
+func randomInput(seed uint64) *tensor.Tensor {
+	r := rand.New(rand.NewPCG(seed, 1))
+	v := make([]float32, 32)
+	for i := range v {
+		v[i] = float32(r.NormFloat64())
+	}
+	t, err := tensor.FromSlice(tensor.F32, []int64{1, 2, 4, 4}, v)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// Partitioning changes where ops run, never what they compute.
+func TestApplyKeepsOutputs(t *testing.T) {
+	for _, name := range []string{"trt-orin", "qnn-htp-v73"} {
+		tg, err := target.Load(name)
+		require.NoError(t, err)
+		for _, minBlock := range []int{1, 2, 3, 100} {
+			m, fn := quantized(t, tg)
+			in := randomInput(uint64(minBlock))
+			want, err := interp.RunModule(m, "main", []*tensor.Tensor{in})
+			require.NoError(t, err)
+			r, err := Apply(fn, Options{Target: tg, MinBlockSize: minBlock})
+			require.NoError(t, err, "%s min-block-size %d", name, minBlock)
+			require.NoError(t, ir.Verify(m))
+			got, err := interp.RunModule(m, "main", []*tensor.Tensor{in})
+			require.NoError(t, err)
+			require.Len(t, got, len(want))
+			for i := range want {
+				require.Equal(t, want[i].Float32s(), got[i].Float32s(), "%s min-block-size %d output %d", name, minBlock, i)
+			}
+			// The body holds only calls and the casts the return reads.
+			for _, op := range fn.Region(0).Front().Ops() {
+				switch op.Name() {
+				case "func.call", "func.return", "quant.dcast", "quant.qcast", "core.constant", "quant.scast":
+				default:
+					t.Errorf("%s: %s left in the function", name, op.Name())
+				}
+			}
+			// The comparison and the select always fall back.
+			var fellBack []string
+			for _, f := range r.Fallbacks {
+				fellBack = append(fellBack, f.Name)
+			}
+			require.Contains(t, fellBack, "core.cmp")
+			require.Contains(t, fellBack, "core.select")
+			if minBlock == 1 {
+				require.GreaterOrEqual(t, len(r.Partitions), 3, "%s: target, CPU, target", name)
+			}
+			if minBlock == 100 {
+				for _, p := range r.Partitions {
+					require.Equal(t, CPU, p.Device)
+				}
+			}
+		}
+	}
+}
+
+// Every compute op lands in exactly one partition, and the partitions
+// alternate devices.
+func TestPlanCoversEveryOp(t *testing.T) {
+	tg, err := target.Load("trt-orin")
+	require.NoError(t, err)
+	_, fn := quantized(t, tg)
+	r, err := Plan(fn, Options{Target: tg, MinBlockSize: 1})
+	require.NoError(t, err)
+	computeOps := 0
+	for _, op := range fn.Region(0).Front().Ops() {
+		if roleOf(op) == compute && op.Name() != "func.return" {
+			computeOps++
+		}
+	}
+	n := 0
+	for i, p := range r.Partitions {
+		n += p.Ops
+		if i > 0 {
+			require.NotEqual(t, r.Partitions[i-1].Device, p.Device)
+		}
+	}
+	require.Equal(t, computeOps, n)
+	onOps, onMACs := r.Coverage()
+	require.Greater(t, onOps, 0.0)
+	require.Less(t, onOps, 1.0)
+	require.Greater(t, onMACs, 0.5) // two of four convs at least
+}
+
+// --require-full names every op that would fall back, at its location.
+func TestRequireFull(t *testing.T) {
+	tg, err := target.Load("trt-orin")
+	require.NoError(t, err)
+	m, fn := quantized(t, tg)
+	before := printed(t, m)
+	_, err = Apply(fn, Options{Target: tg, MinBlockSize: 1, RequireFull: true})
+	var fe *FallbackError
+	require.True(t, errors.As(err, &fe), "%v", err)
+	require.Len(t, fe.Diags, 2)
+	require.Contains(t, fe.Diags[0].Message, "'core.cmp' would fall back to the CPU (require-full): 'core.cmp' op (op class 'logic') cannot run on target 'trt-orin'")
+	require.Contains(t, fe.Diags[1].Message, "'core.select' would fall back")
+	require.Equal(t, before, printed(t, m), "a failed partitioning changed the IR")
+}
+
+// --fallback forces ops by name; a float model's ops are legal in f32.
+func TestForcedFallback(t *testing.T) {
+	tg, err := target.Load("trt-orin")
+	require.NoError(t, err)
+	m, fn := parse(t, strings.ReplaceAll(strings.ReplaceAll(residual, `core.cmp "gt", %a, %z`, `core.max %a, %z`), "tensor<1x2x4x4xi1>", "tensor<1x2x4x4xf32>"))
+	_ = m
+	r, err := Plan(fn, Options{Target: tg, MinBlockSize: 1, Fallback: []string{"add", "core.select"}})
+	require.NoError(t, err)
+	var reasons []string
+	for _, f := range r.Fallbacks {
+		reasons = append(reasons, f.Name+": "+f.Reason)
+	}
+	require.Contains(t, reasons, "core.add: forced to the CPU by --fallback")
+	require.Contains(t, reasons, "core.select: forced to the CPU by --fallback")
+}
+
+type fixedCost struct{ target, cpu, perByte float64 }
+
+func (c fixedCost) OpTime(_ *ir.Operation, onTarget bool) float64 {
+	if onTarget {
+		return c.target
+	}
+	return c.cpu
+}
+func (c fixedCost) TransferTime(n int64) float64 { return float64(n) * c.perByte }
+
+// A cluster whose transfers cost more than the CPU saves falls back.
+func TestCostChoosesCPU(t *testing.T) {
+	tg, err := target.Load("trt-orin")
+	require.NoError(t, err)
+	_, fn := quantized(t, tg)
+	fast, err := Plan(fn, Options{Target: tg, MinBlockSize: 1, Cost: fixedCost{1e-6, 1e-3, 1e-12}})
+	require.NoError(t, err)
+	slow, err := Plan(fn, Options{Target: tg, MinBlockSize: 1, Cost: fixedCost{1e-6, 1e-5, 1e-3}})
+	require.NoError(t, err)
+	fastOps, _ := fast.Coverage()
+	slowOps, _ := slow.Coverage()
+	require.Greater(t, fastOps, 0.0)
+	require.Equal(t, 0.0, slowOps)
+	require.Contains(t, slow.Fallbacks[0].Reason+slow.Fallbacks[len(slow.Fallbacks)-1].Reason, "estimated faster on the CPU")
+}
