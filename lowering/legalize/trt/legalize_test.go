@@ -1,0 +1,215 @@
+package trt
+
+import (
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"math"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mlc-go/mlc/dialects/all"
+	"github.com/mlc-go/mlc/internal/tensor"
+	"github.com/mlc-go/mlc/interp"
+	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/ir/asm"
+	"github.com/mlc-go/mlc/lowering/quantize"
+	"github.com/mlc-go/mlc/lowering/target"
+)
+
+// model writes small test IR with random constants and generous mlc.calib
+// ranges (their values do not matter: both sides use the same encodings).
+type model struct {
+	rng *rand.Rand
+	b   strings.Builder
+	n   int
+}
+
+func shapeText(shape []int64, elem string) string {
+	parts := make([]string, len(shape))
+	for i, d := range shape {
+		parts[i] = fmt.Sprint(d)
+	}
+	if len(parts) == 0 {
+		return "tensor<" + elem + ">"
+	}
+	return "tensor<" + strings.Join(parts, "x") + "x" + elem + ">"
+}
+
+func (m *model) constant(shape ...int64) string {
+	n := int64(1)
+	for _, d := range shape {
+		n *= d
+	}
+	raw := make([]byte, 4*n)
+	for i := int64(0); i < n; i++ {
+		binary.LittleEndian.PutUint32(raw[4*i:], math.Float32bits(float32(2*m.rng.Float64()-1)))
+	}
+	m.n++
+	v := fmt.Sprintf("%%c%d", m.n)
+	fmt.Fprintf(&m.b, "  %s = core.constant dense<\"0x%s\"> : %s\n", v, strings.ToUpper(hex.EncodeToString(raw)), shapeText(shape, "f32"))
+	return v
+}
+
+// op writes one op line with a calib range; text has the op and operands,
+// sig its functional type.
+func (m *model) op(text, sig string, lo, hi float64) string {
+	m.n++
+	v := fmt.Sprintf("%%v%d", m.n)
+	attrs := fmt.Sprintf("mlc.calib = [array<f64: %g, %g>]", lo, hi)
+	if i := strings.Index(text, "{"); i >= 0 {
+		text = text[:i+1] + attrs + ", " + text[i+1:]
+	} else {
+		text += " {" + attrs + "}"
+	}
+	fmt.Fprintf(&m.b, "  %s = %s : %s\n", v, text, sig)
+	return v
+}
+
+// residualNet: conv, relu, conv, residual add, relu, max pool, flatten,
+// matmul with a constant weight, bias add.
+func residualNet(seed int64) string {
+	m := &model{rng: rand.New(rand.NewSource(seed))}
+	x := shapeText([]int64{1, 4, 8, 8}, "f32")
+	w1, b1 := m.constant(4, 4, 3, 3), m.constant(4)
+	c1 := m.op("core.conv2d %arg0, "+w1+", "+b1+" {padding = array<i64: 1, 1, 1, 1>}", "("+x+", tensor<4x4x3x3xf32>, tensor<4xf32>) -> "+x, -6, 6)
+	r1 := m.op("core.relu "+c1, x, 0, 6)
+	w2, b2 := m.constant(4, 4, 3, 3), m.constant(4)
+	c2 := m.op("core.conv2d "+r1+", "+w2+", "+b2+" {padding = array<i64: 1, 1, 1, 1>}", "("+x+", tensor<4x4x3x3xf32>, tensor<4xf32>) -> "+x, -6, 6)
+	a := m.op("core.add "+c2+", "+r1, "("+x+", "+x+") -> "+x, -8, 8)
+	r2 := m.op("core.relu "+a, x, 0, 8)
+	p := m.op("core.max_pool2d "+r2+" {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>}", "("+x+") -> tensor<1x4x4x4xf32>", 0, 8)
+	f := m.op("core.reshape "+p, "(tensor<1x4x4x4xf32>) -> tensor<1x64xf32>", 0, 8)
+	wm := m.constant(64, 5)
+	mm := m.op("core.matmul "+f+", "+wm, "(tensor<1x64xf32>, tensor<64x5xf32>) -> tensor<1x5xf32>", -20, 20)
+	bm := m.constant(5)
+	o := m.op("core.add "+mm+", "+bm, "(tensor<1x5xf32>, tensor<5xf32>) -> tensor<1x5xf32>", -20, 20)
+	return "func.func @main(%arg0: " + x + " {mlc.calib = array<f64: -2.0, 2.0>}) -> tensor<1x5xf32> {\n" +
+		m.b.String() + "  return " + o + " : tensor<1x5xf32>\n}\n"
+}
+
+func testTarget(t *testing.T, name string) *target.Target {
+	t.Helper()
+	var tg *target.Target
+	var err error
+	if strings.HasSuffix(name, ".yaml") {
+		tg, err = target.LoadFile(name)
+	} else {
+		tg, err = target.Load(name)
+	}
+	require.NoError(t, err)
+	return tg
+}
+
+func mainFunc(t *testing.T, m *ir.Operation) *ir.Operation {
+	t.Helper()
+	fn, err := interp.LookupFunc(m, "main")
+	require.NoError(t, err)
+	return fn
+}
+
+func randomInputs(t *testing.T, fn *ir.Operation, seed int64) []*tensor.Tensor {
+	t.Helper()
+	rng := rand.New(rand.NewSource(seed))
+	ft := fn.InherentAttr("function_type").(*ir.TypeAttr).Type.(*ir.FunctionType)
+	var ins []*tensor.Tensor
+	for _, in := range ft.Inputs {
+		shape := in.(*ir.RankedTensorType).Shape
+		x, err := tensor.Alloc(tensor.F32, shape)
+		require.NoError(t, err)
+		for i := range x.Float32s() {
+			x.Float32s()[i] = float32(4*rng.Float64() - 2)
+		}
+		ins = append(ins, x)
+	}
+	return ins
+}
+
+// legalizeAndCompare quantizes src for tgt, runs it, legalises it and
+// runs it again on the same inputs: the outputs must be equal bit for
+// bit (the float layers compute what the core ops compute, and Q/DQ is
+// the quant dialect's arithmetic).
+func legalizeAndCompare(t *testing.T, src string, tgt *target.Target, residual bool) (*ir.Operation, Stats) {
+	t.Helper()
+	m, err := asm.Parse(all.NewContext(), "model.mlir", []byte(src), 1)
+	require.NoError(t, err)
+	fn := mainFunc(t, m)
+	_, err = quantize.Run(fn, quantize.Config{Target: tgt})
+	require.NoError(t, err)
+	if residual {
+		PlaceResidualQDQ(fn)
+	}
+	require.NoError(t, ir.Verify(m))
+	ins := randomInputs(t, fn, 3)
+	want, err := interp.RunModule(m, "main", ins)
+	require.NoError(t, err)
+	st, err := Legalize(fn, tgt, Options{})
+	require.NoError(t, err)
+	require.NoError(t, ir.Verify(m))
+	ir.WalkPreOrder(fn, func(o *ir.Operation) ir.WalkResult {
+		assert.Contains(t, []string{"trt", "func"}, o.Dialect(), "left: %s", o.Name())
+		return ir.Advance
+	})
+	got, err := interp.RunModule(m, "main", ins)
+	require.NoError(t, err)
+	require.Len(t, got, len(want))
+	for i := range want {
+		w, g := want[i].Values(), got[i].Values()
+		require.Equal(t, len(w), len(g))
+		for j := range w {
+			assert.Equal(t, math.Float64bits(w[j]), math.Float64bits(g[j]), "output %d element %d: %g vs %g", i, j, w[j], g[j])
+		}
+	}
+	return fn, st
+}
+
+func count(fn *ir.Operation, name string) int {
+	n := 0
+	ir.WalkPreOrder(fn, func(o *ir.Operation) ir.WalkResult {
+		if o.Name() == name {
+			n++
+		}
+		return ir.Advance
+	})
+	return n
+}
+
+func TestResidualNetTRTOrin(t *testing.T) {
+	for _, residual := range []bool{false, true} {
+		t.Run(fmt.Sprint("residual=", residual), func(t *testing.T) {
+			fn, _ := legalizeAndCompare(t, residualNet(1), testTarget(t, "trt-orin"), residual)
+			assert.Equal(t, 2, count(fn, "trt.convolution"))
+			assert.Equal(t, 1, count(fn, "trt.matrix_multiply"))
+			// conv inputs and weights, matmul input and weight: DQ'd.
+			ir.WalkPreOrder(fn, func(o *ir.Operation) ir.WalkResult {
+				if o.Name() == "trt.convolution" || o.Name() == "trt.matrix_multiply" {
+					for i := 0; i < 2; i++ {
+						assert.NotNil(t, throughShuffle(o.Operand(i), "trt.dequantize"), "%s operand %d", o.Name(), i)
+					}
+				}
+				return ir.Advance
+			})
+		})
+	}
+}
+
+// throughShuffle finds name defining v, looking through shuffles.
+func throughShuffle(v *ir.Value, name string) *ir.Operation {
+	for {
+		d := v.DefiningOp()
+		if d == nil {
+			return nil
+		}
+		if d.Name() == name {
+			return d
+		}
+		if d.Name() != "trt.shuffle" && d.Name() != "trt.cast" {
+			return nil
+		}
+		v = d.Operand(0)
+	}
+}
