@@ -12,17 +12,12 @@ import (
 // PrecisionAttr is the precision quantize assigns each op.
 const PrecisionAttr = "mlc.precision"
 
-// Options tune one legalisation.
-type Options struct {
-	// Residual quantizes the float input of a residual add whose other
-	// input is a quantized convolution or matmul output, so TensorRT can
-	// fuse the add into that layer (see residual.go).
-	Residual bool
-}
+// Options tune one legalisation (none yet: the target file decides).
+type Options struct{}
 
 // Stats counts what a legalisation did.
 type Stats struct {
-	Converted, Layers, ResidualQDQ, Commuted, FoldedQDQ int
+	Converted, Layers, Commuted, FoldedQDQ int
 }
 
 // Legalize converts fn (core + quant in QDQ form) into trt layers for
@@ -32,9 +27,6 @@ func Legalize(fn *ir.Operation, t *target.Target, opts Options) (Stats, error) {
 	var st Stats
 	if err := Check(fn, t); err != nil {
 		return st, err
-	}
-	if opts.Residual {
-		st.ResidualQDQ = PlaceResidualQDQ(fn)
 	}
 	tc := typeConverter(fn.Ctx())
 	ct := conversion.NewTarget().

@@ -141,7 +141,7 @@ func legalizeAndCompare(t *testing.T, src string, tgt *target.Target, residual b
 	_, err = quantize.Run(fn, quantize.Config{Target: tgt})
 	require.NoError(t, err)
 	if residual {
-		PlaceResidualQDQ(fn)
+		assert.Positive(t, PlaceResidualQDQ(fn))
 	}
 	require.NoError(t, ir.Verify(m))
 	ins := randomInputs(t, fn, 3)
