@@ -101,6 +101,8 @@ func commute(fn *ir.Operation, t *target.Target) (moved, folded int) {
 			case op.Name() == "trt.quantize" && qBackward(op, t):
 				moved++
 				changed = true
+			case op.Name() == "trt.matrix_multiply" && transposeIntoMatMul(op):
+				changed = true
 			}
 		}
 		eraseDead(fn)
@@ -227,4 +229,40 @@ func eraseDead(fn *ir.Operation) {
 			}
 		}
 	}
+}
+
+// transposeIntoMatMul: a matrix multiply reading a shuffle that only swaps
+// the last two dimensions takes the shuffle's input with MatrixOperation
+// transpose instead (a fully connected layer's [N, K] weights).
+func transposeIntoMatMul(mm *ir.Operation) bool {
+	for i, name := range []string{"op0", "op1"} {
+		if s, ok := mm.InherentAttr(name).(*ir.StringAttr); ok && s.Value != "none" {
+			continue
+		}
+		sh := definedBy(mm.Operand(i), "trt.shuffle")
+		if sh == nil || sh.Props == nil || len(sh.Props.Entries) != 1 {
+			continue
+		}
+		perm, ok := sh.InherentAttr("first_transpose").(*ir.DenseArrayAttr)
+		if !ok || !swapsLastTwo(perm.Ints) {
+			continue
+		}
+		mm.SetOperand(i, sh.Operand(0))
+		setProps(mm, ir.NamedAttr{Name: name, Value: mm.Ctx().StringAttr("transpose")})
+		return true
+	}
+	return false
+}
+
+func swapsLastTwo(perm []int64) bool {
+	n := len(perm)
+	if n < 2 || perm[n-1] != int64(n-2) || perm[n-2] != int64(n-1) {
+		return false
+	}
+	for i := 0; i < n-2; i++ {
+		if perm[i] != int64(i) {
+			return false
+		}
+	}
+	return true
 }
