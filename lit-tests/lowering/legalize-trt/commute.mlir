@@ -11,7 +11,6 @@
 // CHECK-LABEL: func.func @chain(
 // CHECK-NEXT: trt.constant dense<0.00787401571> : tensor<f32>
 // CHECK-NEXT: trt.quantize %arg0, %{{[0-9]+}} : (tensor<1x2x4x4xf32>, tensor<f32>) -> tensor<1x2x4x4xi8>
-// CHECK-NEXT: trt.constant dense<0.00787401571> : tensor<f32>
 // CHECK-NEXT: trt.dequantize %{{[0-9]+}}, %{{[0-9]+}} : (tensor<1x2x4x4xi8>, tensor<f32>) -> tensor<1x2x4x4xf32>
 // CHECK-NEXT: trt.constant dense<{{\[\[}}{{\[\[}}127{{\]\]}}, {{\[\[}}64{{\]\]}}], {{\[\[}}[-64{{\]\]}}, {{\[\[}}127{{\]\]}}{{\]\]}}> : tensor<2x2x1x1xi8>
 // CHECK-NEXT: trt.constant dense<[0.00787401571, 0.0157480314]> : tensor<2xf32>
@@ -22,7 +21,6 @@
 // CHECK-NEXT: trt.activation "relu" %{{[0-9]+}} : tensor<1x2x4x4xi8> -> tensor<1x2x4x4xi8>
 // CHECK-NEXT: trt.pooling "max" %{{[0-9]+}} {post_padding = array<i64: 0, 0>, pre_padding = array<i64: 0, 0>, stride = array<i64: 2, 2>, window_size = array<i64: 2, 2>} : tensor<1x2x4x4xi8> -> tensor<1x2x2x2xi8>
 // CHECK-NEXT: trt.shuffle %{{[0-9]+}} {reshape_dims = array<i64: 1, 8>} : tensor<1x2x2x2xi8> -> tensor<1x8xi8>
-// CHECK-NEXT: trt.constant dense<0.0472440943> : tensor<f32>
 // CHECK-NEXT: trt.dequantize %{{[0-9]+}}, %{{[0-9]+}} : (tensor<1x8xi8>, tensor<f32>) -> tensor<1x8xf32>
 // CHECK-NEXT: return %{{[0-9]+}} : tensor<1x8xf32>
 

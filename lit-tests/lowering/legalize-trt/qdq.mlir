@@ -14,7 +14,6 @@
 // CHECK-NEXT: trt.constant dense<[1.000000e-01, -2.000000e-01]> : tensor<2xf32>
 // CHECK-NEXT: trt.constant dense<0.0236220472> : tensor<f32>
 // CHECK-NEXT: trt.quantize %arg0, %{{[0-9]+}} : (tensor<1x2x4x4xf32>, tensor<f32>) -> tensor<1x2x4x4xi8>
-// CHECK-NEXT: trt.constant dense<0.0236220472> : tensor<f32>
 // CHECK-NEXT: trt.dequantize %{{[0-9]+}}, %{{[0-9]+}} : (tensor<1x2x4x4xi8>, tensor<f32>) -> tensor<1x2x4x4xf32>
 // CHECK-NEXT: trt.constant dense<{{\[\[}}{{\[\[}}64{{\]\]}}, {{\[\[}}-127{{\]\]}}], {{\[\[}}[16{{\]\]}}, {{\[\[}}127{{\]\]}}{{\]\]}}> : tensor<2x2x1x1xi8>
 // CHECK-NEXT: trt.constant dense<[0.00787401571, 0.0157480314]> : tensor<2xf32>
@@ -22,7 +21,6 @@
 // CHECK-NEXT: trt.convolution %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}} {dilation = array<i64: 1, 1>, kernel_size = array<i64: 1, 1>, num_output_maps = 2 : i64, post_padding = array<i64: 0, 0>, pre_padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32>, tensor<2xf32>) -> tensor<1x2x4x4xf32>
 // CHECK-NEXT: trt.constant dense<0.0472440943> : tensor<f32>
 // CHECK-NEXT: trt.quantize %{{[0-9]+}}, %{{[0-9]+}} : (tensor<1x2x4x4xf32>, tensor<f32>) -> tensor<1x2x4x4xi8>
-// CHECK-NEXT: trt.constant dense<0.0472440943> : tensor<f32>
 // CHECK-NEXT: trt.dequantize %{{[0-9]+}}, %{{[0-9]+}} : (tensor<1x2x4x4xi8>, tensor<f32>) -> tensor<1x2x4x4xf32>
 // CHECK-NEXT: trt.cast %{{[0-9]+}} {to_type = f16} : tensor<1x2x4x4xf32> -> tensor<1x2x4x4xf16>
 // CHECK-NEXT: trt.activation "relu" %{{[0-9]+}} {output_type = f16, precision = f16} : tensor<1x2x4x4xf16> -> tensor<1x2x4x4xf16>
@@ -31,7 +29,6 @@
 // CHECK-LABEL: func.func @linear(
 // CHECK-NEXT: trt.constant dense<0.0157480314> : tensor<f32>
 // CHECK-NEXT: trt.quantize %arg0, %{{[0-9]+}} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xi8>
-// CHECK-NEXT: trt.constant dense<0.0157480314> : tensor<f32>
 // CHECK-NEXT: trt.dequantize %{{[0-9]+}}, %{{[0-9]+}} : (tensor<2x3xi8>, tensor<f32>) -> tensor<2x3xf32>
 // CHECK-NEXT: trt.constant dense<{{\[\[}}42, -127, 21], [-127, 64, 16{{\]\]}}> : tensor<2x3xi8>
 // CHECK-NEXT: trt.constant dense<[0.0236220472, 0.0314960629]> : tensor<2xf32>
@@ -39,7 +36,6 @@
 // CHECK-NEXT: trt.matrix_multiply %{{[0-9]+}}, %{{[0-9]+}} {op1 = "transpose"} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x2xf32>
 // CHECK-NEXT: trt.constant dense<0.0393700786> : tensor<f32>
 // CHECK-NEXT: trt.quantize %{{[0-9]+}}, %{{[0-9]+}} : (tensor<2x2xf32>, tensor<f32>) -> tensor<2x2xi8>
-// CHECK-NEXT: trt.constant dense<0.0393700786> : tensor<f32>
 // CHECK-NEXT: trt.dequantize %{{[0-9]+}}, %{{[0-9]+}} : (tensor<2x2xi8>, tensor<f32>) -> tensor<2x2xf32>
 // CHECK-NEXT: return %{{[0-9]+}} : tensor<2x2xf32>
 

@@ -32,7 +32,6 @@ func Legalize(fn *ir.Operation, t *target.Target, opts Options) (Stats, error) {
 	ct := conversion.NewTarget().
 		AddLegalDialect("trt", "func", "builtin").
 		AddIllegalDialect("core", "quant")
-	ct.MarkOpRecursivelyLegal() // nothing nested is skipped
 	res, err := conversion.ApplyFullConversion(fn, ct, patterns(tc, &st), nil)
 	if res != nil {
 		st.Converted = res.Rewrites
@@ -85,6 +84,7 @@ func typeConverter(ctx *ir.Context) *conversion.TypeConverter {
 
 func patterns(tc *conversion.TypeConverter, st *Stats) []conversion.Pattern {
 	var ps []conversion.Pattern
+	consts := map[ir.Attribute]*ir.Value{}
 	for i := range Mappings {
 		m := &Mappings[i]
 		ps = append(ps, &conversion.FuncPattern{
@@ -95,7 +95,7 @@ func patterns(tc *conversion.TypeConverter, st *Stats) []conversion.Pattern {
 						return conversion.MatchFailure(why)
 					}
 				}
-				e := &emitter{ctx: op.Ctx(), c: rw, loc: op.Loc}
+				e := &emitter{ctx: op.Ctx(), c: rw, loc: op.Loc, at: op, consts: consts}
 				vals, err := m.build(e, op, ad.Operands())
 				if err != nil {
 					return conversion.MatchFailure(err.Error())
@@ -113,7 +113,7 @@ func patterns(tc *conversion.TypeConverter, st *Stats) []conversion.Pattern {
 		ps = append(ps, &conversion.FuncPattern{
 			PatternName: q.name + "-to-trt", RootName: q.name, Converter: tc,
 			Fn: func(op *ir.Operation, ad *conversion.Adaptor, rw *conversion.Rewriter) error {
-				e := &emitter{ctx: op.Ctx(), c: rw, loc: op.Loc}
+				e := &emitter{ctx: op.Ctx(), c: rw, loc: op.Loc, at: op, consts: consts}
 				v, err := q.fn(e, op, ad)
 				if err != nil {
 					return conversion.MatchFailure(err.Error())

@@ -31,6 +31,10 @@ type emitter struct {
 	c    creator
 	loc  ir.Location
 	made []*ir.Operation
+	// at is the op being converted; consts shares small constants (Q/DQ
+	// scales) between the ops of its block, made before at.
+	at     *ir.Operation
+	consts map[ir.Attribute]*ir.Value
 }
 
 func (e *emitter) attr(name string, v ir.Attribute) ir.NamedAttr { return ir.NamedAttr{Name: name, Value: v} }
@@ -99,6 +103,20 @@ func (e *emitter) constant(w ir.Attribute) *ir.Value {
 	return e.create("trt.constant", nil, []ir.Type{t}, []ir.NamedAttr{e.attr("weights", w)}).Result(0)
 }
 
+// shared is constant(w), reusing an equal constant made earlier in the
+// block of the op being converted.
+func (e *emitter) shared(w ir.Attribute) *ir.Value {
+	if e.consts == nil || e.at == nil {
+		return e.constant(w)
+	}
+	if v, ok := e.consts[w]; ok && v.DefiningOp() != nil && v.DefiningOp().Block() == e.at.Block() {
+		return v
+	}
+	v := e.constant(w)
+	e.consts[w] = v
+	return v
+}
+
 // splat is a constant of shape with every element v, in elem.
 func (e *emitter) splat(elem ir.Type, shape []int64, v float64) (*ir.Value, error) {
 	raw, err := encodeScalar(elem, v)
@@ -109,7 +127,7 @@ func (e *emitter) splat(elem ir.Type, shape []int64, v float64) (*ir.Value, erro
 	if a == nil {
 		return nil, fmt.Errorf("cannot make a constant of %s", elem)
 	}
-	return e.constant(a), nil
+	return e.shared(a), nil
 }
 
 // floats is a constant of f32 (or elem) values.
@@ -119,7 +137,7 @@ func (e *emitter) floats(elem *ir.FloatType, shape []int64, vals []float64) *ir.
 	for _, v := range vals {
 		raw = ir.EncodeFloat(raw, elem.Kind, v)
 	}
-	return e.constant(e.ctx.DenseElementsAttr(e.ctx.TensorType(shape, elem, nil), raw))
+	return e.shared(e.ctx.DenseElementsAttr(e.ctx.TensorType(shape, elem, nil), raw))
 }
 
 func encodeScalar(elem ir.Type, v float64) ([]byte, error) {
