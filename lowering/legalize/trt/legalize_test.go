@@ -294,3 +294,51 @@ func TestTableRowsKeepMeaning(t *testing.T) {
 		}
 	}
 }
+
+// branchNet: two conv branches joined by a concatenation, then relu, max
+// pooling, transpose, slice, pad and a matmul: the layers through which Q
+// and DQ move on a target that runs them in int8.
+func branchNet(seed int64) string {
+	m := &model{rng: rand.New(rand.NewSource(seed))}
+	x := shapeText([]int64{1, 2, 6, 6}, "f32")
+	h := shapeText([]int64{1, 3, 6, 6}, "f32")
+	w1, w2 := m.constant(3, 2, 3, 3), m.constant(3, 2, 1, 1)
+	c1 := m.op("core.conv2d %arg0, "+w1+" {padding = array<i64: 1, 1, 1, 1>}", "("+x+", tensor<3x2x3x3xf32>) -> "+h, -5, 5)
+	c2 := m.op("core.conv2d %arg0, "+w2, "("+x+", tensor<3x2x1x1xf32>) -> "+h, -3, 3)
+	cat := m.op("core.concat "+c1+", "+c2+" {axis = 1 : i64}", "("+h+", "+h+") -> tensor<1x6x6x6xf32>", -5, 5)
+	r := m.op("core.relu "+cat, "tensor<1x6x6x6xf32>", 0, 5)
+	p := m.op("core.max_pool2d "+r+" {kernel = array<i64: 3, 3>, strides = array<i64: 2, 2>, padding = array<i64: 1, 1, 1, 1>}", "(tensor<1x6x6x6xf32>) -> tensor<1x6x3x3xf32>", 0, 5)
+	tr := m.op("core.transpose "+p+" {perm = array<i64: 0, 2, 3, 1>}", "(tensor<1x6x3x3xf32>) -> tensor<1x3x3x6xf32>", 0, 5)
+	sl := m.op("core.slice "+tr+" {starts = array<i64: 0, 1, 0, 0>, limits = array<i64: 1, 3, 3, 6>}", "(tensor<1x3x3x6xf32>) -> tensor<1x2x3x6xf32>", 0, 5)
+	pd := m.op("core.pad "+sl+" {low = array<i64: 0, 0, 0, 1>, high = array<i64: 0, 0, 0, 1>}", "(tensor<1x2x3x6xf32>) -> tensor<1x2x3x8xf32>", 0, 5)
+	f := m.op("core.reshape "+pd, "(tensor<1x2x3x8xf32>) -> tensor<6x8xf32>", 0, 5)
+	wm := m.constant(8, 4)
+	mm := m.op("core.matmul "+f+", "+wm, "(tensor<6x8xf32>, tensor<8x4xf32>) -> tensor<6x4xf32>", -10, 10)
+	s := m.op("core.sigmoid "+mm, "tensor<6x4xf32>", 0, 1)
+	return "func.func @main(%arg0: " + x + " {mlc.calib = array<f64: -2.0, 2.0>}) -> tensor<6x4xf32> {\n" +
+		m.b.String() + "  return " + s + " : tensor<6x4xf32>\n}\n"
+}
+
+func TestBranchNetInt8Movement(t *testing.T) {
+	tgt := testTarget(t, "../../../lit-tests/lowering/legalize-trt/Inputs/trt-test-int8.yaml")
+	for seed := int64(1); seed <= 3; seed++ {
+		fn, st := legalizeAndCompare(t, branchNet(seed), tgt, false)
+		assert.Positive(t, st.Commuted, "seed %d", seed)
+		// concatenation, relu, pooling, shuffles and slices run on int8
+		// (the sigmoid after the matmul stays float).
+		ir.WalkPreOrder(fn, func(o *ir.Operation) ir.WalkResult {
+			switch o.Name() {
+			case "trt.pooling", "trt.concatenation", "trt.slice", "trt.shuffle":
+				assert.Equal(t, "i8", elemName(ir.ElementTypeOf(o.Result(0).Type())), "%s", o.Name())
+			case "trt.activation":
+				if attrIs("activation_type", "relu")(o) {
+					assert.Equal(t, "i8", elemName(ir.ElementTypeOf(o.Result(0).Type())), "relu")
+				}
+			}
+			return ir.Advance
+		})
+	}
+	// trt-orin runs the same net with relu, pooling and the data movement
+	// in float, and still computes the same.
+	legalizeAndCompare(t, branchNet(1), testTarget(t, "trt-orin"), false)
+}
