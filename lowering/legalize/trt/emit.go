@@ -37,8 +37,10 @@ type emitter struct {
 	consts map[ir.Attribute]*ir.Value
 }
 
-func (e *emitter) attr(name string, v ir.Attribute) ir.NamedAttr { return ir.NamedAttr{Name: name, Value: v} }
-func (e *emitter) str(name, v string) ir.NamedAttr               { return e.attr(name, e.ctx.StringAttr(v)) }
+func (e *emitter) attr(name string, v ir.Attribute) ir.NamedAttr {
+	return ir.NamedAttr{Name: name, Value: v}
+}
+func (e *emitter) str(name, v string) ir.NamedAttr { return e.attr(name, e.ctx.StringAttr(v)) }
 func (e *emitter) i64(name string, v int64) ir.NamedAttr {
 	return e.attr(name, e.ctx.IntegerAttr(e.ctx.I(64), v))
 }
