@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -9,14 +10,19 @@ import (
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/dialects/quant"
 	"github.com/mlc-go/mlc/dialects/torch"
+	"github.com/mlc-go/mlc/dialects/trt"
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
 )
 
-// TestOpCoverage: every op of core, quant and torch has a kernel.
+// TestOpCoverage: every op of the dialects the interpreter runs has a
+// kernel, and no kernel names an op of another dialect.
 func TestOpCoverage(t *testing.T) {
-	for _, d := range []*ods.Dialect{core.Dialect, quant.Dialect, torch.Dialect} {
+	dialects := []*ods.Dialect{core.Dialect, quant.Dialect, torch.Dialect, trt.Dialect}
+	prefixes := []string{"func."}
+	for _, d := range dialects {
+		prefixes = append(prefixes, d.Name+".")
 		for _, op := range d.Ops {
 			if name := d.Name + "." + op.Name; !Supported(name) {
 				t.Errorf("%s has no interpreter kernel", name)
@@ -24,8 +30,7 @@ func TestOpCoverage(t *testing.T) {
 		}
 	}
 	for _, name := range Ops() {
-		if !strings.HasPrefix(name, "core.") && !strings.HasPrefix(name, "quant.") &&
-			!strings.HasPrefix(name, "torch.") && !strings.HasPrefix(name, "func.") {
+		if !slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(name, p) }) {
 			t.Errorf("unexpected kernel %s", name)
 		}
 	}

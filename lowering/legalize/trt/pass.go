@@ -1,0 +1,88 @@
+package trt
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/lowering/target"
+	"github.com/mlc-go/mlc/rewrite/pass"
+)
+
+// Pass is legalize-trt.
+var Pass = pass.Register(&pass.Pass{
+	Name:    "legalize-trt",
+	Summary: "LegalizeTRT",
+	Doc: "Converts a function in QDQ form (core ops between quant.qcast/quant.dcast, as quantize leaves it) " +
+		"into TensorRT layers of the trt dialect for a TensorRT target file, with the one-shot conversion driver " +
+		"and the core → layer table of lowering/legalize/trt. First every op is checked against the target " +
+		"(CanLegalize: its op class listed in the file, each operand's element type, a quant.dcast's storage " +
+		"type standing for the value it dequantizes, allowed for its role, and TensorRT's own limits); any op " +
+		"that fails is reported, one error each with the rule that rejected it, and nothing changes. Then " +
+		"quant.qcast/dcast " +
+		"become trt.quantize/trt.dequantize with trt.constant scales (f32; a narrower float side is cast), " +
+		"per-channel weights stay int8 trt.constant with axis-0 scales (weights quantized along another axis " +
+		"are stored transposed and shuffled back); ops the assignment put in f16 get precision and output_type " +
+		"f16; finally DQ moves forward and Q backward through layers that commute with quantization (max " +
+		"pooling, shuffle, slice, concatenation, padding, relu) where the target runs their class in i8, and " +
+		"Q(DQ(q)) with one scale folds to q. The result computes what the input computes, bit for bit in the " +
+		"reference interpreter (run trt-place-qdq before it for TensorRT's residual-add placement).",
+	Options: []pass.Option{
+		pass.StringOpt("target", "", "built-in target name (see mlc-opt --show-targets)"),
+		pass.StringOpt("target-file", "", "a target description file (YAML) instead of a built-in target"),
+	},
+	OpName:  "func.func",
+	Changes: pass.MayChange(pass.QuantEncodings),
+	After:   []string{"quantize", "trt-place-qdq"},
+	Run: func(fn *ir.Operation, opts pass.Options, pc *pass.Context) error {
+		t, err := loadTarget(opts.Text("target"), opts.Text("target-file"), pc.Target())
+		if err != nil {
+			return ir.Errorf(fn.Loc, "%v", err)
+		}
+		if t.Backend != "tensorrt" {
+			return ir.Errorf(fn.Loc, "legalize-trt: target '%s' is for backend '%s', not tensorrt", t.Name, t.Backend)
+		}
+		st, err := Legalize(fn, t, Options{})
+		pc.Add("num-converted", "Number of core and quant ops converted", int64(st.Converted))
+		pc.Add("num-layers", "Number of trt ops created", int64(st.Layers))
+		pc.Add("num-commuted", "Number of Q/DQ moves through commuting layers", int64(st.Commuted))
+		pc.Add("num-folded-qdq", "Number of Q(DQ) pairs folded", int64(st.FoldedQDQ))
+		return err
+	},
+})
+
+// PlacePass is trt-place-qdq.
+var PlacePass = pass.Register(&pass.Pass{
+	Name:    "trt-place-qdq",
+	Summary: "TRTPlaceQDQ",
+	Doc: "Applies TensorRT's residual-add Q/DQ placement to a function in QDQ form: TensorRT fuses an " +
+		"elementwise add into the convolution or matrix multiply that produces one input when the other input " +
+		"arrives quantized too, so a core.add whose one input is the dequantized output of a quantized conv2d or " +
+		"matmul and whose other input is float reads that input through the quant.qcast the function already " +
+		"applies to it (the encoding its quantized consumers read). An add whose float input is quantized nowhere " +
+		"is left. This changes the function's numerics (the residual is rounded as TensorRT reads it), so it is " +
+		"a pass of its own, before legalize-trt.",
+	OpName:  "func.func",
+	Changes: pass.MayChange(pass.QuantEncodings),
+	After:   []string{"quantize"},
+	Run: func(fn *ir.Operation, _ pass.Options, pc *pass.Context) error {
+		pc.Add("num-residual-qdq", "Number of residual adds given a quantized input", int64(PlaceResidualQDQ(fn)))
+		return nil
+	},
+})
+
+func loadTarget(name, file string, fromConfig pass.Target) (*target.Target, error) {
+	switch {
+	case name != "" && file != "":
+		return nil, errors.New("give target= or target-file=, not both")
+	case file != "":
+		return target.LoadFile(file)
+	case name != "":
+		return target.Load(name)
+	}
+	if t, ok := fromConfig.(*target.Target); ok && t != nil {
+		return t, nil
+	}
+	return nil, fmt.Errorf("legalize-trt needs target=NAME or target-file=PATH (known targets: %s)", strings.Join(target.List(), ", "))
+}
