@@ -53,6 +53,18 @@ func (t *Target) Markdown() string {
 			fmt.Fprintf(&b, "- Default gate, %s: %s [%s]\n", g.name, fig(g.f), prov(g.f.Provenance))
 		}
 	}
+	for _, c := range []struct {
+		name string
+		f    *Figure
+	}{{"per-layer overhead", t.Cost.LayerOverhead}, {"host transfer bandwidth", t.Cost.TransferBandwidth},
+		{"host transfer latency", t.Cost.TransferLatency}} {
+		if c.f != nil {
+			fmt.Fprintf(&b, "- Cost model, %s: %s [%s]\n", c.name, fig(c.f), prov(c.f.Provenance))
+		}
+	}
+	if f := t.Cost.FusesEpilogues; f != nil {
+		fmt.Fprintf(&b, "- Cost model, elementwise epilogues fused into conv/matmul layers: %v [%s]\n", f.Value, prov(f.Provenance))
+	}
 	b.WriteString("\n| Op class | Operand | Element types |\n|---|---|---|\n")
 	for _, c := range OpClasses {
 		cs, ok := t.Classes[c.Name]
@@ -95,9 +107,9 @@ func (t *Target) Markdown() string {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", q.Name, role, q.Storage, scheme, gran, cell(prov(q.Provenance)))
 	}
 	if len(t.Latencies) > 0 {
-		b.WriteString("\n| Model | Device | Precision | Runtime | Latency | Provenance |\n|---|---|---|---|---|---|\n")
+		b.WriteString("\n| Model | Exported as | Device | Precision | Runtime | Latency | Provenance |\n|---|---|---|---|---|---|---|\n")
 		for _, l := range t.Latencies {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", cell(l.Model), cell(l.Device), l.Precision, cell(l.Runtime),
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", cell(l.Model), l.ExportedModel, cell(l.Device), l.Precision, cell(l.Runtime),
 				fig(&l.Latency), cell(prov(l.Latency.Provenance)))
 		}
 	}

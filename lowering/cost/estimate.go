@@ -1,0 +1,255 @@
+package cost
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/mlc-go/mlc/ir"
+)
+
+// Options are the choices of one estimate.
+type Options struct {
+	// AsIf is the precision float ops run in ("i8", "f16"; "" keeps
+	// their element type): an estimate of float IR as if precision
+	// assignment had chosen it everywhere. Quantized types and
+	// mlc.precision still decide the ops that carry them.
+	AsIf string
+	// Boundary adds the host transfers of the function's arguments and
+	// results (a partition's inputs and outputs).
+	Boundary bool
+}
+
+// OpCost is one op's share of an estimate.
+type OpCost struct {
+	Op *ir.Operation
+	Work
+	// DRAMBytes cross the memory interface: weights and the activation
+	// tensors that do not stay on chip (or in a fused layer).
+	DRAMBytes int64
+	// Compute, Memory and Overhead are in seconds.
+	Compute, Memory, Overhead float64
+	// Fused: the op runs inside the layer of the op producing its input
+	// (an elementwise epilogue), at no overhead of its own.
+	Fused bool
+}
+
+// Time is the op's estimated time: the larger of compute and memory time,
+// plus its overhead.
+func (c *OpCost) Time() float64 { return max(c.Compute, c.Memory) + c.Overhead }
+
+// Bound names what limits the op: "compute", "memory" or "overhead".
+func (c *OpCost) Bound() string {
+	switch {
+	case c.Free:
+		return "free"
+	case c.Overhead > max(c.Compute, c.Memory):
+		return "overhead"
+	case c.Compute >= c.Memory:
+		return "compute"
+	}
+	return "memory"
+}
+
+// Report is the estimate of one function on one target.
+type Report struct {
+	Target, Func string
+	Ops          []OpCost
+	// Layers counts the layers the backend runs (ops neither free nor
+	// fused).
+	Layers int
+	// TransferBytes and Transfer are the boundary transfers (Options.Boundary).
+	TransferBytes int64
+	Transfer      float64
+	// Total is the estimate in seconds.
+	Total float64
+}
+
+// MACs sums the report's multiply-accumulates.
+func (r *Report) MACs() int64 {
+	var n int64
+	for i := range r.Ops {
+		n += r.Ops[i].MACs
+	}
+	return n
+}
+
+// ClassTotal is one op class's share of a report.
+type ClassTotal struct {
+	Class                     string
+	Ops, Layers               int
+	MACs, DRAMBytes           int64
+	Compute, Memory, Overhead float64
+	Time                      float64
+}
+
+// ByClass sums the report per op class, slowest class first.
+func (r *Report) ByClass() []ClassTotal {
+	idx := map[string]int{}
+	var out []ClassTotal
+	for i := range r.Ops {
+		c := &r.Ops[i]
+		if c.Free {
+			continue
+		}
+		j, ok := idx[c.Class]
+		if !ok {
+			j = len(out)
+			idx[c.Class] = j
+			out = append(out, ClassTotal{Class: c.Class})
+		}
+		t := &out[j]
+		t.Ops++
+		if !c.Fused {
+			t.Layers++
+		}
+		t.MACs += c.MACs
+		t.DRAMBytes += c.DRAMBytes
+		t.Compute += c.Compute
+		t.Memory += c.Memory
+		t.Overhead += c.Overhead
+		t.Time += c.Time()
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		if out[a].Time != out[b].Time {
+			return out[a].Time > out[b].Time
+		}
+		return out[a].Class < out[b].Class
+	})
+	return out
+}
+
+// UnpricedError lists ops no work function prices.
+type UnpricedError struct{ Ops []*ir.Operation }
+
+func (e *UnpricedError) Error() string {
+	names := map[string]bool{}
+	var list []string
+	for _, o := range e.Ops {
+		if !names[o.Name()] {
+			names[o.Name()] = true
+			list = append(list, "'"+o.Name()+"'")
+		}
+	}
+	return fmt.Sprintf("the cost model cannot price %d op(s): %v", len(e.Ops), list)
+}
+
+// fusesInto are the classes whose layers take elementwise epilogues.
+var fusesInto = map[string]bool{"conv": true, "matmul": true}
+
+// epilogue are the classes an epilogue may hold.
+var epilogue = map[string]bool{"unary": true, "binary": true, "cast": true, "quant": true}
+
+// Estimate prices the ops of fn's body (a func.func) on m's target. Ops
+// of nested regions are priced where they appear; the terminator is free.
+func Estimate(m *Model, fn *ir.Operation, opts Options) (*Report, error) {
+	r := &Report{Target: m.Target.Name, Func: funcName(fn)}
+	var unpriced []*ir.Operation
+	var body []*ir.Operation
+	for _, reg := range fn.Regions() {
+		ir.WalkRegionOps(reg, func(o *ir.Operation) {
+			if o.NumRegions() > 0 || o.HasTrait(ir.Terminator) {
+				return
+			}
+			body = append(body, o)
+		})
+	}
+	index := map[*ir.Operation]int{}
+	for _, o := range body {
+		w, ok, err := WorkOf(o, opts.AsIf)
+		if err != nil {
+			return nil, ir.Errorf(o.Loc, "%v", err)
+		}
+		if !ok {
+			unpriced = append(unpriced, o)
+			continue
+		}
+		index[o] = len(r.Ops)
+		r.Ops = append(r.Ops, OpCost{Op: o, Work: w})
+	}
+	if len(unpriced) > 0 {
+		return nil, &UnpricedError{Ops: unpriced}
+	}
+	// A fused value is written by one layer and read by its epilogue in
+	// registers: it never reaches memory.
+	internal := map[*ir.Value]bool{}
+	if m.fuses {
+		for i := range r.Ops {
+			c := &r.Ops[i]
+			if c.Free || !epilogue[c.Class] {
+				continue
+			}
+			for _, v := range c.Op.Operands() {
+				p := v.DefiningOp()
+				j, ok := index[p]
+				if !ok || !v.HasOneUse() || p.Block() != c.Op.Block() {
+					continue
+				}
+				if pc := &r.Ops[j]; fusesInto[pc.Class] || pc.Fused {
+					c.Fused = true
+					internal[v] = true
+					break
+				}
+			}
+		}
+	}
+	for i := range r.Ops {
+		c := &r.Ops[i]
+		if c.Free {
+			continue
+		}
+		c.DRAMBytes = c.WeightBytes
+		for _, t := range c.Tensors {
+			if internal[t.Value] || m.OnChip(t.Bytes) {
+				continue
+			}
+			c.DRAMBytes += t.Bytes
+		}
+		var err error
+		c.Compute, c.Memory, c.Overhead, err = m.Layer(&c.Work, c.DRAMBytes)
+		if err != nil {
+			return nil, ir.Errorf(c.Op.Loc, "'%s' op: %v", c.Op.Name(), err)
+		}
+		if c.Fused {
+			c.Overhead = 0
+		} else {
+			r.Layers++
+		}
+		r.Total += c.Time()
+	}
+	if opts.Boundary {
+		for _, v := range boundaryValues(fn) {
+			b, err := tensorBytes(v.Type(), opts.AsIf)
+			if err != nil {
+				return nil, ir.Errorf(fn.Loc, "boundary value: %v", err)
+			}
+			t, err := m.Transfer(b)
+			if err != nil {
+				return nil, err
+			}
+			r.TransferBytes += b
+			r.Transfer += t
+		}
+		r.Total += r.Transfer
+	}
+	return r, nil
+}
+
+// boundaryValues are a function's arguments and returned values.
+func boundaryValues(fn *ir.Operation) []*ir.Value {
+	if fn.NumRegions() == 0 || len(fn.Region(0).Blocks()) == 0 {
+		return nil
+	}
+	entry := fn.Region(0).Blocks()[0]
+	vals := append([]*ir.Value(nil), entry.Args()...)
+	if term := entry.Terminator(); term != nil {
+		vals = append(vals, term.Operands()...)
+	}
+	return vals
+}
+
+func funcName(fn *ir.Operation) string {
+	if s, ok := fn.InherentAttr("sym_name").(*ir.StringAttr); ok {
+		return s.Value
+	}
+	return fn.Name()
+}
