@@ -207,7 +207,9 @@ func Estimate(m *Model, fn *ir.Operation, opts Options) (*Report, error) {
 		var err error
 		c.Compute, c.Memory, c.Overhead, err = m.Layer(&c.Work, c.DRAMBytes)
 		if err != nil {
-			return nil, ir.Errorf(c.Op.Loc, "'%s' op: %v", c.Op.Name(), err)
+			d := ir.Errorf(c.Op.Loc, "'%s' op: %v", c.Op.Name(), err)
+			d.Err = err
+			return nil, d
 		}
 		if c.Fused {
 			c.Overhead = 0
