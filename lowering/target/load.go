@@ -325,6 +325,9 @@ func (d *decoder) top(n *yaml.Node) {
 				if !exportedName.MatchString(l.ExportedModel) {
 					d.fail(n, join(p, "exported_model"), "'%s' is not a model directory name (letters, digits, '_' and '-')", l.ExportedModel)
 				}
+				if l.Precision == "" {
+					d.fail(n, join(p, "precision"), "missing: the cost check estimates an exported model in the reference's precision")
+				}
 			}
 			l.Latency = *d.figure(rm["latency"], join(p, "latency"), "ms")
 			t.Latencies = append(t.Latencies, l)
