@@ -315,3 +315,32 @@ func TestWriteReport(t *testing.T) {
 	require.Contains(t, out, "core.relu unary f32")
 	require.Contains(t, out, "fused")
 }
+
+// A partition of some of a function's ops pays for what crosses into and
+// out of it; constants stay with it.
+func TestEstimateOpsBoundary(t *testing.T) {
+	fn := parseFunc(t, convRelu)
+	var conv, relu *ir.Operation
+	ir.Walk(fn, func(o *ir.Operation) {
+		switch o.Name() {
+		case "core.conv2d":
+			conv = o
+		case "core.relu":
+			relu = o
+		}
+	})
+	m := model(t, true)
+	r, err := EstimateOps(m, []*ir.Operation{relu}, Options{Boundary: true})
+	require.NoError(t, err)
+	act := int64(8 * 16 * 16 * 4)
+	require.Equal(t, 2*act, r.TransferBytes, "the conv result in, the relu result out")
+	require.False(t, r.Ops[0].Fused, "its producer runs elsewhere")
+	r, err = EstimateOps(m, []*ir.Operation{conv}, Options{Boundary: true})
+	require.NoError(t, err)
+	require.Equal(t, int64(4*16*16*4)+act, r.TransferBytes, "the input in, the conv result out; the weights stay")
+	want, err := m.Transfer(int64(4 * 16 * 16 * 4))
+	require.NoError(t, err)
+	out, err := m.Transfer(act)
+	require.NoError(t, err)
+	require.InDelta(t, want+out, r.Transfer, 1e-15)
+}

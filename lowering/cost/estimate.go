@@ -141,9 +141,8 @@ var epilogue = map[string]bool{"unary": true, "binary": true, "cast": true, "qua
 
 // Estimate prices the ops of fn's body (a func.func) on m's target. Ops
 // of nested regions are priced where they appear; the terminator is free.
+// Its boundary (Options.Boundary) is its arguments and returned values.
 func Estimate(m *Model, fn *ir.Operation, opts Options) (*Report, error) {
-	r := &Report{Target: m.Target.Name, Func: funcName(fn)}
-	var unpriced []*ir.Operation
 	var body []*ir.Operation
 	for _, reg := range fn.Regions() {
 		ir.WalkRegionOps(reg, func(o *ir.Operation) {
@@ -153,8 +152,24 @@ func Estimate(m *Model, fn *ir.Operation, opts Options) (*Report, error) {
 			body = append(body, o)
 		})
 	}
+	r, err := EstimateOps(m, body, opts)
+	if err != nil {
+		return nil, err
+	}
+	r.Func = funcName(fn)
+	return r, nil
+}
+
+// EstimateOps prices a set of ops run as one partition on m's target (a
+// region the partitioner weighs). Its boundary (Options.Boundary) is what
+// crosses between the host and the partition: the values its ops read that
+// no op of the set defines (constants aside: they live with the
+// partition), and the values they define that an op outside the set reads.
+func EstimateOps(m *Model, ops []*ir.Operation, opts Options) (*Report, error) {
+	r := &Report{Target: m.Target.Name}
+	var unpriced []*ir.Operation
 	index := map[*ir.Operation]int{}
-	for _, o := range body {
+	for _, o := range ops {
 		w, ok, err := WorkOf(o, opts.AsIf)
 		if err != nil {
 			return nil, ir.Errorf(o.Loc, "%v", err)
@@ -219,10 +234,10 @@ func Estimate(m *Model, fn *ir.Operation, opts Options) (*Report, error) {
 		r.Total += c.Time()
 	}
 	if opts.Boundary {
-		for _, v := range boundaryValues(fn) {
+		for _, v := range boundary(ops) {
 			b, err := tensorBytes(v.Type(), opts.AsIf)
 			if err != nil {
-				return nil, ir.Errorf(fn.Loc, "boundary value: %v", err)
+				return nil, ir.Errorf(v.Loc(), "boundary value: %v", err)
 			}
 			t, err := m.Transfer(b)
 			if err != nil {
@@ -236,17 +251,39 @@ func Estimate(m *Model, fn *ir.Operation, opts Options) (*Report, error) {
 	return r, nil
 }
 
-// boundaryValues are a function's arguments and returned values.
-func boundaryValues(fn *ir.Operation) []*ir.Value {
-	if fn.NumRegions() == 0 || len(fn.Region(0).Blocks()) == 0 {
-		return nil
+// boundary lists, in order of first appearance, the values that cross
+// into and out of a set of ops.
+func boundary(ops []*ir.Operation) []*ir.Value {
+	in := map[*ir.Operation]bool{}
+	for _, o := range ops {
+		in[o] = true
 	}
-	entry := fn.Region(0).Blocks()[0]
-	vals := append([]*ir.Value(nil), entry.Args()...)
-	if term := entry.Terminator(); term != nil {
-		vals = append(vals, term.Operands()...)
+	seen := map[*ir.Value]bool{}
+	var out []*ir.Value
+	add := func(v *ir.Value) {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
 	}
-	return vals
+	for _, o := range ops {
+		for _, v := range o.Operands() {
+			if d := v.DefiningOp(); (d == nil || !in[d]) && !isConstant(v) {
+				add(v)
+			}
+		}
+	}
+	for _, o := range ops {
+		for _, v := range o.Results() {
+			for _, u := range v.Users() {
+				if !in[u] {
+					add(v)
+					break
+				}
+			}
+		}
+	}
+	return out
 }
 
 func funcName(fn *ir.Operation) string {
