@@ -133,11 +133,20 @@ func TestAsIfPrecisionScalesComputeAndBytes(t *testing.T) {
 	require.Equal(t, a.MACs, b.MACs)
 	require.Equal(t, a.WeightBytes/4, b.WeightBytes)
 	require.InDelta(t, a.Compute/10, b.Compute, 1e-15)
-	// f16 has no peak in the file: the error names what it has.
-	_, err = Estimate(model(t, false), fn, Options{AsIf: "f16"})
+	// f16 has no peak in the file: it is priced at the f32 rate, the
+	// narrowest at least as wide, and the report says so.
+	f16, err := Estimate(model(t, false), fn, Options{AsIf: "f16"})
+	require.NoError(t, err)
+	c := opCost(t, f16, "core.conv2d")
+	require.Equal(t, "f16", c.Precision)
+	require.Equal(t, "f32", c.RateOf)
+	require.InDelta(t, a.Compute, c.Compute, 1e-15)
+	require.Equal(t, a.WeightBytes/2, c.WeightBytes)
+	// Nothing in the file is as wide as i64: the error names what it has.
+	_, err = Estimate(model(t, false), fn, Options{AsIf: "i64"})
 	var np *NoPeakError
 	require.ErrorAs(t, err, &np)
-	require.Contains(t, err.Error(), "no peak rate for f16 (peak_ops has: i8, f32)")
+	require.Contains(t, err.Error(), "no peak rate for i64 (peak_ops has: i8, f32)")
 	var d *ir.Diagnostic
 	require.ErrorAs(t, err, &d)
 	require.Contains(t, d.Loc.String(), "t.mlir")
@@ -343,4 +352,40 @@ func TestEstimateOpsBoundary(t *testing.T) {
 	out, err := m.Transfer(act)
 	require.NoError(t, err)
 	require.InDelta(t, want+out, r.Transfer, 1e-15)
+}
+
+// QDQ form: casts between two layers carry encodings and are free; casts
+// of constants are folded; the float tensors of an op with mlc.precision
+// move in that precision.
+func TestQDQFormCosts(t *testing.T) {
+	src := `func.func @main(%x: tensor<1x4x8x8xf32>) -> tensor<1x8x8x8xf32> {
+  %wq = core.constant dense<1> : tensor<8x4x1x1xi8>
+  %ws = quant.scast %wq : tensor<8x4x1x1xi8> to tensor<8x4x1x1x!quant.uniform<i8:f32, 0.5>>
+  %w = quant.dcast %ws : tensor<8x4x1x1x!quant.uniform<i8:f32, 0.5>> to tensor<8x4x1x1xf32>
+  %q = quant.qcast %x : tensor<1x4x8x8xf32> to tensor<1x4x8x8x!quant.uniform<u8:f32, 0.1:3>>
+  %d = quant.dcast %q : tensor<1x4x8x8x!quant.uniform<u8:f32, 0.1:3>> to tensor<1x4x8x8xf32>
+  %y = core.conv2d %d, %w {dilations = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, strides = array<i64: 1, 1>, mlc.precision = "i8"} : (tensor<1x4x8x8xf32>, tensor<8x4x1x1xf32>) -> tensor<1x8x8x8xf32>
+  %yq = quant.qcast %y : tensor<1x8x8x8xf32> to tensor<1x8x8x8x!quant.uniform<u8:f32, 0.2:1>>
+  %yd = quant.dcast %yq : tensor<1x8x8x8x!quant.uniform<u8:f32, 0.2:1>> to tensor<1x8x8x8xf32>
+  func.return %yd : tensor<1x8x8x8xf32>
+}`
+	r, err := Estimate(model(t, false), parseFunc(t, src), Options{})
+	require.NoError(t, err)
+	var layers []string
+	for i := range r.Ops {
+		c := &r.Ops[i]
+		if !c.Free {
+			layers = append(layers, c.Op.Name())
+		}
+		if c.Folded {
+			require.Equal(t, "quant", c.Class, c.Op.Name())
+		}
+	}
+	// The input's quantize and the output's dequantize are layers; the
+	// casts between them and the weight's casts are not.
+	require.Equal(t, []string{"quant.qcast", "core.conv2d", "quant.dcast"}, layers)
+	conv := opCost(t, r, "core.conv2d")
+	require.Equal(t, "i8", conv.Precision)
+	require.Equal(t, int64(8*4), conv.WeightBytes, "the dequantized weight, moved as i8")
+	require.Equal(t, int64(4*8*8+8*8*8), conv.ActivationBytes())
 }

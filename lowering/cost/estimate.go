@@ -28,9 +28,15 @@ type OpCost struct {
 	DRAMBytes int64
 	// Compute, Memory and Overhead are in seconds.
 	Compute, Memory, Overhead float64
+	// RateOf is the precision whose peak rate priced the op's arithmetic:
+	// its own, or a fallback (Model.Peak).
+	RateOf string
 	// Fused: the op runs inside the layer of the op producing its input
 	// (an elementwise epilogue), at no overhead of its own.
 	Fused bool
+	// Folded: the op computes only from constants, so the backend runs
+	// it once when it builds the engine (Free is set too).
+	Folded bool
 }
 
 // Time is the op's estimated time: the larger of compute and memory time,
@@ -184,6 +190,8 @@ func EstimateOps(m *Model, ops []*ir.Operation, opts Options) (*Report, error) {
 	if len(unpriced) > 0 {
 		return nil, &UnpricedError{Ops: unpriced}
 	}
+	foldStatic(r.Ops)
+	freeEncodings(r.Ops, index)
 	// A fused value is written by one layer and read by its epilogue in
 	// registers: it never reaches memory.
 	internal := map[*ir.Value]bool{}
@@ -219,8 +227,8 @@ func EstimateOps(m *Model, ops []*ir.Operation, opts Options) (*Report, error) {
 			}
 			c.DRAMBytes += t.Bytes
 		}
-		var err error
-		c.Compute, c.Memory, c.Overhead, err = m.Layer(&c.Work, c.DRAMBytes)
+		p, err := m.Layer(&c.Work, c.DRAMBytes)
+		c.Compute, c.Memory, c.Overhead, c.RateOf = p.Compute, p.Memory, p.Overhead, p.RateOf
 		if err != nil {
 			d := ir.Errorf(c.Op.Loc, "'%s' op: %v", c.Op.Name(), err)
 			d.Err = err
@@ -249,6 +257,71 @@ func EstimateOps(m *Model, ops []*ir.Operation, opts Options) (*Report, error) {
 		r.Total += r.Transfer
 	}
 	return r, nil
+}
+
+// foldStatic makes free the ops that compute only from constants (a
+// weight's quantization casts, a transposed weight): a backend evaluates
+// them when it builds the engine. Their results are weights to the ops
+// that read them.
+func foldStatic(ops []OpCost) {
+	static := map[*ir.Value]bool{}
+	for i := range ops {
+		c := &ops[i]
+		if c.Op.Name() == "core.constant" {
+			for _, v := range c.Op.Results() {
+				static[v] = true
+			}
+			continue
+		}
+		all := c.Op.NumOperands() > 0
+		for _, v := range c.Op.Operands() {
+			all = all && static[v]
+		}
+		if all {
+			c.Free, c.Folded = true, true
+			for _, v := range c.Op.Results() {
+				static[v] = true
+			}
+			continue
+		}
+		kept := c.Tensors[:0]
+		for _, t := range c.Tensors {
+			if !t.Out && static[t.Value] {
+				c.WeightBytes += t.Bytes
+				continue
+			}
+			kept = append(kept, t)
+		}
+		c.Tensors = kept
+	}
+}
+
+// freeEncodings makes free the quantization casts of QDQ form that only
+// carry an encoding between two layers: a quant.dcast whose every user is
+// a priced op of the set, and a quant.qcast of a value a priced op
+// computes. Backends fold them into the layers around them (TensorRT
+// fuses Q/DQ pairs into its layers, QNN turns them into tensor
+// encodings). A cast at the set's edge (quantizing an input, dequantizing
+// an output) stays a layer.
+func freeEncodings(ops []OpCost, index map[*ir.Operation]int) {
+	for i := range ops {
+		c := &ops[i]
+		if c.Free {
+			continue
+		}
+		switch c.Op.Name() {
+		case "quant.dcast":
+			inner := c.Op.Result(0).HasUses()
+			for _, u := range c.Op.Result(0).Users() {
+				_, ok := index[u]
+				inner = inner && ok && !u.HasTrait(ir.Terminator)
+			}
+			c.Free = inner
+		case "quant.qcast":
+			_, ok := index[c.Op.Operand(0).DefiningOp()]
+			c.Free = ok
+		}
+	}
 }
 
 // boundary lists, in order of first appearance, the values that cross

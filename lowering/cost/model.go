@@ -38,23 +38,41 @@ func New(t *target.Target) (*Model, error) {
 	return m, nil
 }
 
-// Peak is the peak rate in operations/s for a precision: the target's
-// figure for it, else for the other signedness of the same width (u8 runs
-// where i8 does). The error names the precisions the file has.
-func (m *Model) Peak(precision string) (float64, error) {
+// Peak is the peak rate in operations/s for a precision, and the
+// precision whose rate it is: the target's figure for it; else for the
+// other signedness of the same width (u8 runs where i8 does); else, for
+// MAC work, the rate of the narrowest precision the file lists that is at
+// least as wide (a 16-bit integer MAC at the 16-bit float rate): a
+// fallback the report shows, since no file figure says it. The error
+// names the precisions the file has.
+func (m *Model) Peak(precision string) (float64, string, error) {
 	if v, ok := m.Target.PeakOps(precision); ok {
-		return v, nil
+		return v, precision, nil
 	}
-	if e, ok := elemByName(precision); ok && e.IsInt() {
+	e, ok := elemByName(precision)
+	if !ok {
+		return 0, "", &NoPeakError{Target: m.Target.Name, Precision: precision, Have: m.Target.Precisions()}
+	}
+	if e.IsInt() {
 		other := "u" + precision[1:]
 		if precision[0] == 'u' {
 			other = "i" + precision[1:]
 		}
 		if v, ok := m.Target.PeakOps(other); ok {
-			return v, nil
+			return v, other, nil
 		}
 	}
-	return 0, &NoPeakError{Target: m.Target.Name, Precision: precision, Have: m.Target.Precisions()}
+	best, bestBits := "", 0
+	for _, p := range m.Target.Precisions() {
+		pe, _ := elemByName(p)
+		if pe.Bits >= e.Bits && (best == "" || pe.Bits < bestBits || (pe.Bits == bestBits && p < best)) {
+			best, bestBits = p, pe.Bits
+		}
+	}
+	if best == "" {
+		return 0, "", &NoPeakError{Target: m.Target.Name, Precision: precision, Have: m.Target.Precisions()}
+	}
+	return m.Target.Peak[best].Value, best, nil
 }
 
 // NoPeakError is a precision the target file gives no peak rate for.
@@ -71,21 +89,36 @@ func (e *NoPeakError) Error() string {
 	return fmt.Sprintf("target '%s' gives no peak rate for %s (peak_ops has: %s)", e.Target, p, strings.Join(e.Have, ", "))
 }
 
+// Priced is one layer's times in seconds and the precision whose peak
+// rate priced its arithmetic ("" when it has none).
+type Priced struct {
+	Compute, Memory, Overhead float64
+	RateOf                    string
+}
+
 // Layer prices one layer: compute and memory time, the larger of which it
 // takes, plus the per-layer overhead. dramBytes are the bytes that cross
 // the memory interface (the caller decides which tensors stay on chip).
-func (m *Model) Layer(w *Work, dramBytes int64) (compute, memory, overhead float64, err error) {
+func (m *Model) Layer(w *Work, dramBytes int64) (Priced, error) {
 	if w.Free {
-		return 0, 0, 0, nil
+		return Priced{}, nil
 	}
+	p := Priced{Memory: float64(dramBytes) / m.bandwidth, Overhead: m.overhead}
 	if ops := w.Operations(); ops > 0 {
-		peak, err := m.Peak(w.Precision)
-		if err != nil {
-			return 0, 0, 0, err
+		peak, of, err := m.Peak(w.Precision)
+		if err != nil && w.MACs == 0 {
+			// Elementwise work in a precision the file gives no rate for
+			// (a wide integer, say) runs at the file's slowest rate
+			// rather than failing the estimate.
+			of = m.Target.Precisions()[len(m.Target.Peak)-1]
+			peak, err = m.Target.Peak[of].Value, nil
 		}
-		compute = float64(ops) / peak
+		if err != nil {
+			return Priced{}, err
+		}
+		p.Compute, p.RateOf = float64(ops)/peak, of
 	}
-	return compute, float64(dramBytes) / m.bandwidth, m.overhead, nil
+	return p, nil
 }
 
 // OnChip reports whether a tensor of n bytes stays in on-chip memory

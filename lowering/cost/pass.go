@@ -21,8 +21,10 @@ var Pass = pass.Register(&pass.Pass{
 		"of the arguments and results, and with per-op=true one line per op. Each op takes the larger of its compute " +
 		"time (operations over the target's peak rate for its precision) and its memory time (bytes over the memory " +
 		"bandwidth; activations that fit in half the on-chip memory stay there, and epilogues fused into a conv or " +
-		"matmul layer read nothing back) plus the target's per-layer overhead. An op's precision is its quantized " +
-		"storage type, else its mlc.precision, else precision= for float ops, else its element type.",
+		"matmul layer read nothing back) plus the target's per-layer overhead. Ops computing only from constants " +
+		"and the quantization casts of QDQ form between two layers are free. An op's precision is its quantized " +
+		"storage type, else its mlc.precision, else precision= for float ops, else its element type; a precision " +
+		"the file has no peak rate for is priced at the narrowest one at least as wide (shown as i16@f16).",
 	Options: []pass.Option{
 		pass.StringOpt("target", "", "built-in target name (see mlc-opt --show-targets)"),
 		pass.StringOpt("target-file", "", "a target description file (YAML) instead of a built-in target"),
@@ -97,7 +99,11 @@ func Write(w io.Writer, r *Report, perOp bool) {
 		if c.Fused {
 			fused = " fused"
 		}
-		fmt.Fprintf(w, "  op %d: %s %s %s MMACs=%.3f bytes=%d time=%.4f ms %s%s\n", i, c.Op.Name(), c.Class, c.Precision,
+		prec := c.Precision
+		if c.RateOf != "" && c.RateOf != c.Precision {
+			prec += "@" + c.RateOf // priced at another precision's rate
+		}
+		fmt.Fprintf(w, "  op %d: %s %s %s MMACs=%.3f bytes=%d time=%.4f ms %s%s\n", i, c.Op.Name(), c.Class, prec,
 			float64(c.MACs)/1e6, c.DRAMBytes, Ms(c.Time()), c.Bound(), fused)
 	}
 }

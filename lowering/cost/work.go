@@ -144,8 +144,14 @@ func coreWork(class string, sw shapeWork) WorkFunc {
 			return Work{}, fmt.Errorf("'%s' op: %v", op.Name(), err)
 		}
 		w := Work{Class: class, MACs: macs, Ops: ops, Precision: Precision(op, asIf)}
+		// An op precision assignment decided (QDQ form: float tensors
+		// between casts) moves its float tensors in that precision.
+		width := asIf
+		if s, ok := op.Attr(PrecisionAttr).(*ir.StringAttr); ok && s.Value != "" {
+			width = s.Value
+		}
 		for _, v := range op.Operands() {
-			b, err := tensorBytes(v.Type(), asIf)
+			b, err := tensorBytes(v.Type(), width)
 			if err != nil {
 				return Work{}, fmt.Errorf("'%s' op: %v", op.Name(), err)
 			}
@@ -156,7 +162,7 @@ func coreWork(class string, sw shapeWork) WorkFunc {
 			}
 		}
 		for _, v := range op.Results() {
-			b, err := tensorBytes(v.Type(), asIf)
+			b, err := tensorBytes(v.Type(), width)
 			if err != nil {
 				return Work{}, fmt.Errorf("'%s' op: %v", op.Name(), err)
 			}

@@ -22,10 +22,10 @@
 // I8:      conv                1      1      0.074          296     0.0001     0.0003     0.0010     0.0013
 // I8:      host transfers: 3072 bytes, 0.0347 ms
 
-// A precision the file has no peak for names the ones it has; unknown
+// A precision no listed one is as wide as names the ones the file has; unknown
 // targets and precisions are errors.
-// RUN: not mlc-opt --pass-pipeline="builtin.module(func.func(estimate-cost{target-file=%S/Inputs/round-npu.yaml precision=f16}))" %s -o /dev/null 2>&1 | filecheck %s --check-prefix=NOPEAK
-// NOPEAK: error: 'core.conv2d' op: target 'round-npu' gives no peak rate for f16 (peak_ops has: i8, f32)
+// RUN: not mlc-opt --pass-pipeline="builtin.module(func.func(estimate-cost{target-file=%S/Inputs/round-npu.yaml precision=i64}))" %s -o /dev/null 2>&1 | filecheck %s --check-prefix=NOPEAK
+// NOPEAK: error: 'core.conv2d' op: target 'round-npu' gives no peak rate for i64 (peak_ops has: i8, f32)
 // RUN: not mlc-opt --pass-pipeline="builtin.module(func.func(estimate-cost{target=nope}))" %s -o /dev/null 2>&1 | filecheck %s --check-prefix=UNKNOWN
 // UNKNOWN: error: unknown target 'nope' (known: qnn-htp-v68,
 // RUN: not mlc-opt --pass-pipeline="builtin.module(func.func(estimate-cost{target-file=%S/Inputs/round-npu.yaml precision=q7}))" %s -o /dev/null 2>&1 | filecheck %s --check-prefix=BADPREC
