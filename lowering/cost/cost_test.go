@@ -389,3 +389,41 @@ func TestQDQFormCosts(t *testing.T) {
 	require.Equal(t, int64(8*4), conv.WeightBytes, "the dequantized weight, moved as i8")
 	require.Equal(t, int64(4*8*8+8*8*8), conv.ActivationBytes())
 }
+
+// A vendor dialect prices its ops by registering a work function that
+// computes their arithmetic and lets NewWork count the bytes.
+func init() {
+	Register("test.fc", func(op *ir.Operation, asIf string) (Work, error) {
+		out, err := elements(op.Result(0))
+		if err != nil {
+			return Work{}, err
+		}
+		in, err := shapeOf(op.Operand(0))
+		if err != nil {
+			return Work{}, err
+		}
+		return NewWork(op, "matmul", out*in[len(in)-1], 0, asIf)
+	})
+}
+
+func TestRegisteredVendorOp(t *testing.T) {
+	src := `func.func @main(%x: tensor<2x16xf32>) -> tensor<2x4xf32> {
+  %w = core.constant dense<1.0> : tensor<4x16xf32>
+  %y = "test.fc"(%x, %w) : (tensor<2x16xf32>, tensor<4x16xf32>) -> tensor<2x4xf32>
+  %r = core.relu %y : tensor<2x4xf32>
+  func.return %r : tensor<2x4xf32>
+}`
+	ctx := all.NewContext()
+	ctx.AllowUnregistered = true
+	module, err := asm.Parse(ctx, "t.mlir", []byte(src), 1)
+	require.NoError(t, err)
+	fn := module.Region(0).Blocks()[0].First()
+	r, err := Estimate(model(t, true), fn, Options{AsIf: "i8"})
+	require.NoError(t, err)
+	fc := opCost(t, r, "test.fc")
+	require.Equal(t, int64(2*4*16), fc.MACs)
+	require.Equal(t, "i8", fc.Precision)
+	require.Equal(t, int64(4*16), fc.WeightBytes)
+	require.True(t, opCost(t, r, "core.relu").Fused, "a vendor matmul takes the epilogue too")
+	require.Panics(t, func() { Register("test.fc", nil) })
+}

@@ -143,33 +143,43 @@ func coreWork(class string, sw shapeWork) WorkFunc {
 		if err != nil {
 			return Work{}, fmt.Errorf("'%s' op: %v", op.Name(), err)
 		}
-		w := Work{Class: class, MACs: macs, Ops: ops, Precision: Precision(op, asIf)}
-		// An op precision assignment decided (QDQ form: float tensors
-		// between casts) moves its float tensors in that precision.
-		width := asIf
-		if s, ok := op.Attr(PrecisionAttr).(*ir.StringAttr); ok && s.Value != "" {
-			width = s.Value
-		}
-		for _, v := range op.Operands() {
-			b, err := tensorBytes(v.Type(), width)
-			if err != nil {
-				return Work{}, fmt.Errorf("'%s' op: %v", op.Name(), err)
-			}
-			if isConstant(v) {
-				w.WeightBytes += b
-			} else {
-				w.Tensors = append(w.Tensors, Tensor{Value: v, Bytes: b})
-			}
-		}
-		for _, v := range op.Results() {
-			b, err := tensorBytes(v.Type(), width)
-			if err != nil {
-				return Work{}, fmt.Errorf("'%s' op: %v", op.Name(), err)
-			}
-			w.Tensors = append(w.Tensors, Tensor{Value: v, Bytes: b, Out: true})
-		}
-		return w, nil
+		return NewWork(op, class, macs, ops, asIf)
 	}
+}
+
+// NewWork is the work of an op of class doing macs and ops arithmetic,
+// with its precision (Precision) and its bytes: operands defined by
+// core.constant are weights, the other operands and the results are
+// activation tensors, each in its storage width (float tensors in the
+// op's mlc.precision, else asIf, when given). A vendor dialect's work
+// function computes the arithmetic of its ops and calls it.
+func NewWork(op *ir.Operation, class string, macs, ops int64, asIf string) (Work, error) {
+	w := Work{Class: class, MACs: macs, Ops: ops, Precision: Precision(op, asIf)}
+	// An op precision assignment decided (QDQ form: float tensors between
+	// casts) moves its float tensors in that precision.
+	width := asIf
+	if s, ok := op.Attr(PrecisionAttr).(*ir.StringAttr); ok && s.Value != "" {
+		width = s.Value
+	}
+	for _, v := range op.Operands() {
+		b, err := tensorBytes(v.Type(), width)
+		if err != nil {
+			return Work{}, fmt.Errorf("'%s' op: %v", op.Name(), err)
+		}
+		if isConstant(v) {
+			w.WeightBytes += b
+		} else {
+			w.Tensors = append(w.Tensors, Tensor{Value: v, Bytes: b})
+		}
+	}
+	for _, v := range op.Results() {
+		b, err := tensorBytes(v.Type(), width)
+		if err != nil {
+			return Work{}, fmt.Errorf("'%s' op: %v", op.Name(), err)
+		}
+		w.Tensors = append(w.Tensors, Tensor{Value: v, Bytes: b, Out: true})
+	}
+	return w, nil
 }
 
 func isConstant(v *ir.Value) bool {
