@@ -126,7 +126,11 @@ func Docs() (string, error) {
 	var b strings.Builder
 	b.WriteString("# Targets\n\n<!-- Generated from lowering/target/targets/*.yaml by mlc-docgen; do not edit. -->\n\n")
 	b.WriteString("Each target is a YAML file under `lowering/target/targets/`; `--target-file PATH` loads one of your own.\n")
-	b.WriteString("Every figure says where it comes from: `quoted` from the named source, or `derived` from it as described.\n\n")
+	b.WriteString("Every figure says where it comes from: `quoted` from the named source, or `derived` from it as described.\n")
+	b.WriteString("Peak rates, memory bandwidth, on-chip memory and the `cost` figures feed the cost model (lowering/cost, ")
+	b.WriteString("`mlc-opt --pass-pipeline='builtin.module(func.func(estimate-cost{target=NAME}))'`); a reference latency that ")
+	b.WriteString("names an `exported_model` is estimated by `go test ./driver/costcheck`, which fails when the estimate is more ")
+	b.WriteString("than 2× from the published figure.\n\n")
 	b.WriteString("| Op class | Core ops |\n|---|---|\n")
 	for _, c := range OpClasses {
 		fmt.Fprintf(&b, "| %s | %s |\n", c.Name, strings.Join(c.Ops, ", "))
