@@ -427,3 +427,22 @@ func TestRegisteredVendorOp(t *testing.T) {
 	require.True(t, opCost(t, r, "core.relu").Fused, "a vendor matmul takes the epilogue too")
 	require.Panics(t, func() { Register("test.fc", nil) })
 }
+
+// In QDQ form an epilogue still fuses through the encoding casts between
+// it and its conv.
+func TestEpilogueFusionThroughEncodings(t *testing.T) {
+	src := `func.func @main(%x: tensor<1x4x8x8xf32>) -> tensor<1x8x8x8xf32> {
+  %w = core.constant dense<0.5> : tensor<8x4x1x1xf32>
+  %y = core.conv2d %x, %w {dilations = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, strides = array<i64: 1, 1>, mlc.precision = "i8"} : (tensor<1x4x8x8xf32>, tensor<8x4x1x1xf32>) -> tensor<1x8x8x8xf32>
+  %yq = quant.qcast %y : tensor<1x8x8x8xf32> to tensor<1x8x8x8x!quant.uniform<i8:f32, 0.2>>
+  %yd = quant.dcast %yq : tensor<1x8x8x8x!quant.uniform<i8:f32, 0.2>> to tensor<1x8x8x8xf32>
+  %r = core.relu %yd {mlc.precision = "i8"} : tensor<1x8x8x8xf32>
+  func.return %r : tensor<1x8x8x8xf32>
+}`
+	r, err := Estimate(model(t, true), parseFunc(t, src), Options{})
+	require.NoError(t, err)
+	require.True(t, opCost(t, r, "quant.qcast").Free)
+	require.True(t, opCost(t, r, "quant.dcast").Free)
+	require.True(t, opCost(t, r, "core.relu").Fused)
+	require.Equal(t, 1, r.Layers)
+}

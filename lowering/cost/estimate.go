@@ -202,14 +202,23 @@ func EstimateOps(m *Model, ops []*ir.Operation, opts Options) (*Report, error) {
 				continue
 			}
 			for _, v := range c.Op.Operands() {
-				p := v.DefiningOp()
-				j, ok := index[p]
-				if !ok || !v.HasOneUse() || p.Block() != c.Op.Block() {
+				// Look through the encoding casts of QDQ form: they are
+				// no layer of their own.
+				chain := []*ir.Value{v}
+				j, ok := index[v.DefiningOp()]
+				for ok && r.Ops[j].Free && !r.Ops[j].Folded && r.Ops[j].Op.NumOperands() == 1 && v.HasOneUse() {
+					v = r.Ops[j].Op.Operand(0)
+					chain = append(chain, v)
+					j, ok = index[v.DefiningOp()]
+				}
+				if !ok || !v.HasOneUse() || v.DefiningOp().Block() != c.Op.Block() {
 					continue
 				}
-				if pc := &r.Ops[j]; fusesInto[pc.Class] || pc.Fused {
+				if pc := &r.Ops[j]; !pc.Free && (fusesInto[pc.Class] || pc.Fused) {
 					c.Fused = true
-					internal[v] = true
+					for _, x := range chain {
+						internal[x] = true
+					}
 					break
 				}
 			}
