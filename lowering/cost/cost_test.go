@@ -48,7 +48,7 @@ cost:
   fuses_epilogues: {value: FUSES, source: s, kind: quoted}
 `
 
-func model(t *testing.T, fuses bool) *Model {
+func model(t testing.TB, fuses bool) *Model {
 	t.Helper()
 	src := strings.Replace(testTarget, "FUSES", map[bool]string{true: "true", false: "false"}[fuses], 1)
 	tg, err := target.Parse("test.yaml", []byte(src))
@@ -58,7 +58,7 @@ func model(t *testing.T, fuses bool) *Model {
 	return m
 }
 
-func parseFunc(t *testing.T, src string) *ir.Operation {
+func parseFunc(t testing.TB, src string) *ir.Operation {
 	t.Helper()
 	module, err := asm.Parse(all.NewContext(), "t.mlir", []byte(src), 1)
 	require.NoError(t, err)

@@ -172,9 +172,9 @@ func Estimate(m *Model, fn *ir.Operation, opts Options) (*Report, error) {
 // no op of the set defines (constants aside: they live with the
 // partition), and the values they define that an op outside the set reads.
 func EstimateOps(m *Model, ops []*ir.Operation, opts Options) (*Report, error) {
-	r := &Report{Target: m.Target.Name}
+	r := &Report{Target: m.Target.Name, Ops: make([]OpCost, 0, len(ops))}
 	var unpriced []*ir.Operation
-	index := map[*ir.Operation]int{}
+	index := make(map[*ir.Operation]int, len(ops))
 	for _, o := range ops {
 		w, ok, err := WorkOf(o, opts.AsIf)
 		if err != nil {

@@ -295,17 +295,23 @@ const PrecisionAttr = "mlc.precision"
 // mlc.precision, else asIf for float ops when given, else the element type
 // of its first operand (or result).
 func Precision(op *ir.Operation, asIf string) string {
-	vals := append(append([]*ir.Value(nil), op.Operands()...), op.Results()...)
-	for _, v := range vals {
-		if q, ok := elemOf(v.Type()).(quant.QuantizedType); ok {
+	n := op.NumOperands() + op.NumResults()
+	value := func(i int) *ir.Value {
+		if i < op.NumOperands() {
+			return op.Operand(i)
+		}
+		return op.Result(i - op.NumOperands())
+	}
+	for i := range n {
+		if q, ok := elemOf(value(i).Type()).(quant.QuantizedType); ok {
 			return storageName(q)
 		}
 	}
 	if s, ok := op.Attr(PrecisionAttr).(*ir.StringAttr); ok && s.Value != "" {
 		return s.Value
 	}
-	for _, v := range vals {
-		e := elemOf(v.Type())
+	for i := range n {
+		e := elemOf(value(i).Type())
 		if _, isFloat := e.(*ir.FloatType); isFloat && asIf != "" {
 			return asIf
 		}
