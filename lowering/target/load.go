@@ -218,6 +218,7 @@ var units = map[string]map[string]float64{
 	"bandwidth": {"GB/s": 1e9, "TB/s": 1e12},
 	"bytes":     {"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30},
 	"ms":        {"ms": 1},
+	"seconds":   {"ns": 1e-9, "us": 1e-6, "ms": 1e-3},
 	"dB":        {"dB": 1},
 	"ratio":     {"ratio": 1},
 }
@@ -252,7 +253,7 @@ func (d *decoder) figure(n *yaml.Node, path, kind string) *Figure {
 
 func (d *decoder) top(n *yaml.Node) {
 	m, _ := d.fields(n, "", "name", "backend", "arch", "summary", "sources", "devices", "peak_ops",
-		"memory_bandwidth", "on_chip_memory", "op_classes", "quantization", "gates", "reference_latencies")
+		"memory_bandwidth", "on_chip_memory", "op_classes", "quantization", "gates", "cost", "reference_latencies")
 	d.require(m, n, "", "name", "backend", "arch", "summary", "sources", "devices", "op_classes", "quantization", "gates")
 	t := d.t
 	// Sources first: every other field refers to them.
@@ -304,10 +305,13 @@ func (d *decoder) top(n *yaml.Node) {
 	d.classes(m["op_classes"], caps)
 	d.quant(m["quantization"], caps)
 	d.gates(m["gates"])
+	if cn := m["cost"]; cn != nil {
+		d.cost(cn)
+	}
 	if ln := m["reference_latencies"]; ln != nil {
 		for i, r := range d.seq(ln, "reference_latencies") {
 			p := fmt.Sprintf("reference_latencies[%d]", i)
-			rm, _ := d.fields(r, p, "model", "device", "precision", "runtime", "latency")
+			rm, _ := d.fields(r, p, "model", "device", "precision", "runtime", "exported_model", "latency")
 			d.require(rm, r, p, "model", "device", "latency")
 			l := RefLatency{Model: d.str(rm["model"], join(p, "model")), Device: d.str(rm["device"], join(p, "device"))}
 			if n := rm["precision"]; n != nil {
@@ -315,6 +319,15 @@ func (d *decoder) top(n *yaml.Node) {
 			}
 			if n := rm["runtime"]; n != nil {
 				l.Runtime = d.str(n, join(p, "runtime"))
+			}
+			if n := rm["exported_model"]; n != nil {
+				l.ExportedModel = d.str(n, join(p, "exported_model"))
+				if !exportedName.MatchString(l.ExportedModel) {
+					d.fail(n, join(p, "exported_model"), "'%s' is not a model directory name (letters, digits, '_' and '-')", l.ExportedModel)
+				}
+				if l.Precision == "" {
+					d.fail(n, join(p, "precision"), "missing: the cost check estimates an exported model in the reference's precision")
+				}
 			}
 			l.Latency = *d.figure(rm["latency"], join(p, "latency"), "ms")
 			t.Latencies = append(t.Latencies, l)
@@ -482,6 +495,26 @@ func (d *decoder) quant(n *yaml.Node, caps backendCaps) {
 					"no activation rule stores '%s'", a)
 			}
 		}
+	}
+}
+
+// exportedName is a directory name under build/onnx-models: no path.
+var exportedName = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_-]*$`)
+
+func (d *decoder) cost(n *yaml.Node) {
+	m, _ := d.fields(n, "cost", "layer_overhead", "transfer_bandwidth", "transfer_latency", "fuses_epilogues")
+	c := &d.t.Cost
+	if x := m["layer_overhead"]; x != nil {
+		c.LayerOverhead = d.figure(x, "cost.layer_overhead", "seconds")
+	}
+	if x := m["transfer_bandwidth"]; x != nil {
+		c.TransferBandwidth = d.figure(x, "cost.transfer_bandwidth", "bandwidth")
+	}
+	if x := m["transfer_latency"]; x != nil {
+		c.TransferLatency = d.figure(x, "cost.transfer_latency", "seconds")
+	}
+	if x := m["fuses_epilogues"]; x != nil {
+		c.FusesEpilogues = d.flag(x, "cost.fuses_epilogues")
 	}
 }
 

@@ -53,6 +53,18 @@ func (t *Target) Markdown() string {
 			fmt.Fprintf(&b, "- Default gate, %s: %s [%s]\n", g.name, fig(g.f), prov(g.f.Provenance))
 		}
 	}
+	for _, c := range []struct {
+		name string
+		f    *Figure
+	}{{"per-layer overhead", t.Cost.LayerOverhead}, {"host transfer bandwidth", t.Cost.TransferBandwidth},
+		{"host transfer latency", t.Cost.TransferLatency}} {
+		if c.f != nil {
+			fmt.Fprintf(&b, "- Cost model, %s: %s [%s]\n", c.name, fig(c.f), prov(c.f.Provenance))
+		}
+	}
+	if f := t.Cost.FusesEpilogues; f != nil {
+		fmt.Fprintf(&b, "- Cost model, elementwise epilogues fused into conv/matmul layers: %v [%s]\n", f.Value, prov(f.Provenance))
+	}
 	b.WriteString("\n| Op class | Operand | Element types |\n|---|---|---|\n")
 	for _, c := range OpClasses {
 		cs, ok := t.Classes[c.Name]
@@ -95,9 +107,9 @@ func (t *Target) Markdown() string {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", q.Name, role, q.Storage, scheme, gran, cell(prov(q.Provenance)))
 	}
 	if len(t.Latencies) > 0 {
-		b.WriteString("\n| Model | Device | Precision | Runtime | Latency | Provenance |\n|---|---|---|---|---|---|\n")
+		b.WriteString("\n| Model | Exported as | Device | Precision | Runtime | Latency | Provenance |\n|---|---|---|---|---|---|---|\n")
 		for _, l := range t.Latencies {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", cell(l.Model), cell(l.Device), l.Precision, cell(l.Runtime),
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", cell(l.Model), l.ExportedModel, cell(l.Device), l.Precision, cell(l.Runtime),
 				fig(&l.Latency), cell(prov(l.Latency.Provenance)))
 		}
 	}
@@ -114,7 +126,11 @@ func Docs() (string, error) {
 	var b strings.Builder
 	b.WriteString("# Targets\n\n<!-- Generated from lowering/target/targets/*.yaml by mlc-docgen; do not edit. -->\n\n")
 	b.WriteString("Each target is a YAML file under `lowering/target/targets/`; `--target-file PATH` loads one of your own.\n")
-	b.WriteString("Every figure says where it comes from: `quoted` from the named source, or `derived` from it as described.\n\n")
+	b.WriteString("Every figure says where it comes from: `quoted` from the named source, or `derived` from it as described.\n")
+	b.WriteString("Peak rates, memory bandwidth, on-chip memory and the `cost` figures feed the cost model (lowering/cost, ")
+	b.WriteString("`mlc-opt --pass-pipeline='builtin.module(func.func(estimate-cost{target=NAME}))'`); a reference latency that ")
+	b.WriteString("names an `exported_model` is estimated by `go test ./driver/costcheck`, which fails when the estimate is more ")
+	b.WriteString("than 2× from the published figure.\n\n")
 	b.WriteString("| Op class | Core ops |\n|---|---|\n")
 	for _, c := range OpClasses {
 		fmt.Fprintf(&b, "| %s | %s |\n", c.Name, strings.Join(c.Ops, ", "))

@@ -66,7 +66,27 @@ type QuantRule struct {
 // RefLatency is a published latency of a model on a device.
 type RefLatency struct {
 	Model, Device, Precision, Runtime string
-	Latency                           Figure // ms
+	// ExportedModel names the model as scripts/export-torch-models.py
+	// exports it (build/onnx-models/<name>), so the cost model's check can
+	// estimate it; "" when mlc cannot build the model.
+	ExportedModel string
+	Latency       Figure // ms
+}
+
+// CostFigures are the cost model's figures beyond peak rates and memory
+// (lowering/cost reads them).
+type CostFigures struct {
+	// LayerOverhead is the time each layer the backend runs costs besides
+	// its compute and memory traffic (launch, synchronisation, tiling).
+	LayerOverhead *Figure // seconds
+	// TransferBandwidth and TransferLatency price moving a tensor between
+	// the host CPU and the accelerator at a partition boundary.
+	TransferBandwidth *Figure // bytes/s
+	TransferLatency   *Figure // seconds
+	// FusesEpilogues: the backend runs an elementwise op that only
+	// consumes a convolution's or matrix multiply's result inside that
+	// layer (bias, activation, residual add), at no extra layer.
+	FusesEpilogues *Flag
 }
 
 // Gates are the default acceptance thresholds of a quantized model.
@@ -111,6 +131,7 @@ type Target struct {
 	Classes                      map[string]ClassSupport
 	Quant                        []QuantRule
 	Gates                        Gates
+	Cost                         CostFigures
 	Latencies                    []RefLatency
 }
 

@@ -95,6 +95,34 @@ func TestTargetFacts(t *testing.T) {
 	if _, ok := orin.PeakOps("f4e2m1"); ok {
 		t.Error("trt-orin has an fp4 peak")
 	}
+	// The cost model's figures: trt-orin is the AGX Orin of its MLPerf
+	// reference, with the fp16 rate and the AGX's bandwidth.
+	if v, ok := orin.PeakOps("f16"); !ok || v != 42.5e12 {
+		t.Errorf("trt-orin f16 peak = %g, %v", v, ok)
+	}
+	if orin.MemoryBandwidth.Value != 204e9 {
+		t.Errorf("trt-orin bandwidth %g, want the AGX's 204 GB/s", orin.MemoryBandwidth.Value)
+	}
+	v75 := load("qnn-htp-v75")
+	if _, ok := v75.PeakOps("i8"); !ok || v75.MemoryBandwidth == nil {
+		t.Error("qnn-htp-v75 needs an i8 peak and a bandwidth for the cost model")
+	}
+	for _, tg := range []*Target{orin, v75} {
+		if tg.Cost.LayerOverhead == nil || tg.Cost.TransferBandwidth == nil || tg.Cost.TransferLatency == nil {
+			t.Errorf("%s: cost figures missing", tg.Name)
+		}
+	}
+	exported := map[string][]string{}
+	for _, tg := range []*Target{orin, v75} {
+		for _, l := range tg.Latencies {
+			if l.ExportedModel != "" {
+				exported[tg.Name] = append(exported[tg.Name], l.ExportedModel)
+			}
+		}
+	}
+	if !has(exported["trt-orin"], "resnet50") || !has(exported["qnn-htp-v75"], "resnet50") || !has(exported["qnn-htp-v75"], "mobilenet_v2") {
+		t.Errorf("reference latencies with exported models: %v", exported)
+	}
 	if load("qnn-htp-v68").Accepts("conv", "input", "f16") {
 		t.Error("qnn-htp-v68 has no hardware fp16")
 	}
@@ -206,6 +234,12 @@ func TestMalformedFiles(t *testing.T) {
 		{"rule no class accepts", "storage: u8", "storage: u16", "29:14", "quantization[0].storage", "no op class accepts 'u16' for activation operands"},
 		{"cosine above 1", "gates:\n", "gates:\n  min_cosine:\n    value: 1.5\n    unit: ratio\n    source: s\n    kind: quoted\n", "36:12", "gates.min_cosine.value", "at most 1"},
 		{"yaml syntax", "name: test-soc", "name: [test-soc", "2:1", "", "invalid YAML"},
+		{"cost unknown key", "gates:\n", "cost:\n  launch: 1\ngates:\n", "35:3", "cost.launch", "unknown key (known: layer_overhead, transfer_bandwidth, transfer_latency, fuses_epilogues)"},
+		{"overhead in GB/s", "gates:\n", "cost:\n  layer_overhead:\n    value: 1\n    unit: GB/s\n    source: s\n    kind: quoted\ngates:\n", "37:11", "cost.layer_overhead.unit", "unit 'GB/s' is not one of ms, ns, us"},
+		{"calibrated overhead without how", "gates:\n", "cost:\n  layer_overhead:\n    value: 2\n    unit: us\n    source: s\n    kind: derived\ngates:\n", "39:11", "cost.layer_overhead.how", "must say how"},
+		{"fusion not a flag", "gates:\n", "cost:\n  fuses_epilogues: yes\ngates:\n", "35:20", "cost.fuses_epilogues", "expected a mapping"},
+		{"exported model without precision", "    how: a choice\n", "    how: a choice\nreference_latencies:\n  - model: m\n    device: d\n    exported_model: m\n    latency: {value: 1, unit: ms, source: s, kind: quoted}\n", "44:21", "reference_latencies[0].precision", "missing: the cost check"},
+		{"exported model with a path", "    how: a choice\n", "    how: a choice\nreference_latencies:\n  - model: m\n    device: d\n    precision: i8\n    exported_model: ../m\n    latency: {value: 1, unit: ms, source: s, kind: quoted}\n", "45:21", "reference_latencies[0].exported_model", "not a model directory name"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
