@@ -359,6 +359,16 @@ func elemName(t ir.Type) string {
 	return strings.TrimSpace(t.String())
 }
 
+// Bytes is the size of a value in memory as it is stored (quantized
+// tensors by their storage width), or 0 when its shape is not static.
+func Bytes(v *ir.Value) int64 {
+	n, err := tensorBytes(v.Type(), "")
+	if err != nil {
+		return 0
+	}
+	return n
+}
+
 // tensorBytes is a value's size in memory: quantized tensors by their
 // storage width, float tensors by asIf's width when given.
 func tensorBytes(t ir.Type, asIf string) (int64, error) {

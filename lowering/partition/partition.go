@@ -18,8 +18,9 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/mlc-go/mlc/dialects/quant"
 	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/lowering/cost"
+	"github.com/mlc-go/mlc/lowering/legalize/trt"
 	"github.com/mlc-go/mlc/lowering/quantize"
 	"github.com/mlc-go/mlc/lowering/target"
 )
@@ -147,13 +148,22 @@ func roleOf(op *ir.Operation) role {
 	return compute
 }
 
-// TargetLegality is the legality a target file alone gives: quantize did
-// not leave the op for the CPU (mlc.fallback), the op's class is listed, and the class accepts the op's precision for its
-// result (its mlc.precision, else the result's element type).
+// backendLegality is each backend's own per-op check (its legaliser's).
+var backendLegality = map[string]func(*ir.Operation, *target.Target) (bool, string){
+	"tensorrt": trt.CanLegalize,
+}
+
+// TargetLegality decides which ops go to t: not one quantize left for the
+// CPU (mlc.fallback); then the backend's legaliser's own check where it
+// has one, else the target file's: the op's class is listed and accepts
+// the op's precision for some operand.
 func TargetLegality(t *target.Target) Legality {
 	return func(op *ir.Operation) (bool, string) {
 		if why, ok := op.Attr(quantize.FallbackAttr).(*ir.StringAttr); ok {
 			return false, why.Value
+		}
+		if legal := backendLegality[t.Backend]; legal != nil {
+			return legal(op, t)
 		}
 		class, ok := target.ClassOf(op.Name())
 		if !ok || op.Dialect() != "core" {
@@ -163,7 +173,7 @@ func TargetLegality(t *target.Target) Legality {
 		if !ok {
 			return false, fmt.Sprintf("%s does not list op class '%s'", t.Name, class)
 		}
-		p := Precision(op)
+		p := cost.Precision(op, "")
 		for _, elems := range cs.Operands {
 			if slices.Contains(elems, p) {
 				return true, ""
@@ -173,75 +183,11 @@ func TargetLegality(t *target.Target) Legality {
 	}
 }
 
-// Precision is the precision an op computes in: its mlc.precision, else
-// its first result's element type (a quantized type's storage, "i8").
-func Precision(op *ir.Operation) string {
-	if p, ok := op.Attr("mlc.precision").(*ir.StringAttr); ok {
-		return p.Value
-	}
-	if op.NumResults() == 0 {
-		return ""
-	}
-	return elemName(op.Result(0).Type())
-}
-
-func elemName(t ir.Type) string {
-	if q := quant.ElementType(t); q != nil {
-		return quantize.StorageName(q)
-	}
-	return ir.ElementTypeOf(t).String()
-}
-
-// staticShape is a value's shape, nil when not a static tensor.
-func staticShape(v *ir.Value) []int64 {
-	if rt, ok := v.Type().(*ir.RankedTensorType); ok && rt.HasStaticShape() {
-		return rt.Shape
-	}
-	return nil
-}
-
-// Bytes is the storage size of a static tensor value, 0 when unknown.
-func Bytes(v *ir.Value) int64 {
-	rt, ok := v.Type().(*ir.RankedTensorType)
-	if !ok || rt.NumElements() < 0 {
+// MACs counts an op's multiply-accumulates (lowering/cost's tables).
+func MACs(op *ir.Operation) int64 {
+	w, ok, err := cost.WorkOf(op, "")
+	if !ok || err != nil {
 		return 0
 	}
-	bits := int64(32)
-	switch e := rt.Elem.(type) {
-	case *ir.IntegerType:
-		bits = int64(e.Width)
-	case *ir.FloatType:
-		bits = int64(e.Width())
-	default:
-		if q := quant.ElementType(rt); q != nil {
-			if st, _, _, ok := quant.StorageOf(q); ok {
-				bits = int64(st.Width)
-			}
-		}
-	}
-	return (rt.NumElements()*bits + 7) / 8
-}
-
-// MACs counts an op's multiply-accumulates: conv2d and matmul only.
-func MACs(op *ir.Operation) int64 {
-	switch op.Name() {
-	case "core.conv2d":
-		w, out := staticShape(op.Operand(1)), staticShape(op.Result(0))
-		if len(w) != 4 || len(out) != 4 {
-			return 0
-		}
-		// Each of out's N·O·H·W elements sums C/groups · kh · kw products.
-		return out[0] * out[1] * out[2] * out[3] * w[1] * w[2] * w[3]
-	case "core.matmul":
-		a, out := staticShape(op.Operand(0)), staticShape(op.Result(0))
-		if len(a) == 0 || len(out) == 0 {
-			return 0
-		}
-		n := a[len(a)-1]
-		for _, d := range out {
-			n *= d
-		}
-		return n
-	}
-	return 0
+	return w.MACs
 }

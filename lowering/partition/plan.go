@@ -2,6 +2,8 @@ package partition
 
 import (
 	"fmt"
+
+	"github.com/mlc-go/mlc/lowering/cost"
 	"slices"
 	"strings"
 
@@ -338,13 +340,13 @@ func (p *plan) estimate(s *segment) (onTarget, onCPU float64) {
 	for _, op := range s.ops {
 		for _, v := range op.Operands() {
 			if def := v.DefiningOp(); (def == nil || roleOf(def) == compute) && !members[def] {
-				bytes += Bytes(v)
+				bytes += cost.Bytes(v)
 			}
 		}
 		for _, r := range op.Results() {
 			for _, u := range r.Users() {
 				if !members[u] {
-					bytes += Bytes(r)
+					bytes += cost.Bytes(r)
 					break
 				}
 			}
@@ -358,7 +360,7 @@ func (p *plan) describe() *Report {
 	for i, s := range p.segments {
 		part := Partition{Name: p.partitionName(i), Device: s.device, Ops: len(s.ops), ByPrecision: map[string]*Count{}}
 		for _, op := range s.ops {
-			pr := Precision(op)
+			pr := cost.Precision(op, "")
 			c := part.ByPrecision[pr]
 			if c == nil {
 				c = &Count{}
@@ -373,10 +375,10 @@ func (p *plan) describe() *Report {
 		ins, outs := p.boundary(s)
 		part.Inputs, part.Outputs = len(ins), len(outs)
 		for _, v := range ins {
-			part.InputBytes += Bytes(v)
+			part.InputBytes += cost.Bytes(v)
 		}
 		for _, v := range outs {
-			part.OutputBytes += Bytes(v)
+			part.OutputBytes += cost.Bytes(v)
 		}
 		if p.opts.Cost != nil && s.device != CPU {
 			part.EstimatedTarget, part.EstimatedCPU = p.estimate(s)
