@@ -9,7 +9,8 @@ import (
 // Apply partitions fn: each cluster becomes a private func.func beside fn
 // with mlc.target naming its device, and fn's body becomes the calls to
 // them, in order, followed by the constants and casts its return still
-// reads. On error fn is unchanged.
+// reads; fn itself runs on the host (mlc.target = "cpu"). On error fn is
+// unchanged.
 func Apply(fn *ir.Operation, opts Options) (*Report, error) {
 	p, err := decide(fn, opts)
 	if err != nil {
@@ -107,5 +108,6 @@ func Apply(fn *ir.Operation, opts Options) (*Report, error) {
 	for i := len(gone) - 1; i >= 0; i-- {
 		gone[i].Erase()
 	}
+	fn.SetAttr(TargetAttr, ctx.StringAttr(CPU))
 	return p.report, nil
 }

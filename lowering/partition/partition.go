@@ -7,11 +7,14 @@
 // it (mlc.target), called in order from the original function.
 //
 // Constants and quantization casts carry no work of their own: a
-// quant.dcast, quant.scast or core.constant joins the partition of the
-// op that reads it (copied into each partition that does), and a
-// quant.qcast joins the partition of the op that produced its input, so
-// the values that cross a boundary are quantized where the model
-// quantized them (int8 moves, not f32).
+// core.constant, quant.qcast, quant.dcast or quant.scast is copied into
+// each partition that reads it. So values cross boundaries as the float
+// (or integer) tensors the ops produce, and each partition applies the
+// quantization its ops read through itself — exactly as before, since it
+// is the same cast of the same value — with no quantized types in any
+// partition's signature for a vendor legaliser to carry. The function
+// partitioned becomes the host's: it calls the partitions in order and
+// runs the casts its return reads, and is marked mlc.target = "cpu".
 package partition
 
 import (
@@ -20,6 +23,7 @@ import (
 
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/lowering/cost"
+	"github.com/mlc-go/mlc/lowering/legalize"
 	"github.com/mlc-go/mlc/lowering/legalize/trt"
 	"github.com/mlc-go/mlc/lowering/quantize"
 	"github.com/mlc-go/mlc/lowering/target"
@@ -27,7 +31,7 @@ import (
 
 // TargetAttr names the device a partition function runs on: the target's
 // name, or CPU.
-const TargetAttr = "mlc.target"
+const TargetAttr = legalize.TargetAttr
 
 // CPU is the device of fallback partitions.
 const CPU = "cpu"
@@ -134,16 +138,13 @@ type role int
 
 const (
 	compute  role = iota
-	withUser      // constants, dcast, scast: into the partition of each reader
-	withDef       // qcast: into the partition of its input's producer
+	withUser      // constants and quantization casts: into each reader's partition
 )
 
 func roleOf(op *ir.Operation) role {
 	switch op.Name() {
-	case "core.constant", "quant.dcast", "quant.scast":
+	case "core.constant", "quant.qcast", "quant.dcast", "quant.scast":
 		return withUser
-	case "quant.qcast":
-		return withDef
 	}
 	return compute
 }

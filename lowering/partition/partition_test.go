@@ -13,6 +13,7 @@ import (
 	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
+	"github.com/mlc-go/mlc/lowering/legalize/trt"
 	"github.com/mlc-go/mlc/lowering/quantize"
 	"github.com/mlc-go/mlc/lowering/target"
 )
@@ -107,6 +108,20 @@ func TestApplyKeepsOutputs(t *testing.T) {
 			}
 			require.Contains(t, fellBack, "core.cmp")
 			require.Contains(t, fellBack, "core.select")
+			// Legalising the TensorRT partitions keeps them too.
+			if tg.Backend == "tensorrt" {
+				for _, op := range m.Region(0).Front().Ops() {
+					if s, ok := op.Attr(TargetAttr).(*ir.StringAttr); ok && s.Value == tg.Name {
+						_, err := trt.Legalize(op, tg, trt.Options{})
+						require.NoError(t, err)
+					}
+				}
+				got, err := interp.RunModule(m, "main", []*tensor.Tensor{in})
+				require.NoError(t, err)
+				for i := range want {
+					require.Equal(t, want[i].Float32s(), got[i].Float32s(), "legalised, min-block-size %d output %d", minBlock, i)
+				}
+			}
 			if minBlock == 1 {
 				require.GreaterOrEqual(t, len(r.Partitions), 3, "%s: target, CPU, target", name)
 			}

@@ -17,9 +17,10 @@ var Pass = pass.Register(&pass.Pass{
 	Summary: "Partition",
 	Doc: "Splits every function without mlc.target into vendor partitions (target-legal ops, clustered " +
 		"in program order; clusters under min-block-size fall back) and CPU fallback partitions, each a " +
-		"private func.func with mlc.target naming its device, called in order from the function. " +
-		"Constants and quant.dcast/scast are copied into the partitions that read them, a quant.qcast " +
-		"stays with its producer, so quantized values cross boundaries. fallback= names ops always " +
+		"private func.func with mlc.target naming its device, called in order from the function, which " +
+		"becomes the host's (mlc.target = \"cpu\"). Constants and quant.qcast/dcast/scast are copied into " +
+		"each partition that reads them, so boundaries carry the ops' own float or integer values and each " +
+		"partition applies the quantization it reads through. fallback= names ops always " +
 		"run on the CPU; require-full fails with every op that would fall back instead; dry-run only " +
 		"prints the coverage report.",
 	Options: []pass.Option{

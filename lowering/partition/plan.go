@@ -175,15 +175,8 @@ func (p *plan) placeFollowers(term *ir.Operation) {
 	ops := p.body.Ops()
 	for i := len(ops) - 1; i >= 0; i-- {
 		op := ops[i]
-		r := roleOf(op)
-		if op == term || r == compute {
+		if op == term || roleOf(op) == compute {
 			continue
-		}
-		if r == withDef {
-			if def := op.Operand(0).DefiningOp(); def != nil && roleOf(def) == compute && def.Block() == p.body {
-				p.follow[op] = []int{p.segOf[def]}
-				continue
-			}
 		}
 		var segs []int
 		for _, u := range op.Results()[0].Users() {

@@ -1,4 +1,5 @@
 // RUN: mlc-opt --verify-quant-contracts --pass-pipeline='builtin.module(func.func(quantize{target=trt-orin allow-fallback}),partition{target=trt-orin min-block-size=2})' %s | filecheck %s
+// RUN: mlc-opt --pass-pipeline='builtin.module(func.func(quantize{target=trt-orin allow-fallback}),partition{target=trt-orin min-block-size=2},func.func(legalize-trt{target=trt-orin}))' %s | filecheck %s --check-prefix=TRT
 // RUN: mlc-opt --pass-pipeline='builtin.module(func.func(quantize{target=trt-orin allow-fallback}),partition{target=trt-orin min-block-size=2 dry-run})' %s 2>&1 | filecheck %s --check-prefix=DRY
 // RUN: not mlc-opt --pass-pipeline='builtin.module(func.func(quantize{target=trt-orin allow-fallback}),partition{target=trt-orin min-block-size=2 require-full})' %s 2>&1 | filecheck %s --check-prefix=FULL
 // RUN: mlc-opt --pass-pipeline='builtin.module(func.func(quantize{target=trt-orin allow-fallback}),partition{target=trt-orin min-block-size=1 fallback=relu})' %s | filecheck %s --check-prefix=FORCED
@@ -8,37 +9,51 @@
 // The last conv is alone between the select and the return, fewer ops
 // than min-block-size, so it joins the CPU partition.
 
-// The function calls its partitions in order; the int8 value the first
-// hands to the second crosses the boundary quantized.
+// The function becomes the host's: it calls its partitions in order and
+// runs the casts its return reads. Values cross boundaries in float; each
+// partition applies the quantization it reads through itself.
 // CHECK-LABEL: func.func @main(
-// CHECK-NEXT:    %[[P0:.*]]:2 = call @main_trt_orin_0(%arg0) : (tensor<1x2x4x4xf32>) -> (tensor<1x2x4x4xf32>, tensor<1x2x4x4x!quant_uniform{{[0-9]*}}>)
+// CHECK-SAME:    attributes {mlc.target = "cpu"}
+// CHECK-NEXT:    %[[P0:.*]]:2 = call @main_trt_orin_0(%arg0) : (tensor<1x2x4x4xf32>) -> (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>)
 // CHECK-NEXT:    %[[P1:.*]] = call @main_cpu_1(%[[P0]]#1, %[[P0]]#0)
-// CHECK-NEXT:    %[[OUT:.*]] = quant.dcast %[[P1]]
+// CHECK-NEXT:    %[[Q:.*]] = quant.qcast %[[P1]]
+// CHECK-NEXT:    %[[OUT:.*]] = quant.dcast %[[Q]]
 // CHECK-NEXT:    return %[[OUT]]
 
-// Constants and quant.scast/dcast are copied into each partition reading them.
+// Constants and quant casts are copied into each partition reading them.
 // CHECK-LABEL: func.func private @main_trt_orin_0(%arg0: tensor<1x2x4x4xf32>) -> {{.*}} attributes {mlc.target = "trt-orin"}
 // CHECK:         quant.qcast %arg0
 // CHECK:         %[[W:.*]] = quant.scast
 // CHECK:         core.conv2d {{.*}}mlc.precision = "i8"
 // CHECK:         core.relu {{.*}}mlc.precision = "f16"
-// CHECK:         core.conv2d {{.*}}mlc.precision = "i8"
-// CHECK:         %[[Q:.*]] = quant.qcast
-// CHECK-NEXT:    return %{{.*}}, %[[Q]]
+// CHECK:         %[[C:.*]] = core.conv2d {{.*}}mlc.precision = "i8"
+// CHECK-NEXT:    return %{{.*}}, %[[C]]
 
-// CHECK-LABEL: func.func private @main_cpu_1(%arg0: tensor<1x2x4x4x!quant_uniform{{[0-9]*}}>, %arg1: tensor<1x2x4x4xf32>) -> {{.*}} attributes {mlc.target = "cpu"}
+// CHECK-LABEL: func.func private @main_cpu_1(%arg0: tensor<1x2x4x4xf32>, %arg1: tensor<1x2x4x4xf32>) -> {{.*}} attributes {mlc.target = "cpu"}
 // CHECK:         quant.scast
-// CHECK:         %[[X:.*]] = quant.dcast %arg0
+// CHECK:         %[[XQ:.*]] = quant.qcast %arg0
+// CHECK:         %[[X:.*]] = quant.dcast %[[XQ]]
 // CHECK:         core.cmp "gt", %[[X]]{{.*}}mlc.fallback =
 // CHECK:         core.select {{.*}}mlc.fallback =
-// CHECK:         core.conv2d {{.*}}mlc.precision = "i8"
-// CHECK:         %[[R:.*]] = quant.qcast
+// CHECK:         %[[R:.*]] = core.conv2d {{.*}}mlc.precision = "i8"
 // CHECK-NEXT:    return %[[R]]
 
+// legalize-trt converts the TensorRT partition and leaves the others.
+// TRT-LABEL: func.func @main(
+// TRT-NOT:     trt.
+// TRT:         func.func private @main_trt_orin_0(
+// TRT-NOT:     core.
+// TRT-NOT:     quant.
+// TRT:         trt.convolution
+// TRT:         trt.convolution
+// TRT:         func.func private @main_cpu_1(
+// TRT-NOT:     trt.
+// TRT:         core.conv2d
+
 // DRY:      partition of @main for trt-orin: 2 partitions, 62.5% of compute ops and 66.7% of MACs on the target
-// DRY-NEXT:   @main_trt_orin_0 on trt-orin: 5 ops, 1 inputs (128 bytes), 2 outputs (160 bytes)
+// DRY-NEXT:   @main_trt_orin_0 on trt-orin: 5 ops, 1 inputs (128 bytes), 2 outputs (256 bytes)
 // DRY-NEXT:     f16: 2 ops, 0 MACs; f32: 1 ops, 0 MACs; i8: 2 ops, 128 MACs
-// DRY-NEXT:   @main_cpu_1 on cpu: 3 ops, 2 inputs (160 bytes), 1 outputs (32 bytes)
+// DRY-NEXT:   @main_cpu_1 on cpu: 3 ops, 2 inputs (256 bytes), 1 outputs (128 bytes)
 // DRY-NEXT:     f32: 1 ops, 0 MACs; i1: 1 ops, 0 MACs; i8: 1 ops, 64 MACs
 // DRY-NEXT:   fallback core.cmp at {{.*}}partition.mlir":[[# @LINE+29]]:3: 'core.cmp' op (op class 'logic') cannot run on target 'trt-orin' in any precision
 // DRY-NEXT:   fallback core.select at {{.*}}partition.mlir":[[# @LINE+29]]:3: 'core.select' op (op class 'logic')

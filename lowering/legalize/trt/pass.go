@@ -1,11 +1,8 @@
 package trt
 
 import (
-	"errors"
-	"fmt"
-	"strings"
-
 	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/lowering/legalize"
 	"github.com/mlc-go/mlc/lowering/target"
 	"github.com/mlc-go/mlc/rewrite/pass"
 )
@@ -36,9 +33,12 @@ var Pass = pass.Register(&pass.Pass{
 	Changes: pass.MayChange(pass.QuantEncodings),
 	After:   []string{"quantize", "trt-place-qdq"},
 	Run: func(fn *ir.Operation, opts pass.Options, pc *pass.Context) error {
-		t, err := loadTarget(opts.Text("target"), opts.Text("target-file"), pc.Target())
+		t, err := target.Resolve("legalize-trt", opts.Text("target"), opts.Text("target-file"), pc.Target())
 		if err != nil {
 			return ir.Errorf(fn.Loc, "%v", err)
+		}
+		if legalize.ForOther(fn, t.Name) {
+			return nil // a partition for the CPU or another target
 		}
 		if t.Backend != "tensorrt" {
 			return ir.Errorf(fn.Loc, "legalize-trt: target '%s' is for backend '%s', not tensorrt", t.Name, t.Backend)
@@ -71,18 +71,3 @@ var PlacePass = pass.Register(&pass.Pass{
 		return nil
 	},
 })
-
-func loadTarget(name, file string, fromConfig pass.Target) (*target.Target, error) {
-	switch {
-	case name != "" && file != "":
-		return nil, errors.New("give target= or target-file=, not both")
-	case file != "":
-		return target.LoadFile(file)
-	case name != "":
-		return target.Load(name)
-	}
-	if t, ok := fromConfig.(*target.Target); ok && t != nil {
-		return t, nil
-	}
-	return nil, fmt.Errorf("legalize-trt needs target=NAME or target-file=PATH (known targets: %s)", strings.Join(target.List(), ", "))
-}
