@@ -149,9 +149,19 @@ func roleOf(op *ir.Operation) role {
 	return compute
 }
 
-// backendLegality is each backend's own per-op check (its legaliser's).
-var backendLegality = map[string]func(*ir.Operation, *target.Target) (bool, string){
-	"tensorrt": trt.CanLegalize,
+// Backend is what partitioning and lowering need of a backend's
+// legaliser: its per-op check and its conversion of one partition.
+type Backend struct {
+	CanLegalize func(op *ir.Operation, t *target.Target) (ok bool, reason string)
+	Legalize    func(fn *ir.Operation, t *target.Target) error
+}
+
+// Backends maps a target file's backend to its legaliser.
+var Backends = map[string]Backend{
+	"tensorrt": {CanLegalize: trt.CanLegalize, Legalize: func(fn *ir.Operation, t *target.Target) error {
+		_, err := trt.Legalize(fn, t, trt.Options{})
+		return err
+	}},
 }
 
 // TargetLegality decides which ops go to t: not one quantize left for the
@@ -163,8 +173,8 @@ func TargetLegality(t *target.Target) Legality {
 		if why, ok := op.Attr(quantize.FallbackAttr).(*ir.StringAttr); ok {
 			return false, why.Value
 		}
-		if legal := backendLegality[t.Backend]; legal != nil {
-			return legal(op, t)
+		if b, ok := Backends[t.Backend]; ok {
+			return b.CanLegalize(op, t)
 		}
 		class, ok := target.ClassOf(op.Name())
 		if !ok || op.Dialect() != "core" {

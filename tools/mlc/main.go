@@ -28,6 +28,7 @@ var subcommands = []func() *cobra.Command{
 	newCompareCmd,
 	newConformanceCmd,
 	newBisectCmd,
+	newLowerCmd,
 }
 
 func newRootCmd() *cobra.Command {
