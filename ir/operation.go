@@ -580,13 +580,24 @@ func (b *Block) insertBefore(op, pos *Operation) {
 		}
 		b.last = op
 		if b.orderValid {
+			op.order = orderStride
 			if op.prev != nil {
-				op.order = op.prev.order + 1
-			} else {
-				op.order = 0
+				op.order = op.prev.order + orderStride
 			}
 		}
 	} else {
+		// Take a number between the neighbours while there is a gap, so a
+		// pass inserting ops one by one does not renumber the block (and a
+		// dominance check after each insertion stays O(1)).
+		lo := 0
+		if pos.prev != nil {
+			lo = pos.prev.order
+		}
+		if b.orderValid && pos.order-lo > 1 {
+			op.order = lo + (pos.order-lo)/2
+		} else {
+			b.orderValid = false
+		}
 		op.next, op.prev = pos, pos.prev
 		if pos.prev != nil {
 			pos.prev.next = op
@@ -594,7 +605,6 @@ func (b *Block) insertBefore(op, pos *Operation) {
 			b.first = op
 		}
 		pos.prev = op
-		b.orderValid = false
 	}
 	b.n++
 }
@@ -616,11 +626,15 @@ func (b *Block) unlink(op *Operation) {
 	b.n--
 }
 
+// orderStride spaces the numbers renumber gives, leaving room for about a
+// dozen insertions at one place before the next renumbering.
+const orderStride = 1 << 12
+
 func (b *Block) renumber() {
-	i := 0
+	i := orderStride
 	for o := b.first; o != nil; o = o.next {
 		o.order = i
-		i++
+		i += orderStride
 	}
 	b.orderValid = true
 }

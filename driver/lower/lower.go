@@ -51,12 +51,13 @@ func Lower(module *ir.Operation, opts Options) ([]*partition.Report, error) {
 	if opts.DryRun {
 		return reports, nil
 	}
+	symbols := ir.NewSymbolTable(module)
 	for _, r := range reports {
 		for _, p := range r.Partitions {
 			if p.Device == partition.CPU {
 				continue
 			}
-			fn := ir.NewSymbolTable(module).Lookup(p.Name)
+			fn := symbols.Lookup(p.Name)
 			if fn == nil {
 				return reports, fmt.Errorf("partition @%s is missing after partitioning", p.Name)
 			}

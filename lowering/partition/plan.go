@@ -192,11 +192,9 @@ func (p *plan) placeFollowers(term *ir.Operation) {
 				if u == term {
 					p.keep[op] = true
 				} else if roleOf(u) == compute {
-					segs = appendOnce(segs, p.segOf[u])
+					segs = append(segs, p.segOf[u])
 				} else {
-					for _, s := range p.follow[u] {
-						segs = appendOnce(segs, s)
-					}
+					segs = append(segs, p.follow[u]...)
 					if p.keep[u] {
 						p.keep[op] = true
 					}
@@ -209,7 +207,7 @@ func (p *plan) placeFollowers(term *ir.Operation) {
 			}
 		}
 		slices.Sort(segs)
-		p.follow[op] = segs
+		p.follow[op] = slices.Compact(segs)
 	}
 	for _, s := range p.segments {
 		s.members = map[*ir.Operation]bool{}
@@ -239,13 +237,6 @@ func ancestorIn(op *ir.Operation, b *ir.Block) *ir.Operation {
 	return op
 }
 
-func appendOnce(s []int, v int) []int {
-	if slices.Contains(s, v) {
-		return s
-	}
-	return append(s, v)
-}
-
 // boundary lists the values segment s reads from outside it and the values
 // it defines that are read outside it, each once, in program order.
 func (p *plan) boundary(s *segment) (ins, outs []*ir.Value) {
@@ -261,7 +252,9 @@ func (p *plan) boundary(s *segment) (ins, outs []*ir.Value) {
 			}
 		})
 	}
-	for _, op := range s.order {
+	// Only compute ops' results can be needed elsewhere: a follower is
+	// copied to every place its readers are.
+	for _, op := range s.ops {
 		for _, r := range op.Results() {
 			if p.usedOutside(r, s) {
 				outs = append(outs, r)
