@@ -12,6 +12,7 @@ package passes
 
 import (
 	_ "github.com/mlc-go/mlc/lowering/decompose"
+	_ "github.com/mlc-go/mlc/lowering/legalize/qnn"
 	_ "github.com/mlc-go/mlc/lowering/quantize"
 	_ "github.com/mlc-go/mlc/rewrite/transforms"
 )

@@ -1,0 +1,408 @@
+package qnn
+
+import (
+	"slices"
+	"sort"
+
+	qd "github.com/mlc-go/mlc/dialects/qnn"
+	"github.com/mlc-go/mlc/ir"
+)
+
+// Layout folding. Conversion wraps each NHWC op in transposes from and to
+// the core op's NCHW layout; these patterns move every transpose down
+// through ops that do not care about layout until it meets its inverse
+// and both vanish, so that transposes remain only at the graph's
+// boundaries and where an op does care (a reshape that mixes channels and
+// space). Transposes of static data fold into the data.
+
+// layoutPatterns are the folding patterns.
+func layoutPatterns() []ir.Pattern {
+	ps := []ir.Pattern{
+		pattern{"qnn-transpose-transpose", "qnn.Transpose", 3, foldTransposePair},
+		pattern{"qnn-transpose-as-reshape", "qnn.Transpose", 2, transposeAsReshape},
+		pattern{"qnn-transpose-static", "qnn.Transpose", 1, transposeStatic},
+		pattern{"qnn-reshape-reshape", "qnn.Reshape", 2, foldReshapePair},
+		pattern{"qnn-reshape-static", "qnn.Reshape", 1, reshapeStatic},
+		pattern{"qnn-concat-sink", "qnn.Concat", 1, sinkConcat},
+	}
+	for _, n := range elementwiseUnary {
+		ps = append(ps, pattern{"qnn-sink-" + n, "qnn." + n, 1, sinkUnary})
+	}
+	for _, n := range elementwiseBinary {
+		ps = append(ps, pattern{"qnn-sink-" + n, "qnn." + n, 1, sinkBinary})
+	}
+	for _, n := range []string{"ReduceMean", "ReduceSum", "ReduceMax"} {
+		ps = append(ps, pattern{"qnn-sink-" + n, "qnn." + n, 1, sinkReduce})
+	}
+	return ps
+}
+
+// elementwiseUnary and elementwiseBinary are the qnn ops a transpose
+// commutes with.
+var (
+	elementwiseUnary  = []string{"Relu", "Relu6", "ReluMinMax", "Gelu", "Sigmoid", "Tanh", "HardSwish", "Convert", "Cast"}
+	elementwiseBinary = []string{"ElementWiseAdd", "ElementWiseSubtract", "ElementWiseMultiply", "ElementWiseDivide", "ElementWiseMaximum", "ElementWiseMinimum"}
+)
+
+type pattern struct {
+	name, root string
+	benefit    int
+	fn         func(op *ir.Operation, rw ir.Rewriter) bool
+}
+
+func (p pattern) Name() string    { return p.name }
+func (p pattern) Root() string    { return p.root }
+func (p pattern) Benefit() int    { return p.benefit }
+func (p pattern) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool {
+	return p.fn(op, rw)
+}
+
+func permOf(op *ir.Operation) []int64 { return intsAttr(op, "perm") }
+
+// transposeOf returns the input and permutation of a qnn.Transpose that
+// defines v.
+func transposeOf(v *ir.Value) (*ir.Value, []int64, bool) {
+	d := v.DefiningOp()
+	if d == nil || d.Name() != "qnn.Transpose" {
+		return nil, nil, false
+	}
+	return d.Operand(0), permOf(d), true
+}
+
+func newBuilder(rw ir.Rewriter, op *ir.Operation) *builder {
+	rw.SetInsertionPoint(op)
+	return &builder{ctx: rw.Context(), rw: rw, loc: op.Loc}
+}
+
+// T(T(x, p1), p2) -> T(x, p1∘p2), or x.
+func foldTransposePair(op *ir.Operation, rw ir.Rewriter) bool {
+	x, p1, ok := transposeOf(op.Operand(0))
+	if !ok {
+		return rw.NotifyMatchFailure(op, "the input is not a transpose")
+	}
+	p2 := permOf(op)
+	q := make([]int64, len(p2))
+	for i, p := range p2 {
+		q[i] = p1[p]
+	}
+	if isIdentity(q) && x.Type() == op.Result(0).Type() {
+		rw.ReplaceOp(op, []*ir.Value{x})
+		return true
+	}
+	b := newBuilder(rw, op)
+	rw.ReplaceOp(op, []*ir.Value{b.transpose(x, q, op.Result(0).Type())})
+	return true
+}
+
+// A transpose that keeps the order of the dimensions larger than 1 moves
+// no data: it is a reshape.
+func transposeAsReshape(op *ir.Operation, rw ir.Rewriter) bool {
+	x := op.Operand(0)
+	shape := shapeOf(x.Type())
+	var order []int64
+	for _, p := range permOf(op) {
+		if shape[p] != 1 {
+			order = append(order, p)
+		}
+	}
+	if !slices.IsSorted(order) {
+		return rw.NotifyMatchFailure(op, "the transpose moves data")
+	}
+	if q, ok := x.Type().(*qd.TensorType); ok && q.Encoding != qd.ScaleOffsetEncoding {
+		return rw.NotifyMatchFailure(op, "a per-axis encoding moves with its axis")
+	}
+	b := newBuilder(rw, op)
+	rw.ReplaceOp(op, []*ir.Value{b.op("Reshape", []*ir.Value{x}, nil, op.Result(0).Type())})
+	return true
+}
+
+// Reshape(Reshape(x)) -> Reshape(x), or x when the shapes agree.
+func foldReshapePair(op *ir.Operation, rw ir.Rewriter) bool {
+	x := op.Operand(0)
+	if d := x.DefiningOp(); d != nil && d.Name() == "qnn.Reshape" {
+		x = d.Operand(0)
+	} else if x.Type() != op.Result(0).Type() {
+		return rw.NotifyMatchFailure(op, "the input is not a reshape")
+	}
+	if x.Type() == op.Result(0).Type() {
+		rw.ReplaceOp(op, []*ir.Value{x})
+		return true
+	}
+	b := newBuilder(rw, op)
+	rw.ReplaceOp(op, []*ir.Value{b.op("Reshape", []*ir.Value{x}, nil, op.Result(0).Type())})
+	return true
+}
+
+// staticOnlyUse returns the data of a static tensor that only op reads.
+func staticOnlyUse(op *ir.Operation) (*ir.DenseElementsAttr, bool) {
+	v := op.Operand(0)
+	val := staticValue(v)
+	if val == nil || !v.HasOneUse() {
+		return nil, false
+	}
+	return denseOf(op.Ctx(), val)
+}
+
+// T(static) -> static with the data permuted (weights to HWIO at compile
+// time).
+func transposeStatic(op *ir.Operation, rw ir.Rewriter) bool {
+	d, ok := staticOnlyUse(op)
+	if !ok {
+		return rw.NotifyMatchFailure(op, "the input is not static data read only here")
+	}
+	perm := permOf(op)
+	shape := d.Type.Dims()
+	out := permuted(shape, perm)
+	elem := d.Type.ElementType()
+	t := rw.Context().TensorType(out, elem, nil)
+	w := ir.ElementByteWidth(elem)
+	var raw []byte
+	if d.Splat {
+		raw = d.Raw
+	} else {
+		raw = permuteBytes(d.Raw, shape, perm, w)
+	}
+	val := rw.Context().DenseElementsAttr(t, raw)
+	if val == nil {
+		return rw.NotifyMatchFailure(op, "the data has no byte-sized elements")
+	}
+	b := newBuilder(rw, op)
+	rw.ReplaceOp(op, []*ir.Value{b.static(val, op.Result(0).Type())})
+	return true
+}
+
+// Reshape(static) -> static of the new shape.
+func reshapeStatic(op *ir.Operation, rw ir.Rewriter) bool {
+	d, ok := staticOnlyUse(op)
+	if !ok {
+		return rw.NotifyMatchFailure(op, "the input is not static data read only here")
+	}
+	t := rw.Context().TensorType(shapeOf(op.Result(0).Type()), d.Type.ElementType(), nil)
+	val := rw.Context().DenseElementsAttr(t, d.Raw)
+	if val == nil {
+		return rw.NotifyMatchFailure(op, "the data does not fit the new shape")
+	}
+	b := newBuilder(rw, op)
+	rw.ReplaceOp(op, []*ir.Value{b.static(val, op.Result(0).Type())})
+	return true
+}
+
+// permuteBytes transposes row-major data of w-byte elements.
+func permuteBytes(raw []byte, shape, perm []int64, w int) []byte {
+	r := len(shape)
+	strides := make([]int64, r)
+	s := int64(1)
+	for i := r - 1; i >= 0; i-- {
+		strides[i] = s
+		s *= shape[i]
+	}
+	out := make([]byte, len(raw))
+	outShape := permuted(shape, perm)
+	idx := make([]int64, r)
+	for o := int64(0); o < s; o++ {
+		src := int64(0)
+		for i := range idx {
+			src += idx[i] * strides[perm[i]]
+		}
+		copy(out[o*int64(w):(o+1)*int64(w)], raw[src*int64(w):(src+1)*int64(w)])
+		for i := r - 1; i >= 0; i-- {
+			idx[i]++
+			if idx[i] < outShape[i] {
+				break
+			}
+			idx[i] = 0
+		}
+	}
+	return out
+}
+
+// unpermutedType is op's result type on the shape before perm.
+func unpermutedType(ctx *ir.Context, t ir.Type, perm []int64) (ir.Type, bool) {
+	if q, ok := t.(*qd.TensorType); ok && q.Encoding != qd.ScaleOffsetEncoding {
+		return nil, false
+	}
+	u, err := withShape(ctx, t, permuted(shapeOf(t), inversePerm(perm)), -1)
+	return u, err == nil
+}
+
+// U(T(x, p)) -> T(U(x), p) for elementwise U.
+func sinkUnary(op *ir.Operation, rw ir.Rewriter) bool {
+	x, p, ok := transposeOf(op.Operand(0))
+	if !ok {
+		return rw.NotifyMatchFailure(op, "the input is not a transpose")
+	}
+	t, ok := unpermutedType(rw.Context(), op.Result(0).Type(), p)
+	if !ok {
+		return rw.NotifyMatchFailure(op, "the result's encoding cannot move")
+	}
+	b := newBuilder(rw, op)
+	y := b.op(op.Name()[len("qnn."):], []*ir.Value{x}, props(op), t)
+	rw.ReplaceOp(op, []*ir.Value{b.transpose(y, p, op.Result(0).Type())})
+	return true
+}
+
+// B(T(a, p), T(b, p)) -> T(B(a, b), p); one side may instead be static
+// data (transposed to match, which folds) or a single element.
+func sinkBinary(op *ir.Operation, rw ir.Rewriter) bool {
+	res := op.Result(0).Type()
+	rank := len(shapeOf(res))
+	var p []int64
+	for _, v := range op.Operands() {
+		if _, q, ok := transposeOf(v); ok && len(shapeOf(v.Type())) == rank {
+			p = q
+			break
+		}
+	}
+	if p == nil {
+		return rw.NotifyMatchFailure(op, "no operand is a full-rank transpose")
+	}
+	// What each operand becomes: the transpose's input, a single element
+	// as it is, or static data transposed back.
+	kind := make([]int, op.NumOperands()) // 0: untranspose, 1: as is, 2: static
+	for i, v := range op.Operands() {
+		if x, q, ok := transposeOf(v); ok && slices.Equal(q, p) && len(shapeOf(x.Type())) == rank {
+			continue
+		}
+		shape := shapeOf(v.Type())
+		switch {
+		case product(shape) == 1:
+			kind[i] = 1
+		case isStatic(v) && len(shape) <= rank:
+			kind[i] = 2
+		default:
+			return rw.NotifyMatchFailure(op, "operand #%d is neither the same transpose nor static data", i)
+		}
+	}
+	t, ok := unpermutedType(rw.Context(), res, p)
+	if !ok {
+		return rw.NotifyMatchFailure(op, "the result's encoding cannot move")
+	}
+	inv := inversePerm(p)
+	for i, v := range op.Operands() {
+		if kind[i] != 2 {
+			continue
+		}
+		// Static data is transposed back; refuse per-axis encodings that cannot follow.
+		if q, ok := v.Type().(*qd.TensorType); ok && q.Encoding != qd.ScaleOffsetEncoding {
+			return rw.NotifyMatchFailure(op, "operand #%d has a per-axis encoding", i)
+		}
+	}
+	b := newBuilder(rw, op)
+	ins := make([]*ir.Value, op.NumOperands())
+	for i, v := range op.Operands() {
+		switch kind[i] {
+		case 0:
+			ins[i], _, _ = transposeOf(v)
+		case 1:
+			ins[i] = v
+		case 2:
+			shape := shapeOf(v.Type())
+			full := append(make([]int64, rank-len(shape)), shape...)
+			for j := 0; j < rank-len(shape); j++ {
+				full[j] = 1
+			}
+			if len(shape) < rank {
+				ft, _ := withShape(b.ctx, v.Type(), full, -1)
+				v = b.op("Reshape", []*ir.Value{v}, nil, ft)
+			}
+			tt, _ := withShape(b.ctx, v.Type(), permuted(full, inv), -1)
+			ins[i] = b.transpose(v, inv, tt)
+		}
+	}
+	y := b.op(op.Name()[len("qnn."):], ins, props(op), t)
+	rw.ReplaceOp(op, []*ir.Value{b.transpose(y, p, res)})
+	return true
+}
+
+// Concat(T(x_i, p)..., axis) -> T(Concat(x_i..., p[axis]), p).
+func sinkConcat(op *ir.Operation, rw ir.Rewriter) bool {
+	var p []int64
+	ins := make([]*ir.Value, op.NumOperands())
+	for i, v := range op.Operands() {
+		x, q, ok := transposeOf(v)
+		if !ok || (p != nil && !slices.Equal(p, q)) {
+			return rw.NotifyMatchFailure(op, "the inputs are not all the same transpose")
+		}
+		p, ins[i] = q, x
+	}
+	t, ok := unpermutedType(rw.Context(), op.Result(0).Type(), p)
+	if !ok {
+		return rw.NotifyMatchFailure(op, "the result's encoding cannot move")
+	}
+	axis := intAttr(op, "axis")
+	b := newBuilder(rw, op)
+	y := b.op("Concat", ins, []ir.NamedAttr{{Name: "axis", Value: b.ctx.IntegerAttr(b.ctx.I(64), p[axis])}}, t)
+	rw.ReplaceOp(op, []*ir.Value{b.transpose(y, p, op.Result(0).Type())})
+	return true
+}
+
+// R(T(x, p), axes) -> T'(R(x, p[axes])): the reduced axes follow the
+// permutation, and the kept ones keep their order.
+func sinkReduce(op *ir.Operation, rw ir.Rewriter) bool {
+	x, p, ok := transposeOf(op.Operand(0))
+	if !ok {
+		return rw.NotifyMatchFailure(op, "the input is not a transpose")
+	}
+	if q, ok := op.Result(0).Type().(*qd.TensorType); ok && q.Encoding != qd.ScaleOffsetEncoding {
+		return rw.NotifyMatchFailure(op, "the result's encoding cannot move")
+	}
+	axes := intsAttr(op, "axes")
+	keep := boolAttr(op, "keep_dims")
+	reduced := map[int64]bool{}
+	newAxes := make([]int64, len(axes))
+	for i, a := range axes {
+		newAxes[i] = p[a]
+		reduced[p[a]] = true
+	}
+	sort.Slice(newAxes, func(i, j int) bool { return newAxes[i] < newAxes[j] })
+	xs := shapeOf(x.Type())
+	var rshape, outPerm []int64
+	if keep {
+		rshape = append([]int64{}, xs...)
+		for a := range reduced {
+			rshape[a] = 1
+		}
+		outPerm = p
+	} else {
+		pos := map[int64]int64{}
+		for d := range xs {
+			if !reduced[int64(d)] {
+				pos[int64(d)] = int64(len(rshape))
+				rshape = append(rshape, xs[d])
+			}
+		}
+		for i, d := range p {
+			if !slices.Contains(axes, int64(i)) {
+				outPerm = append(outPerm, pos[d])
+			}
+		}
+	}
+	t, err := withShape(rw.Context(), op.Result(0).Type(), rshape, -1)
+	if err != nil {
+		return rw.NotifyMatchFailure(op, "%v", err)
+	}
+	b := newBuilder(rw, op)
+	attrs := []ir.NamedAttr{{Name: "axes", Value: b.ints(newAxes)}}
+	if keep {
+		attrs = append(attrs, ir.NamedAttr{Name: "keep_dims", Value: b.ctx.BoolAttr(true)})
+	}
+	y := b.op(op.Name()[len("qnn."):], []*ir.Value{x}, attrs, t)
+	rw.ReplaceOp(op, []*ir.Value{b.transpose(y, outPerm, op.Result(0).Type())})
+	return true
+}
+
+func product(shape []int64) int64 {
+	n := int64(1)
+	for _, d := range shape {
+		n *= d
+	}
+	return n
+}
+
+// props are op's inherent attributes.
+func props(op *ir.Operation) []ir.NamedAttr {
+	if op.Props == nil {
+		return nil
+	}
+	return op.Props.Entries
+}
