@@ -50,9 +50,9 @@ type pattern struct {
 	fn         func(op *ir.Operation, rw ir.Rewriter) bool
 }
 
-func (p pattern) Name() string    { return p.name }
-func (p pattern) Root() string    { return p.root }
-func (p pattern) Benefit() int    { return p.benefit }
+func (p pattern) Name() string { return p.name }
+func (p pattern) Root() string { return p.root }
+func (p pattern) Benefit() int { return p.benefit }
 func (p pattern) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool {
 	return p.fn(op, rw)
 }

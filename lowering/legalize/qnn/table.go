@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	qd "github.com/mlc-go/mlc/dialects/qnn"
 	"github.com/mlc-go/mlc/dialects/ods"
+	qd "github.com/mlc-go/mlc/dialects/qnn"
 	"github.com/mlc-go/mlc/ir"
 )
 

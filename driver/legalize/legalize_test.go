@@ -1,0 +1,184 @@
+package legalize
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mlc-go/mlc/dialects/all"
+	"github.com/mlc-go/mlc/driver/calibrate"
+	"github.com/mlc-go/mlc/internal/tensor"
+	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/ir/asm"
+	_ "github.com/mlc-go/mlc/lowering/passes"
+	"github.com/mlc-go/mlc/lowering/target"
+	"github.com/mlc-go/mlc/rewrite/pass"
+)
+
+// gen writes random f32 dense literals for a small model's weights.
+type gen struct{ r *rand.Rand }
+
+func (g gen) dense(shape ...int64) string {
+	n := int64(1)
+	dims := make([]string, len(shape))
+	for i, d := range shape {
+		n *= d
+		dims[i] = fmt.Sprint(d)
+	}
+	vals := make([]string, n)
+	for i := range vals {
+		vals[i] = fmt.Sprintf("%.4f", g.r.Float64()*2-1)
+	}
+	// A flat literal reshaped by core.reshape keeps the text simple.
+	return fmt.Sprintf("core.constant dense<[%s]> : tensor<%dxf32>", strings.Join(vals, ", "), n)
+}
+
+// constant defines %name as a constant of shape.
+func (g gen) constant(name string, shape ...int64) string {
+	dims := make([]string, len(shape))
+	n := int64(1)
+	for i, d := range shape {
+		dims[i] = fmt.Sprint(d)
+		n *= d
+	}
+	return fmt.Sprintf("  %%%s_flat = %s\n  %%%s = core.reshape %%%s_flat : (tensor<%dxf32>) -> tensor<%sxf32>\n",
+		name, g.dense(shape...), name, name, n, strings.Join(dims, "x"))
+}
+
+// cnn is conv+relu, a depthwise conv with clamp, a 1x1 conv added to it
+// (residual), max and average pooling, flatten, a dense layer with bias
+// and a sigmoid: every layout-sensitive pattern and the folding between.
+func cnn(g gen) string {
+	var b strings.Builder
+	b.WriteString("func.func @main(%x: tensor<1x3x8x8xf32>) -> tensor<1x10xf32> {\n")
+	b.WriteString(g.constant("w1", 8, 3, 3, 3))
+	b.WriteString(g.constant("b1", 8))
+	b.WriteString(g.constant("w2", 8, 1, 3, 3))
+	b.WriteString(g.constant("b2", 8))
+	b.WriteString(g.constant("w3", 8, 8, 1, 1))
+	b.WriteString(g.constant("w4", 8, 10))
+	b.WriteString(g.constant("b4", 10))
+	b.WriteString(`  %c1 = core.conv2d %x, %w1, %b1 {padding = array<i64: 1, 1, 1, 1>} : (tensor<1x3x8x8xf32>, tensor<8x3x3x3xf32>, tensor<8xf32>) -> tensor<1x8x8x8xf32>
+  %r1 = core.relu %c1 : tensor<1x8x8x8xf32>
+  %c2 = core.conv2d %r1, %w2, %b2 {groups = 8 : i64, padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} : (tensor<1x8x8x8xf32>, tensor<8x1x3x3xf32>, tensor<8xf32>) -> tensor<1x8x4x4xf32>
+  %r2 = core.clamp %c2 min 0.0 max 6.0 : tensor<1x8x4x4xf32>
+  %c3 = core.conv2d %r2, %w3 : (tensor<1x8x4x4xf32>, tensor<8x8x1x1xf32>) -> tensor<1x8x4x4xf32>
+  %a = core.add %c3, %r2 : (tensor<1x8x4x4xf32>, tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  %p1 = core.max_pool2d %a {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x8x4x4xf32>) -> tensor<1x8x2x2xf32>
+  %p2 = core.avg_pool2d %p1 {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x8x2x2xf32>) -> tensor<1x8x1x1xf32>
+  %f = core.reshape %p2 : (tensor<1x8x1x1xf32>) -> tensor<1x8xf32>
+  %m = core.matmul %f, %w4 : (tensor<1x8xf32>, tensor<8x10xf32>) -> tensor<1x10xf32>
+  %mb = core.add %m, %b4 : (tensor<1x10xf32>, tensor<10xf32>) -> tensor<1x10xf32>
+  %y = core.sigmoid %mb : tensor<1x10xf32>
+  return %y : tensor<1x10xf32>
+}
+`)
+	return b.String()
+}
+
+// attention has activation-by-activation matrix products, a transpose
+// that stays (it moves data), a mean over the last axis and a
+// subtraction: the non-image ops.
+func attention(g gen) string {
+	var b strings.Builder
+	b.WriteString("func.func @main(%x: tensor<1x4x8xf32>) -> tensor<1x4x8xf32> {\n")
+	b.WriteString(g.constant("wq", 8, 8))
+	b.WriteString(g.constant("wk", 8, 8))
+	b.WriteString(`  %q = core.matmul %x, %wq : (tensor<1x4x8xf32>, tensor<8x8xf32>) -> tensor<1x4x8xf32>
+  %k = core.matmul %x, %wk : (tensor<1x4x8xf32>, tensor<8x8xf32>) -> tensor<1x4x8xf32>
+  %kt = core.transpose %k {perm = array<i64: 0, 2, 1>} : (tensor<1x4x8xf32>) -> tensor<1x8x4xf32>
+  %s = core.matmul %q, %kt : (tensor<1x4x8xf32>, tensor<1x8x4xf32>) -> tensor<1x4x4xf32>
+  %t = core.tanh %s : tensor<1x4x4xf32>
+  %o = core.matmul %t, %q : (tensor<1x4x4xf32>, tensor<1x4x8xf32>) -> tensor<1x4x8xf32>
+  %mu = core.reduce_mean %o {axes = array<i64: 2>, keepdims = true} : (tensor<1x4x8xf32>) -> tensor<1x4x1xf32>
+  %d = core.sub %o, %mu : (tensor<1x4x8xf32>, tensor<1x4x1xf32>) -> tensor<1x4x8xf32>
+  %y = core.mul %d, %x : (tensor<1x4x8xf32>, tensor<1x4x8xf32>) -> tensor<1x4x8xf32>
+  return %y : tensor<1x4x8xf32>
+}
+`)
+	return b.String()
+}
+
+func randomInputs(r *rand.Rand, n int, shape ...int64) [][]*tensor.Tensor {
+	out := make([][]*tensor.Tensor, n)
+	size := int64(1)
+	for _, d := range shape {
+		size *= d
+	}
+	for i := range out {
+		v := make([]float32, size)
+		for j := range v {
+			v[j] = float32(r.NormFloat64())
+		}
+		x, _ := tensor.FromSlice(tensor.F32, shape, v)
+		out[i] = []*tensor.Tensor{x}
+	}
+	return out
+}
+
+// quantized parses src, calibrates it on samples and quantizes it for t
+// (quantize, quant-fuse): the quantized core IR legalisation starts from.
+func quantized(t *testing.T, src, tgt string, samples [][]*tensor.Tensor) *ir.Operation {
+	t.Helper()
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	m, err := asm.ParseFile(ctx, "model.mlir", []byte(src))
+	require.NoError(t, err)
+	fold, err := pass.ParsePipeline("builtin.module(func.func(canonicalize))")
+	require.NoError(t, err)
+	require.NoError(t, fold.Run(m, nil))
+	ds := &calibrate.Dataset{}
+	for _, s := range samples {
+		ds.Samples = append(ds.Samples, calibrate.Sample{Inputs: s})
+	}
+	_, err = calibrate.Calibrate(m, ds, calibrate.Options{})
+	require.NoError(t, err)
+	pm, err := pass.ParsePipeline("builtin.module(func.func(quantize{target=" + tgt + "},quant-fuse))")
+	require.NoError(t, err)
+	require.NoError(t, pm.Run(m, nil))
+	return m
+}
+
+func TestSmallModelsAgreeBitForBit(t *testing.T) {
+	tg, err := target.Load("qnn-htp-v73")
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name  string
+		src   func(gen) string
+		shape []int64
+		// ops that must appear after legalisation
+		want []string
+		// transposes left (boundaries and data-moving ones)
+		transposes int
+	}{
+		{"cnn", cnn, []int64{1, 3, 8, 8},
+			[]string{"qnn.Conv2d", "qnn.DepthWiseConv2d", "qnn.ReluMinMax", "qnn.ElementWiseAdd", "qnn.PoolMax2d", "qnn.PoolAvg2d", "qnn.FullyConnected", "qnn.Sigmoid"}, 1},
+		{"attention", attention, []int64{1, 4, 8},
+			[]string{"qnn.FullyConnected", "qnn.MatMul", "qnn.Tanh", "qnn.ReduceMean", "qnn.ElementWiseSubtract", "qnn.ElementWiseMultiply"}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := rand.New(rand.NewSource(1))
+			src := tc.src(gen{r})
+			calib := randomInputs(r, 8, tc.shape...)
+			m := quantized(t, src, "qnn-htp-v73", calib)
+			rep, err := Compare(m, "main", tg, randomInputs(r, 4, tc.shape...))
+			require.NoError(t, err)
+			for _, op := range tc.want {
+				assert.Positive(t, rep.Ops[op], "%s missing: %v", op, rep.Ops)
+			}
+			for name := range rep.Ops {
+				assert.False(t, strings.HasPrefix(name, "core.") || strings.HasPrefix(name, "quant."), "%s left", name)
+			}
+			assert.Equal(t, tc.transposes, rep.Ops["qnn.Transpose"], "%v", rep.Ops)
+			t.Logf("ops %v, outputs %+v", rep.Ops, rep.Outputs)
+			require.NotEmpty(t, rep.Outputs)
+			for i, o := range rep.Outputs {
+				assert.Zero(t, o.Different, "result %d: %d of %d elements differ (max %g)", i, o.Different, o.Elements, o.MaxAbs)
+			}
+		})
+	}
+}
