@@ -38,6 +38,9 @@ func whyNot(op *ir.Operation, t *target.Target) string {
 	if op.Name() == "core.constant" {
 		return "" // becomes a qnn.StaticTensor
 	}
+	if r, decided := foldedOrBoundary(op); decided {
+		return r
+	}
 	m := byCore[op.Name()]
 	if m == nil {
 		return fmt.Sprintf("no qnn op implements '%s' (it has no row in the core→qnn table)", op.Name())
@@ -112,12 +115,12 @@ func whyNotQuant(op *ir.Operation, t *target.Target) string {
 	in := op.Operand(0)
 	switch op.Name() {
 	case "quant.scast":
-		if isConstantValue(in) && quant.ElementType(op.Result(0).Type()) != nil {
+		if isStatic(in) && quant.ElementType(op.Result(0).Type()) != nil {
 			return ""
 		}
 		return "reinterprets computed data; QNN has no bit cast (only constant data converts)"
 	case "quant.qcast":
-		if isGraphInput(in) || isConstantValue(in) {
+		if isGraphInput(in) || isStatic(in) {
 			return "" // the graph input's quantization; folded into static data
 		}
 		if d := in.DefiningOp(); d != nil && d.Dialect() == "core" && in.HasOneUse() {
@@ -240,4 +243,38 @@ func isConstantOperand(v *ir.Value) bool {
 		v = d.Operand(0)
 	}
 	return isConstantValue(v)
+}
+
+// foldedOrBoundary decides the ops that run at no place in the graph:
+// data movement and float casts of static data (folded into static
+// tensors at compile time), and float-to-float casts at the graph's
+// boundary or next to a quantization, which qnn.Quantize / Dequantize
+// absorb (they take and give float16 or float32).
+func foldedOrBoundary(op *ir.Operation) (string, bool) {
+	switch op.Name() {
+	case "core.cast", "core.transpose", "core.reshape":
+	default:
+		return "", false
+	}
+	if isStatic(op.Operand(0)) {
+		return "", true
+	}
+	if op.Name() != "core.cast" || !isFloatTensor(op.Operand(0).Type()) || !isFloatTensor(op.Result(0).Type()) {
+		return "", false
+	}
+	in := op.Operand(0)
+	if d := in.DefiningOp(); isGraphInput(in) || (d != nil && d.Name() == "quant.dcast") {
+		return "", true
+	}
+	users := op.Result(0).Users()
+	boundary := len(users) > 0
+	for _, u := range users {
+		boundary = boundary && (u.Name() == "func.return" || u.Name() == "quant.qcast")
+	}
+	return "", boundary
+}
+
+func isFloatTensor(t ir.Type) bool {
+	_, ok := ir.ElementTypeOf(t).(*ir.FloatType)
+	return ok && quant.ElementType(t) == nil
 }

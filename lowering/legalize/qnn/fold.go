@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	qd "github.com/mlc-go/mlc/dialects/qnn"
+	"github.com/mlc-go/mlc/dialects/quant"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -24,6 +25,11 @@ func layoutPatterns() []ir.Pattern {
 		pattern{"qnn-reshape-reshape", "qnn.Reshape", 2, foldReshapePair},
 		pattern{"qnn-reshape-static", "qnn.Reshape", 1, reshapeStatic},
 		pattern{"qnn-concat-sink", "qnn.Concat", 1, sinkConcat},
+		pattern{"qnn-quantize-widened", "qnn.Quantize", 2, quantizeWidened},
+		pattern{"qnn-dequantize-narrowed", "qnn.Convert", 2, dequantizeNarrowed},
+	}
+	for _, n := range []string{"Dequantize", "Quantize", "Convert", "Cast"} {
+		ps = append(ps, pattern{"qnn-fold-static-" + n, "qnn." + n, 3, foldStaticConversion})
 	}
 	for _, n := range elementwiseUnary {
 		ps = append(ps, pattern{"qnn-sink-" + n, "qnn." + n, 1, sinkUnary})
@@ -405,4 +411,130 @@ func props(op *ir.Operation) []ir.NamedAttr {
 		return nil
 	}
 	return op.Props.Entries
+}
+
+// Conversions of static data fold at compile time, with the arithmetic
+// the interpreter uses at run time (internal/quantize's float32 forms):
+// Dequantize, Quantize, Convert and float Cast of a static tensor become
+// a static tensor of the result.
+func foldStaticConversion(op *ir.Operation, rw ir.Rewriter) bool {
+	ctx := rw.Context()
+	val := staticValue(op.Operand(0))
+	if val == nil {
+		return rw.NotifyMatchFailure(op, "the input is not static data")
+	}
+	d, ok := denseOf(ctx, val)
+	if !ok {
+		return rw.NotifyMatchFailure(op, "the static data cannot be read")
+	}
+	in, out := op.Operand(0).Type(), op.Result(0).Type()
+	if (!qd.IsQuantized(in) && !isFloatTensor(in)) || (!qd.IsQuantized(out) && !isFloatTensor(out)) {
+		return rw.NotifyMatchFailure(op, "only float and fixed-point data fold")
+	}
+	n := int(product(shapeOf(out)))
+	real := make([]float32, n)
+	if q, ok := in.(*qd.TensorType); ok {
+		at := encodingAt(q)
+		lo, _ := q.DType.StorageRange()
+		for i := range real {
+			real[i] = at(i).Dequantize(storedAt(d, i, q.DType.Bits(), lo < 0))
+		}
+	} else {
+		for i := range real {
+			real[i] = float32(d.FloatAt(min(i, d.NumElements()-1)))
+		}
+	}
+	var raw []byte
+	var elem ir.Type
+	if q, ok := out.(*qd.TensorType); ok {
+		at := encodingAt(q)
+		st := storageElem(ctx, q.DType)
+		elem = st
+		w := ir.ElementByteWidth(st)
+		if w == 0 {
+			return rw.NotifyMatchFailure(op, "%s has no byte-sized storage", q.DType)
+		}
+		for i, v := range real {
+			raw = ir.EncodeInt(raw, at(i).Quantize(v, q.DType), w)
+		}
+	} else {
+		ft := ir.ElementTypeOf(out).(*ir.FloatType)
+		elem = ft
+		for _, v := range real {
+			raw = ir.EncodeFloat(raw, ft.Kind, float64(v))
+		}
+	}
+	attr := ctx.DenseElementsAttr(ctx.TensorType(shapeOf(out), elem, nil), raw)
+	if attr == nil {
+		return rw.NotifyMatchFailure(op, "the folded data does not fit %s", out)
+	}
+	b := newBuilder(rw, op)
+	rw.ReplaceOp(op, []*ir.Value{b.static(attr, out)})
+	return true
+}
+
+// Quantize(Convert(x : f16 -> f32)) -> Quantize(x): widening is exact and
+// Quantize takes float16.
+func quantizeWidened(op *ir.Operation, rw ir.Rewriter) bool {
+	d := op.Operand(0).DefiningOp()
+	if d == nil || d.Name() != "qnn.Convert" || !widens(d.Operand(0).Type(), d.Result(0).Type()) {
+		return rw.NotifyMatchFailure(op, "the input is not a widening float conversion")
+	}
+	b := newBuilder(rw, op)
+	rw.ReplaceOp(op, []*ir.Value{b.op("Quantize", []*ir.Value{d.Operand(0)}, nil, op.Result(0).Type())})
+	return true
+}
+
+// Convert(Dequantize(q) : f32, f16) -> Dequantize(q) : f16, which rounds
+// the float32 real values to float16 the same way.
+func dequantizeNarrowed(op *ir.Operation, rw ir.Rewriter) bool {
+	d := op.Operand(0).DefiningOp()
+	if d == nil || d.Name() != "qnn.Dequantize" || !isFloatTensor(op.Result(0).Type()) || !widens(op.Result(0).Type(), d.Result(0).Type()) {
+		return rw.NotifyMatchFailure(op, "the input is not a float32 dequantization narrowed to float16")
+	}
+	b := newBuilder(rw, op)
+	rw.ReplaceOp(op, []*ir.Value{b.op("Dequantize", []*ir.Value{d.Operand(0)}, nil, op.Result(0).Type())})
+	return true
+}
+
+// widens reports f16 -> f32.
+func widens(from, to ir.Type) bool {
+	a, ok1 := ir.ElementTypeOf(from).(*ir.FloatType)
+	b, ok2 := ir.ElementTypeOf(to).(*ir.FloatType)
+	return ok1 && ok2 && a.Kind == ir.F16 && b.Kind == ir.F32 && quant.ElementType(from) == nil
+}
+
+// encodingAt returns the scale/offset of each linear element index.
+func encodingAt(q *qd.TensorType) func(i int) qd.ScaleOffset {
+	if q.Encoding != qd.AxisScaleOffsetEncoding {
+		so := q.ScaleOffsets[0]
+		return func(int) qd.ScaleOffset { return so }
+	}
+	inner := 1
+	for _, d := range q.Shape[q.Axis+1:] {
+		inner *= int(d)
+	}
+	n := int(q.Shape[q.Axis])
+	return func(i int) qd.ScaleOffset { return q.ScaleOffsets[(i/inner)%n] }
+}
+
+// storedAt reads stored value i of a dense attribute holding bits-wide
+// integers of either signedness.
+func storedAt(d *ir.DenseElementsAttr, i, bits int, signed bool) int64 {
+	v := d.IntAt(min(i, d.NumElements()-1))
+	if bits < 64 {
+		v &= int64(1)<<bits - 1
+		if signed && v >= int64(1)<<(bits-1) {
+			v -= int64(1) << bits
+		}
+	}
+	return v
+}
+
+// storageElem is the builtin integer type static data of d is stored as.
+func storageElem(ctx *ir.Context, d qd.DataType) *ir.IntegerType {
+	if d.IsSigned() {
+		return ctx.I(d.Bits())
+	}
+	return ctx.IntegerType(d.Bits(), ir.Unsigned)
 }

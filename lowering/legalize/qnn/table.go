@@ -250,14 +250,30 @@ func emitMatMul(b *builder, op *ir.Operation, in []*ir.Value, res ir.Type) (*ir.
 	return b.op("MatMul", in, nil, res), nil
 }
 
-// isStatic reports a value computed from static tensors only (a
-// qnn.StaticTensor, or data movement of one that fold.go folds).
+// isStatic reports a value computed from constant data only, through
+// data movement, float casts and quantization (which legalisation folds
+// into static tensors): a core.constant, a qnn.StaticTensor, or one of
+// staticOps applied to such a value.
 func isStatic(v *ir.Value) bool {
-	d := v.DefiningOp()
-	for d != nil && (d.Name() == "qnn.Transpose" || d.Name() == "qnn.Reshape") {
-		d = d.Operand(0).DefiningOp()
+	for range 16 {
+		d := v.DefiningOp()
+		switch {
+		case d == nil:
+			return false
+		case d.Name() == "core.constant" || d.Name() == "qnn.StaticTensor":
+			return true
+		case !staticOps[d.Name()] || d.NumOperands() != 1:
+			return false
+		}
+		v = d.Operand(0)
 	}
-	return d != nil && d.Name() == "qnn.StaticTensor"
+	return false
+}
+
+var staticOps = map[string]bool{
+	"core.cast": true, "core.transpose": true, "core.reshape": true,
+	"quant.qcast": true, "quant.dcast": true, "quant.scast": true,
+	"qnn.Transpose": true, "qnn.Reshape": true, "qnn.Convert": true, "qnn.Cast": true, "qnn.Quantize": true,
 }
 
 func checkClamp(op *ir.Operation) string {
