@@ -46,7 +46,9 @@ func layoutPatterns() []ir.Pattern {
 // elementwiseUnary and elementwiseBinary are the qnn ops a transpose
 // commutes with.
 var (
-	elementwiseUnary  = []string{"Relu", "Relu6", "ReluMinMax", "Gelu", "Sigmoid", "Tanh", "HardSwish", "Convert", "Cast"}
+	// Quantize moves a transpose onto the quantized data; Convert, Cast
+	// and Dequantize would move it onto wider data, so they stop it.
+	elementwiseUnary  = []string{"Relu", "Relu6", "ReluMinMax", "Gelu", "Sigmoid", "Tanh", "HardSwish", "Quantize"}
 	elementwiseBinary = []string{"ElementWiseAdd", "ElementWiseSubtract", "ElementWiseMultiply", "ElementWiseDivide", "ElementWiseMaximum", "ElementWiseMinimum"}
 )
 
