@@ -50,7 +50,7 @@ func TestExportedModels(t *testing.T) {
 		{"mobilenet_v2", true},
 		{"efficientnet_b0", true},
 		{"vit_tiny", false},
-		{"transformer_encoder", false},
+		{"transformer_encoder", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(modelsDir(), tc.name, "model.onnx")

@@ -37,7 +37,7 @@ func layoutPatterns() []ir.Pattern {
 	for _, n := range elementwiseBinary {
 		ps = append(ps, pattern{"qnn-sink-" + n, "qnn." + n, 1, sinkBinary})
 	}
-	for _, n := range []string{"ReduceMean", "ReduceSum", "ReduceMax"} {
+	for _, n := range []string{"ReduceMean", "ReduceSum", "ReduceMax", "ReduceMin", "ReduceProd"} {
 		ps = append(ps, pattern{"qnn-sink-" + n, "qnn." + n, 1, sinkReduce})
 	}
 	return ps
@@ -48,8 +48,11 @@ func layoutPatterns() []ir.Pattern {
 var (
 	// Quantize moves a transpose onto the quantized data; Convert, Cast
 	// and Dequantize would move it onto wider data, so they stop it.
-	elementwiseUnary  = []string{"Relu", "Relu6", "ReluMinMax", "Gelu", "Sigmoid", "Tanh", "HardSwish", "Quantize"}
-	elementwiseBinary = []string{"ElementWiseAdd", "ElementWiseSubtract", "ElementWiseMultiply", "ElementWiseDivide", "ElementWiseMaximum", "ElementWiseMinimum"}
+	elementwiseUnary = []string{"Relu", "Relu6", "ReluMinMax", "Gelu", "Sigmoid", "Tanh", "HardSwish", "Quantize",
+		"ElementWiseExp", "ElementWiseLog", "ElementWiseSquareRoot", "ElementWiseRsqrt", "ElementWiseNeg",
+		"ElementWiseAbs", "ElementWiseSin", "ElementWiseCos", "ElementWiseFloor", "ElementWiseCeil"}
+	elementwiseBinary = []string{"ElementWiseAdd", "ElementWiseSubtract", "ElementWiseMultiply", "ElementWiseDivide",
+		"ElementWiseMaximum", "ElementWiseMinimum", "ElementWisePower"}
 )
 
 type pattern struct {
@@ -266,7 +269,7 @@ func sinkBinary(op *ir.Operation, rw ir.Rewriter) bool {
 	}
 	// What each operand becomes: the transpose's input, a single element
 	// as it is, or static data transposed back.
-	kind := make([]int, op.NumOperands()) // 0: untranspose, 1: as is, 2: static
+	kind := make([]int, op.NumOperands()) // 0: untranspose, 1: as is, 2: static, 3: reshape
 	for i, v := range op.Operands() {
 		if x, q, ok := transposeOf(v); ok && slices.Equal(q, p) && len(shapeOf(x.Type())) == rank {
 			continue
@@ -275,6 +278,8 @@ func sinkBinary(op *ir.Operation, rw ir.Rewriter) bool {
 		switch {
 		case product(shape) == 1:
 			kind[i] = 1
+		case len(shape) <= rank && vectorLike(shape):
+			kind[i] = 3
 		case isStatic(v) && len(shape) <= rank:
 			kind[i] = 2
 		default:
@@ -287,11 +292,11 @@ func sinkBinary(op *ir.Operation, rw ir.Rewriter) bool {
 	}
 	inv := inversePerm(p)
 	for i, v := range op.Operands() {
-		if kind[i] != 2 {
+		if kind[i] < 2 {
 			continue
 		}
 		// Static data is transposed back; refuse per-axis encodings that cannot follow.
-		if q, ok := v.Type().(*qd.TensorType); ok && q.Encoding != qd.ScaleOffsetEncoding {
+		if q, ok := v.Type().(*qd.TensorType); ok && q.Encoding != qd.ScaleOffsetEncoding && kind[i] != 1 {
 			return rw.NotifyMatchFailure(op, "operand #%d has a per-axis encoding", i)
 		}
 	}
@@ -303,6 +308,10 @@ func sinkBinary(op *ir.Operation, rw ir.Rewriter) bool {
 			ins[i], _, _ = transposeOf(v)
 		case 1:
 			ins[i] = v
+		case 3: // one dimension above 1: a reshape moves it
+			full := fullRank(shapeOf(v.Type()), rank)
+			rt, _ := withShape(b.ctx, v.Type(), permuted(full, inv), -1)
+			ins[i] = b.op("Reshape", []*ir.Value{v}, nil, rt)
 		case 2:
 			shape := shapeOf(v.Type())
 			full := append(make([]int64, rank-len(shape)), shape...)
@@ -539,4 +548,25 @@ func storageElem(ctx *ir.Context, d qd.DataType) *ir.IntegerType {
 		return ctx.I(d.Bits())
 	}
 	return ctx.IntegerType(d.Bits(), ir.Unsigned)
+}
+
+// vectorLike reports a shape with at most one dimension above 1: any
+// permutation of it keeps the data in order.
+func vectorLike(shape []int64) bool {
+	n := 0
+	for _, d := range shape {
+		if d != 1 {
+			n++
+		}
+	}
+	return n <= 1
+}
+
+// fullRank prefixes shape with 1s to rank dimensions.
+func fullRank(shape []int64, rank int) []int64 {
+	out := make([]int64, rank-len(shape), rank)
+	for i := range out {
+		out[i] = 1
+	}
+	return append(out, shape...)
 }
