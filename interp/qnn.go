@@ -225,11 +225,11 @@ func qnnClip(lo, hi float64) floatKernel {
 }
 
 func qnnReluMinMax(c *opCall, in []*tensor.Tensor) (*tensor.Tensor, error) {
-	lo, err := c.num("min_value")
+	lo, err := c.qnnNum("min_value", 0)
 	if err != nil {
 		return nil, err
 	}
-	hi, err := c.num("max_value")
+	hi, err := c.qnnNum("max_value", 0)
 	if err != nil {
 		return nil, err
 	}
@@ -254,7 +254,7 @@ func qnnSoftmax(c *opCall, in []*tensor.Tensor) (*tensor.Tensor, error) {
 	if err != nil || !c.has("axis") {
 		axis = int64(in[0].Rank() - 1)
 	}
-	beta, err := c.num("beta")
+	beta, err := c.qnnNum("beta", 1)
 	if err != nil {
 		return nil, err
 	}
@@ -279,7 +279,7 @@ func qnnLayerNorm(c *opCall, in []*tensor.Tensor) (*tensor.Tensor, error) {
 			return nil, fmt.Errorf("the interpreter normalises trailing axes only, got axes %v of a rank-%d input", axes, x.Rank())
 		}
 	}
-	eps, err := c.num("epsilon")
+	eps, err := c.qnnNum("epsilon", 0.001)
 	if err != nil {
 		return nil, err
 	}
@@ -315,8 +315,12 @@ func qnnWindow(c *opCall, kernel [2]int) (window, error) {
 	return g, nil
 }
 
-// padAmount reads [[top, bottom], [left, right]] as top, bottom, left, right.
+// padAmount reads [[top, bottom], [left, right]] as top, bottom, left,
+// right (no padding when absent, the pools' default).
 func (c *opCall) padAmount() ([]int64, error) {
+	if !c.has("pad_amount") {
+		return []int64{0, 0, 0, 0}, nil
+	}
 	a, ok := c.attr("pad_amount").(*ir.DenseElementsAttr)
 	if !ok || a.NumElements() != 4 {
 		return nil, fmt.Errorf("'pad_amount' must be a 2x2 integer dense attribute")
@@ -497,7 +501,7 @@ func qnnPad(c *opCall, in []*tensor.Tensor) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := c.num("pad_constant_value")
+	v, err := c.qnnNum("pad_constant_value", 0)
 	if err != nil {
 		return nil, err
 	}
@@ -570,15 +574,15 @@ func qnnResize(c *opCall, in []*tensor.Tensor) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	mode, err := c.str("interpolation_mode")
+	mode, err := c.qnnStr("interpolation_mode", "nearest")
 	if err != nil {
 		return nil, err
 	}
-	tm, err := c.str("transformation_mode")
+	tm, err := c.qnnStr("transformation_mode", "half_pixel")
 	if err != nil {
 		return nil, err
 	}
-	nm, err := c.str("nearest_mode")
+	nm, err := c.qnnStr("nearest_mode", "round_prefer_floor")
 	if err != nil {
 		return nil, err
 	}
@@ -653,7 +657,7 @@ func qnnTransposeConv(c *opCall, in []*tensor.Tensor) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	group, err := c.int("group")
+	group, err := c.qnnInt("group", 1)
 	if err != nil {
 		return nil, err
 	}
@@ -697,4 +701,28 @@ func qnnTransposeConv(c *opCall, in []*tensor.Tensor) (*tensor.Tensor, error) {
 		}
 	}
 	return fromFloat64(x.DType(), out, acc)
+}
+
+// The qnn op table states its defaults as text (docs/dialects/qnn.md);
+// these readers apply them to absent parameters.
+
+func (c *opCall) qnnNum(name string, def float64) (float64, error) {
+	if !c.has(name) {
+		return def, nil
+	}
+	return c.num(name)
+}
+
+func (c *opCall) qnnInt(name string, def int64) (int64, error) {
+	if !c.has(name) {
+		return def, nil
+	}
+	return c.int(name)
+}
+
+func (c *opCall) qnnStr(name, def string) (string, error) {
+	if !c.has(name) {
+		return def, nil
+	}
+	return c.str(name)
 }

@@ -159,7 +159,7 @@ func convOperands(c *opCall, x, w *tensor.Tensor, depthwise bool) (*tensor.Tenso
 	groups := int64(1)
 	if depthwise {
 		groups = x.Dim(3)
-	} else if groups, err = c.int("group"); err != nil {
+	} else if groups, err = c.qnnInt("group", 1); err != nil {
 		return nil, nil, p, err
 	}
 	xn, err := nchw(x)
