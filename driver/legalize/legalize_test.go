@@ -182,3 +182,41 @@ func TestSmallModelsAgreeBitForBit(t *testing.T) {
 		})
 	}
 }
+
+// A function on quantized arguments and results (quant-fuse's form):
+// the legalised one takes and gives the same stored integers.
+func TestQuantizedArgumentsAgree(t *testing.T) {
+	tg, err := target.Load("qnn-htp-v73")
+	require.NoError(t, err)
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	m, err := asm.ParseFile(ctx, "q.mlir", []byte(`func.func @main(%a: tensor<2x3x!quant.uniform<i8:f32, 0.1>>, %c: tensor<2x!quant.uniform<i8:f32, 0.25>>) -> tensor<2x2x!quant.uniform<i8:f32, 0.75:-5>> {
+  %ws = core.constant dense<[[1, 2], [3, 4], [5, 6]]> : tensor<3x2xi8>
+  %w = quant.scast %ws : tensor<3x2xi8> to tensor<3x2x!quant.uniform<i8:f32:1, {0.1, 0.2}>>
+  %m = core.matmul %a, %w : (tensor<2x3x!quant.uniform<i8:f32, 0.1>>, tensor<3x2x!quant.uniform<i8:f32:1, {0.1, 0.2}>>) -> tensor<2x2x!quant.uniform<i8:f32, 0.5:2>>
+  %s = core.add %m, %c : (tensor<2x2x!quant.uniform<i8:f32, 0.5:2>>, tensor<2x!quant.uniform<i8:f32, 0.25>>) -> tensor<2x2x!quant.uniform<i8:f32, 0.75:-5>>
+  return %s : tensor<2x2x!quant.uniform<i8:f32, 0.75:-5>>
+}`))
+	require.NoError(t, err)
+	r := rand.New(rand.NewSource(2))
+	var samples [][]*tensor.Tensor
+	for range 8 {
+		a := make([]int8, 6)
+		c := make([]int8, 2)
+		for i := range a {
+			a[i] = int8(r.Intn(256) - 128)
+		}
+		for i := range c {
+			c[i] = int8(r.Intn(256) - 128)
+		}
+		ta, _ := tensor.FromSlice(tensor.I8, []int64{2, 3}, a)
+		tc, _ := tensor.FromSlice(tensor.I8, []int64{2}, c)
+		samples = append(samples, []*tensor.Tensor{ta, tc})
+	}
+	rep, err := Compare(m, "main", tg, samples)
+	require.NoError(t, err)
+	assert.Equal(t, 1, rep.Ops["qnn.FullyConnected"])
+	require.Len(t, rep.Outputs, 1)
+	assert.Equal(t, 32, rep.Outputs[0].Elements)
+	assert.Zero(t, rep.Outputs[0].Different)
+}

@@ -105,7 +105,18 @@ func updateSignature(ctx *ir.Context, fn *ir.Operation, body *ir.Block) error {
 	if ret := body.Last(); ret != nil && ret.Name() == "func.return" {
 		outs = ret.OperandTypes()
 	}
-	fn.SetAttr("function_type", ctx.TypeAttr(ctx.FunctionType(ins, outs)))
+	ty := ctx.TypeAttr(ctx.FunctionType(ins, outs))
+	if fn.Props == nil || fn.Props.Get("function_type") == nil {
+		fn.SetAttr("function_type", ty)
+		return nil
+	}
+	entries := append([]ir.NamedAttr(nil), fn.Props.Entries...)
+	for i := range entries {
+		if entries[i].Name == "function_type" {
+			entries[i].Value = ty
+		}
+	}
+	fn.Props = ctx.DictionaryAttr(entries)
 	return nil
 }
 
