@@ -122,7 +122,7 @@ func randomInputs(r *rand.Rand, n int, shape ...int64) [][]*tensor.Tensor {
 
 // quantized parses src, calibrates it on samples and quantizes it for t
 // (quantize, quant-fuse): the quantized core IR legalisation starts from.
-func quantized(t *testing.T, src, tgt string, samples [][]*tensor.Tensor) *ir.Operation {
+func quantized(t *testing.T, src, tgt, precision string, samples [][]*tensor.Tensor) *ir.Operation {
 	t.Helper()
 	ctx := ir.NewContext()
 	all.Register(ctx)
@@ -137,7 +137,7 @@ func quantized(t *testing.T, src, tgt string, samples [][]*tensor.Tensor) *ir.Op
 	}
 	_, err = calibrate.Calibrate(m, ds, calibrate.Options{})
 	require.NoError(t, err)
-	pm, err := pass.ParsePipeline("builtin.module(func.func(quantize{target=" + tgt + "},quant-fuse))")
+	pm, err := pass.ParsePipeline("builtin.module(func.func(quantize{target=" + tgt + " precision=" + precision + "},quant-fuse))")
 	require.NoError(t, err)
 	require.NoError(t, pm.Run(m, nil))
 	return m
@@ -147,24 +147,30 @@ func TestSmallModelsAgreeBitForBit(t *testing.T) {
 	tg, err := target.Load("qnn-htp-v73")
 	require.NoError(t, err)
 	for _, tc := range []struct {
-		name  string
-		src   func(gen) string
-		shape []int64
+		name, precision string
+		src             func(gen) string
+		shape           []int64
 		// ops that must appear after legalisation
 		want []string
 		// transposes left (boundaries and data-moving ones)
 		transposes int
 	}{
-		{"cnn", cnn, []int64{1, 3, 8, 8},
+		{"cnn", "i8", cnn, []int64{1, 3, 8, 8},
 			[]string{"qnn.Conv2d", "qnn.DepthWiseConv2d", "qnn.ReluMinMax", "qnn.ElementWiseAdd", "qnn.PoolMax2d", "qnn.PoolAvg2d", "qnn.FullyConnected", "qnn.Sigmoid"}, 1},
-		{"attention", attention, []int64{1, 4, 8},
+		{"attention", "i8", attention, []int64{1, 4, 8},
 			[]string{"qnn.FullyConnected", "qnn.MatMul", "qnn.Tanh", "qnn.ReduceMean", "qnn.ElementWiseSubtract", "qnn.ElementWiseMultiply"}, 1},
+		// 16-bit activations over 8-bit weights (the a16w8 rule): uint16
+		// tensors through the same integer kernels.
+		{"cnn a16w8", "i16", cnn, []int64{1, 3, 8, 8},
+			[]string{"qnn.Conv2d", "qnn.DepthWiseConv2d", "qnn.FullyConnected"}, 1},
+		{"attention a16w8", "i16", attention, []int64{1, 4, 8},
+			[]string{"qnn.FullyConnected", "qnn.MatMul"}, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := rand.New(rand.NewSource(1))
 			src := tc.src(gen{r})
 			calib := randomInputs(r, 8, tc.shape...)
-			m := quantized(t, src, "qnn-htp-v73", calib)
+			m := quantized(t, src, "qnn-htp-v73", tc.precision, calib)
 			rep, err := Compare(m, "main", tg, randomInputs(r, 4, tc.shape...))
 			require.NoError(t, err)
 			for _, op := range tc.want {
@@ -174,6 +180,13 @@ func TestSmallModelsAgreeBitForBit(t *testing.T) {
 				assert.False(t, strings.HasPrefix(name, "core.") || strings.HasPrefix(name, "quant."), "%s left", name)
 			}
 			assert.Equal(t, tc.transposes, rep.Ops["qnn.Transpose"], "%v", rep.Ops)
+			if tc.precision == "i16" {
+				after, _, err := Legalized(m, "main", tg)
+				require.NoError(t, err)
+				text := asm.String(after, asm.PrintOptions{})
+				assert.Contains(t, text, "xufixed16, scale")
+				assert.Contains(t, text, "xsfixed8, axis =")
+			}
 			t.Logf("ops %v, outputs %+v", rep.Ops, rep.Outputs)
 			require.NotEmpty(t, rep.Outputs)
 			for i, o := range rep.Outputs {

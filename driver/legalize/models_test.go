@@ -16,6 +16,7 @@ import (
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/ir"
+	qnnlegal "github.com/mlc-go/mlc/lowering/legalize/qnn"
 	"github.com/mlc-go/mlc/lowering/target"
 	"github.com/mlc-go/mlc/rewrite/conversion"
 	"github.com/mlc-go/mlc/rewrite/pass"
@@ -90,7 +91,7 @@ func sortedOps(ops map[string]int) string {
 
 // quantizedModel imports, lowers (torch-to-core), calibrates and
 // quantizes a model, returning the module and the evaluation inputs.
-func quantizedModel(t *testing.T, path, name string) (*ir.Operation, [][]*tensor.Tensor) {
+func quantizedModel(t testing.TB, path, name string) (*ir.Operation, [][]*tensor.Tensor) {
 	t.Helper()
 	ctx := ir.NewContext()
 	all.Register(ctx)
@@ -132,4 +133,29 @@ func quantizedModel(t *testing.T, path, name string) (*ir.Operation, [][]*tensor
 func isDir(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.IsDir()
+}
+
+// BenchmarkLegalizeModels times legalize-qnn alone (on a fresh copy of the
+// quantized model each iteration; the copy is not timed).
+func BenchmarkLegalizeModels(b *testing.B) {
+	tg, err := target.Load("qnn-htp-v73")
+	require.NoError(b, err)
+	for _, name := range []string{"resnet18", "mobilenet_v2", "efficientnet_b0", "transformer_encoder"} {
+		b.Run(name, func(b *testing.B) {
+			path := filepath.Join(modelsDir(), name, "model.onnx")
+			if _, err := os.Stat(path); err != nil {
+				b.Skipf("%s not exported (make models)", name)
+			}
+			m, _ := quantizedModel(b, path, name)
+			for b.Loop() {
+				b.StopTimer()
+				clone := m.Ctx().Clone(m, nil)
+				fn, err := interp.LookupFunc(clone, "main")
+				require.NoError(b, err)
+				b.StartTimer()
+				_, err = qnnlegal.Legalize(fn, tg)
+				require.NoError(b, err)
+			}
+		})
+	}
 }

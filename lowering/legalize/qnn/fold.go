@@ -198,30 +198,38 @@ func reshapeStatic(op *ir.Operation, rw ir.Rewriter) bool {
 	return true
 }
 
-// permuteBytes transposes row-major data of w-byte elements.
+// permuteBytes transposes row-major data of w-byte elements, walking the
+// output in order with the source offset kept incrementally.
 func permuteBytes(raw []byte, shape, perm []int64, w int) []byte {
 	r := len(shape)
 	strides := make([]int64, r)
-	s := int64(1)
+	n := int64(1)
 	for i := r - 1; i >= 0; i-- {
-		strides[i] = s
-		s *= shape[i]
+		strides[i] = n
+		n *= shape[i]
+	}
+	outShape := permuted(shape, perm)
+	step := make([]int64, r) // source stride of each output dimension
+	for k, p := range perm {
+		step[k] = strides[p]
 	}
 	out := make([]byte, len(raw))
-	outShape := permuted(shape, perm)
 	idx := make([]int64, r)
-	for o := int64(0); o < s; o++ {
-		src := int64(0)
-		for i := range idx {
-			src += idx[i] * strides[perm[i]]
+	src := int64(0)
+	for o := int64(0); o < n; o++ {
+		if w == 1 {
+			out[o] = raw[src]
+		} else {
+			copy(out[o*int64(w):(o+1)*int64(w)], raw[src*int64(w):(src+1)*int64(w)])
 		}
-		copy(out[o*int64(w):(o+1)*int64(w)], raw[src*int64(w):(src+1)*int64(w)])
-		for i := r - 1; i >= 0; i-- {
-			idx[i]++
-			if idx[i] < outShape[i] {
+		for k := r - 1; k >= 0; k-- {
+			idx[k]++
+			src += step[k]
+			if idx[k] < outShape[k] {
 				break
 			}
-			idx[i] = 0
+			src -= step[k] * outShape[k]
+			idx[k] = 0
 		}
 	}
 	return out
