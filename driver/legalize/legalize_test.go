@@ -103,6 +103,31 @@ func attention(g gen) string {
 	return b.String()
 }
 
+// movement is data movement and elementwise math on activations that
+// arrive unquantized (quantize moves some of it in f16): reshape,
+// transpose, slice, gather, pad, concat, reductions, exp, sqrt, pow and a
+// pool in f16.
+func movement(gen) string {
+	return `func.func @main(%x: tensor<2x3x4xf32>) -> (tensor<4x6xf32>, tensor<2x2x4xf32>, tensor<2x3xf32>, tensor<1x2x1x2xf32>) {
+  %r = core.reshape %x : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
+  %t = core.transpose %r {perm = array<i64: 1, 0>} : (tensor<6x4xf32>) -> tensor<4x6xf32>
+  %s = core.slice %x {starts = array<i64: 0, 1, 0>, limits = array<i64: 2, 3, 4>} : (tensor<2x3x4xf32>) -> tensor<2x2x4xf32>
+  %i = core.constant dense<[2, -1]> : tensor<2xi64>
+  %g = core.gather %x, %i {axis = 2 : i64} : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<2x3x2xf32>
+  %p = core.pad %g {low = array<i64: 0, 0, 1>, high = array<i64: 0, 0, 0>} : (tensor<2x3x2xf32>) -> tensor<2x3x3xf32>
+  %c = core.concat %p, %x {axis = 2 : i64} : (tensor<2x3x3xf32>, tensor<2x3x4xf32>) -> tensor<2x3x7xf32>
+  %e = core.exp %c : tensor<2x3x7xf32>
+  %q = core.sqrt %e : tensor<2x3x7xf32>
+  %two = core.constant dense<2.0> : tensor<f32>
+  %w = core.pow %q, %two : (tensor<2x3x7xf32>, tensor<f32>) -> tensor<2x3x7xf32>
+  %m = core.reduce_sum %w {axes = array<i64: 2>} : (tensor<2x3x7xf32>) -> tensor<2x3xf32>
+  %x4 = core.reshape %x : (tensor<2x3x4xf32>) -> tensor<1x2x3x4xf32>
+  %mp = core.max_pool2d %x4 {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x2x3x4xf32>) -> tensor<1x2x1x2xf32>
+  return %t, %s, %m, %mp : tensor<4x6xf32>, tensor<2x2x4xf32>, tensor<2x3xf32>, tensor<1x2x1x2xf32>
+}
+`
+}
+
 func randomInputs(r *rand.Rand, n int, shape ...int64) [][]*tensor.Tensor {
 	out := make([][]*tensor.Tensor, n)
 	size := int64(1)
@@ -159,6 +184,9 @@ func TestSmallModelsAgreeBitForBit(t *testing.T) {
 			[]string{"qnn.Conv2d", "qnn.DepthWiseConv2d", "qnn.ReluMinMax", "qnn.ElementWiseAdd", "qnn.PoolMax2d", "qnn.PoolAvg2d", "qnn.FullyConnected", "qnn.Sigmoid"}, 1},
 		{"attention", "i8", attention, []int64{1, 4, 8},
 			[]string{"qnn.FullyConnected", "qnn.MatMul", "qnn.Tanh", "qnn.ReduceMean", "qnn.ElementWiseSubtract", "qnn.ElementWiseMultiply"}, 1},
+		{"movement", "i8", movement, []int64{2, 3, 4},
+			[]string{"qnn.Reshape", "qnn.StridedSlice", "qnn.Gather", "qnn.Pad", "qnn.Concat", "qnn.ElementWiseExp",
+				"qnn.ElementWiseSquareRoot", "qnn.ElementWisePower", "qnn.ReduceSum", "qnn.PoolMax2d"}, 3},
 		// 16-bit activations over 8-bit weights (the a16w8 rule): uint16
 		// tensors through the same integer kernels.
 		{"cnn a16w8", "i16", cnn, []int64{1, 3, 8, 8},
