@@ -420,8 +420,15 @@ func checkGather(op *ir.Operation) string {
 	if d == nil || (d.Name() != "core.constant" && d.Name() != "qnn.StaticTensor") {
 		return "indices computed at run time are i64; QNN's Gather takes int32 (only constant indices convert)"
 	}
-	if _, ok := d.InherentAttr("value").(*ir.DenseElementsAttr); !ok {
+	idx, ok := d.InherentAttr("value").(*ir.DenseElementsAttr)
+	if !ok {
 		return "constant indices must be a dense attribute"
+	}
+	size := shapeOf(op.Operand(0).Type())[intAttr(op, "axis")]
+	for i := 0; i < idx.NumElements(); i++ {
+		if v := idx.IntAt(i); v < -size || v >= size {
+			return fmt.Sprintf("index %d is out of range for a dimension of size %d", v, size)
+		}
 	}
 	return ""
 }
