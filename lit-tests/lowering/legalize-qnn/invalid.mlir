@@ -34,3 +34,4 @@ func.func @f16_pool(%x: tensor<1x1x4x4xf32> {mlc.calib = array<f64: 0.0, 1.0>}) 
   %m = core.max_pool2d %x {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>, mlc.calib = [array<f64: 0.0, 1.0>]} : (tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32>
   return %m : tensor<1x1x2x2xf32>
 }
+
