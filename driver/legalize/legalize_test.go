@@ -128,6 +128,24 @@ func movement(gen) string {
 `
 }
 
+// reductions after NHWC ops: a spatial mean without keepdims, a channel
+// max, and a sum keeping dims, so that the reductions move below the
+// layout transposes with their axes renumbered.
+func reductions(g gen) string {
+	var b strings.Builder
+	b.WriteString("func.func @main(%x: tensor<1x3x4x4xf32>) -> (tensor<1x5xf32>, tensor<1x4x4xf32>, tensor<1x5x1x4xf32>) {\n")
+	b.WriteString(g.constant("w", 5, 3, 3, 3))
+	b.WriteString(`  %c = core.conv2d %x, %w {padding = array<i64: 1, 1, 1, 1>} : (tensor<1x3x4x4xf32>, tensor<5x3x3x3xf32>) -> tensor<1x5x4x4xf32>
+  %r = core.relu %c : tensor<1x5x4x4xf32>
+  %m = core.reduce_mean %r {axes = array<i64: 2, 3>} : (tensor<1x5x4x4xf32>) -> tensor<1x5xf32>
+  %x1 = core.reduce_max %r {axes = array<i64: 1>} : (tensor<1x5x4x4xf32>) -> tensor<1x4x4xf32>
+  %s = core.reduce_sum %r {axes = array<i64: 2>, keepdims = true} : (tensor<1x5x4x4xf32>) -> tensor<1x5x1x4xf32>
+  return %m, %x1, %s : tensor<1x5xf32>, tensor<1x4x4xf32>, tensor<1x5x1x4xf32>
+}
+`)
+	return b.String()
+}
+
 func randomInputs(r *rand.Rand, n int, shape ...int64) [][]*tensor.Tensor {
 	out := make([][]*tensor.Tensor, n)
 	size := int64(1)
@@ -187,6 +205,8 @@ func TestSmallModelsAgreeBitForBit(t *testing.T) {
 		{"movement", "i8", movement, []int64{2, 3, 4},
 			[]string{"qnn.Reshape", "qnn.StridedSlice", "qnn.Gather", "qnn.Pad", "qnn.Concat", "qnn.ElementWiseExp",
 				"qnn.ElementWiseSquareRoot", "qnn.ElementWisePower", "qnn.ReduceSum", "qnn.PoolMax2d"}, 3},
+		{"reductions", "i8", reductions, []int64{1, 3, 4, 4},
+			[]string{"qnn.Conv2d", "qnn.ReduceMean", "qnn.ReduceMax", "qnn.ReduceSum"}, 2},
 		// 16-bit activations over 8-bit weights (the a16w8 rule): uint16
 		// tensors through the same integer kernels.
 		{"cnn a16w8", "i16", cnn, []int64{1, 3, 8, 8},
