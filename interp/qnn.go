@@ -418,12 +418,12 @@ func qnnStridedSlice(c *opCall, in []*tensor.Tensor) (*tensor.Tensor, error) {
 		return nil, err
 	}
 	shape := x.Shape()
-	var starts, ends, steps, out []int64
+	// New axes only reshape: the result type's shape has them.
+	var starts, ends, steps []int64
 	d := 0
 	for i := 0; i < a.NumElements()/3; i++ {
 		bit := int64(1) << i
 		if nm&bit != 0 {
-			out = append(out, 1)
 			continue
 		}
 		if d >= len(shape) {
@@ -435,33 +435,13 @@ func qnnStridedSlice(c *opCall, in []*tensor.Tensor) (*tensor.Tensor, error) {
 		if stride == 0 {
 			return nil, fmt.Errorf("'ranges' row %d has stride 0", i)
 		}
-		lo, hi := int64(0), size
-		if stride < 0 {
-			lo, hi = -1, size-1
-		}
-		norm := func(v int64) int64 {
-			if v < 0 {
-				v += size
-			}
-			return min(max(v, lo), hi)
-		}
-		switch {
-		case sm&bit != 0:
+		if sm&bit != 0 { // the single index begin
 			if begin < 0 {
 				begin += size
 			}
 			end, stride = begin+1, 1
-		default:
-			if bm&bit != 0 {
-				begin = map[bool]int64{true: lo, false: hi}[stride > 0]
-			} else {
-				begin = norm(begin)
-			}
-			if em&bit != 0 {
-				end = map[bool]int64{true: hi, false: lo}[stride > 0]
-			} else {
-				end = norm(end)
-			}
+		} else {
+			begin, end = qd.SliceBounds(size, begin, end, stride, bm&bit != 0, em&bit != 0)
 		}
 		if end == -1 && stride < 0 {
 			end = math.MinInt64 // before index 0, in the core kernel's convention
