@@ -21,3 +21,12 @@ func.func @matmul_add(%a: tensor<2x3x!quant.uniform<i8:f32, 0.1>>, %c: tensor<2x
   %s = core.add %m, %c : (tensor<2x2x!quant.uniform<i8:f32, 0.5:2>>, tensor<2x!quant.uniform<i8:f32, 0.25>>) -> tensor<2x2x!quant.uniform<i8:f32, 0.75:-5>>
   return %s : tensor<2x2x!quant.uniform<i8:f32, 0.75:-5>>
 }
+
+// A partition the partitioner gave another device (mlc.target) is left
+// alone.
+// CHECK-LABEL: func.func @on_cpu(
+// CHECK:         core.add
+func.func @on_cpu(%a: tensor<2x!quant.uniform<i8:f32, 0.25>>) -> tensor<2x!quant.uniform<i8:f32, 0.5>> attributes {mlc.target = "cpu"} {
+  %s = core.add %a, %a : (tensor<2x!quant.uniform<i8:f32, 0.25>>, tensor<2x!quant.uniform<i8:f32, 0.25>>) -> tensor<2x!quant.uniform<i8:f32, 0.5>>
+  return %s : tensor<2x!quant.uniform<i8:f32, 0.5>>
+}

@@ -23,7 +23,8 @@ var Pass = pass.Register(&pass.Pass{
 		"−zero_point, per-channel weights axis-scale-offset, i32 biases sfixed32 with scale input × weight. " +
 		"Constants become static tensors, transposed and quantized at compile time. Fails, changing nothing, " +
 		"with one diagnostic per op it cannot convert: its location and the target rule, missing mapping or " +
-		"QNN constraint that rejects it.",
+		"QNN constraint that rejects it. A function whose mlc.target names another device (a partition for " +
+		"the CPU or another target) is left alone.",
 	Options: []pass.Option{
 		pass.StringOpt("target", "", "built-in QNN target name (see mlc-opt --show-targets)"),
 		pass.StringOpt("target-file", "", "a target description file (YAML) instead of a built-in target"),
@@ -35,6 +36,9 @@ var Pass = pass.Register(&pass.Pass{
 		if err != nil {
 			return ir.Errorf(fn.Loc, "%v", err)
 		}
+		if s, ok := fn.Attr(targetAttr).(*ir.StringAttr); ok && s.Value != t.Name {
+			return nil // a partition for the CPU or another target
+		}
 		st, err := Legalize(fn, t)
 		pc.Add("num-converted", "Number of conversion patterns applied", int64(st.Converted))
 		pc.Add("num-layout-folds", "Number of layout rewrites (transposes cancelled, moved or folded)", int64(st.Folded))
@@ -42,6 +46,10 @@ var Pass = pass.Register(&pass.Pass{
 		return err
 	},
 })
+
+// targetAttr on a func.func names the device that runs it (the
+// partitioner sets it; "cpu" for a fallback partition).
+const targetAttr = "mlc.target"
 
 // loadTarget resolves the pass options, or the pipeline's target; the
 // target must be a QNN one.
