@@ -8,6 +8,7 @@ import (
 	"github.com/mlc-go/mlc/dialects/all"
 	"github.com/mlc-go/mlc/dialects/core"
 	"github.com/mlc-go/mlc/dialects/ods"
+	"github.com/mlc-go/mlc/dialects/qnn"
 	"github.com/mlc-go/mlc/dialects/quant"
 	"github.com/mlc-go/mlc/dialects/torch"
 	"github.com/mlc-go/mlc/dialects/trt"
@@ -19,7 +20,7 @@ import (
 // TestOpCoverage: every op of the dialects the interpreter runs has a
 // kernel, and no kernel names an op of another dialect.
 func TestOpCoverage(t *testing.T) {
-	dialects := []*ods.Dialect{core.Dialect, quant.Dialect, torch.Dialect, trt.Dialect}
+	dialects := []*ods.Dialect{core.Dialect, quant.Dialect, torch.Dialect, trt.Dialect, qnn.Dialect}
 	prefixes := []string{"func."}
 	for _, d := range dialects {
 		prefixes = append(prefixes, d.Name+".")

@@ -265,7 +265,12 @@ func qAdd(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, b := c.in[0], c.in[1]
+	return addStored(c.in[0], c.in[1], ps, dt)
+}
+
+// addStored is QLinearAdd of stored a and b with parameters ps (a, b,
+// result), giving stored values of dt.
+func addStored(a, b *tensor.Tensor, ps [3]quantize.Params, dt tensor.DType) ([]*tensor.Tensor, error) {
 	shape, err := tensor.BroadcastShapes(a.Shape(), b.Shape())
 	if err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/mlc-go/mlc/dialects/qnn"
 	"github.com/mlc-go/mlc/dialects/quant"
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
@@ -104,6 +105,8 @@ func typeShape(t ir.Type) (elem ir.Type, dims []int64, ranked bool) {
 		return x.ElementType(), nil, false
 	case *ir.VectorType:
 		return x.ElementType(), x.Dims(), true
+	case *qnn.TensorType:
+		return qnnStorage(x), x.Shape, true
 	}
 	return t, []int64{}, true
 }

@@ -652,6 +652,24 @@ func stridedSliceShape(in [][]int64, attrs ods.AttrGetter) ([]int64, error) {
 // sliceLen is the number of indices begin, begin+stride, … before end
 // after TensorFlow's normalisation and clamping.
 func sliceLen(size, begin, end, stride int64, fullBegin, fullEnd bool) int64 {
+	begin, end = SliceBounds(size, begin, end, stride, fullBegin, fullEnd)
+	if stride > 0 {
+		if end <= begin {
+			return 0
+		}
+		return (end - begin + stride - 1) / stride
+	}
+	if end >= begin {
+		return 0
+	}
+	return (begin - end - stride - 1) / -stride
+}
+
+// SliceBounds normalises one StridedSlice row as TensorFlow does: a
+// negative bound counts from the end, bounds clamp to [0, size] for a
+// positive stride and [-1, size-1] for a negative one (-1: before index
+// 0), and a masked bound takes the whole extent in the stride's direction.
+func SliceBounds(size, begin, end, stride int64, fullBegin, fullEnd bool) (int64, int64) {
 	lo, hi := int64(0), size // clamp range for a positive stride
 	if stride < 0 {
 		lo, hi = -1, size-1
@@ -672,16 +690,7 @@ func sliceLen(size, begin, end, stride int64, fullBegin, fullEnd bool) int64 {
 	} else {
 		end = norm(end)
 	}
-	if stride > 0 {
-		if end <= begin {
-			return 0
-		}
-		return (end - begin + stride - 1) / stride
-	}
-	if end >= begin {
-		return 0
-	}
-	return (begin - end - stride - 1) / -stride
+	return begin, end
 }
 
 func pickInt(c bool, a, b int64) int64 {

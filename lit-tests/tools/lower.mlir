@@ -9,7 +9,13 @@
 // RUN: not mlc lower %t.q.mlir --target trt-orin --require-full -o %t.full.mlir 2>&1 | filecheck %s --check-prefix=FULL
 // RUN: not test -e %t.full.mlir
 // RUN: not mlc lower %t.q.mlir --target trt-nano 2>&1 | filecheck %s --check-prefix=UNKNOWN
-// RUN: not mlc lower %t.q.mlir --target qnn-htp-v73 -o %t.qnn.mlir 2>&1 | filecheck %s --check-prefix=NOQNN
+// The same for a QNN target, whose partitions also take and give float.
+// RUN: mlc-opt --pass-pipeline='builtin.module(func.func(quantize{target=qnn-htp-v73 allow-fallback}))' %s -o %t.qq.mlir
+// RUN: mlc lower %t.qq.mlir --target qnn-htp-v73 --min-block-size 2 -o %t.ql.mlir
+// RUN: filecheck %s --check-prefix=QNN --input-file %t.ql.mlir
+// RUN: mlc run %t.qq.mlir --input %S/Inputs/lower-x-1x2x4x4.npy --output-dir %t.qbefore -q
+// RUN: mlc run %t.ql.mlir --input %S/Inputs/lower-x-1x2x4x4.npy --output-dir %t.qafter -q
+// RUN: cmp %t.qbefore/result0.npy %t.qafter/result0.npy
 
 // CHECK-LABEL: func.func @main(
 // CHECK:         call @main_trt_orin_0(
@@ -45,7 +51,12 @@
 // FULL: error: 'core.conv2d' would fall back to the CPU (require-full): in a cluster of 1 ops, fewer than the minimum block size 5
 
 // UNKNOWN: mlc lower: error: unknown target 'trt-nano' (known: qnn-htp-v68, qnn-htp-v73, qnn-htp-v75, qnn-htp-v79, trt-orin, trt-thor)
-// NOQNN: mlc lower: error: target 'qnn-htp-v73' is for backend 'qnn', which has no legaliser yet
+// QNN:       func.func private @main_qnn_htp_v73_0(%arg0: tensor<1x2x4x4xf32>) -> (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) attributes {mlc.target = "qnn-htp-v73"}
+// QNN:         qnn.Conv2d
+// QNN:         qnn.Conv2d
+// QNN:         qnn.Dequantize
+// QNN:       func.func private @main_cpu_1(
+// QNN:         core.select
 
 func.func @main(%x: tensor<1x2x4x4xf32> {mlc.calib = array<f64: -1.0, 3.0>}) -> tensor<1x2x4x4xf32> {
   %w = core.constant dense<[[[[0.5]], [[-1.0]]], [[[0.25]], [[2.0]]]]> : tensor<2x2x1x1xf32>

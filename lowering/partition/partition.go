@@ -8,11 +8,14 @@
 //
 // Constants and quantization casts carry no work of their own: a
 // core.constant, quant.qcast, quant.dcast or quant.scast is copied into
-// each partition that reads it. So values cross boundaries as the float
-// (or integer) tensors the ops produce, and each partition applies the
-// quantization its ops read through itself — exactly as before, since it
-// is the same cast of the same value — with no quantized types in any
-// partition's signature for a vendor legaliser to carry. The function
+// each partition that reads it. So values cross boundaries in float (or
+// integer) types and each partition applies the quantization its ops read
+// through itself, with no quantized types in any partition's signature
+// for a vendor legaliser to carry. A value that leaves its partition only
+// to be quantized leaves it quantized and dequantized (dcast(qcast(v)),
+// which the reader's own qcast maps back to the same integers), so an
+// integer op's float result never crosses raw: backends whose integer ops
+// cannot produce float (QNN) get a legal partition. The function
 // partitioned becomes the host's: it calls the partitions in order and
 // runs the casts its return reads, and is marked mlc.target = "cpu".
 package partition
@@ -24,6 +27,7 @@ import (
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/lowering/cost"
 	"github.com/mlc-go/mlc/lowering/legalize"
+	"github.com/mlc-go/mlc/lowering/legalize/qnn"
 	"github.com/mlc-go/mlc/lowering/legalize/trt"
 	"github.com/mlc-go/mlc/lowering/quantize"
 	"github.com/mlc-go/mlc/lowering/target"
@@ -160,6 +164,10 @@ type Backend struct {
 var Backends = map[string]Backend{
 	"tensorrt": {CanLegalize: trt.CanLegalize, Legalize: func(fn *ir.Operation, t *target.Target) error {
 		_, err := trt.Legalize(fn, t, trt.Options{})
+		return err
+	}},
+	"qnn": {CanLegalize: qnn.CanLegalize, Legalize: func(fn *ir.Operation, t *target.Target) error {
+		_, err := qnn.Legalize(fn, t)
 		return err
 	}},
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
-	"github.com/mlc-go/mlc/lowering/legalize/trt"
 	"github.com/mlc-go/mlc/lowering/quantize"
 	"github.com/mlc-go/mlc/lowering/target"
 )
@@ -81,6 +80,12 @@ func TestApplyKeepsOutputs(t *testing.T) {
 		require.NoError(t, err)
 		for _, minBlock := range []int{1, 2, 3, 100} {
 			m, fn := quantized(t, tg)
+			if tg.Backend == "qnn" {
+				// QNN runs the integer forms of conv, matmul and add
+				// (QLinearAdd, not an add in float), as quant-fuse does.
+				_, err := quantize.Fuse(fn)
+				require.NoError(t, err)
+			}
 			in := randomInput(uint64(minBlock))
 			want, err := interp.RunModule(m, "main", []*tensor.Tensor{in})
 			require.NoError(t, err)
@@ -108,12 +113,11 @@ func TestApplyKeepsOutputs(t *testing.T) {
 			}
 			require.Contains(t, fellBack, "core.cmp")
 			require.Contains(t, fellBack, "core.select")
-			// Legalising the TensorRT partitions keeps them too.
-			if tg.Backend == "tensorrt" {
+			// Legalising the vendor partitions keeps them too.
+			{
 				for _, op := range m.Region(0).Front().Ops() {
 					if s, ok := op.Attr(TargetAttr).(*ir.StringAttr); ok && s.Value == tg.Name {
-						_, err := trt.Legalize(op, tg, trt.Options{})
-						require.NoError(t, err)
+						require.NoError(t, Backends[tg.Backend].Legalize(op, tg), "%s min-block-size %d", name, minBlock)
 					}
 				}
 				got, err := interp.RunModule(m, "main", []*tensor.Tensor{in})

@@ -13,6 +13,7 @@ package passes
 import (
 	_ "github.com/mlc-go/mlc/lowering/cost"
 	_ "github.com/mlc-go/mlc/lowering/decompose"
+	_ "github.com/mlc-go/mlc/lowering/legalize/qnn"
 	_ "github.com/mlc-go/mlc/lowering/legalize/trt"
 	_ "github.com/mlc-go/mlc/lowering/partition"
 	_ "github.com/mlc-go/mlc/lowering/quantize"

@@ -26,15 +26,22 @@ var FusePass = pass.Register(&pass.Pass{
 	OpName:  "func.func",
 	Changes: pass.MayChange(pass.QuantEncodings),
 	Run: func(fn *ir.Operation, _ pass.Options, st *pass.Context) error {
-		stats, err := rewrite.ApplyPatternsGreedily(fn, []ir.Pattern{fuseQDQ{}}, false,
-			rewrite.GreedyConfig{TopDown: true, DisableFold: true})
-		st.Add("num-fused", "Number of QDQ groups fused into ops on quantized types", int64(stats.Rewrites))
-		if err != nil {
-			return ir.Errorf(fn.Loc, "%v", err)
-		}
-		return nil
+		n, err := Fuse(fn)
+		st.Add("num-fused", "Number of QDQ groups fused into ops on quantized types", int64(n))
+		return err
 	},
 })
+
+// Fuse is quant-fuse on one function; it returns the number of groups
+// fused.
+func Fuse(fn *ir.Operation) (int, error) {
+	stats, err := rewrite.ApplyPatternsGreedily(fn, []ir.Pattern{fuseQDQ{}}, false,
+		rewrite.GreedyConfig{TopDown: true, DisableFold: true})
+	if err != nil {
+		return stats.Rewrites, ir.Errorf(fn.Loc, "%v", err)
+	}
+	return stats.Rewrites, nil
+}
 
 // fusable lists the core ops with a quantized form.
 var fusable = map[string]bool{"core.conv2d": true, "core.matmul": true, "core.add": true}

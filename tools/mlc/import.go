@@ -79,6 +79,14 @@ func importModel(path string, o importOptions, stderr io.Writer) error {
 	ctx := ir.NewContext()
 	all.Register(ctx)
 	report := func(err error) error {
+		// A dialect conversion carries one diagnostic per offending op.
+		var multi interface{ Diagnostics() []*ir.Diagnostic }
+		if errors.As(err, &multi) && len(multi.Diagnostics()) > 0 {
+			for _, d := range multi.Diagnostics() {
+				io.WriteString(stderr, (*ir.SourceMgr)(nil).Format(d))
+			}
+			return exitError{code: 1}
+		}
 		d, ok := err.(*ir.Diagnostic)
 		if !ok {
 			d = ir.Errorf(ir.UnknownLoc{}, "%v", err)

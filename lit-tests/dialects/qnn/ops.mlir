@@ -249,6 +249,38 @@ func.func @static() -> tensor<2xf32> {
   return %3 : tensor<2xf32>
 }
 
+// The element-wise math ops, powers and the min/product reductions.
+// CHECK-LABEL: func.func @math(
+// CHECK-NEXT: %0 = qnn.ElementWiseExp %arg0 : !qnn.tensor<4xufixed8, scale = 0.1, offset = -128> -> !qnn.tensor<4xufixed8, scale = 0.5, offset = 0>
+// CHECK-NEXT: %1 = qnn.ElementWiseLog %arg1 : tensor<4xf16> -> tensor<4xf16>
+// CHECK-NEXT: %2 = qnn.ElementWiseSquareRoot %1 : tensor<4xf16> -> tensor<4xf16>
+// CHECK-NEXT: %3 = qnn.ElementWiseRsqrt %2 : tensor<4xf16> -> tensor<4xf16>
+// CHECK-NEXT: %4 = qnn.ElementWiseNeg %3 : tensor<4xf16> -> tensor<4xf16>
+// CHECK-NEXT: %5 = qnn.ElementWiseAbs %4 : tensor<4xf16> -> tensor<4xf16>
+// CHECK-NEXT: %6 = qnn.ElementWiseSin %5 : tensor<4xf16> -> tensor<4xf16>
+// CHECK-NEXT: %7 = qnn.ElementWiseCos %6 : tensor<4xf16> -> tensor<4xf16>
+// CHECK-NEXT: %8 = qnn.ElementWiseFloor %7 : tensor<4xf16> -> tensor<4xf16>
+// CHECK-NEXT: %9 = qnn.ElementWiseCeil %8 : tensor<4xf16> -> tensor<4xf16>
+// CHECK-NEXT: %10 = qnn.ElementWisePower %9, %arg1 : (tensor<4xf16>, tensor<4xf16>) -> tensor<4xf16>
+// CHECK-NEXT: %11 = qnn.ReduceMin %10 {axes = array<i64: 0>} : tensor<4xf16> -> tensor<f16>
+// CHECK-NEXT: %12 = qnn.ReduceProd %10 {axes = array<i64: 0>, keep_dims = true} : tensor<4xf16> -> tensor<1xf16>
+func.func @math(%q: !qnn.tensor<4xufixed8, scale = 0.1, offset = -128>, %h: tensor<4xf16>) -> (!qnn.tensor<4xufixed8, scale = 0.5, offset = 0>, tensor<f16>, tensor<1xf16>) {
+  %0 = qnn.ElementWiseExp %q : !qnn.tensor<4xufixed8, scale = 0.1, offset = -128> -> !qnn.tensor<4xufixed8, scale = 0.5, offset = 0>
+  %1 = qnn.ElementWiseLog %h : tensor<4xf16> -> tensor<4xf16>
+  %2 = qnn.ElementWiseSquareRoot %1 : tensor<4xf16> -> tensor<4xf16>
+  %3 = qnn.ElementWiseRsqrt %2 : tensor<4xf16> -> tensor<4xf16>
+  %4 = qnn.ElementWiseNeg %3 : tensor<4xf16> -> tensor<4xf16>
+  %5 = qnn.ElementWiseAbs %4 : tensor<4xf16> -> tensor<4xf16>
+  %6 = qnn.ElementWiseSin %5 : tensor<4xf16> -> tensor<4xf16>
+  %7 = qnn.ElementWiseCos %6 : tensor<4xf16> -> tensor<4xf16>
+  %8 = qnn.ElementWiseFloor %7 : tensor<4xf16> -> tensor<4xf16>
+  %9 = qnn.ElementWiseCeil %8 : tensor<4xf16> -> tensor<4xf16>
+  %10 = qnn.ElementWisePower %9, %h : (tensor<4xf16>, tensor<4xf16>) -> tensor<4xf16>
+  %11 = qnn.ReduceMin %10 {axes = array<i64: 0>} : tensor<4xf16> -> tensor<f16>
+  %12 = qnn.ReduceProd %10 {axes = array<i64: 0>, keep_dims = true} : tensor<4xf16> -> tensor<1xf16>
+  return %0, %11, %12 : !qnn.tensor<4xufixed8, scale = 0.5, offset = 0>, tensor<f16>, tensor<1xf16>
+}
+
 // CHECK:      {-#
 // CHECK-NEXT:   dialect_resources: {
 // CHECK-NEXT:     builtin: {
@@ -260,3 +292,4 @@ func.func @static() -> tensor<2xf32> {
     }
   }
 #-}
+

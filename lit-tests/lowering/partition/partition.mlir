@@ -11,7 +11,8 @@
 
 // The function becomes the host's: it calls its partitions in order and
 // runs the casts its return reads. Values cross boundaries in float; each
-// partition applies the quantization it reads through itself.
+// partition applies the quantization it reads through itself, and a value
+// read outside only through a qcast leaves quantized and dequantized.
 // CHECK-LABEL: func.func @main(
 // CHECK-SAME:    attributes {mlc.target = "cpu"}
 // CHECK-NEXT:    %[[P0:.*]]:2 = call @main_trt_orin_0(%arg0) : (tensor<1x2x4x4xf32>) -> (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>)
@@ -27,7 +28,9 @@
 // CHECK:         core.conv2d {{.*}}mlc.precision = "i8"
 // CHECK:         core.relu {{.*}}mlc.precision = "f16"
 // CHECK:         %[[C:.*]] = core.conv2d {{.*}}mlc.precision = "i8"
-// CHECK-NEXT:    return %{{.*}}, %[[C]]
+// CHECK-NEXT:    %[[CQ:.*]] = quant.qcast %[[C]]
+// CHECK-NEXT:    %[[CD:.*]] = quant.dcast %[[CQ]]
+// CHECK-NEXT:    return %{{.*}}, %[[CD]]
 
 // CHECK-LABEL: func.func private @main_cpu_1(%arg0: tensor<1x2x4x4xf32>, %arg1: tensor<1x2x4x4xf32>) -> {{.*}} attributes {mlc.target = "cpu"}
 // CHECK:         quant.scast
@@ -36,7 +39,9 @@
 // CHECK:         core.cmp "gt", %[[X]]{{.*}}mlc.fallback =
 // CHECK:         core.select {{.*}}mlc.fallback =
 // CHECK:         %[[R:.*]] = core.conv2d {{.*}}mlc.precision = "i8"
-// CHECK-NEXT:    return %[[R]]
+// CHECK-NEXT:    %[[RQ:.*]] = quant.qcast %[[R]]
+// CHECK-NEXT:    %[[RD:.*]] = quant.dcast %[[RQ]]
+// CHECK-NEXT:    return %[[RD]]
 
 // legalize-trt converts the TensorRT partition and leaves the others.
 // TRT-LABEL: func.func @main(
