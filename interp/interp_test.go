@@ -9,14 +9,15 @@ import (
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/dialects/quant"
 	"github.com/mlc-go/mlc/dialects/torch"
+	"github.com/mlc-go/mlc/dialects/trt"
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
 )
 
-// TestOpCoverage: every op of core, quant and torch has a kernel.
+// TestOpCoverage: every op of core, quant, torch and trt has a kernel.
 func TestOpCoverage(t *testing.T) {
-	for _, d := range []*ods.Dialect{core.Dialect, quant.Dialect, torch.Dialect} {
+	for _, d := range []*ods.Dialect{core.Dialect, quant.Dialect, torch.Dialect, trt.Dialect} {
 		for _, op := range d.Ops {
 			if name := d.Name + "." + op.Name; !Supported(name) {
 				t.Errorf("%s has no interpreter kernel", name)
@@ -25,7 +26,7 @@ func TestOpCoverage(t *testing.T) {
 	}
 	for _, name := range Ops() {
 		if !strings.HasPrefix(name, "core.") && !strings.HasPrefix(name, "quant.") &&
-			!strings.HasPrefix(name, "torch.") && !strings.HasPrefix(name, "func.") {
+			!strings.HasPrefix(name, "torch.") && !strings.HasPrefix(name, "func.") && !strings.HasPrefix(name, "trt.") {
 			t.Errorf("unexpected kernel %s", name)
 		}
 	}
