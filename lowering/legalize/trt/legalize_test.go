@@ -342,3 +342,22 @@ func TestBranchNetInt8Movement(t *testing.T) {
 	// in float, and still computes the same.
 	legalizeAndCompare(t, branchNet(1), testTarget(t, "trt-orin"), false)
 }
+
+// A float max pooling whose result is quantized for a conv: the quantize
+// moves before the pooling, which then pools int8, with the same result.
+func TestQuantizeMovesBackward(t *testing.T) {
+	src := `func.func @main(%x: tensor<1x2x4x4xf32> {mlc.calib = array<f64: -1.0, 1.0>}) -> tensor<1x2x2x2xf32> {
+  %p = core.max_pool2d %x {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>, mlc.precision = "f32", mlc.calib = [array<f64: -1.0, 1.0>]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32>
+  %w = core.constant dense<[[[[1.0]], [[0.5]]], [[[-1.0]], [[2.0]]]]> : tensor<2x2x1x1xf32>
+  %y = core.conv2d %p, %w {mlc.calib = [array<f64: -2.0, 6.0>]} : (tensor<1x2x2x2xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x2x2xf32>
+  return %y : tensor<1x2x2x2xf32>
+}`
+	fn, st := legalizeAndCompare(t, src, testTarget(t, "../../../lit-tests/lowering/legalize-trt/Inputs/trt-test-int8.yaml"), false)
+	assert.Equal(t, 1, st.Commuted)
+	ir.WalkPreOrder(fn, func(o *ir.Operation) ir.WalkResult {
+		if o.Name() == "trt.pooling" {
+			assert.NotNil(t, definedBy(o.Operand(0), "trt.quantize"))
+		}
+		return ir.Advance
+	})
+}
