@@ -892,21 +892,77 @@ func trtPadding(c *opCall) ([]*tensor.Tensor, error) {
 
 func trtGather(c *opCall) ([]*tensor.Tensor, error) {
 	data, ind := c.in[0], c.in[1]
-	axis := int(c.trtInt("axis", 0))
-	nbe := c.trtInt("num_elementwise_dims", 0)
 	want, err := c.resultShape(0)
 	if err != nil {
 		return nil, err
 	}
-	switch mode := c.trtStr("mode", "default"); {
-	case mode == "default" && nbe == 0:
-		return c.toResult(tensor.Gather(data, ind, axis))
-	case mode == "element":
-		// out[i] = data[i with axis replaced by indices[i]].
-		ds := data.Shape()
-		iv := ind.IntValues()
+	mode := c.trtStr("mode", "default")
+	axis := int(c.trtInt("axis", 0))
+	nbe := c.trtInt("num_elementwise_dims", 0)
+	if nbe == 0 || mode == "element" {
+		y, err := gatherOnce(data, ind, mode, axis)
+		if err != nil {
+			return nil, err
+		}
+		return c.toResult(y.Reshape(want...))
+	}
+	if nbe != 1 || data.Rank() < 1 || ind.Rank() < 1 {
+		return nil, fmt.Errorf("num_elementwise_dims must be 0 or 1")
+	}
+	// The leading dimension is handled elementwise: gather each batch
+	// entry (broadcasting an extent of 1) and stack the results.
+	n := max(data.Dim(0), ind.Dim(0))
+	var parts []*tensor.Tensor
+	for b := int64(0); b < n; b++ {
+		d, err := batchEntry(data, b)
+		if err != nil {
+			return nil, err
+		}
+		i, err := batchEntry(ind, b)
+		if err != nil {
+			return nil, err
+		}
+		y, err := gatherOnce(d, i, mode, axis-1)
+		if err != nil {
+			return nil, err
+		}
+		if y, err = y.Reshape(append([]int64{1}, y.Shape()...)...); err != nil {
+			return nil, err
+		}
+		parts = append(parts, y)
+	}
+	y, err := tensor.Concat(0, parts...)
+	if err != nil {
+		return nil, err
+	}
+	return c.toResult(y.Reshape(want...))
+}
+
+// batchEntry is x[b] (x[0] when the leading extent is 1).
+func batchEntry(x *tensor.Tensor, b int64) (*tensor.Tensor, error) {
+	if x.Dim(0) == 1 {
+		b = 0
+	}
+	s, err := tensor.Slice(x, []int64{b}, []int64{b + 1}, []int{0}, nil)
+	if err != nil {
+		return nil, err
+	}
+	return s.Reshape(x.Shape()[1:]...)
+}
+
+// gatherOnce is IGatherLayer without elementwise dimensions: default
+// (ONNX Gather), element (GatherElements) or nd (GatherND) mode.
+func gatherOnce(data, ind *tensor.Tensor, mode string, axis int) (*tensor.Tensor, error) {
+	ds, is := data.Shape(), ind.Shape()
+	iv := ind.IntValues()
+	switch mode {
+	case "default":
+		return tensor.Gather(data, ind, axis)
+	case "element":
+		if axis < 0 || axis >= len(ds) || len(is) != len(ds) {
+			return nil, fmt.Errorf("element mode needs indices of the data's rank and an axis in range")
+		}
 		flat := make([]int64, len(iv))
-		is := ind.Shape()
 		pos := make([]int64, len(is))
 		for i, q := range iv {
 			if q < 0 {
@@ -932,15 +988,19 @@ func trtGather(c *opCall) ([]*tensor.Tensor, error) {
 				pos[d] = 0
 			}
 		}
-		return c.toResult(takeFlat(data, flat, want))
-	case mode == "nd" && nbe == 0:
-		ds, is := data.Shape(), ind.Shape()
+		return takeFlat(data, flat, is)
+	case "nd":
+		if len(is) == 0 {
+			return nil, fmt.Errorf("nd mode needs indices of rank at least 1")
+		}
 		k := int(is[len(is)-1])
+		if k < 1 || k > len(ds) {
+			return nil, fmt.Errorf("the last indices dimension %d must be in [1, %d]", k, len(ds))
+		}
 		inner := int64(1)
 		for _, d := range ds[k:] {
 			inner *= d
 		}
-		iv := ind.IntValues()
 		var flat []int64
 		for t := 0; t < len(iv)/k; t++ {
 			base := int64(0)
@@ -958,10 +1018,10 @@ func trtGather(c *opCall) ([]*tensor.Tensor, error) {
 				flat = append(flat, base*inner+j)
 			}
 		}
-		return c.toResult(takeFlat(data, flat, want))
-	default:
-		return nil, fmt.Errorf("gather mode %q with num_elementwise_dims %d is not supported by the interpreter", mode, nbe)
+		out := append(append([]int64(nil), is[:len(is)-1]...), ds[k:]...)
+		return takeFlat(data, flat, out)
 	}
+	return nil, fmt.Errorf("unknown gather mode %q", mode)
 }
 
 func trtShape(c *opCall) ([]*tensor.Tensor, error) {

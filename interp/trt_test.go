@@ -202,3 +202,18 @@ func TestTRTGatherResizePadding(t *testing.T) {
 }`
 	trtCase(t, "padding", src, f32(sh(1, 3, 1), 0, 1, 3), f32(sh(1, 2, 2), 1, 2, 3, 4))
 }
+
+// num_elementwise_dims = 1: the leading dimension pairs data and indices
+// entry by entry (an extent of 1 broadcasts).
+func TestTRTGatherElementwiseDims(t *testing.T) {
+	src := `func.func @main(%d: tensor<2x3xf32>, %i: tensor<2x1xi32>) -> tensor<2x1xf32> {
+  %y = trt.gather %d, %i {axis = 1 : i64, num_elementwise_dims = 1 : i64} : (tensor<2x3xf32>, tensor<2x1xi32>) -> tensor<2x1xf32>
+  return %y : tensor<2x1xf32>
+}`
+	trtCase(t, "gather default, 1 elementwise dim", src, f32(sh(2, 1), 3, 4), f32(sh(2, 3), 1, 2, 3, 4, 5, 6), i32(sh(2, 1), 2, 0))
+	src = `func.func @main(%d: tensor<2x3xf32>, %i: tensor<2x1xi32>) -> tensor<2xf32> {
+  %y = trt.gather %d, %i {mode = "nd", num_elementwise_dims = 1 : i64} : (tensor<2x3xf32>, tensor<2x1xi32>) -> tensor<2xf32>
+  return %y : tensor<2xf32>
+}`
+	trtCase(t, "gather nd, 1 elementwise dim", src, f32(sh(2), 2, 6), f32(sh(2, 3), 1, 2, 3, 4, 5, 6), i32(sh(2, 1), 1, 2))
+}
