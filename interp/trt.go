@@ -242,8 +242,58 @@ func trtWindow(c *opCall, kernelAttr string, x *tensor.Tensor, deconv bool) (win
 	return g, mode, nil
 }
 
+// trtWindow3 is trtWindow for 3-D windows on NCDHW inputs.
+func trtWindow3(c *opCall, kernelAttr string, x *tensor.Tensor) (tensor.Window3D, error) {
+	var w tensor.Window3D
+	k, err := c.trtInts(kernelAttr, 3, 0)
+	if err != nil {
+		return w, err
+	}
+	s, err := c.trtInts("stride", 3, 1)
+	if err != nil {
+		return w, err
+	}
+	pre, err := c.trtInts("pre_padding", 3, 0)
+	if err != nil {
+		return w, err
+	}
+	post, err := c.trtInts("post_padding", 3, 0)
+	if err != nil {
+		return w, err
+	}
+	d, err := c.trtInts("dilation", 3, 1)
+	if err != nil {
+		return w, err
+	}
+	mode := c.trtStr("padding_mode", "explicit_round_down")
+	for i := 0; i < 3; i++ {
+		w.Kernel[i], w.Strides[i], w.Dilations[i] = int(k[i]), int(s[i]), int(d[i])
+		w.Pads[i], w.Pads[3+i] = int(pre[i]), int(post[i])
+		if mode == "same_upper" || mode == "same_lower" {
+			w.Pads[i], w.Pads[3+i] = tensor.SamePads(int(x.Dim(2+i)), w.Kernel[i], w.Strides[i], w.Dilations[i], mode == "same_upper")
+		}
+	}
+	w.CeilMode = mode == "explicit_round_up"
+	return w, nil
+}
+
 func trtConvolution(c *opCall) ([]*tensor.Tensor, error) {
 	x := c.in[0]
+	if x.Rank() == 5 {
+		w, err := trtWindow3(c, "kernel_size", x)
+		if err != nil {
+			return nil, err
+		}
+		if w.CeilMode {
+			return nil, fmt.Errorf("explicit_round_up convolution is not supported by the interpreter")
+		}
+		w.Groups = int(c.trtInt("num_groups", 1))
+		var bias *tensor.Tensor
+		if len(c.in) > 2 {
+			bias = c.in[2]
+		}
+		return c.toResult(tensor.Conv3D(x, c.in[1], bias, w))
+	}
 	g, _, err := trtWindow(c, "kernel_size", x, false)
 	if err != nil {
 		return nil, err
@@ -329,6 +379,22 @@ func trtDeconvolution(c *opCall) ([]*tensor.Tensor, error) {
 
 func trtPooling(c *opCall) ([]*tensor.Tensor, error) {
 	x := c.in[0]
+	if x.Rank() == 5 {
+		w, err := trtWindow3(c, "window_size", x)
+		if err != nil {
+			return nil, err
+		}
+		w.Dilations = [3]int{1, 1, 1}
+		switch kind := c.trtStr("pooling_type", "max"); kind {
+		case "max":
+			return c.toResult(tensor.MaxPool3D(x, w))
+		case "average":
+			w.CountIncludePad = !c.trtBool("average_count_excludes_padding", true)
+			return c.toResult(tensor.AvgPool3D(x, w))
+		default:
+			return nil, fmt.Errorf("3-D %s pooling is not supported by the interpreter", kind)
+		}
+	}
 	g, _, err := trtWindow(c, "window_size", x, false)
 	if err != nil {
 		return nil, err
