@@ -127,21 +127,27 @@ func patterns(tc *conversion.TypeConverter, st *Stats) []conversion.Pattern {
 }
 
 // markPrecision sets ILayer precision and output type on the layers of
-// an op the assignment put in f16, so a weakly typed build keeps it.
+// an op the assignment put in a narrower float type (f16, bf16), so a
+// weakly typed build keeps it.
 func markPrecision(op *ir.Operation, made []*ir.Operation) {
 	p, _ := op.Attr(PrecisionAttr).(*ir.StringAttr)
-	if p == nil || p.Value != "f16" {
+	if p == nil {
 		return
 	}
 	ctx := op.Ctx()
-	f16 := ctx.FloatType(ir.F16)
+	kinds := map[string]ir.FloatKind{"f16": ir.F16, "bf16": ir.BF16}
+	kind, ok := kinds[p.Value]
+	if !ok {
+		return
+	}
+	ft := ctx.FloatType(kind)
 	for _, l := range made {
 		switch l.Name() {
 		case "trt.constant", "trt.quantize", "trt.dequantize", "trt.cast":
 			continue
 		}
-		if l.NumResults() > 0 && ir.ElementTypeOf(l.Result(0).Type()) == f16 {
-			setProps(l, ir.NamedAttr{Name: "precision", Value: ctx.TypeAttr(f16)}, ir.NamedAttr{Name: "output_type", Value: ctx.TypeAttr(f16)})
+		if l.NumResults() > 0 && ir.ElementTypeOf(l.Result(0).Type()) == ft {
+			setProps(l, ir.NamedAttr{Name: "precision", Value: ctx.TypeAttr(ft)}, ir.NamedAttr{Name: "output_type", Value: ctx.TypeAttr(ft)})
 		}
 	}
 }
