@@ -48,9 +48,6 @@ func Legalize(fn *ir.Operation, t *target.Target, opts Options) (Stats, error) {
 func Check(fn *ir.Operation, t *target.Target) error {
 	var diags []*ir.Diagnostic
 	ir.WalkPreOrder(fn, func(o *ir.Operation) ir.WalkResult {
-		if o == fn {
-			return ir.Advance
-		}
 		if ok, why := CanLegalize(o, t); !ok {
 			diags = append(diags, ir.Errorf(o.Loc, "'%s' op cannot be legalized for target '%s': %s", o.Name(), t.Name, why))
 		}
