@@ -361,3 +361,9 @@ func TestQuantizeMovesBackward(t *testing.T) {
 		return ir.Advance
 	})
 }
+
+func TestDocsCurrent(t *testing.T) {
+	got, err := os.ReadFile("../../../docs/legalize-trt.md")
+	require.NoError(t, err, "docs/legalize-trt.md is missing: run `make docs`")
+	assert.Equal(t, Markdown(), string(got), "docs/legalize-trt.md is stale: run `make docs`")
+}

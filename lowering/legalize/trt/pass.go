@@ -23,11 +23,12 @@ var Pass = pass.Register(&pass.Pass{
 		"quant.qcast/dcast " +
 		"become trt.quantize/trt.dequantize with trt.constant scales (f32; a narrower float side is cast), " +
 		"per-channel weights stay int8 trt.constant with axis-0 scales (weights quantized along another axis " +
-		"are stored transposed and shuffled back); ops the assignment put in f16 get precision and output_type " +
-		"f16; finally DQ moves forward and Q backward through layers that commute with quantization (max " +
+		"are stored transposed and shuffled back, and a matrix multiply reads such a transpose with op = transpose); " +
+		"layers of ops the assignment put in f16 or bf16 get precision and output_type of that type; finally DQ moves forward and Q backward through layers that commute with quantization (max " +
 		"pooling, shuffle, slice, concatenation, padding, relu) where the target runs their class in i8, and " +
 		"Q(DQ(q)) with one scale folds to q. The result computes what the input computes, bit for bit in the " +
-		"reference interpreter (run trt-place-qdq before it for TensorRT's residual-add placement).",
+		"reference interpreter (run trt-place-qdq before it for TensorRT's residual-add placement). The table and " +
+		"rules are in docs/legalize-trt.md.",
 	Options: []pass.Option{
 		pass.StringOpt("target", "", "built-in target name (see mlc-opt --show-targets)"),
 		pass.StringOpt("target-file", "", "a target description file (YAML) instead of a built-in target"),
