@@ -29,7 +29,7 @@
 // A stage the interpreter cannot run is reported; the first one it can run
 // is the reference.
 // RUN: mlc bisect %S/Inputs/bisect-unrunnable.mlir --pipeline 'dce,cse' --input %S/Inputs/bisect-x-2x4.npy | filecheck %s --check-prefix=SKIP
-// SKIP:      stage 0: input: cannot run: "{{.*}}bisect-unrunnable.mlir":4:3: 'trt.constant' op is not supported by the interpreter
+// SKIP:      stage 0: input: cannot run: "{{.*}}bisect-unrunnable.mlir":4:3: 'builtin.unrealized_conversion_cast' op is not supported by the interpreter
 // SKIP-NEXT: stage 1: dce: reference
 // SKIP-NEXT: stage 2: cse: y inf dB
 
