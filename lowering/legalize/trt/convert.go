@@ -5,15 +5,13 @@ import (
 
 	"github.com/mlc-go/mlc/dialects/quant"
 	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/lowering/quantize"
 	"github.com/mlc-go/mlc/lowering/target"
 	"github.com/mlc-go/mlc/rewrite/conversion"
 )
 
 // PrecisionAttr is the precision quantize assigns each op.
-const PrecisionAttr = "mlc.precision"
-
-// Options tune one legalisation (none yet: the target file decides).
-type Options struct{}
+const PrecisionAttr = quantize.PrecisionAttr
 
 // Stats counts what a legalisation did.
 type Stats struct {
@@ -23,7 +21,7 @@ type Stats struct {
 // Legalize converts fn (core + quant in QDQ form) into trt layers for
 // target t. It first checks every op with CanLegalize and fails, changing
 // nothing, with one diagnostic per op that the target cannot take.
-func Legalize(fn *ir.Operation, t *target.Target, opts Options) (Stats, error) {
+func Legalize(fn *ir.Operation, t *target.Target) (Stats, error) {
 	var st Stats
 	if err := Check(fn, t); err != nil {
 		return st, err

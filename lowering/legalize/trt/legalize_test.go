@@ -149,7 +149,7 @@ func legalizeAndCompare(t *testing.T, src string, tgt *target.Target, residual b
 	ins := randomInputs(t, fn, 3)
 	want, err := interp.RunModule(m, "main", ins)
 	require.NoError(t, err)
-	st, err := Legalize(fn, tgt, Options{})
+	st, err := Legalize(fn, tgt)
 	require.NoError(t, err)
 	require.NoError(t, ir.Verify(m))
 	ir.WalkPreOrder(fn, func(o *ir.Operation) ir.WalkResult {
@@ -274,7 +274,7 @@ func TestTableRowsKeepMeaning(t *testing.T) {
 		}
 		want[fn], err = interp.Run(fn, inputs[fn])
 		require.NoError(t, err)
-		_, err = Legalize(fn, tgt, Options{})
+		_, err = Legalize(fn, tgt)
 		require.NoError(t, err)
 	}
 	require.NoError(t, ir.Verify(m))

@@ -44,7 +44,7 @@ var Pass = pass.Register(&pass.Pass{
 		if t.Backend != "tensorrt" {
 			return ir.Errorf(fn.Loc, "legalize-trt: target '%s' is for backend '%s', not tensorrt", t.Name, t.Backend)
 		}
-		st, err := Legalize(fn, t, Options{})
+		st, err := Legalize(fn, t)
 		pc.Add("num-converted", "Number of core and quant ops converted", int64(st.Converted))
 		pc.Add("num-layers", "Number of trt ops created", int64(st.Layers))
 		pc.Add("num-commuted", "Number of Q/DQ moves through commuting layers", int64(st.Commuted))
