@@ -6,6 +6,7 @@ import (
 
 	"github.com/mlc-go/mlc/dialects/ods"
 	trtd "github.com/mlc-go/mlc/dialects/trt"
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -352,10 +353,9 @@ func poolMode(op *ir.Operation) (string, error) {
 		}
 		return mode, nil
 	}
-	return "", fmt.Errorf("no TensorRT padding mode gives the output size %s", fmtShape(out))
+	return "", fmt.Errorf("no TensorRT padding mode gives the output size %s", tensor.FormatShape(out))
 }
 
-func fmtShape(s []int64) string { return fmt.Sprint(s) }
 
 func pooling(kind string) buildFn {
 	return func(e *emitter, op *ir.Operation, in []*ir.Value) ([]*ir.Value, error) {
