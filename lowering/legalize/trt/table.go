@@ -356,7 +356,6 @@ func poolMode(op *ir.Operation) (string, error) {
 	return "", fmt.Errorf("no TensorRT padding mode gives the output size %s", tensor.FormatShape(out))
 }
 
-
 func pooling(kind string) buildFn {
 	return func(e *emitter, op *ir.Operation, in []*ir.Value) ([]*ir.Value, error) {
 		mode, err := poolMode(op)
