@@ -143,7 +143,7 @@ func legalizeAndCompare(t *testing.T, src string, tgt *target.Target, residual b
 	_, err = quantize.Run(fn, quantize.Config{Target: tgt})
 	require.NoError(t, err)
 	if residual {
-		assert.Positive(t, PlaceResidualQDQ(fn))
+		assert.Positive(t, PlaceResidualQDQ(fn, tgt))
 	}
 	require.NoError(t, ir.Verify(m))
 	ins := randomInputs(t, fn, 3)
@@ -366,4 +366,22 @@ func TestDocsCurrent(t *testing.T) {
 	got, err := os.ReadFile("../../../docs/legalize-trt.md")
 	require.NoError(t, err, "docs/legalize-trt.md is missing: run `make docs`")
 	assert.Equal(t, Markdown(), string(got), "docs/legalize-trt.md is stale: run `make docs`")
+}
+
+// A residual input that nothing quantizes gets an encoding from its
+// calibrated range; the legalised function computes what the placed QDQ
+// function computes.
+func TestResidualNewEncoding(t *testing.T) {
+	src := `func.func @main(%x: tensor<1x2x4x4xf32> {mlc.calib = array<f64: -1.0, 1.0>}) -> tensor<1x2x4x4xf32> {
+  %r = core.relu %x {mlc.calib = [array<f64: 0.0, 1.0>]} : tensor<1x2x4x4xf32>
+  %w = core.constant dense<[[[[1.0]], [[0.5]]], [[[-1.0]], [[2.0]]]]> : tensor<2x2x1x1xf32>
+  %y = core.conv2d %x, %w {mlc.calib = [array<f64: -2.0, 6.0>]} : (tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x4x4xf32>
+  %b = core.constant dense<0.5> : tensor<1x2x1x1xf32>
+  %yb = core.add %y, %b {mlc.calib = [array<f64: -1.5, 6.5>]} : (tensor<1x2x4x4xf32>, tensor<1x2x1x1xf32>) -> tensor<1x2x4x4xf32>
+  %a = core.add %yb, %r {mlc.calib = [array<f64: -1.5, 7.5>]} : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  return %a : tensor<1x2x4x4xf32>
+}`
+	fn, _ := legalizeAndCompare(t, src, testTarget(t, "trt-orin"), true)
+	// Input, conv output and the residual: three quantizes.
+	assert.Equal(t, 3, count(fn, "trt.quantize"))
 }

@@ -61,14 +61,27 @@ var PlacePass = pass.Register(&pass.Pass{
 		"elementwise add into the convolution or matrix multiply that produces one input when the other input " +
 		"arrives quantized too, so a core.add whose one input is the dequantized output of a quantized conv2d or " +
 		"matmul and whose other input is float reads that input through the quant.qcast the function already " +
-		"applies to it (the encoding its quantized consumers read). An add whose float input is quantized nowhere " +
-		"is left. This changes the function's numerics (the residual is rounded as TensorRT reads it), so it is " +
+		"applies to it (the encoding its quantized consumers read); where that input is quantized nowhere and a " +
+		"target is given, it gets an encoding from its calibrated range (mlc.calib) under the target's per-tensor " +
+		"int8 activation rule, else the add is left. The conv or matmul output may pass through float casts " +
+		"and a bias add (an add of a constant) before the add. This changes the function's numerics (the residual is rounded as TensorRT reads it), so it is " +
 		"a pass of its own, before legalize-trt.",
+	Options: []pass.Option{
+		pass.StringOpt("target", "", "built-in target name, for new encodings (none: only reuse existing ones)"),
+		pass.StringOpt("target-file", "", "a target description file (YAML) instead of a built-in target"),
+	},
 	OpName:  "func.func",
 	Changes: pass.MayChange(pass.QuantEncodings),
 	After:   []string{"quantize"},
-	Run: func(fn *ir.Operation, _ pass.Options, pc *pass.Context) error {
-		pc.Add("num-residual-qdq", "Number of residual adds given a quantized input", int64(PlaceResidualQDQ(fn)))
+	Run: func(fn *ir.Operation, opts pass.Options, pc *pass.Context) error {
+		var t *target.Target
+		if opts.Text("target") != "" || opts.Text("target-file") != "" || pc.Target() != nil {
+			var err error
+			if t, err = loadTarget(opts.Text("target"), opts.Text("target-file"), pc.Target()); err != nil {
+				return ir.Errorf(fn.Loc, "%v", err)
+			}
+		}
+		pc.Add("num-residual-qdq", "Number of residual adds given a quantized input", int64(PlaceResidualQDQ(fn, t)))
 		return nil
 	},
 })
