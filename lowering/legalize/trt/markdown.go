@@ -60,7 +60,8 @@ func Markdown() string {
 		"input with `op = \"transpose\"` instead (a fully connected layer's weights).\n\n" +
 		"Layers of ops the assignment put in f16 or bf16 carry `precision` and `output_type` of that type.\n\n" +
 		"`trt-place-qdq` (before `legalize-trt`) applies TensorRT's residual-add placement: the float input of an add " +
-		"whose other input is a quantized conv or matmul output is read through the quantization the function " +
-		"already applies to it.\n")
+		"whose other input is a quantized conv or matmul output (after float casts and a bias add) is read through " +
+		"the quantization the function already applies to it, or, given a target, through a new encoding from its " +
+		"calibrated range. It changes the function's numerics, so it is a pass of its own.\n")
 	return b.String()
 }
