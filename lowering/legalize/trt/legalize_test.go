@@ -385,3 +385,40 @@ func TestResidualNewEncoding(t *testing.T) {
 	// Input, conv output and the residual: three quantizes.
 	assert.Equal(t, 3, count(fn, "trt.quantize"))
 }
+
+// chain is n core ops (relu, add alternating) on a small tensor.
+func chain(n int) string {
+	var b strings.Builder
+	b.WriteString("func.func @main(%a: tensor<1x16xf32>) -> tensor<1x16xf32> {\n")
+	prev := "%a"
+	for i := 0; i < n/2; i++ {
+		fmt.Fprintf(&b, "  %%r%d = core.relu %s : tensor<1x16xf32>\n", i, prev)
+		fmt.Fprintf(&b, "  %%s%d = core.add %%r%d, %%a : (tensor<1x16xf32>, tensor<1x16xf32>) -> tensor<1x16xf32>\n", i, i)
+		prev = fmt.Sprintf("%%s%d", i)
+	}
+	fmt.Fprintf(&b, "  return %s : tensor<1x16xf32>\n}\n", prev)
+	return b.String()
+}
+
+// BenchmarkLegalizeChain: legalisation time per op should not grow with
+// the op count (go test -bench LegalizeChain ./lowering/legalize/trt).
+func BenchmarkLegalizeChain(b *testing.B) {
+	tgt, err := target.Load("trt-orin")
+	require.NoError(b, err)
+	for _, n := range []int{10000, 100000} {
+		src := []byte(chain(n))
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				m, err := asm.Parse(all.NewContext(), "chain.mlir", src, 1)
+				require.NoError(b, err)
+				fn, err := interp.LookupFunc(m, "main")
+				require.NoError(b, err)
+				b.StartTimer()
+				_, err = Legalize(fn, tgt)
+				require.NoError(b, err)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/op-legalized")
+		})
+	}
+}
