@@ -12,7 +12,8 @@
 //   - The ops listed in the kernel table (Ops): every op of the core
 //     dialect, the quant casts (qcast, dcast, scast, requant) and the torch
 //     dialect's ATen ops, so that a captured graph can be checked before it
-//     is decomposed. Any other op is a positioned error:
+//     is decomposed, and every trt layer (trt.go, registered from its own
+//     init), so that a legalised graph runs on the same inputs. Any other op is a positioned error:
 //     "'core.foo' op is not supported by the interpreter".
 //
 // Values. Every SSA value is a *tensor.Tensor; scalars (an f32 operand of

@@ -202,3 +202,34 @@ func TestTRTGatherResizePadding(t *testing.T) {
 }`
 	trtCase(t, "padding", src, f32(sh(1, 3, 1), 0, 1, 3), f32(sh(1, 2, 2), 1, 2, 3, 4))
 }
+
+// num_elementwise_dims = 1: the leading dimension pairs data and indices
+// entry by entry (an extent of 1 broadcasts).
+func TestTRTGatherElementwiseDims(t *testing.T) {
+	src := `func.func @main(%d: tensor<2x3xf32>, %i: tensor<2x1xi32>) -> tensor<2x1xf32> {
+  %y = trt.gather %d, %i {axis = 1 : i64, num_elementwise_dims = 1 : i64} : (tensor<2x3xf32>, tensor<2x1xi32>) -> tensor<2x1xf32>
+  return %y : tensor<2x1xf32>
+}`
+	trtCase(t, "gather default, 1 elementwise dim", src, f32(sh(2, 1), 3, 4), f32(sh(2, 3), 1, 2, 3, 4, 5, 6), i32(sh(2, 1), 2, 0))
+	src = `func.func @main(%d: tensor<2x3xf32>, %i: tensor<2x1xi32>) -> tensor<2xf32> {
+  %y = trt.gather %d, %i {mode = "nd", num_elementwise_dims = 1 : i64} : (tensor<2x3xf32>, tensor<2x1xi32>) -> tensor<2xf32>
+  return %y : tensor<2xf32>
+}`
+	trtCase(t, "gather nd, 1 elementwise dim", src, f32(sh(2), 2, 6), f32(sh(2, 3), 1, 2, 3, 4, 5, 6), i32(sh(2, 1), 1, 2))
+}
+
+// 3-D windows (NCDHW) run through the tensor package's 3-D kernels.
+func TestTRT3DWindows(t *testing.T) {
+	x := f32(sh(1, 1, 2, 2, 2), 1, 2, 3, 4, 5, 6, 7, 8)
+	src := `func.func @main(%x: tensor<1x1x2x2x2xf32>) -> tensor<1x1x1x1x1xf32> {
+  %k = trt.constant dense<1.0> : tensor<1x1x2x2x2xf32>
+  %y = trt.convolution %x, %k {num_output_maps = 1 : i64, kernel_size = array<i64: 2, 2, 2>} : (tensor<1x1x2x2x2xf32>, tensor<1x1x2x2x2xf32>) -> tensor<1x1x1x1x1xf32>
+  return %y : tensor<1x1x1x1x1xf32>
+}`
+	trtCase(t, "conv3d", src, f32(sh(1, 1, 1, 1, 1), 36), x)
+	src = `func.func @main(%x: tensor<1x1x2x2x2xf32>) -> tensor<1x1x1x1x1xf32> {
+  %y = trt.pooling "max" %x {window_size = array<i64: 2, 2, 2>, stride = array<i64: 2, 2, 2>} : tensor<1x1x2x2x2xf32> -> tensor<1x1x1x1x1xf32>
+  return %y : tensor<1x1x1x1x1xf32>
+}`
+	trtCase(t, "maxpool3d", src, f32(sh(1, 1, 1, 1, 1), 8), x)
+}

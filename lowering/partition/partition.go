@@ -163,7 +163,7 @@ type Backend struct {
 // Backends maps a target file's backend to its legaliser.
 var Backends = map[string]Backend{
 	"tensorrt": {CanLegalize: trt.CanLegalize, Legalize: func(fn *ir.Operation, t *target.Target) error {
-		_, err := trt.Legalize(fn, t, trt.Options{})
+		_, err := trt.Legalize(fn, t)
 		return err
 	}},
 	"qnn": {CanLegalize: qnn.CanLegalize, Legalize: func(fn *ir.Operation, t *target.Target) error {

@@ -434,6 +434,12 @@ func (s *state) rangeOf(v *ir.Value, user *ir.Operation) (lo, hi float64, err er
 	return calibPair(arr.Elems[v.ResultNumber()], d.Loc, what)
 }
 
+// CalibratedRange is v's calibrated real range in fn, as quantize reads
+// it (rangeOf): for passes that add an encoding after quantize.
+func CalibratedRange(fn *ir.Operation, v *ir.Value, user *ir.Operation) (lo, hi float64, err error) {
+	return (&state{fn: fn}).rangeOf(v, user)
+}
+
 func calibPair(a ir.Attribute, loc ir.Location, what string) (lo, hi float64, err error) {
 	e, ok := a.(*ir.DenseArrayAttr)
 	if !ok || !ir.IsFloat(e.Elem) || len(e.Floats) != 2 {

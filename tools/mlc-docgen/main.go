@@ -9,13 +9,14 @@ import (
 
 	"github.com/mlc-go/mlc/dialects/all"
 	_ "github.com/mlc-go/mlc/driver/passes" // every pass and pipeline
+	legalizetrt "github.com/mlc-go/mlc/lowering/legalize/trt"
 	"github.com/mlc-go/mlc/lowering/target"
 	"github.com/mlc-go/mlc/rewrite/optmain"
 	"github.com/mlc-go/mlc/rewrite/pass"
 )
 
 func main() {
-	var out, passes, targets string
+	var out, passes, targets, trtTable string
 	cmd := &cobra.Command{
 		Use:          "mlc-docgen",
 		Short:        "Generate docs/dialects/<name>.md, docs/passes.md and docs/targets.md from the op tables, the pass registry and the target files",
@@ -31,12 +32,16 @@ func main() {
 			if err != nil {
 				return err
 			}
-			return optmain.WriteFileAtomic(targets, []byte(md))
+			if err := optmain.WriteFileAtomic(targets, []byte(md)); err != nil {
+				return err
+			}
+			return optmain.WriteFileAtomic(trtTable, []byte(legalizetrt.Markdown()))
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output-dir", "o", "docs/dialects", "directory for the generated dialect pages")
 	cmd.Flags().StringVar(&passes, "passes", "docs/passes.md", "file for the generated pass reference")
 	cmd.Flags().StringVar(&targets, "targets", "docs/targets.md", "file for the generated target reference")
+	cmd.Flags().StringVar(&trtTable, "legalize-trt", "docs/legalize-trt.md", "file for the generated core → TensorRT table")
 	if err := cmd.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

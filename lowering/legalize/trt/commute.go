@@ -168,8 +168,6 @@ func qBackward(q *ir.Operation, t *target.Target) bool {
 		return false
 	}
 	storage := ir.ElementTypeOf(q.Result(0).Type())
-	b := ir.NewBuilder(l.Ctx())
-	b.SetInsertionPoint(l)
 	ins := make([]*ir.Value, l.NumOperands())
 	for i, x := range l.Operands() {
 		if ir.ElementTypeOf(x.Type()) != l.Ctx().F32() {
@@ -177,6 +175,12 @@ func qBackward(q *ir.Operation, t *target.Target) bool {
 		}
 		ins[i] = x
 	}
+	// The scale constant (no operands) moves up to dominate the new Qs.
+	if c := q.Operand(1).DefiningOp(); c.Block() == l.Block() && l.IsBeforeInBlock(c) {
+		c.MoveBefore(l)
+	}
+	b := ir.NewBuilder(l.Ctx())
+	b.SetInsertionPoint(l)
 	for i, x := range ins {
 		rt := x.Type().(*ir.RankedTensorType)
 		ins[i] = b.Create(ir.OperationState{Name: "trt.quantize", Operands: []*ir.Value{x, q.Operand(1)},

@@ -5,15 +5,13 @@ import (
 
 	"github.com/mlc-go/mlc/dialects/quant"
 	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/lowering/quantize"
 	"github.com/mlc-go/mlc/lowering/target"
 	"github.com/mlc-go/mlc/rewrite/conversion"
 )
 
 // PrecisionAttr is the precision quantize assigns each op.
-const PrecisionAttr = "mlc.precision"
-
-// Options tune one legalisation (none yet: the target file decides).
-type Options struct{}
+const PrecisionAttr = quantize.PrecisionAttr
 
 // Stats counts what a legalisation did.
 type Stats struct {
@@ -23,7 +21,7 @@ type Stats struct {
 // Legalize converts fn (core + quant in QDQ form) into trt layers for
 // target t. It first checks every op with CanLegalize and fails, changing
 // nothing, with one diagnostic per op that the target cannot take.
-func Legalize(fn *ir.Operation, t *target.Target, opts Options) (Stats, error) {
+func Legalize(fn *ir.Operation, t *target.Target) (Stats, error) {
 	var st Stats
 	if err := Check(fn, t); err != nil {
 		return st, err
@@ -48,9 +46,6 @@ func Legalize(fn *ir.Operation, t *target.Target, opts Options) (Stats, error) {
 func Check(fn *ir.Operation, t *target.Target) error {
 	var diags []*ir.Diagnostic
 	ir.WalkPreOrder(fn, func(o *ir.Operation) ir.WalkResult {
-		if o == fn {
-			return ir.Advance
-		}
 		if ok, why := CanLegalize(o, t); !ok {
 			diags = append(diags, ir.Errorf(o.Loc, "'%s' op cannot be legalized for target '%s': %s", o.Name(), t.Name, why))
 		}
@@ -127,21 +122,27 @@ func patterns(tc *conversion.TypeConverter, st *Stats) []conversion.Pattern {
 }
 
 // markPrecision sets ILayer precision and output type on the layers of
-// an op the assignment put in f16, so a weakly typed build keeps it.
+// an op the assignment put in a narrower float type (f16, bf16), so a
+// weakly typed build keeps it.
 func markPrecision(op *ir.Operation, made []*ir.Operation) {
 	p, _ := op.Attr(PrecisionAttr).(*ir.StringAttr)
-	if p == nil || p.Value != "f16" {
+	if p == nil {
 		return
 	}
 	ctx := op.Ctx()
-	f16 := ctx.FloatType(ir.F16)
+	kinds := map[string]ir.FloatKind{"f16": ir.F16, "bf16": ir.BF16}
+	kind, ok := kinds[p.Value]
+	if !ok {
+		return
+	}
+	ft := ctx.FloatType(kind)
 	for _, l := range made {
 		switch l.Name() {
 		case "trt.constant", "trt.quantize", "trt.dequantize", "trt.cast":
 			continue
 		}
-		if l.NumResults() > 0 && ir.ElementTypeOf(l.Result(0).Type()) == f16 {
-			setProps(l, ir.NamedAttr{Name: "precision", Value: ctx.TypeAttr(f16)}, ir.NamedAttr{Name: "output_type", Value: ctx.TypeAttr(f16)})
+		if l.NumResults() > 0 && ir.ElementTypeOf(l.Result(0).Type()) == ft {
+			setProps(l, ir.NamedAttr{Name: "precision", Value: ctx.TypeAttr(ft)}, ir.NamedAttr{Name: "output_type", Value: ctx.TypeAttr(ft)})
 		}
 	}
 }

@@ -23,7 +23,25 @@ func CanLegalize(op *ir.Operation, t *target.Target) (ok bool, reason string) {
 
 func whyIllegal(op *ir.Operation, t *target.Target) string {
 	switch op.Dialect() {
-	case "trt", "func", "builtin":
+	case "func":
+		// Quantized values at a function boundary: a TensorRT network's
+		// inputs and outputs are plain tensors.
+		for _, v := range op.Operands() {
+			if quant.ElementType(v.Type()) != nil {
+				return "passes a quantized value across a function boundary; dequantize it first"
+			}
+		}
+		for _, r := range op.Regions() {
+			for _, b := range r.Blocks() {
+				for _, a := range b.Args() {
+					if quant.ElementType(a.Type()) != nil {
+						return "has a quantized argument; TensorRT network inputs are plain tensors (quantize inside the function)"
+					}
+				}
+			}
+		}
+		return ""
+	case "trt", "builtin":
 		return ""
 	case "quant":
 		return quantIllegal(op, t)

@@ -143,13 +143,13 @@ func legalizeAndCompare(t *testing.T, src string, tgt *target.Target, residual b
 	_, err = quantize.Run(fn, quantize.Config{Target: tgt})
 	require.NoError(t, err)
 	if residual {
-		assert.Positive(t, PlaceResidualQDQ(fn))
+		assert.Positive(t, PlaceResidualQDQ(fn, tgt))
 	}
 	require.NoError(t, ir.Verify(m))
 	ins := randomInputs(t, fn, 3)
 	want, err := interp.RunModule(m, "main", ins)
 	require.NoError(t, err)
-	st, err := Legalize(fn, tgt, Options{})
+	st, err := Legalize(fn, tgt)
 	require.NoError(t, err)
 	require.NoError(t, ir.Verify(m))
 	ir.WalkPreOrder(fn, func(o *ir.Operation) ir.WalkResult {
@@ -274,7 +274,7 @@ func TestTableRowsKeepMeaning(t *testing.T) {
 		}
 		want[fn], err = interp.Run(fn, inputs[fn])
 		require.NoError(t, err)
-		_, err = Legalize(fn, tgt, Options{})
+		_, err = Legalize(fn, tgt)
 		require.NoError(t, err)
 	}
 	require.NoError(t, ir.Verify(m))
@@ -341,4 +341,84 @@ func TestBranchNetInt8Movement(t *testing.T) {
 	// trt-orin runs the same net with relu, pooling and the data movement
 	// in float, and still computes the same.
 	legalizeAndCompare(t, branchNet(1), testTarget(t, "trt-orin"), false)
+}
+
+// A float max pooling whose result is quantized for a conv: the quantize
+// moves before the pooling, which then pools int8, with the same result.
+func TestQuantizeMovesBackward(t *testing.T) {
+	src := `func.func @main(%x: tensor<1x2x4x4xf32> {mlc.calib = array<f64: -1.0, 1.0>}) -> tensor<1x2x2x2xf32> {
+  %p = core.max_pool2d %x {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>, mlc.precision = "f32", mlc.calib = [array<f64: -1.0, 1.0>]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32>
+  %w = core.constant dense<[[[[1.0]], [[0.5]]], [[[-1.0]], [[2.0]]]]> : tensor<2x2x1x1xf32>
+  %y = core.conv2d %p, %w {mlc.calib = [array<f64: -2.0, 6.0>]} : (tensor<1x2x2x2xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x2x2xf32>
+  return %y : tensor<1x2x2x2xf32>
+}`
+	fn, st := legalizeAndCompare(t, src, testTarget(t, "../../../lit-tests/lowering/legalize-trt/Inputs/trt-test-int8.yaml"), false)
+	assert.Equal(t, 1, st.Commuted)
+	ir.WalkPreOrder(fn, func(o *ir.Operation) ir.WalkResult {
+		if o.Name() == "trt.pooling" {
+			assert.NotNil(t, definedBy(o.Operand(0), "trt.quantize"))
+		}
+		return ir.Advance
+	})
+}
+
+func TestDocsCurrent(t *testing.T) {
+	got, err := os.ReadFile("../../../docs/legalize-trt.md")
+	require.NoError(t, err, "docs/legalize-trt.md is missing: run `make docs`")
+	assert.Equal(t, Markdown(), string(got), "docs/legalize-trt.md is stale: run `make docs`")
+}
+
+// A residual input that nothing quantizes gets an encoding from its
+// calibrated range; the legalised function computes what the placed QDQ
+// function computes.
+func TestResidualNewEncoding(t *testing.T) {
+	src := `func.func @main(%x: tensor<1x2x4x4xf32> {mlc.calib = array<f64: -1.0, 1.0>}) -> tensor<1x2x4x4xf32> {
+  %r = core.relu %x {mlc.calib = [array<f64: 0.0, 1.0>]} : tensor<1x2x4x4xf32>
+  %w = core.constant dense<[[[[1.0]], [[0.5]]], [[[-1.0]], [[2.0]]]]> : tensor<2x2x1x1xf32>
+  %y = core.conv2d %x, %w {mlc.calib = [array<f64: -2.0, 6.0>]} : (tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x4x4xf32>
+  %b = core.constant dense<0.5> : tensor<1x2x1x1xf32>
+  %yb = core.add %y, %b {mlc.calib = [array<f64: -1.5, 6.5>]} : (tensor<1x2x4x4xf32>, tensor<1x2x1x1xf32>) -> tensor<1x2x4x4xf32>
+  %a = core.add %yb, %r {mlc.calib = [array<f64: -1.5, 7.5>]} : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  return %a : tensor<1x2x4x4xf32>
+}`
+	fn, _ := legalizeAndCompare(t, src, testTarget(t, "trt-orin"), true)
+	// Input, conv output and the residual: three quantizes.
+	assert.Equal(t, 3, count(fn, "trt.quantize"))
+}
+
+// chain is n core ops (relu, add alternating) on a small tensor.
+func chain(n int) string {
+	var b strings.Builder
+	b.WriteString("func.func @main(%a: tensor<1x16xf32>) -> tensor<1x16xf32> {\n")
+	prev := "%a"
+	for i := 0; i < n/2; i++ {
+		fmt.Fprintf(&b, "  %%r%d = core.relu %s : tensor<1x16xf32>\n", i, prev)
+		fmt.Fprintf(&b, "  %%s%d = core.add %%r%d, %%a : (tensor<1x16xf32>, tensor<1x16xf32>) -> tensor<1x16xf32>\n", i, i)
+		prev = fmt.Sprintf("%%s%d", i)
+	}
+	fmt.Fprintf(&b, "  return %s : tensor<1x16xf32>\n}\n", prev)
+	return b.String()
+}
+
+// BenchmarkLegalizeChain: legalisation time per op should not grow with
+// the op count (go test -bench LegalizeChain ./lowering/legalize/trt).
+func BenchmarkLegalizeChain(b *testing.B) {
+	tgt, err := target.Load("trt-orin")
+	require.NoError(b, err)
+	for _, n := range []int{10000, 100000} {
+		src := []byte(chain(n))
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				m, err := asm.Parse(all.NewContext(), "chain.mlir", src, 1)
+				require.NoError(b, err)
+				fn, err := interp.LookupFunc(m, "main")
+				require.NoError(b, err)
+				b.StartTimer()
+				_, err = Legalize(fn, tgt)
+				require.NoError(b, err)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/op-legalized")
+		})
+	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mlc-go/mlc/dialects/ods"
 	trtd "github.com/mlc-go/mlc/dialects/trt"
+	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -17,6 +18,7 @@ type buildFn func(e *emitter, op *ir.Operation, in []*ir.Value) ([]*ir.Value, er
 type mapping struct {
 	Core   string // core op, without "core."
 	Layers string // the TensorRT layers it becomes
+	Limits string // what it cannot map (check's cases), for the docs
 	build  buildFn
 	// check says why this op cannot be mapped ("" when it can), for what
 	// the target's element types do not decide (attributes, operand kinds).
@@ -33,7 +35,7 @@ var Mappings = []mapping{
 	{Core: "add", Layers: "element_wise sum", build: elementWise("sum")},
 	{Core: "sub", Layers: "element_wise sub", build: elementWise("sub")},
 	{Core: "mul", Layers: "element_wise prod", build: elementWise("prod")},
-	{Core: "div", Layers: "element_wise div", build: elementWise("div"), check: floatOnly("integer division rounding is not modelled for TensorRT")},
+	{Core: "div", Layers: "element_wise div", Limits: "float only", build: elementWise("div"), check: floatOnly("integer division rounding is not modelled for TensorRT")},
 	{Core: "pow", Layers: "element_wise pow", build: elementWise("pow")},
 	{Core: "max", Layers: "element_wise max", build: elementWise("max")},
 	{Core: "min", Layers: "element_wise min", build: elementWise("min")},
@@ -66,10 +68,10 @@ var Mappings = []mapping{
 	{Core: "cast", Layers: "cast", build: castLayer},
 
 	// contractions, convolution, pooling
-	{Core: "conv2d", Layers: "convolution", build: convolution, check: convCheck},
-	{Core: "matmul", Layers: "matrix_multiply", build: matmul, check: floatOnly("TensorRT multiplies float matrices (int8 through Q/DQ)")},
-	{Core: "max_pool2d", Layers: "pooling max", build: pooling("max"), check: poolCheck},
-	{Core: "avg_pool2d", Layers: "pooling average", build: pooling("average"), check: poolCheck},
+	{Core: "conv2d", Layers: "convolution", Limits: "float bias only", build: convolution, check: convCheck},
+	{Core: "matmul", Layers: "matrix_multiply", Limits: "float only (int8 through Q/DQ)", build: matmul, check: floatOnly("TensorRT multiplies float matrices (int8 through Q/DQ)")},
+	{Core: "max_pool2d", Layers: "pooling max", Limits: "no dilation; ceil_mode only where explicit_round_up gives the same windows", build: pooling("max"), check: poolCheck},
+	{Core: "avg_pool2d", Layers: "pooling average", Limits: "no dilation; ceil_mode only where explicit_round_up gives the same windows, and not with count_include_pad", build: pooling("average"), check: poolCheck},
 
 	// reductions
 	{Core: "reduce_sum", Layers: "reduce sum", build: reduce("sum")},
@@ -87,7 +89,7 @@ var Mappings = []mapping{
 	{Core: "concat", Layers: "concatenation", build: concatLayer},
 	{Core: "slice", Layers: "slice", build: sliceLayer},
 	{Core: "gather", Layers: "gather", build: gatherLayer, untyped: []int{1}},
-	{Core: "pad", Layers: "slice (fill mode)", build: padLayer, check: padCheck},
+	{Core: "pad", Layers: "slice (fill mode)", Limits: "zero padding only", build: padLayer, check: padCheck},
 	{Core: "constant", Layers: "constant", build: constantLayer},
 }
 
@@ -351,10 +353,8 @@ func poolMode(op *ir.Operation) (string, error) {
 		}
 		return mode, nil
 	}
-	return "", fmt.Errorf("no TensorRT padding mode gives the output size %s", fmtShape(out))
+	return "", fmt.Errorf("no TensorRT padding mode gives the output size %s", tensor.FormatShape(out))
 }
-
-func fmtShape(s []int64) string { return fmt.Sprint(s) }
 
 func pooling(kind string) buildFn {
 	return func(e *emitter, op *ir.Operation, in []*ir.Value) ([]*ir.Value, error) {
