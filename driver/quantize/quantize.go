@@ -28,7 +28,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/mlc-go/mlc/driver/calibrate"
@@ -655,10 +654,17 @@ func (d *driver) evaluate(c *candidate, eval *calibrate.Dataset, float [][]*tens
 	return &Eval{Samples: len(eval.Samples), QuantizedSQNR: DB(q.worst()), FloatSQNR: DB(f.worst())}, nil
 }
 
-// where names an op by its location.
+// where names an op by its location: a name location's name (ONNX node
+// names), else file:line:col, else the location's text.
 func where(o *ir.Operation) string {
-	if o.Loc == nil {
+	switch l := o.Loc.(type) {
+	case nil:
 		return "unknown"
+	case ir.NameLoc:
+		return l.Name
 	}
-	return strings.Trim(o.Loc.String(), "\"")
+	if f, ok := ir.FileLineCol(o.Loc); ok {
+		return fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Col)
+	}
+	return o.Loc.String()
 }

@@ -132,10 +132,12 @@ func runQuantize(cmd *cobra.Command, path string, o quantizeOptions) error {
 		}
 		io.WriteString(stderr, srcMgr.Format(d))
 	})
+	// A positioned diagnostic prints as one (with the source line); other
+	// errors as mlc's plain "mlc: error: ...".
 	report := func(err error) error {
 		var d *ir.Diagnostic
 		if !errors.As(err, &d) {
-			d = ir.Errorf(ir.UnknownLoc{}, "%s", err.Error())
+			return err
 		}
 		ctx.Emit(d)
 		return exitError{1}
