@@ -24,7 +24,8 @@ import (
 // samples: it starts from the prefix the additive noise model predicts,
 // doubles until the budget is met, then bisects, so it costs a few
 // models, not one per op. When promoting every op one step is not enough,
-// the next level promotes from there one more step, in the same order.
+// the next level promotes a prefix one more step, in the same order, and
+// the lower levels are then bisected down again (see below).
 
 // rung is one op's ladder of precisions, cheapest first, and where the
 // baseline put it.
@@ -62,7 +63,7 @@ func costOrder(t *target.Target, ps []string) []string {
 func (d *driver) mixedPrecision(chosen map[*ir.Operation]string) (map[*ir.Operation]string, error) {
 	budget := *d.opts.MinSQNR
 	k := min(d.opts.SearchSamples, len(d.calib.Samples))
-	ks := min(d.opts.SensitivitySamples, k)
+	sensSamples := min(d.opts.SensitivitySamples, k)
 	d.report.SearchSamples = k
 	met := func(prec map[*ir.Operation]string, samples int) (bool, error) {
 		c, err := d.build(prec, d.target, "")
@@ -97,10 +98,8 @@ func (d *driver) mixedPrecision(chosen map[*ir.Operation]string) (map[*ir.Operat
 		if !ok {
 			return ir.Advance
 		}
-		if b, _ := qbehavior.OfOp(o); b.Has(qbehavior.SameScale) {
-			if class, _ := target.ClassOf(o.Name()); d.target.KeepsEncoding(class) {
-				return ir.Advance // kept in its input's encoding: adds no error
-			}
+		if d.keeps(o) {
+			return ir.Advance // kept in its input's encoding: adds no error
 		}
 		ladder := costOrder(d.target, lq.Accepted(d.target, o))
 		at := -1
@@ -121,7 +120,7 @@ func (d *driver) mixedPrecision(chosen map[*ir.Operation]string) (map[*ir.Operat
 		c, err := d.build(map[*ir.Operation]string{r.op: r.ladder[r.at]}, d.measure, "f32")
 		if err == nil {
 			var n *noise
-			if n, err = d.outputSQNR(c, ks); err == nil {
+			if n, err = d.outputSQNR(c, sensSamples); err == nil {
 				r.noise = n.total()
 				d.sensitivity[r.op] = n.worst()
 			}
@@ -136,51 +135,41 @@ func (d *driver) mixedPrecision(chosen map[*ir.Operation]string) (map[*ir.Operat
 	}
 	sort.SliceStable(rungs, func(i, j int) bool { return rungs[i].score > rungs[j].score })
 
-	// prefix promotes the first n rungs to level lv and the rest to lv-1.
-	prefix := func(lv, n int) map[*ir.Operation]string {
+	// A promotion is a count per level: k[l-1] is how many of level l's
+	// climbers (the rungs that have an l-th step up, in the ranked order)
+	// take it; each rung gets the highest step it is counted in.
+	climbers := func(lv int) []*rung {
+		var out []*rung
+		for _, r := range rungs {
+			if r.at+lv < len(r.ladder) {
+				out = append(out, r)
+			}
+		}
+		return out
+	}
+	assign := func(ks []int) map[*ir.Operation]string {
+		step := map[*rung]int{}
+		for l, n := range ks {
+			for _, r := range climbers(l + 1)[:n] {
+				step[r] = l + 1
+			}
+		}
 		prec := map[*ir.Operation]string{}
-		for i, r := range rungs {
-			step := lv - 1
-			if i < n {
-				step = lv
-			}
-			if j := min(r.at+step, len(r.ladder)-1); step > 0 {
-				prec[r.op] = r.ladder[j]
-			}
+		for r, st := range step {
+			prec[r.op] = r.ladder[r.at+st]
 		}
 		return prec
 	}
-	var best map[*ir.Operation]string
-	for lv := 1; best == nil; lv++ {
-		// The rungs that can still climb at this level lead the order, so
-		// the prefix counts only them.
-		var climb, rest []*rung
-		for _, r := range rungs {
-			if r.at+lv < len(r.ladder) {
-				climb = append(climb, r)
-			} else {
-				rest = append(rest, r)
-			}
-		}
-		if len(climb) == 0 {
-			break
-		}
-		rungs = append(climb, rest...)
-		n := len(climb)
-		start := 1
-		if lv == 1 {
-			start = predict(climb, n0.total(), budget)
-		}
-		hi, lo := -1, 0
-		tried := map[int]bool{}
-		test := func(m int) (bool, error) {
-			tried[m] = true
-			return met(prefix(lv, m), k)
-		}
-		for m := min(start, n); hi < 0; m = min(2*m, n) {
-			ok, err := test(m)
+	meets := func(ks []int) (bool, error) { return met(assign(ks), k) }
+	// smallest finds the least count at level l (others fixed) that meets
+	// the budget, knowing lo fails and hi meets (hi < 0: unknown, then it
+	// doubles from start up to n).
+	smallest := func(ks []int, l, lo, hi, start, n int) (int, error) {
+		for m := max(min(start, n), lo+1); hi < 0; m = min(2*m, n) {
+			ks[l] = m
+			ok, err := meets(ks)
 			if err != nil {
-				return nil, err
+				return 0, err
 			}
 			if ok {
 				hi = m
@@ -188,47 +177,91 @@ func (d *driver) mixedPrecision(chosen map[*ir.Operation]string) (map[*ir.Operat
 			}
 			lo = m
 			if m == n {
-				break
+				return -1, nil
 			}
 		}
-		if hi < 0 {
-			continue // even all of them: one more level
-		}
 		for hi-lo > 1 {
-			mid := (lo + hi) / 2
-			ok, err := test(mid)
+			ks[l] = (lo + hi) / 2
+			ok, err := meets(ks)
+			if err != nil {
+				return 0, err
+			}
+			if ok {
+				hi = ks[l]
+			} else {
+				lo = ks[l]
+			}
+		}
+		ks[l] = hi
+		return hi, nil
+	}
+	// Level by level: the least count at level 1; when every climber of a
+	// level is not enough, all of them keep that step and the next level
+	// is searched. Once a level meets the budget, the levels below are
+	// searched down again, since the ops promoted higher may leave room
+	// for fewer promotions below (the most harmful ops to f16 and every
+	// other one at int8, rather than every op to int16).
+	var ks []int
+	found := false
+	for lv := 1; !found; lv++ {
+		n := len(climbers(lv))
+		if n == 0 {
+			break
+		}
+		ks = append(ks, 0)
+		start := 1
+		if lv == 1 {
+			start = predict(climbers(1), n0.total(), budget)
+		}
+		got, err := smallest(ks, lv-1, 0, -1, start, n)
+		if err != nil {
+			return nil, err
+		}
+		if got < 0 {
+			ks[lv-1] = n
+			continue
+		}
+		found = true
+		for l := lv - 2; l >= 0; l-- {
+			full := ks[l]
+			ks[l] = 0
+			ok, err := meets(ks)
 			if err != nil {
 				return nil, err
 			}
 			if ok {
-				hi = mid
-			} else {
-				lo = mid
+				continue
 			}
-		}
-		// The search ran on a subset: confirm on every sample, promoting
-		// more while the whole set misses the budget.
-		for k < len(d.calib.Samples) {
-			ok, err := met(prefix(lv, hi), len(d.calib.Samples))
-			if err != nil {
+			if _, err := smallest(ks, l, 0, full, 1, full); err != nil {
 				return nil, err
 			}
-			if ok || hi == n {
-				break
-			}
-			hi = min(2*hi, n)
 		}
-		best = prefix(lv, hi)
-		d.recordPromotions(rungs, lv, hi)
 	}
-	if best == nil {
+	if !found {
 		// Unmet even with every op at its costliest precision.
-		best = prefix(math.MaxInt32/2, 0)
+		best := map[*ir.Operation]string{}
 		for _, r := range rungs {
 			best[r.op] = r.ladder[len(r.ladder)-1]
 		}
-		d.recordPromotions(rungs, math.MaxInt32/2, 0)
+		d.recordPromotions(rungs, best)
+		return best, nil
 	}
+	// The search ran on a subset: confirm on every sample, promoting more
+	// at the top level while the whole set misses the budget.
+	top := len(ks) - 1
+	for k < len(d.calib.Samples) {
+		ok, err := met(assign(ks), len(d.calib.Samples))
+		if err != nil {
+			return nil, err
+		}
+		n := len(climbers(top + 1))
+		if ok || ks[top] == n {
+			break
+		}
+		ks[top] = min(2*ks[top], n)
+	}
+	best := assign(ks)
+	d.recordPromotions(rungs, best)
 	return best, nil
 }
 
@@ -254,16 +287,13 @@ func predict(climb []*rung, base, budget float64) int {
 	return len(climb)
 }
 
-// recordPromotions lists the ops promoted in the report.
-func (d *driver) recordPromotions(rungs []*rung, lv, n int) {
+// recordPromotions lists the ops promoted in the report, in ranked
+// order.
+func (d *driver) recordPromotions(rungs []*rung, prec map[*ir.Operation]string) {
 	d.report.Promoted = nil
-	for i, r := range rungs {
-		step := lv - 1
-		if i < n {
-			step = lv
-		}
-		j := min(r.at+step, len(r.ladder)-1)
-		if j <= r.at {
+	for _, r := range rungs {
+		p, ok := prec[r.op]
+		if !ok || p == r.ladder[r.at] {
 			continue
 		}
 		s, ok := d.sensitivity[r.op]
@@ -271,6 +301,18 @@ func (d *driver) recordPromotions(rungs []*rung, lv, n int) {
 			s = math.NaN()
 		}
 		d.report.Promoted = append(d.report.Promoted, Promotion{Name: where(r.op), Op: r.op.Name(),
-			From: r.ladder[r.at], To: r.ladder[j], Sensitivity: DB(s)})
+			From: r.ladder[r.at], To: p, Sensitivity: DB(s)})
 	}
+}
+
+// keeps reports whether o is a same-scale op (dialects/qbehavior) of a
+// class the target runs in its input's encoding: it adds no error of its
+// own, and its precision follows its input's.
+func (d *driver) keeps(o *ir.Operation) bool {
+	b, _ := qbehavior.OfOp(o)
+	if !b.Has(qbehavior.SameScale) {
+		return false
+	}
+	class, _ := target.ClassOf(o.Name())
+	return d.target.KeepsEncoding(class)
 }

@@ -114,7 +114,10 @@ type driver struct {
 	ref [][]*tensor.Tensor
 	// observed: per master op, the observed (minmax) range of each
 	// result, which 16-bit encodings use instead of the method's.
-	observed map[*ir.Operation][]observe.Range
+	observed    map[*ir.Operation][]observe.Range
+	argObserved map[int]observe.Range
+	// chosen is the baseline's precision of every decided op.
+	chosen map[*ir.Operation]string
 	// bias: the corrections bias correction found, applied to a
 	// candidate's layers that keep the precision they were found for.
 	bias        []*biasLayer
@@ -150,7 +153,7 @@ func Run(module *ir.Operation, opts Options) (*Result, error) {
 		return nil, errors.New("the SQNR budget must be a number")
 	}
 	d := &driver{opts: opts, target: opts.Target, measure: floatEverywhere(opts.Target), ctx: module.Ctx(),
-		master: module, fnName: opts.Function, observed: map[*ir.Operation][]observe.Range{},
+		master: module, fnName: opts.Function, observed: map[*ir.Operation][]observe.Range{}, argObserved: map[int]observe.Range{},
 		report: &Report{Target: opts.Target.Name, Method: string(opts.Method), Timings: map[string]float64{}}}
 	return d.run()
 }
@@ -242,6 +245,7 @@ func (d *driver) run() (*Result, error) {
 	d.runs += len(d.calib.Samples)
 	for _, v := range cr.Values {
 		if v.Op == nil {
+			d.argObserved[v.Arg] = v.Observed
 			continue
 		}
 		rs := d.observed[v.Op]
@@ -266,6 +270,7 @@ func (d *driver) run() (*Result, error) {
 			chosen[o] = dc.Precision
 		}
 	}
+	d.chosen = chosen
 
 	if d.opts.BiasCorrection {
 		t0 = time.Now()
@@ -481,19 +486,59 @@ func (d *driver) build(prec map[*ir.Operation]string, t *target.Target, def stri
 	}
 	c.fn = fn
 	f64 := d.ctx.FloatType(ir.F64)
-	for o, p := range prec {
-		co := c.opOf[o]
-		if co == nil {
-			continue
+	// eff is an op's precision in this candidate: prec's, else the
+	// baseline's.
+	eff := func(o *ir.Operation) string {
+		if p, ok := prec[o]; ok {
+			return p
 		}
-		co.SetAttr(lq.PrecisionAttr, d.ctx.StringAttr(p))
-		if bits, _, ok := storageBits(p); ok && bits > 8 {
-			if rs := d.observed[o]; rs != nil {
-				entries := make([]ir.Attribute, len(rs))
-				for i, r := range rs {
-					entries[i] = d.ctx.DenseFloatArrayAttr(f64, []float64{r.Lo, r.Hi})
-				}
-				co.SetAttr(lq.CalibAttr, d.ctx.ArrayAttr(entries))
+		return d.chosen[o]
+	}
+	wide := func(o *ir.Operation) bool {
+		bits, _, ok := storageBits(eff(o))
+		return ok && bits > 8
+	}
+	readByWide := func(v *ir.Value) bool {
+		for _, u := range v.Users() {
+			if wide(u) {
+				return true
+			}
+		}
+		return false
+	}
+	for o, p := range prec {
+		if co := c.opOf[o]; co != nil {
+			co.SetAttr(lq.PrecisionAttr, d.ctx.StringAttr(p))
+		}
+	}
+	// 16-bit encodings take the observed range (no clipping) where they
+	// are made: on the results of a 16-bit op, and on those of an op in
+	// float or kept in its input's encoding (a data-movement op) that a
+	// 16-bit op reads. An 8-bit producer keeps its method's range for its
+	// own encoding.
+	if len(prec) > 0 {
+		for o, rs := range d.observed {
+			co := c.opOf[o]
+			if co == nil {
+				continue
+			}
+			_, _, int8 := storageBits(eff(o))
+			if _, set := prec[o]; !set && d.keeps(o) {
+				int8 = false // it takes whatever encoding its input has
+			}
+			if !wide(o) && (int8 || !readByWide(o.Result(0))) {
+				continue
+			}
+			entries := make([]ir.Attribute, len(rs))
+			for i, r := range rs {
+				entries[i] = d.ctx.DenseFloatArrayAttr(f64, []float64{r.Lo, r.Hi})
+			}
+			co.SetAttr(lq.CalibAttr, d.ctx.ArrayAttr(entries))
+		}
+		masterFn, _ := interp.LookupFunc(d.master, d.fnName)
+		for i, a := range masterFn.Region(0).Blocks()[0].Args() {
+			if r, ok := d.argObserved[i]; ok && readByWide(a) {
+				setArgCalib(fn, i, d.ctx.DenseFloatArrayAttr(f64, []float64{r.Lo, r.Hi}))
 			}
 		}
 	}

@@ -262,7 +262,7 @@ func TestSixteenBitPromotion(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, *res.Report.MetMinSQNR)
 	require.NotEmpty(t, res.Report.Promoted)
-	sixteen := 0
+	sixteen, widened := 0, 0
 	for _, p := range res.Report.Promoted {
 		if p.To != "i16" {
 			// Promoting every op to i16 was not enough: the next level
@@ -274,11 +274,17 @@ func TestSixteenBitPromotion(t *testing.T) {
 		op := opNamed(res.Report, p.Name)
 		assert.Equal(t, "u16", op.Results[0].Storage)
 		// The 16-bit encoding spans the observed range, which the 99th
-		// percentile clips for 8 bits.
+		// percentile clips for 8 bits (not on the 80 logits, where it is
+		// the maximum).
 		b := opNamed(base.Report, p.Name)
-		assert.Greater(t, op.Results[0].Scale[0]*65535, b.Results[0].Scale[0]*255, p.Name)
+		wide, narrow := op.Results[0].Scale[0]*65535, b.Results[0].Scale[0]*255
+		assert.GreaterOrEqual(t, wide, narrow*0.999, p.Name)
+		if wide > narrow*1.01 {
+			widened++
+		}
 	}
-	assert.Positive(t, sixteen)
+	assert.Positive(t, widened)
+	assert.Positive(t, sixteen, "%v -> %v: %+v", base.Report.OutputSQNR, res.Report.OutputSQNR, res.Report.Promoted)
 }
 
 func TestBiasCorrectionReducesMeanError(t *testing.T) {
