@@ -37,6 +37,7 @@ import (
 	lq "github.com/mlc-go/mlc/lowering/quantize"
 	"github.com/mlc-go/mlc/lowering/quantize/observe"
 	"github.com/mlc-go/mlc/lowering/target"
+	"github.com/mlc-go/mlc/rewrite/transforms/dce"
 )
 
 // DefaultSearchSamples is the number of calibration samples mixed
@@ -87,13 +88,14 @@ type Result struct {
 }
 
 // BudgetError is returned with a Result whose output SQNR misses MinSQNR
-// even with every op promoted as far as the target allows.
+// after mixed precision: even every op promoted as far as the target
+// allows does not meet it (on the search samples, or on all of them).
 type BudgetError struct {
 	Got, Want float64
 }
 
 func (e *BudgetError) Error() string {
-	return fmt.Sprintf("the output SQNR is %.2f dB on the calibration samples with every op at its costliest precision; the budget is %.2f dB", e.Got, e.Want)
+	return fmt.Sprintf("mixed precision cannot meet the budget: the output SQNR is %.2f dB on the calibration samples with every op promoted as far as the target allows, the budget %.2f dB", e.Got, e.Want)
 }
 
 // driver is one Run's state.
@@ -299,6 +301,8 @@ func (d *driver) run() (*Result, error) {
 	if err := lq.Check(final.fn, d.target); err != nil {
 		return nil, err
 	}
+	// The float weights quantize replaced by stored integers are dead.
+	dce.Run(final.module)
 	if err := ir.Verify(final.module); err != nil {
 		return nil, fmt.Errorf("the quantized module does not verify: %w", err)
 	}

@@ -58,7 +58,7 @@
 // RUN: test ! -e %t.mixed.mlir
 // RUN: filecheck %s --check-prefix=UNMET --input-file %t.err
 // RUN: filecheck %s --check-prefix=UNMET-JSON --input-file %t.mixed.json
-// UNMET: error: the output SQNR is {{[0-9.]+}} dB on the calibration samples with every op at its costliest precision; the budget is 200.00 dB: nothing written to {{.*}}.mixed.mlir
+// UNMET: error: mixed precision cannot meet the budget: the output SQNR is {{[0-9.]+}} dB on the calibration samples with every op promoted as far as the target allows, the budget 200.00 dB: nothing written to {{.*}}.mixed.mlir
 // UNMET-JSON: "met_min_sqnr": false,
 // A budget the model meets promotes what it must and exits 0.
 // RUN: mlc quantize %s --target trt-orin --calib %S/Inputs/quantize-calib --min-sqnr 45 --report %t.met.json -o %t.met.mlir
