@@ -3,11 +3,14 @@
 // The model below is conv + relu + flatten + linear.
 
 // TensorRT: symmetric int8 activations (zero point 0, so none printed),
-// per-output-channel int8 weights on [-127, 127], float bias.
+// per-output-channel int8 weights on [-127, 127], float bias; the float
+// weights are gone.
 // RUN: mlc quantize %s --target trt-orin --calib %S/Inputs/quantize-calib -o - | filecheck %s --check-prefix=TRT
+// TRT:      [[BIAS:%[0-9]+]] = core.constant dense<[-4.632000e-02, {{.*}}]> : tensor<4xf32>
+// TRT-NOT:  core.constant {{.*}} : tensor<4x2x3x3xf32>
 // TRT:      quant.qcast %arg0 : tensor<1x2x4x4xf32> to tensor<1x2x4x4x!quant.uniform<i8:f32, {{[0-9.]+(E-[0-9]+)?}}>>
 // TRT:      quant.scast {{.*}} : tensor<4x2x3x3xi8> to tensor<4x2x3x3x!quant.uniform<i8<-127:127>:f32:0, {{.*}}>>
-// TRT:      core.conv2d %{{[0-9]+}}, %{{[0-9]+}}, %1 {{.*}}mlc.precision = "i8"
+// TRT:      core.conv2d %{{[0-9]+}}, %{{[0-9]+}}, [[BIAS]] {{.*}}mlc.precision = "i8"
 // TRT:      quant.scast {{.*}} : tensor<64x3xi8> to tensor<64x3x!quant.uniform<i8<-127:127>:f32:1, {{.*}}>>
 // TRT:      core.matmul {{.*}}mlc.precision = "i8"
 // TRT-NOT:  !quant.uniform<u8
