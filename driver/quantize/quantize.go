@@ -489,6 +489,18 @@ func (d *driver) build(prec map[*ir.Operation]string, t *target.Target, def stri
 		return nil, err
 	}
 	c.fn = fn
+	d.annotate(c, prec)
+	d.applyBias(c, prec, def)
+	if _, err := lq.Run(fn, lq.Config{Target: t, Precision: def}); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// annotate gives the ops of prec (master ops) their precision in c, and
+// the observed ranges where 16-bit encodings are made.
+func (d *driver) annotate(c *candidate, prec map[*ir.Operation]string) {
+	fn := c.fn
 	f64 := d.ctx.FloatType(ir.F64)
 	// eff is an op's precision in this candidate: prec's, else the
 	// baseline's.
@@ -546,11 +558,6 @@ func (d *driver) build(prec map[*ir.Operation]string, t *target.Target, def stri
 			}
 		}
 	}
-	d.applyBias(c, prec, def)
-	if _, err := lq.Run(fn, lq.Config{Target: t, Precision: def}); err != nil {
-		return nil, err
-	}
-	return c, nil
 }
 
 // interpRun runs fn on one sample and counts the run.

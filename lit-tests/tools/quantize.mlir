@@ -89,6 +89,23 @@
 // NOTARGET: mlc: error: --target NAME or --target-file PATH is required (known targets: qnn-htp-v68,
 // RUN: test ! -e %t.bad.mlir
 
+// The same steps as passes, piecewise: bias-correct and mixed-precision
+// write their decisions on the calibrated float module for quantize.
+// RUN: mlc-opt %s --pass-pipeline="builtin.module(calibrate{data=%S/Inputs/quantize-calib},bias-correct{data=%S/Inputs/quantize-calib target=trt-orin},mixed-precision{data=%S/Inputs/quantize-calib target=trt-orin min-sqnr=45},func.func(quantize{target=trt-orin}))" --mlir-pass-statistics 2>&1 | filecheck %s --check-prefix=PASSES
+// PASSES:      bias-correct
+// PASSES-NEXT:   (S) 2 num-layers - Layers whose bias was corrected
+// PASSES-NEXT:   (S) 12 num-runs - Interpreter runs
+// PASSES-NEXT: mixed-precision
+// PASSES-NEXT:   (S) 1 num-promoted - Ops given a costlier precision
+// PASSES:      core.conv2d {{.*}}mlc.precision = "i8"
+// PASSES:      core.matmul {{.*}}mlc.precision = "f16"
+// RUN: not mlc-opt %s --pass-pipeline="builtin.module(bias-correct{data=%S/Inputs/quantize-calib target=trt-orin})" 2>&1 | filecheck %s --check-prefix=UNCALIBRATED
+// UNCALIBRATED: quantize.mlir:{{[0-9]+}}:17: error: argument #0 has no mlc.calib range, which 'core.conv2d' op needs to quantize it: run calibrate first
+// RUN: not mlc-opt %s --pass-pipeline="builtin.module(calibrate{data=%S/Inputs/quantize-calib},mixed-precision{data=%S/Inputs/quantize-calib target=trt-orin min-sqnr=300})" 2>&1 | filecheck %s --check-prefix=PASS-UNMET
+// PASS-UNMET: quantize.mlir:{{[0-9]+}}:1: error: mixed-precision: mixed precision cannot meet the budget: the output SQNR is {{[0-9.]+}} dB on the calibration samples with every op promoted as far as the target allows, the budget 300.00 dB
+// RUN: not mlc-opt %s --pass-pipeline="builtin.module(mixed-precision{target=trt-orin})" 2>&1 | filecheck %s --check-prefix=NODATA
+// NODATA: error: mixed-precision needs the calibration data directory: mixed-precision{data=DIR}
+
 func.func @main(%x: tensor<1x2x4x4xf32> {mlc.name = "x"}) -> tensor<1x3xf32> {
   %w1 = core.constant dense<[[[[0.000369, 0.08962, -0.08224], [-0.2672, -0.1364, -0.2975], [0.01804, 0.4021, -0.1477]], [[-0.1861, 0.147, 0.1071], [0.03162, -0.2791, -0.008776], [0.2086, -0.4033, -0.1373]]], [[[-0.5704, -0.3869, -0.5525], [-0.07053, -0.3802, 0.08138], [0.04703, -0.05608, -0.755]], [[-0.1616, -0.01455, 0.03399], [-0.459, -0.1433, -0.2936], [-0.2427, 0.3183, -0.2423]]], [[[-0.009757, 0.2653, -0.1751], [-0.03351, 0.03314, 0.01913], [-0.3675, 0.02284, 0.4076]], [[-0.4641, 0.2578, 0.03581], [-0.1924, 0.6001, 0.2287], [-0.3598, 0.02235, 0.173]]], [[[-0.05663, 0.2049, -0.01996], [0.2002, 0.4316, -0.2027], [0.06094, -0.139, 0.03818]], [[-0.3562, -0.1738, -0.05886], [0.2696, 0.3436, -0.3971], [-0.2384, 0.1941, -0.5977]]]]> : tensor<4x2x3x3xf32>
   %b1 = core.constant dense<[-0.04632, -0.009729, 0.1257, 0.06894]> : tensor<4xf32>
