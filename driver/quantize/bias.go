@@ -36,14 +36,13 @@ type biasLayer struct {
 	bias int           // the bias operand of out
 	// wbar[o*cg+k] is W̄ for output channel o and input channel
 	// g(o)*cg+k, g(o) = o/(outs/groups).
-	wbar             []float64
-	outs, ins, cg    int
-	groups           int
-	inAxis, outAxis  int // channel axes of input and output (-1: last)
-	prec             string
-	delta            []float64
-	xf, yf, xq, yq   chanMean
-	before, afterRMS float64
+	wbar            []float64
+	outs, ins, cg   int
+	groups          int
+	inAxis, outAxis int // channel axes of input and output (-1: last)
+	prec            string
+	delta           []float64
+	xf, yf, xq, yq  chanMean
 }
 
 // biasLayers finds the layers bias correction applies to among the ops
@@ -214,7 +213,7 @@ func rms(v []float64) float64 {
 	return math.Sqrt(s / float64(len(v)))
 }
 
-// collect runs the master (fp32) and candidate c on every calibration
+// collectBias runs the master (fp32) and candidate c on every calibration
 // sample and accumulates the layers' input and output means.
 func (d *driver) collectBias(c *candidate, layers []*biasLayer) error {
 	for _, l := range layers {
@@ -306,8 +305,7 @@ func (d *driver) correctBias(base *candidate, chosen map[*ir.Operation]string) e
 	var before float64
 	for _, l := range layers {
 		l.delta = l.local()
-		l.before = rms(l.delta)
-		before += l.before
+		before += rms(l.delta)
 	}
 	d.bias = layers
 	s := &BiasSummary{Layers: len(layers), ErrorBefore: DB(math.NaN()), ErrorAfter: DB(math.NaN())}
@@ -334,7 +332,7 @@ func (d *driver) applyBias(c *candidate, prec map[*ir.Operation]string, def stri
 		if out == nil {
 			continue
 		}
-		vals, shape, ok := constData(l.out.Operand(l.bias))
+		vals, _, ok := constData(l.out.Operand(l.bias))
 		if !ok || len(vals) != len(l.delta) {
 			continue
 		}
@@ -344,7 +342,6 @@ func (d *driver) applyBias(c *candidate, prec map[*ir.Operation]string, def stri
 		for i, v := range vals {
 			raw = ir.EncodeFloat(raw, k, v+l.delta[i])
 		}
-		_ = shape
 		b := ir.NewBuilder(d.ctx)
 		b.SetInsertionPoint(out)
 		nc := b.Create(ir.OperationState{Name: "core.constant", ResultTypes: []ir.Type{t}, Loc: out.Operand(l.bias).DefiningOp().Loc,

@@ -97,8 +97,7 @@ func (d *driver) measureFinal(c *candidate) (*finalStats, error) {
 		}
 		var after float64
 		for _, l := range d.bias {
-			l.afterRMS = rms(l.local())
-			after += l.afterRMS
+			after += rms(l.local())
 		}
 		d.report.BiasCorrection.ErrorAfter = DB(after / float64(len(d.bias)))
 	}

@@ -21,7 +21,9 @@
 //
 // Models are always measured with the reference interpreter on the QDQ
 // form, which computes each quantized op on the dequantized values of its
-// stored integers. The package holds no flags and prints nothing.
+// stored integers. Steps 4 and 5 are also the passes bias-correct and
+// mixed-precision (pass.go), for pipelines that run the steps piecewise.
+// The package holds no flags and prints nothing.
 package quantize
 
 import (
