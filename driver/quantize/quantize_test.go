@@ -357,3 +357,20 @@ func TestQuantizedTypesInModule(t *testing.T) {
 	})
 	assert.Greater(t, n, 3)
 }
+
+func TestEqualizeAndSmoothQuant(t *testing.T) {
+	f := newFixture(t, 1)
+	res, err := Run(parse(t, f.src), Options{Target: load(t, "trt-orin"), Calib: f.calib, Equalize: true, SmoothQuant: true})
+	require.NoError(t, err)
+	r := res.Report
+	require.NotNil(t, r.Equalize)
+	require.NotNil(t, r.SmoothQuant)
+	assert.Equal(t, DefaultSmoothAlpha, r.SmoothQuant.Alpha)
+	assert.Equal(t, 1, r.SmoothQuant.Groups, "the linear layer")
+	assert.Greater(t, float64(r.OutputSQNR), 20.0)
+	// Reference 8, channel statistics 8, calibration 8, measure 16.
+	assert.Equal(t, 40, r.InterpreterRuns)
+	for _, phase := range []string{"equalize", "smooth_quant"} {
+		assert.Contains(t, r.Timings, phase)
+	}
+}
