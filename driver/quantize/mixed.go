@@ -85,7 +85,10 @@ func (d *driver) mixedPrecision(chosen map[*ir.Operation]string) (map[*ir.Operat
 		return nil, err
 	}
 	if n0.worst() >= budget {
-		if ok, err := met(nil, len(d.calib.Samples)); err != nil || ok || k == len(d.calib.Samples) {
+		if k == len(d.calib.Samples) {
+			return map[*ir.Operation]string{}, nil
+		}
+		if ok, err := met(nil, len(d.calib.Samples)); err != nil || ok {
 			return map[*ir.Operation]string{}, err
 		}
 	}

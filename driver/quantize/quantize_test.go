@@ -236,6 +236,16 @@ func TestMixedPrecisionMeetsBudget(t *testing.T) {
 	// Sensitivities were measured for the candidates.
 	assert.NotNil(t, opNamed(r, "conv1").Sensitivity)
 
+	// A budget the baseline meets: one more model run on the search
+	// samples, nothing promoted, no sensitivities.
+	easy := float64(base.Report.OutputSQNR) - 5
+	res, err = Run(parse(t, f.src), Options{Target: tg, Calib: f.calib, MinSQNR: &easy})
+	require.NoError(t, err)
+	assert.True(t, *res.Report.MetMinSQNR)
+	assert.Empty(t, res.Report.Promoted)
+	assert.Nil(t, opNamed(res.Report, "conv1").Sensitivity)
+	assert.Equal(t, base.Report.InterpreterRuns+8, res.Report.InterpreterRuns)
+
 	// A budget no precision can meet: the report says so and the error
 	// is typed.
 	tooMuch := 300.0
