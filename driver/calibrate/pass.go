@@ -20,7 +20,7 @@ var Pass = pass.Register(&pass.Pass{
 		"storage `bits`/`signed`/`symmetric`: `mlc.calib = [array<f64: lo, hi>, ...]` on an op (one entry per " +
 		"result, `array<f64>` for a result not observed) and `mlc.calib = array<f64: lo, hi>` on an argument. " +
 		"Methods: minmax; percentile (of |x|, or of both tails when not symmetric); entropy (TensorRT's KL " +
-		"divergence over a 2048-bin histogram of |x|, exact zeros left out); mse (the range of least quantization error). Fails, " +
+		"divergence over a 2048-bin histogram of |x|, exact zeros left out; the mse range for a value with under 32768 nonzero samples, too few for the divergence); mse (the range of least quantization error). Fails, " +
 		"changing nothing, on an empty directory, a set missing an input, a file of the wrong shape or element " +
 		"type, a NaN or Inf sample (naming the file and the element), or a file outside the directory.",
 	Options: []pass.Option{

@@ -13,7 +13,9 @@
 //   - entropy: TensorRT's entropy calibrator: the threshold over a
 //     2048-bin histogram of |x| whose 2^(b-1)-level quantization loses the
 //     least information (KL divergence), see entropy.go. Samples exactly 0
-//     are left out of the histogram: quantization never changes them.
+//     are left out of the histogram: quantization never changes them. A
+//     value with fewer nonzero samples than entropyMinSamples gets the mse
+//     range instead.
 //   - mse: the range whose quantization to the storage's grid has the least
 //     mean squared error over the histogram, see mse.go.
 //
@@ -157,7 +159,8 @@ func New(cfg Config) (*Observer, error) {
 	}
 	o := &Observer{cfg: cfg, min: math.Inf(1), max: math.Inf(-1)}
 	if cfg.Method != MinMax {
-		o.hist = newHistogram(cfg.Method == MSE)
+		// Entropy keeps the sums too: it falls back to MSE on few samples.
+		o.hist = newHistogram(cfg.Method == MSE || cfg.Method == Entropy)
 	}
 	return o, nil
 }
@@ -227,6 +230,9 @@ func (o *Observer) Range() (Range, error) {
 		}
 		return o.finish(Range{o.hist.lowerPercentile(p, o.min), o.hist.upperPercentile(p, o.max)}), nil
 	case Entropy:
+		if o.n-o.zeros < entropyMinSamples {
+			return o.finish(o.mseRange()), nil
+		}
 		bins, _ := o.hist.absBins(entropyBins, amax)
 		// Exact zeros sit in bin 0 (narrower than a fine bin's pair, so
 		// wholly inside it). They lose nothing to any threshold, yet as a

@@ -377,3 +377,30 @@ func TestEntropyIgnoresExactZeros(t *testing.T) {
 		}
 	}
 }
+
+// TestEntropyFewSamplesUsesMSE: below entropyMinSamples nonzero samples
+// the histogram is too sparse for the divergence, and entropy gives the
+// mse range; above it, its own.
+func TestEntropyFewSamplesUsesMSE(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for _, st := range []Storage{sym8, asym8} {
+		few := make([]float32, 4096)
+		for i := range few {
+			few[i] = float32(rng.NormFloat64())
+		}
+		// Zeros do not count toward the minimum.
+		padded := append(make([]float32, entropyMinSamples), few...)
+		ent, mse := run(t, Config{Method: Entropy, Storage: st}, padded), run(t, Config{Method: MSE, Storage: st}, padded)
+		if ent != mse {
+			t.Errorf("%+v, 4096 samples: entropy %v, mse %v", st, ent, mse)
+		}
+		many := make([]float32, 4*entropyMinSamples)
+		for i := range many {
+			many[i] = float32(rng.NormFloat64())
+		}
+		ent, mse = run(t, Config{Method: Entropy, Storage: st}, many), run(t, Config{Method: MSE, Storage: st}, many)
+		if ent == mse {
+			t.Errorf("%+v, %d samples: entropy gave the mse range %v", st, len(many), ent)
+		}
+	}
+}
