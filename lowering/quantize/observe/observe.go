@@ -14,8 +14,8 @@
 //     2048-bin histogram of |x| whose 2^(b-1)-level quantization loses the
 //     least information (KL divergence), see entropy.go. Samples exactly 0
 //     are left out of the histogram: quantization never changes them. A
-//     value with fewer nonzero samples than entropyMinSamples gets the mse
-//     range instead.
+//     value with fewer nonzero samples than Config.EntropyMinSamples gets
+//     the mse range instead.
 //   - mse: the range whose quantization to the storage's grid has the least
 //     mean squared error over the histogram, see mse.go.
 //
@@ -100,6 +100,9 @@ type Config struct {
 	// DefaultPercentile.
 	Percentile float64
 	Storage    Storage
+	// EntropyMinSamples: the entropy method gives a value with fewer
+	// nonzero samples the mse range; 0 means DefaultEntropyMinSamples.
+	EntropyMinSamples int64
 }
 
 func (c Config) percentile() float64 {
@@ -230,7 +233,7 @@ func (o *Observer) Range() (Range, error) {
 		}
 		return o.finish(Range{o.hist.lowerPercentile(p, o.min), o.hist.upperPercentile(p, o.max)}), nil
 	case Entropy:
-		if o.n-o.zeros < entropyMinSamples {
+		if o.n-o.zeros < o.cfg.entropyMinSamples() {
 			return o.finish(o.mseRange()), nil
 		}
 		bins, _ := o.hist.absBins(entropyBins, amax)

@@ -389,12 +389,15 @@ func TestEntropyFewSamplesUsesMSE(t *testing.T) {
 			few[i] = float32(rng.NormFloat64())
 		}
 		// Zeros do not count toward the minimum.
-		padded := append(make([]float32, entropyMinSamples), few...)
+		padded := append(make([]float32, DefaultEntropyMinSamples), few...)
 		ent, mse := run(t, Config{Method: Entropy, Storage: st}, padded), run(t, Config{Method: MSE, Storage: st}, padded)
 		if ent != mse {
 			t.Errorf("%+v, 4096 samples: entropy %v, mse %v", st, ent, mse)
 		}
-		many := make([]float32, 4*entropyMinSamples)
+		if own := run(t, Config{Method: Entropy, Storage: st, EntropyMinSamples: 1}, padded); own == mse {
+			t.Errorf("%+v: EntropyMinSamples 1 still gave the mse range %v", st, own)
+		}
+		many := make([]float32, 4*DefaultEntropyMinSamples)
 		for i := range many {
 			many[i] = float32(rng.NormFloat64())
 		}
