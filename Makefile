@@ -12,7 +12,7 @@ MODELS_DIR := build/onnx-models
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FUZZTIME ?= 30s
 
-.PHONY: all build test lit vet gotest bench fuzz docs deps demo clean node-tests models tiny-cnn-onnx conformance conformance-models
+.PHONY: all build test lit vet gotest bench bench-quant bench-lower fuzz docs deps demo clean node-tests models tiny-cnn-onnx conformance conformance-models
 
 all: build
 
@@ -76,6 +76,17 @@ test: deps build vet gotest lit conformance conformance-models ort-reencode
 
 bench: deps build
 	bash bench/run.sh
+
+# Issue 13's quantization benchmark (naive / best int8 / mixed precision per
+# model and target; long: CALIB=8 EVAL=4 for a quick run).
+bench-quant: deps build
+	bash bench/quant.sh $(or $(CALIB),32) $(or $(EVAL),8)
+
+# Issue 14's lowering benchmarks: cost against op count, and quantize +
+# lower per exported model and target.
+bench-lower: deps build
+	bash bench/lower-scaling.sh
+	bash bench/quant-lower.sh
 
 fuzz:
 	bash bench/fuzz.sh $(FUZZTIME)

@@ -200,4 +200,32 @@ echo "int8 QDQ (scripts/make-qdq-models.py): ORT's QDQ execution vs mlc's quant-
 printf "%-28s %7s %10s %10s %10s %10s %8s %12s %12s   %s\n" model threads "ORT med" "ORT min" "mlc med" "mlc min" mlc/ORT "SQNR mlc:ORT" "SQNR q:fp32" "ORT int8 kernels"
 [ ${#qrows[@]} -eq 0 ] || printf "%s\n" "${qrows[@]}"
 echo "SQNR mlc:ORT: mlc's QDQ output against ORT's; SQNR q:fp32: ORT's QDQ output against its fp32 output (dB)."
-echo "The time of mlc quantize on resnet18 with 32 calibration samples: not measured; it needs issue 13's quantizer."
+
+# ---- mlc quantize against ORT inference ----
+# The time of `mlc quantize` (min-max, trt-orin) on resnet18 with 32
+# calibration samples, against 32 fp32 inferences of the same model in ORT
+# (32 x ORT's median run), at each thread count: calibration and the
+# quantizer's own measurements run the interpreter, so this is the
+# compile-time cost of a quantized model. The samples come from
+# scripts/export-torch-models.py --sets-dir (build/quant-sets, shared with
+# bench/quant.sh).
+if [[ " ${MODELS[*]} " == *" resnet18 "* ]]; then
+	sets=build/quant-sets
+	if [ ! -d "$sets/resnet18/calib" ] || [ "$(cat "$sets/resnet18/STAMP" 2>/dev/null)" != "32 8" ]; then
+		"$PY" scripts/export-torch-models.py build/quant-models resnet18 --sets-dir "$sets" --calib 32 --eval 8 >/dev/null 2>&1
+		echo "32 8" >"$sets/resnet18/STAMP"
+	fi
+	echo
+	echo "mlc quantize resnet18 --target trt-orin --calib (32 samples) against 32 fp32 ORT inferences"
+	printf "%-10s %7s %14s %14s %8s
+" model threads "ORT 32 runs s" "quantize s" ratio
+	for t in "${THREADS[@]}"; do
+		d=$work/resnet18
+		o=$(NODE_PATH="$ORT_DIR/node_modules" node bench/ort-run.js "$d/model.onnx" "$d/input.npy" "$d/ort-y.npy" 32 "$t")
+		ort32=$(echo "$o" | json median_ms)
+		start=$(date +%s.%N)
+		GOMAXPROCS=$t "$mlc" quantize "$MODELS_DIR/resnet18/model.onnx" --target trt-orin --calib "$sets/resnet18/calib" -o "$work/resnet18-q.mlir"
+		secs=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
+		awk -v t="$t" -v o="$ort32" -v q="$secs" 'BEGIN { printf "%-10s %7s %14.2f %14.2f %8.1f\n", "resnet18", t, o * 32 / 1000, q, q / (o * 32 / 1000) }'
+	done
+fi

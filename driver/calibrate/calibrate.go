@@ -75,9 +75,12 @@ type Value struct {
 	// Arg is the argument's index, or -1; Result is the result's index, or -1.
 	Arg, Result int
 	// Name is the argument's name (mlc.name or arg<i>) or the op's location.
-	Name   string
-	Range  observe.Range
-	Method observe.Method
+	Name  string
+	Range observe.Range
+	// Observed is the range of the samples themselves (min and max), which
+	// a wider storage than Range's (16 bits) can hold without clipping.
+	Observed observe.Range
+	Method   observe.Method
 	// Elements is the number of elements observed over all samples.
 	Elements int64
 }
@@ -157,8 +160,9 @@ func Calibrate(module *ir.Operation, data *Dataset, opts Options) (*Report, erro
 		var v ir.Attribute
 		if ok {
 			v = ctx.DenseFloatArrayAttr(f64, []float64{r.Lo, r.Hi})
+			o := obs[key{nil, i}]
 			rep.Values = append(rep.Values, Value{Arg: i, Result: -1, Name: names[i], Range: r,
-				Method: opts.Observer.Method, Elements: obs[key{nil, i}].Count()})
+				Observed: observe.Range{Lo: o.Min(), Hi: o.Max()}, Method: opts.Observer.Method, Elements: o.Count()})
 		}
 		setArgAttr(fn, i, Attr, v)
 	}
@@ -173,8 +177,10 @@ func Calibrate(module *ir.Operation, data *Dataset, opts Options) (*Report, erro
 			}
 			any = true
 			entries[j] = ctx.DenseFloatArrayAttr(f64, []float64{r.Lo, r.Hi})
+			o := obs[key{op, j}]
 			rep.Values = append(rep.Values, Value{Op: op, OpName: op.Name(), Arg: -1, Result: j,
-				Name: op.Loc.String(), Range: r, Method: opts.Observer.Method, Elements: obs[key{op, j}].Count()})
+				Name: op.Loc.String(), Range: r, Observed: observe.Range{Lo: o.Min(), Hi: o.Max()},
+				Method: opts.Observer.Method, Elements: o.Count()})
 		}
 		if any {
 			op.SetAttr(Attr, ctx.ArrayAttr(entries))

@@ -270,3 +270,41 @@ func TestCalibrateFailsCleanly(t *testing.T) {
 		t.Error("an unknown method was accepted")
 	}
 }
+
+func TestLoadEvalDataset(t *testing.T) {
+	fn := mainOf(t, parse(t, twoArgs))
+	dir := t.TempDir()
+	good(t, dir, "test_data_set_0", 0)
+	write(t, dir, "test_data_set_0/output_0.pb", f32(7, 8))
+	ds, err := LoadEvalDataset(dir, fn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ds.Samples[0].Outputs; len(got) != 1 || got[0].At(1) != 8 {
+		t.Errorf("outputs %v", got)
+	}
+	// LoadDataset ignores them.
+	if ds, err := LoadDataset(dir, fn); err != nil || ds.Samples[0].Outputs != nil {
+		t.Errorf("LoadDataset: %v, outputs %v", err, ds.Samples[0].Outputs)
+	}
+	for _, c := range []struct {
+		out  *tensor.Tensor
+		name string
+		want string
+	}{
+		{nil, "", "no output_0.pb (the reference for result 0)"},
+		{f32(7), "output_0.pb", "output_0.pb: result 0 "},
+		{f32(7, 8), "output_1.pb", "output_1.pb: @main has 1 result, there is no output 1"},
+		{f32(7, float32(math.NaN())), "output_0.pb", "output_0.pb: element 1 is NaN; reference outputs must be finite"},
+	} {
+		d := t.TempDir()
+		good(t, d, "test_data_set_0", 0)
+		if c.out != nil {
+			write(t, d, "test_data_set_0/"+c.name, c.out)
+		}
+		_, err := LoadEvalDataset(d, fn)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want %q", c.name, err, c.want)
+		}
+	}
+}

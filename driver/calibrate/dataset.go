@@ -24,6 +24,9 @@ type Sample struct {
 	Set    string // the set's folder, relative to the dataset's
 	Files  []string
 	Inputs []*tensor.Tensor
+	// Outputs are the expected results (output_<i>.pb), in the function's
+	// result order; read by LoadEvalDataset only.
+	Outputs []*tensor.Tensor
 }
 
 // Dataset is a calibration data directory read for one function.
@@ -49,6 +52,17 @@ var (
 // Files are opened inside dir through os.Root: a symlink that leads out of
 // it is refused, as are files that are not regular (FIFOs, devices).
 func LoadDataset(dir string, fn *ir.Operation) (*Dataset, error) {
+	return loadDataset(dir, fn, false)
+}
+
+// LoadEvalDataset is LoadDataset for an evaluation set: every set must
+// also hold output_<i>.pb for each result i of fn, with the result's
+// element type and shape (the reference outputs, Sample.Outputs).
+func LoadEvalDataset(dir string, fn *ir.Operation) (*Dataset, error) {
+	return loadDataset(dir, fn, true)
+}
+
+func loadDataset(dir string, fn *ir.Operation, outputs bool) (*Dataset, error) {
 	if fn == nil || fn.Name() != "func.func" || fn.NumRegions() == 0 || len(fn.Region(0).Blocks()) == 0 {
 		return nil, fmt.Errorf("calibration needs a func.func with a body")
 	}
@@ -90,7 +104,7 @@ func LoadDataset(dir string, fn *ir.Operation) (*Dataset, error) {
 	})
 	ds := &Dataset{Dir: dir}
 	for _, s := range sets {
-		smp, err := loadSet(root, dir, s.name, fn, body, names)
+		smp, err := loadSet(root, dir, s.name, fn, body, names, outputs)
 		if err != nil {
 			return nil, err
 		}
@@ -106,7 +120,7 @@ func cmpU(a, b uint64) int {
 	return 1
 }
 
-func loadSet(root *os.Root, dir, name string, fn *ir.Operation, body *ir.Block, names []string) (*Sample, error) {
+func loadSet(root *os.Root, dir, name string, fn *ir.Operation, body *ir.Block, names []string, outputs bool) (*Sample, error) {
 	where := filepath.Join(dir, name)
 	sub, err := root.OpenRoot(name)
 	if err != nil {
@@ -123,12 +137,26 @@ func loadSet(root *os.Root, dir, name string, fn *ir.Operation, body *ir.Block, 
 		byName["arg"+strconv.Itoa(i)] = i
 	}
 	smp := &Sample{Set: name, Files: make([]string, len(names)), Inputs: make([]*tensor.Tensor, len(names))}
+	var results []ir.Type
+	if outputs {
+		if ft, ok := fn.InherentAttr("function_type").(*ir.TypeAttr); ok {
+			if f, ok := ft.Type.(*ir.FunctionType); ok {
+				results = f.Results
+			}
+		}
+		smp.Outputs = make([]*tensor.Tensor, len(results))
+	}
 	for _, e := range entries {
 		file := e.Name()
 		path := filepath.Join(where, file)
 		arg := -1
 		switch ext := strings.ToLower(filepath.Ext(file)); {
 		case ext == ".pb" && outputPB.MatchString(file):
+			if outputs {
+				if err := loadOutput(sub, where, file, fn, results, smp); err != nil {
+					return nil, err
+				}
+			}
 			continue
 		case ext == ".pb":
 			m := inputPB.FindStringSubmatch(file)
@@ -175,7 +203,35 @@ func loadSet(root *os.Root, dir, name string, fn *ir.Operation, body *ir.Block, 
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("calibration data %s: no file for %s", where, strings.Join(missing, ", "))
 	}
+	for i, t := range smp.Outputs {
+		if t == nil {
+			return nil, fmt.Errorf("evaluation data %s: no output_%d.pb (the reference for result %d)", where, i, i)
+		}
+	}
 	return smp, nil
+}
+
+// loadOutput reads output_<i>.pb into smp.Outputs[i], checked against
+// result i's type.
+func loadOutput(sub *os.Root, where, file string, fn *ir.Operation, results []ir.Type, smp *Sample) error {
+	path := filepath.Join(where, file)
+	i, err := strconv.Atoi(outputPB.FindStringSubmatch(file)[1])
+	if err != nil || i >= len(results) {
+		return fmt.Errorf("%s: @%s has %d result%s, there is no output %s", path, ir.SymbolName(fn), len(results),
+			plural(len(results)), outputPB.FindStringSubmatch(file)[1])
+	}
+	t, err := readTensor(sub, where, file)
+	if err != nil {
+		return err
+	}
+	if err := interp.CheckValue(results[i], t); err != nil {
+		return fmt.Errorf("%s: result %d %v", path, i, err)
+	}
+	if j, v, ok := nonFinite(t); !ok {
+		return fmt.Errorf("%s: element %d is %v; reference outputs must be finite", path, j, v)
+	}
+	smp.Outputs[i] = t
+	return nil
 }
 
 func plural(n int) string {

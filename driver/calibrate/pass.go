@@ -20,13 +20,14 @@ var Pass = pass.Register(&pass.Pass{
 		"storage `bits`/`signed`/`symmetric`: `mlc.calib = [array<f64: lo, hi>, ...]` on an op (one entry per " +
 		"result, `array<f64>` for a result not observed) and `mlc.calib = array<f64: lo, hi>` on an argument. " +
 		"Methods: minmax; percentile (of |x|, or of both tails when not symmetric); entropy (TensorRT's KL " +
-		"divergence over a 2048-bin histogram of |x|); mse (the range of least quantization error). Fails, " +
+		"divergence over a 2048-bin histogram of |x|, exact zeros left out; the mse range for a value with fewer nonzero samples than `entropy-min-samples`, too few for the divergence); mse (the range of least quantization error). Fails, " +
 		"changing nothing, on an empty directory, a set missing an input, a file of the wrong shape or element " +
 		"type, a NaN or Inf sample (naming the file and the element), or a file outside the directory.",
 	Options: []pass.Option{
 		pass.StringOpt("data", "", "the calibration data directory (required)"),
 		pass.EnumOpt("method", string(observe.MinMax), observe.Methods(), "the observer"),
 		pass.FloatOpt("percentile", observe.DefaultPercentile, "the percentile method's percentile, in (0, 100]"),
+		pass.IntOpt("entropy-min-samples", observe.DefaultEntropyMinSamples, "the entropy method's fewest nonzero samples per value (the mse range below)"),
 		pass.IntOpt("bits", 8, "the storage's bit width (2 to 16)"),
 		pass.BoolOpt("signed", true, "signed storage integers"),
 		pass.BoolOpt("symmetric", true, "a symmetric range [-t, t] (zero point at the middle)"),
@@ -43,9 +44,10 @@ var Pass = pass.Register(&pass.Pass{
 		cfg := Options{
 			Function: opts.Text("function"),
 			Observer: observe.Config{
-				Method:     observe.Method(opts.Text("method")),
-				Percentile: opts.Float("percentile"),
-				Storage:    observe.Storage{Bits: opts.Int("bits"), Signed: opts.Bool("signed"), Symmetric: opts.Bool("symmetric")},
+				Method:            observe.Method(opts.Text("method")),
+				Percentile:        opts.Float("percentile"),
+				EntropyMinSamples: int64(max(opts.Int("entropy-min-samples"), 1)),
+				Storage:           observe.Storage{Bits: opts.Int("bits"), Signed: opts.Bool("signed"), Symmetric: opts.Bool("symmetric")},
 			},
 		}
 		fn, err := interp.LookupFunc(module, cfg.Function)

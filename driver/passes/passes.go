@@ -1,6 +1,7 @@
 // Package passes registers every pass and named pipeline of mlc: those of
 // lowering/passes (the generic and lowering passes) and the driver's
-// passes, which run the interpreter (calibrate). A tool that runs or
+// passes, which run the interpreter (calibrate, bias-correct,
+// mixed-precision). A tool that runs or
 // documents passes (mlc-opt, mlc, mlc-docgen) imports this package alone,
 // so all of them see the same registry. A new driver package with a pass
 // is added to the imports below; TestEveryDriverPassPackageIsReachable
@@ -9,5 +10,6 @@ package passes
 
 import (
 	_ "github.com/mlc-go/mlc/driver/calibrate"
+	_ "github.com/mlc-go/mlc/driver/quantize"
 	_ "github.com/mlc-go/mlc/lowering/passes"
 )

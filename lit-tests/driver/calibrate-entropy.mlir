@@ -9,7 +9,13 @@
 // relu(x) is 23 ones and a 0 (bins 2047 and 0): every i < 2048 leaves
 // mass beyond an empty bin, so the threshold is the maximum, 1; 2*relu(x)
 // likewise 2.
-// RUN: mlc-opt %s --pass-pipeline='builtin.module(calibrate{data=%S/Inputs/calib-outlier method=entropy})' | filecheck %s
+// entropy-min-samples=1: the divergence itself, on these 24 samples.
+// RUN: mlc-opt %s --pass-pipeline='builtin.module(calibrate{data=%S/Inputs/calib-outlier method=entropy entropy-min-samples=1})' | filecheck %s
+// By default a value with so few samples gets the mse range instead
+// (which keeps the outlier: its error would dominate).
+// RUN: mlc-opt %s --pass-pipeline='builtin.module(calibrate{data=%S/Inputs/calib-outlier method=entropy})' | filecheck %s --check-prefix=FEW
+// RUN: mlc-opt %s --pass-pipeline='builtin.module(calibrate{data=%S/Inputs/calib-outlier method=mse})' | filecheck %s --check-prefix=FEW
+// FEW: func.func @main(%arg0: tensor<2x4xf32> {mlc.calib = array<f64: -7.984375, 7.984375>, mlc.name = "x"})
 
 // CHECK-LABEL: func.func private @helper
 // CHECK:       core.relu %arg0 {mlc.calib = [array<f64: -1.000000e+00, 1.000000e+00>]}

@@ -6,6 +6,7 @@
 //	mlc compare got.npy want.pb                               compare a tensor with a reference
 //	mlc conformance DIR                                       import, lower and run ONNX test cases against their references
 //	mlc bisect model.mlir --pipeline P --input x=x.npy        name the pass and op where a pipeline loses accuracy
+//	mlc quantize model.onnx --target trt-orin --calib DIR -o q.mlir  post-training quantization for a target
 //
 // The command tree is built by newRootCmd from the subcommand
 // constructors listed in subcommands, so later tasks (compile to a bundle,
@@ -29,6 +30,7 @@ var subcommands = []func() *cobra.Command{
 	newConformanceCmd,
 	newBisectCmd,
 	newLowerCmd,
+	newQuantizeCmd,
 }
 
 func newRootCmd() *cobra.Command {

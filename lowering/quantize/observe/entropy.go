@@ -6,6 +6,23 @@ import "math"
 // on, as TensorRT's entropy calibrator.
 const entropyBins = 2048
 
+// DefaultEntropyMinSamples is the fewest nonzero samples entropy
+// calibrates on by default: 16 per bin. The divergence of a sparser
+// histogram is ruled by empty bins, and its threshold clips the thin
+// tail, whose few samples carry much of the signal: a global average
+// pool's or the logits' 4096 to 8000 values over 8 calibration images
+// lost 6 to 8 dB on resnet18 (Gaussian data: 4096 samples clip at 3.5σ,
+// 33.7 dB, where the MSE range gives 40). Such a value gets the mse
+// method's range instead (Config.EntropyMinSamples).
+const DefaultEntropyMinSamples = 16 * entropyBins
+
+func (c Config) entropyMinSamples() int64 {
+	if c.EntropyMinSamples == 0 {
+		return DefaultEntropyMinSamples
+	}
+	return c.EntropyMinSamples
+}
+
 // entropyLevels is the number of quantization levels over [0, t]: 2^(b-1)
 // (128 for 8 bits, as TensorRT), or 2^b for an asymmetric storage of data
 // that is never negative, whose whole grid lies over [0, t] (as

@@ -12,7 +12,10 @@
 //     from a histogram (see histogram.go for the error bound).
 //   - entropy: TensorRT's entropy calibrator: the threshold over a
 //     2048-bin histogram of |x| whose 2^(b-1)-level quantization loses the
-//     least information (KL divergence), see entropy.go.
+//     least information (KL divergence), see entropy.go. Samples exactly 0
+//     are left out of the histogram: quantization never changes them. A
+//     value with fewer nonzero samples than Config.EntropyMinSamples gets
+//     the mse range instead.
 //   - mse: the range whose quantization to the storage's grid has the least
 //     mean squared error over the histogram, see mse.go.
 //
@@ -97,6 +100,9 @@ type Config struct {
 	// DefaultPercentile.
 	Percentile float64
 	Storage    Storage
+	// EntropyMinSamples: the entropy method gives a value with fewer
+	// nonzero samples the mse range; 0 means DefaultEntropyMinSamples.
+	EntropyMinSamples int64
 }
 
 func (c Config) percentile() float64 {
@@ -144,6 +150,9 @@ type Observer struct {
 	n        int64
 	min, max float64
 	hist     *histogram // nil for minmax
+	// zeros counts the samples exactly 0 (a ReLU's output is often half
+	// zeros), which every grid represents exactly; entropy leaves them out.
+	zeros int64
 }
 
 // New returns an observer; cfg is validated.
@@ -153,7 +162,8 @@ func New(cfg Config) (*Observer, error) {
 	}
 	o := &Observer{cfg: cfg, min: math.Inf(1), max: math.Inf(-1)}
 	if cfg.Method != MinMax {
-		o.hist = newHistogram(cfg.Method == MSE)
+		// Entropy keeps the sums too: it falls back to MSE on few samples.
+		o.hist = newHistogram(cfg.Method == MSE || cfg.Method == Entropy)
 	}
 	return o, nil
 }
@@ -194,6 +204,9 @@ func observe[T float32 | float64](o *Observer, xs []T) error {
 	if o.hist != nil {
 		o.hist.grow(max(-lo, hi))
 		for _, x := range xs {
+			if x == 0 {
+				o.zeros++
+			}
 			o.hist.add(float64(x))
 		}
 	}
@@ -220,7 +233,17 @@ func (o *Observer) Range() (Range, error) {
 		}
 		return o.finish(Range{o.hist.lowerPercentile(p, o.min), o.hist.upperPercentile(p, o.max)}), nil
 	case Entropy:
+		if o.n-o.zeros < o.cfg.entropyMinSamples() {
+			return o.finish(o.mseRange()), nil
+		}
 		bins, _ := o.hist.absBins(entropyBins, amax)
+		// Exact zeros sit in bin 0 (narrower than a fine bin's pair, so
+		// wholly inside it). They lose nothing to any threshold, yet as a
+		// spike in P they dominate the divergence and drag the threshold
+		// down: every wider grouping averages bin 0 with its empty
+		// neighbours. So they are left out, as pytorch-quantization's
+		// histogram calibrator does with skip_zeros.
+		bins[0] = max(bins[0]-float64(o.zeros), 0)
 		t := entropyThreshold(bins, o.entropyLevels()) * amax
 		return o.finish(Range{-t, t}), nil
 	case MSE:

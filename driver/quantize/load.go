@@ -1,0 +1,77 @@
+package quantize
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/ir/asm"
+	"github.com/mlc-go/mlc/lowering/decompose"
+	"github.com/mlc-go/mlc/rewrite/pass"
+	"github.com/mlc-go/mlc/translate/onnx"
+)
+
+// Load reads a model and lowers it to the core dialect: an .onnx file is
+// imported into the torch dialect; a textual .mlir module is parsed and
+// verified (its text is added to sm, when given, so that diagnostics
+// quote it). A module holding torch ops then runs torch-to-core. ctx
+// must have every dialect registered.
+func Load(ctx *ir.Context, path string, sm *ir.SourceMgr) (*ir.Operation, error) {
+	var module *ir.Operation
+	if strings.EqualFold(filepath.Ext(path), ".onnx") {
+		m, err := onnx.ImportFile(ctx, path, onnx.Options{})
+		if err != nil {
+			return nil, err
+		}
+		module = m
+	} else {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, fmt.Errorf("could not open input file '%s': %v", path, err)
+		}
+		if sm != nil {
+			sm.Add(path, src)
+		}
+		if module, err = asm.Parse(ctx, path, src, 1); err != nil {
+			return nil, err
+		}
+	}
+	if err := ir.Verify(module); err != nil {
+		return nil, err
+	}
+	if !hasDialect(module, "torch") {
+		return module, nil
+	}
+	pm, err := pass.ParsePipeline(decompose.PipelineText)
+	if err != nil {
+		return nil, err
+	}
+	if err := pm.Run(module, &pass.Config{VerifyEach: true, Out: io.Discard}); err != nil {
+		var f *pass.Failure
+		if errors.As(err, &f) && f.Err != nil {
+			return nil, f.Err
+		}
+		return nil, err
+	}
+	return module, nil
+}
+
+func hasDialect(module *ir.Operation, dialect string) bool {
+	found := false
+	ir.WalkPreOrder(module, func(o *ir.Operation) ir.WalkResult {
+		if o.Dialect() == dialect {
+			found = true
+			return ir.Interrupt
+		}
+		return ir.Advance
+	})
+	return found
+}
