@@ -386,3 +386,38 @@ func putU64(b []byte, v uint64) {
 		b[i] = byte(v >> (8 * i))
 	}
 }
+
+// FindFunc is the func.func named name in module (module may itself be
+// the function); with name "" the module's only function.
+func FindFunc(module *ir.Operation, name string) (*ir.Operation, error) {
+	if module == nil {
+		return nil, fmt.Errorf("no module")
+	}
+	if module.Name() == "func.func" && (name == "" || ir.SymbolName(module) == name) {
+		return module, nil
+	}
+	var funcs []*ir.Operation
+	for _, r := range module.Regions() {
+		for _, b := range r.Blocks() {
+			for _, op := range b.Ops() {
+				if op.Name() == "func.func" {
+					funcs = append(funcs, op)
+				}
+			}
+		}
+	}
+	var names []string
+	for _, f := range funcs {
+		if name != "" && ir.SymbolName(f) == name {
+			return f, nil
+		}
+		names = append(names, "@"+ir.SymbolName(f))
+	}
+	if name == "" && len(funcs) == 1 {
+		return funcs[0], nil
+	}
+	if name == "" {
+		return nil, fmt.Errorf("module has %d functions (%s): choose one", len(funcs), strings.Join(names, ", "))
+	}
+	return nil, fmt.Errorf("no function @%s in the module (has %s)", name, strings.Join(names, ", "))
+}
