@@ -227,17 +227,23 @@ func exportAndCompare(t *testing.T, m *ir.Operation, seed int64) float64 {
 	}
 	in, outPath := filepath.Join(dir, "x.npy"), filepath.Join(dir, "y.npy")
 	require.NoError(t, tensor.WriteNpyFile(in, x))
-	cmd := exec.Command(node, script, path, in, outPath, "1", "1")
-	cmd.Env = append(os.Environ(), "NODE_PATH="+nodePath)
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "ort-run: %s", out)
-	got, err := tensor.ReadNpyFile(outPath)
-	require.NoError(t, err)
 	want, err := interp.RunModule(m, "main", []*tensor.Tensor{x})
 	require.NoError(t, err)
-	assert.Equal(t, want[0].Shape(), got.Shape())
-	db := sqnr(want[0].Values(), got.Values())
-	t.Logf("ONNX Runtime vs interpreter on the trt IR: SQNR %.1f dB", db)
+	run := func(level string) float64 {
+		cmd := exec.Command(node, script, path, in, outPath, "1", "1")
+		cmd.Env = append(os.Environ(), "NODE_PATH="+nodePath, "ORT_GRAPH_OPT="+level)
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "ort-run: %s", out)
+		got, err := tensor.ReadNpyFile(outPath)
+		require.NoError(t, err)
+		require.Equal(t, want[0].Shape(), got.Shape())
+		return sqnr(want[0].Values(), got.Values())
+	}
+	// "basic" runs Q/DQ as the ONNX spec defines them (in float); at
+	// "all" ORT fuses them into int8 kernels whose x86 u8s8 arithmetic
+	// may saturate, so that figure is only logged.
+	db := run("basic")
+	t.Logf("ONNX Runtime (basic optimisations) vs interpreter on the trt IR: SQNR %.1f dB; with int8 kernel fusion (all): %.1f dB", db, run("all"))
 	assert.GreaterOrEqual(t, db, 40.0)
 	return db
 }
