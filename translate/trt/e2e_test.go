@@ -16,12 +16,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mlc-go/mlc/dialects/all"
+	_ "github.com/mlc-go/mlc/driver/calibrate" // the calibrate pass, for the exported-model test (test-only import)
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
 	_ "github.com/mlc-go/mlc/lowering/passes"
 	"github.com/mlc-go/mlc/rewrite/pass"
+	"github.com/mlc-go/mlc/translate/onnx"
 	trtonnx "github.com/mlc-go/mlc/translate/trt"
 )
 
@@ -270,4 +272,72 @@ func TestExportConvNetRunsInORT(t *testing.T) {
 func TestExportAttentionBlockRunsInORT(t *testing.T) {
 	m := lowerToTRT(t, attentionNet(2))
 	exportAndCompare(t, m, 8)
+}
+
+// modelsDir holds the exported models (make models); MLC_MODELS_DIR
+// overrides it.
+func modelsDir() string {
+	if d := os.Getenv("MLC_MODELS_DIR"); d != "" {
+		return d
+	}
+	return filepath.Join("..", "..", "build", "onnx-models")
+}
+
+// Exported models, calibrated on their own test data, quantized and
+// legalised for trt-orin, exported, checked and run in ONNX Runtime:
+// the file must compute what mlc's quant-sim of the trt IR computes, up
+// to the int8 rounding flips that float summation order causes (a
+// value a hair from a rounding boundary lands one step apart; in a deep
+// int8 network such flips propagate), and be as close to the fp32
+// reference as mlc's quant-sim is.
+func TestExportedModelsInORT(t *testing.T) {
+	if testing.Short() {
+		t.Skip("exported models take a while")
+	}
+	for _, name := range []string{"resnet18", "mobilenet_v2", "transformer_encoder", "vit_tiny"} {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join(modelsDir(), name)
+			path := filepath.Join(dir, "model.onnx")
+			if _, err := os.Stat(path); err != nil {
+				t.Skipf("%s not exported (make models): %v", name, err)
+			}
+			ctx := all.NewContext()
+			m, err := onnx.ImportFile(ctx, path, onnx.Options{})
+			require.NoError(t, err)
+			pm, err := pass.ParsePipeline("builtin.module(torch-to-core,calibrate{data=" + dir + "},func.func(quantize{target=trt-orin},legalize-trt{target=trt-orin}))")
+			require.NoError(t, err)
+			require.NoError(t, pm.Run(m, nil))
+			fn, err := trtonnx.FindFunc(m, "main")
+			require.NoError(t, err)
+			b, err := trtonnx.Marshal(fn, trtonnx.Options{})
+			require.NoError(t, err)
+			tmp := t.TempDir()
+			out := filepath.Join(tmp, "model.qdq.onnx")
+			require.NoError(t, os.WriteFile(out, b, 0o644))
+			checkONNX(t, out)
+
+			node, script, nodePath := ortRunner(t)
+			x, err := tensor.ReadTensorProtoFile(filepath.Join(dir, "test_data_set_0", "input_0.pb"))
+			require.NoError(t, err)
+			ref, err := tensor.ReadTensorProtoFile(filepath.Join(dir, "test_data_set_0", "output_0.pb"))
+			require.NoError(t, err)
+			in, yPath := filepath.Join(tmp, "x.npy"), filepath.Join(tmp, "y.npy")
+			require.NoError(t, tensor.WriteNpyFile(in, x))
+			cmd := exec.Command(node, script, out, in, yPath, "1", "1")
+			cmd.Env = append(os.Environ(), "NODE_PATH="+nodePath, "ORT_GRAPH_OPT=basic")
+			o, err := cmd.CombinedOutput()
+			require.NoError(t, err, "ort-run: %s", o)
+			got, err := tensor.ReadNpyFile(yPath)
+			require.NoError(t, err)
+			want, err := interp.RunModule(m, "main", []*tensor.Tensor{x})
+			require.NoError(t, err)
+			require.Equal(t, want[0].Shape(), got.Shape())
+			ortMLC := sqnr(want[0].Values(), got.Values())
+			ortRef := sqnr(ref.Values(), got.Values())
+			mlcRef := sqnr(ref.Values(), want[0].Values())
+			t.Logf("%s: ORT vs mlc quant-sim %.1f dB; vs fp32 reference: ORT %.1f dB, mlc %.1f dB", name, ortMLC, ortRef, mlcRef)
+			assert.GreaterOrEqual(t, ortMLC, 25.0)
+			assert.GreaterOrEqual(t, ortRef, mlcRef-3)
+		})
+	}
 }
