@@ -13,35 +13,43 @@ import (
 // op's results already have names.
 type emitter func(e *exporter, op *ir.Operation) error
 
+// rule is one row of the table: how a trt op becomes ONNX, and the limits
+// (what is an error) for the generated docs.
+type rule struct {
+	emit   emitter
+	onnx   string // the ONNX nodes written
+	limits string // what has no ONNX equivalent (an error)
+}
+
 // emitters is the table: trt op -> ONNX emitter.
-var emitters map[string]emitter
+var emitters map[string]rule
 
 func init() {
-	emitters = map[string]emitter{
-		"trt.activation":      emitActivation,    // Relu, Sigmoid, ..., GELU as Erf/Tanh nodes
-		"trt.cast":            emitCast,          // Cast
-		"trt.concatenation":   emitConcat,        // Concat
-		"trt.constant":        emitConstant,      // initializer
-		"trt.convolution":     emitConv,          // Conv
-		"trt.deconvolution":   emitConv,          // ConvTranspose
-		"trt.dequantize":      emitQDQ,           // DequantizeLinear, zero point 0
-		"trt.element_wise":    emitElementWise,   // Add, Mul, ..., Equal
-		"trt.gather":          emitGather,        // Gather, GatherElements, GatherND
-		"trt.identity":        emitIdentity,      // Identity or Cast
-		"trt.matrix_multiply": emitMatMul,        // MatMul with Transpose/Reshape
-		"trt.normalization":   emitNormalization, // LayerNormalization, InstanceNormalization
-		"trt.padding":         emitPadding,       // Pad
-		"trt.pooling":         emitPooling,       // MaxPool, AveragePool
-		"trt.quantize":        emitQDQ,           // QuantizeLinear, zero point 0
-		"trt.reduce":          emitReduce,        // ReduceSum/Mean/Max/Min/Prod
-		"trt.resize":          emitResize,        // Resize to the result's sizes
-		"trt.select":          emitSelect,        // Where
-		"trt.shape":           emitShape,         // Shape
-		"trt.shuffle":         emitShuffle,       // Transpose, Reshape, Transpose
-		"trt.slice":           emitSlice,         // Slice
-		"trt.softmax":         emitSoftmax,       // Softmax
-		"trt.topk":            emitTopK,          // TopK (+ Cast of the indices to i32)
-		"trt.unary":           emitUnary,         // Exp, Log, ..., IsNaN
+	emitters = map[string]rule{
+		"trt.activation":      {emitActivation, "`Relu`, `Sigmoid`, `Tanh`, `LeakyRelu`, `Elu`, `Selu` (gamma = beta), `Softsign`, `Clip`, `HardSigmoid`, `ThresholdedRelu`; `Softplus` with `Mul`s for alpha, beta ≠ 1; `scaled_tanh` as `Mul`, `Tanh`, `Mul`; `gelu_erf` as 0.5·x·(1 + `Erf`(x/√2)) and `gelu_tanh` with `Tanh` (opset 17 has no `Gelu`)", ""},
+		"trt.cast":            {emitCast, "`Cast`", ""},
+		"trt.concatenation":   {emitConcat, "`Concat` (axis default rank − 3)", ""},
+		"trt.constant":        {emitConstant, "an initializer (raw_data, little endian; i4 packed two a byte)", ""},
+		"trt.convolution":     {emitConv, "`Conv` (kernel_shape, strides, pads = pre + post, dilations, group; SAME modes as auto_pad)", "padding_mode `explicit_round_up`; non-float operands (int8 comes through `trt.dequantize`)"},
+		"trt.deconvolution":   {emitConv, "`ConvTranspose` (as `Conv`)", "as `trt.convolution`"},
+		"trt.dequantize":      {emitQDQ, "`DequantizeLinear` with the scale initializer and an all-zero zero point of the quantized type (scalar per tensor; 1-D with `axis` per channel)", "a scale not defined by `trt.constant`"},
+		"trt.element_wise":    {emitElementWise, "`Add`, `Mul`, `Max`, `Min`, `Sub`, `Div`, `Pow`, `And`, `Or`, `Xor`, `Equal`, `Greater`, `Less`; `floor_div` as `Floor`(`Div`) on floats, (a − `Mod`(a, b)) / b on integers", ""},
+		"trt.gather":          {emitGather, "`Gather` (default), `GatherElements` (element), `GatherND` with batch_dims (nd)", "default mode with num_elementwise_dims = 1"},
+		"trt.identity":        {emitIdentity, "`Identity`, or `Cast` when the element type changes", ""},
+		"trt.matrix_multiply": {emitMatMul, "`MatMul`; `transpose` inputs through a `Transpose` of the last two axes, `vector` inputs through `Reshape`s", ""},
+		"trt.normalization":   {emitNormalization, "`LayerNormalization` (trailing axes; scale and bias reshaped/expanded to the normalized shape); `InstanceNormalization` (spatial axes, per-channel scale); group normalization as `Reshape` [N, G, −1], `InstanceNormalization`, `Reshape`", "non-trailing or non-contiguous axes"},
+		"trt.padding":         {emitPadding, "`Pad` (constant 0; negative pads crop)", ""},
+		"trt.pooling":         {emitPooling, "`MaxPool`, `AveragePool` (count_include_pad = !average_count_excludes_padding; `explicit_round_up` as ceil_mode); `max_average_blend` as both, mixed with `Mul`/`Add`", ""},
+		"trt.quantize":        {emitQDQ, "`QuantizeLinear`, as `trt.dequantize`", "as `trt.dequantize`"},
+		"trt.reduce":          {emitReduce, "`ReduceSum` (axes input), `ReduceMean`/`ReduceMax`/`ReduceMin`/`ReduceProd` (axes attribute below opset 18, input from 18), keepdims", ""},
+		"trt.resize":          {emitResize, "`Resize` to the result's sizes (mode, coordinate_transformation_mode, nearest_mode, cubic_coeff_a, exclude_outside)", "selector_for_single_pixel `upper` with a resized axis of output extent 1"},
+		"trt.select":          {emitSelect, "`Where`", ""},
+		"trt.shape":           {emitShape, "`Shape`", ""},
+		"trt.shuffle":         {emitShuffle, "`Transpose`, `Reshape` (to the static intermediate shape), `Transpose`, each only when present; `Identity` when none is", ""},
+		"trt.slice":           {emitSlice, "`Slice` (starts, ends, axes, steps initializers)", "windows reading outside the input (modes other than strict_bounds only when in bounds)"},
+		"trt.softmax":         {emitSoftmax, "`Softmax` (the axes bitmask's one bit is the axis)", ""},
+		"trt.topk":            {emitTopK, "`TopK` (largest = max, sorted), then `Cast` of the indices to i32", ""},
+		"trt.unary":           {emitUnary, "`Exp`, `Log`, `Sqrt`, `Reciprocal`, `Abs`, `Neg`, `Sin`, `Cos`, `Tan`, `Sinh`, `Cosh`, `Asin`, `Acos`, `Atan`, `Asinh`, `Acosh`, `Atanh`, `Ceil`, `Floor`, `Erf`, `Not`, `Sign`, `Round`, `IsInf`, `IsNaN`", ""},
 	}
 }
 

@@ -174,3 +174,9 @@ func TestExportErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestDocsCurrent(t *testing.T) {
+	got, err := os.ReadFile("../../docs/trt-onnx.md")
+	require.NoError(t, err, "docs/trt-onnx.md is missing: run `make docs`")
+	assert.Equal(t, trtonnx.Markdown(), string(got), "docs/trt-onnx.md is stale: run `make docs`")
+}

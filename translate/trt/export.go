@@ -87,7 +87,7 @@ func Export(fn *ir.Operation, opts Options) (*onnxpb.Model, error) {
 		if op.Name() == "func.return" {
 			continue
 		}
-		if emitters[op.Name()] == nil {
+		if _, ok := emitters[op.Name()]; !ok {
 			return nil, ir.Errorf(op.Loc, "'%s' op has no ONNX emitter (trt-onnx supports %s)", op.Name(), strings.Join(SupportedOps(), ", "))
 		}
 	}
@@ -145,7 +145,7 @@ func Export(fn *ir.Operation, opts Options) (*onnxpb.Model, error) {
 		if op.Name() == "func.return" {
 			continue
 		}
-		if err := emitters[op.Name()](e, op); err != nil {
+		if err := emitters[op.Name()].emit(e, op); err != nil {
 			if d, ok := err.(*ir.Diagnostic); ok {
 				return nil, d
 			}
