@@ -22,7 +22,7 @@ import (
 )
 
 func main() {
-	var importONNX, toTRT, listOps bool
+	var importONNX, toTRT, externalData, listOps bool
 	var output, funcName string
 	var dims, shapes []string
 	var print asm.PrintOptions
@@ -47,7 +47,7 @@ func main() {
 				if !cmd.Flags().Changed("func-name") {
 					fn = ""
 				}
-				code = runTRT(args[0], output, fn, os.Stderr)
+				code = runTRT(args[0], output, fn, trtonnx.Options{ExternalData: externalData}, os.Stderr)
 				return nil
 			}
 			opts := onnx.Options{FuncName: funcName}
@@ -68,6 +68,7 @@ func main() {
 	f := cmd.Flags()
 	f.BoolVar(&importONNX, "import-onnx", false, "import an ONNX model (ModelProto) into the torch dialect")
 	f.BoolVar(&toTRT, "mlir-to-trt-onnx", false, "serialize a function of trt dialect ops to QDQ ONNX for TensorRT's parser")
+	f.BoolVar(&externalData, "external-data", false, "--mlir-to-trt-onnx: store weights in OUTPUT.data (automatic above 2 GiB)")
 	f.BoolVar(&listOps, "list-onnx-ops", false, "list the ONNX ops the importer supports, with their opsets")
 	f.StringVarP(&output, "output", "o", "-", "output file (written atomically)")
 	f.StringVar(&funcName, "func-name", "main", "name of the imported function (--mlir-to-trt-onnx: the function to export; default the module's only one)")
@@ -135,7 +136,7 @@ func run(path, output string, opts onnx.Options, print asm.PrintOptions, stdout,
 
 // runTRT parses the trt IR at path and writes the function's ONNX model
 // to output atomically; it returns the exit code.
-func runTRT(path, output, funcName string, stderr io.Writer) int {
+func runTRT(path, output, funcName string, opts trtonnx.Options, stderr io.Writer) int {
 	srcMgr := ir.NewSourceMgr()
 	fail := func(err error) int {
 		d, ok := err.(*ir.Diagnostic)
@@ -170,7 +171,7 @@ func runTRT(path, output, funcName string, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	if err := trtonnx.WriteFile(output, fn, trtonnx.Options{}); err != nil {
+	if err := trtonnx.WriteFile(output, fn, opts); err != nil {
 		return fail(err)
 	}
 	return 0

@@ -75,21 +75,25 @@ func bin(a, b string, sa, sb, so []int64) string {
 }
 
 // convNet: conv, relu, conv, residual add, relu, max pool, flatten,
-// matmul, bias add.
-func convNet(seed int64) string {
+// matmul, bias add, with c channels.
+func convNet(seed, c int64) string {
 	m := &netText{rng: rand.New(rand.NewSource(seed))}
-	x := []int64{1, 4, 8, 8}
-	w1, b1 := m.constant(0.5, 4, 4, 3, 3), m.constant(0.5, 4)
-	c1 := m.op("core.conv2d %arg0, "+w1+", "+b1+" {padding = array<i64: 1, 1, 1, 1>}", "("+tt(x)+", tensor<4x4x3x3xf32>, tensor<4xf32>) -> "+tt(x), -6, 6)
+	x := []int64{1, c, 8, 8}
+	w := fmt.Sprintf("tensor<%dx%dx3x3xf32>", c, c)
+	wb := fmt.Sprintf("tensor<%dxf32>", c)
+	w1, b1 := m.constant(0.5, c, c, 3, 3), m.constant(0.5, c)
+	c1 := m.op("core.conv2d %arg0, "+w1+", "+b1+" {padding = array<i64: 1, 1, 1, 1>}", "("+tt(x)+", "+w+", "+wb+") -> "+tt(x), -6, 6)
 	r1 := m.op("core.relu "+c1, tt(x), 0, 6)
-	w2, b2 := m.constant(0.5, 4, 4, 3, 3), m.constant(0.5, 4)
-	c2 := m.op("core.conv2d "+r1+", "+w2+", "+b2+" {padding = array<i64: 1, 1, 1, 1>}", "("+tt(x)+", tensor<4x4x3x3xf32>, tensor<4xf32>) -> "+tt(x), -8, 8)
+	w2, b2 := m.constant(0.5, c, c, 3, 3), m.constant(0.5, c)
+	c2 := m.op("core.conv2d "+r1+", "+w2+", "+b2+" {padding = array<i64: 1, 1, 1, 1>}", "("+tt(x)+", "+w+", "+wb+") -> "+tt(x), -8, 8)
 	a := m.op("core.add "+c2+", "+r1, bin(c2, r1, x, x, x), -10, 10)
 	r2 := m.op("core.relu "+a, tt(x), 0, 10)
-	p := m.op("core.max_pool2d "+r2+" {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>}", "("+tt(x)+") -> tensor<1x4x4x4xf32>", 0, 10)
-	f := m.op("core.reshape "+p, "(tensor<1x4x4x4xf32>) -> tensor<1x64xf32>", 0, 10)
-	wm := m.constant(0.3, 64, 5)
-	mm := m.op("core.matmul "+f+", "+wm, "(tensor<1x64xf32>, tensor<64x5xf32>) -> tensor<1x5xf32>", -30, 30)
+	pooled := []int64{1, c, 4, 4}
+	p := m.op("core.max_pool2d "+r2+" {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>}", "("+tt(x)+") -> "+tt(pooled), 0, 10)
+	flat := []int64{1, 16 * c}
+	f := m.op("core.reshape "+p, "("+tt(pooled)+") -> "+tt(flat), 0, 10)
+	wm := m.constant(0.3, 16*c, 5)
+	mm := m.op("core.matmul "+f+", "+wm, "("+tt(flat)+", "+tt([]int64{16 * c, 5})+") -> tensor<1x5xf32>", -30, 30)
 	bm := m.constant(1, 5)
 	o := m.op("core.add "+mm+", "+bm, "(tensor<1x5xf32>, tensor<5xf32>) -> tensor<1x5xf32>", -30, 30)
 	return "func.func @main(%arg0: " + tt(x) + " {mlc.calib = array<f64: -2.0, 2.0>, mlc.name = \"image\"}) -> (tensor<1x5xf32> {mlc.name = \"logits\"}) {\n" +
@@ -251,7 +255,7 @@ func exportAndCompare(t *testing.T, m *ir.Operation, seed int64) float64 {
 }
 
 func TestExportConvNetRunsInORT(t *testing.T) {
-	m := lowerToTRT(t, convNet(1))
+	m := lowerToTRT(t, convNet(1, 4))
 	fn, err := trtonnx.FindFunc(m, "main")
 	require.NoError(t, err)
 	model, err := trtonnx.Export(fn, trtonnx.Options{})
@@ -340,4 +344,53 @@ func TestExportedModelsInORT(t *testing.T) {
 			assert.GreaterOrEqual(t, ortRef, mlcRef-3)
 		})
 	}
+}
+
+// With ExternalData the weights go to model.qdq.onnx.data; onnx.checker
+// and ONNX Runtime read them from there, with the same results.
+func TestExternalData(t *testing.T) {
+	m := lowerToTRT(t, convNet(3, 16))
+	fn, err := trtonnx.FindFunc(m, "main")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	inline, ext := filepath.Join(dir, "inline.onnx"), filepath.Join(dir, "model.qdq.onnx")
+	require.NoError(t, trtonnx.WriteFile(inline, fn, trtonnx.Options{}))
+	require.NoError(t, trtonnx.WriteFile(ext, fn, trtonnx.Options{ExternalData: true}))
+	a, err := os.Stat(inline)
+	require.NoError(t, err)
+	b, err := os.Stat(ext)
+	require.NoError(t, err)
+	d, err := os.Stat(ext + ".data")
+	require.NoError(t, err)
+	assert.Less(t, b.Size(), a.Size())
+	assert.Positive(t, d.Size())
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 3, "no temporaries left behind")
+
+	py := pythonONNX(t)
+	out, err := exec.Command(py, "-c", "import onnx, sys\nonnx.checker.check_model(sys.argv[1], full_check=True)\nm = onnx.load(sys.argv[1], load_external_data=False)\nprint(sum(1 for t in m.graph.initializer if t.data_location == 1))", ext).CombinedOutput()
+	require.NoError(t, err, "onnx.checker: %s", out)
+	assert.NotEqual(t, "0", strings.TrimSpace(string(out)), "no initializer is external")
+
+	node, script, nodePath := ortRunner(t)
+	x, err := tensor.Alloc(tensor.F32, []int64{1, 16, 8, 8})
+	require.NoError(t, err)
+	for i := range x.Float32s() {
+		x.Float32s()[i] = float32(i%7) - 3
+	}
+	in := filepath.Join(dir, "x.npy")
+	require.NoError(t, tensor.WriteNpyFile(in, x))
+	var results [][]float64
+	for _, p := range []string{inline, ext} {
+		y := p + ".y.npy"
+		cmd := exec.Command(node, script, p, in, y, "1", "1")
+		cmd.Env = append(os.Environ(), "NODE_PATH="+nodePath, "ORT_GRAPH_OPT=basic")
+		o, err := cmd.CombinedOutput()
+		require.NoError(t, err, "ort-run %s: %s", p, o)
+		got, err := tensor.ReadNpyFile(y)
+		require.NoError(t, err)
+		results = append(results, got.Values())
+	}
+	assert.Equal(t, results[0], results[1])
 }

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -43,7 +44,19 @@ type Options struct {
 	Opset int64
 	// ProducerVersion is written as the model's producer_version.
 	ProducerVersion string
+	// ExternalData makes WriteFile store initializers of at least
+	// externalMinBytes in a side file even when the model is below the
+	// 2 GiB protobuf limit (above it they always go there).
+	ExternalData bool
 }
+
+// externalMinBytes: smaller initializers (scales, zero points, shapes)
+// stay inline, as TensorRT and ONNX's own tools keep them.
+const externalMinBytes = 1024
+
+// externalAlign aligns each tensor in the side file, so readers may map
+// it.
+const externalAlign = 4096
 
 // exporter holds the state of one Export.
 type exporter struct {
@@ -54,7 +67,6 @@ type exporter struct {
 	used    map[string]bool
 	scalars map[string]string // "elem:bits" -> initializer name
 	counter int
-	bytes   int64
 }
 
 // Export turns fn, a func.func whose body is trt ops and a func.return,
@@ -151,9 +163,6 @@ func Export(fn *ir.Operation, opts Options) (*onnxpb.Model, error) {
 			}
 			return nil, ir.Errorf(op.Loc, "'%s' op: %v", op.Name(), err)
 		}
-		if e.bytes > maxInlineBytes {
-			return nil, ir.Errorf(op.Loc, "trt-onnx: weights exceed 2 GiB; external data is not supported yet")
-		}
 	}
 	for i, v := range ret.Operands() {
 		name := resNames[i]
@@ -176,26 +185,85 @@ func Export(fn *ir.Operation, opts Options) (*onnxpb.Model, error) {
 	}, nil
 }
 
-// Marshal exports fn and encodes the model.
+// Marshal exports fn and encodes the model with every initializer
+// inline; a model over protobuf's 2 GiB limit needs WriteFile.
 func Marshal(fn *ir.Operation, opts Options) ([]byte, error) {
 	m, err := Export(fn, opts)
 	if err != nil {
 		return nil, err
 	}
+	if n := initializerBytes(m); n > maxInlineBytes {
+		return nil, ir.Errorf(fn.Loc, "trt-onnx: %d bytes of weights exceed protobuf's 2 GiB limit: write the model to a file (its weights go to external data)", n)
+	}
 	return onnxpb.Encode(m)
+}
+
+func initializerBytes(m *onnxpb.Model) int64 {
+	n := int64(0)
+	for _, t := range m.Graph.Initializers {
+		n += int64(len(t.RawData))
+	}
+	return n
 }
 
 // WriteFile exports fn to path atomically (a temp file renamed into
 // place only once the whole model is encoded); "-" is standard output.
+// With opts.ExternalData, or weights over 2 GiB, initializers of 1 KiB or
+// more go to path + ".data" (ONNX external data, location relative to the
+// model), written first, also atomically.
 func WriteFile(path string, fn *ir.Operation, opts Options) error {
-	b, err := Marshal(fn, opts)
+	m, err := Export(fn, opts)
 	if err != nil {
 		return err
 	}
+	if opts.ExternalData || initializerBytes(m) > maxInlineBytes {
+		if path == "" || path == "-" {
+			return fmt.Errorf("trt-onnx: external data needs a file output, not standard output")
+		}
+		if blob := Externalize(m, filepath.Base(path)+".data"); len(blob) > 0 {
+			if err := writeAtomic(path+".data", blob); err != nil {
+				return err
+			}
+		}
+	}
+	b, err := onnxpb.Encode(m)
+	if err != nil {
+		return err
+	}
+	return writeAtomic(path, b)
+}
+
+func writeAtomic(path string, b []byte) error {
 	return asm.WriteFileFunc(path, func(w io.Writer) error {
 		_, err := w.Write(b)
 		return err
 	})
+}
+
+// Externalize moves the raw data of m's initializers of at least 1 KiB
+// into one blob, each at an offset aligned to 4 KiB, and points the
+// tensors at location (relative to the model file) with ONNX's
+// external_data entries; it returns the blob.
+func Externalize(m *onnxpb.Model, location string) []byte {
+	var blob []byte
+	for _, t := range m.Graph.Initializers {
+		if len(t.RawData) < externalMinBytes {
+			continue
+		}
+		if pad := len(blob) % externalAlign; pad != 0 {
+			blob = append(blob, make([]byte, externalAlign-pad)...)
+		}
+		off := len(blob)
+		blob = append(blob, t.RawData...)
+		t.ExternalData = []onnxpb.StringEntry{
+			{Key: "location", Value: location},
+			{Key: "offset", Value: strconv.Itoa(off)},
+			{Key: "length", Value: strconv.Itoa(len(t.RawData))},
+		}
+		t.DataLocation = onnxpb.LocationExternal
+		t.RawData, t.HasRawData = nil, false
+	}
+	return blob
 }
 
 // requiredOpset is the lowest opset that can hold body's types: QDQ
@@ -249,7 +317,7 @@ func (e *exporter) node(opType string, inputs, outputs []string, attrs ...*onnxp
 
 // initializer adds a tensor with little-endian raw data.
 func (e *exporter) initializer(name string, code int32, dims []int64, raw []byte) {
-	e.bytes += int64(len(raw))
+
 	e.g.Initializers = append(e.g.Initializers, &onnxpb.Tensor{Name: name, DataType: code, Dims: append([]int64{}, dims...), RawData: raw, HasRawData: true})
 }
 
