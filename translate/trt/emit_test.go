@@ -33,7 +33,11 @@ var wantOps = map[string][]string{
 	"gather_topk":    {"Gather", "TopK", "GatherElements", "Cast"},
 	"resize_cast":    {"Cast", "Resize"},
 	"norms":          {"LayerNormalization", "InstanceNormalization"},
+	"qdq_f16":        {"QuantizeLinear", "DequantizeLinear", "ReduceMax"},
 }
+
+// wantOpset: functions that need a newer opset than the default.
+var wantOpset = map[string]int64{"qdq_f16": 19}
 
 func loadEmitters(t *testing.T) (*ir.Operation, []*ir.Operation) {
 	t.Helper()
@@ -58,7 +62,11 @@ func TestEmitterFamilies(t *testing.T) {
 		name := ir.SymbolName(fn)
 		model, err := trtonnx.Export(fn, trtonnx.Options{})
 		require.NoError(t, err, name)
-		assert.Equal(t, int64(trtonnx.DefaultOpset), model.OpsetImports[0].Version)
+		opset := wantOpset[name]
+		if opset == 0 {
+			opset = trtonnx.DefaultOpset
+		}
+		assert.Equal(t, opset, model.OpsetImports[0].Version, name)
 		assert.Equal(t, "mlc", model.ProducerName)
 		have := map[string]bool{}
 		for _, n := range model.Graph.Nodes {
@@ -87,8 +95,20 @@ func TestEmittersInORT(t *testing.T) {
 		paths = append(paths, p)
 	}
 	py := pythonONNX(t)
-	out, err := exec.Command(py, append([]string{"-c", "import onnx, sys\nfor p in sys.argv[1:]:\n    onnx.checker.check_model(onnx.load(p), full_check=True)"}, paths...)...).CombinedOutput()
+	// A model of an opset newer than the python onnx package knows is
+	// left to ONNX Runtime (Debian's onnx 1.12 stops at opset 17).
+	out, err := exec.Command(py, append([]string{"-c", `import onnx, sys
+for p in sys.argv[1:]:
+    m = onnx.load(p)
+    v = max(o.version for o in m.opset_import if o.domain in ("", "ai.onnx"))
+    if v > onnx.defs.onnx_opset_version():
+        print("not checked (opset %d is newer than onnx %s knows):" % (v, onnx.__version__), p)
+        continue
+    onnx.checker.check_model(m, full_check=True)`}, paths...)...).CombinedOutput()
 	require.NoError(t, err, "onnx.checker: %s", out)
+	if len(out) > 0 {
+		t.Logf("%s", out)
+	}
 
 	node, script, nodePath := ortRunner(t)
 	rng := rand.New(rand.NewSource(3))

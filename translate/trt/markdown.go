@@ -30,7 +30,8 @@ func Markdown() string {
 		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", name, r.onnx, limits)
 	}
 	b.WriteString("\nTypes: f32 FLOAT, f16 FLOAT16, bf16 BFLOAT16, i8 INT8, ui8 UINT8, i32 INT32, i64 INT64, i1 BOOL, " +
-		"f8E4M3FN FLOAT8E4M3FN, i4 INT4. Dynamic dimensions and weights over 2 GiB (external data) are not " +
-		"supported yet.\n")
+		"f8E4M3FN FLOAT8E4M3FN, i4 INT4. Weights of 1 KiB or more go to `OUTPUT.data` (ONNX external data, " +
+		"4 KiB aligned) with `--external-data`, and always when the weights exceed protobuf's 2 GiB limit. " +
+		"Dynamic dimensions are not supported yet.\n")
 	return b.String()
 }

@@ -103,3 +103,13 @@ func.func @norms(%x: tensor<1x4x2x3xf32>) -> tensor<1x4x2x3xf32> {
   %g = trt.normalization %i, %gs, %gs {axes = 12 : i64, num_groups = 2 : i64} : (tensor<1x4x2x3xf32>, tensor<1x2x1x1xf32>, tensor<1x2x1x1xf32>) -> tensor<1x4x2x3xf32>
   return %g : tensor<1x4x2x3xf32>
 }
+func.func @qdq_f16(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  %h = trt.cast %x {to_type = f16} : tensor<2x4xf32> -> tensor<2x4xf16>
+  %s = trt.constant dense<0.015625> : tensor<f16>
+  %q = trt.quantize %h, %s : (tensor<2x4xf16>, tensor<f16>) -> tensor<2x4xi8>
+  %d = trt.dequantize %q, %s : (tensor<2x4xi8>, tensor<f16>) -> tensor<2x4xf16>
+  %r = trt.reduce "max" %d {axes = 2 : i64, keep_dimensions = true} : tensor<2x4xf16> -> tensor<2x1xf16>
+  %b = trt.element_wise "sub" %d, %r : (tensor<2x4xf16>, tensor<2x1xf16>) -> tensor<2x4xf16>
+  %o = trt.cast %b {to_type = f32} : tensor<2x4xf16> -> tensor<2x4xf32>
+  return %o : tensor<2x4xf32>
+}
