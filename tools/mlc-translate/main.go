@@ -138,12 +138,16 @@ func run(path, output string, opts onnx.Options, print asm.PrintOptions, stdout,
 // to output atomically; it returns the exit code.
 func runTRT(path, output, funcName string, opts trtonnx.Options, stderr io.Writer) int {
 	srcMgr := ir.NewSourceMgr()
-	fail := func(err error) int {
-		d, ok := err.(*ir.Diagnostic)
-		if !ok {
-			d = ir.Errorf(ir.UnknownLoc{}, "%v", err)
+	// fail prints a diagnostic with its source line, anything else as
+	// "error: FILE: message".
+	fail := func(file string, err error) int {
+		if d, ok := err.(*ir.Diagnostic); ok {
+			if _, positioned := ir.FileLineCol(d.Loc); positioned {
+				io.WriteString(stderr, srcMgr.Format(d))
+				return 1
+			}
 		}
-		io.WriteString(stderr, srcMgr.Format(d))
+		fmt.Fprintf(stderr, "error: %s: %v\n", file, err)
 		return 1
 	}
 	var src []byte
@@ -155,24 +159,27 @@ func runTRT(path, output, funcName string, opts trtonnx.Options, stderr io.Write
 		src, err = os.ReadFile(path)
 	}
 	if err != nil {
-		return fail(err)
+		return fail(path, err)
 	}
 	srcMgr.Add(path, src)
 	ctx := ir.NewContext()
 	all.Register(ctx)
 	module, err := asm.ParseFile(ctx, path, src)
 	if err != nil {
-		return fail(err)
+		return fail(path, err)
 	}
 	if err := ir.Verify(module); err != nil {
-		return fail(err)
+		return fail(path, err)
 	}
 	fn, err := trtonnx.FindFunc(module, funcName)
 	if err != nil {
-		return fail(err)
+		return fail(path, err)
 	}
 	if err := trtonnx.WriteFile(output, fn, opts); err != nil {
-		return fail(err)
+		if _, ok := err.(*ir.Diagnostic); ok {
+			return fail(path, err)
+		}
+		return fail(output, err)
 	}
 	return 0
 }

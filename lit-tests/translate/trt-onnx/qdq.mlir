@@ -29,3 +29,8 @@ func.func @main(%x: tensor<2x3xf32> {mlc.calib = array<f64: -2.0, 1.0>, mlc.name
   %m = core.matmul %x, %w {mlc.calib = [array<f64: -5.0, 4.0>]} : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
   return %m : tensor<2x2xf32>
 }
+
+// An output directory that does not exist: an error naming the output.
+// RUN: mlc-opt --pass-pipeline='builtin.module(func.func(quantize{target=trt-orin},legalize-trt{target=trt-orin}))' %s -o %t.mlir
+// RUN: not mlc-translate --mlir-to-trt-onnx %t.mlir -o %t.missing/model.onnx 2>&1 | filecheck %s --check-prefix=NODIR
+// NODIR: error: {{.*}}.missing/model.onnx: open
