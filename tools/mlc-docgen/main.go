@@ -13,10 +13,11 @@ import (
 	"github.com/mlc-go/mlc/lowering/target"
 	"github.com/mlc-go/mlc/rewrite/optmain"
 	"github.com/mlc-go/mlc/rewrite/pass"
+	trtonnx "github.com/mlc-go/mlc/translate/trt"
 )
 
 func main() {
-	var out, passes, targets, trtTable string
+	var out, passes, targets, trtTable, trtONNX string
 	cmd := &cobra.Command{
 		Use:          "mlc-docgen",
 		Short:        "Generate docs/dialects/<name>.md, docs/passes.md and docs/targets.md from the op tables, the pass registry and the target files",
@@ -35,13 +36,17 @@ func main() {
 			if err := optmain.WriteFileAtomic(targets, []byte(md)); err != nil {
 				return err
 			}
-			return optmain.WriteFileAtomic(trtTable, []byte(legalizetrt.Markdown()))
+			if err := optmain.WriteFileAtomic(trtTable, []byte(legalizetrt.Markdown())); err != nil {
+				return err
+			}
+			return optmain.WriteFileAtomic(trtONNX, []byte(trtonnx.Markdown()))
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output-dir", "o", "docs/dialects", "directory for the generated dialect pages")
 	cmd.Flags().StringVar(&passes, "passes", "docs/passes.md", "file for the generated pass reference")
 	cmd.Flags().StringVar(&targets, "targets", "docs/targets.md", "file for the generated target reference")
 	cmd.Flags().StringVar(&trtTable, "legalize-trt", "docs/legalize-trt.md", "file for the generated core → TensorRT table")
+	cmd.Flags().StringVar(&trtONNX, "trt-onnx", "docs/trt-onnx.md", "file for the generated trt → ONNX table")
 	if err := cmd.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

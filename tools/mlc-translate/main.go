@@ -2,6 +2,7 @@
 // IR, with mlir-translate's flag spellings:
 //
 //	mlc-translate --import-onnx model.onnx -o model.mlir
+//	mlc-translate --mlir-to-trt-onnx model.mlir -o model.qdq.onnx
 package main
 
 import (
@@ -17,10 +18,11 @@ import (
 	"github.com/mlc-go/mlc/ir/asm"
 	"github.com/mlc-go/mlc/rewrite/optmain"
 	"github.com/mlc-go/mlc/translate/onnx"
+	trtonnx "github.com/mlc-go/mlc/translate/trt"
 )
 
 func main() {
-	var importONNX, listOps bool
+	var importONNX, toTRT, externalData, listOps bool
 	var output, funcName string
 	var dims, shapes []string
 	var print asm.PrintOptions
@@ -37,8 +39,16 @@ func main() {
 			if len(args) != 1 {
 				return fmt.Errorf("expected one input model")
 			}
-			if !importONNX {
-				return fmt.Errorf("choose a translation (--import-onnx)")
+			if importONNX == toTRT {
+				return fmt.Errorf("choose one translation (--import-onnx or --mlir-to-trt-onnx)")
+			}
+			if toTRT {
+				fn := funcName
+				if !cmd.Flags().Changed("func-name") {
+					fn = ""
+				}
+				code = runTRT(args[0], output, fn, trtonnx.Options{ExternalData: externalData}, os.Stderr)
+				return nil
 			}
 			opts := onnx.Options{FuncName: funcName}
 			for _, d := range dims {
@@ -57,9 +67,11 @@ func main() {
 	}
 	f := cmd.Flags()
 	f.BoolVar(&importONNX, "import-onnx", false, "import an ONNX model (ModelProto) into the torch dialect")
+	f.BoolVar(&toTRT, "mlir-to-trt-onnx", false, "serialize a function of trt dialect ops to QDQ ONNX for TensorRT's parser")
+	f.BoolVar(&externalData, "external-data", false, "--mlir-to-trt-onnx: store weights in OUTPUT.data (automatic above 2 GiB)")
 	f.BoolVar(&listOps, "list-onnx-ops", false, "list the ONNX ops the importer supports, with their opsets")
 	f.StringVarP(&output, "output", "o", "-", "output file (written atomically)")
-	f.StringVar(&funcName, "func-name", "main", "name of the imported function")
+	f.StringVar(&funcName, "func-name", "main", "name of the imported function (--mlir-to-trt-onnx: the function to export; default the module's only one)")
 	f.StringArrayVar(&dims, "dim", nil, "fix a symbolic input dim: NAME=SIZE (repeatable)")
 	f.StringArrayVar(&shapes, "shape", nil, "fix a graph input's shape: NAME=D0xD1x... (repeatable)")
 	f.BoolVar(&print.Generic, "mlir-print-op-generic", false, "print every op in generic form")
@@ -118,6 +130,56 @@ func run(path, output string, opts onnx.Options, print asm.PrintOptions, stdout,
 	if err := asm.WriteFile(output, module, print); err != nil {
 		fmt.Fprintf(stderr, "error: %s: %v\n", output, err)
 		return 1
+	}
+	return 0
+}
+
+// runTRT parses the trt IR at path and writes the function's ONNX model
+// to output atomically; it returns the exit code.
+func runTRT(path, output, funcName string, opts trtonnx.Options, stderr io.Writer) int {
+	srcMgr := ir.NewSourceMgr()
+	// fail prints a diagnostic with its source line, anything else as
+	// "error: FILE: message".
+	fail := func(file string, err error) int {
+		if d, ok := err.(*ir.Diagnostic); ok {
+			if _, positioned := ir.FileLineCol(d.Loc); positioned {
+				io.WriteString(stderr, srcMgr.Format(d))
+				return 1
+			}
+		}
+		fmt.Fprintf(stderr, "error: %s: %v\n", file, err)
+		return 1
+	}
+	var src []byte
+	var err error
+	if path == "-" {
+		src, err = io.ReadAll(os.Stdin)
+		path = "<stdin>"
+	} else {
+		src, err = os.ReadFile(path)
+	}
+	if err != nil {
+		return fail(path, err)
+	}
+	srcMgr.Add(path, src)
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	module, err := asm.ParseFile(ctx, path, src)
+	if err != nil {
+		return fail(path, err)
+	}
+	if err := ir.Verify(module); err != nil {
+		return fail(path, err)
+	}
+	fn, err := trtonnx.FindFunc(module, funcName)
+	if err != nil {
+		return fail(path, err)
+	}
+	if err := trtonnx.WriteFile(output, fn, opts); err != nil {
+		if _, ok := err.(*ir.Diagnostic); ok {
+			return fail(path, err)
+		}
+		return fail(output, err)
 	}
 	return 0
 }
