@@ -2,7 +2,6 @@ package quantize
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/mlc-go/mlc/driver/calibrate"
@@ -147,7 +146,7 @@ func newPassDriver(module *ir.Operation, opts pass.Options, pc *pass.Context, na
 	if err != nil {
 		return nil, nil, err
 	}
-	t, err := passTarget(opts.Text("target"), opts.Text("target-file"), pc.Target())
+	t, err := target.Resolve("", opts.Text("target"), opts.Text("target-file"), pc.Target())
 	if err != nil {
 		return nil, nil, ir.Errorf(fn.Loc, "%s: %v", name, err)
 	}
@@ -209,18 +208,3 @@ func newPassDriver(module *ir.Operation, opts pass.Options, pc *pass.Context, na
 	return d, base, nil
 }
 
-// passTarget resolves the target options, or the pipeline's target.
-func passTarget(name, file string, fromConfig pass.Target) (*target.Target, error) {
-	switch {
-	case name != "" && file != "":
-		return nil, errors.New("give target= or target-file=, not both")
-	case file != "":
-		return target.LoadFile(file)
-	case name != "":
-		return target.Load(name)
-	}
-	if t, ok := fromConfig.(*target.Target); ok && t != nil {
-		return t, nil
-	}
-	return nil, fmt.Errorf("needs target=NAME or target-file=PATH (known targets: %s)", strings.Join(target.List(), ", "))
-}

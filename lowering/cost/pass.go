@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/lowering/target"
@@ -34,7 +33,7 @@ var Pass = pass.Register(&pass.Pass{
 	OpName:  "func.func",
 	Changes: pass.NoEffects,
 	Run: func(fn *ir.Operation, opts pass.Options, pc *pass.Context) error {
-		t, err := loadTarget(opts.Text("target"), opts.Text("target-file"), pc.Target())
+		t, err := target.Resolve("estimate-cost", opts.Text("target"), opts.Text("target-file"), pc.Target())
 		if err != nil {
 			return ir.Errorf(fn.Loc, "%v", err)
 		}
@@ -59,20 +58,6 @@ var Pass = pass.Register(&pass.Pass{
 	},
 })
 
-func loadTarget(name, file string, fromConfig pass.Target) (*target.Target, error) {
-	switch {
-	case name != "" && file != "":
-		return nil, errors.New("give target= or target-file=, not both")
-	case file != "":
-		return target.LoadFile(file)
-	case name != "":
-		return target.Load(name)
-	}
-	if t, ok := fromConfig.(*target.Target); ok && t != nil {
-		return t, nil
-	}
-	return nil, fmt.Errorf("estimate-cost needs target=NAME or target-file=PATH (known targets: %s)", strings.Join(target.List(), ", "))
-}
 
 // Write prints a report: per class, the total, and per op when asked.
 func Write(w io.Writer, r *Report, perOp bool) {

@@ -20,6 +20,7 @@ import (
 
 	"github.com/mlc-go/mlc/dialects/quant"
 	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/lowering/quantize"
 	"github.com/mlc-go/mlc/lowering/target"
 )
 
@@ -304,7 +305,7 @@ func Precision(op *ir.Operation, asIf string) string {
 	}
 	for i := range n {
 		if q, ok := elemOf(value(i).Type()).(quant.QuantizedType); ok {
-			return storageName(q)
+			return quantize.StorageName(q)
 		}
 	}
 	if s, ok := op.Attr(PrecisionAttr).(*ir.StringAttr); ok && s.Value != "" {
@@ -329,17 +330,6 @@ func elemOf(t ir.Type) ir.Type {
 	return t
 }
 
-func storageName(q quant.QuantizedType) string {
-	st, _, _, ok := quant.StorageOf(q)
-	if !ok {
-		return ""
-	}
-	if st.Signedness == ir.Unsigned {
-		return fmt.Sprintf("u%d", st.Width)
-	}
-	return fmt.Sprintf("i%d", st.Width)
-}
-
 // elemName spells an IR element type as target files do.
 func elemName(t ir.Type) string {
 	switch t := t.(type) {
@@ -354,7 +344,7 @@ func elemName(t ir.Type) string {
 		}
 		return fmt.Sprintf("i%d", t.Width)
 	case quant.QuantizedType:
-		return storageName(t)
+		return quantize.StorageName(t)
 	}
 	return strings.TrimSpace(t.String())
 }

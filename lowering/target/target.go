@@ -227,7 +227,7 @@ func (t *Target) TargetName() string { return t.Name }
 
 // Resolve is the target a pass's options name (target= or target-file=,
 // not both), else the pipeline's target when fromConfig is a *Target.
-// passName words the error when neither is given.
+// passName, when not "", starts the error when neither is given.
 func Resolve(passName, name, file string, fromConfig any) (*Target, error) {
 	switch {
 	case name != "" && file != "":
@@ -240,5 +240,9 @@ func Resolve(passName, name, file string, fromConfig any) (*Target, error) {
 	if t, ok := fromConfig.(*Target); ok && t != nil {
 		return t, nil
 	}
-	return nil, fmt.Errorf("%s needs target=NAME or target-file=PATH (known targets: %s)", passName, strings.Join(List(), ", "))
+	msg := fmt.Sprintf("needs target=NAME or target-file=PATH (known targets: %s)", strings.Join(List(), ", "))
+	if passName != "" {
+		msg = passName + " " + msg
+	}
+	return nil, errors.New(msg)
 }

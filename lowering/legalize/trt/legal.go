@@ -6,6 +6,7 @@ import (
 
 	"github.com/mlc-go/mlc/dialects/quant"
 	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/lowering/quantize"
 	"github.com/mlc-go/mlc/lowering/target"
 )
 
@@ -134,7 +135,7 @@ func operandRole(roles []string, i int) string {
 func operandElem(op *ir.Operation, i int) string {
 	v := op.Operand(i)
 	if d := v.DefiningOp(); d != nil && d.Name() == "quant.dcast" && integerPrecision(op) {
-		return storageName(quant.ElementType(d.Operand(0).Type()))
+		return quantize.StorageName(quant.ElementType(d.Operand(0).Type()))
 	}
 	return elemName(ir.ElementTypeOf(v.Type()))
 }
@@ -162,20 +163,9 @@ func resultElem(op *ir.Operation) string {
 		q = quant.ElementType(o.Result(0).Type())
 	}
 	if n > 0 && q != nil && integerPrecision(op) {
-		return storageName(q)
+		return quantize.StorageName(q)
 	}
 	return elemName(ir.ElementTypeOf(r.Type()))
-}
-
-func storageName(q quant.QuantizedType) string {
-	st, _, _, ok := quant.StorageOf(q)
-	if !ok {
-		return ""
-	}
-	if st.Signedness == ir.Unsigned {
-		return fmt.Sprintf("u%d", st.Width)
-	}
-	return fmt.Sprintf("i%d", st.Width)
 }
 
 // elemName is a builtin element type as target files spell it ("" for
@@ -275,7 +265,7 @@ func qdqIllegal(q quant.QuantizedType, t *target.Target, role string, saturates 
 		return fmt.Sprintf("'%s' is not a uniform encoding", q)
 	}
 	if st.Width != 8 || st.Signedness == ir.Unsigned {
-		return fmt.Sprintf("encoding '%s': TensorRT's Q/DQ layers store int8 (or fp8/int4 weights), not %s", q, storageName(q))
+		return fmt.Sprintf("encoding '%s': TensorRT's Q/DQ layers store int8 (or fp8/int4 weights), not %s", q, quantize.StorageName(q))
 	}
 	gran := "per-tensor"
 	switch q := q.(type) {
@@ -295,9 +285,9 @@ func qdqIllegal(q quant.QuantizedType, t *target.Target, role string, saturates 
 		return fmt.Sprintf("encoding '%s' stores [%d, %d], but IQuantizeLayer saturates to [-128, 127]", q, lo, hi)
 	}
 	for _, r := range t.QuantRules(role) {
-		if r.Storage == storageName(q) && r.Granularity == gran && r.Symmetric {
+		if r.Storage == quantize.StorageName(q) && r.Granularity == gran && r.Symmetric {
 			return ""
 		}
 	}
-	return fmt.Sprintf("encoding '%s' (%s %s) follows no %s quantization rule of target '%s' (%s)", q, gran, storageName(q), role, t.Name, t.File)
+	return fmt.Sprintf("encoding '%s' (%s %s) follows no %s quantization rule of target '%s' (%s)", q, gran, quantize.StorageName(q), role, t.Name, t.File)
 }
