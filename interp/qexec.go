@@ -125,6 +125,28 @@ func (r *requant) at(acc int32, ch int) int64 {
 	return r.out.RequantizeAcc(acc, r.mult[k])
 }
 
+// fast is r as tensor.Requantizer, which computes what at does for an
+// i32 bias or none.
+func (r *requant) fast() *tensor.Requantizer {
+	return &tensor.Requantizer{Scale: r.mult, Bias: r.biasI, Zero: int32(r.out.ZeroPoint), Min: int32(r.out.Min), Max: int32(r.out.Max)}
+}
+
+// requantInto returns the tensor of dt (8 or 16 bits) the op's result is
+// stored into by tensor.Requantizer, or nil when r needs at (an f32
+// bias) or dt is another width.
+func (c *opCall) requantInto(r *requant, dt tensor.DType, shape []int64) *tensor.Tensor {
+	if r.biasF != nil || !reusable[dt] || dt == tensor.F32 {
+		return nil
+	}
+	if r.out.Min < -(1<<20) || r.out.Max > 1<<20 || r.out.ZeroPoint < -(1<<20) || r.out.ZeroPoint > 1<<20 {
+		return nil
+	}
+	if y := c.out(dt, shape); y != nil {
+		return y
+	}
+	return tensor.New(dt, shape...)
+}
+
 // storeInts makes a tensor of dt from n stored values.
 func storeInts(dt tensor.DType, shape []int64, n int, f func(i int) int64) (*tensor.Tensor, error) {
 	switch dt {
@@ -209,6 +231,11 @@ func qConv(c *opCall) ([]*tensor.Tensor, error) {
 		return nil, err
 	}
 	ohw := max(int(shape[2]*shape[3]), 1)
+	if y := c.requantInto(r, dt, shape); y != nil {
+		if err := r.fast().RequantizeConv(y, acc, m, ohw); err == nil {
+			return []*tensor.Tensor{y}, nil
+		}
+	}
 	return one(storeInts(dt, shape, n, func(i int) int64 { return r.at(acc[i], (i/ohw)%m) }))
 }
 
@@ -248,6 +275,11 @@ func qMatMul(c *opCall) ([]*tensor.Tensor, error) {
 	acc := *accp
 	if err := tensor.MatMulIntegerInto(acc, a, int32(aq.ZeroPoint), b, wZeros); err != nil {
 		return nil, err
+	}
+	if y := c.requantInto(r, dt, shape); y != nil {
+		if err := r.fast().RequantizeMatMul(y, acc, cols); err == nil {
+			return []*tensor.Tensor{y}, nil
+		}
 	}
 	return one(storeInts(dt, shape, n, func(i int) int64 { return r.at(acc[i], i%max(cols, 1)) }))
 }
