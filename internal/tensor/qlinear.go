@@ -59,6 +59,10 @@ func ConvIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int
 		convIntegerGemm(g, acc, x, xZero, w, wZero)
 		return nil
 	}
+	if isInt8Storage(x.dtype) && isInt8Storage(w.dtype) && fitsInt16(wZero) && fitsInt16([]int32{xZero}) &&
+		convDepthwiseInt8(g, acc, x, xZero, w, wZero) {
+		return nil
+	}
 	switch xv := x.data.(type) {
 	case []int8:
 		convDirectW(g, acc, xv, xZero, w, wZero)
