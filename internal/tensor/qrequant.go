@@ -56,7 +56,7 @@ func requantOne(a, bias int32, scale, lo, hi float32, zero int32) int32 {
 func requantRow[T int8 | uint8 | int16 | uint16](dst []T, acc []int32, bias int32, scale float32, r *Requantizer) {
 	lo, hi := float32(r.Min-r.Zero), float32(r.Max-r.Zero)
 	acc = acc[:len(dst)]
-	for i := range dst {
+	for i := requantRowFast(dst, acc, bias, scale, lo, hi, r.Zero); i < len(dst); i++ {
 		dst[i] = T(requantOne(acc[i], bias, scale, lo, hi, r.Zero))
 	}
 }

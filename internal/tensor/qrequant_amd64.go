@@ -1,0 +1,19 @@
+//go:build amd64 && !purego
+
+package tensor
+
+import "unsafe"
+
+//go:noescape
+func requantRow8AVX2(dst *byte, acc *int32, n int, bias int32, scale, lo, hi float32, zero int32)
+
+// requantRowFast does requantRow's first len(dst)&^7 values of 8-bit
+// outputs with AVX2 and returns how many it did.
+func requantRowFast[T int8 | uint8 | int16 | uint16](dst []T, acc []int32, bias int32, scale, lo, hi float32, zero int32) int {
+	n := len(dst) &^ 7
+	if !hasAVX2 || n == 0 || unsafe.Sizeof(dst[0]) != 1 || len(acc) < n {
+		return 0
+	}
+	requantRow8AVX2((*byte)(unsafe.Pointer(&dst[0])), &acc[0], n, bias, scale, lo, hi, zero)
+	return n
+}

@@ -1,0 +1,8 @@
+//go:build !amd64 || purego
+
+package tensor
+
+// requantRowFast: no SIMD rows here; requantRow does every value.
+func requantRowFast[T int8 | uint8 | int16 | uint16](dst []T, acc []int32, bias int32, scale, lo, hi float32, zero int32) int {
+	return 0
+}
