@@ -303,6 +303,9 @@ func qAdd(c *opCall) ([]*tensor.Tensor, error) {
 		return nil, err
 	}
 	ap := quantize.NewAddParams(ps[0], ps[1], ps[2])
+	if y := qAddSIMD(c, ap, a, b, dt, shape); y != nil {
+		return []*tensor.Tensor{y}, nil
+	}
 	ai, bi := broadcastIndex(a.Shape(), shape), broadcastIndex(b.Shape(), shape)
 	av, err := storedReader(a)
 	if err != nil {
@@ -410,4 +413,94 @@ func storedReader(t *tensor.Tensor) (func(i int) int64, error) {
 		}
 	}
 	return nil, fmt.Errorf("expects 8- or 16-bit stored integers, got %s", t.DType())
+}
+
+// qAddSIMD is qAdd of 8-bit operands of the result's shape, or with one
+// a single value, through tensor.QAddRow8 (the scalar AddParams finish
+// each row's tail); nil when the operands are otherwise.
+func qAddSIMD(c *opCall, ap quantize.AddParams, a, b *tensor.Tensor, dt tensor.DType, shape []int64) *tensor.Tensor {
+	n := int(numel(shape))
+	an, bn := a.Len(), b.Len()
+	if (dt != tensor.I8 && dt != tensor.U8) || n == 0 || (an != n && an != 1) || (bn != n && bn != 1) || (an == 1 && bn == 1) {
+		return nil
+	}
+	if (an == n && !slicesEqual(a.Shape(), shape)) || (bn == n && !slicesEqual(b.Shape(), shape)) {
+		return nil
+	}
+	y := c.out(dt, shape)
+	if y == nil {
+		y = tensor.New(dt, shape...)
+	}
+	ok := false
+	switch d := y.Data().(type) {
+	case []int8:
+		ok = qAddOut(d, ap, a, b)
+	case []uint8:
+		ok = qAddOut(d, ap, a, b)
+	}
+	if !ok {
+		return nil
+	}
+	return y
+}
+
+func slicesEqual(x, y []int64) bool {
+	if len(x) != len(y) {
+		return false
+	}
+	for i := range x {
+		if x[i] != y[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func qAddOut[TC int8 | uint8](dst []TC, ap quantize.AddParams, a, b *tensor.Tensor) bool {
+	switch x := a.Data().(type) {
+	case []int8:
+		return qAddOutA(dst, ap, x, a.DType(), b)
+	case []uint8:
+		return qAddOutA(dst, ap, x, a.DType(), b)
+	}
+	return false
+}
+
+func qAddOutA[TC, TA int8 | uint8](dst []TC, ap quantize.AddParams, a []TA, adt tensor.DType, b *tensor.Tensor) bool {
+	if adt != tensor.I8 && adt != tensor.U8 || (b.DType() != tensor.I8 && b.DType() != tensor.U8) {
+		return false
+	}
+	switch y := b.Data().(type) {
+	case []int8:
+		qAddRows(dst, ap, a, y)
+		return true
+	case []uint8:
+		qAddRows(dst, ap, a, y)
+		return true
+	}
+	return false
+}
+
+// qAddRows computes dst from a and b, each of len(dst) values or one.
+func qAddRows[TC, TA, TB int8 | uint8](dst []TC, ap quantize.AddParams, a []TA, b []TB) {
+	lo, hi := int32(ap.Out.Min), int32(ap.Out.Max)
+	switch {
+	case len(b) == 1 && len(a) == len(dst):
+		k := ap.ScalarB(int64(b[0]))
+		i := tensor.QAddRow8(dst, a, a, ap.RatioA, 0, k, lo, hi)
+		for ; i < len(dst); i++ {
+			dst[i] = TC(ap.AddToA(int64(a[i]), k))
+		}
+	case len(a) == 1 && len(b) == len(dst):
+		k := ap.ScalarA(int64(a[0]))
+		i := tensor.QAddRow8(dst, b, b, ap.RatioB, 0, k, lo, hi)
+		for ; i < len(dst); i++ {
+			dst[i] = TC(ap.AddToB(int64(b[i]), k))
+		}
+	default:
+		i := tensor.QAddRow8(dst, a, b, ap.RatioA, ap.RatioB, ap.K, lo, hi)
+		for ; i < len(dst); i++ {
+			dst[i] = TC(ap.Add(int64(a[i]), int64(b[i])))
+		}
+	}
 }

@@ -155,3 +155,20 @@ func requantColsBias[T int8 | uint8 | int16 | uint16](dst []T, acc []int32, r *R
 	}
 	requantCols(dst, acc, r)
 }
+
+// QAddRow8 computes the first values of MLAS's AVX2 QLinearAdd of 8-bit a
+// and b into dst, dst[i] = saturate(RNE(fma(a[i], ra, fma(b[i], rb, k))),
+// [lo, hi]) with each fma rounded once (k holds the output zero point), and
+// returns how many it did: a multiple of 8 where a SIMD kernel runs, else
+// 0; the caller computes the rest. rb = 0 adds nothing of b (a span where
+// b is one value folded into k): fma(b, 0, k) is k. Only finite ra, rb, k
+// of modest size are taken, so that no lane is NaN or infinite.
+func QAddRow8[TC, TA, TB int8 | uint8](dst []TC, a []TA, b []TB, ra, rb, k float32, lo, hi int32) int {
+	const big = 1 << 100
+	for _, v := range []float32{ra, rb, k} {
+		if !(v > -big && v < big) {
+			return 0
+		}
+	}
+	return qaddRow8Fast(dst, a, b, ra, rb, k, float32(lo), float32(hi))
+}

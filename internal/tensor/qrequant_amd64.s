@@ -50,3 +50,59 @@ loop:
 done:
 	VZEROUPPER
 	RET
+
+// func qaddRow8AVX2(dst, a, b *byte, n int, ra, rb, k, lo, hi float32, xa, xb int32)
+// dst[i] = low byte of RNE(clamp(fma(A, ra, fma(B, rb, k)), lo, hi)) for i
+// in [0, n), n a multiple of 8, where A = (a[i] ^ xa) − xa and B likewise
+// (xa = 0x80 reads a as int8, 0 as uint8): MLAS's AVX2 QLinearAdd, whose
+// k holds the output zero point. Each FMA rounds once, as the kernel's.
+TEXT ·qaddRow8AVX2(SB), NOSPLIT, $0-60
+	MOVQ dst+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), CX
+	VBROADCASTSS ra+32(FP), Y1
+	VBROADCASTSS rb+36(FP), Y2
+	VBROADCASTSS k+40(FP), Y3
+	VBROADCASTSS lo+44(FP), Y4
+	VBROADCASTSS hi+48(FP), Y5
+	MOVL xa+52(FP), AX
+	VMOVD AX, X6
+	VPBROADCASTD X6, Y6
+	MOVL xb+56(FP), AX
+	VMOVD AX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPEQW X8, X8, X8
+	VPSRLW $8, X8, X8 // 0x00ff in every word
+
+qloop:
+	CMPQ CX, $8
+	JLT  qdone
+	VPMOVZXBD (SI), Y9
+	VPXOR Y6, Y9, Y9
+	VPSUBD Y6, Y9, Y9
+	VCVTDQ2PS Y9, Y9
+	VPMOVZXBD (DX), Y10
+	VPXOR Y7, Y10, Y10
+	VPSUBD Y7, Y10, Y10
+	VCVTDQ2PS Y10, Y10
+	VMOVAPS Y3, Y0
+	VFMADD231PS Y2, Y10, Y0 // b*rb + k
+	VFMADD231PS Y1, Y9, Y0  // a*ra + that
+	VMAXPS Y4, Y0, Y0
+	VMINPS Y5, Y0, Y0
+	VCVTPS2DQ Y0, Y0
+	VEXTRACTI128 $1, Y0, X11
+	VPACKSSDW X11, X0, X0
+	VPAND X8, X0, X0
+	VPACKUSWB X0, X0, X0
+	VMOVQ X0, (DI)
+	ADDQ $8, SI
+	ADDQ $8, DX
+	ADDQ $8, DI
+	SUBQ $8, CX
+	JMP  qloop
+
+qdone:
+	VZEROUPPER
+	RET
