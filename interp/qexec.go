@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/mlc-go/mlc/dialects/quant"
@@ -227,7 +228,12 @@ func qConv(c *opCall) ([]*tensor.Tensor, error) {
 	accp := getAcc(n)
 	defer accPool.Put(accp)
 	acc := *accp
-	if err := tensor.ConvIntegerInto(acc, x, int32(xq.ZeroPoint), w, wZeros, p); err != nil {
+	if pw := c.packedConvInteger(wZeros, p.Groups); pw != nil {
+		err = tensor.ConvIntegerPackedInto(acc, x, int32(xq.ZeroPoint), pw, p)
+	} else {
+		err = tensor.ConvIntegerInto(acc, x, int32(xq.ZeroPoint), w, wZeros, p)
+	}
+	if err != nil {
 		return nil, err
 	}
 	ohw := max(int(shape[2]*shape[3]), 1)
@@ -503,4 +509,34 @@ func qAddRows[TC, TA, TB int8 | uint8](dst []TC, ap quantize.AddParams, a []TA, 
 			dst[i] = TC(ap.Add(int64(a[i]), int64(b[i])))
 		}
 	}
+}
+
+// packedConvInteger returns the packed 8-bit weight (operand 1) of a
+// quantized convolution when it is a cached constant, packing it on first
+// use; nil otherwise (the kernel then packs per call).
+func (c *opCall) packedConvInteger(wZero []int32, groups int) *tensor.PackedConvInteger {
+	if c.it == nil || len(c.in) < 2 || c.op.NumOperands() < 2 {
+		return nil
+	}
+	w := c.in[1]
+	d := c.op.Operand(1).DefiningOp()
+	if d == nil || c.it.consts[d] != w || (w.DType() != tensor.I8 && w.DType() != tensor.U8) || w.Rank() != 4 {
+		return nil
+	}
+	if c.it.qpacked == nil {
+		c.it.qpacked = map[packKey]*tensor.PackedConvInteger{}
+	}
+	k := packKey{w, groups}
+	if pw, ok := c.it.qpacked[k]; ok {
+		if pw != nil && slices.Equal(pw.Zeros(), wZero) {
+			return pw
+		}
+		return nil
+	}
+	pw, err := tensor.PackConvInteger(w, wZero, groups)
+	if err != nil {
+		pw = nil
+	}
+	c.it.qpacked[k] = pw
+	return pw
 }

@@ -527,10 +527,14 @@ func GemmInt8[TA, TB int8 | uint8](m, n, k int, a []TA, lda int, aZero []int32,
 	if !fitsInt16(aZero) || !fitsInt16(bZero) {
 		kern = &goKernI32
 	}
+	packA, packB, kp := packAInt(a, lda, aZero), packBInt(b, ldb, bZero), k
+	if pairsFor(kern) {
+		packA, packB, kp = packAIntPairs(a, lda, k, aZero), packBIntPairs(b, ldb, k, bZero), (k+1)/2
+	}
 	g := &gemmPlan[int32]{
-		m: m, n: n, k: k,
-		packA:      packAInt(a, lda, aZero),
-		packB:      packBInt(b, ldb, bZero),
+		m: m, n: n, k: kp,
+		packA:      packA,
+		packB:      packB,
 		kern:       kern,
 		c:          c,
 		ldc:        ldc,

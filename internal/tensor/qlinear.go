@@ -37,6 +37,12 @@ func ConvIntegerOutShape(xs, ws []int64, p Conv2DParams) ([]int64, error) {
 // (length N·M·OH·OW). wZero has 0, 1 or M entries. Padding contributes 0,
 // as if filled with xZero.
 func ConvIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, p Conv2DParams) error {
+	return convIntegerInto(acc, x, xZero, w, wZero, p, nil)
+}
+
+// convIntegerInto is ConvIntegerInto with the weight's A panels per group
+// in packs, if any.
+func convIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, p Conv2DParams, packs []*packedA[int32]) error {
 	if !isIntStorage(x.dtype) || !isIntStorage(w.dtype) {
 		return fmt.Errorf("tensor: integer conv2d of %v and %v (want 8- or 16-bit integers)", x.dtype, w.dtype)
 	}
@@ -56,7 +62,7 @@ func ConvIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int
 	// The GEMM pays when a group has several output channels; depthwise
 	// (one input and output channel per group) is a direct loop.
 	if isInt8Storage(x.dtype) && isInt8Storage(w.dtype) && g.mg > 1 && fitsInt16(wZero) && fitsInt16([]int32{xZero}) {
-		convIntegerGemm(g, acc, x, xZero, w, wZero)
+		convIntegerGemm(g, acc, x, xZero, w, wZero, packs)
 		return nil
 	}
 	if isInt8Storage(x.dtype) && isInt8Storage(w.dtype) && fitsInt16(wZero) && fitsInt16([]int32{xZero}) &&
@@ -91,32 +97,56 @@ func convDirectW[TX storageInt](g *convGeom, acc []int32, xv []TX, xZero int32, 
 	}
 }
 
-func convIntegerGemm(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32) {
+func convIntegerGemm(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, packs []*packedA[int32]) {
 	k := g.cg * g.kh * g.kw
 	ohw := g.oh * g.ow
+	pairs := pairsFor(kernI32)
+	kp := k
+	if pairs {
+		kp = (k + 1) / 2
+	}
 	for n := range g.n {
 		for gr := range g.groups {
 			lo, hi := (n*g.c+gr*g.cg)*g.h*g.w, (n*g.c+(gr+1)*g.cg)*g.h*g.w
-			plan := &gemmPlan[int32]{m: g.mg, n: ohw, k: k, kern: kernI32, c: acc[(n*g.m+gr*g.mg)*ohw:], ldc: ohw}
+			plan := &gemmPlan[int32]{m: g.mg, n: ohw, k: kp, kern: kernI32, c: acc[(n*g.m+gr*g.mg)*ohw:], ldc: ohw}
+			if gr < len(packs) {
+				plan.aPanels = packs[gr]
+			}
 			wzg := wZero
 			if len(wZero) > 1 {
 				wzg = wZero[gr*g.mg : (gr+1)*g.mg]
 			}
 			switch wv := w.data.(type) {
 			case []int8:
-				plan.packA = packAInt(wv[gr*g.mg*k:], k, wzg)
+				plan.packA = packAIntGroup(wv[gr*g.mg*k:], k, wzg, pairs)
 			case []uint8:
-				plan.packA = packAInt(wv[gr*g.mg*k:], k, wzg)
+				plan.packA = packAIntGroup(wv[gr*g.mg*k:], k, wzg, pairs)
 			}
 			switch xv := x.data.(type) {
 			case []int8:
-				plan.packB = convPackB[int8, int32](g, xv[lo:hi], xZero)
+				plan.packB = convPackBInt(g, xv[lo:hi], xZero, k, pairs)
 			case []uint8:
-				plan.packB = convPackB[uint8, int32](g, xv[lo:hi], xZero)
+				plan.packB = convPackBInt(g, xv[lo:hi], xZero, k, pairs)
 			}
 			plan.run()
 		}
 	}
+}
+
+// packAIntGroup packs a group's k-deep weight rows, in pairs or not.
+func packAIntGroup[TA int8 | uint8](a []TA, k int, wZero []int32, pairs bool) packAFunc[int32] {
+	if pairs {
+		return packAIntPairs(a, k, k, wZero)
+	}
+	return packAInt(a, k, wZero)
+}
+
+// convPackBInt packs a group's im2col matrix of depth k, in pairs or not.
+func convPackBInt[TIn int8 | uint8](g *convGeom, x []TIn, xZero int32, k int, pairs bool) func(dst []int32, j0, nc, p0, kc int) {
+	if pairs {
+		return convPackPairs(g, x, xZero, k)
+	}
+	return convPackB[TIn, int32](g, x, xZero)
 }
 
 // convIntegerDirect is the loop over output elements and their windows.

@@ -1,0 +1,190 @@
+package tensor
+
+import "fmt"
+
+// Paired packing for the 16-bit-lane integer kernels (gemmKernel.lo16:
+// VPMADDWD, VPDPWSSD). Each int32 lane they multiply is two int16 halves,
+// lane(a)·lane(b) = lo(a)·lo(b) + hi(a)·hi(b), so packing two consecutive
+// k steps into one lane, (v[2q] & 0xffff) | v[2q+1] << 16, halves the
+// GEMM's depth: the plan runs over ceil(K/2) pair rows, an odd K's last
+// pair with hi = 0. Values minus zero points lie in [-32767, 32767]
+// (fitsInt16), so a lane's two products sum to at most 2·32767² < 2^31:
+// each lane's sum is exact, and the total wraps modulo 2^32 as the
+// unpaired sum does, so the int32 results are the same bit for bit.
+
+// pairsFor reports whether plans with kernel k pack pairs.
+func pairsFor(k *gemmKernel[int32]) bool { return k.lo16 }
+
+func pair(lo, hi int32) int32 { return lo&0xffff | hi<<16 }
+
+// packAIntPairs packs op(A)[i, q] = pair(a[i, 2q], a[i, 2q+1]) of an
+// m x k int8/uint8 A (row stride lda) less its zero points (per tensor or
+// per row).
+func packAIntPairs[TA int8 | uint8](a []TA, lda, k int, aZero []int32) packAFunc[int32] {
+	return func(dst []int32, kern *gemmKernel[int32], i0, mc, p0, kc int) {
+		mr := kern.mr
+		for ir := 0; ir < mc; ir += mr {
+			d := dst[(ir/mr)*kc*mr:][: kc*mr : kc*mr]
+			for r := range mr {
+				if ir+r >= mc {
+					for p := range kc {
+						d[p*mr+r] = 0
+					}
+					continue
+				}
+				i := i0 + ir + r
+				z := zeroAt(aZero, i)
+				row := a[i*lda : i*lda+k]
+				for p := range kc {
+					q := 2 * (p0 + p)
+					hi := int32(0)
+					if q+1 < k {
+						hi = int32(row[q+1]) - z
+					}
+					d[p*mr+r] = pair(int32(row[q])-z, hi)
+				}
+			}
+		}
+	}
+}
+
+// packBIntPairs packs op(B)[q, j] = pair(b[2q, j], b[2q+1, j]) of a
+// k x n row-major B less its zero points (per tensor or per column).
+func packBIntPairs[TB int8 | uint8](b []TB, ldb, k int, bZero []int32) func(dst []int32, j0, nc, p0, kc int) {
+	return func(dst []int32, j0, nc, p0, kc int) {
+		for jr := 0; jr < nc; jr += gemmNR {
+			d := dst[(jr/gemmNR)*kc*gemmNR:][: kc*gemmNR : kc*gemmNR]
+			for p := range kc {
+				q := 2 * (p0 + p)
+				r0 := b[q*ldb:]
+				var r1 []TB
+				if q+1 < k {
+					r1 = b[(q+1)*ldb:]
+				}
+				for cc := range gemmNR {
+					j := j0 + jr + cc
+					if jr+cc >= nc {
+						d[p*gemmNR+cc] = 0
+						continue
+					}
+					z := zeroAt(bZero, j)
+					hi := int32(0)
+					if r1 != nil {
+						hi = int32(r1[j]) - z
+					}
+					d[p*gemmNR+cc] = pair(int32(r0[j])-z, hi)
+				}
+			}
+		}
+	}
+}
+
+// convPackPairs packs pair rows [p0, p0+kc) of a convolution's implicit
+// im2col matrix of depth k (convPackB's matrix, less the zero point).
+func convPackPairs[TIn int8 | uint8](g *convGeom, x []TIn, zero int32, k int) func(dst []int32, j0, nc, p0, kc int) {
+	return func(dst []int32, j0, nc, p0, kc int) {
+		var r0, r1 [gemmNC + gemmNR]int32
+		for p := range kc {
+			q := 2 * (p0 + p)
+			convRow(g, x, zero, r0[:nc], j0, q)
+			if q+1 < k {
+				convRow(g, x, zero, r1[:nc], j0, q+1)
+			} else {
+				clear(r1[:nc])
+			}
+			clear(r0[nc : nc+gemmNR])
+			clear(r1[nc : nc+gemmNR])
+			for c := 0; c < nc; c += gemmNR {
+				d := (*[gemmNR]int32)(dst[(c/gemmNR)*kc*gemmNR+p*gemmNR:])
+				a, b := (*[gemmNR]int32)(r0[c:]), (*[gemmNR]int32)(r1[c:])
+				for j := range gemmNR {
+					d[j] = pair(a[j], b[j])
+				}
+			}
+		}
+	}
+}
+
+// PackedConvInteger is an 8-bit convolution weight less its zero points,
+// packed once into the integer GEMM's A panels for ConvIntegerPackedInto
+// (a model's constant weight, run after run). It reads nothing but the
+// weight, which must not change while it is in use.
+type PackedConvInteger struct {
+	w      *Tensor
+	wZero  []int32
+	groups int
+	a      []*packedA[int32] // per group; nil when the GEMM does not run
+}
+
+// Weight is the weight pw was packed from.
+func (pw *PackedConvInteger) Weight() *Tensor { return pw.w }
+
+// Zeros are the weight zero points pw was packed with.
+func (pw *PackedConvInteger) Zeros() []int32 { return pw.wZero }
+
+// PackConvInteger packs the OIHW 8-bit weight w (zero points wZero: none,
+// per tensor or per output channel) of a convolution with the given
+// groups for the kernel in use. Depthwise weights, and those the GEMM
+// does not take, pack nothing (ConvIntegerPackedInto then computes as
+// ConvIntegerInto does).
+func PackConvInteger(w *Tensor, wZero []int32, groups int) (*PackedConvInteger, error) {
+	if groups == 0 {
+		groups = 1
+	}
+	if !isInt8Storage(w.dtype) || len(w.shape) != 4 {
+		return nil, fmt.Errorf("tensor: pack integer conv2d: want a 4-D 8-bit OIHW weight, got %v %s", w.dtype, FormatShape(w.shape))
+	}
+	m := int(w.shape[0])
+	if groups < 1 || m%groups != 0 {
+		return nil, fmt.Errorf("tensor: pack integer conv2d: %d output channels in %d groups", m, groups)
+	}
+	if l := len(wZero); l > 1 && l != m {
+		return nil, fmt.Errorf("tensor: pack integer conv2d: %d weight zero points for %d output channels", l, m)
+	}
+	pw := &PackedConvInteger{w: w, wZero: append([]int32(nil), wZero...), groups: groups}
+	mg := m / groups
+	k := int(w.shape[1] * w.shape[2] * w.shape[3])
+	if w.Len() == 0 || mg < 2 || !fitsInt16(wZero) {
+		return pw, nil
+	}
+	for gr := range groups {
+		wzg := wZero
+		if len(wZero) > 1 {
+			wzg = wZero[gr*mg : (gr+1)*mg]
+		}
+		pw.a = append(pw.a, packConvA(w, gr*mg*k, k, mg, wzg))
+	}
+	return pw, nil
+}
+
+// packConvA packs the mg x k weight rows at off for kernI32.
+func packConvA(w *Tensor, off, k, mg int, wZero []int32) *packedA[int32] {
+	pairs := pairsFor(kernI32)
+	kp := k
+	if pairs {
+		kp = (k + 1) / 2
+	}
+	switch wv := w.data.(type) {
+	case []int8:
+		if pairs {
+			return packAll(kernI32, mg, kp, packAIntPairs(wv[off:], k, k, wZero))
+		}
+		return packAll(kernI32, mg, kp, packAInt(wv[off:], k, wZero))
+	case []uint8:
+		if pairs {
+			return packAll(kernI32, mg, kp, packAIntPairs(wv[off:], k, k, wZero))
+		}
+		return packAll(kernI32, mg, kp, packAInt(wv[off:], k, wZero))
+	}
+	return nil
+}
+
+// ConvIntegerPackedInto is ConvIntegerInto with the weight and its zero
+// points packed by PackConvInteger (for this convolution's groups); the
+// sums are the same.
+func ConvIntegerPackedInto(acc []int32, x *Tensor, xZero int32, pw *PackedConvInteger, p Conv2DParams) error {
+	if p.norm().Groups != pw.groups {
+		return fmt.Errorf("tensor: integer conv2d: weight packed for %d groups, convolution has %d", pw.groups, p.norm().Groups)
+	}
+	return convIntegerInto(acc, x, xZero, pw.w, pw.wZero, p, pw.a)
+}

@@ -1,0 +1,96 @@
+package tensor
+
+import (
+	"math/rand"
+	"testing"
+)
+
+// Integer convolutions through the GEMM, with the weight packed per call
+// or once (PackConvInteger, also when packed for another kernel than the
+// one in use), give the int64 reference's sums with every kernel: the
+// pure-Go one (unpaired) and each SIMD one (k steps packed in pairs).
+// Shapes cover odd K, K of several gemmKC blocks of pairs, groups, column
+// counts that are not multiples of gemmNR, and zero points at the ends of
+// their range.
+func TestConvIntegerKernelsAndPacking(t *testing.T) {
+	kernels := append([]gemmKernel[int32]{goKernI32}, simdVariants(simdKernelsI32())...)
+	rng := rand.New(rand.NewSource(31))
+	type geo struct{ c, m, h, w, kh, kw, groups int }
+	shapes := []geo{{3, 4, 7, 9, 3, 3, 1}, {5, 6, 5, 5, 1, 1, 1}, {64, 13, 4, 6, 3, 3, 1}, {6, 8, 9, 5, 2, 3, 2}, {2, 17, 18, 3, 1, 2, 1}}
+	for si, s := range shapes {
+		for trial := range 4 {
+			xdt, wdt := []DType{U8, I8}[trial%2], []DType{I8, U8}[trial/2]
+			x := randInts(rng, xdt, []int64{int64(1 + trial%2), int64(s.c), int64(s.h), int64(s.w)})
+			w := randInts(rng, wdt, []int64{int64(s.m), int64(s.c / s.groups), int64(s.kh), int64(s.kw)})
+			p := Conv2DParams{Strides: [2]int{1 + trial%2, 1}, Pads: [4]int{1, trial % 2, 0, 1}, Groups: s.groups}
+			xz := map[DType][]int32{U8: {0, 255}, I8: {-128, 127}}[xdt][trial%2]
+			var wz []int32
+			switch trial {
+			case 1:
+				wz = []int32{map[DType]int32{U8: 255, I8: -128}[wdt]}
+			case 2, 3:
+				wz = make([]int32, s.m)
+				for i := range wz {
+					wz[i] = int32(w.intAt(i))
+				}
+			}
+			want := refConvInteger(x, w, int64(xz), wz, p)
+			shape, err := ConvIntegerOutShape(x.shape, w.shape, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, _ := NumElements(shape)
+			check := func(what string, acc []int32) {
+				t.Helper()
+				for i := range want {
+					if int64(acc[i]) != want[i] {
+						t.Fatalf("shape %d trial %d %s: element %d = %d, reference %d", si, trial, what, i, acc[i], want[i])
+					}
+				}
+			}
+			for _, packWith := range kernels {
+				useKernels(t, goKernF32, packWith)
+				pw, err := PackConvInteger(w, wz, s.groups)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, kern := range kernels {
+					useKernels(t, goKernF32, kern)
+					acc := make([]int32, n)
+					if err := ConvIntegerPackedInto(acc, x, xz, pw, p); err != nil {
+						t.Fatal(err)
+					}
+					check(kern.name+" packed for "+packWith.name, acc)
+					if packWith.name == kern.name {
+						clear(acc)
+						if err := ConvIntegerInto(acc, x, xz, w, wz, p); err != nil {
+							t.Fatal(err)
+						}
+						check(kern.name, acc)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestPackConvIntegerRejects(t *testing.T) {
+	w := New(I8, 4, 2, 3, 3)
+	if _, err := PackConvInteger(New(F32, 4, 2, 3, 3), nil, 1); err == nil {
+		t.Error("f32 weight accepted")
+	}
+	if _, err := PackConvInteger(w, nil, 3); err == nil {
+		t.Error("4 channels in 3 groups accepted")
+	}
+	if _, err := PackConvInteger(w, []int32{1, 2}, 1); err == nil {
+		t.Error("2 zero points for 4 channels accepted")
+	}
+	pw, err := PackConvInteger(w, nil, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := New(U8, 1, 4, 5, 5)
+	if err := ConvIntegerPackedInto(make([]int32, 4*9), x, 0, pw, Conv2DParams{Groups: 1}); err == nil {
+		t.Error("groups other than the packed ones accepted")
+	}
+}
