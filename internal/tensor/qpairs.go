@@ -83,25 +83,83 @@ func packBIntPairs[TB int8 | uint8](b []TB, ldb, k int, bZero []int32) func(dst 
 // im2col matrix of depth k (convPackB's matrix, less the zero point).
 func convPackPairs[TIn int8 | uint8](g *convGeom, x []TIn, zero int32, k int) func(dst []int32, j0, nc, p0, kc int) {
 	return func(dst []int32, j0, nc, p0, kc int) {
-		var r0, r1 [gemmNC + gemmNR]int32
+		var row [gemmNC + gemmNR]int32
 		for p := range kc {
 			q := 2 * (p0 + p)
-			convRow(g, x, zero, r0[:nc], j0, q)
-			if q+1 < k {
-				convRow(g, x, zero, r1[:nc], j0, q+1)
-			} else {
-				clear(r1[:nc])
-			}
-			clear(r0[nc : nc+gemmNR])
-			clear(r1[nc : nc+gemmNR])
+			convPairRow(g, x, zero, row[:nc], j0, q, q+1 < k)
+			clear(row[nc : nc+gemmNR])
 			for c := 0; c < nc; c += gemmNR {
-				d := (*[gemmNR]int32)(dst[(c/gemmNR)*kc*gemmNR+p*gemmNR:])
-				a, b := (*[gemmNR]int32)(r0[c:]), (*[gemmNR]int32)(r1[c:])
-				for j := range gemmNR {
-					d[j] = pair(a[j], b[j])
-				}
+				*(*[gemmNR]int32)(dst[(c/gemmNR)*kc*gemmNR+p*gemmNR:]) = *(*[gemmNR]int32)(row[c:])
 			}
 		}
+	}
+}
+
+// imRow locates row p of the implicit im2col matrix along one output row
+// oh: the input row it reads (nil in the padding) and the input column of
+// output column 0.
+func imRow[TIn int8 | uint8](g *convGeom, x []TIn, p, oh int) (src []TIn, iw0 int) {
+	kk := g.kh * g.kw
+	c, r := p/kk, p%kk
+	ki, kj := r/g.kw, r%g.kw
+	ih := oh*g.sh - g.pt + ki*g.dh
+	iw0 = -g.pl + kj*g.dw
+	if ih < 0 || ih >= g.h {
+		return nil, iw0
+	}
+	base := (c*g.h + ih) * g.w
+	return x[base : base+g.w], iw0
+}
+
+// imAt is element iw of an input row less the zero point, 0 in the
+// padding (src nil or iw outside it).
+func imAt[TIn int8 | uint8](src []TIn, iw int, zero int32) int32 {
+	if uint(iw) < uint(len(src)) {
+		return int32(src[iw]) - zero
+	}
+	return 0
+}
+
+// convPairRow writes pair(im2col[q, j], im2col[q+1, j]) for the columns
+// j in [j0, j0+len(out)) (hi 0 unless hasHi). Runs of stride-1 columns
+// inside both input rows go through pairRowsFast.
+func convPairRow[TIn int8 | uint8](g *convGeom, x []TIn, zero int32, out []int32, j0, q int, hasHi bool) {
+	oh, ow := j0/g.ow, j0%g.ow
+	for jj := 0; jj < len(out); {
+		seg := min(g.ow-ow, len(out)-jj)
+		o := out[jj : jj+seg]
+		s0, c0 := imRow(g, x, q, oh)
+		var s1 []TIn
+		c1 := 0
+		if hasHi {
+			s1, c1 = imRow(g, x, q+1, oh)
+		}
+		c0 += ow * g.sw
+		c1 += ow * g.sw
+		t := 0
+		if g.sw == 1 && s0 != nil && s1 != nil {
+			// Columns t where both c0+t and c1+t lie inside the rows.
+			lo := max(0, -c0, -c1)
+			hi := min(seg, g.w-c0, g.w-c1)
+			if hi-lo >= 16 {
+				for ; t < lo; t++ {
+					o[t] = pair(imAt(s0, c0+t, zero), imAt(s1, c1+t, zero))
+				}
+				n := pairRowsFast(o[lo:hi], s0[c0+lo:], s1[c1+lo:], zero)
+				if n > 0 && lo+n < hi {
+					// The last 16 again, overlapping: same values.
+					pairRowsFast(o[hi-16:hi], s0[c0+hi-16:], s1[c1+hi-16:], zero)
+					n = hi - lo
+				}
+				t += n
+			}
+		}
+		for ; t < seg; t++ {
+			o[t] = pair(imAt(s0, c0+t*g.sw, zero), imAt(s1, c1+t*g.sw, zero))
+		}
+		jj += seg
+		oh++
+		ow = 0
 	}
 }
 

@@ -38,3 +38,18 @@ func qaddRow8Fast[TC, TA, TB int8 | uint8](dst []TC, a []TA, b []TB, ra, rb, k, 
 		n, ra, rb, k, lo, hi, signFlip[TA](), signFlip[TB]())
 	return n
 }
+
+//go:noescape
+func pairRowsAVX2(dst *int32, a, b *byte, n int, flip, off int32)
+
+// pairRowsFast does pairRows' first len(dst)&^15 values with AVX2 and
+// returns how many it did.
+func pairRowsFast[T int8 | uint8](dst []int32, a, b []T, zero int32) int {
+	n := len(dst) &^ 15
+	if !hasAVX2 || n == 0 || len(a) < n || len(b) < n {
+		return 0
+	}
+	flip := signFlip[T]()
+	pairRowsAVX2(&dst[0], (*byte)(unsafe.Pointer(&a[0])), (*byte)(unsafe.Pointer(&b[0])), n, flip, flip+zero)
+	return n
+}

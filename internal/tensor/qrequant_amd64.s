@@ -106,3 +106,47 @@ qloop:
 qdone:
 	VZEROUPPER
 	RET
+
+// func pairRowsAVX2(dst *int32, a, b *byte, n int, flip, off int32)
+// dst[j] = lo16(A) | B << 16 with A = zx(a[j] ^ flip) − off and B likewise
+// from b[j], for j in [0, n), n a multiple of 16: flip = 0x80 reads int8
+// (zx(v ^ 0x80) = v + 128) and 0 uint8, off = flip + zero point. Sixteen
+// pairs of k steps per iteration (qpairs.go).
+TEXT ·pairRowsAVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), CX
+	MOVL flip+32(FP), AX
+	VMOVD AX, X6
+	VPBROADCASTB X6, X6
+	MOVL off+36(FP), AX
+	VMOVD AX, X7
+	VPBROADCASTW X7, Y7
+
+ploop:
+	CMPQ CX, $16
+	JLT  pdone
+	VMOVDQU (SI), X0
+	VPXOR X6, X0, X0
+	VPMOVZXBW X0, Y0
+	VPSUBW Y7, Y0, Y0
+	VMOVDQU (DX), X1
+	VPXOR X6, X1, X1
+	VPMOVZXBW X1, Y1
+	VPSUBW Y7, Y1, Y1
+	VPUNPCKLWD Y1, Y0, Y2
+	VPUNPCKHWD Y1, Y0, Y3
+	VPERM2I128 $0x20, Y3, Y2, Y4
+	VPERM2I128 $0x31, Y3, Y2, Y5
+	VMOVDQU Y4, (DI)
+	VMOVDQU Y5, 32(DI)
+	ADDQ $16, SI
+	ADDQ $16, DX
+	ADDQ $64, DI
+	SUBQ $16, CX
+	JMP  ploop
+
+pdone:
+	VZEROUPPER
+	RET

@@ -10,3 +10,5 @@ func requantRowFast[T int8 | uint8 | int16 | uint16](dst []T, acc []int32, bias 
 func qaddRow8Fast[TC, TA, TB int8 | uint8](dst []TC, a []TA, b []TB, ra, rb, k, lo, hi float32) int {
 	return 0
 }
+
+func pairRowsFast[T int8 | uint8](dst []int32, a, b []T, zero int32) int { return 0 }
