@@ -1,6 +1,9 @@
 package tensor
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // Integer accumulation of quantized convolutions and matrix products (the
 // interpreter's quantized core.conv2d and core.matmul): Σ (x − xZero) ×
@@ -105,6 +108,12 @@ func convIntegerGemm(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor
 	if pairs {
 		kp = (k + 1) / 2
 	}
+	pb, _ := padPool.Get().(*padBufs)
+	if pb == nil {
+		pb = &padBufs{}
+	}
+	defer padPool.Put(pb)
+	pad8, padU8 := &pb.i8, &pb.u8
 	for n := range g.n {
 		for gr := range g.groups {
 			lo, hi := (n*g.c+gr*g.cg)*g.h*g.w, (n*g.c+(gr+1)*g.cg)*g.h*g.w
@@ -124,13 +133,21 @@ func convIntegerGemm(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor
 			}
 			switch xv := x.data.(type) {
 			case []int8:
-				plan.packB = convPackBInt(g, xv[lo:hi], xZero, k, pairs)
+				plan.packB = convPackBInt(g, xv[lo:hi], xZero, k, pairs, pad8)
 			case []uint8:
-				plan.packB = convPackBInt(g, xv[lo:hi], xZero, k, pairs)
+				plan.packB = convPackBInt(g, xv[lo:hi], xZero, k, pairs, padU8)
 			}
 			plan.run()
 		}
 	}
+}
+
+// padPool recycles the padded input planes of convIntegerGemm.
+var padPool sync.Pool
+
+type padBufs struct {
+	i8 []int8
+	u8 []uint8
 }
 
 // packAIntGroup packs a group's k-deep weight rows, in pairs or not.
@@ -142,8 +159,13 @@ func packAIntGroup[TA int8 | uint8](a []TA, k int, wZero []int32, pairs bool) pa
 }
 
 // convPackBInt packs a group's im2col matrix of depth k, in pairs or not.
-func convPackBInt[TIn int8 | uint8](g *convGeom, x []TIn, xZero int32, k int, pairs bool) func(dst []int32, j0, nc, p0, kc int) {
+// With pairs and a zero point of x's type, the input is first copied
+// into padded planes (in pad, reused across groups).
+func convPackBInt[TIn int8 | uint8](g *convGeom, x []TIn, xZero int32, k int, pairs bool, pad *[]TIn) func(dst []int32, j0, nc, p0, kc int) {
 	if pairs {
+		if hp, wp, ok := padInputFits(g); ok && int32(TIn(xZero)) == xZero {
+			return convPackPairsPadded(g, padInput(g, x, TIn(xZero), hp, wp, pad), TIn(xZero), k)
+		}
 		return convPackPairs(g, x, xZero, k)
 	}
 	return convPackB[TIn, int32](g, x, xZero)

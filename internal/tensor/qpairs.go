@@ -246,3 +246,105 @@ func ConvIntegerPackedInto(acc []int32, x *Tensor, xZero int32, pw *PackedConvIn
 	}
 	return convIntegerInto(acc, x, xZero, pw.w, pw.wZero, p, pw.a)
 }
+
+// paddedInput is one (image, group) of an 8-bit convolution input copied
+// into a plane per channel with the padding filled with the zero point
+// (whose value less the zero point is 0, what padding contributes), so
+// that every window element is in bounds: element (r, c) of channel ch is
+// data[(ch*hp+r)*wp+c], input (r − pt, c − pl).
+type paddedInput[T int8 | uint8] struct {
+	data   []T
+	hp, wp int
+}
+
+// padInputFits reports whether g's padded planes stay near the input's
+// size (pads and dilations far beyond the image would not).
+func padInputFits(g *convGeom) (hp, wp int, ok bool) {
+	hp = (g.oh-1)*g.sh + (g.kh-1)*g.dh + 1
+	wp = (g.ow-1)*g.sw + (g.kw-1)*g.dw + 1
+	return hp, wp, float64(hp)*float64(wp) <= 2*float64(g.h*g.w)+4096
+}
+
+// padInput fills buf (grown as needed) with the padded planes of the cg
+// channels of x.
+func padInput[T int8 | uint8](g *convGeom, x []T, zero T, hp, wp int, buf *[]T) paddedInput[T] {
+	n := g.cg * hp * wp
+	if cap(*buf) < n {
+		*buf = make([]T, n)
+	}
+	d := (*buf)[:n]
+	lo, hi := min(g.pl, wp), min(g.pl+g.w, wp)
+	for ch := range g.cg {
+		for r := range hp {
+			row := d[(ch*hp+r)*wp : (ch*hp+r+1)*wp]
+			iy := r - g.pt
+			if iy < 0 || iy >= g.h || lo >= hi {
+				fill(row, zero)
+				continue
+			}
+			fill(row[:lo], zero)
+			copy(row[lo:hi], x[(ch*g.h+iy)*g.w+lo-g.pl:])
+			fill(row[hi:], zero)
+		}
+	}
+	return paddedInput[T]{data: d, hp: hp, wp: wp}
+}
+
+func fill[T int8 | uint8](s []T, v T) {
+	for i := range s {
+		s[i] = v
+	}
+}
+
+// gather writes row p of the im2col matrix, columns [j0, j0+len(out)),
+// from the padded planes (stored values, zero point not subtracted).
+func (xp *paddedInput[T]) gather(g *convGeom, out []T, j0, p int) {
+	kk := g.kh * g.kw
+	c, r := p/kk, p%kk
+	ki, kj := r/g.kw, r%g.kw
+	base := (c*xp.hp+ki*g.dh)*xp.wp + kj*g.dw
+	oh, ow := j0/g.ow, j0%g.ow
+	for jj := 0; jj < len(out); {
+		seg := min(g.ow-ow, len(out)-jj)
+		src := xp.data[base+oh*g.sh*xp.wp+ow*g.sw:]
+		if g.sw == 1 {
+			copy(out[jj:jj+seg], src[:seg])
+		} else {
+			o := out[jj : jj+seg]
+			for t := range o {
+				o[t] = src[t*g.sw]
+			}
+		}
+		jj += seg
+		oh++
+		ow = 0
+	}
+}
+
+// convPackPairsPadded is convPackPairs reading padded planes: each pair
+// row is gathered as bytes, then paired 16 columns at a time.
+func convPackPairsPadded[T int8 | uint8](g *convGeom, xp paddedInput[T], zero T, k int) func(dst []int32, j0, nc, p0, kc int) {
+	return func(dst []int32, j0, nc, p0, kc int) {
+		var row [gemmNC + gemmNR]int32
+		var ra, rb [gemmNC + gemmNR]T
+		z := int32(zero)
+		n16 := (nc + 15) &^ 15
+		for p := range kc {
+			q := 2 * (p0 + p)
+			xp.gather(g, ra[:nc], j0, q)
+			if q+1 < k {
+				xp.gather(g, rb[:nc], j0, q+1)
+			} else {
+				fill(rb[:nc], zero)
+			}
+			t := pairRowsFast(row[:n16], ra[:n16], rb[:n16], z)
+			for ; t < nc; t++ {
+				row[t] = pair(int32(ra[t])-z, int32(rb[t])-z)
+			}
+			clear(row[nc : nc+gemmNR])
+			for c := 0; c < nc; c += gemmNR {
+				*(*[gemmNR]int32)(dst[(c/gemmNR)*kc*gemmNR+p*gemmNR:]) = *(*[gemmNR]int32)(row[c:])
+			}
+		}
+	}
+}

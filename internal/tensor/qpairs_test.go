@@ -24,6 +24,9 @@ func TestConvIntegerKernelsAndPacking(t *testing.T) {
 			w := randInts(rng, wdt, []int64{int64(s.m), int64(s.c / s.groups), int64(s.kh), int64(s.kw)})
 			p := Conv2DParams{Strides: [2]int{1 + trial%2, 1}, Pads: [4]int{1, trial % 2, 0, 1}, Groups: s.groups}
 			xz := map[DType][]int32{U8: {0, 255}, I8: {-128, 127}}[xdt][trial%2]
+			if si == 0 && trial == 3 {
+				xz = -1000 // not a stored value: packed without the padded planes
+			}
 			var wz []int32
 			switch trial {
 			case 1:
