@@ -41,7 +41,11 @@ func (g *convGeom) depthwise() bool {
 // depthwiseF32 computes y (N x M x OH x OW) from x and w (M x 1 x kh x kw)
 // with an optional bias, on up to threads() goroutines over tiles of
 // (image, output channel, row block).
-func depthwiseF32(g *convGeom, x, w, bias, y []float32) {
+func depthwiseF32(g *convGeom, x, w, bias, y []float32) { depthwiseRun(g, x, nil, w, bias, y) }
+
+// depthwiseRun is depthwiseF32 for an input of float32 values or of 8-bit
+// stored integers, which enter the kernel as tab[uint8(v)].
+func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, tab *[256]float32, w, bias, y []float32) {
 	planes := g.n * g.m
 	ohw := g.oh * g.ow
 	hw := g.h * g.w
@@ -61,7 +65,7 @@ func depthwiseF32(g *convGeom, x, w, bias, y []float32) {
 		c := m / g.mg
 		out := y[pl*ohw : (pl+1)*ohw]
 		r0, r1 := b*rows, min(g.oh, (b+1)*rows)
-		dwRows(g, x[(n*g.c+c)*hw:(n*g.c+c+1)*hw], w[m*kk:(m+1)*kk], out, r0, r1)
+		dwRows(g, x[(n*g.c+c)*hw:(n*g.c+c+1)*hw], tab, w[m*kk:(m+1)*kk], out, r0, r1)
 		if bias != nil {
 			bv := bias[m]
 			for i := range out[r0*g.ow : r1*g.ow] {
@@ -123,7 +127,7 @@ var dwScratch sync.Pool
 
 // dwRows writes output rows [r0, r1) of one depthwise plane: x is the
 // input plane (H x W), w the kh x kw filter, y the output plane.
-func dwRows(g *convGeom, x, w, y []float32, r0, r1 int) {
+func dwRows[T float32 | int8 | uint8](g *convGeom, x []T, tab *[256]float32, w, y []float32, r0, r1 int) {
 	ow := g.ow
 	// 3x3 rows are computed in whole blocks of 4 outputs (the SIMD row
 	// kernels' width): owr outputs into a scratch row, of which the first
@@ -155,7 +159,7 @@ func dwRows(g *convGeom, x, w, y []float32, r0, r1 int) {
 			continue
 		}
 		clear(dst[:lo])
-		copy(dst[lo:hi], x[iy*g.w+lo-g.pl:])
+		loadRow(dst[lo:hi], x[iy*g.w+lo-g.pl:], tab)
 		clear(dst[hi:])
 	}
 	for oy := r0; oy < r1; oy++ {
@@ -184,6 +188,23 @@ func dwRows(g *convGeom, x, w, y []float32, r0, r1 int) {
 					row[i] += wt * src[i*g.sw]
 				}
 			}
+		}
+	}
+}
+
+// loadRow copies len(dst) values of src into dst: float32 values as they
+// are, 8-bit ones through tab.
+func loadRow[T float32 | int8 | uint8](dst []float32, src []T, tab *[256]float32) {
+	switch s := any(src).(type) {
+	case []float32:
+		copy(dst, s)
+	case []uint8:
+		for i, v := range s[:len(dst)] {
+			dst[i] = tab[v]
+		}
+	case []int8:
+		for i, v := range s[:len(dst)] {
+			dst[i] = tab[uint8(v)]
 		}
 	}
 }

@@ -37,7 +37,7 @@ func abs32(v int32) int32 {
 	return v
 }
 
-// depthwiseF32Bufs holds *[]float32 input planes converted for depthwiseInt8.
+// depthwiseF32Bufs holds *[]float32 weights converted for depthwiseInt8.
 var depthwiseF32Bufs sync.Pool
 
 // depthwiseInt8 writes the depthwise convolution's exact int32 sums into
@@ -45,23 +45,17 @@ var depthwiseF32Bufs sync.Pool
 // own memory and converted in place.
 func depthwiseInt8[TX, TW int8 | uint8](g *convGeom, acc []int32, x []TX, xZero int32, w []TW, wZero []int32) {
 	bp, _ := depthwiseF32Bufs.Get().(*[]float32)
-	need := len(x) + len(w)
-	if bp == nil || cap(*bp) < need {
-		s := make([]float32, need)
+	if bp == nil || cap(*bp) < len(w) {
+		s := make([]float32, len(w))
 		bp = &s
 	}
 	defer depthwiseF32Bufs.Put(bp)
-	xf, wf := (*bp)[:len(x)], (*bp)[len(x):need]
+	wf := (*bp)[:len(w)]
+	// The kernel reads x − xZero as tab[uint8(x)] while it pads rows.
 	var tab [256]float32
 	for v := range 256 {
 		tab[uint8(v)] = float32(int32(TX(v)) - xZero)
 	}
-	parallelTiles(max((len(x)+1<<14-1)>>14, 1), float64(len(x)), func(t int) {
-		lo, hi := t<<14, min((t+1)<<14, len(x))
-		for i, v := range x[lo:hi] {
-			xf[lo+i] = tab[uint8(v)]
-		}
-	})
 	kk := g.kh * g.kw
 	for m := range g.m {
 		z := zeroAt32(wZero, m)
@@ -73,7 +67,7 @@ func depthwiseInt8[TX, TW int8 | uint8](g *convGeom, acc []int32, x []TX, xZero 
 		return
 	}
 	y := unsafe.Slice((*float32)(unsafe.Pointer(&acc[0])), len(acc))
-	depthwiseF32(g, xf, wf, nil, y)
+	depthwiseRun(g, x, &tab, wf, nil, y)
 	for i, v := range y {
 		// Exact integers of magnitude <= 2^24.
 		acc[i] = int32(v)
