@@ -74,18 +74,27 @@ func quantDCastFast(c *opCall) ([]*tensor.Tensor, bool) {
 		for v := range 256 {
 			tab[v] = p.Dequantize32(int64(int8(v)))
 		}
-		for i, v := range s {
-			out[i] = tab[uint8(v)]
-		}
+		lookup(out, s, &tab)
 	case []uint8:
 		for v := range 256 {
 			tab[v] = p.Dequantize32(int64(v))
 		}
-		for i, v := range s {
-			out[i] = tab[v]
-		}
+		lookup(out, s, &tab)
 	default:
 		return nil, false
 	}
 	return []*tensor.Tensor{y}, true
+}
+
+// lookup sets out[i] = tab[uint8(s[i])] in chunks over the SetThreads
+// goroutines.
+func lookup[T int8 | uint8](out []float32, s []T, tab *[256]float32) {
+	const chunk = 1 << 14
+	tensor.Parallel((len(s)+chunk-1)/chunk, float64(len(s))*2, func(t int) {
+		lo, hi := t*chunk, min((t+1)*chunk, len(s))
+		o := out[lo:hi]
+		for i, v := range s[lo:hi] {
+			o[i] = tab[uint8(v)]
+		}
+	})
 }

@@ -487,8 +487,25 @@ func qAddOutA[TC, TA int8 | uint8](dst []TC, ap quantize.AddParams, a []TA, adt 
 	return false
 }
 
-// qAddRows computes dst from a and b, each of len(dst) values or one.
+// qAddRows computes dst from a and b, each of len(dst) values or one, in
+// chunks over the SetThreads goroutines.
 func qAddRows[TC, TA, TB int8 | uint8](dst []TC, ap quantize.AddParams, a []TA, b []TB) {
+	const chunk = 1 << 14
+	tensor.Parallel((len(dst)+chunk-1)/chunk, float64(len(dst))*4, func(t int) {
+		lo, hi := t*chunk, min((t+1)*chunk, len(dst))
+		qAddSpan(dst[lo:hi], ap, span(a, lo, hi), span(b, lo, hi))
+	})
+}
+
+// span is s[lo:hi], or s when it holds one broadcast value.
+func span[T int8 | uint8](s []T, lo, hi int) []T {
+	if len(s) == 1 {
+		return s
+	}
+	return s[lo:hi]
+}
+
+func qAddSpan[TC, TA, TB int8 | uint8](dst []TC, ap quantize.AddParams, a []TA, b []TB) {
 	lo, hi := int32(ap.Out.Min), int32(ap.Out.Max)
 	switch {
 	case len(b) == 1 && len(a) == len(dst):
