@@ -346,8 +346,14 @@ func convPackPairsPadded[T int8 | uint8](g *convGeom, xp paddedInput[T], zero T,
 			} else {
 				fill(rb[:nc], zero)
 			}
-			t := pairRowsFast(row[:n16], ra[:n16], rb[:n16], z)
-			for ; t < nc; t++ {
+			if pairPanelsFast(dst[p*gemmNR:], ra[:n16], rb[:n16], n16, kc, z) {
+				// Columns past nc of the last panel are zero.
+				if nc < n16 {
+					clear(dst[(nc/gemmNR)*kc*gemmNR+p*gemmNR+nc%gemmNR:][:n16-nc])
+				}
+				continue
+			}
+			for t := range nc {
 				row[t] = pair(int32(ra[t])-z, int32(rb[t])-z)
 			}
 			clear(row[nc : nc+gemmNR])

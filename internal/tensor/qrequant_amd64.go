@@ -40,7 +40,7 @@ func qaddRow8Fast[TC, TA, TB int8 | uint8](dst []TC, a []TA, b []TB, ra, rb, k, 
 }
 
 //go:noescape
-func pairRowsAVX2(dst *int32, a, b *byte, n int, flip, off int32)
+func pairRowsAVX2(dst *int32, a, b *byte, n int, flip, off int32, stride int)
 
 // pairRowsFast does pairRows' first len(dst)&^15 values with AVX2 and
 // returns how many it did.
@@ -50,6 +50,18 @@ func pairRowsFast[T int8 | uint8](dst []int32, a, b []T, zero int32) int {
 		return 0
 	}
 	flip := signFlip[T]()
-	pairRowsAVX2(&dst[0], (*byte)(unsafe.Pointer(&a[0])), (*byte)(unsafe.Pointer(&b[0])), n, flip, flip+zero)
+	pairRowsAVX2(&dst[0], (*byte)(unsafe.Pointer(&a[0])), (*byte)(unsafe.Pointer(&b[0])), n, flip, flip+zero, 64)
 	return n
+}
+
+// pairPanelsFast writes pairs of a[j], b[j] (j < n16, a multiple of 16)
+// as row p of consecutive gemmNR-column panels of depth kc, dst being
+// panel 0's row p: dst[(j/16)*kc*16 + j%16]. It reports whether it ran.
+func pairPanelsFast[T int8 | uint8](dst []int32, a, b []T, n16, kc int, zero int32) bool {
+	if !hasAVX2 || n16 == 0 || n16%16 != 0 || len(a) < n16 || len(b) < n16 || len(dst) < (n16/16-1)*kc*16+16 {
+		return false
+	}
+	flip := signFlip[T]()
+	pairRowsAVX2(&dst[0], (*byte)(unsafe.Pointer(&a[0])), (*byte)(unsafe.Pointer(&b[0])), n16, flip, flip+zero, kc*16*4)
+	return true
 }

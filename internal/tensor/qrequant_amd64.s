@@ -107,12 +107,13 @@ qdone:
 	VZEROUPPER
 	RET
 
-// func pairRowsAVX2(dst *int32, a, b *byte, n int, flip, off int32)
-// dst[j] = lo16(A) | B << 16 with A = zx(a[j] ^ flip) − off and B likewise
-// from b[j], for j in [0, n), n a multiple of 16: flip = 0x80 reads int8
-// (zx(v ^ 0x80) = v + 128) and 0 uint8, off = flip + zero point. Sixteen
-// pairs of k steps per iteration (qpairs.go).
-TEXT ·pairRowsAVX2(SB), NOSPLIT, $0-40
+// func pairRowsAVX2(dst *int32, a, b *byte, n int, flip, off int32, stride int)
+// dst[j%16 + (j/16)*stride/4] = lo16(A) | B << 16 with A = zx(a[j] ^ flip) − off
+// and B likewise from b[j], for j in [0, n), n a multiple of 16: flip =
+// 0x80 reads int8 (zx(v ^ 0x80) = v + 128) and 0 uint8, off = flip + zero
+// point. Sixteen pairs of k steps (one GEMM panel row) per iteration, each
+// stride bytes after the last (qpairs.go).
+TEXT ·pairRowsAVX2(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), DX
@@ -123,6 +124,7 @@ TEXT ·pairRowsAVX2(SB), NOSPLIT, $0-40
 	MOVL off+36(FP), AX
 	VMOVD AX, X7
 	VPBROADCASTW X7, Y7
+	MOVQ stride+40(FP), R8
 
 ploop:
 	CMPQ CX, $16
@@ -143,7 +145,7 @@ ploop:
 	VMOVDQU Y5, 32(DI)
 	ADDQ $16, SI
 	ADDQ $16, DX
-	ADDQ $64, DI
+	ADDQ R8, DI
 	SUBQ $16, CX
 	JMP  ploop
 
