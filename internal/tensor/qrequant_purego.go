@@ -13,4 +13,6 @@ func qaddRow8Fast[TC, TA, TB int8 | uint8](dst []TC, a []TA, b []TB, ra, rb, k, 
 
 func pairRowsFast[T int8 | uint8](dst []int32, a, b []T, zero int32) int { return 0 }
 
-func pairPanelsFast[T int8 | uint8](dst []int32, a, b []T, n16, kc int, zero int32) bool { return false }
+func pairPanelsFast[T int8 | uint8](dst []int32, a, b []T, n16, kc int, zero int32) bool {
+	return false
+}
