@@ -51,29 +51,42 @@ func packAIntPairs[TA int8 | uint8](a []TA, lda, k int, aZero []int32) packAFunc
 // packBIntPairs packs op(B)[q, j] = pair(b[2q, j], b[2q+1, j]) of a
 // k x n row-major B less its zero points (per tensor or per column).
 func packBIntPairs[TB int8 | uint8](b []TB, ldb, k int, bZero []int32) func(dst []int32, j0, nc, p0, kc int) {
+	// One zero point for every column: whole panels go through the SIMD
+	// pairing.
+	uniform := true
+	for _, z := range bZero {
+		uniform = uniform && z == zeroAt(bZero, 0)
+	}
 	return func(dst []int32, j0, nc, p0, kc int) {
-		for jr := 0; jr < nc; jr += gemmNR {
-			d := dst[(jr/gemmNR)*kc*gemmNR:][: kc*gemmNR : kc*gemmNR]
-			for p := range kc {
-				q := 2 * (p0 + p)
-				r0 := b[q*ldb:]
-				var r1 []TB
-				if q+1 < k {
-					r1 = b[(q+1)*ldb:]
+		full := 0
+		if uniform {
+			full = nc &^ (gemmNR - 1)
+		}
+		ncPad := (nc + gemmNR - 1) &^ (gemmNR - 1)
+		for p := range kc {
+			q := 2 * (p0 + p)
+			r0 := b[q*ldb:]
+			var r1 []TB
+			if q+1 < k {
+				r1 = b[(q+1)*ldb:]
+			}
+			done := 0
+			if full > 0 && r1 != nil && pairPanelsFast(dst[p*gemmNR:], r0[j0:j0+full], r1[j0:j0+full], full, kc, zeroAt(bZero, 0)) {
+				done = full
+			}
+			for c := done; c < ncPad; c++ {
+				d := &dst[(c/gemmNR)*kc*gemmNR+p*gemmNR+c%gemmNR]
+				if c >= nc {
+					*d = 0
+					continue
 				}
-				for cc := range gemmNR {
-					j := j0 + jr + cc
-					if jr+cc >= nc {
-						d[p*gemmNR+cc] = 0
-						continue
-					}
-					z := zeroAt(bZero, j)
-					hi := int32(0)
-					if r1 != nil {
-						hi = int32(r1[j]) - z
-					}
-					d[p*gemmNR+cc] = pair(int32(r0[j])-z, hi)
+				j := j0 + c
+				z := zeroAt(bZero, j)
+				hi := int32(0)
+				if r1 != nil {
+					hi = int32(r1[j]) - z
 				}
+				*d = pair(int32(r0[j])-z, hi)
 			}
 		}
 	}
