@@ -265,9 +265,16 @@ func ConvIntegerPackedInto(acc []int32, x *Tensor, xZero int32, pw *PackedConvIn
 // (whose value less the zero point is 0, what padding contributes), so
 // that every window element is in bounds: element (r, c) of channel ch is
 // data[(ch*hp+r)*wp+c], input (r − pt, c − pl).
+//
+// With shifted set (stride 1) the planes are instead kw copies per
+// channel, shifted by kj·dw and cut to the output width: element (r, o) of
+// copy kj of channel ch is data[((ch*kw+kj)*hp+r)*ow+o], input
+// (r − pt, o + kj·dw − pl), so that every im2col row is one contiguous run
+// (row) and nothing is gathered per column.
 type paddedInput[T int8 | uint8] struct {
-	data   []T
-	hp, wp int
+	data    []T
+	hp, wp  int
+	shifted bool
 }
 
 // padInputFits reports whether g's padded planes stay near the input's
@@ -284,6 +291,9 @@ func padInput[T int8 | uint8](g *convGeom, x []T, zero T, hp, wp int, buf *[]T) 
 	if g.pt == 0 && g.pl == 0 && hp == g.h && wp == g.w {
 		// Every window lies inside the image: x is its own padded form.
 		return paddedInput[T]{data: x[:g.cg*hp*wp], hp: hp, wp: wp}
+	}
+	if g.sh == 1 && g.sw == 1 {
+		return padShifted(g, x, zero, hp, wp, buf)
 	}
 	n := g.cg * hp * wp
 	if cap(*buf) < n {
@@ -307,6 +317,45 @@ func padInput[T int8 | uint8](g *convGeom, x []T, zero T, hp, wp int, buf *[]T) 
 	return paddedInput[T]{data: d, hp: hp, wp: wp}
 }
 
+// padShifted builds the shifted layout of paddedInput, with gemmNR
+// values of slack at the end so that a run may be read in whole 16-value
+// steps.
+func padShifted[T int8 | uint8](g *convGeom, x []T, zero T, hp, wp int, buf *[]T) paddedInput[T] {
+	n := g.cg * g.kw * hp * g.ow
+	if cap(*buf) < n+gemmNR {
+		*buf = make([]T, n+gemmNR)
+	}
+	d := (*buf)[:n+gemmNR]
+	for ch := range g.cg {
+		for kj := range g.kw {
+			// Output column o reads input column o + off.
+			off := kj*g.dw - g.pl
+			lo, hi := min(max(-off, 0), g.ow), max(min(g.w-off, g.ow), 0)
+			for r := range hp {
+				row := d[((ch*g.kw+kj)*hp+r)*g.ow:][:g.ow]
+				iy := r - g.pt
+				if iy < 0 || iy >= g.h || lo >= hi {
+					fill(row, zero)
+					continue
+				}
+				fill(row[:lo], zero)
+				copy(row[lo:hi], x[(ch*g.h+iy)*g.w+lo+off:])
+				fill(row[hi:], zero)
+			}
+		}
+	}
+	return paddedInput[T]{data: d, hp: hp, wp: wp, shifted: true}
+}
+
+// run returns row p of the im2col matrix, columns [j0, j0+n), as a slice
+// of the shifted planes with at least n16 >= n values readable.
+func (xp *paddedInput[T]) run(g *convGeom, j0, n16, p int) []T {
+	kk := g.kh * g.kw
+	c, r := p/kk, p%kk
+	ki, kj := r/g.kw, r%g.kw
+	return xp.data[((c*g.kw+kj)*xp.hp+ki*g.dh)*g.ow+j0:][:n16]
+}
+
 func fill[T int8 | uint8](s []T, v T) {
 	for i := range s {
 		s[i] = v
@@ -316,6 +365,10 @@ func fill[T int8 | uint8](s []T, v T) {
 // gather writes row p of the im2col matrix, columns [j0, j0+len(out)),
 // from the padded planes (stored values, zero point not subtracted).
 func (xp *paddedInput[T]) gather(g *convGeom, out []T, j0, p int) {
+	if xp.shifted {
+		copy(out, xp.run(g, j0, len(out), p))
+		return
+	}
 	kk := g.kh * g.kw
 	c, r := p/kk, p%kk
 	ki, kj := r/g.kw, r%g.kw
@@ -353,13 +406,19 @@ func convPackPairsPadded[T int8 | uint8](g *convGeom, xp paddedInput[T], zero T,
 		n16 := (nc + 15) &^ 15
 		for p := range kc {
 			q := 2 * (p0 + p)
-			xp.gather(g, ra[:nc], j0, q)
-			if q+1 < k {
-				xp.gather(g, rb[:nc], j0, q+1)
+			a, b := ra[:n16], rb[:n16]
+			if xp.shifted && q+1 < k {
+				// Both rows are runs of the planes: no copy.
+				a, b = xp.run(g, j0, n16, q), xp.run(g, j0, n16, q+1)
 			} else {
-				fill(rb[:nc], zero)
+				xp.gather(g, ra[:nc], j0, q)
+				if q+1 < k {
+					xp.gather(g, rb[:nc], j0, q+1)
+				} else {
+					fill(rb[:nc], zero)
+				}
 			}
-			if pairPanelsFast(dst[p*gemmNR:], ra[:n16], rb[:n16], n16, kc, z) {
+			if pairPanelsFast(dst[p*gemmNR:], a, b, n16, kc, z) {
 				// Columns past nc of the last panel are zero.
 				if nc < n16 {
 					clear(dst[(nc/gemmNR)*kc*gemmNR+p*gemmNR+nc%gemmNR:][:n16-nc])
@@ -367,7 +426,7 @@ func convPackPairsPadded[T int8 | uint8](g *convGeom, xp paddedInput[T], zero T,
 				continue
 			}
 			for t := range nc {
-				row[t] = pair(int32(ra[t])-z, int32(rb[t])-z)
+				row[t] = pair(int32(a[t])-z, int32(b[t])-z)
 			}
 			clear(row[nc : nc+gemmNR])
 			for c := 0; c < nc; c += gemmNR {
