@@ -43,9 +43,16 @@ func (g *convGeom) depthwise() bool {
 // (image, output channel, row block).
 func depthwiseF32(g *convGeom, x, w, bias, y []float32) { depthwiseRun(g, x, nil, w, bias, y) }
 
+// dwInts says how 8-bit stored integers enter the float kernel: as
+// float32(v − zero), which tab holds for each of the 256 values.
+type dwInts struct {
+	tab  [256]float32
+	zero int32
+}
+
 // depthwiseRun is depthwiseF32 for an input of float32 values or of 8-bit
-// stored integers, which enter the kernel as tab[uint8(v)].
-func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, tab *[256]float32, w, bias, y []float32) {
+// stored integers (read as in says).
+func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, bias, y []float32) {
 	planes := g.n * g.m
 	ohw := g.oh * g.ow
 	hw := g.h * g.w
@@ -65,7 +72,7 @@ func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, tab *[256]float3
 		c := m / g.mg
 		out := y[pl*ohw : (pl+1)*ohw]
 		r0, r1 := b*rows, min(g.oh, (b+1)*rows)
-		dwRows(g, x[(n*g.c+c)*hw:(n*g.c+c+1)*hw], tab, w[m*kk:(m+1)*kk], out, r0, r1)
+		dwRows(g, x[(n*g.c+c)*hw:(n*g.c+c+1)*hw], in, w[m*kk:(m+1)*kk], out, r0, r1)
 		if bias != nil {
 			bv := bias[m]
 			for i := range out[r0*g.ow : r1*g.ow] {
@@ -127,7 +134,7 @@ var dwScratch sync.Pool
 
 // dwRows writes output rows [r0, r1) of one depthwise plane: x is the
 // input plane (H x W), w the kh x kw filter, y the output plane.
-func dwRows[T float32 | int8 | uint8](g *convGeom, x []T, tab *[256]float32, w, y []float32, r0, r1 int) {
+func dwRows[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y []float32, r0, r1 int) {
 	ow := g.ow
 	// 3x3 rows are computed in whole blocks of 4 outputs (the SIMD row
 	// kernels' width): owr outputs into a scratch row, of which the first
@@ -159,7 +166,7 @@ func dwRows[T float32 | int8 | uint8](g *convGeom, x []T, tab *[256]float32, w, 
 			continue
 		}
 		clear(dst[:lo])
-		loadRow(dst[lo:hi], x[iy*g.w+lo-g.pl:], tab)
+		loadRow(dst[lo:hi], x[iy*g.w+lo-g.pl:], in)
 		clear(dst[hi:])
 	}
 	for oy := r0; oy < r1; oy++ {
@@ -193,18 +200,20 @@ func dwRows[T float32 | int8 | uint8](g *convGeom, x []T, tab *[256]float32, w, 
 }
 
 // loadRow copies len(dst) values of src into dst: float32 values as they
-// are, 8-bit ones through tab.
-func loadRow[T float32 | int8 | uint8](dst []float32, src []T, tab *[256]float32) {
+// are, 8-bit ones as in says.
+func loadRow[T float32 | int8 | uint8](dst []float32, src []T, in *dwInts) {
 	switch s := any(src).(type) {
 	case []float32:
 		copy(dst, s)
 	case []uint8:
-		for i, v := range s[:len(dst)] {
-			dst[i] = tab[v]
+		s = s[:len(dst)]
+		for i := bytesToF32Fast(dst, s, in.zero); i < len(dst); i++ {
+			dst[i] = in.tab[s[i]]
 		}
 	case []int8:
-		for i, v := range s[:len(dst)] {
-			dst[i] = tab[uint8(v)]
+		s = s[:len(dst)]
+		for i := bytesToF32Fast(dst, s, in.zero); i < len(dst); i++ {
+			dst[i] = in.tab[uint8(s[i])]
 		}
 	}
 }

@@ -51,10 +51,10 @@ func depthwiseInt8[TX, TW int8 | uint8](g *convGeom, acc []int32, x []TX, xZero 
 	}
 	defer depthwiseF32Bufs.Put(bp)
 	wf := (*bp)[:len(w)]
-	// The kernel reads x − xZero as tab[uint8(x)] while it pads rows.
-	var tab [256]float32
+	// The kernel reads x − xZero while it pads rows.
+	in := &dwInts{zero: xZero}
 	for v := range 256 {
-		tab[uint8(v)] = float32(int32(TX(v)) - xZero)
+		in.tab[uint8(v)] = float32(int32(TX(v)) - xZero)
 	}
 	kk := g.kh * g.kw
 	for m := range g.m {
@@ -67,10 +67,10 @@ func depthwiseInt8[TX, TW int8 | uint8](g *convGeom, acc []int32, x []TX, xZero 
 		return
 	}
 	y := unsafe.Slice((*float32)(unsafe.Pointer(&acc[0])), len(acc))
-	depthwiseRun(g, x, &tab, wf, nil, y)
-	for i, v := range y {
-		// Exact integers of magnitude <= 2^24.
-		acc[i] = int32(v)
+	depthwiseRun(g, x, in, wf, nil, y)
+	// Exact integers of magnitude <= 2^24.
+	for i := f32ToI32Fast(y); i < len(y); i++ {
+		acc[i] = int32(y[i])
 	}
 }
 

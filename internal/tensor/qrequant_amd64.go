@@ -65,3 +65,32 @@ func pairPanelsFast[T int8 | uint8](dst []int32, a, b []T, n16, kc int, zero int
 	pairRowsAVX2(&dst[0], (*byte)(unsafe.Pointer(&a[0])), (*byte)(unsafe.Pointer(&b[0])), n16, flip, flip+zero, kc*16*4)
 	return true
 }
+
+//go:noescape
+func bytesToF32AVX2(dst *float32, src *byte, n int, flip, off int32)
+
+//go:noescape
+func f32ToI32AVX2(p *float32, n int)
+
+// bytesToF32Fast does the first len(dst)&^7 values of dst[i] =
+// float32(int32(src[i]) − zero) and returns how many.
+func bytesToF32Fast[T int8 | uint8](dst []float32, src []T, zero int32) int {
+	n := len(dst) &^ 7
+	if !hasAVX2 || n == 0 || len(src) < n {
+		return 0
+	}
+	flip := signFlip[T]()
+	bytesToF32AVX2(&dst[0], (*byte)(unsafe.Pointer(&src[0])), n, flip, flip+zero)
+	return n
+}
+
+// f32ToI32Fast converts the first len(v)&^7 values of v (exact integers)
+// to int32 in place and returns how many.
+func f32ToI32Fast(v []float32) int {
+	n := len(v) &^ 7
+	if !hasAVX2 || n == 0 {
+		return 0
+	}
+	f32ToI32AVX2(&v[0], n)
+	return n
+}

@@ -152,3 +152,55 @@ ploop:
 pdone:
 	VZEROUPPER
 	RET
+
+// func bytesToF32AVX2(dst *float32, src *byte, n int, flip, off int32)
+// dst[i] = float32(zx(src[i] ^ flip) − off) for i in [0, n), n a multiple
+// of 8: with flip = 0x80 for int8 and off = flip + zero point, the stored
+// value less the zero point, exactly (|value| < 2^24).
+TEXT ·bytesToF32AVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVL flip+24(FP), AX
+	VMOVD AX, X6
+	VPBROADCASTD X6, Y6
+	MOVL off+28(FP), AX
+	VMOVD AX, X7
+	VPBROADCASTD X7, Y7
+
+bloop:
+	CMPQ CX, $8
+	JLT  bdone
+	VPMOVZXBD (SI), Y0
+	VPXOR Y6, Y0, Y0
+	VPSUBD Y7, Y0, Y0
+	VCVTDQ2PS Y0, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ $8, SI
+	ADDQ $32, DI
+	SUBQ $8, CX
+	JMP  bloop
+
+bdone:
+	VZEROUPPER
+	RET
+
+// func f32ToI32AVX2(p *float32, n int)
+// Rewrites n float32 values holding exact integers (|v| < 2^31) as int32,
+// in place; n a multiple of 8.
+TEXT ·f32ToI32AVX2(SB), NOSPLIT, $0-16
+	MOVQ p+0(FP), DI
+	MOVQ n+8(FP), CX
+
+floop:
+	CMPQ CX, $8
+	JLT  fdone
+	VCVTPS2DQ (DI), Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, DI
+	SUBQ $8, CX
+	JMP  floop
+
+fdone:
+	VZEROUPPER
+	RET

@@ -16,3 +16,7 @@ func pairRowsFast[T int8 | uint8](dst []int32, a, b []T, zero int32) int { retur
 func pairPanelsFast[T int8 | uint8](dst []int32, a, b []T, n16, kc int, zero int32) bool {
 	return false
 }
+
+func bytesToF32Fast[T int8 | uint8](dst []float32, src []T, zero int32) int { return 0 }
+
+func f32ToI32Fast(v []float32) int { return 0 }
