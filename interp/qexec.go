@@ -228,7 +228,14 @@ func qConv(c *opCall) ([]*tensor.Tensor, error) {
 	accp := getAcc(n)
 	defer accPool.Put(accp)
 	acc := *accp
-	if pw := c.packedConvInteger(wZeros, p.Groups); pw != nil {
+	pw := c.packedConvInteger(wZeros, p.Groups)
+	if y := c.requantInto(r, dt, shape); y != nil {
+		// Requantized tile by tile as the GEMM finishes them.
+		if err := tensor.ConvIntegerRequantInto(y, acc, x, int32(xq.ZeroPoint), w, wZeros, pw, p, r.fast()); err == nil {
+			return []*tensor.Tensor{y}, nil
+		}
+	}
+	if pw != nil {
 		err = tensor.ConvIntegerPackedInto(acc, x, int32(xq.ZeroPoint), pw, p)
 	} else {
 		err = tensor.ConvIntegerInto(acc, x, int32(xq.ZeroPoint), w, wZeros, p)
@@ -237,11 +244,6 @@ func qConv(c *opCall) ([]*tensor.Tensor, error) {
 		return nil, err
 	}
 	ohw := max(int(shape[2]*shape[3]), 1)
-	if y := c.requantInto(r, dt, shape); y != nil {
-		if err := r.fast().RequantizeConv(y, acc, m, ohw); err == nil {
-			return []*tensor.Tensor{y}, nil
-		}
-	}
 	return one(storeInts(dt, shape, n, func(i int) int64 { return r.at(acc[i], (i/ohw)%m) }))
 }
 

@@ -40,37 +40,38 @@ func ConvIntegerOutShape(xs, ws []int64, p Conv2DParams) ([]int64, error) {
 // (length N·M·OH·OW). wZero has 0, 1 or M entries. Padding contributes 0,
 // as if filled with xZero.
 func ConvIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, p Conv2DParams) error {
-	return convIntegerInto(acc, x, xZero, w, wZero, p, nil)
+	_, err := convIntegerInto(acc, x, xZero, w, wZero, p, nil, nil)
+	return err
 }
 
 // convIntegerInto is ConvIntegerInto with the weight's A panels per group
-// in packs, if any.
-func convIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, p Conv2DParams, packs []*packedA[int32]) error {
+// in packs, if any; with req, the GEMM path also requantizes each finished
+// tile, and fused reports that it did.
+func convIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, p Conv2DParams, packs []*packedA[int32], req *tileRequant) (fused bool, err error) {
 	if !isIntStorage(x.dtype) || !isIntStorage(w.dtype) {
-		return fmt.Errorf("tensor: integer conv2d of %v and %v (want 8- or 16-bit integers)", x.dtype, w.dtype)
+		return false, fmt.Errorf("tensor: integer conv2d of %v and %v (want 8- or 16-bit integers)", x.dtype, w.dtype)
 	}
 	g, err := convGeometry(x.shape, w.shape, p)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if l := len(wZero); l > 1 && l != g.m {
-		return fmt.Errorf("tensor: integer conv2d: %d weight zero points for %d output channels", l, g.m)
+		return false, fmt.Errorf("tensor: integer conv2d: %d weight zero points for %d output channels", l, g.m)
 	}
 	if len(acc) != g.n*g.m*g.oh*g.ow {
-		return fmt.Errorf("tensor: integer conv2d: output of %d elements, want %d", len(acc), g.n*g.m*g.oh*g.ow)
+		return false, fmt.Errorf("tensor: integer conv2d: output of %d elements, want %d", len(acc), g.n*g.m*g.oh*g.ow)
 	}
 	if len(acc) == 0 {
-		return nil
+		return false, nil
 	}
 	// The GEMM pays when a group has several output channels; depthwise
 	// (one input and output channel per group) is a direct loop.
 	if isInt8Storage(x.dtype) && isInt8Storage(w.dtype) && g.mg > 1 && fitsInt16(wZero) && fitsInt16([]int32{xZero}) {
-		convIntegerGemm(g, acc, x, xZero, w, wZero, packs)
-		return nil
+		return convIntegerGemm(g, acc, x, xZero, w, wZero, packs, req), nil
 	}
 	if isInt8Storage(x.dtype) && isInt8Storage(w.dtype) && fitsInt16(wZero) && fitsInt16([]int32{xZero}) &&
 		convDepthwiseInt8(g, acc, x, xZero, w, wZero) {
-		return nil
+		return false, nil
 	}
 	switch xv := x.data.(type) {
 	case []int8:
@@ -82,7 +83,7 @@ func convIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int
 	case []uint16:
 		convDirectW(g, acc, xv, xZero, w, wZero)
 	}
-	return nil
+	return false, nil
 }
 
 type storageInt interface{ int8 | uint8 | int16 | uint16 }
@@ -100,7 +101,7 @@ func convDirectW[TX storageInt](g *convGeom, acc []int32, xv []TX, xZero int32, 
 	}
 }
 
-func convIntegerGemm(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, packs []*packedA[int32]) {
+func convIntegerGemm(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, packs []*packedA[int32], req *tileRequant) (fused bool) {
 	k := g.cg * g.kh * g.kw
 	ohw := g.oh * g.ow
 	pairs := pairsFor(kernI32)
@@ -121,6 +122,14 @@ func convIntegerGemm(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor
 			if gr < len(packs) {
 				plan.aPanels = packs[gr]
 			}
+			if req != nil && kp > 0 {
+				row0 := n*g.m + gr*g.mg // the plane of the plan's row 0
+				plan.epilogue = func(i0, i1, j0, j1 int) {
+					for i := i0; i < i1; i++ {
+						req.span((row0+i)*ohw+j0, (row0+i)*ohw+j1, gr*g.mg+i)
+					}
+				}
+			}
 			wzg := wZero
 			if len(wZero) > 1 {
 				wzg = wZero[gr*g.mg : (gr+1)*g.mg]
@@ -140,6 +149,7 @@ func convIntegerGemm(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor
 			plan.run()
 		}
 	}
+	return req != nil && kp > 0
 }
 
 // padPool recycles the padded input planes of convIntegerGemm.

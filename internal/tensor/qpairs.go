@@ -257,7 +257,61 @@ func ConvIntegerPackedInto(acc []int32, x *Tensor, xZero int32, pw *PackedConvIn
 	if p.norm().Groups != pw.groups {
 		return fmt.Errorf("tensor: integer conv2d: weight packed for %d groups, convolution has %d", pw.groups, p.norm().Groups)
 	}
-	return convIntegerInto(acc, x, xZero, pw.w, pw.wZero, p, pw.a)
+	_, err := convIntegerInto(acc, x, xZero, pw.w, pw.wZero, p, pw.a, nil)
+	return err
+}
+
+// ConvIntegerRequantInto is ConvIntegerInto (with the weight packed by
+// PackConvInteger when pw is not nil; then w and wZero are pw's) followed
+// by r.RequantizeConv(dst, acc, M, OH·OW): the GEMM path requantizes each
+// tile of accumulators as soon as it is finished, while it is in cache.
+// acc and dst hold the same values as after the two calls.
+func ConvIntegerRequantInto(dst *Tensor, acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, pw *PackedConvInteger, p Conv2DParams, r *Requantizer) error {
+	var packs []*packedA[int32]
+	if pw != nil {
+		if p.norm().Groups != pw.groups {
+			return fmt.Errorf("tensor: integer conv2d: weight packed for %d groups, convolution has %d", pw.groups, p.norm().Groups)
+		}
+		w, wZero, packs = pw.w, pw.wZero, pw.a
+	}
+	shape, err := ConvIntegerOutShape(x.shape, w.shape, p)
+	if err != nil {
+		return err
+	}
+	m, plane := int(shape[1]), int(shape[2]*shape[3])
+	if err := r.check(m); err != nil {
+		return err
+	}
+	if !isIntStorage(dst.dtype) || dst.Len() != len(acc) {
+		return fmt.Errorf("tensor: integer conv2d: %v output of %d values for %d accumulators", dst.dtype, dst.Len(), len(acc))
+	}
+	fused, err := convIntegerInto(acc, x, xZero, w, wZero, p, packs, &tileRequant{dst: dst, acc: acc, r: r})
+	if err != nil || fused {
+		return err
+	}
+	return r.RequantizeConv(dst, acc, m, plane)
+}
+
+// tileRequant requantizes spans of one convolution's accumulators.
+type tileRequant struct {
+	dst *Tensor
+	acc []int32
+	r   *Requantizer
+}
+
+// span requantizes acc[lo:hi], all of channel ch, into dst[lo:hi].
+func (t *tileRequant) span(lo, hi, ch int) {
+	a, b, s := t.acc[lo:hi], t.r.biasAt(ch), t.r.scaleAt(ch)
+	switch d := t.dst.data.(type) {
+	case []int8:
+		requantRow(d[lo:hi], a, b, s, t.r)
+	case []uint8:
+		requantRow(d[lo:hi], a, b, s, t.r)
+	case []int16:
+		requantRow(d[lo:hi], a, b, s, t.r)
+	case []uint16:
+		requantRow(d[lo:hi], a, b, s, t.r)
+	}
 }
 
 // paddedInput is one (image, group) of an 8-bit convolution input copied

@@ -102,3 +102,63 @@ func TestPackConvIntegerRejects(t *testing.T) {
 		t.Error("groups other than the packed ones accepted")
 	}
 }
+
+// ConvIntegerRequantInto (requantizing GEMM tiles as they finish) stores
+// what ConvIntegerInto then RequantizeConv store, for GEMM, depthwise and
+// direct convolutions, packed weights or not, at one thread and several.
+func TestConvIntegerRequantIntoMatchesTwoSteps(t *testing.T) {
+	rng := rand.New(rand.NewSource(33))
+	type geo struct{ c, m, h, w, kh, kw, groups int }
+	shapes := []geo{{3, 70, 23, 29, 3, 3, 1}, {16, 24, 9, 9, 1, 1, 1}, {8, 8, 11, 13, 3, 3, 8}, {6, 12, 7, 5, 3, 3, 3}, {64, 5, 4, 4, 3, 3, 1}}
+	for _, th := range []int{1, 3} {
+		prev := SetThreads(th)
+		for si, s := range shapes {
+			for trial := range 3 {
+				x := randInts(rng, U8, []int64{1, int64(s.c), int64(s.h), int64(s.w)})
+				w := randInts(rng, I8, []int64{int64(s.m), int64(s.c / s.groups), int64(s.kh), int64(s.kw)})
+				p := Conv2DParams{Strides: [2]int{1 + trial%2, 1 + trial%2}, Pads: [4]int{1, 1, 1, 1}, Groups: s.groups}
+				shape, err := ConvIntegerOutShape(x.shape, w.shape, p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				n, _ := NumElements(shape)
+				m, plane := int(shape[1]), int(shape[2]*shape[3])
+				scales := make([]float32, m)
+				bias := make([]int32, m)
+				for i := range scales {
+					scales[i] = float32(1e-3 * (1 + rng.Float64()))
+					bias[i] = rng.Int31n(20001) - 10000
+				}
+				r := &Requantizer{Scale: scales, Bias: bias, Zero: int32(rng.Intn(256)), Min: 0, Max: 255}
+				if trial == 2 {
+					r.Bias = nil
+				}
+				wz := []int32{int32(trial) - 1}
+				acc := make([]int32, n)
+				if err := ConvIntegerInto(acc, x, 7, w, wz, p); err != nil {
+					t.Fatal(err)
+				}
+				want := New(U8, shape...)
+				if err := r.RequantizeConv(want, acc, m, plane); err != nil {
+					t.Fatal(err)
+				}
+				var pw *PackedConvInteger
+				if trial == 1 {
+					if pw, err = PackConvInteger(w, wz, s.groups); err != nil {
+						t.Fatal(err)
+					}
+				}
+				got, acc2 := New(U8, shape...), make([]int32, n)
+				if err := ConvIntegerRequantInto(got, acc2, x, 7, w, wz, pw, p, r); err != nil {
+					t.Fatal(err)
+				}
+				for i, v := range want.Uint8s() {
+					if got.Uint8s()[i] != v || acc2[i] != acc[i] {
+						t.Fatalf("threads %d shape %d trial %d: element %d = %d (acc %d), want %d (acc %d)", th, si, trial, i, got.Uint8s()[i], acc2[i], v, acc[i])
+					}
+				}
+			}
+		}
+		SetThreads(prev)
+	}
+}
