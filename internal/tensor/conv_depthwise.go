@@ -240,7 +240,13 @@ func axpy(d, s []float32, a float32) {
 func dw3x3(out, s0, s1, s2 []float32, off, sw, dw int, w *[9]float32) {
 	w0, w1, w2, w3, w4, w5, w6, w7, w8 := w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8]
 	span := (len(out)-1)*sw + 2*dw + 1
-	s0, s1, s2 = s0[off:off+span], s1[off:off+span], s2[off:off+span]
+	// The stride-2 SIMD rows load one value past the last window: when the
+	// rows go on (the scratch plane's next row), they may do every output.
+	more := 0
+	if sw == 2 && dw == 1 && len(s0) > off+span && len(s1) > off+span && len(s2) > off+span {
+		more = 1
+	}
+	s0, s1, s2 = s0[off:off+span+more], s1[off:off+span+more], s2[off:off+span+more]
 	if sw == 1 && dw == 1 {
 		for i := dw3x3s1Fast(out, s0, s1, s2, w); i < len(out); i++ {
 			a, b, c := s0[i:i+3], s1[i:i+3], s2[i:i+3]

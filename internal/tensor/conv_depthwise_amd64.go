@@ -48,10 +48,12 @@ func dw3x3s1Fast(out, s0, s1, s2 []float32, w *[9]float32) int {
 	return n
 }
 
-// dw3x3s2Fast is dw3x3s1Fast for stride 2 (dilation 1); it leaves at
-// least the last output to the caller, whose window ends the rows.
+// dw3x3s2Fast is dw3x3s1Fast for stride 2 (dilation 1); the rows load
+// s[0 : 2n+2) for n outputs, one value past the last window, so it does as
+// many as the rows' length allows (all but the last when they end with the
+// last window).
 func dw3x3s2Fast(out, s0, s1, s2 []float32, w *[9]float32) int {
-	n := (len(out) - 1) &^ 3
+	n := min(len(out), (min(len(s0), len(s1), len(s2))-2)/2) &^ 3
 	if n <= 0 {
 		return 0
 	}
