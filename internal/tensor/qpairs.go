@@ -410,6 +410,19 @@ func (xp *paddedInput[T]) run(g *convGeom, j0, n16, p int) []T {
 	return xp.data[((c*g.kw+kj)*xp.hp+ki*g.dh)*g.ow+j0:][:n16]
 }
 
+// gather2 sets o[t] = src[2t], eight at a time.
+func gather2[T int8 | uint8](o, src []T) {
+	t := 0
+	for ; t+8 <= len(o); t += 8 {
+		s := (*[15]T)(src[2*t:])
+		d := (*[8]T)(o[t:])
+		d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] = s[0], s[2], s[4], s[6], s[8], s[10], s[12], s[14]
+	}
+	for ; t < len(o); t++ {
+		o[t] = src[2*t]
+	}
+}
+
 func fill[T int8 | uint8](s []T, v T) {
 	for i := range s {
 		s[i] = v
@@ -436,9 +449,12 @@ func (xp *paddedInput[T]) gather(g *convGeom, out []T, j0, p int) {
 	for jj := 0; jj < len(out); {
 		seg := min(g.ow-ow, len(out)-jj)
 		src := xp.data[base+oh*g.sh*xp.wp+ow*g.sw:]
-		if g.sw == 1 {
+		switch g.sw {
+		case 1:
 			copy(out[jj:jj+seg], src[:seg])
-		} else {
+		case 2:
+			gather2(out[jj:jj+seg], src[:2*seg-1])
+		default:
 			o := out[jj : jj+seg]
 			for t := range o {
 				o[t] = src[t*g.sw]

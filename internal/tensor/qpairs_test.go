@@ -22,7 +22,7 @@ func TestConvIntegerKernelsAndPacking(t *testing.T) {
 			xdt, wdt := []DType{U8, I8}[trial%2], []DType{I8, U8}[trial/2]
 			x := randInts(rng, xdt, []int64{int64(1 + trial%2), int64(s.c), int64(s.h), int64(s.w)})
 			w := randInts(rng, wdt, []int64{int64(s.m), int64(s.c / s.groups), int64(s.kh), int64(s.kw)})
-			p := Conv2DParams{Strides: [2]int{1 + trial%2, 1}, Pads: [4]int{1, trial % 2, 0, 1}, Groups: s.groups,
+			p := Conv2DParams{Strides: [2]int{1 + trial%2, 1 + trial/2%2}, Pads: [4]int{1, trial % 2, 0, 1}, Groups: s.groups,
 				Dilations: [2]int{1 + trial/3, 1 + trial%3/2}}
 			if si == 1 {
 				// 1x1, stride 1, no padding: the input is read in place.
