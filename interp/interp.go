@@ -49,7 +49,10 @@ type Interpreter struct {
 	// weight tensor (see packedConv): about one more copy of those
 	// weights, dropped with the interpreter.
 	packed map[packKey]*tensor.PackedConv2D
-	depth  int
+	// qpacked is packed for 8-bit weights of quantized convolutions (see
+	// packedConvInteger).
+	qpacked map[packKey]*tensor.PackedConvInteger
+	depth   int
 }
 
 type packKey struct {

@@ -206,6 +206,10 @@ func maxPool2DF32(in []float32, shape []int64, g window, h, w int, out []float32
 // maxPoolRowInterior computes outputs o of one row whose windows lie
 // inside the image: o[i] takes taps ix0+i*sw+kj*dw (kj < kw) of each row.
 func maxPoolRowInterior(o []float32, rows [][]float32, ix0, sw, dw, kw int) {
+	if len(rows) == 3 && kw == 3 && dw == 1 {
+		maxPoolRow3x3(o, rows[0], rows[1], rows[2], ix0, sw)
+		return
+	}
 	negInf := float32(math.Inf(-1))
 	span := (kw-1)*dw + 1
 	for i := range o {
@@ -221,6 +225,34 @@ func maxPoolRowInterior(o []float32, rows [][]float32, ix0, sw, dw, kw int) {
 		}
 		o[i] = acc
 	}
+}
+
+// maxPoolRow3x3 is maxPoolRowInterior for 3x3 windows, undilated (the
+// ResNet stem's pool), unrolled: the same taps in the same order.
+func maxPoolRow3x3(o, r0, r1, r2 []float32, ix0, sw int) {
+	for i := range o {
+		ix := ix0 + i*sw
+		a, b, c := r0[ix:ix+3], r1[ix:ix+3], r2[ix:ix+3]
+		acc := a[0]
+		acc = max3Step(acc, a[1])
+		acc = max3Step(acc, a[2])
+		acc = max3Step(acc, b[0])
+		acc = max3Step(acc, b[1])
+		acc = max3Step(acc, b[2])
+		acc = max3Step(acc, c[0])
+		acc = max3Step(acc, c[1])
+		acc = max3Step(acc, c[2])
+		o[i] = acc
+	}
+}
+
+// max3Step is one tap of maxPoolRowInterior: v replaces acc when larger,
+// or NaN, unless acc is already NaN.
+func max3Step(acc, v float32) float32 {
+	if !(v <= acc) && acc == acc {
+		return v
+	}
+	return acc
 }
 
 // sumPool2D is average pooling with a fixed divisor (torch's

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/mlc-go/mlc/dialects/quant"
@@ -125,6 +126,28 @@ func (r *requant) at(acc int32, ch int) int64 {
 	return r.out.RequantizeAcc(acc, r.mult[k])
 }
 
+// fast is r as tensor.Requantizer, which computes what at does for an
+// i32 bias or none.
+func (r *requant) fast() *tensor.Requantizer {
+	return &tensor.Requantizer{Scale: r.mult, Bias: r.biasI, Zero: int32(r.out.ZeroPoint), Min: int32(r.out.Min), Max: int32(r.out.Max)}
+}
+
+// requantInto returns the tensor of dt (8 or 16 bits) the op's result is
+// stored into by tensor.Requantizer, or nil when r needs at (an f32
+// bias) or dt is another width.
+func (c *opCall) requantInto(r *requant, dt tensor.DType, shape []int64) *tensor.Tensor {
+	if r.biasF != nil || !reusable[dt] || dt == tensor.F32 {
+		return nil
+	}
+	if r.out.Min < -(1<<20) || r.out.Max > 1<<20 || r.out.ZeroPoint < -(1<<20) || r.out.ZeroPoint > 1<<20 {
+		return nil
+	}
+	if y := c.out(dt, shape); y != nil {
+		return y
+	}
+	return tensor.New(dt, shape...)
+}
+
 // storeInts makes a tensor of dt from n stored values.
 func storeInts(dt tensor.DType, shape []int64, n int, f func(i int) int64) (*tensor.Tensor, error) {
 	switch dt {
@@ -205,7 +228,19 @@ func qConv(c *opCall) ([]*tensor.Tensor, error) {
 	accp := getAcc(n)
 	defer accPool.Put(accp)
 	acc := *accp
-	if err := tensor.ConvIntegerInto(acc, x, int32(xq.ZeroPoint), w, wZeros, p); err != nil {
+	pw := c.packedConvInteger(wZeros, p.Groups)
+	if y := c.requantInto(r, dt, shape); y != nil {
+		// Requantized tile by tile as the GEMM finishes them.
+		if err := tensor.ConvIntegerRequantInto(y, acc, x, int32(xq.ZeroPoint), w, wZeros, pw, p, r.fast()); err == nil {
+			return []*tensor.Tensor{y}, nil
+		}
+	}
+	if pw != nil {
+		err = tensor.ConvIntegerPackedInto(acc, x, int32(xq.ZeroPoint), pw, p)
+	} else {
+		err = tensor.ConvIntegerInto(acc, x, int32(xq.ZeroPoint), w, wZeros, p)
+	}
+	if err != nil {
 		return nil, err
 	}
 	ohw := max(int(shape[2]*shape[3]), 1)
@@ -249,6 +284,11 @@ func qMatMul(c *opCall) ([]*tensor.Tensor, error) {
 	if err := tensor.MatMulIntegerInto(acc, a, int32(aq.ZeroPoint), b, wZeros); err != nil {
 		return nil, err
 	}
+	if y := c.requantInto(r, dt, shape); y != nil {
+		if err := r.fast().RequantizeMatMul(y, acc, cols); err == nil {
+			return []*tensor.Tensor{y}, nil
+		}
+	}
 	return one(storeInts(dt, shape, n, func(i int) int64 { return r.at(acc[i], i%max(cols, 1)) }))
 }
 
@@ -276,6 +316,9 @@ func addStored(a, b *tensor.Tensor, ps [3]quantize.Params, dt tensor.DType) ([]*
 		return nil, err
 	}
 	ap := quantize.NewAddParams(ps[0], ps[1], ps[2])
+	if y := qAddSIMD(c, ap, a, b, dt, shape); y != nil {
+		return []*tensor.Tensor{y}, nil
+	}
 	ai, bi := broadcastIndex(a.Shape(), shape), broadcastIndex(b.Shape(), shape)
 	av, err := storedReader(a)
 	if err != nil {
@@ -383,4 +426,141 @@ func storedReader(t *tensor.Tensor) (func(i int) int64, error) {
 		}
 	}
 	return nil, fmt.Errorf("expects 8- or 16-bit stored integers, got %s", t.DType())
+}
+
+// qAddSIMD is qAdd of 8-bit operands of the result's shape, or with one
+// a single value, through tensor.QAddRow8 (the scalar AddParams finish
+// each row's tail); nil when the operands are otherwise.
+func qAddSIMD(c *opCall, ap quantize.AddParams, a, b *tensor.Tensor, dt tensor.DType, shape []int64) *tensor.Tensor {
+	n := int(numel(shape))
+	an, bn := a.Len(), b.Len()
+	if (dt != tensor.I8 && dt != tensor.U8) || n == 0 || (an != n && an != 1) || (bn != n && bn != 1) || (an == 1 && bn == 1) {
+		return nil
+	}
+	if (an == n && !slicesEqual(a.Shape(), shape)) || (bn == n && !slicesEqual(b.Shape(), shape)) {
+		return nil
+	}
+	y := c.out(dt, shape)
+	if y == nil {
+		y = tensor.New(dt, shape...)
+	}
+	ok := false
+	switch d := y.Data().(type) {
+	case []int8:
+		ok = qAddOut(d, ap, a, b)
+	case []uint8:
+		ok = qAddOut(d, ap, a, b)
+	}
+	if !ok {
+		return nil
+	}
+	return y
+}
+
+func slicesEqual(x, y []int64) bool {
+	if len(x) != len(y) {
+		return false
+	}
+	for i := range x {
+		if x[i] != y[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func qAddOut[TC int8 | uint8](dst []TC, ap quantize.AddParams, a, b *tensor.Tensor) bool {
+	switch x := a.Data().(type) {
+	case []int8:
+		return qAddOutA(dst, ap, x, a.DType(), b)
+	case []uint8:
+		return qAddOutA(dst, ap, x, a.DType(), b)
+	}
+	return false
+}
+
+func qAddOutA[TC, TA int8 | uint8](dst []TC, ap quantize.AddParams, a []TA, adt tensor.DType, b *tensor.Tensor) bool {
+	if adt != tensor.I8 && adt != tensor.U8 || (b.DType() != tensor.I8 && b.DType() != tensor.U8) {
+		return false
+	}
+	switch y := b.Data().(type) {
+	case []int8:
+		qAddRows(dst, ap, a, y)
+		return true
+	case []uint8:
+		qAddRows(dst, ap, a, y)
+		return true
+	}
+	return false
+}
+
+// qAddRows computes dst from a and b, each of len(dst) values or one, in
+// chunks over the SetThreads goroutines.
+func qAddRows[TC, TA, TB int8 | uint8](dst []TC, ap quantize.AddParams, a []TA, b []TB) {
+	const chunk = 1 << 14
+	tensor.Parallel((len(dst)+chunk-1)/chunk, float64(len(dst))*4, func(t int) {
+		lo, hi := t*chunk, min((t+1)*chunk, len(dst))
+		qAddSpan(dst[lo:hi], ap, span(a, lo, hi), span(b, lo, hi))
+	})
+}
+
+// span is s[lo:hi], or s when it holds one broadcast value.
+func span[T int8 | uint8](s []T, lo, hi int) []T {
+	if len(s) == 1 {
+		return s
+	}
+	return s[lo:hi]
+}
+
+func qAddSpan[TC, TA, TB int8 | uint8](dst []TC, ap quantize.AddParams, a []TA, b []TB) {
+	lo, hi := int32(ap.Out.Min), int32(ap.Out.Max)
+	switch {
+	case len(b) == 1 && len(a) == len(dst):
+		k := ap.ScalarB(int64(b[0]))
+		i := tensor.QAddRow8(dst, a, a, ap.RatioA, 0, k, lo, hi)
+		for ; i < len(dst); i++ {
+			dst[i] = TC(ap.AddToA(int64(a[i]), k))
+		}
+	case len(a) == 1 && len(b) == len(dst):
+		k := ap.ScalarA(int64(a[0]))
+		i := tensor.QAddRow8(dst, b, b, ap.RatioB, 0, k, lo, hi)
+		for ; i < len(dst); i++ {
+			dst[i] = TC(ap.AddToB(int64(b[i]), k))
+		}
+	default:
+		i := tensor.QAddRow8(dst, a, b, ap.RatioA, ap.RatioB, ap.K, lo, hi)
+		for ; i < len(dst); i++ {
+			dst[i] = TC(ap.Add(int64(a[i]), int64(b[i])))
+		}
+	}
+}
+
+// packedConvInteger returns the packed 8-bit weight (operand 1) of a
+// quantized convolution when it is a cached constant, packing it on first
+// use; nil otherwise (the kernel then packs per call).
+func (c *opCall) packedConvInteger(wZero []int32, groups int) *tensor.PackedConvInteger {
+	if c.it == nil || len(c.in) < 2 || c.op.NumOperands() < 2 {
+		return nil
+	}
+	w := c.in[1]
+	d := c.op.Operand(1).DefiningOp()
+	if d == nil || c.it.consts[d] != w || (w.DType() != tensor.I8 && w.DType() != tensor.U8) || w.Rank() != 4 {
+		return nil
+	}
+	if c.it.qpacked == nil {
+		c.it.qpacked = map[packKey]*tensor.PackedConvInteger{}
+	}
+	k := packKey{w, groups}
+	if pw, ok := c.it.qpacked[k]; ok {
+		if pw != nil && slices.Equal(pw.Zeros(), wZero) {
+			return pw
+		}
+		return nil
+	}
+	pw, err := tensor.PackConvInteger(w, wZero, groups)
+	if err != nil {
+		pw = nil
+	}
+	c.it.qpacked[k] = pw
+	return pw
 }

@@ -98,10 +98,16 @@ func dequantizeTensor(x *tensor.Tensor, q quant.QuantizedType, dt tensor.DType) 
 }
 
 func quantQCast(c *opCall) ([]*tensor.Tensor, error) {
+	if out, ok := quantQCastFast(c); ok {
+		return out, nil
+	}
 	return one(quantizeTensor(c.in[0], quant.ElementType(c.op.Result(0).Type())))
 }
 
 func quantDCast(c *opCall) ([]*tensor.Tensor, error) {
+	if out, ok := quantDCastFast(c); ok {
+		return out, nil
+	}
 	dt, err := c.resultDType(0)
 	if err != nil {
 		return nil, err

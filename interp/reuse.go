@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/mlc-go/mlc/internal/tensor"
@@ -93,9 +94,10 @@ func (p *bufPool) kill(v *ir.Value) {
 	p.free[k] = append(p.free[k], b.t)
 }
 
-// take returns a recycled f32 tensor of the given shape, or nil.
+// take returns a recycled tensor of the given shape, or nil: f32, or the
+// 8- and 16-bit integers of quantized values.
 func (p *bufPool) take(dt tensor.DType, shape []int64) *tensor.Tensor {
-	if p == nil || dt != tensor.F32 {
+	if p == nil || !reusable[dt] {
 		return nil
 	}
 	n, err := tensor.NumElements(shape)
@@ -111,6 +113,13 @@ func (p *bufPool) take(dt tensor.DType, shape []int64) *tensor.Tensor {
 	t := l[len(l)-1]
 	l[len(l)-1] = nil
 	p.free[k] = l[:len(l)-1]
+	if dt != tensor.F32 {
+		out, err := reshapeStorage(t, shape)
+		if err != nil {
+			return nil
+		}
+		return out
+	}
 	s := t.Float32s()
 	if poisonReused {
 		nan := float32(math.NaN())
@@ -123,6 +132,25 @@ func (p *bufPool) take(dt tensor.DType, shape []int64) *tensor.Tensor {
 		return nil
 	}
 	return out
+}
+
+// reusable lists the dtypes take recycles.
+var reusable = map[tensor.DType]bool{tensor.F32: true, tensor.I8: true, tensor.U8: true, tensor.I16: true, tensor.U16: true}
+
+// reshapeStorage is t's storage (of an integer dtype take recycles) under
+// another shape of as many elements.
+func reshapeStorage(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
+	switch d := t.Data().(type) {
+	case []int8:
+		return tensor.FromSlice(t.DType(), shape, d)
+	case []uint8:
+		return tensor.FromSlice(t.DType(), shape, d)
+	case []int16:
+		return tensor.FromSlice(t.DType(), shape, d)
+	case []uint16:
+		return tensor.FromSlice(t.DType(), shape, d)
+	}
+	return nil, fmt.Errorf("cannot recycle %s storage", t.DType())
 }
 
 // out returns a recycled f32 tensor of the given shape for an op's result,

@@ -137,47 +137,53 @@ func convPackB[TIn int8 | uint8 | float32, T gemmElem](g *convGeom, x []TIn, zer
 // convPack is convPackB's packing of columns [j0, j0+nc) and rows
 // [p0, p0+kc) into dst.
 func convPack[TIn int8 | uint8 | float32, T gemmElem](g *convGeom, x []TIn, zero T, dst []T, j0, nc, p0, kc int) {
-	hw := g.h * g.w
-	kk := g.kh * g.kw
 	var row [gemmNC + gemmNR]T
 	for p := range kc {
-		c, r := (p0+p)/kk, (p0+p)%kk
-		ki, kj := r/g.kw, r%g.kw
-		img := x[c*hw : (c+1)*hw]
-		oh, ow := j0/g.ow, j0%g.ow
-		for jj := 0; jj < nc; {
-			seg := min(g.ow-ow, nc-jj)
-			out := row[jj : jj+seg]
-			ih := oh*g.sh - g.pt + ki*g.dh
-			if ih < 0 || ih >= g.h {
-				clear(out)
-			} else {
-				src := img[ih*g.w : (ih+1)*g.w]
-				iw := ow*g.sw - g.pl + kj*g.dw
-				if g.sw == 1 && iw >= 0 && iw+seg <= g.w {
-					for t, v := range src[iw : iw+seg] {
-						out[t] = T(v) - zero
-					}
-				} else {
-					for t := range out {
-						if uint(iw) < uint(g.w) {
-							out[t] = T(src[iw]) - zero
-						} else {
-							out[t] = 0
-						}
-						iw += g.sw
-					}
-				}
-			}
-			jj += seg
-			oh++
-			ow = 0
-		}
+		convRow(g, x, zero, row[:nc], j0, p0+p)
 		clear(row[nc : nc+gemmNR])
 		for q := 0; q < nc; q += gemmNR {
 			d := (*[gemmNR]T)(dst[(q/gemmNR)*kc*gemmNR+p*gemmNR:])
 			*d = *(*[gemmNR]T)(row[q:])
 		}
+	}
+}
+
+// convRow writes columns [j0, j0+len(out)) of row p of the implicit
+// im2col matrix into out.
+func convRow[TIn int8 | uint8 | float32, T gemmElem](g *convGeom, x []TIn, zero T, out []T, j0, p int) {
+	hw := g.h * g.w
+	kk := g.kh * g.kw
+	c, r := p/kk, p%kk
+	ki, kj := r/g.kw, r%g.kw
+	img := x[c*hw : (c+1)*hw]
+	oh, ow := j0/g.ow, j0%g.ow
+	for jj := 0; jj < len(out); {
+		seg := min(g.ow-ow, len(out)-jj)
+		o := out[jj : jj+seg]
+		ih := oh*g.sh - g.pt + ki*g.dh
+		if ih < 0 || ih >= g.h {
+			clear(o)
+		} else {
+			src := img[ih*g.w : (ih+1)*g.w]
+			iw := ow*g.sw - g.pl + kj*g.dw
+			if g.sw == 1 && iw >= 0 && iw+seg <= g.w {
+				for t, v := range src[iw : iw+seg] {
+					o[t] = T(v) - zero
+				}
+			} else {
+				for t := range o {
+					if uint(iw) < uint(g.w) {
+						o[t] = T(src[iw]) - zero
+					} else {
+						o[t] = 0
+					}
+					iw += g.sw
+				}
+			}
+		}
+		jj += seg
+		oh++
+		ow = 0
 	}
 }
 

@@ -41,7 +41,18 @@ func (g *convGeom) depthwise() bool {
 // depthwiseF32 computes y (N x M x OH x OW) from x and w (M x 1 x kh x kw)
 // with an optional bias, on up to threads() goroutines over tiles of
 // (image, output channel, row block).
-func depthwiseF32(g *convGeom, x, w, bias, y []float32) {
+func depthwiseF32(g *convGeom, x, w, bias, y []float32) { depthwiseRun(g, x, nil, w, bias, y) }
+
+// dwInts says how 8-bit stored integers enter the float kernel: as
+// float32(v − zero), which tab holds for each of the 256 values.
+type dwInts struct {
+	tab  [256]float32
+	zero int32
+}
+
+// depthwiseRun is depthwiseF32 for an input of float32 values or of 8-bit
+// stored integers (read as in says).
+func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, bias, y []float32) {
 	planes := g.n * g.m
 	ohw := g.oh * g.ow
 	hw := g.h * g.w
@@ -61,7 +72,7 @@ func depthwiseF32(g *convGeom, x, w, bias, y []float32) {
 		c := m / g.mg
 		out := y[pl*ohw : (pl+1)*ohw]
 		r0, r1 := b*rows, min(g.oh, (b+1)*rows)
-		dwRows(g, x[(n*g.c+c)*hw:(n*g.c+c+1)*hw], w[m*kk:(m+1)*kk], out, r0, r1)
+		dwRows(g, x[(n*g.c+c)*hw:(n*g.c+c+1)*hw], in, w[m*kk:(m+1)*kk], out, r0, r1)
 		if bias != nil {
 			bv := bias[m]
 			for i := range out[r0*g.ow : r1*g.ow] {
@@ -123,7 +134,7 @@ var dwScratch sync.Pool
 
 // dwRows writes output rows [r0, r1) of one depthwise plane: x is the
 // input plane (H x W), w the kh x kw filter, y the output plane.
-func dwRows(g *convGeom, x, w, y []float32, r0, r1 int) {
+func dwRows[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y []float32, r0, r1 int) {
 	ow := g.ow
 	// 3x3 rows are computed in whole blocks of 4 outputs (the SIMD row
 	// kernels' width): owr outputs into a scratch row, of which the first
@@ -155,7 +166,7 @@ func dwRows(g *convGeom, x, w, y []float32, r0, r1 int) {
 			continue
 		}
 		clear(dst[:lo])
-		copy(dst[lo:hi], x[iy*g.w+lo-g.pl:])
+		loadRow(dst[lo:hi], x[iy*g.w+lo-g.pl:], in)
 		clear(dst[hi:])
 	}
 	for oy := r0; oy < r1; oy++ {
@@ -188,6 +199,37 @@ func dwRows(g *convGeom, x, w, y []float32, r0, r1 int) {
 	}
 }
 
+// loadRow copies len(dst) values of src into dst: float32 values as they
+// are, 8-bit ones as in says.
+func loadRow[T float32 | int8 | uint8](dst []float32, src []T, in *dwInts) {
+	switch s := any(src).(type) {
+	case []float32:
+		copy(dst, s)
+	case []uint8:
+		s = s[:len(dst)]
+		for i := bytesLoad(dst, s, in.zero); i < len(dst); i++ {
+			dst[i] = in.tab[s[i]]
+		}
+	case []int8:
+		s = s[:len(dst)]
+		for i := bytesLoad(dst, s, in.zero); i < len(dst); i++ {
+			dst[i] = in.tab[uint8(s[i])]
+		}
+	}
+}
+
+// bytesLoad converts what bytesToF32Fast can of a row, its last 8 values
+// again (overlapping, the same results) when the length is not a multiple
+// of 8, and returns how many values are done.
+func bytesLoad[T int8 | uint8](dst []float32, s []T, zero int32) int {
+	n := bytesToF32Fast(dst, s, zero)
+	if n > 0 && n < len(dst) {
+		k := len(dst) - 8
+		n += bytesToF32Fast(dst[k:], s[k:], zero) - (n - k)
+	}
+	return n
+}
+
 // axpy: d[i] += a * s[i].
 func axpy(d, s []float32, a float32) {
 	s = s[:len(d)]
@@ -210,7 +252,13 @@ func axpy(d, s []float32, a float32) {
 func dw3x3(out, s0, s1, s2 []float32, off, sw, dw int, w *[9]float32) {
 	w0, w1, w2, w3, w4, w5, w6, w7, w8 := w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8]
 	span := (len(out)-1)*sw + 2*dw + 1
-	s0, s1, s2 = s0[off:off+span], s1[off:off+span], s2[off:off+span]
+	// The stride-2 SIMD rows load one value past the last window: when the
+	// rows go on (the scratch plane's next row), they may do every output.
+	more := 0
+	if sw == 2 && dw == 1 && len(s0) > off+span && len(s1) > off+span && len(s2) > off+span {
+		more = 1
+	}
+	s0, s1, s2 = s0[off:off+span+more], s1[off:off+span+more], s2[off:off+span+more]
 	if sw == 1 && dw == 1 {
 		for i := dw3x3s1Fast(out, s0, s1, s2, w); i < len(out); i++ {
 			a, b, c := s0[i:i+3], s1[i:i+3], s2[i:i+3]

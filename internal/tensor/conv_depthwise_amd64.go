@@ -11,6 +11,15 @@ func dw3x3s1SSE(out *float32, n int, s0, s1, s2 *float32, w *[9]float32)
 //go:noescape
 func dw3x3s2SSE(out *float32, n int, s0, s1, s2 *float32, w *[9]float32)
 
+// The same rows eight lanes wide (conv_depthwise_avx_amd64.s), for CPUs
+// with AVX2.
+//
+//go:noescape
+func dw3x3s1AVX(out *float32, n int, s0, s1, s2 *float32, w *[9]float32)
+
+//go:noescape
+func dw3x3s2AVX(out *float32, n int, s0, s1, s2 *float32, w *[9]float32)
+
 //go:noescape
 func axpySSE(d, s *float32, n int, a float32)
 
@@ -26,20 +35,40 @@ func dw3x3s1Fast(out, s0, s1, s2 []float32, w *[9]float32) int {
 	// Every window of the n outputs lies in s0..s2[:n+2] (the caller's
 	// slices are exactly that long).
 	_, _, _ = s0[n+1], s1[n+1], s2[n+1]
-	dw3x3s1SSE(&out[0], n, &s0[0], &s1[0], &s2[0], w)
+	i := 0
+	if hasAVX2 {
+		i = n &^ 7
+		if i > 0 {
+			dw3x3s1AVX(&out[0], i, &s0[0], &s1[0], &s2[0], w)
+		}
+	}
+	if i < n {
+		dw3x3s1SSE(&out[i], n-i, &s0[i], &s1[i], &s2[i], w)
+	}
 	return n
 }
 
-// dw3x3s2Fast is dw3x3s1Fast for stride 2 (dilation 1); it leaves at
-// least the last output to the caller, whose window ends the rows.
+// dw3x3s2Fast is dw3x3s1Fast for stride 2 (dilation 1); the rows load
+// s[0 : 2n+2) for n outputs, one value past the last window, so it does as
+// many as the rows' length allows (all but the last when they end with the
+// last window).
 func dw3x3s2Fast(out, s0, s1, s2 []float32, w *[9]float32) int {
-	n := (len(out) - 1) &^ 3
+	n := min(len(out), (min(len(s0), len(s1), len(s2))-2)/2) &^ 3
 	if n <= 0 {
 		return 0
 	}
 	// The n outputs read s[0 : 2n+2).
 	_, _, _ = s0[2*n+1], s1[2*n+1], s2[2*n+1]
-	dw3x3s2SSE(&out[0], n, &s0[0], &s1[0], &s2[0], w)
+	i := 0
+	if hasAVX2 {
+		i = n &^ 7
+		if i > 0 {
+			dw3x3s2AVX(&out[0], i, &s0[0], &s1[0], &s2[0], w)
+		}
+	}
+	if i < n {
+		dw3x3s2SSE(&out[i], n-i, &s0[2*i], &s1[2*i], &s2[2*i], w)
+	}
 	return n
 }
 

@@ -92,6 +92,10 @@ type gemmPlan[T gemmElem] struct {
 	// bias, when set (m values), is added to every element of row i after
 	// its sum (C[i,j] = Σ + bias[i]), tile by tile while C is in cache.
 	bias []T
+	// epilogue, when set, is called with each finished tile of C, rows
+	// [i0, i1) by columns [j0, j1), while it is in cache (concurrently for
+	// different tiles).
+	epilogue func(i0, i1, j0, j1 int)
 }
 
 type packAFunc[T gemmElem] func(dst []T, k *gemmKernel[T], i0, mc, p0, kc int)
@@ -274,6 +278,9 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch []T, ic, jc, mt,
 		}
 	}
 	g.addBias(ic, ic+mt, jc, jc+nc)
+	if g.epilogue != nil {
+		g.epilogue(ic, min(ic+mt, g.m), jc, min(jc+nc, g.n))
+	}
 }
 
 // addBias adds bias[i] to C[i, j0:j1] for rows [i0, i1), if there is a
@@ -527,10 +534,14 @@ func GemmInt8[TA, TB int8 | uint8](m, n, k int, a []TA, lda int, aZero []int32,
 	if !fitsInt16(aZero) || !fitsInt16(bZero) {
 		kern = &goKernI32
 	}
+	packA, packB, kp := packAInt(a, lda, aZero), packBInt(b, ldb, bZero), k
+	if pairsFor(kern) {
+		packA, packB, kp = packAIntPairs(a, lda, k, aZero), packBIntPairs(b, ldb, k, bZero), (k+1)/2
+	}
 	g := &gemmPlan[int32]{
-		m: m, n: n, k: k,
-		packA:      packAInt(a, lda, aZero),
-		packB:      packBInt(b, ldb, bZero),
+		m: m, n: n, k: kp,
+		packA:      packA,
+		packB:      packB,
 		kern:       kern,
 		c:          c,
 		ldc:        ldc,

@@ -31,15 +31,27 @@ type gemmKernel[T gemmElem] struct {
 	// alt: kernels of smaller MR computing every element exactly as this
 	// one does (same instruction sequence per lane), by decreasing MR.
 	alt []gemmKernel[T]
+	// speed, when set, is the alternative's throughput per row relative
+	// to the family's first kernel (measured, BenchmarkGemmKernel), so
+	// forRows weighs padding against it; 0 means the same.
+	speed float64
 }
 
-// forRows picks, among k and its alternatives, the one that pads m rows
-// the least (the largest MR on a tie). The choice cannot change results.
+// forRows picks, among k and its alternatives, the one that computes m
+// rows fastest: that pads them the least, weighed by speed (the largest MR
+// on a tie). The choice cannot change results.
 func (k *gemmKernel[T]) forRows(m int) *gemmKernel[T] {
-	pad := func(mr int) int { return (m+mr-1)/mr*mr - m }
+	// cost: the rows computed (m padded to MR) over the relative speed.
+	cost := func(g *gemmKernel[T]) float64 {
+		sp := g.speed
+		if sp == 0 {
+			sp = 1
+		}
+		return float64((m+g.mr-1)/g.mr*g.mr) / sp
+	}
 	best := k
 	for i := range k.alt {
-		if pad(k.alt[i].mr) < pad(best.mr) {
+		if cost(&k.alt[i]) < cost(best) {
 			best = &k.alt[i]
 		}
 	}

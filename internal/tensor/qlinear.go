@@ -1,6 +1,9 @@
 package tensor
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // Integer accumulation of quantized convolutions and matrix products (the
 // interpreter's quantized core.conv2d and core.matmul): Σ (x − xZero) ×
@@ -37,27 +40,38 @@ func ConvIntegerOutShape(xs, ws []int64, p Conv2DParams) ([]int64, error) {
 // (length N·M·OH·OW). wZero has 0, 1 or M entries. Padding contributes 0,
 // as if filled with xZero.
 func ConvIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, p Conv2DParams) error {
+	_, err := convIntegerInto(acc, x, xZero, w, wZero, p, nil, nil)
+	return err
+}
+
+// convIntegerInto is ConvIntegerInto with the weight's A panels per group
+// in packs, if any; with req, the GEMM path also requantizes each finished
+// tile, and fused reports that it did.
+func convIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, p Conv2DParams, packs []*packedA[int32], req *tileRequant) (fused bool, err error) {
 	if !isIntStorage(x.dtype) || !isIntStorage(w.dtype) {
-		return fmt.Errorf("tensor: integer conv2d of %v and %v (want 8- or 16-bit integers)", x.dtype, w.dtype)
+		return false, fmt.Errorf("tensor: integer conv2d of %v and %v (want 8- or 16-bit integers)", x.dtype, w.dtype)
 	}
 	g, err := convGeometry(x.shape, w.shape, p)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if l := len(wZero); l > 1 && l != g.m {
-		return fmt.Errorf("tensor: integer conv2d: %d weight zero points for %d output channels", l, g.m)
+		return false, fmt.Errorf("tensor: integer conv2d: %d weight zero points for %d output channels", l, g.m)
 	}
 	if len(acc) != g.n*g.m*g.oh*g.ow {
-		return fmt.Errorf("tensor: integer conv2d: output of %d elements, want %d", len(acc), g.n*g.m*g.oh*g.ow)
+		return false, fmt.Errorf("tensor: integer conv2d: output of %d elements, want %d", len(acc), g.n*g.m*g.oh*g.ow)
 	}
 	if len(acc) == 0 {
-		return nil
+		return false, nil
 	}
 	// The GEMM pays when a group has several output channels; depthwise
 	// (one input and output channel per group) is a direct loop.
 	if isInt8Storage(x.dtype) && isInt8Storage(w.dtype) && g.mg > 1 && fitsInt16(wZero) && fitsInt16([]int32{xZero}) {
-		convIntegerGemm(g, acc, x, xZero, w, wZero)
-		return nil
+		return convIntegerGemm(g, acc, x, xZero, w, wZero, packs, req), nil
+	}
+	if isInt8Storage(x.dtype) && isInt8Storage(w.dtype) && fitsInt16(wZero) && fitsInt16([]int32{xZero}) &&
+		convDepthwiseInt8(g, acc, x, xZero, w, wZero) {
+		return false, nil
 	}
 	switch xv := x.data.(type) {
 	case []int8:
@@ -69,7 +83,7 @@ func ConvIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int
 	case []uint16:
 		convDirectW(g, acc, xv, xZero, w, wZero)
 	}
-	return nil
+	return false, nil
 }
 
 type storageInt interface{ int8 | uint8 | int16 | uint16 }
@@ -87,32 +101,84 @@ func convDirectW[TX storageInt](g *convGeom, acc []int32, xv []TX, xZero int32, 
 	}
 }
 
-func convIntegerGemm(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32) {
+func convIntegerGemm(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, packs []*packedA[int32], req *tileRequant) (fused bool) {
 	k := g.cg * g.kh * g.kw
 	ohw := g.oh * g.ow
+	pairs := pairsFor(kernI32)
+	kp := k
+	if pairs {
+		kp = (k + 1) / 2
+	}
+	pb, _ := padPool.Get().(*padBufs)
+	if pb == nil {
+		pb = &padBufs{}
+	}
+	defer padPool.Put(pb)
+	pad8, padU8 := &pb.i8, &pb.u8
 	for n := range g.n {
 		for gr := range g.groups {
 			lo, hi := (n*g.c+gr*g.cg)*g.h*g.w, (n*g.c+(gr+1)*g.cg)*g.h*g.w
-			plan := &gemmPlan[int32]{m: g.mg, n: ohw, k: k, kern: kernI32, c: acc[(n*g.m+gr*g.mg)*ohw:], ldc: ohw}
+			plan := &gemmPlan[int32]{m: g.mg, n: ohw, k: kp, kern: kernI32, c: acc[(n*g.m+gr*g.mg)*ohw:], ldc: ohw}
+			if gr < len(packs) {
+				plan.aPanels = packs[gr]
+			}
+			if req != nil && kp > 0 {
+				row0 := n*g.m + gr*g.mg // the plane of the plan's row 0
+				plan.epilogue = func(i0, i1, j0, j1 int) {
+					for i := i0; i < i1; i++ {
+						req.span((row0+i)*ohw+j0, (row0+i)*ohw+j1, gr*g.mg+i)
+					}
+				}
+			}
 			wzg := wZero
 			if len(wZero) > 1 {
 				wzg = wZero[gr*g.mg : (gr+1)*g.mg]
 			}
 			switch wv := w.data.(type) {
 			case []int8:
-				plan.packA = packAInt(wv[gr*g.mg*k:], k, wzg)
+				plan.packA = packAIntGroup(wv[gr*g.mg*k:], k, wzg, pairs)
 			case []uint8:
-				plan.packA = packAInt(wv[gr*g.mg*k:], k, wzg)
+				plan.packA = packAIntGroup(wv[gr*g.mg*k:], k, wzg, pairs)
 			}
 			switch xv := x.data.(type) {
 			case []int8:
-				plan.packB = convPackB[int8, int32](g, xv[lo:hi], xZero)
+				plan.packB = convPackBInt(g, xv[lo:hi], xZero, k, pairs, pad8)
 			case []uint8:
-				plan.packB = convPackB[uint8, int32](g, xv[lo:hi], xZero)
+				plan.packB = convPackBInt(g, xv[lo:hi], xZero, k, pairs, padU8)
 			}
 			plan.run()
 		}
 	}
+	return req != nil && kp > 0
+}
+
+// padPool recycles the padded input planes of convIntegerGemm.
+var padPool sync.Pool
+
+type padBufs struct {
+	i8 []int8
+	u8 []uint8
+}
+
+// packAIntGroup packs a group's k-deep weight rows, in pairs or not.
+func packAIntGroup[TA int8 | uint8](a []TA, k int, wZero []int32, pairs bool) packAFunc[int32] {
+	if pairs {
+		return packAIntPairs(a, k, k, wZero)
+	}
+	return packAInt(a, k, wZero)
+}
+
+// convPackBInt packs a group's im2col matrix of depth k, in pairs or not.
+// With pairs and a zero point of x's type, the input is first copied
+// into padded planes (in pad, reused across groups).
+func convPackBInt[TIn int8 | uint8](g *convGeom, x []TIn, xZero int32, k int, pairs bool, pad *[]TIn) func(dst []int32, j0, nc, p0, kc int) {
+	if pairs {
+		if hp, wp, ok := padInputFits(g); ok && int32(TIn(xZero)) == xZero {
+			return convPackPairsPadded(g, padInput(g, x, TIn(xZero), hp, wp, pad), TIn(xZero), k)
+		}
+		return convPackPairs(g, x, xZero, k)
+	}
+	return convPackB[TIn, int32](g, x, xZero)
 }
 
 // convIntegerDirect is the loop over output elements and their windows.

@@ -132,6 +132,24 @@ func TestRunWritesNamedOutputs(t *testing.T) {
 	}
 }
 
+// --cpuprofile writes a profile of the runs that go tool pprof reads (a
+// gzipped protocol buffer).
+func TestRunCPUProfile(t *testing.T) {
+	dir, m, x, i := writeFiles(t)
+	prof := filepath.Join(dir, "cpu.prof")
+	if _, stderr, err := mlc(t, "run", m, "--input", "x="+x, "--input", "arg1="+i, "--output-dir", filepath.Join(dir, "out"),
+		"-q", "--repeat", "3", "--cpuprofile", prof); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	b, err := os.ReadFile(prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Errorf("profile of %d bytes does not start with the gzip magic", len(b))
+	}
+}
+
 func TestRunPositionalFunctionAndPB(t *testing.T) {
 	dir, m, x, _ := writeFiles(t)
 	out := filepath.Join(dir, "out")

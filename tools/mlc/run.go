@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,6 +31,9 @@ type runOptions struct {
 	quiet     bool
 	repeat    int  // run the function this many times (timing)
 	timing    bool // print parse and run times to stderr
+	// cpuProfile, when set, is where a CPU profile of the runs (not the
+	// parse) is written, for go tool pprof.
+	cpuProfile string
 	// allowUnregistered lets ops of unknown dialects parse (they fail
 	// when reached, as the interpreter has no kernel for them).
 	allowUnregistered bool
@@ -64,6 +69,7 @@ Errors are reported as positioned diagnostics and the exit status is 1.`,
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "do not list the written outputs")
 	f.IntVar(&o.repeat, "repeat", 1, "run the function this many times (for timing; outputs of the last run are written)")
 	f.BoolVar(&o.timing, "time", false, "print parse+verify time and the median and minimum run time to stderr")
+	f.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the runs (after parsing) to this file")
 	f.BoolVar(&o.allowUnregistered, "allow-unregistered-dialect", false, "allow ops of dialects that are not registered")
 	cmd.MarkFlagRequired("output-dir")
 	return cmd
@@ -129,12 +135,25 @@ func runModel(path string, o runOptions, stdout, stderr io.Writer) error {
 	var outs []*tensor.Tensor
 	runs := make([]time.Duration, max(o.repeat, 1))
 	it := interp.New(interp.Options{})
+	var prof bytes.Buffer
+	if o.cpuProfile != "" {
+		if err := pprof.StartCPUProfile(&prof); err != nil {
+			return err
+		}
+	}
 	for k := range runs {
 		t0 := time.Now()
 		if outs, err = it.Run(fn, args); err != nil {
+			pprof.StopCPUProfile()
 			return report(err)
 		}
 		runs[k] = time.Since(t0)
+	}
+	if o.cpuProfile != "" {
+		pprof.StopCPUProfile()
+		if err := interp.WriteFileAtomic(o.cpuProfile, prof.Bytes()); err != nil {
+			return fmt.Errorf("--cpuprofile: %v", err)
+		}
 	}
 	if o.timing {
 		slices.Sort(runs)

@@ -1,0 +1,96 @@
+package tensor
+
+import (
+	"math"
+	"math/rand"
+	"testing"
+
+	"github.com/mlc-go/mlc/internal/quantize"
+)
+
+// QuantizeF32To8 equals quantize.Params.Quantize32 on every value: ties,
+// values far outside the range, ±Inf, NaN, denormals, zero points at the
+// ends of the storage range and narrow ranges.
+func TestQuantizeF32To8MatchesQuantize32(t *testing.T) {
+	rng := rand.New(rand.NewSource(41))
+	special := []float32{0, float32(math.Copysign(0, -1)), float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()),
+		math.MaxFloat32, -math.MaxFloat32, math.SmallestNonzeroFloat32, 1e30, -1e30}
+	for trial := range 60 {
+		signed := trial%2 == 1
+		p := quantize.Params{Min: 0, Max: 255}
+		if signed {
+			p = quantize.Params{Min: -128, Max: 127}
+		}
+		if trial%7 == 6 {
+			p.Min, p.Max = p.Min+1, p.Max-2
+		}
+		p.Scale = math.Ldexp(0.5+rng.Float64(), -rng.Intn(12))
+		switch trial % 3 {
+		case 0:
+			p.ZeroPoint = p.Min
+		case 1:
+			p.ZeroPoint = p.Max
+		default:
+			p.ZeroPoint = p.Min + rng.Int63n(p.Max-p.Min+1)
+		}
+		n := 1 + rng.Intn(40000)
+		src := make([]float32, n)
+		for i := range src {
+			switch rng.Intn(10) {
+			case 0:
+				src[i] = special[rng.Intn(len(special))]
+			case 1:
+				// Exact ties: (k + 1/2) × scale.
+				src[i] = float32((float64(rng.Intn(600)-300) + 0.5) * float64(float32(p.Scale)))
+			default:
+				src[i] = float32(rng.NormFloat64() * 300 * p.Scale)
+			}
+		}
+		check := func(got func(i int) int64) {
+			t.Helper()
+			for i, v := range src {
+				if want := p.Quantize32(v); got(i) != want {
+					t.Fatalf("trial %d %+v: quantize(%g) = %d, want %d", trial, p, v, got(i), want)
+				}
+			}
+		}
+		z, lo, hi := int32(p.ZeroPoint), int32(p.Min), int32(p.Max)
+		if signed {
+			d := make([]int8, n)
+			QuantizeF32To8(d, src, float32(p.Scale), z, lo, hi)
+			check(func(i int) int64 { return int64(d[i]) })
+		} else {
+			d := make([]uint8, n)
+			QuantizeF32To8(d, src, float32(p.Scale), z, lo, hi)
+			check(func(i int) int64 { return int64(d[i]) })
+		}
+	}
+}
+
+// Requantizer equals quantize.Params.RequantizeAcc (the scalar path of
+// the interpreter's quantized conv and matmul) on 8-bit results.
+func TestRequantizerMatchesRequantizeAcc(t *testing.T) {
+	rng := rand.New(rand.NewSource(42))
+	for trial := range 30 {
+		p := quantize.Params{Min: 0, Max: 255, ZeroPoint: rng.Int63n(256)}
+		dt := U8
+		if trial%2 == 1 {
+			p, dt = quantize.Params{Min: -128, Max: 127, ZeroPoint: rng.Int63n(256) - 128}, I8
+		}
+		scale := quantize.OutputScale32(math.Ldexp(rng.Float64(), -8), math.Ldexp(rng.Float64(), -6), math.Ldexp(rng.Float64(), -3))
+		acc := make([]int32, 1+rng.Intn(300))
+		for i := range acc {
+			acc[i] = int32(rng.Int63n(1<<22) - 1<<21)
+		}
+		r := &Requantizer{Scale: []float32{scale}, Zero: int32(p.ZeroPoint), Min: int32(p.Min), Max: int32(p.Max)}
+		dst := New(dt, int64(len(acc)))
+		if err := r.RequantizeConv(dst, acc, 1, len(acc)); err != nil {
+			t.Fatal(err)
+		}
+		for i, a := range acc {
+			if got, want := dst.intAt(i), p.RequantizeAcc(a, scale); got != want {
+				t.Fatalf("trial %d: requantize(%d × %g) = %d, want %d", trial, a, scale, got, want)
+			}
+		}
+	}
+}

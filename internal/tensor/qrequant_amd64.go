@@ -1,0 +1,96 @@
+//go:build amd64 && !purego
+
+package tensor
+
+import "unsafe"
+
+//go:noescape
+func requantRow8AVX2(dst *byte, acc *int32, n int, bias int32, scale, lo, hi float32, zero int32)
+
+// requantRowFast does requantRow's first len(dst)&^7 values of 8-bit
+// outputs with AVX2 and returns how many it did.
+func requantRowFast[T int8 | uint8 | int16 | uint16](dst []T, acc []int32, bias int32, scale, lo, hi float32, zero int32) int {
+	n := len(dst) &^ 7
+	if !hasAVX2 || n == 0 || unsafe.Sizeof(dst[0]) != 1 || len(acc) < n {
+		return 0
+	}
+	requantRow8AVX2((*byte)(unsafe.Pointer(&dst[0])), &acc[0], n, bias, scale, lo, hi, zero)
+	return n
+}
+
+//go:noescape
+func qaddRow8AVX2(dst, a, b *byte, n int, ra, rb, k, lo, hi float32, xa, xb int32)
+
+func signFlip[T int8 | uint8]() int32 {
+	var z T
+	if any(z) == any(int8(0)) {
+		return 0x80
+	}
+	return 0
+}
+
+func qaddRow8Fast[TC, TA, TB int8 | uint8](dst []TC, a []TA, b []TB, ra, rb, k, lo, hi float32) int {
+	n := len(dst) &^ 7
+	if !hasAVX2 || n == 0 || len(a) < n || len(b) < n {
+		return 0
+	}
+	qaddRow8AVX2((*byte)(unsafe.Pointer(&dst[0])), (*byte)(unsafe.Pointer(&a[0])), (*byte)(unsafe.Pointer(&b[0])),
+		n, ra, rb, k, lo, hi, signFlip[TA](), signFlip[TB]())
+	return n
+}
+
+//go:noescape
+func pairRowsAVX2(dst *int32, a, b *byte, n int, flip, off int32, stride int)
+
+// pairRowsFast does pairRows' first len(dst)&^15 values with AVX2 and
+// returns how many it did.
+func pairRowsFast[T int8 | uint8](dst []int32, a, b []T, zero int32) int {
+	n := len(dst) &^ 15
+	if !hasAVX2 || n == 0 || len(a) < n || len(b) < n {
+		return 0
+	}
+	flip := signFlip[T]()
+	pairRowsAVX2(&dst[0], (*byte)(unsafe.Pointer(&a[0])), (*byte)(unsafe.Pointer(&b[0])), n, flip, flip+zero, 64)
+	return n
+}
+
+// pairPanelsFast writes pairs of a[j], b[j] (j < n16, a multiple of 16)
+// as row p of consecutive gemmNR-column panels of depth kc, dst being
+// panel 0's row p: dst[(j/16)*kc*16 + j%16]. It reports whether it ran.
+func pairPanelsFast[T int8 | uint8](dst []int32, a, b []T, n16, kc int, zero int32) bool {
+	if !hasAVX2 || n16 == 0 || n16%16 != 0 || len(a) < n16 || len(b) < n16 || len(dst) < (n16/16-1)*kc*16+16 {
+		return false
+	}
+	flip := signFlip[T]()
+	pairRowsAVX2(&dst[0], (*byte)(unsafe.Pointer(&a[0])), (*byte)(unsafe.Pointer(&b[0])), n16, flip, flip+zero, kc*16*4)
+	return true
+}
+
+//go:noescape
+func bytesToF32AVX2(dst *float32, src *byte, n int, flip, off int32)
+
+//go:noescape
+func f32ToI32AVX2(p *float32, n int)
+
+// bytesToF32Fast does the first len(dst)&^7 values of dst[i] =
+// float32(int32(src[i]) − zero) and returns how many.
+func bytesToF32Fast[T int8 | uint8](dst []float32, src []T, zero int32) int {
+	n := len(dst) &^ 7
+	if !hasAVX2 || n == 0 || len(src) < n {
+		return 0
+	}
+	flip := signFlip[T]()
+	bytesToF32AVX2(&dst[0], (*byte)(unsafe.Pointer(&src[0])), n, flip, flip+zero)
+	return n
+}
+
+// f32ToI32Fast converts the first len(v)&^7 values of v (exact integers)
+// to int32 in place and returns how many.
+func f32ToI32Fast(v []float32) int {
+	n := len(v) &^ 7
+	if !hasAVX2 || n == 0 {
+		return 0
+	}
+	f32ToI32AVX2(&v[0], n)
+	return n
+}

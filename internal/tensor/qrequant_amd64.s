@@ -1,0 +1,206 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// func requantRow8AVX2(dst *byte, acc *int32, n int, bias int32, scale, lo, hi float32, zero int32)
+// dst[i] = low byte of (RNE(clamp(float32(acc[i]+bias)*scale, lo, hi)) + zero)
+// for i in [0, n), n a multiple of 8: requantOne eight lanes at a time
+// (NaN lanes become 0 before the clamp; VCVTPS2DQ rounds half to even
+// under Go's default MXCSR). The results lie in the 8-bit range, so the
+// low byte is the stored value for i8 and u8 alike.
+TEXT ·requantRow8AVX2(SB), NOSPLIT, $0-44
+	MOVQ dst+0(FP), DI
+	MOVQ acc+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVL bias+24(FP), AX
+	VMOVD AX, X1
+	VPBROADCASTD X1, Y1
+	VBROADCASTSS scale+28(FP), Y2
+	VBROADCASTSS lo+32(FP), Y3
+	VBROADCASTSS hi+36(FP), Y4
+	MOVL zero+40(FP), AX
+	VMOVD AX, X5
+	VPBROADCASTD X5, Y5
+	VPCMPEQW X8, X8, X8
+	VPSRLW $8, X8, X8 // 0x00ff in every word
+
+loop:
+	CMPQ CX, $8
+	JLT  done
+	VMOVDQU (SI), Y0
+	VPADDD Y1, Y0, Y0
+	VCVTDQ2PS Y0, Y0
+	VMULPS Y2, Y0, Y0
+	VCMPPS $7, Y0, Y0, Y6 // ordered: not NaN
+	VANDPS Y6, Y0, Y0
+	VMAXPS Y3, Y0, Y0
+	VMINPS Y4, Y0, Y0
+	VCVTPS2DQ Y0, Y0
+	VPADDD Y5, Y0, Y0
+	VEXTRACTI128 $1, Y0, X7
+	VPACKSSDW X7, X0, X0
+	VPAND X8, X0, X0
+	VPACKUSWB X0, X0, X0
+	VMOVQ X0, (DI)
+	ADDQ $32, SI
+	ADDQ $8, DI
+	SUBQ $8, CX
+	JMP  loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func qaddRow8AVX2(dst, a, b *byte, n int, ra, rb, k, lo, hi float32, xa, xb int32)
+// dst[i] = low byte of RNE(clamp(fma(A, ra, fma(B, rb, k)), lo, hi)) for i
+// in [0, n), n a multiple of 8, where A = (a[i] ^ xa) − xa and B likewise
+// (xa = 0x80 reads a as int8, 0 as uint8): MLAS's AVX2 QLinearAdd, whose
+// k holds the output zero point. Each FMA rounds once, as the kernel's.
+TEXT ·qaddRow8AVX2(SB), NOSPLIT, $0-60
+	MOVQ dst+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), CX
+	VBROADCASTSS ra+32(FP), Y1
+	VBROADCASTSS rb+36(FP), Y2
+	VBROADCASTSS k+40(FP), Y3
+	VBROADCASTSS lo+44(FP), Y4
+	VBROADCASTSS hi+48(FP), Y5
+	MOVL xa+52(FP), AX
+	VMOVD AX, X6
+	VPBROADCASTD X6, Y6
+	MOVL xb+56(FP), AX
+	VMOVD AX, X7
+	VPBROADCASTD X7, Y7
+	VPCMPEQW X8, X8, X8
+	VPSRLW $8, X8, X8 // 0x00ff in every word
+
+qloop:
+	CMPQ CX, $8
+	JLT  qdone
+	VPMOVZXBD (SI), Y9
+	VPXOR Y6, Y9, Y9
+	VPSUBD Y6, Y9, Y9
+	VCVTDQ2PS Y9, Y9
+	VPMOVZXBD (DX), Y10
+	VPXOR Y7, Y10, Y10
+	VPSUBD Y7, Y10, Y10
+	VCVTDQ2PS Y10, Y10
+	VMOVAPS Y3, Y0
+	VFMADD231PS Y2, Y10, Y0 // b*rb + k
+	VFMADD231PS Y1, Y9, Y0  // a*ra + that
+	VMAXPS Y4, Y0, Y0
+	VMINPS Y5, Y0, Y0
+	VCVTPS2DQ Y0, Y0
+	VEXTRACTI128 $1, Y0, X11
+	VPACKSSDW X11, X0, X0
+	VPAND X8, X0, X0
+	VPACKUSWB X0, X0, X0
+	VMOVQ X0, (DI)
+	ADDQ $8, SI
+	ADDQ $8, DX
+	ADDQ $8, DI
+	SUBQ $8, CX
+	JMP  qloop
+
+qdone:
+	VZEROUPPER
+	RET
+
+// func pairRowsAVX2(dst *int32, a, b *byte, n int, flip, off int32, stride int)
+// dst[j%16 + (j/16)*stride/4] = lo16(A) | B << 16 with A = zx(a[j] ^ flip) − off
+// and B likewise from b[j], for j in [0, n), n a multiple of 16: flip =
+// 0x80 reads int8 (zx(v ^ 0x80) = v + 128) and 0 uint8, off = flip + zero
+// point. Sixteen pairs of k steps (one GEMM panel row) per iteration, each
+// stride bytes after the last (qpairs.go).
+TEXT ·pairRowsAVX2(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ n+24(FP), CX
+	MOVL flip+32(FP), AX
+	VMOVD AX, X6
+	VPBROADCASTB X6, X6
+	MOVL off+36(FP), AX
+	VMOVD AX, X7
+	VPBROADCASTW X7, Y7
+	MOVQ stride+40(FP), R8
+
+ploop:
+	CMPQ CX, $16
+	JLT  pdone
+	VMOVDQU (SI), X0
+	VPXOR X6, X0, X0
+	VPMOVZXBW X0, Y0
+	VPSUBW Y7, Y0, Y0
+	VMOVDQU (DX), X1
+	VPXOR X6, X1, X1
+	VPMOVZXBW X1, Y1
+	VPSUBW Y7, Y1, Y1
+	VPUNPCKLWD Y1, Y0, Y2
+	VPUNPCKHWD Y1, Y0, Y3
+	VPERM2I128 $0x20, Y3, Y2, Y4
+	VPERM2I128 $0x31, Y3, Y2, Y5
+	VMOVDQU Y4, (DI)
+	VMOVDQU Y5, 32(DI)
+	ADDQ $16, SI
+	ADDQ $16, DX
+	ADDQ R8, DI
+	SUBQ $16, CX
+	JMP  ploop
+
+pdone:
+	VZEROUPPER
+	RET
+
+// func bytesToF32AVX2(dst *float32, src *byte, n int, flip, off int32)
+// dst[i] = float32(zx(src[i] ^ flip) − off) for i in [0, n), n a multiple
+// of 8: with flip = 0x80 for int8 and off = flip + zero point, the stored
+// value less the zero point, exactly (|value| < 2^24).
+TEXT ·bytesToF32AVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVL flip+24(FP), AX
+	VMOVD AX, X6
+	VPBROADCASTD X6, Y6
+	MOVL off+28(FP), AX
+	VMOVD AX, X7
+	VPBROADCASTD X7, Y7
+
+bloop:
+	CMPQ CX, $8
+	JLT  bdone
+	VPMOVZXBD (SI), Y0
+	VPXOR Y6, Y0, Y0
+	VPSUBD Y7, Y0, Y0
+	VCVTDQ2PS Y0, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ $8, SI
+	ADDQ $32, DI
+	SUBQ $8, CX
+	JMP  bloop
+
+bdone:
+	VZEROUPPER
+	RET
+
+// func f32ToI32AVX2(p *float32, n int)
+// Rewrites n float32 values holding exact integers (|v| < 2^31) as int32,
+// in place; n a multiple of 8.
+TEXT ·f32ToI32AVX2(SB), NOSPLIT, $0-16
+	MOVQ p+0(FP), DI
+	MOVQ n+8(FP), CX
+
+floop:
+	CMPQ CX, $8
+	JLT  fdone
+	VCVTPS2DQ (DI), Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, DI
+	SUBQ $8, CX
+	JMP  floop
+
+fdone:
+	VZEROUPPER
+	RET

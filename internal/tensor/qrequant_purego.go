@@ -1,0 +1,22 @@
+//go:build !amd64 || purego
+
+package tensor
+
+// requantRowFast: no SIMD rows here; requantRow does every value.
+func requantRowFast[T int8 | uint8 | int16 | uint16](dst []T, acc []int32, bias int32, scale, lo, hi float32, zero int32) int {
+	return 0
+}
+
+func qaddRow8Fast[TC, TA, TB int8 | uint8](dst []TC, a []TA, b []TB, ra, rb, k, lo, hi float32) int {
+	return 0
+}
+
+func pairRowsFast[T int8 | uint8](dst []int32, a, b []T, zero int32) int { return 0 }
+
+func pairPanelsFast[T int8 | uint8](dst []int32, a, b []T, n16, kc int, zero int32) bool {
+	return false
+}
+
+func bytesToF32Fast[T int8 | uint8](dst []float32, src []T, zero int32) int { return 0 }
+
+func f32ToI32Fast(v []float32) int { return 0 }
