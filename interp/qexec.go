@@ -274,6 +274,15 @@ func qMatMul(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	return one(c.matMulRequant(a, int32(aq.ZeroPoint), b, wZeros, r, dt, shape))
+}
+
+// matMulRequant is the integer matmul of stored a (zero point aZero) and
+// b (per-column zero points bZeros), requantized by r into dt: the
+// accumulators of shape's elements, then one 8-bit row conversion (into a
+// recycled buffer) or the scalar requantizer.
+func (c *opCall) matMulRequant(a *tensor.Tensor, aZero int32, b *tensor.Tensor, bZeros []int32, r *requant, dt tensor.DType, shape []int64) (*tensor.Tensor, error) {
+	cols := int(shape[len(shape)-1])
 	n := 1
 	for _, v := range shape {
 		n *= int(v)
@@ -281,15 +290,15 @@ func qMatMul(c *opCall) ([]*tensor.Tensor, error) {
 	accp := getAcc(n)
 	defer accPool.Put(accp)
 	acc := *accp
-	if err := tensor.MatMulIntegerInto(acc, a, int32(aq.ZeroPoint), b, wZeros); err != nil {
+	if err := tensor.MatMulIntegerInto(acc, a, aZero, b, bZeros); err != nil {
 		return nil, err
 	}
 	if y := c.requantInto(r, dt, shape); y != nil {
 		if err := r.fast().RequantizeMatMul(y, acc, cols); err == nil {
-			return []*tensor.Tensor{y}, nil
+			return y, nil
 		}
 	}
-	return one(storeInts(dt, shape, n, func(i int) int64 { return r.at(acc[i], i%max(cols, 1)) }))
+	return storeInts(dt, shape, n, func(i int) int64 { return r.at(acc[i], i%max(cols, 1)) })
 }
 
 func qAdd(c *opCall) ([]*tensor.Tensor, error) {
@@ -305,12 +314,12 @@ func qAdd(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return addStored(c.in[0], c.in[1], ps, dt)
+	return addStored(c, c.in[0], c.in[1], ps, dt)
 }
 
-// addStored is QLinearAdd of stored a and b with parameters ps (a, b,
+// addStored is QLinearAdd of stored a and b (operands of c) with parameters ps (a, b,
 // result), giving stored values of dt.
-func addStored(a, b *tensor.Tensor, ps [3]quantize.Params, dt tensor.DType) ([]*tensor.Tensor, error) {
+func addStored(c *opCall, a, b *tensor.Tensor, ps [3]quantize.Params, dt tensor.DType) ([]*tensor.Tensor, error) {
 	shape, err := tensor.BroadcastShapes(a.Shape(), b.Shape())
 	if err != nil {
 		return nil, err

@@ -318,17 +318,7 @@ func qnnGemm(c *opCall, x, w *tensor.Tensor, wAxis, bi int, out []int64) ([]*ten
 	if err != nil {
 		return nil, err
 	}
-	n := 1
-	for _, v := range shape {
-		n *= int(v)
-	}
-	accp := getAcc(n)
-	defer accPool.Put(accp)
-	acc := *accp
-	if err := tensor.MatMulIntegerInto(acc, x, int32(xp.ZeroPoint), w, wZeros); err != nil {
-		return nil, err
-	}
-	y, err := storeInts(dt, shape, n, func(i int) int64 { return r.at(acc[i], i%max(cols, 1)) })
+	y, err := c.matMulRequant(x, int32(xp.ZeroPoint), w, wZeros, r, dt, shape)
 	if err != nil {
 		return nil, err
 	}
@@ -351,5 +341,5 @@ func qnnAdd(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return addStored(c.in[0], c.in[1], ps, dt)
+	return addStored(c, c.in[0], c.in[1], ps, dt)
 }
