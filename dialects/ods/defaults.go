@@ -97,6 +97,44 @@ func AttrOrDefault(op *ir.Operation, name string) ir.Attribute {
 	return nil
 }
 
+// IntsOf is op's dense integer array attribute name, or its table
+// default; nil when neither exists.
+func IntsOf(op *ir.Operation, name string) []int64 {
+	if a, ok := AttrOrDefault(op, name).(*ir.DenseArrayAttr); ok {
+		return a.Ints
+	}
+	return nil
+}
+
+// IntOf is op's integer attribute name, or its table default; def when
+// neither exists.
+func IntOf(op *ir.Operation, name string, def int64) int64 {
+	if a, ok := AttrOrDefault(op, name).(*ir.IntegerAttr); ok {
+		return a.Value
+	}
+	return def
+}
+
+// BoolOf is op's boolean attribute name, or its table default; false
+// when neither exists.
+func BoolOf(op *ir.Operation, name string) bool {
+	a, ok := AttrOrDefault(op, name).(*ir.BoolAttr)
+	return ok && a.Value
+}
+
+// FloatOf is op's inherent float (or integer) attribute name as a
+// float64; ok is false when the op has none (table defaults are not
+// consulted: the callers give their own).
+func FloatOf(op *ir.Operation, name string) (v float64, ok bool) {
+	switch a := op.InherentAttr(name).(type) {
+	case *ir.FloatAttr:
+		return a.Value, true
+	case *ir.IntegerAttr:
+		return float64(a.Value), true
+	}
+	return 0, false
+}
+
 // inferWithDefaults makes Infer see absent attributes as their defaults,
 // whichever caller (verifier, parser, importer, lowering) runs it.
 func (o *OpDef) inferWithDefaults() {

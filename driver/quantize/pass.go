@@ -207,4 +207,3 @@ func newPassDriver(module *ir.Operation, opts pass.Options, pc *pass.Context, na
 	}
 	return d, base, nil
 }
-

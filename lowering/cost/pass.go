@@ -58,7 +58,6 @@ var Pass = pass.Register(&pass.Pass{
 	},
 })
 
-
 // Write prints a report: per class, the total, and per op when asked.
 func Write(w io.Writer, r *Report, perOp bool) {
 	fmt.Fprintf(w, "Cost estimate of @%s on %s (an estimate, not a measurement):\n", r.Func, r.Target)

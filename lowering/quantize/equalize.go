@@ -302,8 +302,8 @@ func matchPair(op *ir.Operation, layers map[*ir.Operation]*layer, cfg EqualizeCo
 				return nil, fmt.Sprintf("'%s' changes the channel dimension", next.Name())
 			}
 		case "core.clamp":
-			lo, hasLo := floatAttr(next, "min")
-			_, hasHi := floatAttr(next, "max")
+			lo, hasLo := ods.FloatOf(next, "min")
+			_, hasHi := ods.FloatOf(next, "max")
 			if hasLo && lo != 0 {
 				return nil, fmt.Sprintf("'core.clamp' with min %g is not scale-equivariant", lo)
 			}
@@ -437,14 +437,6 @@ func describeValue(v *ir.Value) string {
 func isFloatTensor(t ir.Type) bool {
 	rt, ok := t.(*ir.RankedTensorType)
 	return ok && ir.IsFloat(rt.Elem)
-}
-
-func floatAttr(op *ir.Operation, name string) (float64, bool) {
-	a, ok := op.InherentAttr(name).(*ir.FloatAttr)
-	if !ok {
-		return 0, false
-	}
-	return a.Value, true
 }
 
 // layerOf is the layer of op (a conv2d or matmul), shared between the
@@ -661,7 +653,7 @@ func rescaleClamp(c *ir.Operation, axis int, total []float64) {
 	ctx := c.Ctx()
 	t := c.Result(0).Type().(*ir.RankedTensorType)
 	ft := t.Elem.(*ir.FloatType)
-	hi, _ := floatAttr(c, "max")
+	hi, _ := ods.FloatOf(c, "max")
 	lo := c.InherentAttr("min")
 	shape := make([]int64, t.Rank())
 	for i := range shape {

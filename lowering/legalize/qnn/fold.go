@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/mlc-go/mlc/dialects/ods"
 	qd "github.com/mlc-go/mlc/dialects/qnn"
 	"github.com/mlc-go/mlc/dialects/quant"
 	"github.com/mlc-go/mlc/ir"
@@ -68,7 +69,7 @@ func (p pattern) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool {
 	return p.fn(op, rw)
 }
 
-func permOf(op *ir.Operation) []int64 { return intsAttr(op, "perm") }
+func permOf(op *ir.Operation) []int64 { return ods.IntsOf(op, "perm") }
 
 // transposeOf returns the input and permutation of a qnn.Transpose that
 // defines v.
@@ -354,7 +355,7 @@ func sinkConcat(op *ir.Operation, rw ir.Rewriter) bool {
 	if !ok {
 		return rw.NotifyMatchFailure(op, "the result's encoding cannot move")
 	}
-	axis := intAttr(op, "axis")
+	axis := ods.IntOf(op, "axis", 0)
 	b := newBuilder(rw, op)
 	y := b.op("Concat", ins, []ir.NamedAttr{{Name: "axis", Value: b.ctx.IntegerAttr(b.ctx.I(64), p[axis])}}, t)
 	rw.ReplaceOp(op, []*ir.Value{b.transpose(y, p, op.Result(0).Type())})
@@ -371,8 +372,8 @@ func sinkReduce(op *ir.Operation, rw ir.Rewriter) bool {
 	if q, ok := op.Result(0).Type().(*qd.TensorType); ok && q.Encoding != qd.ScaleOffsetEncoding {
 		return rw.NotifyMatchFailure(op, "the result's encoding cannot move")
 	}
-	axes := intsAttr(op, "axes")
-	keep := boolAttr(op, "keep_dims")
+	axes := ods.IntsOf(op, "axes")
+	keep := ods.BoolOf(op, "keep_dims")
 	reduced := map[int64]bool{}
 	newAxes := make([]int64, len(axes))
 	for i, a := range axes {

@@ -143,35 +143,6 @@ func isIdentity(perm []int64) bool {
 
 // ---- attribute readers (absent attributes read as the op table's default) ----
 
-func intsAttr(op *ir.Operation, name string) []int64 {
-	if a, ok := ods.AttrOrDefault(op, name).(*ir.DenseArrayAttr); ok {
-		return a.Ints
-	}
-	return nil
-}
-
-func intAttr(op *ir.Operation, name string) int64 {
-	if a, ok := ods.AttrOrDefault(op, name).(*ir.IntegerAttr); ok {
-		return a.Value
-	}
-	return 0
-}
-
-func boolAttr(op *ir.Operation, name string) bool {
-	a, ok := ods.AttrOrDefault(op, name).(*ir.BoolAttr)
-	return ok && a.Value
-}
-
-func floatAttr(op *ir.Operation, name string) (float64, bool) {
-	switch a := op.InherentAttr(name).(type) {
-	case *ir.FloatAttr:
-		return a.Value, true
-	case *ir.IntegerAttr:
-		return float64(a.Value), true
-	}
-	return 0, false
-}
-
 // ---- emitters ----
 
 // same maps an op to one qnn op with the same operands and no parameters.
@@ -196,7 +167,7 @@ func checkConv(op *ir.Operation) string {
 // channel multiplier.
 func isDepthwise(op *ir.Operation) bool {
 	x, w := shapeOf(op.Operand(0).Type()), shapeOf(op.Operand(1).Type())
-	g := intAttr(op, "groups")
+	g := ods.IntOf(op, "groups", 0)
 	return g > 1 && g == x[1] && w[1] == 1
 }
 
@@ -219,13 +190,13 @@ func emitConv(b *builder, op *ir.Operation, in []*ir.Value, res ir.Type) (*ir.Va
 	}
 	name := "Conv2d"
 	attrs := []ir.NamedAttr{
-		{Name: "stride", Value: b.ints(intsAttr(op, "strides"))},
-		{Name: "pad_amount", Value: b.matrix(padPairs(intsAttr(op, "padding")))},
-		{Name: "dilation", Value: b.ints(intsAttr(op, "dilations"))},
+		{Name: "stride", Value: b.ints(ods.IntsOf(op, "strides"))},
+		{Name: "pad_amount", Value: b.matrix(padPairs(ods.IntsOf(op, "padding")))},
+		{Name: "dilation", Value: b.ints(ods.IntsOf(op, "dilations"))},
 	}
 	if isDepthwise(op) {
 		name = "DepthWiseConv2d"
-	} else if g := intAttr(op, "groups"); g != 1 {
+	} else if g := ods.IntOf(op, "groups", 0); g != 1 {
 		attrs = append(attrs, ir.NamedAttr{Name: "group", Value: b.ctx.IntegerAttr(b.ctx.I(64), g)})
 	}
 	ops := []*ir.Value{b.transpose(x, toNHWC, xt), b.transpose(w, toHWIO, wt)}
@@ -290,8 +261,8 @@ var staticOps = map[string]bool{
 }
 
 func checkClamp(op *ir.Operation) string {
-	_, hasLo := floatAttr(op, "min")
-	_, hasHi := floatAttr(op, "max")
+	_, hasLo := ods.FloatOf(op, "min")
+	_, hasHi := ods.FloatOf(op, "max")
 	if !hasLo || !hasHi {
 		return "a clamp with one bound has no QNN form (ReluMinMax takes both)"
 	}
@@ -299,8 +270,8 @@ func checkClamp(op *ir.Operation) string {
 }
 
 func emitClamp(b *builder, op *ir.Operation, in []*ir.Value, res ir.Type) (*ir.Value, error) {
-	lo, _ := floatAttr(op, "min")
-	hi, _ := floatAttr(op, "max")
+	lo, _ := ods.FloatOf(op, "min")
+	hi, _ := ods.FloatOf(op, "max")
 	return b.op("ReluMinMax", in, []ir.NamedAttr{{Name: "min_value", Value: b.f32(lo)}, {Name: "max_value", Value: b.f32(hi)}}, res), nil
 }
 
@@ -312,13 +283,13 @@ func checkPool(op *ir.Operation) string {
 	if len(x) != 4 {
 		return "expects a 4-D NCHW input"
 	}
-	for _, d := range intsAttr(op, "dilations") {
+	for _, d := range ods.IntsOf(op, "dilations") {
 		if d != 1 {
 			return "QNN pooling has no dilation"
 		}
 	}
-	k, s, p := intsAttr(op, "kernel"), intsAttr(op, "strides"), intsAttr(op, "padding")
-	ceil := boolAttr(op, "ceil_mode")
+	k, s, p := ods.IntsOf(op, "kernel"), ods.IntsOf(op, "strides"), ods.IntsOf(op, "padding")
+	ceil := ods.BoolOf(op, "ceil_mode")
 	for i := 0; i < 2; i++ {
 		span := x[2+i] + p[i] + p[i+2] - k[i]
 		out := span/s[i] + 1
@@ -328,7 +299,7 @@ func checkPool(op *ir.Operation) string {
 		if out != y[2+i] {
 			return fmt.Sprintf("ceil_mode drops a window that starts in the padding (PyTorch's rule); QNN's ceil rounding gives %d, not %d", out, y[2+i])
 		}
-		if ceil && boolAttr(op, "count_include_pad") && (out-1)*s[i]+k[i] > x[2+i]+p[i]+p[i+2] {
+		if ceil && ods.BoolOf(op, "count_include_pad") && (out-1)*s[i]+k[i] > x[2+i]+p[i]+p[i+2] {
 			return "with count_include_pad a ceil-mode window past the padding counts differently in QNN"
 		}
 	}
@@ -346,14 +317,14 @@ func emitPool(name string) emitFn {
 			return nil, err
 		}
 		attrs := []ir.NamedAttr{
-			{Name: "filter_size", Value: b.ints(intsAttr(op, "kernel"))},
-			{Name: "stride", Value: b.ints(intsAttr(op, "strides"))},
-			{Name: "pad_amount", Value: b.matrix(padPairs(intsAttr(op, "padding")))},
+			{Name: "filter_size", Value: b.ints(ods.IntsOf(op, "kernel"))},
+			{Name: "stride", Value: b.ints(ods.IntsOf(op, "strides"))},
+			{Name: "pad_amount", Value: b.matrix(padPairs(ods.IntsOf(op, "padding")))},
 		}
-		if boolAttr(op, "ceil_mode") {
+		if ods.BoolOf(op, "ceil_mode") {
 			attrs = append(attrs, ir.NamedAttr{Name: "rounding_mode", Value: b.ctx.StringAttr("ceil")})
 		}
-		if name == "PoolAvg2d" && boolAttr(op, "count_include_pad") {
+		if name == "PoolAvg2d" && ods.BoolOf(op, "count_include_pad") {
 			attrs = append(attrs, ir.NamedAttr{Name: "count_pad_for_edges", Value: b.ctx.BoolAttr(true)})
 		}
 		y := b.op(name, []*ir.Value{b.transpose(in[0], toNHWC, xt)}, attrs, yt)
@@ -363,8 +334,8 @@ func emitPool(name string) emitFn {
 
 func emitReduce(name string) emitFn {
 	return func(b *builder, op *ir.Operation, in []*ir.Value, res ir.Type) (*ir.Value, error) {
-		attrs := []ir.NamedAttr{{Name: "axes", Value: b.ints(intsAttr(op, "axes"))}}
-		if boolAttr(op, "keepdims") {
+		attrs := []ir.NamedAttr{{Name: "axes", Value: b.ints(ods.IntsOf(op, "axes"))}}
+		if ods.BoolOf(op, "keepdims") {
 			attrs = append(attrs, ir.NamedAttr{Name: "keep_dims", Value: b.ctx.BoolAttr(true)})
 		}
 		return b.op(name, in, attrs, res), nil
@@ -372,11 +343,11 @@ func emitReduce(name string) emitFn {
 }
 
 func emitTranspose(b *builder, op *ir.Operation, in []*ir.Value, res ir.Type) (*ir.Value, error) {
-	return b.op("Transpose", in, []ir.NamedAttr{{Name: "perm", Value: b.ints(intsAttr(op, "perm"))}}, res), nil
+	return b.op("Transpose", in, []ir.NamedAttr{{Name: "perm", Value: b.ints(ods.IntsOf(op, "perm"))}}, res), nil
 }
 
 func emitConcat(b *builder, op *ir.Operation, in []*ir.Value, res ir.Type) (*ir.Value, error) {
-	return b.op("Concat", in, []ir.NamedAttr{{Name: "axis", Value: b.ctx.IntegerAttr(b.ctx.I(64), intAttr(op, "axis"))}}, res), nil
+	return b.op("Concat", in, []ir.NamedAttr{{Name: "axis", Value: b.ctx.IntegerAttr(b.ctx.I(64), ods.IntOf(op, "axis", 0))}}, res), nil
 }
 
 // checkSlice: QNN reads negative bounds from the end, core's are
@@ -391,7 +362,7 @@ func checkSlice(op *ir.Operation) string {
 }
 
 func sliceStrides(op *ir.Operation) []int64 {
-	if s := intsAttr(op, "strides"); s != nil {
+	if s := ods.IntsOf(op, "strides"); s != nil {
 		return s
 	}
 	ones := make([]int64, len(shapeOf(op.Operand(0).Type())))
@@ -403,7 +374,7 @@ func sliceStrides(op *ir.Operation) []int64 {
 
 func emitSlice(b *builder, op *ir.Operation, in []*ir.Value, res ir.Type) (*ir.Value, error) {
 	x := shapeOf(in[0].Type())
-	starts, limits, strides := intsAttr(op, "starts"), intsAttr(op, "limits"), sliceStrides(op)
+	starts, limits, strides := ods.IntsOf(op, "starts"), ods.IntsOf(op, "limits"), sliceStrides(op)
 	rows := make([][]int64, len(x))
 	for i := range rows {
 		lo := min(max(starts[i], 0), x[i])
@@ -424,7 +395,7 @@ func checkGather(op *ir.Operation) string {
 	if !ok {
 		return "constant indices must be a dense attribute"
 	}
-	size := shapeOf(op.Operand(0).Type())[intAttr(op, "axis")]
+	size := shapeOf(op.Operand(0).Type())[ods.IntOf(op, "axis", 0)]
 	for i := 0; i < idx.NumElements(); i++ {
 		if v := idx.IntAt(i); v < -size || v >= size {
 			return fmt.Sprintf("index %d is out of range for a dimension of size %d", v, size)
@@ -444,7 +415,7 @@ func emitGather(b *builder, op *ir.Operation, in []*ir.Value, res ir.Type) (*ir.
 	if !ok {
 		return nil, fmt.Errorf("indices are not a dense attribute")
 	}
-	axis := intAttr(op, "axis")
+	axis := ods.IntOf(op, "axis", 0)
 	size := shapeOf(in[0].Type())[axis]
 	raw := make([]byte, 0, 4*idx.NumElements())
 	for i := 0; i < idx.NumElements(); i++ {
@@ -467,14 +438,14 @@ func emitGather(b *builder, op *ir.Operation, in []*ir.Value, res ir.Type) (*ir.
 // emitPad: a quantized core.pad fills with the zero point, the real 0;
 // a float one with its value.
 func emitPad(b *builder, op *ir.Operation, in []*ir.Value, res ir.Type) (*ir.Value, error) {
-	low, high := intsAttr(op, "low"), intsAttr(op, "high")
+	low, high := ods.IntsOf(op, "low"), ods.IntsOf(op, "high")
 	rows := make([][]int64, len(low))
 	for i := range rows {
 		rows[i] = []int64{low[i], high[i]}
 	}
 	fill := 0.0
 	if !qd.IsQuantized(in[0].Type()) {
-		if v, ok := floatAttr(op, "value"); ok {
+		if v, ok := ods.FloatOf(op, "value"); ok {
 			fill = v
 		}
 	}

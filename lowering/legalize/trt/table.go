@@ -103,35 +103,6 @@ var byCore = func() map[string]*mapping {
 
 // ---- core attribute access ----
 
-func ints(op *ir.Operation, name string) []int64 {
-	if d, ok := ods.AttrOrDefault(op, name).(*ir.DenseArrayAttr); ok {
-		return d.Ints
-	}
-	return nil
-}
-
-func intAttr(op *ir.Operation, name string, def int64) int64 {
-	if a, ok := ods.AttrOrDefault(op, name).(*ir.IntegerAttr); ok {
-		return a.Value
-	}
-	return def
-}
-
-func boolAttr(op *ir.Operation, name string) bool {
-	b, ok := ods.AttrOrDefault(op, name).(*ir.BoolAttr)
-	return ok && b.Value
-}
-
-func floatAttr(op *ir.Operation, name string) (float64, bool) {
-	switch a := op.InherentAttr(name).(type) {
-	case *ir.FloatAttr:
-		return a.Value, true
-	case *ir.IntegerAttr:
-		return float64(a.Value), true
-	}
-	return 0, false
-}
-
 func resultShape(op *ir.Operation) []int64 { return shapeOf(op.Result(0)) }
 
 func one(v *ir.Value, err error) ([]*ir.Value, error) {
@@ -237,8 +208,8 @@ func unaryChain(operations ...string) buildFn {
 // clamp: both bounds are IActivationLayer's clip; one bound is an
 // elementwise max or min with a broadcast constant.
 func clamp(e *emitter, op *ir.Operation, in []*ir.Value) ([]*ir.Value, error) {
-	lo, hasLo := floatAttr(op, "min")
-	hi, hasHi := floatAttr(op, "max")
+	lo, hasLo := ods.FloatOf(op, "min")
+	hi, hasHi := ods.FloatOf(op, "max")
 	x := in[0]
 	switch {
 	case hasLo && hasHi && ir.IsFloat(elemOf(x)):
@@ -289,16 +260,16 @@ func convolution(e *emitter, op *ir.Operation, in []*ir.Value) ([]*ir.Value, err
 	if len(w) != 4 {
 		return nil, fmt.Errorf("expects a 4-D weight")
 	}
-	p := ints(op, "padding")
+	p := ods.IntsOf(op, "padding")
 	attrs := []ir.NamedAttr{
 		e.i64("num_output_maps", w[0]),
 		e.dims("kernel_size", w[2:]),
-		e.dims("stride", ints(op, "strides")),
+		e.dims("stride", ods.IntsOf(op, "strides")),
 		e.dims("pre_padding", p[:2]),
 		e.dims("post_padding", p[2:]),
-		e.dims("dilation", ints(op, "dilations")),
+		e.dims("dilation", ods.IntsOf(op, "dilations")),
 	}
-	if g := intAttr(op, "groups", 1); g != 1 {
+	if g := ods.IntOf(op, "groups", 1); g != 1 {
 		attrs = append(attrs, e.i64("num_groups", g))
 	}
 	return one(e.value("convolution", in, attrs...))
@@ -313,7 +284,7 @@ func matmul(e *emitter, op *ir.Operation, in []*ir.Value) ([]*ir.Value, error) {
 }
 
 func poolCheck(op *ir.Operation) string {
-	for _, d := range ints(op, "dilations") {
+	for _, d := range ods.IntsOf(op, "dilations") {
 		if d != 1 {
 			return "IPoolingLayer has no dilation"
 		}
@@ -333,8 +304,8 @@ func poolMode(op *ir.Operation) (string, error) {
 	if len(x) != 4 || len(out) != 4 {
 		return "", fmt.Errorf("expects NCHW tensors")
 	}
-	k, s, p := ints(op, "kernel"), ints(op, "strides"), ints(op, "padding")
-	ceil := boolAttr(op, "ceil_mode")
+	k, s, p := ods.IntsOf(op, "kernel"), ods.IntsOf(op, "strides"), ods.IntsOf(op, "padding")
+	ceil := ods.BoolOf(op, "ceil_mode")
 	for _, mode := range []string{"explicit_round_down", "explicit_round_up"} {
 		ok := true
 		for i := 0; i < 2; i++ {
@@ -345,7 +316,7 @@ func poolMode(op *ir.Operation) (string, error) {
 		if !ok {
 			continue
 		}
-		if mode == "explicit_round_up" && op.Name() == "core.avg_pool2d" && boolAttr(op, "count_include_pad") {
+		if mode == "explicit_round_up" && op.Name() == "core.avg_pool2d" && ods.BoolOf(op, "count_include_pad") {
 			return "", fmt.Errorf("ceil_mode with count_include_pad divides by PyTorch's window count, which IPoolingLayer does not model")
 		}
 		if mode == "explicit_round_up" && !ceil {
@@ -362,18 +333,18 @@ func pooling(kind string) buildFn {
 		if err != nil {
 			return nil, err
 		}
-		p := ints(op, "padding")
+		p := ods.IntsOf(op, "padding")
 		attrs := []ir.NamedAttr{
 			e.str("pooling_type", kind),
-			e.dims("window_size", ints(op, "kernel")),
-			e.dims("stride", ints(op, "strides")),
+			e.dims("window_size", ods.IntsOf(op, "kernel")),
+			e.dims("stride", ods.IntsOf(op, "strides")),
 			e.dims("pre_padding", p[:2]),
 			e.dims("post_padding", p[2:]),
 		}
 		if mode != "explicit_round_down" {
 			attrs = append(attrs, e.str("padding_mode", mode))
 		}
-		if kind == "average" && boolAttr(op, "count_include_pad") {
+		if kind == "average" && ods.BoolOf(op, "count_include_pad") {
 			attrs = append(attrs, e.boolean("average_count_excludes_padding", false))
 		}
 		return one(e.value("pooling", in[:1], attrs...))
@@ -390,8 +361,8 @@ func axesMask(axes []int64) int64 {
 
 func reduce(operation string) buildFn {
 	return func(e *emitter, op *ir.Operation, in []*ir.Value) ([]*ir.Value, error) {
-		attrs := []ir.NamedAttr{e.str("operation", operation), e.i64("axes", axesMask(ints(op, "axes")))}
-		if boolAttr(op, "keepdims") {
+		attrs := []ir.NamedAttr{e.str("operation", operation), e.i64("axes", axesMask(ods.IntsOf(op, "axes")))}
+		if ods.BoolOf(op, "keepdims") {
 			attrs = append(attrs, e.boolean("keep_dimensions", true))
 		}
 		return one(e.value("reduce", in[:1], attrs...))
@@ -402,7 +373,7 @@ func reduce(operation string) buildFn {
 // cast to core's i64 and reshaped to the result.
 func argReduce(kind string) buildFn {
 	return func(e *emitter, op *ir.Operation, in []*ir.Value) ([]*ir.Value, error) {
-		axis := intAttr(op, "axis", 0)
+		axis := ods.IntOf(op, "axis", 0)
 		tk, err := e.layer("topk", in[:1], e.str("operation", kind), e.i64("k", 1), e.i64("axes", 1<<axis))
 		if err != nil {
 			return nil, err
@@ -420,7 +391,7 @@ func reshapeLayer(e *emitter, op *ir.Operation, in []*ir.Value) ([]*ir.Value, er
 }
 
 func transposeLayer(e *emitter, op *ir.Operation, in []*ir.Value) ([]*ir.Value, error) {
-	return one(e.value("shuffle", in[:1], e.dims("first_transpose", ints(op, "perm"))))
+	return one(e.value("shuffle", in[:1], e.dims("first_transpose", ods.IntsOf(op, "perm"))))
 }
 
 // broadcastLayer: a clamp-mode slice reads index 0 of every extent-1
@@ -439,7 +410,7 @@ func broadcastLayer(e *emitter, op *ir.Operation, in []*ir.Value) ([]*ir.Value, 
 }
 
 func concatLayer(e *emitter, op *ir.Operation, in []*ir.Value) ([]*ir.Value, error) {
-	return one(e.value("concatenation", in, e.i64("axis", intAttr(op, "axis", 0))))
+	return one(e.value("concatenation", in, e.i64("axis", ods.IntOf(op, "axis", 0))))
 }
 
 // sliceLayer resolves ONNX Slice's negative and clamped starts (core's
@@ -447,8 +418,8 @@ func concatLayer(e *emitter, op *ir.Operation, in []*ir.Value) ([]*ir.Value, err
 func sliceLayer(e *emitter, op *ir.Operation, in []*ir.Value) ([]*ir.Value, error) {
 	x := shapeOf(in[0])
 	out := resultShape(op)
-	starts := ints(op, "starts")
-	strides := ints(op, "strides")
+	starts := ods.IntsOf(op, "starts")
+	strides := ods.IntsOf(op, "strides")
 	if strides == nil {
 		strides = make([]int64, len(x))
 		for i := range strides {
@@ -476,14 +447,14 @@ func sliceLayer(e *emitter, op *ir.Operation, in []*ir.Value) ([]*ir.Value, erro
 
 func gatherLayer(e *emitter, op *ir.Operation, in []*ir.Value) ([]*ir.Value, error) {
 	attrs := []ir.NamedAttr{}
-	if a := intAttr(op, "axis", 0); a != 0 {
+	if a := ods.IntOf(op, "axis", 0); a != 0 {
 		attrs = append(attrs, e.i64("axis", a))
 	}
 	return one(e.value("gather", in, attrs...))
 }
 
 func padCheck(op *ir.Operation) string {
-	if v, ok := floatAttr(op, "value"); ok && (v != 0 || math.Signbit(v)) {
+	if v, ok := ods.FloatOf(op, "value"); ok && (v != 0 || math.Signbit(v)) {
 		return fmt.Sprintf("pads with %g; ISliceLayer's fill mode pads with zero", v)
 	}
 	if b, ok := op.InherentAttr("value").(*ir.BoolAttr); ok && b.Value {
@@ -495,7 +466,7 @@ func padCheck(op *ir.Operation) string {
 // padLayer: ISliceLayer in fill mode starting at -low reads zeros outside
 // the input (TensorRT 10's ONNX Pad).
 func padLayer(e *emitter, op *ir.Operation, in []*ir.Value) ([]*ir.Value, error) {
-	low := ints(op, "low")
+	low := ods.IntsOf(op, "low")
 	out := resultShape(op)
 	start, ones := make([]int64, len(low)), make([]int64, len(low))
 	for i, l := range low {
