@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -23,6 +24,7 @@ import (
 
 func main() {
 	var importONNX, toTRT, externalData, listOps bool
+	var networkJSON, buildScript string
 	var output, funcName string
 	var dims, shapes []string
 	var print asm.PrintOptions
@@ -47,7 +49,7 @@ func main() {
 				if !cmd.Flags().Changed("func-name") {
 					fn = ""
 				}
-				code = runTRT(args[0], output, fn, trtonnx.Options{ExternalData: externalData}, os.Stderr)
+				code = runTRT(args[0], output, fn, trtonnx.Options{ExternalData: externalData}, networkJSON, buildScript, os.Stderr)
 				return nil
 			}
 			opts := onnx.Options{FuncName: funcName}
@@ -69,6 +71,8 @@ func main() {
 	f.BoolVar(&importONNX, "import-onnx", false, "import an ONNX model (ModelProto) into the torch dialect")
 	f.BoolVar(&toTRT, "mlir-to-trt-onnx", false, "serialize a function of trt dialect ops to QDQ ONNX for TensorRT's parser")
 	f.BoolVar(&externalData, "external-data", false, "--mlir-to-trt-onnx: store weights in OUTPUT.data (automatic above 2 GiB)")
+	f.StringVar(&networkJSON, "trt-network-json", "", "--mlir-to-trt-onnx: also write the network description (layers, tensors, precisions, profiles, builder flags) here")
+	f.StringVar(&buildScript, "trt-build-script", "", "--mlir-to-trt-onnx: also write the trtexec build script here")
 	f.BoolVar(&listOps, "list-onnx-ops", false, "list the ONNX ops the importer supports, with their opsets")
 	f.StringVarP(&output, "output", "o", "-", "output file (written atomically)")
 	f.StringVar(&funcName, "func-name", "main", "name of the imported function (--mlir-to-trt-onnx: the function to export; default the module's only one)")
@@ -136,7 +140,7 @@ func run(path, output string, opts onnx.Options, print asm.PrintOptions, stdout,
 
 // runTRT parses the trt IR at path and writes the function's ONNX model
 // to output atomically; it returns the exit code.
-func runTRT(path, output, funcName string, opts trtonnx.Options, stderr io.Writer) int {
+func runTRT(path, output, funcName string, opts trtonnx.Options, networkJSON, buildScript string, stderr io.Writer) int {
 	srcMgr := ir.NewSourceMgr()
 	// fail prints a diagnostic with its source line, anything else as
 	// "error: FILE: message".
@@ -180,6 +184,19 @@ func runTRT(path, output, funcName string, opts trtonnx.Options, stderr io.Write
 			return fail(path, err)
 		}
 		return fail(output, err)
+	}
+	if networkJSON != "" || buildScript != "" {
+		_, net, err := trtonnx.ExportWithNetwork(fn, opts)
+		if err != nil {
+			return fail(path, err)
+		}
+		onnxFile := filepath.Base(output)
+		if output == "-" {
+			onnxFile = "model.qdq.onnx"
+		}
+		if err := net.WriteFiles(networkJSON, buildScript, onnxFile); err != nil {
+			return fail(networkJSON+" "+buildScript, err)
+		}
 	}
 	return 0
 }

@@ -145,9 +145,14 @@ func attentionNet(seed int64) string {
 
 func lowerToTRT(t *testing.T, src string) *ir.Operation {
 	t.Helper()
+	return lowerToTRTWith(t, src, "builtin.module(func.func(quantize{target=trt-orin},legalize-trt{target=trt-orin}))")
+}
+
+func lowerToTRTWith(t *testing.T, src, pipeline string) *ir.Operation {
+	t.Helper()
 	m, err := asm.ParseFile(all.NewContext(), "model.mlir", []byte(src))
 	require.NoError(t, err)
-	pm, err := pass.ParsePipeline("builtin.module(func.func(quantize{target=trt-orin},legalize-trt{target=trt-orin}))")
+	pm, err := pass.ParsePipeline(pipeline)
 	require.NoError(t, err)
 	require.NoError(t, pm.Run(m, nil))
 	require.NoError(t, ir.Verify(m))

@@ -72,11 +72,27 @@ type exporter struct {
 // Export turns fn, a func.func whose body is trt ops and a func.return,
 // into an ONNX model.
 func Export(fn *ir.Operation, opts Options) (*onnxpb.Model, error) {
+	m, _, err := ExportWithNetwork(fn, opts)
+	return m, err
+}
+
+// ExportWithNetwork is Export, and the description of the TensorRT
+// network the model builds (network.json), whose tensor names are the
+// model's.
+func ExportWithNetwork(fn *ir.Operation, opts Options) (*onnxpb.Model, *Network, error) {
+	m, net, err := export(fn, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	return m, net, nil
+}
+
+func export(fn *ir.Operation, opts Options) (*onnxpb.Model, *Network, error) {
 	if fn == nil || fn.Name() != "func.func" {
-		return nil, fmt.Errorf("trt-onnx: expected a func.func")
+		return nil, nil, fmt.Errorf("trt-onnx: expected a func.func")
 	}
 	if fn.NumRegions() != 1 || fn.Region(0).NumBlocks() != 1 {
-		return nil, ir.Errorf(fn.Loc, "trt-onnx: function must have a body of one block")
+		return nil, nil, ir.Errorf(fn.Loc, "trt-onnx: function must have a body of one block")
 	}
 	body := fn.Region(0).Block(0)
 	e := &exporter{fn: fn, g: &onnxpb.Graph{}, names: map[*ir.Value]string{}, used: map[string]bool{}, scalars: map[string]string{}}
@@ -100,25 +116,25 @@ func Export(fn *ir.Operation, opts Options) (*onnxpb.Model, error) {
 			continue
 		}
 		if _, ok := emitters[op.Name()]; !ok {
-			return nil, ir.Errorf(op.Loc, "'%s' op has no ONNX emitter (trt-onnx supports %s)", op.Name(), strings.Join(SupportedOps(), ", "))
+			return nil, nil, ir.Errorf(op.Loc, "'%s' op has no ONNX emitter (trt-onnx supports %s)", op.Name(), strings.Join(SupportedOps(), ", "))
 		}
 	}
 	argNames := signatureNames(fn, "arg_attrs", "arg", body.NumArgs())
 	for i, a := range body.Args() {
 		name := e.claim(argNames[i])
 		if name != argNames[i] {
-			return nil, ir.Errorf(fn.Loc, "trt-onnx: input name %q is used twice", argNames[i])
+			return nil, nil, ir.Errorf(fn.Loc, "trt-onnx: input name %q is used twice", argNames[i])
 		}
 		e.names[a] = name
 		vi, err := valueInfo(name, a.Type())
 		if err != nil {
-			return nil, ir.Errorf(fn.Loc, "trt-onnx: input %q: %v", name, err)
+			return nil, nil, ir.Errorf(fn.Loc, "trt-onnx: input %q: %v", name, err)
 		}
 		e.g.Inputs = append(e.g.Inputs, vi)
 	}
 	ret := body.Terminator()
 	if ret == nil || ret.Name() != "func.return" {
-		return nil, ir.Errorf(fn.Loc, "trt-onnx: function body must end in func.return")
+		return nil, nil, ir.Errorf(fn.Loc, "trt-onnx: function body must end in func.return")
 	}
 	resNames := signatureNames(fn, "res_attrs", "result", ret.NumOperands())
 	// A returned op result takes the output's name directly; an argument,
@@ -126,7 +142,7 @@ func Export(fn *ir.Operation, opts Options) (*onnxpb.Model, error) {
 	renamed := make([]bool, ret.NumOperands())
 	for i, v := range ret.Operands() {
 		if e.used[resNames[i]] {
-			return nil, ir.Errorf(ret.Loc, "trt-onnx: output name %q is used twice", resNames[i])
+			return nil, nil, ir.Errorf(ret.Loc, "trt-onnx: output name %q is used twice", resNames[i])
 		}
 		if _, named := e.names[v]; named || v.IsBlockArgument() || v.DefiningOp().Name() == "trt.constant" {
 			continue
@@ -159,9 +175,9 @@ func Export(fn *ir.Operation, opts Options) (*onnxpb.Model, error) {
 		}
 		if err := emitters[op.Name()].emit(e, op); err != nil {
 			if d, ok := err.(*ir.Diagnostic); ok {
-				return nil, d
+				return nil, nil, d
 			}
-			return nil, ir.Errorf(op.Loc, "'%s' op: %v", op.Name(), err)
+			return nil, nil, ir.Errorf(op.Loc, "'%s' op: %v", op.Name(), err)
 		}
 	}
 	for i, v := range ret.Operands() {
@@ -172,9 +188,13 @@ func Export(fn *ir.Operation, opts Options) (*onnxpb.Model, error) {
 		}
 		vi, err := valueInfo(name, v.Type())
 		if err != nil {
-			return nil, ir.Errorf(ret.Loc, "trt-onnx: output %q: %v", name, err)
+			return nil, nil, ir.Errorf(ret.Loc, "trt-onnx: output %q: %v", name, err)
 		}
 		e.g.Outputs = append(e.g.Outputs, vi)
+	}
+	outNames := make([]string, len(e.g.Outputs))
+	for i, vi := range e.g.Outputs {
+		outNames[i] = vi.Name
 	}
 	return &onnxpb.Model{
 		IRVersion:       8,
@@ -182,7 +202,7 @@ func Export(fn *ir.Operation, opts Options) (*onnxpb.Model, error) {
 		ProducerName:    "mlc",
 		ProducerVersion: opts.ProducerVersion,
 		Graph:           e.g,
-	}, nil
+	}, e.network(body, ret, outNames), nil
 }
 
 // Marshal exports fn and encodes the model with every initializer

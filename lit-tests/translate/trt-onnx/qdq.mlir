@@ -5,8 +5,11 @@
 // axis-0 scales, and op1 = "transpose" is a Transpose before the MatMul.
 
 // RUN: mlc-opt --pass-pipeline='builtin.module(func.func(quantize{target=trt-orin},legalize-trt{target=trt-orin}))' %s -o %t.mlir
-// RUN: mlc-translate --mlir-to-trt-onnx %t.mlir -o %t.onnx
+// RUN: mlc-translate --mlir-to-trt-onnx %t.mlir -o %t.onnx --trt-network-json %t.json --trt-build-script %t.sh
 // RUN: mlc-translate --import-onnx %t.onnx | filecheck %s
+// RUN: filecheck %s --check-prefix=NET --input-file %t.json
+// RUN: filecheck %s --check-prefix=SH --input-file %t.sh
+// RUN: test -x %t.sh
 // CHECK-LABEL: func.func @main(%arg0: tensor<2x3xf32> {mlc.name = "x"}) -> (tensor<2x2xf32> {mlc.name = "y"})
 // CHECK-NEXT:    %0 = quant.qcast %arg0 : tensor<2x3xf32> to tensor<2x3x!quant.uniform<i8:f32, 0.015748031437397003>>
 // CHECK-NEXT:    %1 = quant.dcast %0
@@ -18,6 +21,27 @@
 // CHECK-NEXT:    %7 = quant.qcast %6 : tensor<2x2xf32> to tensor<2x2x!quant.uniform<i8:f32, 0.039370078593492508>>
 // CHECK-NEXT:    %8 = quant.dcast %7
 // CHECK-NEXT:    return %8 : tensor<2x2xf32>
+
+// network.json: the layers in order under the ONNX file's tensor names,
+// the signature, one profile and the builder flags; build.sh: trtexec.
+// NET:      "name": "main",
+// NET:      "inputs": [
+// NET-NEXT:   {
+// NET-NEXT:     "name": "x",
+// NET-NEXT:     "data_type": "kFLOAT",
+// NET:      "layers": [
+// NET:          "type": "quantize",
+// NET:          "type": "matrix_multiply",
+// NET:          "output_types": [
+// NET-NEXT:       "kFLOAT"
+// NET:      "optimization_profiles": [
+// NET-NEXT:   {
+// NET-NEXT:     "input": "x",
+// NET:      "builder_flags": [
+// NET-NEXT:   "int8"
+// NET-NEXT: ]
+// SH:      #!/bin/sh
+// SH:      exec trtexec --onnx=qdq.mlir.tmp.onnx --saveEngine=qdq.mlir.tmp.engine --int8 "$@"
 
 // An op without an emitter is a positioned error and no file is written.
 // RUN: not mlc-translate --mlir-to-trt-onnx %s -o %t.bad.onnx 2>&1 | filecheck %s --check-prefix=ERR
