@@ -135,15 +135,17 @@ func (r *requant) fast() *tensor.Requantizer {
 // requantInto returns the tensor of dt (8 or 16 bits) the op's result is
 // stored into by tensor.Requantizer, or nil when r needs at (an f32
 // bias) or dt is another width.
-func (c *opCall) requantInto(r *requant, dt tensor.DType, shape []int64) *tensor.Tensor {
+func (c *opCall) requantInto(r *requant, dt tensor.DType, shape []int64, recycle bool) *tensor.Tensor {
 	if r.biasF != nil || !reusable[dt] || dt == tensor.F32 {
 		return nil
 	}
 	if r.out.Min < -(1<<20) || r.out.Max > 1<<20 || r.out.ZeroPoint < -(1<<20) || r.out.ZeroPoint > 1<<20 {
 		return nil
 	}
-	if y := c.out(dt, shape); y != nil {
-		return y
+	if recycle {
+		if y := c.out(dt, shape); y != nil {
+			return y
+		}
 	}
 	return tensor.New(dt, shape...)
 }
@@ -224,27 +226,37 @@ func qConv(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	return one(c.convRequant(x, int32(xq.ZeroPoint), w, wZeros, c.packedConvInteger(wZeros, p.Groups), p, r, dt, shape, true))
+}
+
+// convRequant is the integer convolution of stored x (zero point xZero)
+// by w (per-output-channel zero points wZeros; pw, when not nil, w packed
+// once) requantized by r into dt: tile by tile as the GEMM finishes them
+// where the 8-bit rows apply (into a recycled buffer when recycle is
+// set), else through int32 accumulators and the scalar requantizer.
+func (c *opCall) convRequant(x *tensor.Tensor, xZero int32, w *tensor.Tensor, wZeros []int32, pw *tensor.PackedConvInteger,
+	p tensor.Conv2DParams, r *requant, dt tensor.DType, shape []int64, recycle bool) (*tensor.Tensor, error) {
+	m := int(shape[1])
 	n := int(shape[0] * shape[1] * shape[2] * shape[3])
 	accp := getAcc(n)
 	defer accPool.Put(accp)
 	acc := *accp
-	pw := c.packedConvInteger(wZeros, p.Groups)
-	if y := c.requantInto(r, dt, shape); y != nil {
-		// Requantized tile by tile as the GEMM finishes them.
-		if err := tensor.ConvIntegerRequantInto(y, acc, x, int32(xq.ZeroPoint), w, wZeros, pw, p, r.fast()); err == nil {
-			return []*tensor.Tensor{y}, nil
+	if y := c.requantInto(r, dt, shape, recycle); y != nil {
+		if err := tensor.ConvIntegerRequantInto(y, acc, x, xZero, w, wZeros, pw, p, r.fast()); err == nil {
+			return y, nil
 		}
 	}
+	var err error
 	if pw != nil {
-		err = tensor.ConvIntegerPackedInto(acc, x, int32(xq.ZeroPoint), pw, p)
+		err = tensor.ConvIntegerPackedInto(acc, x, xZero, pw, p)
 	} else {
-		err = tensor.ConvIntegerInto(acc, x, int32(xq.ZeroPoint), w, wZeros, p)
+		err = tensor.ConvIntegerInto(acc, x, xZero, w, wZeros, p)
 	}
 	if err != nil {
 		return nil, err
 	}
 	ohw := max(int(shape[2]*shape[3]), 1)
-	return one(storeInts(dt, shape, n, func(i int) int64 { return r.at(acc[i], (i/ohw)%m) }))
+	return storeInts(dt, shape, n, func(i int) int64 { return r.at(acc[i], (i/ohw)%m) })
 }
 
 func qMatMul(c *opCall) ([]*tensor.Tensor, error) {
@@ -274,14 +286,14 @@ func qMatMul(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return one(c.matMulRequant(a, int32(aq.ZeroPoint), b, wZeros, r, dt, shape))
+	return one(c.matMulRequant(a, int32(aq.ZeroPoint), b, wZeros, r, dt, shape, true))
 }
 
 // matMulRequant is the integer matmul of stored a (zero point aZero) and
 // b (per-column zero points bZeros), requantized by r into dt: the
 // accumulators of shape's elements, then one 8-bit row conversion (into a
-// recycled buffer) or the scalar requantizer.
-func (c *opCall) matMulRequant(a *tensor.Tensor, aZero int32, b *tensor.Tensor, bZeros []int32, r *requant, dt tensor.DType, shape []int64) (*tensor.Tensor, error) {
+// recycled buffer when recycle is set) or the scalar requantizer.
+func (c *opCall) matMulRequant(a *tensor.Tensor, aZero int32, b *tensor.Tensor, bZeros []int32, r *requant, dt tensor.DType, shape []int64, recycle bool) (*tensor.Tensor, error) {
 	cols := int(shape[len(shape)-1])
 	n := 1
 	for _, v := range shape {
@@ -293,7 +305,7 @@ func (c *opCall) matMulRequant(a *tensor.Tensor, aZero int32, b *tensor.Tensor, 
 	if err := tensor.MatMulIntegerInto(acc, a, aZero, b, bZeros); err != nil {
 		return nil, err
 	}
-	if y := c.requantInto(r, dt, shape); y != nil {
+	if y := c.requantInto(r, dt, shape, recycle); y != nil {
 		if err := r.fast().RequantizeMatMul(y, acc, cols); err == nil {
 			return y, nil
 		}

@@ -120,8 +120,7 @@ func qnnConv(depthwise bool) kernel {
 		if err != nil {
 			return nil, err
 		}
-		m := int(shape[1])
-		r, err := qnnRequant(c, xp, wScales, yp, 2, m)
+		r, err := qnnRequant(c, xp, wScales, yp, 2, int(shape[1]))
 		if err != nil {
 			return nil, err
 		}
@@ -129,15 +128,8 @@ func qnnConv(depthwise bool) kernel {
 		if err != nil {
 			return nil, err
 		}
-		n := int(shape[0] * shape[1] * shape[2] * shape[3])
-		accp := getAcc(n)
-		defer accPool.Put(accp)
-		acc := *accp
-		if err := tensor.ConvIntegerInto(acc, x, int32(xp.ZeroPoint), w, wZeros, p); err != nil {
-			return nil, err
-		}
-		ohw := max(int(shape[2]*shape[3]), 1)
-		y, err := storeInts(dt, shape, n, func(i int) int64 { return r.at(acc[i], (i/ohw)%m) })
+		// The NCHW result is transposed to NHWC below: not recycled.
+		y, err := c.convRequant(x, int32(xp.ZeroPoint), w, wZeros, nil, p, r, dt, shape, false)
 		if err != nil {
 			return nil, err
 		}
@@ -318,7 +310,8 @@ func qnnGemm(c *opCall, x, w *tensor.Tensor, wAxis, bi int, out []int64) ([]*ten
 	if err != nil {
 		return nil, err
 	}
-	y, err := c.matMulRequant(x, int32(xp.ZeroPoint), w, wZeros, r, dt, shape)
+	// Reshaped below: not recycled.
+	y, err := c.matMulRequant(x, int32(xp.ZeroPoint), w, wZeros, r, dt, shape, false)
 	if err != nil {
 		return nil, err
 	}
