@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	function "github.com/mlc-go/mlc/dialects/func"
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
@@ -17,58 +18,15 @@ import (
 
 // NameAttr is the argument and result attribute that names a function's
 // inputs and outputs (the ONNX graph's input and output names).
-const NameAttr = "mlc.name"
+const NameAttr = function.NameAttr
 
 // ArgNames returns one name per argument of fn: its mlc.name attribute,
 // else "arg<i>".
-func ArgNames(fn *ir.Operation) []string {
-	return signatureNames(fn, "arg_attrs", "arg", numInputs(fn))
-}
+func ArgNames(fn *ir.Operation) []string { return function.ArgNames(fn) }
 
 // ResultNames returns one name per result of fn: its mlc.name attribute,
 // else "result<i>".
-func ResultNames(fn *ir.Operation) []string {
-	return signatureNames(fn, "res_attrs", "result", numResults(fn))
-}
-
-func funcType(fn *ir.Operation) *ir.FunctionType {
-	if ta, ok := fn.InherentAttr("function_type").(*ir.TypeAttr); ok {
-		ft, _ := ta.Type.(*ir.FunctionType)
-		return ft
-	}
-	return nil
-}
-
-func numInputs(fn *ir.Operation) int {
-	if ft := funcType(fn); ft != nil {
-		return len(ft.Inputs)
-	}
-	return 0
-}
-
-func numResults(fn *ir.Operation) int {
-	if ft := funcType(fn); ft != nil {
-		return len(ft.Results)
-	}
-	return 0
-}
-
-func signatureNames(fn *ir.Operation, attr, prefix string, n int) []string {
-	names := make([]string, n)
-	arr, _ := fn.InherentAttr(attr).(*ir.ArrayAttr)
-	for i := range names {
-		names[i] = prefix + strconv.Itoa(i)
-		if arr == nil || i >= len(arr.Elems) {
-			continue
-		}
-		if d, ok := arr.Elems[i].(*ir.DictionaryAttr); ok {
-			if s, ok := d.Get(NameAttr).(*ir.StringAttr); ok && s.Value != "" {
-				names[i] = s.Value
-			}
-		}
-	}
-	return names
-}
+func ResultNames(fn *ir.Operation) []string { return function.ResultNames(fn) }
 
 // BindInputs orders named inputs as fn's arguments. A name matches an
 // argument's mlc.name, or "arg<i>" for argument i; every argument needs

@@ -4,6 +4,7 @@ package function
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/ir"
@@ -73,6 +74,48 @@ func FunctionType(op *ir.Operation) *ir.FunctionType {
 		return ft
 	}
 	return nil
+}
+
+// NameAttr, on a function's argument or result attributes, names that
+// input or output (the ONNX importer writes it; the interpreter and the
+// exporters read it).
+const NameAttr = "mlc.name"
+
+// ArgNames returns one name per argument of fn: its mlc.name attribute,
+// else "arg<i>".
+func ArgNames(fn *ir.Operation) []string {
+	n := 0
+	if ft := FunctionType(fn); ft != nil {
+		n = len(ft.Inputs)
+	}
+	return signatureNames(fn, "arg_attrs", "arg", n)
+}
+
+// ResultNames returns one name per result of fn: its mlc.name attribute,
+// else "result<i>".
+func ResultNames(fn *ir.Operation) []string {
+	n := 0
+	if ft := FunctionType(fn); ft != nil {
+		n = len(ft.Results)
+	}
+	return signatureNames(fn, "res_attrs", "result", n)
+}
+
+func signatureNames(fn *ir.Operation, attr, prefix string, n int) []string {
+	names := make([]string, n)
+	arr, _ := fn.InherentAttr(attr).(*ir.ArrayAttr)
+	for i := range names {
+		names[i] = prefix + strconv.Itoa(i)
+		if arr == nil || i >= len(arr.Elems) {
+			continue
+		}
+		if d, ok := arr.Elems[i].(*ir.DictionaryAttr); ok {
+			if s, ok := d.Get(NameAttr).(*ir.StringAttr); ok && s.Value != "" {
+				names[i] = s.Value
+			}
+		}
+	}
+	return names
 }
 
 func verifyFunc(op *ir.Operation) error {

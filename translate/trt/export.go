@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 
+	function "github.com/mlc-go/mlc/dialects/func"
 	"github.com/mlc-go/mlc/internal/onnxpb"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
@@ -26,10 +27,6 @@ import (
 // DefaultOpset is the ai.onnx opset written unless the network needs a
 // newer one (fp16 quantization scales and fp8 need 19, int4 needs 21).
 const DefaultOpset = 17
-
-// nameAttr names a function's inputs and outputs (as the ONNX importer
-// writes it).
-const nameAttr = "mlc.name"
 
 // maxInlineBytes is protobuf's 2 GiB message limit, less a margin for
 // the graph itself.
@@ -119,7 +116,10 @@ func export(fn *ir.Operation, opts Options) (*onnxpb.Model, *Network, error) {
 			return nil, nil, ir.Errorf(op.Loc, "'%s' op has no ONNX emitter (trt-onnx supports %s)", op.Name(), strings.Join(SupportedOps(), ", "))
 		}
 	}
-	argNames := signatureNames(fn, "arg_attrs", "arg", body.NumArgs())
+	argNames := function.ArgNames(fn)
+	if len(argNames) != body.NumArgs() {
+		return nil, nil, ir.Errorf(fn.Loc, "trt-onnx: the function's type does not match its arguments")
+	}
 	for i, a := range body.Args() {
 		name := e.claim(argNames[i])
 		if name != argNames[i] {
@@ -136,7 +136,10 @@ func export(fn *ir.Operation, opts Options) (*onnxpb.Model, *Network, error) {
 	if ret == nil || ret.Name() != "func.return" {
 		return nil, nil, ir.Errorf(fn.Loc, "trt-onnx: function body must end in func.return")
 	}
-	resNames := signatureNames(fn, "res_attrs", "result", ret.NumOperands())
+	resNames := function.ResultNames(fn)
+	if len(resNames) != ret.NumOperands() {
+		return nil, nil, ir.Errorf(ret.Loc, "trt-onnx: the function's type does not match its return")
+	}
 	// A returned op result takes the output's name directly; an argument,
 	// a constant or a value returned twice goes through an Identity.
 	renamed := make([]bool, ret.NumOperands())
@@ -398,25 +401,6 @@ func locName(l ir.Location) string {
 		return locName(x.Callee)
 	}
 	return ""
-}
-
-// signatureNames is one name per argument or result: its mlc.name, else
-// prefix<i>.
-func signatureNames(fn *ir.Operation, attr, prefix string, n int) []string {
-	names := make([]string, n)
-	arr, _ := fn.InherentAttr(attr).(*ir.ArrayAttr)
-	for i := range names {
-		names[i] = prefix + strconv.Itoa(i)
-		if arr == nil || i >= len(arr.Elems) {
-			continue
-		}
-		if d, ok := arr.Elems[i].(*ir.DictionaryAttr); ok {
-			if s, ok := d.Get(nameAttr).(*ir.StringAttr); ok && s.Value != "" {
-				names[i] = s.Value
-			}
-		}
-	}
-	return names
 }
 
 // elemCodes maps element types to TensorProto.DataType.
