@@ -10,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mlc-go/mlc/dialects/all"
 	"github.com/mlc-go/mlc/driver/bisect"
 	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/ir"
@@ -98,16 +97,8 @@ func runBisect(cmd *cobra.Command, path string, o bisectOptions) error {
 		}
 		return usageError(cmd, fmt.Errorf("--pipeline: %v", err))
 	}
-	srcMgr := ir.NewSourceMgr()
-	ctx := ir.NewContext()
-	all.Register(ctx)
-	failed := false
-	ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) {
-		if d.Severity == ir.SeverityError {
-			failed = true
-		}
-		io.WriteString(stderr, srcMgr.Format(d))
-	})
+	dc := newDiagContext(stderr)
+	ctx, srcMgr := dc.ctx, dc.srcMgr
 	report := func(err error) error {
 		var d *ir.Diagnostic
 		if !errors.As(err, &d) {
@@ -132,7 +123,7 @@ func runBisect(cmd *cobra.Command, path string, o bisectOptions) error {
 	if err != nil {
 		return report(err)
 	}
-	if failed {
+	if dc.failed {
 		return exitError{2}
 	}
 	fn, err := interp.LookupFunc(module, o.function)

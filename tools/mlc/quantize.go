@@ -12,7 +12,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mlc-go/mlc/dialects/all"
 	dq "github.com/mlc-go/mlc/driver/quantize"
 	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/ir"
@@ -122,16 +121,8 @@ func runQuantize(cmd *cobra.Command, path string, o quantizeOptions) error {
 		return err
 	}
 
-	srcMgr := ir.NewSourceMgr()
-	ctx := ir.NewContext()
-	all.Register(ctx)
-	failed := false
-	ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) {
-		if d.Severity == ir.SeverityError {
-			failed = true
-		}
-		io.WriteString(stderr, srcMgr.Format(d))
-	})
+	dc := newDiagContext(stderr)
+	ctx, srcMgr := dc.ctx, dc.srcMgr
 	// A positioned diagnostic prints as one (with the source line); other
 	// errors as mlc's plain "mlc: error: ...".
 	report := func(err error) error {
@@ -162,7 +153,7 @@ func runQuantize(cmd *cobra.Command, path string, o quantizeOptions) error {
 	if err != nil {
 		return report(err)
 	}
-	if failed {
+	if dc.failed {
 		return exitError{1}
 	}
 	load := time.Since(start).Seconds()

@@ -15,7 +15,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mlc-go/mlc/dialects/all"
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/ir"
@@ -87,18 +86,10 @@ func runModel(path string, o runOptions, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("could not open input file '%s': %v", path, unwrapPathError(err))
 	}
-	srcMgr := ir.NewSourceMgr()
+	dc := newDiagContext(stderr)
+	ctx, srcMgr := dc.ctx, dc.srcMgr
 	srcMgr.Add(path, src)
-	ctx := ir.NewContext()
 	ctx.AllowUnregistered = o.allowUnregistered
-	all.Register(ctx)
-	failed := false
-	ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) {
-		if d.Severity == ir.SeverityError {
-			failed = true
-		}
-		io.WriteString(stderr, srcMgr.Format(d))
-	})
 	// report emits err as a diagnostic (positioned when it is one) and
 	// returns the exit error.
 	report := func(err error) error {
@@ -116,7 +107,7 @@ func runModel(path string, o runOptions, stdout, stderr io.Writer) error {
 	if err != nil {
 		return report(err)
 	}
-	if failed {
+	if dc.failed {
 		return exitError{1}
 	}
 	fn, err := interp.LookupFunc(module, o.function)

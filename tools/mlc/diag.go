@@ -1,0 +1,29 @@
+package main
+
+import (
+	"io"
+
+	"github.com/mlc-go/mlc/dialects/all"
+	"github.com/mlc-go/mlc/ir"
+)
+
+// diagContext is a context with every dialect registered whose
+// diagnostics print to a writer with their source lines (files added to
+// srcMgr), remembering whether any was an error.
+type diagContext struct {
+	ctx    *ir.Context
+	srcMgr *ir.SourceMgr
+	failed bool
+}
+
+func newDiagContext(stderr io.Writer) *diagContext {
+	dc := &diagContext{ctx: ir.NewContext(), srcMgr: ir.NewSourceMgr()}
+	all.Register(dc.ctx)
+	dc.ctx.SetDiagnosticHandler(func(d *ir.Diagnostic) {
+		if d.Severity == ir.SeverityError {
+			dc.failed = true
+		}
+		io.WriteString(stderr, dc.srcMgr.Format(d))
+	})
+	return dc
+}
