@@ -179,17 +179,14 @@ func runTRT(path, output, funcName string, opts trtonnx.Options, networkJSON, bu
 	if err != nil {
 		return fail(path, err)
 	}
-	if err := trtonnx.WriteFile(output, fn, opts); err != nil {
-		if _, ok := err.(*ir.Diagnostic); ok {
-			return fail(path, err)
-		}
+	m, net, err := trtonnx.ExportWithNetwork(fn, opts)
+	if err != nil {
+		return fail(path, err)
+	}
+	if err := trtonnx.WriteModel(output, m, opts); err != nil {
 		return fail(output, err)
 	}
 	if networkJSON != "" || buildScript != "" {
-		_, net, err := trtonnx.ExportWithNetwork(fn, opts)
-		if err != nil {
-			return fail(path, err)
-		}
 		onnxFile := filepath.Base(output)
 		if output == "-" {
 			onnxFile = "model.qdq.onnx"

@@ -77,14 +77,6 @@ func Export(fn *ir.Operation, opts Options) (*onnxpb.Model, error) {
 // network the model builds (network.json), whose tensor names are the
 // model's.
 func ExportWithNetwork(fn *ir.Operation, opts Options) (*onnxpb.Model, *Network, error) {
-	m, net, err := export(fn, opts)
-	if err != nil {
-		return nil, nil, err
-	}
-	return m, net, nil
-}
-
-func export(fn *ir.Operation, opts Options) (*onnxpb.Model, *Network, error) {
 	if fn == nil || fn.Name() != "func.func" {
 		return nil, nil, fmt.Errorf("trt-onnx: expected a func.func")
 	}
@@ -239,6 +231,11 @@ func WriteFile(path string, fn *ir.Operation, opts Options) error {
 	if err != nil {
 		return err
 	}
+	return WriteModel(path, m, opts)
+}
+
+// WriteModel writes an exported model as WriteFile does.
+func WriteModel(path string, m *onnxpb.Model, opts Options) error {
 	if opts.ExternalData || initializerBytes(m) > maxInlineBytes {
 		if path == "" || path == "-" {
 			return fmt.Errorf("trt-onnx: external data needs a file output, not standard output")
