@@ -40,7 +40,7 @@ func Apply(fn *ir.Operation, opts Options) (*Report, error) {
 	calls := make([]call, len(p.segments))
 	insertAfter := fn
 	for i, s := range p.segments {
-		ins, outs := p.boundary(s)
+		ins, outs := s.ins, s.outs // decided with the report
 		name := p.partitionName(i)
 		for n := 1; symbols[name]; n++ {
 			name = p.partitionName(i) + "_" + strconv.Itoa(n)

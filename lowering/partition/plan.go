@@ -31,6 +31,8 @@ type segment struct {
 	members map[*ir.Operation]bool
 	// order lists members (compute ops and followers) in program order.
 	order []*ir.Operation
+	// ins and outs are the values crossing the boundary (boundary).
+	ins, outs []*ir.Value
 }
 
 // plan is a decided partitioning of one function.
@@ -358,12 +360,12 @@ func (p *plan) describe() *Report {
 				r.Fallbacks = append(r.Fallbacks, Fallback{Op: op, Name: op.Name(), Loc: locString(op.Loc), Reason: p.reasons[op]})
 			}
 		}
-		ins, outs := p.boundary(s)
-		part.Inputs, part.Outputs = len(ins), len(outs)
-		for _, v := range ins {
+		s.ins, s.outs = p.boundary(s)
+		part.Inputs, part.Outputs = len(s.ins), len(s.outs)
+		for _, v := range s.ins {
 			part.InputBytes += cost.Bytes(v)
 		}
-		for _, v := range outs {
+		for _, v := range s.outs {
 			part.OutputBytes += cost.Bytes(v)
 		}
 		if p.opts.Cost != nil && s.device != CPU {
