@@ -30,7 +30,9 @@ func mdCode(s string) string {
 	// a backtick or a space at either end from merging with it (one
 	// space each side is stripped again).
 	fence := strings.Repeat("`", longestRun(s, '`')+1)
-	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") || strings.HasPrefix(s, " ") || strings.HasSuffix(s, " ") {
+	// (CommonMark strips nothing from a span of spaces only.)
+	edge := strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") || strings.HasPrefix(s, " ") || strings.HasSuffix(s, " ")
+	if edge && strings.Trim(s, " ") != "" {
 		s = " " + s + " "
 	}
 	// In a table, a pipe ends the cell even inside a code span, unless

@@ -50,8 +50,8 @@ func Render(b *Bundle) (map[string][]byte, error) {
 
 // Write writes b's reports (report.md, report.html and the chart) into
 // dir, which must exist. Every file is written to a temporary file in dir
-// and renamed into place only once all of them are written, so a failure
-// leaves no partial report behind.
+// and renamed into place only once all of them are written; a failure
+// removes what Write wrote, so it leaves no partial report behind.
 func Write(dir string, b *Bundle) error {
 	files, err := Render(b)
 	if err != nil {
@@ -74,6 +74,11 @@ func Write(dir string, b *Bundle) error {
 	}
 	for i, name := range names {
 		if err := os.Rename(temps[i], filepath.Join(dir, name)); err != nil {
+			// Take back the reports already in place, so that none
+			// stays without the others.
+			for _, done := range names[:i] {
+				os.Remove(filepath.Join(dir, done))
+			}
 			temps = temps[i:]
 			cleanup()
 			return fmt.Errorf("report: %w", err)
