@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -265,12 +266,20 @@ func (m *marks) Thumbnail(c *draw.Canvas) {
 	c.Fill(full.path([]vg.Point{centre}))
 }
 
-// inlineSVG strips the XML prolog and comments gonum writes before the
-// <svg> element, which HTML does not want inline.
+// inlineSVG readies the chart for inlining in HTML: without the XML
+// prolog and comment gonum writes before the <svg> element, and without
+// its fixed width and height (in points, which HTML checkers reject), so
+// that the page's CSS sizes it and the viewBox keeps its proportions.
 func inlineSVG(svg []byte) string {
 	s := string(svg)
 	if i := strings.Index(s, "<svg"); i >= 0 {
 		s = s[i:]
 	}
-	return s
+	end := strings.IndexByte(s, '>')
+	if end < 0 {
+		return s
+	}
+	return svgSize.ReplaceAllString(s[:end], "") + s[end:]
 }
+
+var svgSize = regexp.MustCompile(`\s(width|height)="[^"]*"`)

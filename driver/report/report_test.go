@@ -351,6 +351,11 @@ func TestNaNAndInf(t *testing.T) {
 	assert.Contains(t, md, "| ∞ | 5.000 | **over budget** |")
 	assert.Contains(t, md, "8 of 8 ops have no finite SQNR")
 	checkHTML(t, files[HTMLFile])
+
+	b.Latency.TotalMs = nan
+	files, err = Render(b)
+	require.NoError(t, err)
+	assert.Contains(t, string(files[MarkdownFile]), "| — | 5.000 | not estimated |")
 }
 
 func TestLargeBundleSize(t *testing.T) {
@@ -392,6 +397,14 @@ func TestChart(t *testing.T) {
 	svg, err = Chart(b)
 	require.NoError(t, err)
 	assert.NotContains(t, string(svg), "gate ")
+	// One op (a flat range), negative SQNR, and a threshold far off the
+	// data: still a chart, with the line inside it.
+	one := &Bundle{Ops: []Op{{Name: "x", Precision: "i4", SQNRdB: -3}}, Gates: []Gate{{Name: "sqnr_db", Threshold: 20, AtLeast: true}}}
+	svg, err = Chart(one)
+	require.NoError(t, err)
+	assert.Contains(t, string(svg), ">i4 (1)</text>")
+	assert.Contains(t, string(svg), ">20</text>", "the y axis reaches the threshold")
+
 	// One path per precision, not one per op.
 	many, err := Chart(large(2000))
 	require.NoError(t, err)

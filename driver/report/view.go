@@ -85,9 +85,9 @@ type partitionRow struct {
 }
 
 type latencyRow struct {
-	Total, Budget string
-	HasBudget     bool
-	Within        bool
+	Total, Budget string // Budget is missing when none was given
+	Result        string
+	Over          bool
 }
 
 type artefactRow struct {
@@ -146,14 +146,29 @@ func newView(b *Bundle, chart []byte) *view {
 	v.Precisions = precisionRows(b.Ops, totalMACs)
 	v.Worst = worstOps(b.Ops, v.Ops)
 	v.Partitions = partitionRows(b)
-	v.Latency = latencyRow{
-		Total: ms(b.Latency.TotalMs), Budget: ms(b.Latency.BudgetMs),
-		HasBudget: b.Latency.BudgetMs > 0, Within: b.Latency.TotalMs <= b.Latency.BudgetMs,
-	}
+	v.Latency = latencyRowOf(b.Latency)
 	for _, a := range b.Artefacts {
 		v.Artefacts = append(v.Artefacts, artefactRow{Path: orMissing(a.Path), Bytes: count(a.Bytes), SHA256: orMissing(a.SHA256)})
 	}
 	return v
+}
+
+func latencyRowOf(l Latency) latencyRow {
+	r := latencyRow{Total: ms(l.TotalMs), Budget: missing}
+	switch {
+	case math.IsNaN(l.TotalMs):
+		r.Result = "not estimated"
+	case !(l.BudgetMs > 0):
+		r.Result = "no budget given"
+	case l.TotalMs <= l.BudgetMs:
+		r.Result = "within budget"
+	default:
+		r.Result, r.Over = "over budget", true
+	}
+	if l.BudgetMs > 0 {
+		r.Budget = ms(l.BudgetMs)
+	}
+	return r
 }
 
 func isFinite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
