@@ -197,13 +197,19 @@ func tables(t *testing.T, md string) [][][]string {
 	t.Helper()
 	var all [][][]string
 	var cur [][]string
-	for i, line := range strings.Split(md, "\n") {
+	lines := strings.Split(md, "\n")
+	for i, line := range lines {
 		if !strings.HasPrefix(line, "|") {
 			if cur != nil {
+				// Text right under a table would read as one more row.
+				require.Empty(t, line, "line %d follows a table without a blank line", i+1)
 				all = append(all, cur)
 				cur = nil
 			}
 			continue
+		}
+		if cur == nil && i > 0 {
+			require.Empty(t, lines[i-1], "line %d starts a table without a blank line before it", i+1)
 		}
 		cells := splitRow(line)
 		require.NotNil(t, cells, "line %d is not a table row: %q", i+1, line)
