@@ -102,7 +102,9 @@ func large(n int) *Bundle {
 // hostile names everything with markup, cell separators, code fences and
 // line breaks.
 func hostile() *Bundle {
-	evil := func(s string) string { return "<script>alert('" + s + "')</script>|a`b``c\nd\r\n&amp;*x*_y_[z](http://e.test)" }
+	evil := func(s string) string {
+		return "<script>alert('" + s + "')</script>|a`b``c\nd\r\n&amp;*x*_y_[z](http://e.test)"
+	}
 	b := small()
 	b.Model, b.Target, b.Compiler = evil("model"), evil("target"), evil("compiler")
 	b.Pipeline = "builtin.module(\n```\n</pre><script>x()</script>)"

@@ -42,7 +42,7 @@ type gateRow struct {
 }
 
 type outputRow struct {
-	Name                        string
+	Name                       string
 	SQNR, Cosine, MaxAbs, Top1 string
 }
 
