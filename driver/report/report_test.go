@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -519,4 +520,34 @@ func FuzzMarkdownCell(f *testing.F) {
 		require.True(t, ok, "%q → %q", s, cells[1])
 		assert.Equal(t, oneLine.Replace(s), text)
 	})
+}
+
+// TestMarkdownWithCmarkGFM renders the hostile report with GitHub's own
+// Markdown implementation, where installed (Debian: cmark-gfm), and
+// finds every hostile name intact in a code span.
+func TestMarkdownWithCmarkGFM(t *testing.T) {
+	cmark, err := exec.LookPath("cmark-gfm")
+	if err != nil {
+		t.Skip("cmark-gfm is not installed")
+	}
+	b := hostile()
+	files, err := Render(b)
+	require.NoError(t, err)
+	// --unsafe passes raw HTML through, as GitHub passes <details>: any
+	// markup that escaped the escaping would show.
+	cmd := exec.Command(cmark, "--unsafe", "--extension", "table", "--extension", "strikethrough")
+	cmd.Stdin = bytes.NewReader(files[MarkdownFile])
+	out, err := cmd.Output()
+	require.NoError(t, err)
+	html := string(out)
+	assert.NotContains(t, html, "<script")
+	pre := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+	esc := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "\r\n", " ", "\n", " ")
+	for _, name := range []string{b.Model, b.Ops[0].Name, b.Ops[0].Partition, b.Ops[2].Precision, b.Failure.Pass, b.Artefacts[0].Path} {
+		assert.Contains(t, html, "<td><code>"+esc.Replace(name)+"</code></td>")
+	}
+	assert.Contains(t, html, "<td>"+esc.Replace(b.Partitions[1].FallbackWhy[0])+"; "+esc.Replace(b.Partitions[1].FallbackWhy[1])+"</td>")
+	assert.Contains(t, html, "<pre><code>"+pre.Replace(b.Pipeline)+"\n</code></pre>")
+	assert.Equal(t, 10, strings.Count(html, "<table>"))
+	assert.Contains(t, html, "<details>")
 }
