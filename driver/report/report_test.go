@@ -496,6 +496,8 @@ func TestFormat(t *testing.T) {
 	assert.Equal(t, "0", count(0))
 	assert.Equal(t, "—", share(1, 0))
 	assert.Equal(t, "50.0%", share(1, 2))
+	assert.Equal(t, "1.235", formatMetric("a_new_gate", 1.23456), "gates without a format of their own")
+	assert.Equal(t, "12.35", formatMetric("sqnr_db", 12.345678))
 	assert.Equal(t, "1–3, 5, 7–8", formatRanges([][2]int{{1, 3}, {5, 5}, {7, 8}}))
 	var many [][2]int
 	for i := range 10 {
