@@ -487,6 +487,18 @@ func TestHostModel(t *testing.T) {
 
 	_, err = NewHost(model(t, false).Target)
 	require.ErrorContains(t, err, "gives no host_cpu")
+
+	// A per-op overhead, when the file gives one, is added to every op
+	// the CPU runs.
+	withOverhead := strings.Replace(testTarget, "FUSES", "true", 1) + hostCPU +
+		"  op_overhead: {value: 3, unit: us, source: s, kind: quoted}\n"
+	tg, err = target.Parse("test.yaml", []byte(withOverhead))
+	require.NoError(t, err)
+	host, err = NewHost(tg)
+	require.NoError(t, err)
+	r2, err := Estimate(host, fn, Options{})
+	require.NoError(t, err)
+	require.InDelta(t, r.Total+2*3e-6, r2.Total, 1e-15)
 }
 
 // A placement weighs the accelerator with transfers against the CPU

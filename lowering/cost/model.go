@@ -44,15 +44,19 @@ func New(t *target.Target) (*Model, error) {
 }
 
 // NewHost builds the model of a target's host CPU (its host_cpu section):
-// peak rates and memory bandwidth from the file, no on-chip memory the
-// model keeps tensors in, no per-op overhead and no fusion, since the
-// fallback runs one kernel per op.
+// peak rates, memory bandwidth and per-op overhead (0 when the file gives
+// none) from the file, no on-chip memory the model keeps tensors in and no
+// fusion, since the fallback runs one kernel per op.
 func NewHost(t *target.Target) (*Model, error) {
 	h := t.HostCPU
 	if h == nil {
 		return nil, fmt.Errorf("%s: target '%s' gives no host_cpu, which the CPU cost model needs", t.File, t.Name)
 	}
-	return &Model{Target: t, Device: "cpu", peak: h.Peak, precisions: h.Precisions(), bandwidth: h.MemoryBandwidth.Value}, nil
+	m := &Model{Target: t, Device: "cpu", peak: h.Peak, precisions: h.Precisions(), bandwidth: h.MemoryBandwidth.Value}
+	if h.OpOverhead != nil {
+		m.overhead = h.OpOverhead.Value
+	}
+	return m, nil
 }
 
 // Peak is the peak rate in operations/s for a precision, and the

@@ -526,12 +526,12 @@ func (d *decoder) cost(n *yaml.Node) {
 }
 
 // hostCPU reads host_cpu: {name, source, kind[, how, note], peak_ops:
-// {f32: figure[, ...]}, memory_bandwidth: figure}. The CPU runs float
+// {f32: figure[, ...]}, memory_bandwidth: figure[, op_overhead: figure]}. The CPU runs float
 // fallback partitions, so f32 is required; other element types (i8 with
 // dot-product instructions, say) are optional.
 func (d *decoder) hostCPU(n, key *yaml.Node) {
 	const p = "host_cpu"
-	m, _ := d.fields(n, p, append([]string{"name", "peak_ops", "memory_bandwidth"}, provenanceKeys...)...)
+	m, _ := d.fields(n, p, append([]string{"name", "peak_ops", "memory_bandwidth", "op_overhead"}, provenanceKeys...)...)
 	d.require(m, n, p, "name", "peak_ops", "memory_bandwidth")
 	h := &HostCPU{Name: d.str(m["name"], join(p, "name")), Peak: map[string]Figure{}, Line: key.Line, Col: key.Column}
 	h.Provenance = d.provenance(m, n, p)
@@ -545,6 +545,9 @@ func (d *decoder) hostCPU(n, key *yaml.Node) {
 		d.fail(m["peak_ops"], join(p, "peak_ops.f32"), "missing: the CPU runs fallback partitions in f32")
 	}
 	h.MemoryBandwidth = d.figure(m["memory_bandwidth"], join(p, "memory_bandwidth"), "bandwidth")
+	if on := m["op_overhead"]; on != nil {
+		h.OpOverhead = d.figure(on, join(p, "op_overhead"), "seconds")
+	}
 	d.t.HostCPU = h
 }
 

@@ -69,6 +69,9 @@ func (t *Target) Markdown() string {
 			fmt.Fprintf(&b, "- Host CPU peak %s: %s [%s]\n", e, fig(&f), prov(f.Provenance))
 		}
 		fmt.Fprintf(&b, "- Host CPU memory bandwidth: %s [%s]\n", fig(h.MemoryBandwidth), prov(h.MemoryBandwidth.Provenance))
+		if f := h.OpOverhead; f != nil {
+			fmt.Fprintf(&b, "- Host CPU per-op overhead: %s [%s]\n", fig(f), prov(f.Provenance))
+		}
 	}
 	if f := t.Cost.FusesEpilogues; f != nil {
 		fmt.Fprintf(&b, "- Cost model, elementwise epilogues fused into conv/matmul layers: %v [%s]\n", f.Value, prov(f.Provenance))

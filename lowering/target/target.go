@@ -98,6 +98,10 @@ type HostCPU struct {
 	Provenance
 	Peak            map[string]Figure // element type -> ops/s; f32 always
 	MemoryBandwidth *Figure           // bytes/s
+	// OpOverhead is what each op the CPU runs costs besides its compute
+	// and memory time (kernel dispatch, thread-pool synchronisation);
+	// nil when the file gives none (then 0).
+	OpOverhead *Figure // seconds
 	// Line and Col place the section in its file, for errors about it.
 	Line, Col int
 }
