@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Quantize + lower per model and target (issue 14): wall time and peak RSS
 # of `mlc quantize` (min-max, CALIB samples) and of `mlc lower`, the
-# partitions and coverage, and whether the lowered model computes the same
+# partitions and coverage (also with --cost-based where the target file has
+# the figures it needs, "-" where not), and whether the lowered model computes the same
 # outputs as the quantized one on a held-out sample (TensorRT partitions
 # against the QDQ form, QNN ones against the quant-fused form: QNN runs
 # integer adds, as quant-fuse does).
@@ -49,7 +50,7 @@ mib() { tail -1 "$1" | awk '{ printf "%.0f", $2 / 1024 }'; }
 
 echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "commit: $(git rev-parse --short HEAD); $(date -u +%Y-%m-%dT%H:%MZ); calibration $CALIB samples (min-max)"
-printf "%-20s %-12s %10s %9s %8s %8s %6s %8s %8s %s\n" model target "quant s" "quant MB" "lower s" "lower MB" parts "ops on" "MACs on" "same outputs"
+printf "%-20s %-12s %10s %9s %8s %8s %6s %8s %8s %11s %12s %s\n" model target "quant s" "quant MB" "lower s" "lower MB" parts "ops on" "MACs on" "cost parts" "cost ops on" "same outputs"
 for m in "${MODELS[@]}"; do
 	for t in "${TARGETS[@]}"; do
 		q=$tmp/$m.$t.q.mlir l=$tmp/$m.$t.l.mlir
@@ -69,6 +70,12 @@ for m in "${MODELS[@]}"; do
 		parts=$(echo "$cov" | sed -E 's/.*: ([0-9]+) partitions.*/\1/')
 		onops=$(echo "$cov" | sed -E 's/.* ([0-9.]+%) of compute ops.*/\1/')
 		onmacs=$(echo "$cov" | sed -E 's/.* ([0-9.]+%) of MACs.*/\1/')
+		cparts=- conops=-
+		if bin/mlc lower "$q" --target "$t" --cost-based --dry-run >"$tmp/cdry" 2>/dev/null; then
+			ccov=$(head -1 "$tmp/cdry")
+			cparts=$(echo "$ccov" | sed -E 's/.*: ([0-9]+) partitions.*/\1/')
+			conops=$(echo "$ccov" | sed -E 's/.* ([0-9.]+%) of compute ops.*/\1/')
+		fi
 		ref=$q
 		if [[ $t == qnn-* ]]; then
 			ref=$tmp/$m.$t.f.mlir
@@ -81,10 +88,11 @@ for m in "${MODELS[@]}"; do
 			diff -r "$tmp/a" "$tmp/b" >/dev/null; then
 			same=yes
 		fi
-		printf "%-20s %-12s %10s %9s %8s %8s %6s %8s %8s %s\n" "$m" "$t" \
+		printf "%-20s %-12s %10s %9s %8s %8s %6s %8s %8s %11s %12s %s\n" "$m" "$t" \
 			"$(secs "$tmp/tq")" "$(mib "$tmp/tq")" "$(secs "$tmp/tl")" "$(mib "$tmp/tl")" \
-			"$parts" "$onops" "$onmacs" "$same"
+			"$parts" "$onops" "$onmacs" "$cparts" "$conops" "$same"
 	done
 done
 echo "quant/lower s and MB: wall time and peak RSS (MiB) of mlc quantize and of mlc lower, from /usr/bin/time; load at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "cost parts, cost ops on: partitions and share of compute ops on the target with mlc lower --cost-based (\"-\": the target file lacks the figures)"
 echo "same outputs: mlc run of the lowered model equals the quantized reference bit for bit on evaluation sample 0"
