@@ -3,10 +3,31 @@
 // the interpreter on the same IR. Every probed op result becomes an extra
 // output of the exported model; the interpreter runs twice: free (its own
 // values all the way, so differences compound as they would in deployment)
-// and forced (each probed value replaced by ONNX Runtime's before later ops
-// read it, so each op's own disagreement shows apart from its inputs').
-// ONNX Runtime runs through node and bench/ort-dump.js (npm
+// and forced (chosen values replaced by ONNX Runtime's before later ops
+// read them, so each layer's own disagreement shows apart from its
+// inputs'). ONNX Runtime runs through node and bench/ort-dump.js (npm
 // onnxruntime-node).
+//
+// What the comparison shows on int8 networks (TestModelLayers):
+//   - On the same int8 input every layer agrees to one quantization step.
+//     The steps come from float summation order in ONNX Runtime's float
+//     QDQ convolutions and matmuls (graph optimisation "basic"), and from
+//     ONNX Runtime's CPU provider running the trt layers of precision f16
+//     (activations, element-wise ops, pooling, reductions) in f32: it
+//     drops the rounding of the IR's f32→f16 casts even at optimisation
+//     "disabled", so its f16 values are the f32 ones rounded once.
+//   - Deep networks amplify such one-step flips: a flipped input of a
+//     3×3 convolution moves hundreds of outputs, some across a rounding
+//     boundary, so the flipped share grows layer by layer until the two
+//     runs differ by about the quantization noise itself.
+//   - At "all", ONNX Runtime fuses the QDQ groups into QLinearConv and
+//     QLinearMatMul with exact int32 accumulation, but on x86 CPUs
+//     without VNNI it first turns int8 activations into uint8 (zero point
+//     128) and its U8S8 kernels add pairs of products in 16 bits with
+//     saturation (TestU8S8Saturation). The session entries
+//     session.qdqisint8allowed=1 (S8S8 kernels, which cannot saturate on
+//     symmetric int8 weights) or session.x64quantprecision=1 (U8U8) avoid
+//     it.
 package ortcheck
 
 import (
