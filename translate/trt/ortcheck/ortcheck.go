@@ -33,6 +33,7 @@ package ortcheck
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -338,4 +339,49 @@ func SQNROf(want, got []float64) float64 {
 		n += e * e
 	}
 	return SQNR(s, n)
+}
+
+// WorstForced is the probed tensor whose forced figure (the layer on
+// ONNX Runtime's inputs) has the lowest SQNR; ok is false when nothing was
+// probed.
+func (r *Report) WorstForced() (l Layer, ok bool) {
+	for i, x := range r.Layers {
+		if i == 0 || x.Forced.SQNR < l.Forced.SQNR {
+			l, ok = x, true
+		}
+	}
+	return l, ok
+}
+
+// FirstFreeBelow is the index of the first probed tensor whose free
+// figure falls below db dB, or -1.
+func (r *Report) FirstFreeBelow(db float64) int {
+	for i, l := range r.Layers {
+		if l.Free.SQNR < db {
+			return i
+		}
+	}
+	return -1
+}
+
+// WriteTable writes the per-tensor comparison as a text table, one row
+// per probed tensor in block order: elements that differ, the largest
+// difference and the SQNR, free and forced; the first tensor whose forced
+// SQNR falls below db is marked.
+func (r *Report) WriteTable(w io.Writer, db float64) error {
+	if _, err := fmt.Fprintf(w, "%-4s %-40s %-20s %-5s %9s %9s %9s | %9s %9s %9s\n", "#", "tensor", "op", "type", "differ", "max|Δ|", "SQNR", "f.differ", "f.max|Δ|", "f.SQNR"); err != nil {
+		return err
+	}
+	marked := false
+	for i, l := range r.Layers {
+		mark := ""
+		if !marked && l.Forced.SQNR < db {
+			mark, marked = fmt.Sprintf("  <- first forced < %g dB", db), true
+		}
+		if _, err := fmt.Fprintf(w, "%-4d %-40s %-20s %-5s %9d %9.3g %9.1f | %9d %9.3g %9.1f%s\n", i, l.Name, l.Op, l.Type,
+			l.Free.Differ, l.Free.MaxAbs, l.Free.SQNR, l.Forced.Differ, l.Forced.MaxAbs, l.Forced.SQNR, mark); err != nil {
+			return err
+		}
+	}
+	return nil
 }
