@@ -84,11 +84,9 @@ var modelRuns = []struct {
 	opts ortcheck.Options
 }{
 	{"basic", ortcheck.Options{Level: "basic", Force: ortcheck.QuantizedOnly}},
-	{"all", ortcheck.Options{Level: "all", Probe: none}},
-	{"all-s8s8", ortcheck.Options{Level: "all", Probe: none, Config: map[string]string{"session.qdqisint8allowed": "1"}}},
+	{"all", ortcheck.Options{Level: "all", Probe: ortcheck.OutputsOnly}},
+	{"all-s8s8", ortcheck.Options{Level: "all", Probe: ortcheck.OutputsOnly, Config: map[string]string{"session.qdqisint8allowed": "1"}}},
 }
-
-func none(*ir.Value) bool { return false }
 
 // TestModelLayers compares ONNX Runtime with the interpreter on the trt
 // IR of the quantization fixtures: at graph optimisation "basic" every

@@ -98,7 +98,7 @@ type Options struct {
 	// Probe chooses the op results compared; nil probes every result of
 	// a non-constant op. A graph output keeps ONNX Runtime from fusing
 	// the nodes around it (a quantize result's too), so compare its
-	// fused kernels ("all") with a Probe that accepts nothing.
+	// fused kernels ("all") with OutputsOnly.
 	Probe func(v *ir.Value) bool
 	// Config adds ONNX Runtime session configuration entries, e.g.
 	// "session.x64quantprecision": "1" (exact U8U8 int8 kernels on x86
@@ -114,6 +114,9 @@ type Options struct {
 	// temporary directory.
 	Dir string
 }
+
+// OutputsOnly probes nothing: only the function's results are compared.
+func OutputsOnly(*ir.Value) bool { return false }
 
 // QuantizedOnly accepts the results of trt.quantize: the layer
 // boundaries of a QDQ network.

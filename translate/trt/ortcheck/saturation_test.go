@@ -59,8 +59,8 @@ func TestU8S8Saturation(t *testing.T) {
 	}
 	for _, opts := range []ortcheck.Options{
 		{Level: "basic"},
-		{Level: "all", Probe: none, Config: map[string]string{"session.x64quantprecision": "1"}},
-		{Level: "all", Probe: none, Config: map[string]string{"session.qdqisint8allowed": "1"}},
+		{Level: "all", Probe: ortcheck.OutputsOnly, Config: map[string]string{"session.x64quantprecision": "1"}},
+		{Level: "all", Probe: ortcheck.OutputsOnly, Config: map[string]string{"session.qdqisint8allowed": "1"}},
 	} {
 		rep := run(opts)
 		for _, v := range rep.MLCOutputs[0].Float32s() {
@@ -68,6 +68,6 @@ func TestU8S8Saturation(t *testing.T) {
 		}
 		assert.Zero(t, rep.Outputs[0].Differ, "ONNX Runtime at %s with %v: %v", opts.Level, opts.Config, rep.ORTOutputs[0].Float32s()[:4])
 	}
-	def := run(ortcheck.Options{Level: "all", Probe: none})
+	def := run(ortcheck.Options{Level: "all", Probe: ortcheck.OutputsOnly})
 	t.Logf("ONNX Runtime's default int8 kernels (all): %v (exact: 64), %d of %d outputs differ", def.ORTOutputs[0].Float32s()[0], def.Outputs[0].Differ, def.Outputs[0].Count)
 }
