@@ -1,6 +1,6 @@
 // Run an ONNX model once with ONNX Runtime's CPU execution provider (npm
 // onnxruntime-node) and write every output, for comparing a runtime's
-// tensors with the interpreter's (translate/trt/ortcheck):
+// tensors with the interpreter's (driver/ortcheck):
 //
 //   NODE_PATH=bench/ort/node_modules node bench/ort-dump.js MODEL OUTDIR NAME=INPUT.npy ...
 //

@@ -252,7 +252,7 @@ func exportAndCompare(t *testing.T, m *ir.Operation, seed int64) float64 {
 	}
 	// "basic" runs Q/DQ as the ONNX spec defines them (in float); at
 	// "all" ORT fuses them into int8 kernels, whose default U8S8 form
-	// saturates on x86 CPUs without VNNI (translate/trt/ortcheck), so
+	// saturates on x86 CPUs without VNNI (driver/ortcheck), so
 	// those figures, by default and with S8S8 kernels, are only logged.
 	db := run("basic", "")
 	t.Logf("ONNX Runtime (basic optimisations) vs interpreter on the trt IR: SQNR %.1f dB; with int8 kernel fusion (all): %.1f dB, with S8S8 kernels: %.1f dB",

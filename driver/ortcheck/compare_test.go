@@ -11,7 +11,7 @@ import (
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir/asm"
 	trtonnx "github.com/mlc-go/mlc/translate/trt"
-	"github.com/mlc-go/mlc/translate/trt/ortcheck"
+	"github.com/mlc-go/mlc/driver/ortcheck"
 )
 
 // Compare probes every non-constant result but the returned one, in

@@ -18,10 +18,10 @@ import (
 	"github.com/mlc-go/mlc/rewrite/pass"
 	"github.com/mlc-go/mlc/translate/onnx"
 	trtonnx "github.com/mlc-go/mlc/translate/trt"
-	"github.com/mlc-go/mlc/translate/trt/ortcheck"
+	"github.com/mlc-go/mlc/driver/ortcheck"
 )
 
-const repoRoot = "../../.."
+const repoRoot = "../.."
 
 func runtimeOrSkip(t *testing.T) ortcheck.Runtime {
 	t.Helper()
