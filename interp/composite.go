@@ -96,4 +96,3 @@ func coreGelu(c *opCall) ([]*tensor.Tensor, error) {
 	}
 	return nil, fmt.Errorf("unknown approximate %q", a)
 }
-
