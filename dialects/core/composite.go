@@ -22,14 +22,16 @@ var QFloatElem = ods.Elem{Name: FloatElem.Name + " or a uniform quantized type",
 
 const compositeQuantDoc = "\n\nQuantized form: with a `!quant.uniform` input and result the op computes in " +
 	"float from the dequantized input and quantizes its result once (per tensor, its own scale and zero point), " +
-	"as targets run it; the other operands stay float of the expressed type."
+	"as targets run it; the other operands (parameters) are float of the expressed type or, where a target takes " +
+	"them as stored integers, quantized with that expressed type and dequantized before use."
 
 // composite gives a float op its quantized form: the data operands (the
-// first data ones) and the result may be quantized; the verifier checks
-// the quantized form with checkQuantized (behaviour FloatCompute).
+// first data ones) and the result may be quantized, and so may the
+// parameters after them; the verifier checks the quantized form with
+// checkQuantized (behaviour FloatCompute).
 func composite(op *ods.OpDef, data int) *ods.OpDef {
 	qt := Static(QFloatElem)
-	for i := 0; i < data; i++ {
+	for i := range op.Operands {
 		op.Operands[i].Type = qt
 	}
 	op.Results[0].Type = qt

@@ -245,8 +245,11 @@ func checkQuantized(ctx *ir.Context, infer ods.InferFunc, b *qbehavior.Behavior,
 	}
 	if b.Has(qbehavior.FloatCompute) {
 		for i := contracted; i < len(operands); i++ {
+			if q := quant.ElementType(operands[i]); q != nil && q.ExpressedType() == expressed {
+				continue // a parameter the target takes as stored integers
+			}
 			if elemOf(operands[i]) != ir.Type(expressed) {
-				return fmt.Errorf("expects operand #%d to be '%s', the input's expressed type, got '%s'", i, expressed, elemOf(operands[i]))
+				return fmt.Errorf("expects operand #%d to be '%s' or quantized with that expressed type, got '%s'", i, expressed, elemOf(operands[i]))
 			}
 		}
 	}

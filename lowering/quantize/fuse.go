@@ -5,7 +5,6 @@ import (
 
 	"github.com/mlc-go/mlc/dialects/core"
 	"github.com/mlc-go/mlc/dialects/ods"
-	"github.com/mlc-go/mlc/dialects/qbehavior"
 	"github.com/mlc-go/mlc/dialects/quant"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/rewrite"
@@ -23,8 +22,8 @@ var FusePass = pass.Register(&pass.Pass{
 		"Weights and bias constants stay as core.constant → quant.scast. Ops whose operands or encodings " +
 		"the quantized form does not accept (a float result with other uses, a per-axis activation, a bias " +
 		"of another scale) stay in QDQ form, with the reason given to match-failure listeners. " +
-		"core.layer_norm, core.softmax and core.gelu fuse the same way on their data input (their float " +
-		"parameters keep their dcast) and run in float from the dequantized input, quantizing the result once. " +
+		"core.layer_norm, core.softmax and core.gelu fuse the same way and run in float from the dequantized " +
+		"operands, quantizing the result once. " +
 		"The scales and zero points are those of the QDQ form; only the casts between them go.",
 	OpName:  "func.func",
 	Changes: pass.MayChange(pass.QuantEncodings),
@@ -76,9 +75,8 @@ func (fuseQDQ) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool {
 	}
 	operands := make([]*ir.Value, m.NumOperands())
 	types := make([]ir.Type, m.NumOperands())
-	b, _ := qbehavior.OfOp(m)
 	for i, v := range m.Operands() {
-		if d := v.DefiningOp(); d != nil && d.Name() == "quant.dcast" && !b.IsParam(i) {
+		if d := v.DefiningOp(); d != nil && d.Name() == "quant.dcast" {
 			v = d.Operand(0)
 		}
 		operands[i], types[i] = v, v.Type()
