@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	function "github.com/mlc-go/mlc/dialects/func"
+	"github.com/mlc-go/mlc/dialects/ods"
 	qd "github.com/mlc-go/mlc/dialects/qnn"
 	"github.com/mlc-go/mlc/ir"
 )
@@ -199,7 +200,26 @@ func buildGraph(fn *ir.Operation) (*graph, error) {
 		}
 		outName[v] = name
 	}
+	// Nodes are named first (location, else type and counter); a static
+	// tensor without a location name is named after its first reader and
+	// the operand it feeds ("Conv2d_3_filter").
+	nodeName := map[*ir.Operation]string{}
+	index := map[*ir.Operation]int{}
 	counter := 0
+	for i, op := range body.Ops() {
+		index[op] = i
+		row := ops[op.Name()]
+		if row == nil {
+			continue
+		}
+		base := locName(op.Loc)
+		if base == "" {
+			counter++
+			base = row.Type + "_" + strconv.Itoa(counter)
+		}
+		nodeName[op] = nm.claim(base)
+	}
+	statics := 0
 	for _, op := range body.Ops() {
 		switch op.Name() {
 		case "func.return":
@@ -207,8 +227,11 @@ func buildGraph(fn *ir.Operation) (*graph, error) {
 		case "qnn.StaticTensor":
 			base := locName(op.Loc)
 			if base == "" {
-				counter++
-				base = "static_" + strconv.Itoa(counter)
+				base = staticName(op, nodeName, index)
+			}
+			if base == "" {
+				statics++
+				base = "static_" + strconv.Itoa(statics)
 			}
 			t, err := g.newTensor(nm.claim(base), qd.KindStatic, op.Result(0).Type())
 			if err == nil {
@@ -221,12 +244,7 @@ func buildGraph(fn *ir.Operation) (*graph, error) {
 			continue
 		}
 		row := ops[op.Name()]
-		base := locName(op.Loc)
-		if base == "" {
-			counter++
-			base = row.Type + "_" + strconv.Itoa(counter)
-		}
-		n := &node{name: nm.claim(base), row: row, op: op}
+		n := &node{name: nodeName[op], row: row, op: op}
 		for i, v := range op.Operands() {
 			t := byValue[v]
 			if t == nil {
@@ -596,4 +614,40 @@ func (g *graph) axisFormats() {
 			n.inputs[1].axisFormat = "HWIO"
 		}
 	}
+}
+
+// staticName is "<reader node>_<operand name>" for a static tensor's
+// first reader in program order, or "" when it has none.
+func staticName(op *ir.Operation, nodeName map[*ir.Operation]string, index map[*ir.Operation]int) string {
+	var first *ir.OpOperand
+	for _, u := range op.Result(0).Uses() {
+		if _, ok := nodeName[u.Owner()]; !ok {
+			continue
+		}
+		if first == nil || index[u.Owner()] < index[first.Owner()] ||
+			(u.Owner() == first.Owner() && u.OperandNumber() < first.OperandNumber()) {
+			first = u
+		}
+	}
+	if first == nil {
+		return ""
+	}
+	return nodeName[first.Owner()] + "_" + operandName(first.Owner(), first.OperandNumber())
+}
+
+// operandName is the op table's name of operand i ("filter"), or "in<i>"
+// when variadic operands make it ambiguous.
+func operandName(op *ir.Operation, i int) string {
+	if def := ods.DefOf(op); def != nil {
+		fixed := true
+		for _, o := range def.Operands {
+			if o.Arity == ods.Variadic {
+				fixed = false
+			}
+		}
+		if fixed && i < len(def.Operands) {
+			return def.Operands[i].Name
+		}
+	}
+	return "in" + strconv.Itoa(i)
 }
