@@ -41,6 +41,7 @@ type tensor struct {
 	data       []byte
 	valueType  string // the value attribute's type when not the canonical one
 	resource   string // the dense_resource key, when the value was one
+	resAlign   uint32 // and its blob's alignment
 	axisFormat string
 	// irType is the IR type's text when the JSON fields do not determine
 	// it (a signed builtin element type, say).
@@ -395,7 +396,7 @@ func (t *tensor) setStatic(val ir.Attribute) error {
 			return fmt.Errorf("dense_resource<%s> has no data", resourceKey(a))
 		}
 		raw, vt = a.Handle.Data, st
-		t.resource = a.Handle.Key
+		t.resource, t.resAlign = a.Handle.Key, a.Handle.Alignment
 	default:
 		return fmt.Errorf("value must be dense or dense_resource elements, got %v", val)
 	}

@@ -112,6 +112,7 @@ type jsonTensor struct {
 	IRType string          `json:"mlc_type"`
 	VType  string          `json:"mlc_value_type"`
 	Res    string          `json:"mlc_resource"`
+	Align  uint32          `json:"mlc_resource_alignment"`
 
 	kind qd.TensorKind
 	typ  ir.Type
@@ -660,7 +661,10 @@ func (im *importer) static(b *ir.Builder, t *jsonTensor) (*ir.Value, error) {
 	}
 	var val ir.Attribute
 	if t.Res != "" {
-		blob := im.ctx.NewResource("builtin", t.Res, 64, raw)
+		if t.Align == 0 || t.Align > 1<<16 || t.Align&(t.Align-1) != 0 {
+			return nil, im.r.errAt(t.off, "tensor %q: mlc_resource_alignment %d is not a power of two up to 65536", t.name, t.Align)
+		}
+		blob := im.ctx.NewResource("builtin", t.Res, t.Align, raw)
 		val = im.ctx.DenseResourceAttr(st, blob)
 	} else {
 		d := im.ctx.DenseElementsAttr(st, raw)

@@ -120,7 +120,7 @@ func tensorEntry(t *tensor) obj {
 		e = append(e, kv{"mlc_value_type", t.valueType})
 	}
 	if t.resource != "" {
-		e = append(e, kv{"mlc_resource", t.resource})
+		e = append(e, kv{"mlc_resource", t.resource}, kv{"mlc_resource_alignment", t.resAlign})
 	}
 	return e
 }

@@ -77,3 +77,44 @@ func TestRoundTripExportedModels(t *testing.T) {
 		})
 	}
 }
+
+func TestRoundTripOps(t *testing.T) {
+	src, err := os.ReadFile("testdata/ops.mlir")
+	require.NoError(t, err)
+	ctx := newContext()
+	m := parse(t, ctx, "testdata/ops.mlir", src)
+	seen := map[string]bool{}
+	for _, fn := range m.Region(0).Block(0).Ops() {
+		name := ir.SymbolName(fn)
+		ir.Walk(fn, func(op *ir.Operation) { seen[op.Name()] = true })
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			got := roundTrip(t, fn, dir, name)
+			require.Equal(t, printed(t, fn), printed(t, got))
+			checkWithScript(t, filepath.Join(dir, name+"_net.json"))
+		})
+	}
+	for _, op := range qnnser.SupportedOps() {
+		require.True(t, seen[op], "testdata/ops.mlir has no %s", op)
+	}
+}
+
+// TestDeterministic: two serializations of the same IR, parsed twice,
+// are byte-identical.
+func TestDeterministic(t *testing.T) {
+	src, err := os.ReadFile("testdata/ops.mlir")
+	require.NoError(t, err)
+	var first *qnnser.Bundle
+	for i := 0; i < 2; i++ {
+		m := parse(t, newContext(), "testdata/ops.mlir", src)
+		fn, err := qnnser.FindFunc(m, "conv")
+		require.NoError(t, err)
+		b, err := qnnser.Serialize(fn, qnnser.Options{})
+		require.NoError(t, err)
+		if first == nil {
+			first = b
+			continue
+		}
+		require.Equal(t, first, b)
+	}
+}
