@@ -82,6 +82,60 @@ func (r *jsonReader) object(raw json.RawMessage, off int64, what string) ([]memb
 	return out, nil
 }
 
+// noDuplicateKeys rejects an object with a key twice anywhere in the
+// document (encoding/json would keep the last silently).
+func (r *jsonReader) noDuplicateKeys() error {
+	dec := json.NewDecoder(bytes.NewReader(r.src))
+	type frame struct {
+		object bool
+		keys   map[string]bool
+		key    bool // the next string token is a key
+	}
+	var stack []*frame
+	for {
+		off := dec.InputOffset()
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return r.errAt(off, "invalid JSON: %v", err)
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if d, ok := tok.(json.Delim); ok {
+			switch d {
+			case '{', '[':
+				if top != nil && top.object {
+					top.key = true
+				}
+				stack = append(stack, &frame{object: d == '{', keys: map[string]bool{}, key: d == '{'})
+			default:
+				stack = stack[:len(stack)-1]
+				if len(stack) > 0 && stack[len(stack)-1].object {
+					stack[len(stack)-1].key = true
+				}
+			}
+			continue
+		}
+		if top == nil || !top.object {
+			continue
+		}
+		if top.key {
+			k, _ := tok.(string)
+			if top.keys[k] {
+				return r.errAt(off, "key %q appears twice in one object", k)
+			}
+			top.keys[k] = true
+			top.key = false
+			continue
+		}
+		top.key = true
+	}
+}
+
 func lookup(ms []member, key string) (member, bool) {
 	for _, m := range ms {
 		if m.Key == key {
@@ -215,6 +269,9 @@ func (im *importer) run(model string, bin io.Reader, binSize int64) (*ir.Operati
 			return nil, r.errAt(se.Offset, "invalid JSON: %v", err)
 		}
 		return nil, r.errAt(0, "invalid JSON: %v", err)
+	}
+	if err := r.noDuplicateKeys(); err != nil {
+		return nil, err
 	}
 	top, err := r.object(r.src, 0, "the net JSON")
 	if err != nil {
