@@ -202,3 +202,5 @@ func isKnownDataType(c int64) bool {
 	}
 	return false
 }
+
+func enumCodes(param string) map[string]uint32 { return qd.EnumValues[param] }
