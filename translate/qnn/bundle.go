@@ -4,13 +4,12 @@ import (
 	"archive/tar"
 	"bytes"
 	"fmt"
-	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/mlc-go/mlc/ir"
-	"github.com/mlc-go/mlc/ir/asm"
 )
 
 // Options tune WriteBundle.
@@ -77,23 +76,47 @@ func WriteBundle(dir string, fn *ir.Operation, opts Options) ([]string, error) {
 	return b.Write(dir)
 }
 
-// Write writes the bundle's files into dir.
+// Write writes the bundle's files into dir: all four go to temporary
+// files first and are renamed into place only when every one is
+// complete, so a failure leaves none of them behind.
 func (b *Bundle) Write(dir string) ([]string, error) {
 	names := Files(b.Model)
 	data := [][]byte{b.CPP, b.Bin, b.NetJSON, b.Encodings}
-	for i, n := range names {
-		if err := writeAtomic(filepath.Join(dir, n), data[i]); err != nil {
+	var temps []string
+	cleanup := func() {
+		for _, t := range temps {
+			os.Remove(t)
+		}
+	}
+	for i := range names {
+		f, err := os.CreateTemp(dir, "."+names[i]+".tmp*")
+		if err != nil {
+			cleanup()
+			return nil, err
+		}
+		temps = append(temps, f.Name())
+		_, err = f.Write(data[i])
+		if err == nil {
+			err = f.Sync()
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err == nil {
+			err = os.Chmod(f.Name(), 0o644)
+		}
+		if err != nil {
+			cleanup()
+			return nil, fmt.Errorf("%s: %v", filepath.Join(dir, names[i]), err)
+		}
+	}
+	for i, t := range temps {
+		if err := os.Rename(t, filepath.Join(dir, names[i])); err != nil {
+			cleanup()
 			return nil, err
 		}
 	}
 	return names, nil
-}
-
-func writeAtomic(path string, b []byte) error {
-	return asm.WriteFileFunc(path, func(w io.Writer) error {
-		_, err := w.Write(b)
-		return err
-	})
 }
 
 // binEntry is the tar entry name of a static tensor: <name>.raw, which

@@ -205,3 +205,21 @@ func TestSerializeErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestWriteUnwritableDir: a directory that cannot be written gives an
+// error and no files.
+func TestWriteUnwritableDir(t *testing.T) {
+	b := convBundle(t)
+	_, err := b.Write(filepath.Join(t.TempDir(), "missing", "dir"))
+	require.Error(t, err)
+	dir := t.TempDir()
+	require.NoError(t, os.Chmod(dir, 0o555))
+	defer os.Chmod(dir, 0o755)
+	if os.Geteuid() == 0 {
+		t.Skip("root writes into read-only directories")
+	}
+	_, err = b.Write(dir)
+	require.Error(t, err)
+	entries, _ := os.ReadDir(dir)
+	require.Empty(t, entries)
+}

@@ -74,6 +74,7 @@ func TestRoundTripExportedModels(t *testing.T) {
 			dir := t.TempDir()
 			got := roundTrip(t, fn, dir, "model")
 			require.Equal(t, printed(t, fn), printed(t, got))
+			checkWithScript(t, filepath.Join(dir, "model_net.json"))
 		})
 	}
 }
