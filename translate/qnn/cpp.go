@@ -42,14 +42,14 @@ func (w *cppWriter) p(format string, args ...any) { fmt.Fprintf(&w.b, format, ar
 // their scale/offset array declared first (declare).
 func quantInit(t *tensor, declare func(string)) string {
 	if t == nil || t.q == nil {
-		return "{ QNN_DEFINITION_UNDEFINED,\n" +
-			"                 QNN_QUANTIZATION_ENCODING_UNDEFINED,\n" +
-			"                 {.scaleOffsetEncoding= {.scale= 0.0f, .offset= 0}}}"
+		return "{.encodingDefinition= QNN_DEFINITION_UNDEFINED,\n" +
+			"                          .quantizationEncoding= QNN_QUANTIZATION_ENCODING_UNDEFINED,\n" +
+			"                          .scaleOffsetEncoding= {.scale= 0.0f, .offset= 0}}"
 	}
 	if so, ok := t.q.ScaleOffset(); ok {
-		return fmt.Sprintf("{ QNN_DEFINITION_DEFINED,\n"+
-			"                 QNN_QUANTIZATION_ENCODING_SCALE_OFFSET,\n"+
-			"                 {.scaleOffsetEncoding= {.scale= %s, .offset= %d}}}", cFloat(so.Scale), so.Offset)
+		return fmt.Sprintf("{.encodingDefinition= QNN_DEFINITION_DEFINED,\n"+
+			"                          .quantizationEncoding= QNN_QUANTIZATION_ENCODING_SCALE_OFFSET,\n"+
+			"                          .scaleOffsetEncoding= {.scale= %s, .offset= %d}}", cFloat(so.Scale), so.Offset)
 	}
 	arr := "axis_scale_offsets_" + t.name
 	var d strings.Builder
@@ -67,17 +67,18 @@ func quantInit(t *tensor, declare func(string)) string {
 	}
 	d.WriteString("\n  };\n")
 	declare(d.String())
-	return fmt.Sprintf("{ QNN_DEFINITION_DEFINED,\n"+
-		"                 QNN_QUANTIZATION_ENCODING_AXIS_SCALE_OFFSET,\n"+
-		"                 {.axisScaleOffsetEncoding= {.axis= %d, .numScaleOffsets= %d, .scaleOffset= %s}}}",
+	return fmt.Sprintf("{.encodingDefinition= QNN_DEFINITION_DEFINED,\n"+
+		"                          .quantizationEncoding= QNN_QUANTIZATION_ENCODING_AXIS_SCALE_OFFSET,\n"+
+		"                          .axisScaleOffsetEncoding= {.axis= %d, .numScaleOffsets= %d, .scaleOffset= %s}}",
 		t.q.Axis, len(t.q.ScaleOffsets), arr)
 }
 
-// tensorInit is a (Qnn_Tensor_t) initializer of version 2.
+// tensorInit is a Qnn_Tensor_t initializer of version 2, every member
+// designated in declaration order (valid C++20 for clang and g++).
 func tensorInit(name string, typ int, dt qd.DataType, quant, dims string, rank int, data, size string) string {
-	return fmt.Sprintf(`(Qnn_Tensor_t) {
+	return fmt.Sprintf(`Qnn_Tensor_t{
       .version= QNN_TENSOR_VERSION_2,
-      {.v2= {
+      .v2= {
         .id= 0,
         .name= %s,
         .type= %s,
@@ -87,12 +88,22 @@ func tensorInit(name string, typ int, dt qd.DataType, quant, dims string, rank i
         .rank= %d,
         .dimensions= %s,
         .memType= QNN_TENSORMEMTYPE_RAW,
-        {.clientBuf= { .data= %s,
-                       .dataSize= %s}},
+        .clientBuf= {.data= %s,
+                     .dataSize= %s},
         .isDynamicDimensions= nullptr,
-        .sparseParams= { QNN_SPARSE_LAYOUT_UNDEFINED,
-                         .hybridCoo= {.numSpecifiedElements= 0, .numSparseDimensions= 0}},
-        .isProduced= 0}}}`, cString(name), tensorTypeNames[typ], dt.QNNName(), quant, rank, dims, data, size)
+        .sparseParams= {.type= QNN_SPARSE_LAYOUT_UNDEFINED,
+                        .hybridCoo= {.numSpecifiedElements= 0, .numSparseDimensions= 0}},
+        .isProduced= 0}}`, cString(name), tensorTypeNames[typ], dt.QNNName(), quant, rank, dims, data, size)
+}
+
+// dims declares t's dimensions array and returns the expression for
+// .dimensions (nullptr for a rank-0 tensor: C++ has no empty arrays).
+func (w *cppWriter) dims(t *tensor) string {
+	if len(t.shape) == 0 {
+		return "nullptr"
+	}
+	w.p("  uint32_t dimensions_%s[] = %s;\n", t.name, dimsInit(t.shape))
+	return "dimensions_" + t.name
 }
 
 func dimsInit(shape []int64) string {
@@ -111,13 +122,13 @@ func scalarInit(p paramValue) string {
 		if p.b {
 			v = 1
 		}
-		return fmt.Sprintf("{QNN_DATATYPE_BOOL_8, {.bool8Value = %d}}", v)
+		return fmt.Sprintf("{.dataType= QNN_DATATYPE_BOOL_8, .bool8Value= %d}", v)
 	case qd.Float32:
-		return fmt.Sprintf("{QNN_DATATYPE_FLOAT_32, {.floatValue = %s}}", cFloat(p.f))
+		return fmt.Sprintf("{.dataType= QNN_DATATYPE_FLOAT_32, .floatValue= %s}", cFloat(p.f))
 	case qd.Int32:
-		return fmt.Sprintf("{QNN_DATATYPE_INT_32, {.int32Value = %d}}", p.ints[0])
+		return fmt.Sprintf("{.dataType= QNN_DATATYPE_INT_32, .int32Value= %d}", p.ints[0])
 	}
-	return fmt.Sprintf("{QNN_DATATYPE_UINT_32, {.uint32Value = %d}}", p.ints[0])
+	return fmt.Sprintf("{.dataType= QNN_DATATYPE_UINT_32, .uint32Value= %d}", p.ints[0])
 }
 
 // cpp renders <m>.cpp: one function per graph input, static tensor and
@@ -141,13 +152,13 @@ func (g *graph) cpp(model string) string {
 		var decls strings.Builder
 		quant := quantInit(t, func(s string) { decls.WriteString(s) })
 		w.p("%s", decls.String())
-		w.p("  uint32_t dimensions_%s[] = %s;\n", t.name, dimsInit(t.shape))
+		dims := w.dims(t)
 		data, size := "nullptr", "0"
 		if t.kind == qd.KindStatic {
 			data, size = fmt.Sprintf("BINVARSTART(%s)", t.name), fmt.Sprintf("BINLEN(%s)", t.name)
 		}
 		w.p("  VALIDATE(model.addTensor(%s, // Tensor Name\n    %s\n  ), err);\n  return err;\n}\n\n",
-			cString(t.name), tensorInit(t.name, tensorTypeCode(t.kind), t.dtype, quant, "dimensions_"+t.name, len(t.shape), data, size))
+			cString(t.name), tensorInit(t.name, tensorTypeCode(t.kind), t.dtype, quant, dims, len(t.shape), data, size))
 	}
 	for _, n := range g.nodes {
 		fn := "addNode_" + n.name
@@ -156,7 +167,7 @@ func (g *graph) cpp(model string) string {
 		var params []string
 		for _, p := range n.params {
 			if !p.Kind.isTensor() {
-				params = append(params, fmt.Sprintf("    {.paramType=QNN_PARAMTYPE_SCALAR,\n     .name=%s,\n     {.scalarParam= (Qnn_Scalar_t) %s}}",
+				params = append(params, fmt.Sprintf("    {.paramType= QNN_PARAMTYPE_SCALAR,\n     .name= %s,\n     .scalarParam= %s}",
 					cString(p.Name), scalarInit(p)))
 				continue
 			}
@@ -165,10 +176,14 @@ func (g *graph) cpp(model string) string {
 				elem = "int32_t"
 			}
 			w.p("  uint32_t dimensions_%s[] = %s;\n", p.name, dimsInit(p.dims))
-			w.p("  %s %s[] = %s;\n", elem, p.name, dimsInit(p.ints))
-			params = append(params, fmt.Sprintf("    {.paramType=QNN_PARAMTYPE_TENSOR,\n     .name=%s,\n     {.tensorParam=%s}}",
+			data := "nullptr" // an empty parameter (a rank-0 transpose's perm)
+			if len(p.ints) > 0 {
+				w.p("  %s %s[] = %s;\n", elem, p.name, dimsInit(p.ints))
+				data = "(uint8_t*)" + p.name
+			}
+			params = append(params, fmt.Sprintf("    {.paramType= QNN_PARAMTYPE_TENSOR,\n     .name= %s,\n     .tensorParam= %s}",
 				cString(p.Name), tensorInit(p.name, tensorTypeStatic, p.dtype, quantInit(nil, nil), "dimensions_"+p.name, len(p.dims),
-					"(uint8_t*)"+p.name, strconv.Itoa(4*len(p.ints)))))
+					data, strconv.Itoa(4*len(p.ints)))))
 		}
 		paramsRef, nParams := "nullptr", 0
 		if len(params) > 0 {
@@ -185,8 +200,8 @@ func (g *graph) cpp(model string) string {
 			var decls strings.Builder
 			quant := quantInit(t, func(s string) { decls.WriteString(s) })
 			w.p("%s", decls.String())
-			w.p("  uint32_t dimensions_%s[] = %s;\n", t.name, dimsInit(t.shape))
-			outs = append(outs, "    "+tensorInit(t.name, tensorTypeCode(t.kind), t.dtype, quant, "dimensions_"+t.name, len(t.shape), "nullptr", "0"))
+			dims := w.dims(t)
+			outs = append(outs, "    "+tensorInit(t.name, tensorTypeCode(t.kind), t.dtype, quant, dims, len(t.shape), "nullptr", "0"))
 		}
 		w.p("  Qnn_Tensor_t outputs_%s[] = {\n%s\n  };\n", n.name, strings.Join(outs, ",\n"))
 		w.p("  VALIDATE(model.addNode(QNN_OPCONFIG_VERSION_1, // Op_Config_t Version\n"+
