@@ -223,3 +223,30 @@ func TestWriteUnwritableDir(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	require.Empty(t, entries)
 }
+
+// TestImportConverterStyle: a _net.json as qnn-onnx-converter writes it
+// (absolute model paths, extra fields, packageName among the scalar
+// parameters, no mlc_function) imports; the .bin beside it is found by
+// the JSON's own name.
+func TestImportConverterStyle(t *testing.T) {
+	js, err := os.ReadFile("testdata/converter_net.json")
+	require.NoError(t, err)
+	bin := tarOf(t, map[string][]byte{
+		"conv0_weight.raw": {64, 16, 0x81, 127},
+		"conv0_bias.raw":   {1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff},
+	}, []string{"conv0_weight.raw", "conv0_bias.raw"})
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "converter_net.json"), js, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "converter.bin"), bin, 0o644))
+	m, err := qnnser.ImportNetJSON(newContext(), filepath.Join(dir, "converter_net.json"))
+	require.NoError(t, err)
+	text := printed(t, m)
+	for _, want := range []string{
+		`func.func @converter(%arg0: !qnn.tensor<1x4x4x2xufixed8, scale = 0.007843138, offset = -128> {mlc.name = "input_1"}) -> (!qnn.tensor<1x4x4x2xufixed8, scale = 0.02, offset = -100> {mlc.name = "_23"})`,
+		`qnn.StaticTensor dense<[[[[64, 16], [-127, 127]]]]> : tensor<1x1x2x2xi8> -> !qnn.tensor<1x1x2x2xsfixed8, axis = 3, scale_offsets = [0.01:0, 0.02:0]>`,
+		`qnn.StaticTensor dense<[1, -1]> : tensor<2xi32>`,
+		`qnn.Conv2d %arg0, %0, %1 {dilation = array<i64: 1, 1>, group = 1 : i64, pad_amount = dense<0> : tensor<2x2xi64>, stride = array<i64: 1, 1>}`,
+	} {
+		require.Contains(t, text, want)
+	}
+}
