@@ -41,7 +41,25 @@ func TestCPPCompilesAndRuns(t *testing.T) {
 	require.NoError(t, err)
 	stub, err := filepath.Abs("testdata/qnnstub")
 	require.NoError(t, err)
-	for _, fn := range m.Region(0).Block(0).Ops() {
+	fns := m.Region(0).Block(0).Ops()
+	// The lowered exported models too, when bench/qnn-fixtures.sh made them.
+	dir := os.Getenv("MLC_QNN_FIXTURES")
+	if dir == "" {
+		dir = "../../build/qnn-fixtures"
+	}
+	for _, model := range []string{"resnet18", "transformer_encoder"} {
+		path := filepath.Join(dir, model+".qnn.mlir")
+		src, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		fm, err := asm.ParseFile(ctx, path, src)
+		require.NoError(t, err)
+		fn, err := FindFunc(fm, "")
+		require.NoError(t, err)
+		fns = append(fns, fn)
+	}
+	for _, fn := range fns {
 		name := ir.SymbolName(fn)
 		t.Run(name, func(t *testing.T) {
 			g, err := buildGraph(fn)

@@ -424,6 +424,9 @@ func (t *tensor) setStatic(val ir.Attribute) error {
 		}
 		raw = pack4(raw)
 	}
+	if int64(len(raw)) > math.MaxUint32 {
+		return fmt.Errorf("%d bytes of data exceed QNN's 32-bit dataSize", len(raw))
+	}
 	t.data = raw
 	want := "tensor<" + dimsText(t.shape) + storageElem(t.dtype) + ">"
 	if vt.String() != want {
