@@ -66,10 +66,10 @@
 // CPP:       .version= QNN_TENSOR_VERSION_2,
 // CPP:       .type= QNN_TENSOR_TYPE_STATIC,
 // CPP:       .dataType= QNN_DATATYPE_SFIXED_POINT_8,
-// CPP:       QNN_QUANTIZATION_ENCODING_AXIS_SCALE_OFFSET,
-// CPP-NEXT:  {.axisScaleOffsetEncoding= {.axis= 3, .numScaleOffsets= 2, .scaleOffset= axis_scale_offsets_Conv2d_3_filter}}},
-// CPP:       .data= BINVARSTART(Conv2d_3_filter),
-// CPP-NEXT:  .dataSize= BINLEN(Conv2d_3_filter)}},
+// CPP:       .quantizationEncoding= QNN_QUANTIZATION_ENCODING_AXIS_SCALE_OFFSET,
+// CPP-NEXT:  .axisScaleOffsetEncoding= {.axis= 3, .numScaleOffsets= 2, .scaleOffset= axis_scale_offsets_Conv2d_3_filter}},
+// CPP:       .clientBuf= {.data= BINVARSTART(Conv2d_3_filter),
+// CPP-NEXT:  .dataSize= BINLEN(Conv2d_3_filter)},
 // CPP-LABEL: static ModelError_t addNode_Conv2d_3(QnnModel& model){
 // CPP:       uint32_t Conv2d_3_stride[] = {1, 1};
 // CPP:       "qti.aisw", // Package Name
