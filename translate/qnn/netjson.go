@@ -2,7 +2,8 @@ package qnnser
 
 import (
 	"bytes"
-	"encoding/json"
+	"fmt"
+	"math"
 	"sort"
 	"strconv"
 
@@ -18,50 +19,139 @@ type kv struct {
 
 type obj []kv
 
-func (o obj) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, e := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, err := json.Marshal(e.K)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(k)
-		b.WriteByte(':')
-		v, err := json.Marshal(e.V)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
 // f32 prints the shortest decimal that reads back to the same float32.
 type f32 float32
-
-func (f f32) MarshalJSON() ([]byte, error) {
-	return []byte(strconv.FormatFloat(float64(f), 'g', -1, 32)), nil
-}
 
 // f64 prints the shortest decimal that reads back to the same float64.
 type f64 float64
 
-func (f f64) MarshalJSON() ([]byte, error) {
-	return []byte(strconv.FormatFloat(float64(f), 'g', -1, 64)), nil
-}
-
-// marshalIndent is json.MarshalIndent with a trailing newline.
+// marshalIndent writes v as JSON indented by two spaces, with a trailing
+// newline, in the layout json.MarshalIndent gives (without its HTML
+// escaping). It walks the values directly: encoding/json re-validates
+// every nested MarshalJSON result, which made it most of the time spent
+// on large models.
 func marshalIndent(v any) ([]byte, error) {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
+	var b bytes.Buffer
+	if err := writeJSON(&b, v, 0); err != nil {
 		return nil, err
 	}
-	return append(b, '\n'), nil
+	b.WriteByte('\n')
+	return b.Bytes(), nil
+}
+
+func newline(b *bytes.Buffer, depth int) {
+	b.WriteByte('\n')
+	for i := 0; i < depth; i++ {
+		b.WriteString("  ")
+	}
+}
+
+func writeJSON(b *bytes.Buffer, v any, depth int) error {
+	switch x := v.(type) {
+	case obj:
+		if len(x) == 0 {
+			b.WriteString("{}")
+			return nil
+		}
+		b.WriteByte('{')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			newline(b, depth+1)
+			writeString(b, e.K)
+			b.WriteString(": ")
+			if err := writeJSON(b, e.V, depth+1); err != nil {
+				return err
+			}
+		}
+		newline(b, depth)
+		b.WriteByte('}')
+		return nil
+	case []obj:
+		return writeList(b, len(x), depth, func(i int) any { return x[i] })
+	case []string:
+		return writeList(b, len(x), depth, func(i int) any { return x[i] })
+	case []int64:
+		return writeList(b, len(x), depth, func(i int) any { return x[i] })
+	case [][]int64:
+		return writeList(b, len(x), depth, func(i int) any { return x[i] })
+	case string:
+		writeString(b, x)
+	case bool:
+		b.WriteString(strconv.FormatBool(x))
+	case int:
+		b.WriteString(strconv.Itoa(x))
+	case int32:
+		b.WriteString(strconv.FormatInt(int64(x), 10))
+	case int64:
+		b.WriteString(strconv.FormatInt(x, 10))
+	case uint32:
+		b.WriteString(strconv.FormatUint(uint64(x), 10))
+	case f32:
+		f := float64(x)
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return fmt.Errorf("json: unsupported value %v", f)
+		}
+		b.WriteString(strconv.FormatFloat(f, 'g', -1, 32))
+	case f64:
+		f := float64(x)
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return fmt.Errorf("json: unsupported value %v", f)
+		}
+		b.WriteString(strconv.FormatFloat(f, 'g', -1, 64))
+	default:
+		return fmt.Errorf("json: unsupported type %T", v)
+	}
+	return nil
+}
+
+func writeList(b *bytes.Buffer, n, depth int, at func(int) any) error {
+	if n == 0 {
+		b.WriteString("[]")
+		return nil
+	}
+	b.WriteByte('[')
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		newline(b, depth+1)
+		if err := writeJSON(b, at(i), depth+1); err != nil {
+			return err
+		}
+	}
+	newline(b, depth)
+	b.WriteByte(']')
+	return nil
+}
+
+// writeString writes s as a JSON string: quotes, backslashes and
+// control characters escaped, everything else as is (valid UTF-8 is
+// kept; invalid bytes become U+FFFD as encoding/json does).
+func writeString(b *bytes.Buffer, s string) {
+	const hex = "0123456789abcdef"
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20:
+			b.WriteString(`\u00`)
+			b.WriteByte(hex[r>>4])
+			b.WriteByte(hex[r&15])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
 }
 
 // quantRange is the real range an encoding covers: [(lo + offset) ×
