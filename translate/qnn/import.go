@@ -38,14 +38,19 @@ type jsonReader struct {
 	src  []byte
 }
 
-// errAt is a diagnostic at byte offset off of the JSON file.
-func (r *jsonReader) errAt(off int64, format string, args ...any) *ir.Diagnostic {
+// posAt is the location of byte offset off of the JSON file.
+func (r *jsonReader) posAt(off int64) ir.Location {
 	if off < 0 || off > int64(len(r.src)) {
 		off = 0
 	}
 	line := 1 + bytes.Count(r.src[:off], []byte{'\n'})
 	col := int(off) - bytes.LastIndexByte(r.src[:off], '\n')
-	return ir.Errorf(ir.FileLineColLoc{File: r.file, Line: line, Col: col}, format, args...)
+	return ir.FileLineColLoc{File: r.file, Line: line, Col: col}
+}
+
+// errAt is a diagnostic at byte offset off of the JSON file.
+func (r *jsonReader) errAt(off int64, format string, args ...any) *ir.Diagnostic {
+	return ir.Errorf(r.posAt(off), format, args...)
 }
 
 // object splits the JSON object at offset off into its members in order.
@@ -162,7 +167,6 @@ type jsonTensor struct {
 	DType  *int64          `json:"data_type"`
 	Dims   []int64         `json:"dims"`
 	Quant  json.RawMessage `json:"quant_params"`
-	Data   json.RawMessage `json:"data"`
 	IRType string          `json:"mlc_type"`
 	VType  string          `json:"mlc_value_type"`
 	Res    string          `json:"mlc_resource"`
@@ -425,7 +429,7 @@ func (im *importer) run(model string, bin io.Reader, binSize int64) (*ir.Operati
 		results = append(results, v)
 		resTypes = append(resTypes, v.Type())
 	}
-	b.Create(ir.OperationState{Name: "func.return", Operands: results, Loc: r.errAt(nm.Off, "").Loc})
+	b.Create(ir.OperationState{Name: "func.return", Operands: results, Loc: r.posAt(nm.Off)})
 
 	name := fnInfo.Name
 	if name == "" {
@@ -444,7 +448,7 @@ func (im *importer) run(model string, bin io.Reader, binSize int64) (*ir.Operati
 	if a := im.nameAttrs(outputs, "result"); a != nil {
 		props = append(props, ir.NamedAttr{Name: "res_attrs", Value: a})
 	}
-	loc := r.errAt(0, "").Loc
+	loc := r.posAt(0)
 	fn := im.ctx.NewOperation(ir.OperationState{Name: "func.func", Props: im.ctx.DictionaryAttr(props), NumRegions: 1, Loc: loc})
 	fn.Region(0).AppendBlock(body)
 	keys := make([]string, 0, len(fnInfo.Attributes))
@@ -732,7 +736,7 @@ func (im *importer) static(b *ir.Builder, t *jsonTensor) (*ir.Value, error) {
 	}
 	op := b.Create(ir.OperationState{Name: "qnn.StaticTensor", ResultTypes: []ir.Type{t.typ},
 		Props: im.ctx.DictionaryAttr([]ir.NamedAttr{{Name: "value", Value: val}}),
-		Loc:   ir.NameLoc{Name: t.name, Child: im.r.errAt(t.off, "").Loc}})
+		Loc:   ir.NameLoc{Name: t.name, Child: im.r.posAt(t.off)}})
 	return op.Result(0), nil
 }
 
@@ -813,7 +817,7 @@ func (im *importer) node(b *ir.Builder, m member, n *jsonNode, tensors map[strin
 		}
 		attrs = append(attrs, ir.NamedAttr{Name: pname, Value: a})
 	}
-	st := ir.OperationState{Name: row.Op, Operands: operands, ResultTypes: resTypes, Loc: ir.NameLoc{Name: m.Key, Child: r.errAt(m.Off, "").Loc}}
+	st := ir.OperationState{Name: row.Op, Operands: operands, ResultTypes: resTypes, Loc: ir.NameLoc{Name: m.Key, Child: r.posAt(m.Off)}}
 	if len(attrs) > 0 {
 		st.Props = im.ctx.DictionaryAttr(attrs)
 	}

@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mlc-go/mlc/dialects/ods"
 	qd "github.com/mlc-go/mlc/dialects/qnn"
 )
 
@@ -32,7 +31,6 @@ func TestTableCoversDialect(t *testing.T) {
 		assert.ElementsMatch(t, attrs, params, "%s: parameters", name)
 	}
 	require.Len(t, ops, len(qd.Dialect.Ops)-1)
-	var _ ods.OpDef
 }
 
 func TestMarkdownFresh(t *testing.T) {
