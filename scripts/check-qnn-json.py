@@ -11,7 +11,10 @@ output; every output is defined once; quantization encodings agree with
 the data types (fixed point: a defined scale-offset or axis-scale-offset
 encoding with positive scales, offsets that keep zero inside the stored
 range for the bit width, one scale/offset per index of the axis; other
-types: no encoding); tensor parameter data matches its dims.
+types: no encoding); tensor parameter data matches its dims. When
+MODEL.encodings (AIMET format) is beside the JSON, every entry must name
+a fixed-point tensor (activations: non-static, params: static) with the
+tensor's bit width and one entry per scale/offset pair.
 
 Usage: check-qnn-json.py MODEL_net.json [MODEL.bin]
 Exit status 0 when valid; otherwise each problem is printed and the
@@ -227,6 +230,50 @@ class Checker:
             if valid.get(name) and t["type"] in (1, 3) and name not in produced:
                 self.fail("tensor '%s'" % name, "is %s but no node produces it" % TENSOR_TYPES[t["type"]])
         self.check_bin(bin_path, statics)
+        base = bin_path[:-len(".bin")] if bin_path.endswith(".bin") else bin_path
+        if os.path.exists(base + ".encodings"):
+            self.check_encodings(base + ".encodings", tensors, valid)
+
+    def check_encodings(self, path, tensors, valid):
+        try:
+            with open(path) as f:
+                enc = json.load(f)
+        except (OSError, ValueError) as e:
+            self.fail(path, "cannot read JSON: %s" % e)
+            return
+        if not isinstance(enc, dict):
+            self.fail(path, "is not a JSON object")
+            return
+        for section, static in (("activation_encodings", False), ("param_encodings", True)):
+            entries = enc.get(section, {})
+            if not isinstance(entries, dict):
+                self.fail(path, "%s is not an object" % section)
+                continue
+            for name, lst in entries.items():
+                where = "%s %s '%s'" % (path, section, name)
+                t = tensors.get(name)
+                if t is None or not valid.get(name):
+                    self.fail(where, "names no valid tensor of the graph")
+                    continue
+                _, bits, kind = DATA_TYPES[t["data_type"]]
+                if kind not in ("sfixed", "ufixed"):
+                    self.fail(where, "tensor is %s, not fixed point" % DATA_TYPES[t["data_type"]][0])
+                    continue
+                if (t["type"] == 4) != static:
+                    self.fail(where, "a %s tensor belongs in %s" % ("static" if t["type"] == 4 else "non-static",
+                                                                      "param_encodings" if t["type"] == 4 else "activation_encodings"))
+                q = t.get("quant_params") or {}
+                pairs = 1
+                if q.get("encoding") == AXIS_SCALE_OFFSET:
+                    pairs = len((q.get("axis_scale_offset") or {}).get("scale_offsets") or [])
+                if not isinstance(lst, list) or len(lst) != pairs:
+                    self.fail(where, "needs %d entries (one per scale/offset pair), got %s" % (
+                        pairs, len(lst) if isinstance(lst, list) else "none"))
+                    continue
+                for i, e in enumerate(lst):
+                    if not isinstance(e, dict) or e.get("bitwidth") != bits:
+                        self.fail(where, "entry #%d: bitwidth %r differs from the tensor's %d" % (
+                            i, e.get("bitwidth") if isinstance(e, dict) else None, bits))
 
     def check_bin(self, bin_path, statics):
         if not statics and not os.path.exists(bin_path):

@@ -79,7 +79,7 @@ func TestCheckerCatchesCorruption(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			require.Contains(t, js, c.old)
 			dir := t.TempDir()
-			bad := b
+			bad := *b
 			bad.NetJSON = []byte(strings.Replace(js, c.old, c.new, 1))
 			_, err := bad.Write(dir)
 			require.NoError(t, err)
@@ -88,6 +88,17 @@ func TestCheckerCatchesCorruption(t *testing.T) {
 			require.Contains(t, out, c.want)
 		})
 	}
+	t.Run("encodings bit width", func(t *testing.T) {
+		dir := t.TempDir()
+		bad := *b
+		bad.Encodings = []byte(strings.Replace(string(b.Encodings), `"bitwidth": 8,`, `"bitwidth": 16,`, 1))
+		require.NotEqual(t, b.Encodings, bad.Encodings)
+		_, err := bad.Write(dir)
+		require.NoError(t, err)
+		out, ok := runChecker(t, filepath.Join(dir, "conv_net.json"))
+		require.False(t, ok, out)
+		require.Contains(t, out, "bitwidth 16 differs")
+	})
 	t.Run("bin entry size", func(t *testing.T) {
 		dir := t.TempDir()
 		_, err := b.Write(dir)

@@ -35,7 +35,7 @@ func Markdown() string {
 		"`<Type>_<n>`), node outputs `<node>_out`, static tensors their location name or `<reader node>_<operand>`. " +
 		"Ids number tensors in program order. Two runs on the same IR are byte-identical; each file is written " +
 		"atomically, and an op or type with no QNN form is one positioned error with nothing written. " +
-		"`scripts/check-qnn-json.py NAME_net.json` validates a JSON and its bin.\n\n")
+		"`scripts/check-qnn-json.py NAME_net.json` validates a JSON with the bin and encodings beside it.\n\n")
 	b.WriteString("| qnn op | QNN type | parameters |\n|---|---|---|\n")
 	for _, name := range SupportedOps() {
 		r := ops[name]
