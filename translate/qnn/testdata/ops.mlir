@@ -114,9 +114,10 @@ func.func @math_and_casts(%q: !qnn.tensor<4xufixed8, scale = 0.1, offset = -128>
 }
 
 // Storage forms QNN has no field for: a signed builtin type, a ui4-range
-// unsigned 4-bit tensor held as i8, and a static tensor held as si8.
+// unsigned 4-bit tensor held as i8, and a static tensor held as si8; a
+// static tensor named by a location too long for a ustar tar name.
 func.func private @storage(%x: tensor<4xsi8>) -> tensor<4xsi32> attributes {mlc.target = "qnn-htp-v73"} {
-  %c = qnn.StaticTensor dense<[1, 2, 3, 4]> : tensor<4xsi8> -> tensor<4xsi8>
+  %c = qnn.StaticTensor dense<[1, 2, 3, 4]> : tensor<4xsi8> -> tensor<4xsi8> loc("a_static_tensor_whose_location_name_is_longer_than_the_one_hundred_bytes_a_ustar_tar_header_can_hold_for_a_name")
   %0 = qnn.Cast %x : tensor<4xsi8> -> tensor<4xsi32>
   %u = qnn.StaticTensor dense<[0, 15, 7, 8, 1]> : tensor<5xi8> -> !qnn.tensor<5xufixed4, scale = 0.5, offset = -8>
   %v = qnn.Convert %u : !qnn.tensor<5xufixed4, scale = 0.5, offset = -8> -> !qnn.tensor<5xufixed8, scale = 0.5, offset = -8>
