@@ -215,8 +215,12 @@ type jsonFunction struct {
 
 // importer holds one ImportNetJSON.
 type importer struct {
-	ctx *ir.Context
-	r   *jsonReader
+	ctx                *ir.Context
+	r                  *jsonReader
+	tensorsAt, nodesAt member // graph.tensors and graph.nodes
+	fn                 jsonFunction
+	tensors            map[string]*jsonTensor
+	order              []*jsonTensor // graph.tensors order
 }
 
 // ImportNetJSON reads <m>_net.json and the <m>.bin beside it into a
@@ -264,98 +268,115 @@ func Import(ctx *ir.Context, file string, src []byte, model string, bin io.Reade
 }
 
 func (im *importer) run(model string, bin io.Reader, binSize int64) (*ir.Operation, error) {
+	if err := im.sections(); err != nil {
+		return nil, err
+	}
+	if err := im.readTensors(); err != nil {
+		return nil, err
+	}
+	if err := im.readBin(bin, binSize, im.tensors, im.order); err != nil {
+		return nil, err
+	}
+	body, inputs, outputs, err := im.body()
+	if err != nil {
+		return nil, err
+	}
+	return im.module(model, body, inputs, outputs)
+}
+
+// sections finds graph.tensors, graph.nodes and mlc_function.
+func (im *importer) sections() error {
 	r := im.r
 	if !json.Valid(r.src) {
 		var v any
 		err := json.Unmarshal(r.src, &v)
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
-			return nil, r.errAt(se.Offset, "invalid JSON: %v", err)
+			return r.errAt(se.Offset, "invalid JSON: %v", err)
 		}
-		return nil, r.errAt(0, "invalid JSON: %v", err)
+		return r.errAt(0, "invalid JSON: %v", err)
 	}
 	if err := r.noDuplicateKeys(); err != nil {
-		return nil, err
+		return err
 	}
 	top, err := r.object(r.src, 0, "the net JSON")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	gm, ok := lookup(top, "graph")
 	if !ok {
-		return nil, r.errAt(0, "the net JSON has no \"graph\"")
+		return r.errAt(0, "the net JSON has no \"graph\"")
 	}
 	graph, err := r.object(gm.Value, gm.Off, "graph")
 	if err != nil {
-		return nil, err
+		return err
 	}
-	tm, ok := lookup(graph, "tensors")
-	if !ok {
-		return nil, r.errAt(gm.Off, "graph has no \"tensors\"")
+	if im.tensorsAt, ok = lookup(graph, "tensors"); !ok {
+		return r.errAt(gm.Off, "graph has no \"tensors\"")
 	}
-	nm, ok := lookup(graph, "nodes")
-	if !ok {
-		return nil, r.errAt(gm.Off, "graph has no \"nodes\"")
+	if im.nodesAt, ok = lookup(graph, "nodes"); !ok {
+		return r.errAt(gm.Off, "graph has no \"nodes\"")
 	}
-	tmembers, err := r.object(tm.Value, tm.Off, "graph.tensors")
-	if err != nil {
-		return nil, err
-	}
-	var fnInfo jsonFunction
 	if fm, ok := lookup(top, "mlc_function"); ok {
-		if err := r.decode(fm, "mlc_function", &fnInfo); err != nil {
-			return nil, err
-		}
+		return r.decode(fm, "mlc_function", &im.fn)
 	}
+	return nil
+}
 
-	tensors := map[string]*jsonTensor{}
-	var order []*jsonTensor
+// readTensors reads and checks graph.tensors (ids unique).
+func (im *importer) readTensors() error {
+	members, err := im.r.object(im.tensorsAt.Value, im.tensorsAt.Off, "graph.tensors")
+	if err != nil {
+		return err
+	}
+	im.tensors = map[string]*jsonTensor{}
 	ids := map[int64]string{}
-	for _, m := range tmembers {
+	for _, m := range members {
 		t, err := im.tensor(m)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if prev, dup := ids[*t.ID]; dup {
-			return nil, r.errAt(m.Off, "tensor %q has id %d, as tensor %q does", m.Key, *t.ID, prev)
+			return im.r.errAt(m.Off, "tensor %q has id %d, as tensor %q does", m.Key, *t.ID, prev)
 		}
 		ids[*t.ID] = m.Key
-		tensors[m.Key] = t
-		order = append(order, t)
+		im.tensors[m.Key] = t
+		im.order = append(im.order, t)
 	}
-	if err := im.readBin(bin, binSize, tensors, order); err != nil {
-		return nil, err
-	}
+	return nil
+}
 
-	// Signature.
-	inputs, outputs := fnInfo.Inputs, fnInfo.Outputs
-	if inputs == nil {
-		for _, t := range order {
-			if t.kind == qd.KindAppWrite {
-				inputs = append(inputs, t.name)
-			}
+// signature is the graph's inputs and outputs: mlc_function's order, else
+// the APP_WRITE and APP_READ tensors in graph.tensors order.
+func (im *importer) signature() (inputs, outputs []string) {
+	inputs, outputs = im.fn.Inputs, im.fn.Outputs
+	for _, t := range im.order {
+		if im.fn.Inputs == nil && t.kind == qd.KindAppWrite {
+			inputs = append(inputs, t.name)
+		}
+		if im.fn.Outputs == nil && t.kind == qd.KindAppRead {
+			outputs = append(outputs, t.name)
 		}
 	}
-	if outputs == nil {
-		for _, t := range order {
-			if t.kind == qd.KindAppRead {
-				outputs = append(outputs, t.name)
-			}
-		}
-	}
+	return inputs, outputs
+}
+
+// body builds the function body: arguments, static tensors, one op per
+// node and the return.
+func (im *importer) body() (*ir.Block, []string, []string, error) {
+	r, tensors := im.r, im.tensors
+	inputs, outputs := im.signature()
 	body := ir.NewBlock(nil, nil)
 	vals := map[string]*ir.Value{}
-	var argTypes []ir.Type
 	for _, name := range inputs {
 		t := tensors[name]
 		if t == nil || t.kind != qd.KindAppWrite {
-			return nil, r.errAt(tm.Off, "graph input %q is not an APP_WRITE tensor of graph.tensors", name)
+			return nil, nil, nil, r.errAt(im.tensorsAt.Off, "graph input %q is not an APP_WRITE tensor of graph.tensors", name)
 		}
 		if vals[name] != nil {
-			return nil, r.errAt(tm.Off, "graph input %q is listed twice", name)
+			return nil, nil, nil, r.errAt(im.tensorsAt.Off, "graph input %q is listed twice", name)
 		}
 		vals[name] = body.AddArg(t.typ, ir.NameLoc{Name: name, Child: ir.UnknownLoc{}})
-		argTypes = append(argTypes, t.typ)
 	}
 	b := ir.NewBuilder(im.ctx)
 	b.SetInsertionPointToEnd(body)
@@ -364,7 +385,7 @@ func (im *importer) run(model string, bin io.Reader, binSize int64) (*ir.Operati
 	// id (the serializer numbers tensors in program order), or before
 	// their first use.
 	var statics []*jsonTensor
-	for _, t := range order {
+	for _, t := range im.order {
 		if t.kind == qd.KindStatic {
 			statics = append(statics, t)
 		}
@@ -382,14 +403,14 @@ func (im *importer) run(model string, bin io.Reader, binSize int64) (*ir.Operati
 		vals[t.name] = v
 		return nil
 	}
-	nmembers, err := r.object(nm.Value, nm.Off, "graph.nodes")
+	nodes, err := r.object(im.nodesAt.Value, im.nodesAt.Off, "graph.nodes")
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
-	for _, m := range nmembers {
+	for _, m := range nodes {
 		var n jsonNode
 		if err := r.decode(m, "node "+strconv.Quote(m.Key), &n); err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 		first := int64(math.MaxInt64)
 		for _, o := range n.Outputs {
@@ -397,50 +418,60 @@ func (im *importer) run(model string, bin io.Reader, binSize int64) (*ir.Operati
 				first = min(first, *t.ID)
 			}
 		}
-		for next < len(statics) && *statics[next].ID < first {
+		for ; next < len(statics) && *statics[next].ID < first; next++ {
 			if err := emitStatic(statics[next]); err != nil {
-				return nil, err
+				return nil, nil, nil, err
 			}
-			next++
 		}
 		for _, in := range n.Inputs {
 			if t := tensors[in]; t != nil && t.kind == qd.KindStatic {
 				if err := emitStatic(t); err != nil {
-					return nil, err
+					return nil, nil, nil, err
 				}
 			}
 		}
 		if err := im.node(b, m, &n, tensors, vals); err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 	}
 	for ; next < len(statics); next++ {
 		if err := emitStatic(statics[next]); err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 	}
 	var results []*ir.Value
-	var resTypes []ir.Type
 	for _, name := range outputs {
 		t, v := tensors[name], vals[name]
 		if t == nil || t.kind != qd.KindAppRead || v == nil {
-			return nil, r.errAt(tm.Off, "graph output %q is not an APP_READ tensor produced by a node", name)
+			return nil, nil, nil, r.errAt(im.tensorsAt.Off, "graph output %q is not an APP_READ tensor produced by a node", name)
 		}
 		results = append(results, v)
+	}
+	b.Create(ir.OperationState{Name: "func.return", Operands: results, Loc: r.posAt(im.nodesAt.Off)})
+	return body, inputs, outputs, nil
+}
+
+// module wraps body in the func.func mlc_function describes (else one
+// named model) inside a builtin.module, and verifies it.
+func (im *importer) module(model string, body *ir.Block, inputs, outputs []string) (*ir.Operation, error) {
+	r, ctx := im.r, im.ctx
+	var argTypes, resTypes []ir.Type
+	for _, a := range body.Args() {
+		argTypes = append(argTypes, a.Type())
+	}
+	for _, v := range body.Terminator().Operands() {
 		resTypes = append(resTypes, v.Type())
 	}
-	b.Create(ir.OperationState{Name: "func.return", Operands: results, Loc: r.posAt(nm.Off)})
-
-	name := fnInfo.Name
+	name := im.fn.Name
 	if name == "" {
 		name = model
 	}
 	props := []ir.NamedAttr{
-		{Name: "sym_name", Value: im.ctx.StringAttr(name)},
-		{Name: "function_type", Value: im.ctx.TypeAttr(im.ctx.FunctionType(argTypes, resTypes))},
+		{Name: "sym_name", Value: ctx.StringAttr(name)},
+		{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(argTypes, resTypes))},
 	}
-	if fnInfo.Visibility != "" {
-		props = append(props, ir.NamedAttr{Name: "sym_visibility", Value: im.ctx.StringAttr(fnInfo.Visibility)})
+	if im.fn.Visibility != "" {
+		props = append(props, ir.NamedAttr{Name: "sym_visibility", Value: ctx.StringAttr(im.fn.Visibility)})
 	}
 	if a := im.nameAttrs(inputs, "arg"); a != nil {
 		props = append(props, ir.NamedAttr{Name: "arg_attrs", Value: a})
@@ -449,21 +480,16 @@ func (im *importer) run(model string, bin io.Reader, binSize int64) (*ir.Operati
 		props = append(props, ir.NamedAttr{Name: "res_attrs", Value: a})
 	}
 	loc := r.posAt(0)
-	fn := im.ctx.NewOperation(ir.OperationState{Name: "func.func", Props: im.ctx.DictionaryAttr(props), NumRegions: 1, Loc: loc})
+	fn := ctx.NewOperation(ir.OperationState{Name: "func.func", Props: ctx.DictionaryAttr(props), NumRegions: 1, Loc: loc})
 	fn.Region(0).AppendBlock(body)
-	keys := make([]string, 0, len(fnInfo.Attributes))
-	for k := range fnInfo.Attributes {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range sortedKeys(im.fn.Attributes) {
 		if !strings.Contains(k, ".") {
 			return nil, r.errAt(0, "mlc_function attribute %q must have a dialect prefix", k)
 		}
-		fn.SetAttr(k, im.ctx.StringAttr(fnInfo.Attributes[k]))
+		fn.SetAttr(k, ctx.StringAttr(im.fn.Attributes[k]))
 	}
-	module := im.ctx.NewOperation(ir.OperationState{Name: "builtin.module", NumRegions: 1, Loc: loc})
-	mb := ir.NewBuilder(im.ctx)
+	module := ctx.NewOperation(ir.OperationState{Name: "builtin.module", NumRegions: 1, Loc: loc})
+	mb := ir.NewBuilder(ctx)
 	mb.CreateBlock(module.Region(0), nil, nil)
 	mb.Insert(fn)
 	if err := ir.Verify(module); err != nil {
