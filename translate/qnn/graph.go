@@ -68,6 +68,7 @@ type node struct {
 	inputs  []*tensor
 	outputs []*tensor
 	params  []paramValue
+	attrs   string // the op's discardable attributes as MLIR text, or ""
 }
 
 // graph is the QNN graph of one function; the renderers write it.
@@ -78,8 +79,11 @@ type graph struct {
 	outputs []*tensor
 	fnName  string
 	private bool
-	fnAttrs []ir.NamedAttr // string-valued discardable attributes of the function
-	nextID  int
+	// The function's discardable attributes and argument/result
+	// attribute arrays as MLIR text ("" when absent), which QNN has no
+	// field for: the importer parses them back.
+	fnAttrs, argAttrs, resAttrs string
+	nextID                      int
 }
 
 // namer makes C-identifier names unique across tensors, nodes and
@@ -150,10 +154,12 @@ func buildGraph(fn *ir.Operation) (*graph, error) {
 	if v, ok := fn.InherentAttr("sym_visibility").(*ir.StringAttr); ok && v.Value == "private" {
 		g.private = true
 	}
-	for _, a := range fn.Attrs() {
-		if _, ok := a.Value.(*ir.StringAttr); ok && strings.Contains(a.Name, ".") {
-			g.fnAttrs = append(g.fnAttrs, a)
-		}
+	g.fnAttrs = discardableText(fn)
+	if a := fn.InherentAttr("arg_attrs"); a != nil {
+		g.argAttrs = a.String()
+	}
+	if a := fn.InherentAttr("res_attrs"); a != nil {
+		g.resAttrs = a.String()
 	}
 	for _, op := range body.Ops() {
 		if op.Name() == "func.return" || op.Name() == "qnn.StaticTensor" {
@@ -245,7 +251,7 @@ func buildGraph(fn *ir.Operation) (*graph, error) {
 			continue
 		}
 		row := ops[op.Name()]
-		n := &node{name: nodeName[op], row: row, op: op}
+		n := &node{name: nodeName[op], row: row, op: op, attrs: discardableText(op)}
 		for i, v := range op.Operands() {
 			t := byValue[v]
 			if t == nil {
@@ -654,4 +660,19 @@ func operandName(op *ir.Operation, i int) string {
 		}
 	}
 	return "in" + strconv.Itoa(i)
+}
+
+// discardableText is op's discardable (dialect-prefixed) attributes as
+// a dictionary's MLIR text, or "" when it has none.
+func discardableText(op *ir.Operation) string {
+	var attrs []ir.NamedAttr
+	for _, a := range op.Attrs() {
+		if strings.Contains(a.Name, ".") {
+			attrs = append(attrs, a)
+		}
+	}
+	if len(attrs) == 0 {
+		return ""
+	}
+	return op.Ctx().DictionaryAttr(attrs).String()
 }

@@ -203,14 +203,17 @@ type jsonNode struct {
 	SParams map[string]map[string]any  `json:"scalar_params"`
 	Inputs  []string                   `json:"input_names"`
 	Outputs []string                   `json:"output_names"`
+	Attrs   string                     `json:"mlc_attributes"`
 }
 
 type jsonFunction struct {
-	Name       string            `json:"name"`
-	Visibility string            `json:"visibility"`
-	Attributes map[string]string `json:"attributes"`
-	Inputs     []string          `json:"inputs"`
-	Outputs    []string          `json:"outputs"`
+	Name       string   `json:"name"`
+	Visibility string   `json:"visibility"`
+	Attributes string   `json:"attributes"`
+	ArgAttrs   string   `json:"arg_attrs"`
+	ResAttrs   string   `json:"res_attrs"`
+	Inputs     []string `json:"inputs"`
+	Outputs    []string `json:"outputs"`
 }
 
 // importer holds one ImportNetJSON.
@@ -473,20 +476,33 @@ func (im *importer) module(model string, body *ir.Block, inputs, outputs []strin
 	if im.fn.Visibility != "" {
 		props = append(props, ir.NamedAttr{Name: "sym_visibility", Value: ctx.StringAttr(im.fn.Visibility)})
 	}
-	if a := im.nameAttrs(inputs, "arg"); a != nil {
-		props = append(props, ir.NamedAttr{Name: "arg_attrs", Value: a})
-	}
-	if a := im.nameAttrs(outputs, "result"); a != nil {
-		props = append(props, ir.NamedAttr{Name: "res_attrs", Value: a})
+	for _, sig := range []struct {
+		attr, text, prefix string
+		names              []string
+	}{{"arg_attrs", im.fn.ArgAttrs, "arg", inputs}, {"res_attrs", im.fn.ResAttrs, "result", outputs}} {
+		a := im.nameAttrs(sig.names, sig.prefix)
+		if sig.text != "" {
+			parsed, err := im.parseAttr(sig.text)
+			if err != nil {
+				return nil, r.errAt(0, "mlc_function %s: %v", sig.attr, err)
+			}
+			a = parsed
+		}
+		if a != nil {
+			props = append(props, ir.NamedAttr{Name: sig.attr, Value: a})
+		}
 	}
 	loc := r.posAt(0)
 	fn := ctx.NewOperation(ir.OperationState{Name: "func.func", Props: ctx.DictionaryAttr(props), NumRegions: 1, Loc: loc})
 	fn.Region(0).AppendBlock(body)
-	for _, k := range sortedKeys(im.fn.Attributes) {
-		if !strings.Contains(k, ".") {
-			return nil, r.errAt(0, "mlc_function attribute %q must have a dialect prefix", k)
+	if im.fn.Attributes != "" {
+		attrs, err := im.discardable(im.fn.Attributes)
+		if err != nil {
+			return nil, r.errAt(0, "mlc_function attributes: %v", err)
 		}
-		fn.SetAttr(k, ctx.StringAttr(im.fn.Attributes[k]))
+		for _, a := range attrs {
+			fn.SetAttr(a.Name, a.Value)
+		}
 	}
 	module := ctx.NewOperation(ir.OperationState{Name: "builtin.module", NumRegions: 1, Loc: loc})
 	mb := ir.NewBuilder(ctx)
@@ -500,6 +516,42 @@ func (im *importer) module(model string, body *ir.Block, inputs, outputs []strin
 		return nil, r.errAt(0, "imported module does not verify: %v", err)
 	}
 	return module, nil
+}
+
+// parseAttr parses one attribute's MLIR text with the IR parser (as the
+// value of a module attribute).
+func (im *importer) parseAttr(text string) (ir.Attribute, error) {
+	if len(text) > 1<<20 {
+		return nil, fmt.Errorf("attribute text over 1 MiB")
+	}
+	m, err := asm.ParseFile(im.ctx, "attribute", []byte("module attributes {mlc.value = "+text+"} {\n}"))
+	if err != nil {
+		return nil, fmt.Errorf("%q does not parse as an attribute: %v", text, err)
+	}
+	attrs := m.Attrs()
+	if len(attrs) != 1 || attrs[0].Name != "mlc.value" {
+		return nil, fmt.Errorf("%q is not one attribute", text)
+	}
+	return attrs[0].Value, nil
+}
+
+// discardable parses a dictionary's text whose keys are all
+// dialect-prefixed (discardable) attribute names.
+func (im *importer) discardable(text string) ([]ir.NamedAttr, error) {
+	a, err := im.parseAttr(text)
+	if err != nil {
+		return nil, err
+	}
+	d, ok := a.(*ir.DictionaryAttr)
+	if !ok {
+		return nil, fmt.Errorf("%q is not a dictionary", text)
+	}
+	for _, e := range d.Entries {
+		if !strings.Contains(e.Name, ".") {
+			return nil, fmt.Errorf("attribute %q must have a dialect prefix", e.Name)
+		}
+	}
+	return d.Entries, nil
 }
 
 // nameAttrs is arg_attrs/res_attrs with mlc.name for names other than
@@ -848,6 +900,15 @@ func (im *importer) node(b *ir.Builder, m member, n *jsonNode, tensors map[strin
 		st.Props = im.ctx.DictionaryAttr(attrs)
 	}
 	op := b.Create(st)
+	if n.Attrs != "" {
+		attrs, err := im.discardable(n.Attrs)
+		if err != nil {
+			return r.errAt(m.Off, "node %q: mlc_attributes: %v", m.Key, err)
+		}
+		for _, a := range attrs {
+			op.SetAttr(a.Name, a.Value)
+		}
+	}
 	for i, o := range n.Outputs {
 		vals[o] = op.Result(i)
 	}

@@ -89,6 +89,8 @@ func TestImportMalformed(t *testing.T) {
 		{"duplicate key", []byte(strings.Replace(js, `"id": 0,`, `"id": 0, "id": 0,`, 1)), b.Bin, `key "id" appears twice`},
 		{"per-axis count", []byte(strings.Replace(js, `"num_scale_offsets": 8,`, `"num_scale_offsets": 9,`, 1)), b.Bin, "num_scale_offsets 9"},
 		{"bad scale", []byte(strings.Replace(js, `"scale": 0.5,`, `"scale": -0.5,`, 1)), b.Bin, "not positive"},
+		{"attribute text", []byte(strings.Replace(js, `"mlc_attributes": "{`, `"mlc_attributes": "{{`, 1)), b.Bin, "mlc_attributes"},
+		{"attribute prefix", []byte(strings.Replace(js, `"attributes": "{mlc.budget`, `"attributes": "{budget`, 1)), b.Bin, "dialect prefix"},
 		{"verifier", []byte(strings.Replace(js, `"data": [
                 2,
                 2

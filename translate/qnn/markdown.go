@@ -24,8 +24,9 @@ func Markdown() string {
 		"- `NAME_net.json`: `graph.tensors` (name → `id`, `type`, `dataFormat`, `data_type`, `axis_format`, " +
 		"`quant_params`, `dims`) and `graph.nodes` (name → `package`, `type`, `tensor_params`, `scalar_params`, " +
 		"`input_names`, `output_names`), both in program order, plus `mlc_function` (the function's name, visibility, " +
-		"string attributes and input/output order) and, where QNN has no field for it, `mlc_type` / `mlc_value_type` " +
-		"/ `mlc_resource` on a tensor so `--import-qnn-json` rebuilds the same IR.\n" +
+		"input/output order, and its attributes and argument/result attributes as MLIR text) and, where QNN has no " +
+		"field for it, `mlc_type` / `mlc_value_type` / `mlc_resource` on a tensor and `mlc_attributes` (an op's " +
+		"discardable attributes) on a node, so `--import-qnn-json` rebuilds the same IR (locations aside).\n" +
 		"- `NAME.encodings`: AIMET's format, `activation_encodings` for fixed-point graph inputs, outputs and node " +
 		"outputs and `param_encodings` for fixed-point static tensors, each a list (one entry per channel for " +
 		"per-axis encodings) of `bitwidth`, `dtype`, `is_symmetric`, `max`, `min`, `offset`, `scale`, with AIMET's " +

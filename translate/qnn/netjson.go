@@ -280,11 +280,15 @@ func (g *graph) netJSON(model string) ([]byte, error) {
 		for i, t := range n.outputs {
 			out[i] = t.name
 		}
-		nodes = append(nodes, kv{n.name, obj{
+		entry := obj{
 			{"package", Package}, {"type", n.row.Type},
 			{"tensor_params", tp}, {"scalar_params", sp},
 			{"input_names", in}, {"output_names", out},
-		}})
+		}
+		if n.attrs != "" {
+			entry = append(entry, kv{"mlc_attributes", n.attrs})
+		}
+		nodes = append(nodes, kv{n.name, entry})
 	}
 	opTypes := make([]string, 0, len(types))
 	for t := range types {
@@ -302,12 +306,10 @@ func (g *graph) netJSON(model string) ([]byte, error) {
 	if g.private {
 		fn = append(fn, kv{"visibility", "private"})
 	}
-	if len(g.fnAttrs) > 0 {
-		attrs := obj{}
-		for _, a := range g.fnAttrs {
-			attrs = append(attrs, kv{a.Name, stringValue(a.Value)})
+	for _, a := range []kv{{"attributes", g.fnAttrs}, {"arg_attrs", g.argAttrs}, {"res_attrs", g.resAttrs}} {
+		if a.V != "" {
+			fn = append(fn, a)
 		}
-		fn = append(fn, kv{"attributes", attrs})
 	}
 	fn = append(fn, kv{"inputs", names(g.inputs)}, kv{"outputs", names(g.outputs)})
 	return marshalIndent(obj{

@@ -3,7 +3,8 @@
 // lines: graph input/output names from mlc.name, the per-axis sfixed8
 // filter (axis 3, HWIO) and sfixed32 bias as STATIC tensors read from the
 // .bin, uint32 tensor parameters, AIMET encodings. The JSON imports back
-// into the same qnn ops, and serializing that again gives the same bytes.
+// into the same IR (attributes included), and serializing that again
+// gives the same bytes.
 
 // RUN: mlc-opt --pass-pipeline='builtin.module(func.func(quantize{target=qnn-htp-v73},quant-fuse,legalize-qnn{target=qnn-htp-v73}))' %s -o %t.mlir
 // RUN: rm -rf %t.d %t.e && mkdir -p %t.d %t.e
@@ -13,6 +14,9 @@
 // RUN: filecheck %s --check-prefix=ENC --input-file %t.d/net.encodings
 // RUN: mlc-translate --import-qnn-json %t.d/net_net.json -o %t.back.mlir
 // RUN: filecheck %s --check-prefix=IR --input-file %t.back.mlir
+// RUN: mlc-opt %t.mlir -o %t.a
+// RUN: mlc-opt %t.back.mlir -o %t.b
+// RUN: cmp %t.a %t.b
 // RUN: mlc-translate --mlir-to-qnn %t.back.mlir -o %t.e/net
 // RUN: cmp %t.d/net_net.json %t.e/net_net.json
 // RUN: cmp %t.d/net.bin %t.e/net.bin
@@ -89,7 +93,7 @@
 // ENC-NEXT:  "dtype": "int",
 // ENC-NEXT:  "is_symmetric": "True",
 
-// IR-LABEL:  func.func @conv(%arg0: tensor<1x2x4x4xf32> {mlc.name = "image"}) -> (tensor<1x2x4x4xf32> {mlc.name = "logits"})
+// IR-LABEL:  func.func @conv(%arg0: tensor<1x2x4x4xf32> {mlc.calib = array<f64: -1.000000e+00, 3.000000e+00>, mlc.name = "image"}) -> (tensor<1x2x4x4xf32> {mlc.name = "logits"})
 // IR:        qnn.Quantize %arg0
 // IR:        qnn.StaticTensor dense<[810, -810]> : tensor<2xi32>
 // IR:        qnn.Conv2d

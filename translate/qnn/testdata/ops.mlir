@@ -1,6 +1,7 @@
 // Hand-written qnn functions covering every op of translate/qnn's table,
 // static tensors of every storage form, per-tensor and per-axis
-// encodings, named and unnamed inputs and outputs. Each function is
+// encodings, named and unnamed inputs and outputs, and discardable
+// attributes on functions, arguments and ops. Each function is
 // serialized and imported back by roundtrip_test.go.
 
 !act = !qnn.tensor<1x8x8x4xufixed8, scale = 0.5, offset = -128>
@@ -8,13 +9,13 @@
 !wpc = !qnn.tensor<3x3x4x8xsfixed8, axis = 3, scale_offsets = [0.1:0, 0.1:0, 0.1:0, 0.1:0, 0.2:0, 0.2:0, 0.2:0, 0.2:0]>
 !bpc = !qnn.tensor<8xsfixed32, axis = 0, scale_offsets = [0.05:0, 0.05:0, 0.05:0, 0.05:0, 0.1:0, 0.1:0, 0.1:0, 0.1:0]>
 
-func.func @conv(%x: tensor<1x4x8x8xf32> {mlc.name = "image"}) -> (tensor<1x8x4x4xf32> {mlc.name = "features"}) {
+func.func @conv(%x: tensor<1x4x8x8xf32> {mlc.calib = array<f64: -1.0, 3.0>, mlc.name = "image"}) -> (tensor<1x8x4x4xf32> {mlc.name = "features"}) attributes {mlc.budget = 3 : i64} {
   %q = qnn.Quantize %x : tensor<1x4x8x8xf32> -> !qnn.tensor<1x4x8x8xufixed8, scale = 0.5, offset = -128>
   %t = qnn.Transpose %q {perm = array<i64: 0, 2, 3, 1>} : !qnn.tensor<1x4x8x8xufixed8, scale = 0.5, offset = -128> -> !act
   %w = qnn.StaticTensor dense<3> : tensor<3x3x4x8xi8> -> !wpc
   %b = qnn.StaticTensor dense<[1, -2, 3, -4, 5, -6, 7, -8]> : tensor<8xi32> -> !bpc
   %c = qnn.Conv2d %t, %w, %b {stride = array<i64: 2, 2>, pad_amount = dense<1> : tensor<2x2xi64>, dilation = array<i64: 1, 1>, group = 1 : i64} : (!act, !wpc, !bpc) -> !out
-  %r = qnn.Relu %c : !out -> !out
+  %r = qnn.Relu %c {mlc.precision = "i8", mlc.note = [1, "two"]} : !out -> !out
   %dw = qnn.StaticTensor dense<[[[[1, 2, 3, 4, 5, 6, 7, 8]], [[1, 2, 3, 4, 5, 6, 7, 8]]], [[[8, 7, 6, 5, 4, 3, 2, 1]], [[-1, -2, -3, -4, -5, -6, -7, -8]]]]> : tensor<2x2x1x8xi8> -> !qnn.tensor<2x2x1x8xsfixed8, scale = 0.01, offset = 0>
   %d = qnn.DepthWiseConv2d %r, %dw {stride = array<i64: 1, 1>, pad_amount = dense<[[0, 1], [0, 1]]> : tensor<2x2xi64>} : (!out, !qnn.tensor<2x2x1x8xsfixed8, scale = 0.01, offset = 0>) -> !out
   %p = qnn.PoolMax2d %d {filter_size = array<i64: 3, 3>, stride = array<i64: 1, 1>, pad_amount = dense<1> : tensor<2x2xi64>} : !out -> !out
