@@ -15,9 +15,9 @@ import (
 // Options tune WriteBundle.
 type Options struct {
 	// ModelName names the files (<m>.cpp, <m>.bin, <m>_net.json,
-	// <m>.encodings) and the QNN graph; the function's symbol name when
-	// empty. It must be a C identifier (the .cpp and QNN's generated
-	// library use it as one).
+	// <m>.encodings) and, made a C identifier, the QNN graph; the
+	// function's symbol name when empty. It is a file name: no path
+	// separators.
 	ModelName string
 }
 
@@ -48,10 +48,10 @@ func Serialize(fn *ir.Operation, opts Options) (*Bundle, error) {
 	if model == "" {
 		model = g.fnName
 	}
-	if model == "" || cName(model) != model {
-		return nil, fmt.Errorf("qnn: model name %q must be a C identifier", model)
+	if model == "" || model == "." || model == ".." || strings.ContainsAny(model, "/\\\x00") {
+		return nil, fmt.Errorf("qnn: model name %q must be a plain file name", model)
 	}
-	b := &Bundle{Model: model, CPP: []byte(g.cpp(model))}
+	b := &Bundle{Model: model, CPP: []byte(g.cpp(cName(model)))}
 	if b.Bin, err = g.bin(); err != nil {
 		return nil, err
 	}

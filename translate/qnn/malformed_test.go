@@ -252,3 +252,22 @@ func TestImportConverterStyle(t *testing.T) {
 		require.Contains(t, text, want)
 	}
 }
+
+// TestModelNames: a model name is a plain file name; the QNN graph takes
+// its C-identifier form.
+func TestModelNames(t *testing.T) {
+	src, err := os.ReadFile("testdata/ops.mlir")
+	require.NoError(t, err)
+	m := parse(t, newContext(), "testdata/ops.mlir", src)
+	fn, err := qnnser.FindFunc(m, "conv")
+	require.NoError(t, err)
+	for _, bad := range []string{"../x", "a/b", "..", "."} {
+		_, err := qnnser.Serialize(fn, qnnser.Options{ModelName: bad})
+		require.Error(t, err, bad)
+	}
+	b, err := qnnser.Serialize(fn, qnnser.Options{ModelName: "resnet18-v1.5"})
+	require.NoError(t, err)
+	require.Equal(t, []string{"resnet18-v1.5.cpp", "resnet18-v1.5.bin", "resnet18-v1.5_net.json", "resnet18-v1.5.encodings"}, qnnser.Files(b.Model))
+	require.Contains(t, string(b.CPP), `QnnModel model;`)
+	require.Contains(t, string(b.CPP), `getQnnGraphConfigFromInfo("resnet18_v1_5"`)
+}
