@@ -6,15 +6,7 @@ import (
 	"strings"
 
 	qd "github.com/mlc-go/mlc/dialects/qnn"
-	"github.com/mlc-go/mlc/ir"
 )
-
-func stringValue(a ir.Attribute) string {
-	if s, ok := a.(*ir.StringAttr); ok {
-		return s.Value
-	}
-	return a.String()
-}
 
 // cFloat prints a float32 as a C float literal that reads back exactly.
 func cFloat(f float32) string {
