@@ -59,6 +59,14 @@ type Options struct {
 	Function string
 	// Method is the calibration observer (minmax when empty).
 	Method observe.Method
+	// RequireFull refuses a model with any op on the CPU; otherwise ops
+	// a target cannot run stay in float in CPU fallback partitions
+	// (quantize{allow-fallback}), as do FallbackOps ("softmax" or
+	// "core.softmax") and vendor clusters under MinBlockSize compute ops
+	// (0: partition's default).
+	RequireFull  bool
+	FallbackOps  []string
+	MinBlockSize int
 	// Thresholds override the target files' gates.
 	Thresholds Thresholds
 	// ExtraPasses is a pass pipeline (pass list or builtin.module(...))
@@ -90,6 +98,10 @@ type TargetResult struct {
 	Passed   bool
 	Manifest *Manifest
 	Bundle   *report.Bundle
+	// Lowered is the lowered module the gates ran: the host function
+	// calling the vendor partitions (in the backend's dialect) and the
+	// CPU partitions (in core).
+	Lowered *ir.Operation
 }
 
 // GateError is returned with the Result when some target's gates failed:
@@ -183,6 +195,8 @@ func (o *Options) check() error {
 		return errors.New("no calibration data directory")
 	case o.Out == "":
 		return errors.New("no output directory")
+	case o.MinBlockSize < 0:
+		return fmt.Errorf("the minimum block size must be at least 1, got %d", o.MinBlockSize)
 	}
 	seen := map[string]bool{}
 	for _, t := range o.Targets {
@@ -275,7 +289,7 @@ func (c *compiler) load() error {
 		return err
 	}
 	c.session, err = dq.NewSession(module, dq.Options{Function: c.opts.Function, Method: c.opts.Method, CalibData: c.calib,
-		Progress: func(phase string, done, total int) { c.progress("", phase, done, total) }}, c.opts.Targets...)
+		AllowFallback: !c.opts.RequireFull, Progress: func(phase string, done, total int) { c.progress("", phase, done, total) }}, c.opts.Targets...)
 	return err
 }
 
@@ -389,7 +403,8 @@ func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 	if err := lat.init(); err != nil {
 		return nil, err
 	}
-	parts, err := lower.Lower(module, lower.Options{Target: t, BeforeLegalize: lat.partition})
+	parts, err := lower.Lower(module, lower.Options{Target: t, MinBlockSize: c.opts.MinBlockSize,
+		Fallback: c.opts.FallbackOps, RequireFull: c.opts.RequireFull, BeforeLegalize: lat.partition})
 	if err != nil {
 		return nil, err
 	}
@@ -426,7 +441,7 @@ func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 		b.Passed = b.Passed && g.Passed
 	}
 
-	tr := &TargetResult{Target: name, Dir: name, Passed: b.Passed, Bundle: b}
+	tr := &TargetResult{Target: name, Dir: name, Passed: b.Passed, Bundle: b, Lowered: module}
 	var artefacts []string
 	if b.Passed {
 		dir, err := c.staging.dir(tr.Dir)
@@ -449,7 +464,7 @@ func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 	if b.Artefacts, err = describe(dir, artefacts); err != nil {
 		return nil, err
 	}
-	tr.Manifest = c.manifest(t, b, sig, th)
+	tr.Manifest = c.manifest(t, b, sig, th, lat.note())
 	if err := writeJSON(filepath.Join(dir, "manifest.json"), tr.Manifest); err != nil {
 		return nil, err
 	}
@@ -482,11 +497,25 @@ func (c *compiler) pipelineText(t *target.Target) string {
 // afterCalibration is the pipeline from the calibrated float model to
 // the lowered one: quantize, the extra passes, partition, legalise.
 func (c *compiler) afterCalibration(t *target.Target) []string {
-	steps := []string{fmt.Sprintf("func.func(quantize{target=%s}),dce", t.Name)}
+	q := "target=" + t.Name
+	if !c.opts.RequireFull {
+		q += " allow-fallback"
+	}
+	steps := []string{"func.func(quantize{" + q + "}),dce"}
 	if c.extra != nil {
 		steps = append(steps, innerPipeline(c.extra.Text()))
 	}
-	steps = append(steps, fmt.Sprintf("partition{target=%s}", t.Name))
+	p := "target=" + t.Name
+	if c.opts.MinBlockSize > 0 {
+		p += fmt.Sprintf(" min-block-size=%d", c.opts.MinBlockSize)
+	}
+	if len(c.opts.FallbackOps) > 0 {
+		p += " fallback=" + strings.Join(c.opts.FallbackOps, ",")
+	}
+	if c.opts.RequireFull {
+		p += " require-full"
+	}
+	steps = append(steps, "partition{"+p+"}")
 	if lp, ok := legalizePasses[t.Backend]; ok {
 		steps = append(steps, fmt.Sprintf("func.func(%s{target=%s})", lp, t.Name))
 	}

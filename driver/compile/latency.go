@@ -3,6 +3,7 @@ package compile
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/mlc-go/mlc/driver/report"
 	"github.com/mlc-go/mlc/ir"
@@ -19,26 +20,36 @@ type latency struct {
 	t      *target.Target
 	model  *cost.Model
 	byName map[string]float64 // partition -> seconds
+	// err says why there is no estimate (a target file without the
+	// figures the cost model needs, an op it cannot price); the total is
+	// then NaN and a latency budget fails.
+	err error
 }
 
 func (l *latency) init() error {
+	l.byName = map[string]float64{}
 	m, err := cost.New(l.t)
 	if err != nil {
-		return fmt.Errorf("cost model: %v", err)
+		l.err = err
+		return nil
 	}
-	l.model, l.byName = m, map[string]float64{}
+	l.model = m
 	return nil
 }
 
 // partition is driver/lower's BeforeLegalize hook.
 func (l *latency) partition(fn *ir.Operation, p partition.Partition) error {
+	if l.err != nil {
+		return nil
+	}
 	r, err := cost.Estimate(l.model, fn, cost.Options{Boundary: true})
 	if err != nil {
 		var d *ir.Diagnostic
 		if errors.As(err, &d) {
-			return d
+			err = errors.New(d.Message)
 		}
-		return fmt.Errorf("cost estimate of @%s: %v", p.Name, err)
+		l.err = fmt.Errorf("@%s: %v", p.Name, err)
+		return nil
 	}
 	l.byName[p.Name] = r.Total
 	return nil
@@ -46,6 +57,9 @@ func (l *latency) partition(fn *ir.Operation, p partition.Partition) error {
 
 // totalMs sums the vendor partitions' estimates.
 func (l *latency) totalMs() float64 {
+	if l.err != nil {
+		return math.NaN()
+	}
 	var s float64
 	for _, name := range sortedKeys(l.byName) {
 		s += l.byName[name]
@@ -61,6 +75,9 @@ func (l *latency) partitions(reports []*partition.Report) []report.Partition {
 		next := 0
 		for _, p := range r.Partitions {
 			rp := report.Partition{Name: p.Name, Device: p.Device, Ops: p.Ops, EstimatedMs: cost.Ms(l.byName[p.Name])}
+			if l.err != nil {
+				rp.EstimatedMs = math.NaN()
+			}
 			for _, prec := range sortedKeys(p.ByPrecision) {
 				rp.MACs += p.ByPrecision[prec].MACs
 			}
@@ -81,4 +98,12 @@ func (l *latency) partitions(reports []*partition.Report) []report.Partition {
 		}
 	}
 	return out
+}
+
+// note says why there is no estimate; "" when there is one.
+func (l *latency) note() string {
+	if l.err == nil {
+		return ""
+	}
+	return "no estimate: " + l.err.Error()
 }

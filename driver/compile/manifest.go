@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"math"
 	"runtime/debug"
 
 	function "github.com/mlc-go/mlc/dialects/func"
@@ -36,10 +37,10 @@ type Manifest struct {
 		File    string `json:"file"`
 		SHA256  string `json:"sha256"`
 	} `json:"target"`
-	Pipeline  string    `json:"pipeline"`
-	Data      DataInfo  `json:"data"`
-	Signature Signature `json:"signature"`
-	Artefacts []report.Artefact `json:"artefacts"`
+	Pipeline   string              `json:"pipeline"`
+	Data       DataInfo            `json:"data"`
+	Signature  Signature           `json:"signature"`
+	Artefacts  []ManifestArtefact  `json:"artefacts"`
 	Partitions []ManifestPartition `json:"partitions"`
 	Gates      GateResults         `json:"gates"`
 }
@@ -79,6 +80,13 @@ type Encoding struct {
 	Axis      *int      `json:"axis,omitempty"`
 }
 
+// ManifestArtefact is one file of the target's directory.
+type ManifestArtefact struct {
+	Path   string `json:"path"` // relative, with forward slashes
+	Bytes  int64  `json:"bytes"`
+	SHA256 string `json:"sha256"`
+}
+
 // ManifestPartition is one partition with its cost estimate.
 type ManifestPartition struct {
 	Name        string   `json:"name"`
@@ -96,15 +104,17 @@ type GateResults struct {
 	Outputs []ManifestOutput `json:"outputs"`
 	// LatencyMs is the cost model's estimate (an estimate, not a
 	// measurement) of the vendor partitions.
-	LatencyMs float64         `json:"estimated_latency_ms"`
-	Failure   *ManifestFailure `json:"failure,omitempty"`
+	LatencyMs dq.DB `json:"estimated_latency_ms"`
+	// LatencyNote says why there is no estimate (then LatencyMs is null).
+	LatencyNote string           `json:"latency_note,omitempty"`
+	Failure     *ManifestFailure `json:"failure,omitempty"`
 }
 
 // ManifestGate is one threshold check.
 type ManifestGate struct {
-	Name      string `json:"name"`
-	Output    string `json:"output,omitempty"`
-	Value     dq.DB  `json:"value"`
+	Name      string  `json:"name"`
+	Output    string  `json:"output,omitempty"`
+	Value     dq.DB   `json:"value"`
 	Threshold float64 `json:"threshold"`
 	// Rule is ">=" or "<=": how Value must compare with Threshold.
 	Rule string `json:"rule"`
@@ -251,24 +261,24 @@ func encodingOf(t ir.Type) *Encoding {
 }
 
 // manifest fills a target's manifest from its report figures.
-func (c *compiler) manifest(t *target.Target, b *report.Bundle, sig Signature, th *resolved) *Manifest {
+func (c *compiler) manifest(t *target.Target, b *report.Bundle, sig Signature, th *resolved, latencyNote string) *Manifest {
 	m := &Manifest{Format: ManifestVersion, Compiler: b.Compiler, Pipeline: b.Pipeline, Data: c.data, Signature: sig}
 	m.Model.File, m.Model.SHA256 = b.Model, b.ModelSHA256
 	m.Target.Name, m.Target.Backend, m.Target.File, m.Target.SHA256 = t.Name, t.Backend, t.File, b.TargetSHA256
-	m.Artefacts = b.Artefacts
-	if m.Artefacts == nil {
-		m.Artefacts = []report.Artefact{}
+	m.Artefacts = []ManifestArtefact{}
+	for _, a := range b.Artefacts {
+		m.Artefacts = append(m.Artefacts, ManifestArtefact{Path: a.Path, Bytes: a.Bytes, SHA256: a.SHA256})
 	}
 	for _, p := range b.Partitions {
 		mp := ManifestPartition{Name: p.Name, Device: p.Device, Ops: p.Ops, MACs: p.MACs, FallbackWhy: p.FallbackWhy}
-		if p.Device != "cpu" {
+		if p.Device != "cpu" && !math.IsNaN(p.EstimatedMs) {
 			ms := p.EstimatedMs
 			mp.EstimatedMs = &ms
 		}
 		m.Partitions = append(m.Partitions, mp)
 	}
 	g := &m.Gates
-	g.Passed, g.LatencyMs = b.Passed, b.Latency.TotalMs
+	g.Passed, g.LatencyMs, g.LatencyNote = b.Passed, dq.DB(b.Latency.TotalMs), latencyNote
 	g.Gates = []ManifestGate{}
 	for _, x := range b.Gates {
 		rule := "<="

@@ -66,6 +66,10 @@ type Options struct {
 	// is given); Eval, when set, an evaluation directory whose sets also
 	// hold reference outputs.
 	Calib, Eval string
+	// AllowFallback leaves ops the target cannot run in any precision in
+	// float, marked for the CPU (quantize{allow-fallback}), instead of
+	// failing.
+	AllowFallback bool
 	// CalibData, when set, is the calibration data, already read (a part
 	// of a directory, as mlc compile holds some samples back).
 	CalibData *calibrate.Dataset
@@ -545,7 +549,7 @@ func (d *driver) precheck() error {
 	for i := range fn.Region(0).Blocks()[0].Args() {
 		setArgCalib(fn, i, unit)
 	}
-	_, err = lq.Run(fn, lq.Config{Target: d.target})
+	_, err = lq.Run(fn, lq.Config{Target: d.target, Fallback: d.opts.AllowFallback})
 	return err
 }
 
@@ -613,7 +617,7 @@ func (d *driver) build(prec map[*ir.Operation]string, t *target.Target, def stri
 	c.fn = fn
 	d.annotate(c, prec)
 	d.applyBias(c, prec, def)
-	if _, err := lq.Run(fn, lq.Config{Target: t, Precision: def}); err != nil {
+	if _, err := lq.Run(fn, lq.Config{Target: t, Precision: def, Fallback: d.opts.AllowFallback}); err != nil {
 		return nil, err
 	}
 	return c, nil

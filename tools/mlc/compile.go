@@ -16,6 +16,7 @@ import (
 
 	"github.com/mlc-go/mlc/driver/compile"
 	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/lowering/partition"
 	"github.com/mlc-go/mlc/lowering/quantize/observe"
 	"github.com/mlc-go/mlc/lowering/target"
 )
@@ -34,6 +35,9 @@ type compileOptions struct {
 	minTop1     float64
 	maxLatency  float64
 	extraPasses string
+	requireFull bool
+	fallback    []string
+	minBlock    int
 }
 
 func newCompileCmd() *cobra.Command {
@@ -47,7 +51,11 @@ samples of --calib (targets sharing an activation storage share the
 calibration), quantize for each target, partition and legalise (vendor
 partitions in the backend's dialect, CPU fallback partitions in core),
 serialize each vendor partition with its backend's writer (TensorRT:
-model.qdq.onnx, network.json, build.sh), then check the gates.
+model.qdq.onnx, network.json, build.sh), then check the gates. Ops a target
+cannot run stay in float on the CPU (unless --require-full), as do
+--fallback ops and vendor clusters under --min-block-size compute ops; a
+model with CPU partitions also gets host.mlir, the host program calling
+each vendor partition, whose artefacts go to a directory named after it.
 
 Gates, per output of the model, on the --eval samples (default: the last
 quarter of --calib's sets, held back from calibration) against the fp32
@@ -87,6 +95,9 @@ interrupted.`,
 	f.BoolVar(&o.force, "force", false, "replace an existing output directory")
 	f.StringVar(&o.method, "method", string(observe.MinMax), "calibration observer: "+strings.Join(observe.Methods(), ", "))
 	f.StringVar(&o.function, "function", "main", "the entry function")
+	f.BoolVar(&o.requireFull, "require-full", false, "refuse a model with any op on the CPU instead of falling back")
+	f.StringSliceVar(&o.fallback, "fallback", nil, "ops always run on the CPU, comma separated (softmax or core.softmax)")
+	f.IntVar(&o.minBlock, "min-block-size", partition.DefaultMinBlockSize, "fewest compute ops a vendor partition may hold")
 	f.Float64Var(&o.minSQNR, "min-sqnr", 0, "per-output SQNR gate in dB (default: the target file's)")
 	f.Float64Var(&o.minCosine, "min-cosine", 0, "per-output cosine similarity gate (default: the target file's)")
 	f.Float64Var(&o.maxAbs, "max-abs", 0, "per-output max-abs error gate (default: none)")
@@ -139,7 +150,16 @@ func runCompile(cmd *cobra.Command, model string, o compileOptions) error {
 		targets = append(targets, t)
 	}
 	opts := compile.Options{Model: model, Targets: targets, Calib: o.calib, Eval: o.eval, Out: o.output, Force: o.force,
-		Function: o.function, Method: method, ExtraPasses: o.extraPasses}
+		Function: o.function, Method: method, ExtraPasses: o.extraPasses, RequireFull: o.requireFull,
+		MinBlockSize: o.minBlock}
+	if o.minBlock < 1 {
+		return fail(fmt.Errorf("--min-block-size must be at least 1, got %d", o.minBlock))
+	}
+	for _, f := range o.fallback {
+		if f = strings.TrimSpace(f); f != "" {
+			opts.FallbackOps = append(opts.FallbackOps, f)
+		}
+	}
 	for _, x := range []struct {
 		flag string
 		v    float64
