@@ -506,7 +506,7 @@ func (c *compiler) afterCalibration(t *target.Target) []string {
 		steps = append(steps, innerPipeline(c.extra.Text()))
 	}
 	p := "target=" + t.Name
-	if c.opts.MinBlockSize > 0 {
+	if c.opts.MinBlockSize > 0 && c.opts.MinBlockSize != partition.DefaultMinBlockSize {
 		p += fmt.Sprintf(" min-block-size=%d", c.opts.MinBlockSize)
 	}
 	if len(c.opts.FallbackOps) > 0 {
