@@ -97,8 +97,10 @@ fuzz:
 docs:
 	$(GO) run ./tools/mlc-docgen -o docs/dialects
 
+# The whole job on the shipped tiny CNN: ONNX -> one bundle per target.
+DEMO_TARGETS ?= trt-orin,qnn-htp-v73
 demo: build
-	bash bench/demo.sh
+	DEMO_TARGETS=$(DEMO_TARGETS) bash bench/demo.sh
 
 clean:
 	rm -rf $(BIN)

@@ -471,12 +471,18 @@ func ortAgainstQuantSim(t *testing.T, onnxFile string, lowered *ir.Operation, da
 	set := filepath.Join(data, "test_data_set_0")
 	ents, err := os.ReadDir(set)
 	require.NoError(t, err)
-	require.Len(t, ents, 1, "one input")
+	var inputs []string
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".npy") || strings.HasPrefix(e.Name(), "input_") {
+			inputs = append(inputs, e.Name())
+		}
+	}
+	require.Len(t, inputs, 1, "one input")
 	var x *tensor.Tensor
-	if strings.HasSuffix(ents[0].Name(), ".pb") {
-		x, err = tensor.ReadTensorProtoFile(filepath.Join(set, ents[0].Name()))
+	if strings.HasSuffix(inputs[0], ".pb") {
+		x, err = tensor.ReadTensorProtoFile(filepath.Join(set, inputs[0]))
 	} else {
-		x, err = tensor.ReadNpyFile(filepath.Join(set, ents[0].Name()))
+		x, err = tensor.ReadNpyFile(filepath.Join(set, inputs[0]))
 	}
 	require.NoError(t, err)
 	tmp := t.TempDir()
