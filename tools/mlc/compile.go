@@ -195,7 +195,7 @@ func runCompile(cmd *cobra.Command, model string, o compileOptions) error {
 	res, err := compile.Compile(ctx, opts)
 	var gate *compile.GateError
 	switch {
-	case ctx.Err() != nil:
+	case errors.Is(err, context.Canceled):
 		fmt.Fprintf(stderr, "mlc compile: interrupted; nothing written to %s\n", o.output)
 		return exitError{130}
 	case err != nil && !errors.As(err, &gate):
