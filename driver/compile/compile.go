@@ -140,6 +140,10 @@ func Compile(ctx context.Context, opts Options) (res *Result, err error) {
 		return nil, err
 	}
 	defer func() {
+		if r := recover(); r != nil {
+			st.discard() // a bug must not leave a partial bundle either
+			panic(r)
+		}
 		if err != nil && !isGateError(err) {
 			st.discard()
 		}
