@@ -22,7 +22,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -241,7 +240,7 @@ type compiler struct {
 	staging *staging
 
 	modelSHA    string
-	torch       bool // the model came in the torch dialect (ONNX or torch IR)
+	torch       bool // the model came in the torch dialect and ran torch-to-core
 	float       *ir.Operation
 	signature   Signature
 	calib, eval *calibrate.Dataset
@@ -265,14 +264,11 @@ func (c *compiler) load() error {
 	if c.modelSHA, err = fileSHA256(c.opts.Model); err != nil {
 		return err
 	}
-	c.torch, err = hasTorch(c.opts.Context, c.opts.Model)
+	module, lowered, err := dq.LoadLowered(c.opts.Context, c.opts.Model, c.opts.SourceMgr)
 	if err != nil {
 		return err
 	}
-	module, err := dq.Load(c.opts.Context, c.opts.Model, c.opts.SourceMgr)
-	if err != nil {
-		return err
-	}
+	c.torch = lowered != ""
 	fn, err := interp.LookupFunc(module, c.opts.Function)
 	if err != nil {
 		return err
@@ -295,19 +291,6 @@ func (c *compiler) load() error {
 	c.session, err = dq.NewSession(module, dq.Options{Function: c.opts.Function, Method: c.opts.Method, CalibData: c.calib,
 		AllowFallback: !c.opts.RequireFull, Progress: func(phase string, done, total int) { c.progress("", phase, done, total) }}, c.opts.Targets...)
 	return err
-}
-
-// hasTorch reports whether the model enters in the torch dialect: every
-// ONNX model does; an .mlir file when it names a torch op.
-func hasTorch(ctx *ir.Context, path string) (bool, error) {
-	if strings.EqualFold(filepath.Ext(path), ".onnx") {
-		return true, nil
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return false, err
-	}
-	return strings.Contains(string(b), "torch."), nil
 }
 
 // loadData reads the calibration (and evaluation) sets for fn; a set
