@@ -156,10 +156,11 @@ func Run(module *ir.Operation, opts Options) (*Result, error) {
 // Session is the part of Run that does not depend on the target, done
 // once for every target quantized from it (mlc compile's targets share
 // it): reading the data, the fp32 reference outputs, equalization,
-// SmoothQuant and the calibration runs. Calibration chooses ranges for
-// the storage of a target's 8-bit activation rule, so targets whose
-// storage agrees share one calibrated module and another storage is
-// calibrated once more.
+// SmoothQuant and the calibration run. Calibration chooses ranges for
+// the storage of a target's 8-bit activation rule: the model runs once,
+// for the first target's storage, and another storage's ranges come from
+// the same observers; targets whose storage agrees share one calibrated
+// module.
 type Session struct {
 	opts Options
 	ctx  *ir.Context
@@ -170,11 +171,15 @@ type Session struct {
 	ref        [][]*tensor.Tensor
 	evalFloat  [][]*tensor.Tensor
 	calibrated map[observe.Storage]*calibration
-	runs       int
-	timings    map[string]float64
-	percentile float64
-	equalize   *EqualizeSummary
-	smooth     *SmoothSummary
+	// first is the calibration that ran the model; firstReport holds its
+	// observers, from which other storages' ranges are chosen.
+	first       *calibration
+	firstReport *calibrate.Report
+	runs        int
+	timings     map[string]float64
+	percentile  float64
+	equalize    *EqualizeSummary
+	smooth      *SmoothSummary
 }
 
 // calibration is the float model calibrated for one storage, with the
@@ -324,21 +329,35 @@ func (s *Session) Calibrated(t *target.Target) (*ir.Operation, error) {
 	return c.master, nil
 }
 
-// calibrateFor runs the calibration for t's storage once.
+// calibrateFor is the model calibrated for t's storage: the first
+// target's runs the calibration; another storage takes its ranges from
+// the same observers (calibrate.Recalibrate) on a clone, with no run.
 func (s *Session) calibrateFor(t *target.Target) (*calibration, error) {
 	st := calibStorage(t)
 	if c, ok := s.calibrated[st]; ok {
 		return c, nil
 	}
 	t0 := time.Now()
-	c := &calibration{master: s.ctx.Clone(s.float, nil), observed: map[*ir.Operation][]observe.Range{}, argObserved: map[int]observe.Range{}}
-	obsCfg := observe.Config{Method: s.opts.Method, Percentile: s.opts.Percentile, Storage: st}
-	cr, err := calibrate.Calibrate(c.master, s.calib, calibrate.Options{Function: s.opts.Function, Observer: obsCfg,
-		Progress: func(done, total int) { s.progress("calibrate", done, total) }})
-	if err != nil {
-		return nil, err
+	var cr *calibrate.Report
+	var err error
+	c := &calibration{observed: map[*ir.Operation][]observe.Range{}, argObserved: map[int]observe.Range{}}
+	if s.first == nil {
+		c.master = s.ctx.Clone(s.float, nil)
+		obsCfg := observe.Config{Method: s.opts.Method, Percentile: s.opts.Percentile, Storage: st}
+		cr, err = calibrate.Calibrate(c.master, s.calib, calibrate.Options{Function: s.opts.Function, Observer: obsCfg,
+			Progress: func(done, total int) { s.progress("calibrate", done, total) }})
+		if err != nil {
+			return nil, err
+		}
+		s.runs += len(s.calib.Samples)
+		s.first, s.firstReport = c, cr
+	} else {
+		m := ir.NewMapping()
+		c.master = s.ctx.Clone(s.first.master, m)
+		if cr, err = calibrate.Recalibrate(c.master, m, s.firstReport, st); err != nil {
+			return nil, err
+		}
 	}
-	s.runs += len(s.calib.Samples)
 	for _, v := range cr.Values {
 		if v.Op == nil {
 			c.argObserved[v.Arg] = v.Observed
