@@ -462,10 +462,21 @@ func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 }
 
 // modelName is the model file's base name without extension, as vendor
-// artefacts name the network.
+// artefacts name the network, made a C identifier (QNN's generated
+// sources use it as one): other characters become '_', and a leading
+// digit gets one before it.
 func modelName(path string) string {
 	base := filepath.Base(path)
-	return strings.TrimSuffix(base, filepath.Ext(base))
+	name := []byte(strings.TrimSuffix(base, filepath.Ext(base)))
+	for i, c := range name {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			name[i] = '_'
+		}
+	}
+	if len(name) == 0 || name[0] >= '0' && name[0] <= '9' {
+		name = append([]byte{'_'}, name...)
+	}
+	return string(name)
 }
 
 // pipelineText is the pass pipeline the compile ran for t, as mlc-opt

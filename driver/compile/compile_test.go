@@ -621,3 +621,9 @@ func TestAccuracyFigures(t *testing.T) {
 	_, err = accuracy([]string{"y"}, got[:1], want)
 	assert.Error(t, err)
 }
+
+func TestModelName(t *testing.T) {
+	for in, want := range map[string]string{"dir/model.onnx": "model", "tiny-cnn.mlir": "tiny_cnn", "3d.net.onnx": "_3d_net", "ü.onnx": "__"} {
+		assert.Equal(t, want, modelName(in), in)
+	}
+}
