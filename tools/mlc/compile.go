@@ -230,7 +230,11 @@ func printBundle(w io.Writer, res *compile.Result) {
 			}
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintf(w, "    latency: %.4f ms (cost model estimate of the vendor partitions)\n", t.Bundle.Latency.TotalMs)
+		if note := t.Manifest.Gates.LatencyNote; note != "" {
+			fmt.Fprintf(w, "    latency: %s\n", note)
+		} else {
+			fmt.Fprintf(w, "    latency: %.4f ms (cost model estimate of the vendor partitions)\n", t.Bundle.Latency.TotalMs)
+		}
 		for _, g := range t.Bundle.Gates {
 			if !g.Passed {
 				fmt.Fprintf(w, "    failed: %s\n", compile.GateText(g))
