@@ -189,6 +189,14 @@ func TestReproducibleAndForce(t *testing.T) {
 	assert.Len(t, got, 4)
 	assert.Equal(t, ta["trt-orin/model.qdq.onnx"], got["trt-orin/model.qdq.onnx"])
 	noTemporaries(t, dir, "a", "b")
+
+	// --force replaces bundles only.
+	other := filepath.Join(dir, "other")
+	require.NoError(t, os.MkdirAll(filepath.Join(other, "src"), 0o755))
+	_, err = Compile(context.Background(), Options{Model: tinyCNN, Targets: load(t, "trt-orin"), Calib: calib, Out: other, Force: true})
+	require.ErrorContains(t, err, "will not replace "+other+": it does not look like a bundle (src is not a target directory with a manifest.json)")
+	assert.DirExists(t, filepath.Join(other, "src"))
+	noTemporaries(t, dir, "a", "b", "other")
 }
 
 // A pass that breaks quantization after quantize fails the accuracy gate;

@@ -51,6 +51,9 @@ func newStaging(out string, force bool) (*staging, error) {
 	case err == nil && !force:
 		return nil, &ExistsError{Path: out}
 	case err == nil:
+		if err := looksLikeBundle(abs); err != nil {
+			return nil, fmt.Errorf("will not replace %s: %v", out, err)
+		}
 		st.replace = true
 	case !errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("cannot write %s: %v", out, unwrapPath(err))
@@ -59,6 +62,23 @@ func newStaging(out string, force bool) (*staging, error) {
 		return nil, fmt.Errorf("cannot write %s: %v", out, unwrapPath(err))
 	}
 	return st, nil
+}
+
+// looksLikeBundle guards --force: it replaces an empty directory or one
+// whose every entry is a target directory with a manifest.json, not any
+// directory a mistyped -o names.
+func looksLikeBundle(dir string) error {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return unwrapPath(err)
+	}
+	for _, e := range ents {
+		fi, err := os.Stat(filepath.Join(dir, e.Name(), "manifest.json"))
+		if !e.IsDir() || err != nil || !fi.Mode().IsRegular() {
+			return fmt.Errorf("it does not look like a bundle (%s is not a target directory with a manifest.json)", e.Name())
+		}
+	}
+	return nil
 }
 
 // dir is the directory rel inside the staging area, created.

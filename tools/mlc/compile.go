@@ -76,7 +76,8 @@ the worst op and the pass after which accuracy dropped.
 Everything is written to a temporary directory beside OUTDIR and renamed
 into place at the end: an error or an interrupt (SIGINT, SIGTERM) leaves
 nothing, an existing OUTDIR is refused unless --force (then replaced in one
-step), and compiling the same inputs again gives the same bytes.
+step; --force replaces only an empty directory or an earlier bundle), and
+compiling the same inputs again gives the same bytes.
 
 Exit status: 0 when every target passes its gates; 1 on an error (nothing
 written) or when some target's gates fail (the bundle is written); 130 when
