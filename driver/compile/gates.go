@@ -190,5 +190,5 @@ func GateText(g report.Gate) string {
 	if g.Output != "" {
 		what += " of " + g.Output
 	}
-	return fmt.Sprintf("%s %.4g %s %.4g", what, g.Value, rel, g.Threshold)
+	return fmt.Sprintf("%s %.6g %s %.6g", what, g.Value, rel, g.Threshold)
 }
