@@ -418,6 +418,7 @@ func TestFallbackWritesHostProgram(t *testing.T) {
 	assert.Contains(t, string(host), `mlc.artefact = "main_trt_orin_0"`)
 	assert.Contains(t, string(host), "core.select")
 	assert.NotContains(t, string(host), "trt.convolution")
+	assert.NotContains(t, string(host), "mlc.calib")
 	m := res.Targets[0].Manifest
 	var cpu *ManifestPartition
 	for i := range m.Partitions {
