@@ -139,6 +139,9 @@ func Compile(ctx context.Context, opts Options) (res *Result, err error) {
 		return nil, err
 	}
 	defer func() {
+		if err != nil && !isGateError(err) && ctx.Err() != nil {
+			res, err = nil, ctx.Err() // whatever step noticed it
+		}
 		if r := recover(); r != nil {
 			st.discard() // a bug must not leave a partial bundle either
 			panic(r)
@@ -289,7 +292,7 @@ func (c *compiler) load() error {
 		return err
 	}
 	c.session, err = dq.NewSession(module, dq.Options{Function: c.opts.Function, Method: c.opts.Method, CalibData: c.calib,
-		AllowFallback: !c.opts.RequireFull, Progress: func(phase string, done, total int) { c.progress("", phase, done, total) }}, c.opts.Targets...)
+		AllowFallback: !c.opts.RequireFull, Cancel: c.ctx.Err, Progress: func(phase string, done, total int) { c.progress("", phase, done, total) }}, c.opts.Targets...)
 	return err
 }
 
@@ -338,7 +341,7 @@ func runAll(ctx context.Context, module *ir.Operation, fnName string, data *cali
 	if err != nil {
 		return nil, err
 	}
-	it := interp.New(interp.Options{})
+	it := interp.New(interp.Options{Cancel: ctx.Err})
 	out := make([][]*tensor.Tensor, len(data.Samples))
 	for i, s := range data.Samples {
 		if err := ctx.Err(); err != nil {

@@ -330,16 +330,19 @@ func ptr(x float64) *float64 { return &x }
 func TestCancelLeavesNothing(t *testing.T) {
 	calib := tinyCalib(t)
 	dir := t.TempDir()
-	for _, at := range []string{"", "trt-orin"} {
+	// In the fp32 reference, inside the calibration run (the interpreter
+	// asks before every op), and in a target's gates.
+	for _, at := range []string{"fp32 reference", "calibrate", "gates"} {
 		ctx, cancel := context.WithCancel(context.Background())
 		_, err := Compile(ctx, Options{Model: tinyCNN, Targets: load(t, "trt-orin"), Calib: calib, Out: filepath.Join(dir, "bundle"),
 			Progress: func(tg, phase string, done, total int) {
-				if tg == at {
+				if phase == at && done == 1 {
 					cancel()
 				}
 			}})
 		cancel()
 		require.ErrorIs(t, err, context.Canceled, "cancelled in %q", at)
+		assert.Equal(t, context.Canceled, err, "cancelled in %q", at)
 		noTemporaries(t, dir)
 	}
 }

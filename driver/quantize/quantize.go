@@ -87,6 +87,9 @@ type Options struct {
 
 	// Progress, when set, is told the phase and how far it is.
 	Progress func(phase string, done, total int)
+	// Cancel, when set, is asked before every op the interpreter runs; an
+	// error stops the job with it (an interrupted compile).
+	Cancel func() error
 }
 
 // Result is the quantized module and the report.
@@ -345,7 +348,7 @@ func (s *Session) calibrateFor(t *target.Target) (*calibration, error) {
 		c.master = s.ctx.Clone(s.float, nil)
 		obsCfg := observe.Config{Method: s.opts.Method, Percentile: s.opts.Percentile, Storage: st}
 		cr, err = calibrate.Calibrate(c.master, s.calib, calibrate.Options{Function: s.opts.Function, Observer: obsCfg,
-			Progress: func(done, total int) { s.progress("calibrate", done, total) }})
+			Progress: func(done, total int) { s.progress("calibrate", done, total) }, Cancel: s.opts.Cancel})
 		if err != nil {
 			return nil, err
 		}
@@ -715,7 +718,7 @@ func (d *driver) interpRun(it *interp.Interpreter, fn *ir.Operation, s calibrate
 			dg.AttachNote(fn.Loc, "while running on %s", s.Set)
 			return nil, dg
 		}
-		return nil, fmt.Errorf("%s: %v", s.Set, err)
+		return nil, fmt.Errorf("%s: %w", s.Set, err)
 	}
 	return out, nil
 }
@@ -726,7 +729,7 @@ func (d *driver) outputs(module *ir.Operation, data *calibrate.Dataset, phase st
 	if err != nil {
 		return nil, err
 	}
-	it := interp.New(interp.Options{})
+	it := interp.New(interp.Options{Cancel: d.opts.Cancel})
 	out := make([][]*tensor.Tensor, len(data.Samples))
 	for i, s := range data.Samples {
 		r, err := d.interpRun(it, fn, s)
@@ -821,7 +824,7 @@ func (n *noise) total() float64 {
 // outputSQNR runs candidate c on the first k calibration samples and
 // returns the noise of its outputs against the fp32 model's.
 func (d *driver) outputSQNR(c *candidate, k int) (*noise, error) {
-	it := interp.New(interp.Options{})
+	it := interp.New(interp.Options{Cancel: d.opts.Cancel})
 	n := &noise{}
 	for i := range k {
 		out, err := d.interpRun(it, c.fn, d.calib.Samples[i])
@@ -837,7 +840,7 @@ func (d *driver) outputSQNR(c *candidate, k int) (*noise, error) {
 
 // evaluate is the evaluation set's figures.
 func (d *driver) evaluate(c *candidate, eval *calibrate.Dataset, float [][]*tensor.Tensor) (*Eval, error) {
-	it := interp.New(interp.Options{})
+	it := interp.New(interp.Options{Cancel: d.opts.Cancel})
 	q, f := &noise{}, &noise{}
 	for i, s := range eval.Samples {
 		out, err := d.interpRun(it, c.fn, s)
