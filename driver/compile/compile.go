@@ -66,6 +66,12 @@ type Options struct {
 	RequireFull  bool
 	FallbackOps  []string
 	MinBlockSize int
+	// MixedPrecision promotes the ops whose quantization costs the most
+	// output SQNR to the next precision the target runs (int16, f16, ...)
+	// until the calibration samples meet the SQNR gate's threshold
+	// (driver/quantize's mixed precision); the gates still judge the
+	// evaluation samples.
+	MixedPrecision bool
 	// Thresholds override the target files' gates.
 	Thresholds Thresholds
 	// ExtraPasses is a pass pipeline (pass list or builtin.module(...))
@@ -371,8 +377,20 @@ func runAll(ctx context.Context, module *ir.Operation, fnName string, data *cali
 // target quantizes, lowers, gates and writes one target.
 func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 	name := t.Name
-	q, err := c.session.Quantize(t)
+	th, err := c.opts.Thresholds.resolve(t)
 	if err != nil {
+		return nil, err
+	}
+	var budget *float64
+	if c.opts.MixedPrecision {
+		b := th.bisectSQNR()
+		budget = &b
+	}
+	// A budget mixed precision cannot meet leaves the best effort, which
+	// the gates then judge.
+	q, err := c.session.QuantizeWithBudget(t, budget)
+	var missed *dq.BudgetError
+	if err != nil && !errors.As(err, &missed) {
 		return nil, err
 	}
 	module := q.Module
@@ -406,17 +424,13 @@ func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	th, err := c.opts.Thresholds.resolve(t)
-	if err != nil {
-		return nil, err
-	}
 	outputs, err := accuracy(c.signature.outputNames(), got, c.ref)
 	if err != nil {
 		return nil, err
 	}
 	b := &report.Bundle{
 		Model: filepath.Base(c.opts.Model), ModelSHA256: c.modelSHA, Target: name, Compiler: Version(),
-		Pipeline: c.pipelineText(t),
+		Pipeline: c.pipelineText(t, budget),
 	}
 	if b.TargetSHA256, err = targetSHA256(t); err != nil {
 		return nil, err
@@ -443,7 +457,7 @@ func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 		}
 	} else {
 		tr.Dir = name + ".failed"
-		if b.Failure, err = c.diagnose(t, b, th); err != nil {
+		if b.Failure, err = c.diagnose(t, q.Float, b, th); err != nil {
 			return nil, err
 		}
 	}
@@ -484,19 +498,23 @@ func modelName(path string) string {
 
 // pipelineText is the pass pipeline the compile ran for t, as mlc-opt
 // would run it (calibrate reads the sets the manifest lists).
-func (c *compiler) pipelineText(t *target.Target) string {
+func (c *compiler) pipelineText(t *target.Target, budget *float64) string {
 	var steps []string
 	if c.torch {
 		steps = append(steps, "torch-to-core")
 	}
 	st := dq.CalibStorage(t)
 	steps = append(steps, fmt.Sprintf("calibrate{method=%s bits=%d signed=%t symmetric=%t}", c.opts.Method, st.Bits, st.Signed, st.Symmetric))
+	if budget != nil {
+		steps = append(steps, fmt.Sprintf("mixed-precision{target=%s min-sqnr=%g}", t.Name, *budget))
+	}
 	steps = append(steps, c.afterCalibration(t)...)
 	return "builtin.module(" + strings.Join(steps, ",") + ")"
 }
 
-// afterCalibration is the pipeline from the calibrated float model to
-// the lowered one: quantize, the extra passes, partition, legalise.
+// afterCalibration is the pipeline from the calibrated float model (with
+// mixed precision's decisions on it) to the lowered one: quantize, the
+// extra passes, partition, legalise.
 func (c *compiler) afterCalibration(t *target.Target) []string {
 	q := "target=" + t.Name
 	if !c.opts.RequireFull {

@@ -653,3 +653,36 @@ func TestModelName(t *testing.T) {
 		assert.Equal(t, want, modelName(in), in)
 	}
 }
+
+// --mixed-precision promotes ops until the calibration samples meet the
+// SQNR gate: a threshold int8 alone misses passes (evaluated here on the
+// calibration sets themselves), and a broken pass after it is still named
+// (the bisect replays from the promoted model).
+func TestMixedPrecisionMeetsTheGate(t *testing.T) {
+	calib := tinyCalib(t)
+	dir := t.TempDir()
+	strict := 55.0
+	opts := Options{Model: tinyCNN, Targets: load(t, "trt-orin"), Calib: calib, Eval: calib, Thresholds: Thresholds{MinSQNR: &strict}}
+	opts.Out = filepath.Join(dir, "int8")
+	_, err := Compile(context.Background(), opts)
+	require.ErrorAs(t, err, new(*GateError), "int8 alone should miss %g dB", strict)
+
+	opts.Out, opts.MixedPrecision = filepath.Join(dir, "mixed"), true
+	res, err := Compile(context.Background(), opts)
+	require.NoError(t, err)
+	m := res.Targets[0].Manifest
+	assert.Contains(t, m.Pipeline, "mixed-precision{target=trt-orin min-sqnr=55},func.func(quantize{target=trt-orin allow-fallback})")
+	precisions := map[string]int{}
+	for _, o := range res.Targets[0].Bundle.Ops {
+		precisions[o.Precision]++
+	}
+	assert.Greater(t, precisions["i8"], 0)
+	assert.Greater(t, len(precisions), 1, "some op promoted: %v", precisions)
+	assert.GreaterOrEqual(t, float64(m.Gates.Outputs[0].SQNRdB), strict)
+
+	opts.Out, opts.ExtraPasses = filepath.Join(dir, "broken"), "test-quant-contract-break{break=rescale factor=64}"
+	res, err = Compile(context.Background(), opts)
+	require.ErrorAs(t, err, new(*GateError))
+	require.NotNil(t, res.Targets[0].Bundle.Failure)
+	assert.Equal(t, opts.ExtraPasses, res.Targets[0].Bundle.Failure.Pass)
+}

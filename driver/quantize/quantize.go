@@ -98,6 +98,13 @@ type Result struct {
 	// the budget is not met it is the best effort: every promotion made.
 	Module *ir.Operation
 	Report *Report
+	// Float is the calibrated float model with the decisions Module was
+	// built from written on it (mlc.precision and 16-bit ranges of the ops
+	// mixed precision promoted, corrected biases): the quantize pass on it
+	// gives Module again (but for dead constants), so a pipeline can be
+	// replayed from it. Without promotions or bias corrections it is the
+	// calibration shared with other targets: read it, do not change it.
+	Float *ir.Operation
 }
 
 // BudgetError is returned with a Result whose output SQNR misses MinSQNR
@@ -322,16 +329,6 @@ func (s *Session) driver(t *target.Target, c *calibration) *driver {
 	return d
 }
 
-// Calibrated is the float model calibrated for t's storage (shared with
-// every target of the same storage; read it, do not change it).
-func (s *Session) Calibrated(t *target.Target) (*ir.Operation, error) {
-	c, err := s.calibrateFor(t)
-	if err != nil {
-		return nil, err
-	}
-	return c.master, nil
-}
-
 // calibrateFor is the model calibrated for t's storage: the first
 // target's runs the calibration; another storage takes its ranges from
 // the same observers (calibrate.Recalibrate) on a clone, with no run.
@@ -382,6 +379,15 @@ func (s *Session) calibrateFor(t *target.Target) (*calibration, error) {
 // t's storage (run now unless an earlier target ran it). The Result is as
 // Run's; the session's model is not changed.
 func (s *Session) Quantize(t *target.Target) (*Result, error) {
+	return s.QuantizeWithBudget(t, s.opts.MinSQNR)
+}
+
+// QuantizeWithBudget is Quantize with t's own mixed-precision budget
+// (minSQNR in dB; nil: none) in place of the session's.
+func (s *Session) QuantizeWithBudget(t *target.Target, minSQNR *float64) (*Result, error) {
+	if minSQNR != nil && math.IsNaN(*minSQNR) {
+		return nil, errors.New("the SQNR budget must be a number")
+	}
 	if t == nil {
 		return nil, errors.New("no target")
 	}
@@ -390,6 +396,7 @@ func (s *Session) Quantize(t *target.Target) (*Result, error) {
 		return nil, err
 	}
 	d := s.driver(t, c)
+	d.opts.MinSQNR = minSQNR
 	d.runs = s.runs
 	rep := d.report
 	rep.Equalize, rep.SmoothQuant = s.equalize, s.smooth
@@ -477,7 +484,14 @@ func (d *driver) quantize(eval *calibrate.Dataset, evalFloat [][]*tensor.Tensor)
 		d.phase("eval", t0)
 	}
 	rep.InterpreterRuns = d.runs
-	res := &Result{Module: final.module, Report: rep}
+	res := &Result{Module: final.module, Report: rep, Float: d.master}
+	if len(promoted) > 0 || len(d.bias) > 0 {
+		c, err := d.decide(promoted, "")
+		if err != nil {
+			return nil, err
+		}
+		res.Float = c.module
+	}
 	if budgetErr != nil {
 		return res, budgetErr
 	}
@@ -620,6 +634,19 @@ type candidate struct {
 // the bias corrections that hold for the ops' precisions, and quantizes
 // for t; others take def ("" for the cheapest the target runs).
 func (d *driver) build(prec map[*ir.Operation]string, t *target.Target, def string) (*candidate, error) {
+	c, err := d.decide(prec, def)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := lq.Run(c.fn, lq.Config{Target: t, Precision: def, Fallback: d.opts.AllowFallback}); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// decide is build before quantize runs: the float clone carrying the
+// decisions (mlc.precision and 16-bit ranges, corrected biases).
+func (d *driver) decide(prec map[*ir.Operation]string, def string) (*candidate, error) {
 	m := ir.NewMapping()
 	module := d.ctx.Clone(d.master, m)
 	c := &candidate{module: module, opOf: map[*ir.Operation]*ir.Operation{}, masterOf: map[*ir.Operation]*ir.Operation{}}
@@ -639,9 +666,6 @@ func (d *driver) build(prec map[*ir.Operation]string, t *target.Target, def stri
 	c.fn = fn
 	d.annotate(c, prec)
 	d.applyBias(c, prec, def)
-	if _, err := lq.Run(fn, lq.Config{Target: t, Precision: def, Fallback: d.opts.AllowFallback}); err != nil {
-		return nil, err
-	}
 	return c, nil
 }
 
