@@ -428,6 +428,7 @@ func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	worst := worstSample(got, c.ref)
 	b := &report.Bundle{
 		Model: filepath.Base(c.opts.Model), ModelSHA256: c.modelSHA, Target: name, Compiler: Version(),
 		Pipeline: c.pipelineText(t, budget),
@@ -457,7 +458,7 @@ func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 		}
 	} else {
 		tr.Dir = name + ".failed"
-		if b.Failure, err = c.diagnose(t, q.Float, b, th); err != nil {
+		if b.Failure, err = c.diagnose(t, q.Float, worst, b, th); err != nil {
 			return nil, err
 		}
 	}

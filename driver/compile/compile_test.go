@@ -686,3 +686,19 @@ func TestMixedPrecisionMeetsTheGate(t *testing.T) {
 	require.NotNil(t, res.Targets[0].Bundle.Failure)
 	assert.Equal(t, opts.ExtraPasses, res.Targets[0].Bundle.Failure.Pass)
 }
+
+func TestWorstSample(t *testing.T) {
+	want := [][]*tensor.Tensor{
+		{tensor.MustFromSlice(tensor.F32, []int64{2}, []float32{1, 2})},
+		{tensor.MustFromSlice(tensor.F32, []int64{2}, []float32{1, 2})},
+		{tensor.MustFromSlice(tensor.F32, []int64{2}, []float32{1, 2})},
+	}
+	got := [][]*tensor.Tensor{
+		{tensor.MustFromSlice(tensor.F32, []int64{2}, []float32{1, 2.1})},
+		{tensor.MustFromSlice(tensor.F32, []int64{2}, []float32{1, 3})},
+		{tensor.MustFromSlice(tensor.F32, []int64{2}, []float32{1, 2})},
+	}
+	assert.Equal(t, 1, worstSample(got, want))
+	got[2][0] = tensor.MustFromSlice(tensor.F32, []int64{2}, []float32{float32(math.NaN()), 2})
+	assert.Equal(t, 2, worstSample(got, want))
+}
