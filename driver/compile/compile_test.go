@@ -702,3 +702,20 @@ func TestWorstSample(t *testing.T) {
 	got[2][0] = tensor.MustFromSlice(tensor.F32, []int64{2}, []float32{float32(math.NaN()), 2})
 	assert.Equal(t, 2, worstSample(got, want))
 }
+
+// The rename fallbacks (systems without renameat2) keep the same
+// contract: no replacing an existing path; an exchange swaps.
+func TestRenameFallbacks(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	require.NoError(t, os.MkdirAll(filepath.Join(a, "new"), 0o755))
+	require.NoError(t, os.MkdirAll(filepath.Join(b, "old"), 0o755))
+	assert.ErrorIs(t, renameNoReplaceFallback(a, b), fs.ErrExist)
+	require.NoError(t, exchangeFallback(a, b))
+	assert.DirExists(t, filepath.Join(b, "new"))
+	assert.DirExists(t, filepath.Join(a, "old"))
+	require.NoError(t, os.RemoveAll(a))
+	require.NoError(t, renameNoReplaceFallback(b, a))
+	assert.DirExists(t, filepath.Join(a, "new"))
+	assert.NoDirExists(t, b)
+}
