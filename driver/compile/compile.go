@@ -407,10 +407,7 @@ func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 		return nil, err
 	}
 	sig := c.signature.withEncodings(module, c.opts.Function)
-	lat := &latency{t: t}
-	if err := lat.init(); err != nil {
-		return nil, err
-	}
+	lat := newLatency(t)
 	parts, err := lower.Lower(module, lower.Options{Target: t, MinBlockSize: c.opts.MinBlockSize,
 		Fallback: c.opts.FallbackOps, RequireFull: c.opts.RequireFull, BeforeLegalize: lat.partition})
 	if err != nil {
