@@ -148,8 +148,9 @@ type driver struct {
 	report      *Report
 }
 
-// Run quantizes module (a float core module, consumed: it becomes the
-// calibrated float model) for opts.Target. Errors before a model exists
+// Run quantizes module (a float core module, consumed: equalization and
+// SmoothQuant change it in place; the calibration runs on a clone) for
+// opts.Target. Errors before a model exists
 // (bad data, an op the target cannot run) return a nil Result; a missed
 // budget returns the Result with a *BudgetError.
 func Run(module *ir.Operation, opts Options) (*Result, error) {
