@@ -38,6 +38,9 @@ type Options struct {
 	// Progress, when set, is called after each sample with the number of
 	// samples done and the total.
 	Progress func(done, total int)
+	// Cancel, when set, is asked before every op the interpreter runs; an
+	// error stops the calibration with it (an interrupted compile).
+	Cancel func() error
 }
 
 func (o Options) normalized() Options {
@@ -83,6 +86,9 @@ type Value struct {
 	Method   observe.Method
 	// Elements is the number of elements observed over all samples.
 	Elements int64
+
+	// observer is what was observed, for Recalibrate.
+	observer *observe.Observer
 }
 
 type key struct {
@@ -124,7 +130,7 @@ func Calibrate(module *ir.Operation, data *Dataset, opts Options) (*Report, erro
 		}
 		return o.ObserveF64(t.Values())
 	}
-	err = runSamples(fn, data, opts.Progress,
+	err = runSamples(fn, data, opts.Progress, opts.Cancel,
 		func(set string, i int, t *tensor.Tensor) error {
 			if err := feed(key{nil, i}, t); err != nil {
 				return fmt.Errorf("%s: argument %d: %v", set, i, err)
@@ -143,15 +149,57 @@ func Calibrate(module *ir.Operation, data *Dataset, opts Options) (*Report, erro
 		return nil, err
 	}
 
+	rep := writeRanges(module, fn, opts.Function, len(data.Samples), opts.Observer, order, obs)
+	return rep, nil
+}
+
+// Recalibrate writes on module, a clone of the module rep was calibrated
+// on (m maps the original's values to the clone's), the ranges rep's
+// observers give for storage st, as Calibrate would have written them
+// calibrating for st, without running the model again.
+func Recalibrate(module *ir.Operation, m *ir.Mapping, rep *Report, st observe.Storage) (*Report, error) {
+	cfg := rep.Config
+	cfg.Storage = st
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	fn, err := interp.LookupFunc(module, rep.Function)
+	if err != nil {
+		return nil, err
+	}
+	obs := map[key]*observe.Observer{}
+	order := make([]key, 0, len(rep.Values))
+	for _, v := range rep.Values {
+		k := key{nil, v.Arg}
+		if v.Op != nil {
+			nv, ok := m.Values[v.Op.Result(v.Result)]
+			if !ok {
+				return nil, fmt.Errorf("the clone has no counterpart of %s's result %d", v.OpName, v.Result)
+			}
+			k = key{nv.DefiningOp(), v.Result}
+		}
+		if v.observer == nil {
+			return nil, fmt.Errorf("the report holds no observers to recalibrate from")
+		}
+		obs[k] = v.observer
+		order = append(order, k)
+	}
+	return writeRanges(module, fn, rep.Function, rep.Samples, cfg, order, obs), nil
+}
+
+// writeRanges records each observed value's range for cfg's storage: mlc.calib
+// on fn's arguments and on every op of module (an op with no observed
+// result loses a stale one), and the report.
+func writeRanges(module, fn *ir.Operation, function string, samples int, cfg observe.Config, order []key, obs map[key]*observe.Observer) *Report {
 	ranges := map[key]observe.Range{}
 	for _, k := range order {
-		r, err := obs[k].Range()
+		r, err := obs[k].RangeFor(cfg.Storage)
 		if err != nil {
 			continue // an empty tensor: nothing to calibrate
 		}
 		ranges[k] = r
 	}
-	rep := &Report{Function: opts.Function, Samples: len(data.Samples), Config: opts.Observer}
+	rep := &Report{Function: function, Samples: samples, Config: cfg}
 	names := interp.ArgNames(fn)
 	ctx := module.Ctx()
 	f64 := ctx.FloatType(ir.F64)
@@ -162,7 +210,7 @@ func Calibrate(module *ir.Operation, data *Dataset, opts Options) (*Report, erro
 			v = ctx.DenseFloatArrayAttr(f64, []float64{r.Lo, r.Hi})
 			o := obs[key{nil, i}]
 			rep.Values = append(rep.Values, Value{Arg: i, Result: -1, Name: names[i], Range: r,
-				Observed: observe.Range{Lo: o.Min(), Hi: o.Max()}, Method: opts.Observer.Method, Elements: o.Count()})
+				Observed: observe.Range{Lo: o.Min(), Hi: o.Max()}, Method: cfg.Method, Elements: o.Count(), observer: o})
 		}
 		setArgAttr(fn, i, Attr, v)
 	}
@@ -180,7 +228,7 @@ func Calibrate(module *ir.Operation, data *Dataset, opts Options) (*Report, erro
 			o := obs[key{op, j}]
 			rep.Values = append(rep.Values, Value{Op: op, OpName: op.Name(), Arg: -1, Result: j,
 				Name: op.Loc.String(), Range: r, Observed: observe.Range{Lo: o.Min(), Hi: o.Max()},
-				Method: opts.Observer.Method, Elements: o.Count()})
+				Method: cfg.Method, Elements: o.Count(), observer: o})
 		}
 		if any {
 			op.SetAttr(Attr, ctx.ArrayAttr(entries))
@@ -190,7 +238,7 @@ func Calibrate(module *ir.Operation, data *Dataset, opts Options) (*Report, erro
 		}
 		return ir.Advance
 	})
-	return rep, nil
+	return rep
 }
 
 // runSamples runs fn on every sample of data: arg sees each input of a
@@ -199,7 +247,7 @@ func Calibrate(module *ir.Operation, data *Dataset, opts Options) (*Report, erro
 // on every one). The first error of either stops the run and is returned;
 // progress, when set, is called after each sample. Calibrate and
 // ChannelAbsMax share it.
-func runSamples(fn *ir.Operation, data *Dataset, progress func(done, total int),
+func runSamples(fn *ir.Operation, data *Dataset, progress func(done, total int), cancel func() error,
 	arg func(set string, i int, t *tensor.Tensor) error,
 	observe func(op *ir.Operation, results []*tensor.Tensor) error) error {
 	var runErr error
@@ -211,7 +259,12 @@ func runSamples(fn *ir.Operation, data *Dataset, progress func(done, total int),
 			}
 			runErr = observe(op, results)
 		},
-		Cancel: func() error { return runErr },
+		Cancel: func() error {
+			if runErr == nil && cancel != nil {
+				return cancel()
+			}
+			return runErr
+		},
 	})
 	for n, s := range data.Samples {
 		for i, t := range s.Inputs {
@@ -225,7 +278,7 @@ func runSamples(fn *ir.Operation, data *Dataset, progress func(done, total int),
 				d.AttachNote(fn.Loc, "while calibrating on %s", s.Set)
 				return d
 			}
-			return fmt.Errorf("%s: %v", s.Set, err)
+			return fmt.Errorf("%s: %w", s.Set, err)
 		}
 		if runErr != nil {
 			return runErr
