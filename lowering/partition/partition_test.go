@@ -314,7 +314,9 @@ func TestCostBasedFallback(t *testing.T) {
 func TestCostBasedNeedsFigures(t *testing.T) {
 	tg, err := target.Load("qnn-htp-v73")
 	require.NoError(t, err)
-	_, err = cost.NewPlacement(tg)
+	bare := *tg
+	bare.Peak = nil
+	_, err = cost.NewPlacement(&bare)
 	var te *target.Error
 	require.True(t, errors.As(err, &te), "%v", err)
 	require.Equal(t, "peak_ops", te.Field)
