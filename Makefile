@@ -17,9 +17,12 @@ FUZZTIME ?= 30s
 all: build
 
 # Static binaries (no libc): smaller resident set, nothing to link at run time.
+# The source revision bundles record (mlc compile's manifest.json), stamped
+# here because GOFLAGS may turn Go's own VCS stamp off.
+REVISION := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo +dirty)
 build:
 	@mkdir -p $(BIN)
-	CGO_ENABLED=0 $(GO) build -o $(BIN)/ ./tools/...
+	CGO_ENABLED=0 $(GO) build -ldflags "-X github.com/mlc-go/mlc/driver/compile.Revision=$(REVISION)" -o $(BIN)/ ./tools/...
 
 deps:
 	@missing=""; for p in $(APT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -94,8 +97,10 @@ fuzz:
 docs:
 	$(GO) run ./tools/mlc-docgen -o docs/dialects
 
+# The whole job on the shipped tiny CNN: ONNX -> one bundle per target.
+DEMO_TARGETS ?= trt-orin,qnn-htp-v73
 demo: build
-	bash bench/demo.sh
+	DEMO_TARGETS=$(DEMO_TARGETS) bash bench/demo.sh
 
 clean:
 	rm -rf $(BIN)

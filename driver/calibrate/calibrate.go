@@ -83,6 +83,9 @@ type Value struct {
 	Method   observe.Method
 	// Elements is the number of elements observed over all samples.
 	Elements int64
+
+	// observer is what was observed, for Recalibrate.
+	observer *observe.Observer
 }
 
 type key struct {
@@ -143,15 +146,57 @@ func Calibrate(module *ir.Operation, data *Dataset, opts Options) (*Report, erro
 		return nil, err
 	}
 
+	rep := writeRanges(module, fn, opts.Function, len(data.Samples), opts.Observer, order, obs)
+	return rep, nil
+}
+
+// Recalibrate writes on module, a clone of the module rep was calibrated
+// on (m maps the original's values to the clone's), the ranges rep's
+// observers give for storage st, as Calibrate would have written them
+// calibrating for st, without running the model again.
+func Recalibrate(module *ir.Operation, m *ir.Mapping, rep *Report, st observe.Storage) (*Report, error) {
+	cfg := rep.Config
+	cfg.Storage = st
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	fn, err := interp.LookupFunc(module, rep.Function)
+	if err != nil {
+		return nil, err
+	}
+	obs := map[key]*observe.Observer{}
+	order := make([]key, 0, len(rep.Values))
+	for _, v := range rep.Values {
+		k := key{nil, v.Arg}
+		if v.Op != nil {
+			nv, ok := m.Values[v.Op.Result(v.Result)]
+			if !ok {
+				return nil, fmt.Errorf("the clone has no counterpart of %s's result %d", v.OpName, v.Result)
+			}
+			k = key{nv.DefiningOp(), v.Result}
+		}
+		if v.observer == nil {
+			return nil, fmt.Errorf("the report holds no observers to recalibrate from")
+		}
+		obs[k] = v.observer
+		order = append(order, k)
+	}
+	return writeRanges(module, fn, rep.Function, rep.Samples, cfg, order, obs), nil
+}
+
+// writeRanges records each observed value's range for cfg's storage: mlc.calib
+// on fn's arguments and on every op of module (an op with no observed
+// result loses a stale one), and the report.
+func writeRanges(module, fn *ir.Operation, function string, samples int, cfg observe.Config, order []key, obs map[key]*observe.Observer) *Report {
 	ranges := map[key]observe.Range{}
 	for _, k := range order {
-		r, err := obs[k].Range()
+		r, err := obs[k].RangeFor(cfg.Storage)
 		if err != nil {
 			continue // an empty tensor: nothing to calibrate
 		}
 		ranges[k] = r
 	}
-	rep := &Report{Function: opts.Function, Samples: len(data.Samples), Config: opts.Observer}
+	rep := &Report{Function: function, Samples: samples, Config: cfg}
 	names := interp.ArgNames(fn)
 	ctx := module.Ctx()
 	f64 := ctx.FloatType(ir.F64)
@@ -162,7 +207,7 @@ func Calibrate(module *ir.Operation, data *Dataset, opts Options) (*Report, erro
 			v = ctx.DenseFloatArrayAttr(f64, []float64{r.Lo, r.Hi})
 			o := obs[key{nil, i}]
 			rep.Values = append(rep.Values, Value{Arg: i, Result: -1, Name: names[i], Range: r,
-				Observed: observe.Range{Lo: o.Min(), Hi: o.Max()}, Method: opts.Observer.Method, Elements: o.Count()})
+				Observed: observe.Range{Lo: o.Min(), Hi: o.Max()}, Method: cfg.Method, Elements: o.Count(), observer: o})
 		}
 		setArgAttr(fn, i, Attr, v)
 	}
@@ -180,7 +225,7 @@ func Calibrate(module *ir.Operation, data *Dataset, opts Options) (*Report, erro
 			o := obs[key{op, j}]
 			rep.Values = append(rep.Values, Value{Op: op, OpName: op.Name(), Arg: -1, Result: j,
 				Name: op.Loc.String(), Range: r, Observed: observe.Range{Lo: o.Min(), Hi: o.Max()},
-				Method: opts.Observer.Method, Elements: o.Count()})
+				Method: cfg.Method, Elements: o.Count(), observer: o})
 		}
 		if any {
 			op.SetAttr(Attr, ctx.ArrayAttr(entries))
@@ -190,7 +235,7 @@ func Calibrate(module *ir.Operation, data *Dataset, opts Options) (*Report, erro
 		}
 		return ir.Advance
 	})
-	return rep, nil
+	return rep
 }
 
 // runSamples runs fn on every sample of data: arg sees each input of a

@@ -19,6 +19,10 @@ type Options struct {
 	RequireFull  bool
 	// DryRun plans the partitions and changes nothing.
 	DryRun bool
+	// BeforeLegalize, when set, sees each vendor partition function in
+	// core form just before its legaliser runs (the cost model prices
+	// core ops).
+	BeforeLegalize func(fn *ir.Operation, p partition.Partition) error
 }
 
 // Lower partitions every function of module that has no mlc.target and
@@ -60,6 +64,11 @@ func Lower(module *ir.Operation, opts Options) ([]*partition.Report, error) {
 			fn := symbols.Lookup(p.Name)
 			if fn == nil {
 				return reports, fmt.Errorf("partition @%s is missing after partitioning", p.Name)
+			}
+			if opts.BeforeLegalize != nil {
+				if err := opts.BeforeLegalize(fn, p); err != nil {
+					return reports, err
+				}
 			}
 			if err := backend.Legalize(fn, opts.Target); err != nil {
 				return reports, err

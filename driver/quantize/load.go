@@ -21,6 +21,33 @@ import (
 // quote it). A module holding torch ops then runs torch-to-core. ctx
 // must have every dialect registered.
 func Load(ctx *ir.Context, path string, sm *ir.SourceMgr) (*ir.Operation, error) {
+	m, _, err := LoadLowered(ctx, path, sm)
+	return m, err
+}
+
+// LoadLowered is Load, and the pipeline it ran on the module as written
+// ("torch-to-core", or "" for a module already in core).
+func LoadLowered(ctx *ir.Context, path string, sm *ir.SourceMgr) (*ir.Operation, string, error) {
+	module, err := readModule(ctx, path, sm)
+	if err != nil || !hasDialect(module, "torch") {
+		return module, "", err
+	}
+	pm, err := pass.ParsePipeline(decompose.PipelineText)
+	if err != nil {
+		return nil, "", err
+	}
+	if err := pm.Run(module, &pass.Config{VerifyEach: true, Out: io.Discard}); err != nil {
+		var f *pass.Failure
+		if errors.As(err, &f) && f.Err != nil {
+			return nil, "", f.Err
+		}
+		return nil, "", err
+	}
+	return module, "torch-to-core", nil
+}
+
+// readModule reads and verifies the module as written.
+func readModule(ctx *ir.Context, path string, sm *ir.SourceMgr) (*ir.Operation, error) {
 	var module *ir.Operation
 	if strings.EqualFold(filepath.Ext(path), ".onnx") {
 		m, err := onnx.ImportFile(ctx, path, onnx.Options{})
@@ -45,20 +72,6 @@ func Load(ctx *ir.Context, path string, sm *ir.SourceMgr) (*ir.Operation, error)
 		}
 	}
 	if err := ir.Verify(module); err != nil {
-		return nil, err
-	}
-	if !hasDialect(module, "torch") {
-		return module, nil
-	}
-	pm, err := pass.ParsePipeline(decompose.PipelineText)
-	if err != nil {
-		return nil, err
-	}
-	if err := pm.Run(module, &pass.Config{VerifyEach: true, Out: io.Discard}); err != nil {
-		var f *pass.Failure
-		if errors.As(err, &f) && f.Err != nil {
-			return nil, f.Err
-		}
 		return nil, err
 	}
 	return module, nil

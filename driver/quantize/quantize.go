@@ -62,9 +62,17 @@ type Options struct {
 	// percentile method's (observe.DefaultPercentile when 0).
 	Method     observe.Method
 	Percentile float64
-	// Calib is the calibration data directory (required); Eval, when set,
-	// an evaluation directory whose sets also hold reference outputs.
+	// Calib is the calibration data directory (required unless CalibData
+	// is given); Eval, when set, an evaluation directory whose sets also
+	// hold reference outputs.
 	Calib, Eval string
+	// AllowFallback leaves ops the target cannot run in any precision in
+	// float, marked for the CPU (quantize{allow-fallback}), instead of
+	// failing.
+	AllowFallback bool
+	// CalibData, when set, is the calibration data, already read (a part
+	// of a directory, as mlc compile holds some samples back).
+	CalibData *calibrate.Dataset
 
 	Equalize       bool
 	SmoothQuant    bool
@@ -138,6 +146,55 @@ func Run(module *ir.Operation, opts Options) (*Result, error) {
 	if opts.Target == nil {
 		return nil, errors.New("no target")
 	}
+	s, err := NewSession(module, opts, opts.Target)
+	if err != nil {
+		return nil, err
+	}
+	return s.Quantize(opts.Target)
+}
+
+// Session is the part of Run that does not depend on the target, done
+// once for every target quantized from it (mlc compile's targets share
+// it): reading the data, the fp32 reference outputs, equalization,
+// SmoothQuant and the calibration run. Calibration chooses ranges for
+// the storage of a target's 8-bit activation rule: the model runs once,
+// for the first target's storage, and another storage's ranges come from
+// the same observers; targets whose storage agrees share one calibrated
+// module.
+type Session struct {
+	opts Options
+	ctx  *ir.Context
+	// float is the model after equalization and smoothing, uncalibrated.
+	float      *ir.Operation
+	calib      *calibrate.Dataset
+	eval       *calibrate.Dataset
+	ref        [][]*tensor.Tensor
+	evalFloat  [][]*tensor.Tensor
+	calibrated map[observe.Storage]*calibration
+	// first is the calibration that ran the model; firstReport holds its
+	// observers, from which other storages' ranges are chosen.
+	first       *calibration
+	firstReport *calibrate.Report
+	runs        int
+	timings     map[string]float64
+	percentile  float64
+	equalize    *EqualizeSummary
+	smooth      *SmoothSummary
+}
+
+// calibration is the float model calibrated for one storage, with the
+// observed (min-max) ranges 16-bit encodings use.
+type calibration struct {
+	master      *ir.Operation
+	observed    map[*ir.Operation][]observe.Range
+	argObserved map[int]observe.Range
+}
+
+// NewSession reads the data (opts.CalibData, else opts.Calib; opts.Eval),
+// checks that every target can run every op, runs the fp32 model on the
+// samples and equalizes and smooths module (consumed) as opts say.
+// opts.Target is not used: each Quantize names its target.
+func NewSession(module *ir.Operation, opts Options, targets ...*target.Target) (*Session, error) {
 	if opts.Function == "" {
 		opts.Function = "main"
 	}
@@ -156,113 +213,199 @@ func Run(module *ir.Operation, opts Options) (*Result, error) {
 	if opts.MinSQNR != nil && math.IsNaN(*opts.MinSQNR) {
 		return nil, errors.New("the SQNR budget must be a number")
 	}
-	d := &driver{opts: opts, target: opts.Target, measure: floatEverywhere(opts.Target), ctx: module.Ctx(),
-		master: module, fnName: opts.Function, observed: map[*ir.Operation][]observe.Range{}, argObserved: map[int]observe.Range{},
-		report: &Report{Target: opts.Target.Name, Method: string(opts.Method), Timings: map[string]float64{}}}
-	return d.run()
-}
-
-func (d *driver) phase(name string, start time.Time) {
-	d.report.Timings[name] += time.Since(start).Seconds()
-}
-
-func (d *driver) progress(phase string, done, total int) {
-	if d.opts.Progress != nil {
-		d.opts.Progress(phase, done, total)
-	}
-}
-
-func (d *driver) run() (*Result, error) {
-	rep := d.report
-	fn, err := interp.LookupFunc(d.master, d.fnName)
+	s := &Session{opts: opts, ctx: module.Ctx(), float: module, calibrated: map[observe.Storage]*calibration{},
+		timings: map[string]float64{}}
+	fn, err := interp.LookupFunc(module, opts.Function)
 	if err != nil {
 		return nil, err
 	}
-	obsCfg := observe.Config{Method: d.opts.Method, Percentile: d.opts.Percentile, Storage: calibStorage(d.target)}
-	if err := obsCfg.Validate(); err != nil {
-		return nil, err
+	for _, t := range targets {
+		obsCfg := observe.Config{Method: opts.Method, Percentile: opts.Percentile, Storage: calibStorage(t)}
+		if err := obsCfg.Validate(); err != nil {
+			return nil, err
+		}
 	}
-	if d.opts.Method == observe.Percentile {
-		rep.Percentile = d.opts.Percentile
-		if rep.Percentile == 0 {
-			rep.Percentile = observe.DefaultPercentile
+	if opts.Method == observe.Percentile {
+		s.percentile = opts.Percentile
+		if s.percentile == 0 {
+			s.percentile = observe.DefaultPercentile
 		}
 	}
 
 	// Data first: bad data fails before any work.
 	t0 := time.Now()
-	if d.calib, err = calibrate.LoadDataset(d.opts.Calib, fn); err != nil {
-		return nil, err
-	}
-	var eval *calibrate.Dataset
-	if d.opts.Eval != "" {
-		if eval, err = calibrate.LoadEvalDataset(d.opts.Eval, fn); err != nil {
+	switch {
+	case opts.CalibData != nil:
+		s.calib = opts.CalibData
+	default:
+		if s.calib, err = calibrate.LoadDataset(opts.Calib, fn); err != nil {
 			return nil, err
 		}
 	}
-	rep.Samples = len(d.calib.Samples)
-	d.phase("data", t0)
-	// An op the target cannot run in any precision fails before the
+	if len(s.calib.Samples) == 0 {
+		return nil, errors.New("no calibration samples")
+	}
+	if opts.Eval != "" {
+		if s.eval, err = calibrate.LoadEvalDataset(opts.Eval, fn); err != nil {
+			return nil, err
+		}
+	}
+	s.phase("data", t0)
+	// An op a target cannot run in any precision fails before the
 	// calibration runs: quantize a clone with placeholder ranges.
-	if err := d.precheck(); err != nil {
-		return nil, err
+	for _, t := range targets {
+		d := s.driver(t, &calibration{master: module})
+		if err := d.precheck(); err != nil {
+			return nil, err
+		}
 	}
 
 	// The fp32 model's outputs, the reference of every SQNR.
 	t0 = time.Now()
-	fp32 := d.ctx.Clone(d.master, nil)
-	if d.ref, err = d.outputs(fp32, d.calib, "reference"); err != nil {
+	d := s.driver(nil, &calibration{master: module})
+	fp32 := s.ctx.Clone(module, nil)
+	if s.ref, err = d.outputs(fp32, s.calib, "reference"); err != nil {
 		return nil, err
 	}
-	var evalFloat [][]*tensor.Tensor
-	if eval != nil {
-		if evalFloat, err = d.outputs(fp32, eval, "reference"); err != nil {
+	if s.eval != nil {
+		if s.evalFloat, err = d.outputs(fp32, s.eval, "reference"); err != nil {
 			return nil, err
 		}
 	}
-	d.phase("reference", t0)
+	s.runs += d.runs
+	s.phase("reference", t0)
 
-	if d.opts.Equalize {
+	if opts.Equalize {
 		t0 = time.Now()
 		er := lq.Equalize(fn, lq.EqualizeConfig{Iterations: 100, Tolerance: 1e-7})
-		rep.Equalize = &EqualizeSummary{Pairs: len(er.Pairs), Skipped: len(er.Skipped), Sweeps: er.Sweeps}
-		d.phase("equalize", t0)
+		s.equalize = &EqualizeSummary{Pairs: len(er.Pairs), Skipped: len(er.Skipped), Sweeps: er.Sweeps}
+		s.phase("equalize", t0)
 	}
-	if d.opts.SmoothQuant {
+	if opts.SmoothQuant {
 		t0 = time.Now()
-		sr, err := calibrate.Smooth(d.master, d.calib, calibrate.SmoothOptions{Function: d.fnName, Alpha: d.opts.SmoothAlpha,
-			Progress: func(done, total int) { d.progress("smooth-quant", done, total) }})
+		sr, err := calibrate.Smooth(module, s.calib, calibrate.SmoothOptions{Function: opts.Function, Alpha: opts.SmoothAlpha,
+			Progress: func(done, total int) { s.progress("smooth-quant", done, total) }})
 		if err != nil {
 			return nil, err
 		}
-		d.runs += len(d.calib.Samples)
-		rep.SmoothQuant = &SmoothSummary{Alpha: d.opts.SmoothAlpha, Groups: len(sr.Groups), Skipped: len(sr.Skipped)}
-		d.phase("smooth_quant", t0)
+		s.runs += len(s.calib.Samples)
+		s.smooth = &SmoothSummary{Alpha: opts.SmoothAlpha, Groups: len(sr.Groups), Skipped: len(sr.Skipped)}
+		s.phase("smooth_quant", t0)
 	}
+	return s, nil
+}
 
-	t0 = time.Now()
-	cr, err := calibrate.Calibrate(d.master, d.calib, calibrate.Options{Function: d.fnName, Observer: obsCfg,
-		Progress: func(done, total int) { d.progress("calibrate", done, total) }})
+func (s *Session) phase(name string, start time.Time) {
+	s.timings[name] += time.Since(start).Seconds()
+}
+
+func (s *Session) progress(phase string, done, total int) {
+	if s.opts.Progress != nil {
+		s.opts.Progress(phase, done, total)
+	}
+}
+
+// driver is a driver for target t on calibrated model c.
+func (s *Session) driver(t *target.Target, c *calibration) *driver {
+	opts := s.opts
+	opts.Target = t
+	d := &driver{opts: opts, target: t, ctx: s.ctx, master: c.master, fnName: opts.Function,
+		calib: s.calib, ref: s.ref, observed: c.observed, argObserved: c.argObserved,
+		report: &Report{Method: string(opts.Method), Percentile: s.percentile, Samples: len(s.calib.Samples), Timings: map[string]float64{}}}
+	if t != nil {
+		d.measure = floatEverywhere(t)
+		d.report.Target = t.Name
+	}
+	return d
+}
+
+// Calibrated is the float model calibrated for t's storage (shared with
+// every target of the same storage; read it, do not change it).
+func (s *Session) Calibrated(t *target.Target) (*ir.Operation, error) {
+	c, err := s.calibrateFor(t)
 	if err != nil {
 		return nil, err
 	}
-	d.runs += len(d.calib.Samples)
+	return c.master, nil
+}
+
+// calibrateFor is the model calibrated for t's storage: the first
+// target's runs the calibration; another storage takes its ranges from
+// the same observers (calibrate.Recalibrate) on a clone, with no run.
+func (s *Session) calibrateFor(t *target.Target) (*calibration, error) {
+	st := calibStorage(t)
+	if c, ok := s.calibrated[st]; ok {
+		return c, nil
+	}
+	t0 := time.Now()
+	var cr *calibrate.Report
+	var err error
+	c := &calibration{observed: map[*ir.Operation][]observe.Range{}, argObserved: map[int]observe.Range{}}
+	if s.first == nil {
+		c.master = s.ctx.Clone(s.float, nil)
+		obsCfg := observe.Config{Method: s.opts.Method, Percentile: s.opts.Percentile, Storage: st}
+		cr, err = calibrate.Calibrate(c.master, s.calib, calibrate.Options{Function: s.opts.Function, Observer: obsCfg,
+			Progress: func(done, total int) { s.progress("calibrate", done, total) }})
+		if err != nil {
+			return nil, err
+		}
+		s.runs += len(s.calib.Samples)
+		s.first, s.firstReport = c, cr
+	} else {
+		m := ir.NewMapping()
+		c.master = s.ctx.Clone(s.first.master, m)
+		if cr, err = calibrate.Recalibrate(c.master, m, s.firstReport, st); err != nil {
+			return nil, err
+		}
+	}
 	for _, v := range cr.Values {
 		if v.Op == nil {
-			d.argObserved[v.Arg] = v.Observed
+			c.argObserved[v.Arg] = v.Observed
 			continue
 		}
-		rs := d.observed[v.Op]
+		rs := c.observed[v.Op]
 		if rs == nil {
 			rs = make([]observe.Range, v.Op.NumResults())
-			d.observed[v.Op] = rs
+			c.observed[v.Op] = rs
 		}
 		rs[v.Result] = v.Observed
 	}
-	d.phase("calibrate", t0)
+	s.calibrated[st] = c
+	s.phase("calibrate", t0)
+	return c, nil
+}
 
+// Quantize quantizes the session's model for t from the calibration for
+// t's storage (run now unless an earlier target ran it). The Result is as
+// Run's; the session's model is not changed.
+func (s *Session) Quantize(t *target.Target) (*Result, error) {
+	if t == nil {
+		return nil, errors.New("no target")
+	}
+	c, err := s.calibrateFor(t)
+	if err != nil {
+		return nil, err
+	}
+	d := s.driver(t, c)
+	d.runs = s.runs
+	rep := d.report
+	rep.Equalize, rep.SmoothQuant = s.equalize, s.smooth
+	for k, v := range s.timings {
+		rep.Timings[k] = v
+	}
+	res, err := d.quantize(s.eval, s.evalFloat)
+	s.runs = d.runs
+	return res, err
+}
+
+// quantize is Run's steps after calibration: every op at its cheapest
+// precision, bias correction, mixed precision, the checks and the
+// figures.
+func (d *driver) quantize(eval *calibrate.Dataset, evalFloat [][]*tensor.Tensor) (*Result, error) {
+	rep := d.report
+	var err error
 	// The cheapest precision for every op.
-	t0 = time.Now()
+	t0 := time.Now()
 	base, err := d.build(nil, d.target, "")
 	if err != nil {
 		return nil, err
@@ -425,7 +568,7 @@ func (d *driver) precheck() error {
 	for i := range fn.Region(0).Blocks()[0].Args() {
 		setArgCalib(fn, i, unit)
 	}
-	_, err = lq.Run(fn, lq.Config{Target: d.target})
+	_, err = lq.Run(fn, lq.Config{Target: d.target, Fallback: d.opts.AllowFallback})
 	return err
 }
 
@@ -493,7 +636,7 @@ func (d *driver) build(prec map[*ir.Operation]string, t *target.Target, def stri
 	c.fn = fn
 	d.annotate(c, prec)
 	d.applyBias(c, prec, def)
-	if _, err := lq.Run(fn, lq.Config{Target: t, Precision: def}); err != nil {
+	if _, err := lq.Run(fn, lq.Config{Target: t, Precision: def, Fallback: d.opts.AllowFallback}); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -726,3 +869,18 @@ func where(o *ir.Operation) string {
 	}
 	return o.Loc.String()
 }
+
+func (d *driver) phase(name string, start time.Time) {
+	d.report.Timings[name] += time.Since(start).Seconds()
+}
+
+func (d *driver) progress(phase string, done, total int) {
+	if d.opts.Progress != nil {
+		d.opts.Progress(phase, done, total)
+	}
+}
+
+// CalibStorage is the storage calibration chooses ranges for on t (the
+// first 8-bit per-tensor activation rule's), which decides whether two
+// targets share a calibration.
+func CalibStorage(t *target.Target) observe.Storage { return calibStorage(t) }

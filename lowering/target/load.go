@@ -48,7 +48,7 @@ var yamlLine = regexp.MustCompile(`line (\d+)`)
 
 // Parse reads a target from YAML text; file names it in errors.
 func Parse(file string, data []byte) (t *Target, err error) {
-	d := &decoder{file: file, t: &Target{File: file}}
+	d := &decoder{file: file, t: &Target{File: file, Text: data}}
 	defer func() {
 		if r := recover(); r != nil {
 			f, ok := r.(failure)

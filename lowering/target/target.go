@@ -122,6 +122,7 @@ func (t *Target) KeepsEncoding(class string) bool {
 type Target struct {
 	Name, Backend, Arch, Summary string
 	File                         string // where it was read from
+	Text                         []byte // the file's bytes, as read (a bundle records their digest)
 	Sources                      map[string]string
 	Devices                      []Device
 	Peak                         map[string]Figure // element type -> ops/s

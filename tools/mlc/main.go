@@ -7,6 +7,7 @@
 //	mlc conformance DIR                                       import, lower and run ONNX test cases against their references
 //	mlc bisect model.mlir --pipeline P --input x=x.npy        name the pass and op where a pipeline loses accuracy
 //	mlc quantize model.onnx --target trt-orin --calib DIR -o q.mlir  post-training quantization for a target
+//	mlc compile model.onnx --target trt-orin --calib DIR -o OUT    a deployable bundle per target, with gates
 //
 // The command tree is built by newRootCmd from the subcommand
 // constructors listed in subcommands, so later tasks (compile to a bundle,
@@ -31,6 +32,7 @@ var subcommands = []func() *cobra.Command{
 	newBisectCmd,
 	newLowerCmd,
 	newQuantizeCmd,
+	newCompileCmd,
 }
 
 func newRootCmd() *cobra.Command {

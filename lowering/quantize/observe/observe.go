@@ -252,6 +252,18 @@ func (o *Observer) Range() (Range, error) {
 	return Range{}, fmt.Errorf("unknown method %q", o.cfg.Method)
 }
 
+// RangeFor is the range for another storage than the observer's: what
+// is observed does not depend on the storage, only the range chosen from
+// it, so one calibration run serves targets of different storages.
+func (o *Observer) RangeFor(st Storage) (Range, error) {
+	c := *o
+	c.cfg.Storage = st
+	if err := c.cfg.Validate(); err != nil {
+		return Range{}, err
+	}
+	return c.Range()
+}
+
 // finish makes a range symmetric ([-t, t] with t the larger magnitude) for
 // a symmetric storage; for an asymmetric one it clips it to the observed
 // extremes and widens it to hold zero.
