@@ -70,6 +70,11 @@ bundle=$out/bundle
 bin/mlc compile "$onnx/model.onnx" --target "$targets" --calib "$out/calib" -o "$bundle"
 echo "== the bundle"
 (cd "$bundle" && find . -type f | sort)
+for f in "$bundle"/*/model.qdq.onnx; do
+	[ -e "$f" ] || continue
+	/usr/bin/python3 -c 'import onnx, sys; onnx.checker.check_model(sys.argv[1], full_check=True)' "$f"
+	echo "ok: onnx.checker (full check, with shape inference) accepts ${f#$bundle/}"
+done
 for dir in "$bundle"/*/; do
 	t=$(basename "$dir")
 	if [ -f "$dir/report.md" ]; then

@@ -10,7 +10,8 @@
 // optimisations (for a QDQ model: which ops became int8 kernels such as
 // QLinearConv). ORT_GRAPH_OPT (disabled, basic, extended, all; default all)
 // sets ORT's graph optimisation level: "basic" runs QDQ as the ONNX spec
-// defines it (in float) instead of fusing it into int8 kernels.
+// defines it (in float) instead of fusing it into int8 kernels. ORT_CONFIG
+// adds session configuration entries, KEY=VALUE,... (as bench/ort-dump.js).
 'use strict';
 const fs = require('fs');
 const ort = require('onnxruntime-node');
@@ -41,12 +42,31 @@ function writeNpyF32(path, dims, data) {
   fs.writeFileSync(path, Buffer.concat([h, Buffer.from(header, 'latin1'), Buffer.from(data.buffer, data.byteOffset, data.byteLength)]));
 }
 
+// configEntries turns "a.b=1,c.d=2" into onnxruntime-common's nested
+// `extra` object ({a: {b: "1"}, c: {d: "2"}}), which it flattens back
+// into session configuration keys.
+function configEntries(text) {
+  if (!text) return null;
+  const extra = {};
+  for (const item of text.split(',').filter(s => s)) {
+    const eq = item.indexOf('=');
+    if (eq <= 0) throw new Error(`ORT_CONFIG: want KEY=VALUE, got ${item}`);
+    const path = item.slice(0, eq).split('.');
+    let o = extra;
+    for (const k of path.slice(0, -1)) o = o[k] = o[k] || {};
+    o[path[path.length - 1]] = item.slice(eq + 1);
+  }
+  return extra;
+}
+
 async function main() {
   const [model, input, output, runsArg, threadsArg, optimized] = process.argv.slice(2);
   const runs = Number(runsArg || 20);
   const threads = Number(threadsArg || 0);
   const opts = { executionProviders: ['cpu'], graphOptimizationLevel: process.env.ORT_GRAPH_OPT || 'all', executionMode: 'sequential', interOpNumThreads: 1 };
   if (threads > 0) opts.intraOpNumThreads = threads;
+  const extra = configEntries(process.env.ORT_CONFIG);
+  if (extra) opts.extra = extra;
   if (optimized) {
     opts.optimizedModelFilePath = optimized;
     opts.logSeverityLevel = 3; // the file is only read back here: skip ORT's warning about NCHWc ops in it

@@ -18,6 +18,13 @@ type Options struct {
 	// tensors must not be modified. The accuracy gates use it to compare
 	// intermediate values.
 	Observe func(op *ir.Operation, results []*tensor.Tensor)
+	// Substitute, when set, is called after Observe; a non-nil return
+	// (one tensor per result, of the result types) replaces the op's
+	// results for the ops that read them. Comparisons with another
+	// runtime feed it that runtime's tensors, so each op's disagreement
+	// is seen apart from what earlier ops propagate. Buffer reuse is off
+	// while it is set.
+	Substitute func(op *ir.Operation, results []*tensor.Tensor) []*tensor.Tensor
 	// Cancel, when set, is called before every op; a non-nil error stops
 	// the run and is returned as it is (so errors.Is finds it). Unlike
 	// Observe it leaves buffer reuse on.
@@ -177,7 +184,7 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 
 	env := make(map[*ir.Value]*tensor.Tensor, body.Len()+len(inputs))
 	var pool *bufPool
-	if !it.opts.NoBufferReuse && it.opts.Observe == nil {
+	if !it.opts.NoBufferReuse && it.opts.Observe == nil && it.opts.Substitute == nil {
 		// The free lists outlive the call: the next run of fn starts with
 		// the buffers this one freed (fresh ones would each be new memory
 		// to fault in until the collector catches up).
@@ -248,6 +255,19 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 		}
 		if it.opts.Observe != nil {
 			it.opts.Observe(op, results)
+		}
+		if it.opts.Substitute != nil {
+			if sub := it.opts.Substitute(op, results); sub != nil {
+				if len(sub) != op.NumResults() {
+					return nil, ir.Errorf(op.Loc, "'%s' op: %d substitute results for %d results", op.Name(), len(sub), op.NumResults())
+				}
+				for j, r := range sub {
+					if err := CheckValue(op.Result(j).Type(), r); err != nil {
+						return nil, ir.Errorf(op.Loc, "'%s' op substitute result #%d %s", op.Name(), j, err.Error())
+					}
+					env[op.Result(j)] = r
+				}
+			}
 		}
 		for _, v := range op.Operands() {
 			if lastUse[v] == i {

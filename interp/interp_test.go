@@ -187,6 +187,48 @@ func TestObserve(t *testing.T) {
 	}
 }
 
+// TestSubstitute: a substituted result is what later ops read (and what
+// Observe saw is the op's own); a substitute of the wrong arity or type is
+// a positioned error.
+func TestSubstitute(t *testing.T) {
+	src := `func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = core.neg %x : tensor<2xf32>
+  %1 = core.relu %0 : tensor<2xf32>
+  return %1 : tensor<2xf32>
+}`
+	var seen []string
+	it := New(Options{
+		Observe: func(op *ir.Operation, res []*tensor.Tensor) { seen = append(seen, res[0].String()) },
+		Substitute: func(op *ir.Operation, res []*tensor.Tensor) []*tensor.Tensor {
+			if op.Name() == "core.neg" {
+				return []*tensor.Tensor{f32(sh(2), 5, -5)}
+			}
+			return nil
+		},
+	})
+	out, err := it.RunModule(parseModule(t, src), "main", []*tensor.Tensor{f32(sh(2), 1, -2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(seen, "|"), "f32[2]{-1, 2}|f32[2]{5, 0}"; got != want {
+		t.Errorf("observed %q, want %q", got, want)
+	}
+	if got := out[0].String(); got != "f32[2]{5, 0}" {
+		t.Errorf("result %s, want the relu of the substitute", got)
+	}
+	for name, sub := range map[string][]*tensor.Tensor{
+		"arity": {f32(sh(2), 1, 2), f32(sh(2), 1, 2)},
+		"shape": {f32(sh(3), 1, 2, 3)},
+	} {
+		it := New(Options{Substitute: func(*ir.Operation, []*tensor.Tensor) []*tensor.Tensor { return sub }})
+		_, err := it.RunModule(parseModule(t, src), "main", []*tensor.Tensor{f32(sh(2), 1, -2)})
+		d, ok := err.(*ir.Diagnostic)
+		if !ok || !strings.Contains(d.Message, "substitute") {
+			t.Errorf("%s: want a diagnostic about the substitute, got %v", name, err)
+		}
+	}
+}
+
 func TestDTypeMapping(t *testing.T) {
 	ctx := all.NewContext()
 	cases := map[string]tensor.DType{

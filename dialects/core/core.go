@@ -289,6 +289,11 @@ Conventions:
 				"it only the input positions count.", fltT,
 			ods.OptionalAttr("count_include_pad", ods.BoolAttr, "false", "padding counts in the divisor")),
 
+		// ---- composites: one unit each for targets and quantization (composite.go) ----
+		layerNormOp,
+		softmaxOp,
+		geluOp,
+
 		// ---- reductions ----
 		reduce("reduce_sum", "Sum over axes", "Adds the elements along `axes`."+intDoc, numT, redSum),
 		reduce("reduce_mean", "Mean over axes", "Averages the elements along `axes`: their sum divided by their count.", fltT, redMean),

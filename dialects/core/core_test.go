@@ -48,7 +48,7 @@ func TestTable(t *testing.T) {
 	assert.GreaterOrEqual(t, len(ops), 35)
 	noInfer := map[string]bool{"reshape": true, "broadcast_to": true, "cast": true}
 	elementwise := map[string]bool{}
-	for _, n := range strings.Fields("add sub mul div pow max min cmp and or xor select neg abs exp log sqrt rsqrt tanh sigmoid erf relu floor ceil round sin cos reciprocal sign not clamp cast") {
+	for _, n := range strings.Fields("add sub mul div pow max min cmp and or xor select neg abs exp log sqrt rsqrt tanh sigmoid erf relu floor ceil round sin cos reciprocal sign not clamp cast gelu") {
 		elementwise[n] = true
 	}
 	commutative := map[string]bool{"add": true, "mul": true, "max": true, "min": true, "and": true, "or": true, "xor": true}

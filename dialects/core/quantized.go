@@ -182,6 +182,9 @@ func checkQuantized(ctx *ir.Context, infer ods.InferFunc, b *qbehavior.Behavior,
 	if !b.Has(qbehavior.Int32Accumulator) {
 		contracted = len(operands)
 	}
+	if b.Has(qbehavior.FloatCompute) {
+		contracted = min(b.Data, len(operands)) // the rest are float parameters
+	}
 	first := 0
 	for quant.ElementType(operands[first]) == nil {
 		first++
@@ -239,6 +242,16 @@ func checkQuantized(ctx *ir.Context, infer ods.InferFunc, b *qbehavior.Behavior,
 	want := ctx.TensorType(shapeT[0].(*ir.RankedTensorType).Shape, ru, nil)
 	if want != res {
 		return fmt.Errorf("inferred type(s) '%s' are incompatible with return type(s) of operation '%s'", want, res)
+	}
+	if b.Has(qbehavior.FloatCompute) {
+		for i := contracted; i < len(operands); i++ {
+			if q := quant.ElementType(operands[i]); q != nil && q.ExpressedType() == expressed {
+				continue // a parameter the target takes as stored integers
+			}
+			if elemOf(operands[i]) != ir.Type(expressed) {
+				return fmt.Errorf("expects operand #%d to be '%s' or quantized with that expressed type, got '%s'", i, expressed, elemOf(operands[i]))
+			}
+		}
 	}
 	if b.Has(qbehavior.Int32Accumulator) {
 		for i := contracted; i < len(operands); i++ {

@@ -146,3 +146,21 @@ func (o *OpDef) inferWithDefaults() {
 		return infer(ctx, operands, o.WithDefaults(attrs))
 	}
 }
+
+// StringOf is op's string attribute name, or its table default; "" when
+// neither exists.
+func StringOf(op *ir.Operation, name string) string {
+	if a, ok := AttrOrDefault(op, name).(*ir.StringAttr); ok {
+		return a.Value
+	}
+	return ""
+}
+
+// FloatOrDefault is op's float attribute name, or its table default; ok
+// is false when neither exists.
+func FloatOrDefault(op *ir.Operation, name string) (v float64, ok bool) {
+	if a, ok := AttrOrDefault(op, name).(*ir.FloatAttr); ok {
+		return a.Value, true
+	}
+	return FloatOf(op, name)
+}

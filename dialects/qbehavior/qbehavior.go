@@ -26,6 +26,10 @@ const (
 	// products), so its accumulator and bias are i32, with scale input
 	// scale × weight scale and zero point 0.
 	Int32Accumulator
+	// FloatCompute: the op is one unit that computes in float (layer
+	// norm, softmax, GELU): its first Data operands and its result are
+	// quantized, each once, and the rest (scale, bias) stay float.
+	FloatCompute
 )
 
 // Channel names an operand that may be quantized per channel.
@@ -38,6 +42,7 @@ type Channel struct {
 type Behavior struct {
 	Kinds      Kind
 	PerChannel []Channel // with PerChannelOperand
+	Data       int       // with FloatCompute: the quantized operands, first
 }
 
 // Same is the behaviour of ops whose results share their operands'
@@ -49,6 +54,14 @@ func Same() *Behavior { return &Behavior{Kinds: SameScale} }
 func Contraction(weight, axis int) *Behavior {
 	return &Behavior{Kinds: PerChannelOperand | Int32Accumulator, PerChannel: []Channel{{Operand: weight, Axis: axis}}}
 }
+
+// Composite is the behaviour of an op computed in float as one unit from
+// its first data operands (dequantized), its result quantized once.
+func Composite(data int) *Behavior { return &Behavior{Kinds: FloatCompute, Data: data} }
+
+// IsParam reports whether operand i of an op stays float: an operand
+// after the data operands of a FloatCompute op.
+func (b *Behavior) IsParam(i int) bool { return b.Has(FloatCompute) && i >= b.Data }
 
 // Has reports whether b has every behaviour in k.
 func (b *Behavior) Has(k Kind) bool { return b != nil && k != 0 && b.Kinds&k == k }
@@ -88,6 +101,9 @@ func (b *Behavior) String() string {
 	}
 	if b.Has(Int32Accumulator) {
 		parts = append(parts, "int32 accumulator")
+	}
+	if b.Has(FloatCompute) {
+		parts = append(parts, "float compute from "+strconv.Itoa(b.Data)+" quantized operand(s)")
 	}
 	return strings.Join(parts, ", ")
 }

@@ -38,6 +38,9 @@ type Options struct {
 	// Progress, when set, is called after each sample with the number of
 	// samples done and the total.
 	Progress func(done, total int)
+	// Cancel, when set, is asked before every op the interpreter runs; an
+	// error stops the calibration with it (an interrupted compile).
+	Cancel func() error
 }
 
 func (o Options) normalized() Options {
@@ -127,7 +130,7 @@ func Calibrate(module *ir.Operation, data *Dataset, opts Options) (*Report, erro
 		}
 		return o.ObserveF64(t.Values())
 	}
-	err = runSamples(fn, data, opts.Progress,
+	err = runSamples(fn, data, opts.Progress, opts.Cancel,
 		func(set string, i int, t *tensor.Tensor) error {
 			if err := feed(key{nil, i}, t); err != nil {
 				return fmt.Errorf("%s: argument %d: %v", set, i, err)
@@ -244,7 +247,7 @@ func writeRanges(module, fn *ir.Operation, function string, samples int, cfg obs
 // on every one). The first error of either stops the run and is returned;
 // progress, when set, is called after each sample. Calibrate and
 // ChannelAbsMax share it.
-func runSamples(fn *ir.Operation, data *Dataset, progress func(done, total int),
+func runSamples(fn *ir.Operation, data *Dataset, progress func(done, total int), cancel func() error,
 	arg func(set string, i int, t *tensor.Tensor) error,
 	observe func(op *ir.Operation, results []*tensor.Tensor) error) error {
 	var runErr error
@@ -256,7 +259,12 @@ func runSamples(fn *ir.Operation, data *Dataset, progress func(done, total int),
 			}
 			runErr = observe(op, results)
 		},
-		Cancel: func() error { return runErr },
+		Cancel: func() error {
+			if runErr == nil && cancel != nil {
+				return cancel()
+			}
+			return runErr
+		},
 	})
 	for n, s := range data.Samples {
 		for i, t := range s.Inputs {
@@ -270,7 +278,7 @@ func runSamples(fn *ir.Operation, data *Dataset, progress func(done, total int),
 				d.AttachNote(fn.Loc, "while calibrating on %s", s.Set)
 				return d
 			}
-			return fmt.Errorf("%s: %v", s.Set, err)
+			return fmt.Errorf("%s: %w", s.Set, err)
 		}
 		if runErr != nil {
 			return runErr

@@ -112,7 +112,7 @@ func ChannelAbsMax(module *ir.Operation, data *Dataset, opts ChannelOptions) (*C
 		}
 		return nil
 	}
-	err = runSamples(fn, data, opts.Progress,
+	err = runSamples(fn, data, opts.Progress, nil,
 		func(set string, i int, t *tensor.Tensor) error {
 			if i >= len(args) {
 				return nil

@@ -66,6 +66,12 @@ type Options struct {
 	RequireFull  bool
 	FallbackOps  []string
 	MinBlockSize int
+	// MixedPrecision promotes the ops whose quantization costs the most
+	// output SQNR to the next precision the target runs (int16, f16, ...)
+	// until the calibration samples meet the SQNR gate's threshold
+	// (driver/quantize's mixed precision); the gates still judge the
+	// evaluation samples.
+	MixedPrecision bool
 	// Thresholds override the target files' gates.
 	Thresholds Thresholds
 	// ExtraPasses is a pass pipeline (pass list or builtin.module(...))
@@ -139,6 +145,9 @@ func Compile(ctx context.Context, opts Options) (res *Result, err error) {
 		return nil, err
 	}
 	defer func() {
+		if err != nil && !isGateError(err) && ctx.Err() != nil {
+			res, err = nil, ctx.Err() // whatever step noticed it
+		}
 		if r := recover(); r != nil {
 			st.discard() // a bug must not leave a partial bundle either
 			panic(r)
@@ -289,7 +298,7 @@ func (c *compiler) load() error {
 		return err
 	}
 	c.session, err = dq.NewSession(module, dq.Options{Function: c.opts.Function, Method: c.opts.Method, CalibData: c.calib,
-		AllowFallback: !c.opts.RequireFull, Progress: func(phase string, done, total int) { c.progress("", phase, done, total) }}, c.opts.Targets...)
+		AllowFallback: !c.opts.RequireFull, Cancel: c.ctx.Err, Progress: func(phase string, done, total int) { c.progress("", phase, done, total) }}, c.opts.Targets...)
 	return err
 }
 
@@ -338,7 +347,7 @@ func runAll(ctx context.Context, module *ir.Operation, fnName string, data *cali
 	if err != nil {
 		return nil, err
 	}
-	it := interp.New(interp.Options{})
+	it := interp.New(interp.Options{Cancel: ctx.Err})
 	out := make([][]*tensor.Tensor, len(data.Samples))
 	for i, s := range data.Samples {
 		if err := ctx.Err(); err != nil {
@@ -368,8 +377,20 @@ func runAll(ctx context.Context, module *ir.Operation, fnName string, data *cali
 // target quantizes, lowers, gates and writes one target.
 func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 	name := t.Name
-	q, err := c.session.Quantize(t)
+	th, err := c.opts.Thresholds.resolve(t)
 	if err != nil {
+		return nil, err
+	}
+	var budget *float64
+	if c.opts.MixedPrecision {
+		b := th.bisectSQNR()
+		budget = &b
+	}
+	// A budget mixed precision cannot meet leaves the best effort, which
+	// the gates then judge.
+	q, err := c.session.QuantizeWithBudget(t, budget)
+	var missed *dq.BudgetError
+	if err != nil && !errors.As(err, &missed) {
 		return nil, err
 	}
 	module := q.Module
@@ -386,10 +407,7 @@ func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 		return nil, err
 	}
 	sig := c.signature.withEncodings(module, c.opts.Function)
-	lat := &latency{t: t}
-	if err := lat.init(); err != nil {
-		return nil, err
-	}
+	lat := newLatency(t)
 	parts, err := lower.Lower(module, lower.Options{Target: t, MinBlockSize: c.opts.MinBlockSize,
 		Fallback: c.opts.FallbackOps, RequireFull: c.opts.RequireFull, BeforeLegalize: lat.partition})
 	if err != nil {
@@ -403,17 +421,14 @@ func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	th, err := c.opts.Thresholds.resolve(t)
-	if err != nil {
-		return nil, err
-	}
 	outputs, err := accuracy(c.signature.outputNames(), got, c.ref)
 	if err != nil {
 		return nil, err
 	}
+	worst := worstSample(got, c.ref)
 	b := &report.Bundle{
 		Model: filepath.Base(c.opts.Model), ModelSHA256: c.modelSHA, Target: name, Compiler: Version(),
-		Pipeline: c.pipelineText(t),
+		Pipeline: c.pipelineText(t, budget),
 	}
 	if b.TargetSHA256, err = targetSHA256(t); err != nil {
 		return nil, err
@@ -440,7 +455,7 @@ func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 		}
 	} else {
 		tr.Dir = name + ".failed"
-		if b.Failure, err = c.diagnose(t, b, th); err != nil {
+		if b.Failure, err = c.diagnose(t, q.Float, worst, b, th); err != nil {
 			return nil, err
 		}
 	}
@@ -481,19 +496,23 @@ func modelName(path string) string {
 
 // pipelineText is the pass pipeline the compile ran for t, as mlc-opt
 // would run it (calibrate reads the sets the manifest lists).
-func (c *compiler) pipelineText(t *target.Target) string {
+func (c *compiler) pipelineText(t *target.Target, budget *float64) string {
 	var steps []string
 	if c.torch {
 		steps = append(steps, "torch-to-core")
 	}
 	st := dq.CalibStorage(t)
 	steps = append(steps, fmt.Sprintf("calibrate{method=%s bits=%d signed=%t symmetric=%t}", c.opts.Method, st.Bits, st.Signed, st.Symmetric))
+	if budget != nil {
+		steps = append(steps, fmt.Sprintf("mixed-precision{target=%s min-sqnr=%g}", t.Name, *budget))
+	}
 	steps = append(steps, c.afterCalibration(t)...)
 	return "builtin.module(" + strings.Join(steps, ",") + ")"
 }
 
-// afterCalibration is the pipeline from the calibrated float model to
-// the lowered one: quantize, the extra passes, partition, legalise.
+// afterCalibration is the pipeline from the calibrated float model (with
+// mixed precision's decisions on it) to the lowered one: quantize, the
+// extra passes, partition, legalise.
 func (c *compiler) afterCalibration(t *target.Target) []string {
 	q := "target=" + t.Name
 	if !c.opts.RequireFull {

@@ -8,6 +8,7 @@ import (
 	"github.com/mlc-go/mlc/driver/report"
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/interp"
+	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/lowering/target"
 	"github.com/mlc-go/mlc/rewrite/pass"
 )
@@ -15,13 +16,14 @@ import (
 // diagnose names where a target's accuracy was lost. The worst op is the
 // quantize report's op with the lowest SQNR against the fp32 model; when
 // an accuracy gate failed, driver/bisect then runs the compile's pipeline
-// from the calibrated float model (quantize, the extra passes, partition,
-// legalise) one pass at a time on the first evaluation sample at the SQNR
-// gate's threshold, and names the first pass whose outputs fall below it
-// and, inside it, the op where they drop (which replaces the report's
-// worst op: it is measured on the stage that failed). A bisect that
-// cannot run leaves Pass empty; it does not fail the compile.
-func (c *compiler) diagnose(t *target.Target, b *report.Bundle, th *resolved) (*report.Failure, error) {
+// from the calibrated float model with mixed precision's decisions on it
+// (quantize, the extra passes, partition, legalise) one pass at a time on
+// the evaluation sample whose outputs are worst, at the SQNR gate's
+// threshold, and names the first pass whose outputs fall below it and,
+// inside it, the op where they drop (which replaces the report's worst
+// op: it is measured on the stage that failed). A bisect that cannot run
+// leaves Pass empty; it does not fail the compile.
+func (c *compiler) diagnose(t *target.Target, float *ir.Operation, sample int, b *report.Bundle, th *resolved) (*report.Failure, error) {
 	f := &report.Failure{WorstOpSQNR: math.NaN()}
 	for _, o := range b.Ops {
 		if !math.IsNaN(o.SQNRdB) && (f.WorstOp == "" || o.SQNRdB < f.WorstOpSQNR) {
@@ -35,11 +37,7 @@ func (c *compiler) diagnose(t *target.Target, b *report.Bundle, th *resolved) (*
 	if !accuracyFailed {
 		return f, nil
 	}
-	calibrated, err := c.session.Calibrated(t)
-	if err != nil {
-		return nil, err
-	}
-	module := calibrated.Ctx().Clone(calibrated, nil)
+	module := float.Ctx().Clone(float, nil)
 	pm, err := pass.ParsePipeline("builtin.module(" + strings.Join(c.afterCalibration(t), ",") + ")")
 	if err != nil {
 		return nil, err
@@ -50,7 +48,7 @@ func (c *compiler) diagnose(t *target.Target, b *report.Bundle, th *resolved) (*
 	}
 	inputs := map[string]*tensor.Tensor{}
 	for i, n := range interp.ArgNames(fn) {
-		inputs[n] = c.eval.Samples[0].Inputs[i]
+		inputs[n] = c.eval.Samples[sample].Inputs[i]
 	}
 	rep, err := bisect.Run(module, bisect.Options{Pipeline: pm, Function: c.opts.Function, Inputs: inputs,
 		MinSQNR: th.bisectSQNR(), Target: t})

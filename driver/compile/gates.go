@@ -190,5 +190,30 @@ func GateText(g report.Gate) string {
 	if g.Output != "" {
 		what += " of " + g.Output
 	}
-	return fmt.Sprintf("%s %.4g %s %.4g", what, g.Value, rel, g.Threshold)
+	return fmt.Sprintf("%s %.6g %s %.6g", what, g.Value, rel, g.Threshold)
+}
+
+// worstSample is the evaluation sample whose outputs are furthest from
+// the reference (the lowest SQNR over its outputs; NaN counts as lowest):
+// the failure analysis bisects on it.
+func worstSample(got, want [][]*tensor.Tensor) int {
+	worst, at := math.Inf(1), 0
+	for s := range got {
+		for k := range got[s] {
+			if k >= len(want[s]) {
+				continue
+			}
+			db, err := metrics.SQNR(got[s][k], want[s][k])
+			if err != nil {
+				continue
+			}
+			if math.IsNaN(db) {
+				return s
+			}
+			if db < worst {
+				worst, at = db, s
+			}
+		}
+	}
+	return at
 }

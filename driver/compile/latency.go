@@ -26,15 +26,12 @@ type latency struct {
 	err error
 }
 
-func (l *latency) init() error {
-	l.byName = map[string]float64{}
-	m, err := cost.New(l.t)
-	if err != nil {
-		l.err = err
-		return nil
-	}
-	l.model = m
-	return nil
+// newLatency prices partitions on t; without the figures the cost model
+// needs the estimate is missing, not the compile.
+func newLatency(t *target.Target) *latency {
+	l := &latency{t: t, byName: map[string]float64{}}
+	l.model, l.err = cost.New(t)
+	return l
 }
 
 // partition is driver/lower's BeforeLegalize hook.

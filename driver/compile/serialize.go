@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	function "github.com/mlc-go/mlc/dialects/func"
+	"github.com/mlc-go/mlc/driver/calibrate"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
 	"github.com/mlc-go/mlc/lowering/partition"
@@ -269,8 +270,42 @@ func writeHost(path string, module *ir.Operation, vendor []*ir.Operation) error 
 		}
 		op.SetAttr(ArtefactAttr, ctx.StringAttr(name))
 	}
+	dropCalibration(clone)
 	if err := ir.Verify(clone); err != nil {
 		return fmt.Errorf("the host program does not verify: %v", err)
 	}
 	return asm.WriteFile(path, clone, asm.PrintOptions{})
+}
+
+// dropCalibration removes the calibration ranges (mlc.calib) from every
+// op and function argument: quantization has consumed them.
+func dropCalibration(module *ir.Operation) {
+	ctx := module.Ctx()
+	ir.Walk(module, func(op *ir.Operation) {
+		op.RemoveAttr(calibrate.Attr)
+		args, ok := op.InherentAttr("arg_attrs").(*ir.ArrayAttr)
+		if op.Name() != "func.func" || !ok {
+			return
+		}
+		dicts := make([]ir.Attribute, len(args.Elems))
+		for i, a := range args.Elems {
+			dicts[i] = a
+			if d, ok := a.(*ir.DictionaryAttr); ok {
+				var kept []ir.NamedAttr
+				for _, e := range d.Entries {
+					if e.Name != calibrate.Attr {
+						kept = append(kept, e)
+					}
+				}
+				dicts[i] = ctx.DictionaryAttr(kept)
+			}
+		}
+		var props []ir.NamedAttr
+		for _, e := range op.Props.Entries {
+			if e.Name != "arg_attrs" {
+				props = append(props, e)
+			}
+		}
+		op.Props = ctx.DictionaryAttr(append(props, ir.NamedAttr{Name: "arg_attrs", Value: ctx.ArrayAttr(dicts)}))
+	})
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/lowering/cost"
 	"github.com/mlc-go/mlc/lowering/partition"
 	"github.com/mlc-go/mlc/lowering/target"
 )
@@ -17,6 +18,9 @@ type Options struct {
 	MinBlockSize int      // 0: partition's default
 	Fallback     []string // ops always run on the CPU
 	RequireFull  bool
+	// CostBased also runs a cluster on the CPU when the target file's
+	// cost model estimates it faster there (partition.Options.Cost).
+	CostBased bool
 	// DryRun plans the partitions and changes nothing.
 	DryRun bool
 	// BeforeLegalize, when set, sees each vendor partition function in
@@ -38,6 +42,13 @@ func Lower(module *ir.Operation, opts Options) ([]*partition.Report, error) {
 	}
 	popts := partition.Options{Target: opts.Target, MinBlockSize: opts.MinBlockSize,
 		Fallback: opts.Fallback, RequireFull: opts.RequireFull}
+	if opts.CostBased {
+		pl, err := cost.NewPlacement(opts.Target)
+		if err != nil {
+			return nil, err
+		}
+		popts.Cost = pl
+	}
 	var reports []*partition.Report
 	for _, fn := range partition.Functions(module) {
 		var r *partition.Report

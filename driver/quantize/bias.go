@@ -250,7 +250,7 @@ func (d *driver) collectBias(c *candidate, layers []*biasLayer) error {
 				w.into.add(t, w.l.outAxis, w.l.outs)
 			}
 		}
-		it := interp.New(interp.Options{Observe: func(op *ir.Operation, results []*tensor.Tensor) {
+		it := interp.New(interp.Options{Cancel: d.opts.Cancel, Observe: func(op *ir.Operation, results []*tensor.Tensor) {
 			for _, w := range byOp[op] {
 				// Both watched values of a layer are result 0 of their
 				// producers except where an op has several results.

@@ -58,12 +58,12 @@ func (d *driver) measureFinal(c *candidate) (*finalStats, error) {
 		}
 	}
 	var float map[*ir.Operation]*tensor.Tensor
-	itF := interp.New(interp.Options{Observe: func(op *ir.Operation, results []*tensor.Tensor) {
+	itF := interp.New(interp.Options{Cancel: d.opts.Cancel, Observe: func(op *ir.Operation, results []*tensor.Tensor) {
 		if _, ok := st.perOp[op]; ok && len(results) > 0 {
 			float[op] = results[0]
 		}
 	}})
-	itQ := interp.New(interp.Options{Observe: func(op *ir.Operation, results []*tensor.Tensor) {
+	itQ := interp.New(interp.Options{Cancel: d.opts.Cancel, Observe: func(op *ir.Operation, results []*tensor.Tensor) {
 		o, ok := decided[op]
 		if !ok || len(results) == 0 || results[0] == nil || float[o] == nil {
 			return
@@ -85,7 +85,7 @@ func (d *driver) measureFinal(c *candidate) (*finalStats, error) {
 			return nil, err
 		}
 		if err := st.out.add(out, d.ref[i]); err != nil {
-			return nil, fmt.Errorf("%s: %v", s.Set, err)
+			return nil, fmt.Errorf("%s: %w", s.Set, err)
 		}
 		d.progress("measure", i+1, len(d.calib.Samples))
 	}

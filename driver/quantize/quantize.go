@@ -87,6 +87,9 @@ type Options struct {
 
 	// Progress, when set, is told the phase and how far it is.
 	Progress func(phase string, done, total int)
+	// Cancel, when set, is asked before every op the interpreter runs; an
+	// error stops the job with it (an interrupted compile).
+	Cancel func() error
 }
 
 // Result is the quantized module and the report.
@@ -95,6 +98,13 @@ type Result struct {
 	// the budget is not met it is the best effort: every promotion made.
 	Module *ir.Operation
 	Report *Report
+	// Float is the calibrated float model with the decisions Module was
+	// built from written on it (mlc.precision and 16-bit ranges of the ops
+	// mixed precision promoted, corrected biases): the quantize pass on it
+	// gives Module again (but for dead constants), so a pipeline can be
+	// replayed from it. Without promotions or bias corrections it is the
+	// calibration shared with other targets: read it, do not change it.
+	Float *ir.Operation
 }
 
 // BudgetError is returned with a Result whose output SQNR misses MinSQNR
@@ -138,8 +148,9 @@ type driver struct {
 	report      *Report
 }
 
-// Run quantizes module (a float core module, consumed: it becomes the
-// calibrated float model) for opts.Target. Errors before a model exists
+// Run quantizes module (a float core module, consumed: equalization and
+// SmoothQuant change it in place; the calibration runs on a clone) for
+// opts.Target. Errors before a model exists
 // (bad data, an op the target cannot run) return a nil Result; a missed
 // budget returns the Result with a *BudgetError.
 func Run(module *ir.Operation, opts Options) (*Result, error) {
@@ -319,16 +330,6 @@ func (s *Session) driver(t *target.Target, c *calibration) *driver {
 	return d
 }
 
-// Calibrated is the float model calibrated for t's storage (shared with
-// every target of the same storage; read it, do not change it).
-func (s *Session) Calibrated(t *target.Target) (*ir.Operation, error) {
-	c, err := s.calibrateFor(t)
-	if err != nil {
-		return nil, err
-	}
-	return c.master, nil
-}
-
 // calibrateFor is the model calibrated for t's storage: the first
 // target's runs the calibration; another storage takes its ranges from
 // the same observers (calibrate.Recalibrate) on a clone, with no run.
@@ -345,7 +346,7 @@ func (s *Session) calibrateFor(t *target.Target) (*calibration, error) {
 		c.master = s.ctx.Clone(s.float, nil)
 		obsCfg := observe.Config{Method: s.opts.Method, Percentile: s.opts.Percentile, Storage: st}
 		cr, err = calibrate.Calibrate(c.master, s.calib, calibrate.Options{Function: s.opts.Function, Observer: obsCfg,
-			Progress: func(done, total int) { s.progress("calibrate", done, total) }})
+			Progress: func(done, total int) { s.progress("calibrate", done, total) }, Cancel: s.opts.Cancel})
 		if err != nil {
 			return nil, err
 		}
@@ -379,6 +380,15 @@ func (s *Session) calibrateFor(t *target.Target) (*calibration, error) {
 // t's storage (run now unless an earlier target ran it). The Result is as
 // Run's; the session's model is not changed.
 func (s *Session) Quantize(t *target.Target) (*Result, error) {
+	return s.QuantizeWithBudget(t, s.opts.MinSQNR)
+}
+
+// QuantizeWithBudget is Quantize with t's own mixed-precision budget
+// (minSQNR in dB; nil: none) in place of the session's.
+func (s *Session) QuantizeWithBudget(t *target.Target, minSQNR *float64) (*Result, error) {
+	if minSQNR != nil && math.IsNaN(*minSQNR) {
+		return nil, errors.New("the SQNR budget must be a number")
+	}
 	if t == nil {
 		return nil, errors.New("no target")
 	}
@@ -387,6 +397,7 @@ func (s *Session) Quantize(t *target.Target) (*Result, error) {
 		return nil, err
 	}
 	d := s.driver(t, c)
+	d.opts.MinSQNR = minSQNR
 	d.runs = s.runs
 	rep := d.report
 	rep.Equalize, rep.SmoothQuant = s.equalize, s.smooth
@@ -474,7 +485,14 @@ func (d *driver) quantize(eval *calibrate.Dataset, evalFloat [][]*tensor.Tensor)
 		d.phase("eval", t0)
 	}
 	rep.InterpreterRuns = d.runs
-	res := &Result{Module: final.module, Report: rep}
+	res := &Result{Module: final.module, Report: rep, Float: d.master}
+	if len(promoted) > 0 || len(d.bias) > 0 {
+		c, err := d.decide(promoted, "")
+		if err != nil {
+			return nil, err
+		}
+		res.Float = c.module
+	}
 	if budgetErr != nil {
 		return res, budgetErr
 	}
@@ -617,6 +635,19 @@ type candidate struct {
 // the bias corrections that hold for the ops' precisions, and quantizes
 // for t; others take def ("" for the cheapest the target runs).
 func (d *driver) build(prec map[*ir.Operation]string, t *target.Target, def string) (*candidate, error) {
+	c, err := d.decide(prec, def)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := lq.Run(c.fn, lq.Config{Target: t, Precision: def, Fallback: d.opts.AllowFallback}); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// decide is build before quantize runs: the float clone carrying the
+// decisions (mlc.precision and 16-bit ranges, corrected biases).
+func (d *driver) decide(prec map[*ir.Operation]string, def string) (*candidate, error) {
 	m := ir.NewMapping()
 	module := d.ctx.Clone(d.master, m)
 	c := &candidate{module: module, opOf: map[*ir.Operation]*ir.Operation{}, masterOf: map[*ir.Operation]*ir.Operation{}}
@@ -636,9 +667,6 @@ func (d *driver) build(prec map[*ir.Operation]string, t *target.Target, def stri
 	c.fn = fn
 	d.annotate(c, prec)
 	d.applyBias(c, prec, def)
-	if _, err := lq.Run(fn, lq.Config{Target: t, Precision: def, Fallback: d.opts.AllowFallback}); err != nil {
-		return nil, err
-	}
 	return c, nil
 }
 
@@ -715,7 +743,7 @@ func (d *driver) interpRun(it *interp.Interpreter, fn *ir.Operation, s calibrate
 			dg.AttachNote(fn.Loc, "while running on %s", s.Set)
 			return nil, dg
 		}
-		return nil, fmt.Errorf("%s: %v", s.Set, err)
+		return nil, fmt.Errorf("%s: %w", s.Set, err)
 	}
 	return out, nil
 }
@@ -726,7 +754,7 @@ func (d *driver) outputs(module *ir.Operation, data *calibrate.Dataset, phase st
 	if err != nil {
 		return nil, err
 	}
-	it := interp.New(interp.Options{})
+	it := interp.New(interp.Options{Cancel: d.opts.Cancel})
 	out := make([][]*tensor.Tensor, len(data.Samples))
 	for i, s := range data.Samples {
 		r, err := d.interpRun(it, fn, s)
@@ -821,7 +849,7 @@ func (n *noise) total() float64 {
 // outputSQNR runs candidate c on the first k calibration samples and
 // returns the noise of its outputs against the fp32 model's.
 func (d *driver) outputSQNR(c *candidate, k int) (*noise, error) {
-	it := interp.New(interp.Options{})
+	it := interp.New(interp.Options{Cancel: d.opts.Cancel})
 	n := &noise{}
 	for i := range k {
 		out, err := d.interpRun(it, c.fn, d.calib.Samples[i])
@@ -837,7 +865,7 @@ func (d *driver) outputSQNR(c *candidate, k int) (*noise, error) {
 
 // evaluate is the evaluation set's figures.
 func (d *driver) evaluate(c *candidate, eval *calibrate.Dataset, float [][]*tensor.Tensor) (*Eval, error) {
-	it := interp.New(interp.Options{})
+	it := interp.New(interp.Options{Cancel: d.opts.Cancel})
 	q, f := &noise{}, &noise{}
 	for i, s := range eval.Samples {
 		out, err := d.interpRun(it, c.fn, s)

@@ -2,7 +2,9 @@ package testutil
 
 import (
 	"encoding/json"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -37,6 +39,18 @@ func GoList(t testing.TB, args ...string) []Package {
 	}
 	if len(pkgs) == 0 {
 		t.Fatalf("go %s listed no package", strings.Join(cmd, " "))
+	}
+	// go test caches a result by the files the test opened or stat'ed;
+	// go list's reads are not among them, so stat what it read, and list
+	// the directories, or a cached pass would outlive an import change.
+	for _, p := range pkgs {
+		if p.Standard {
+			continue
+		}
+		os.ReadDir(p.Dir)
+		for _, f := range p.GoFiles {
+			os.Stat(filepath.Join(p.Dir, f))
+		}
 	}
 	return pkgs
 }

@@ -65,6 +65,16 @@
 // BROKEN-MANIFEST: "failure": {
 // BROKEN-MANIFEST: "pass": "test-quant-contract-break{break=rescale factor=64}"
 
+// A threshold int8 alone misses: the gate fails; --mixed-precision
+// promotes ops until the calibration samples meet it.
+// RUN: not mlc compile %s --target trt-orin --calib %S/Inputs/quantize-calib --eval %S/Inputs/quantize-calib --min-sqnr 45 -o %t/int8 | filecheck %s --check-prefix=INT8
+// INT8: failed: sqnr_db of y {{[0-9.]+}} < 45
+// RUN: mlc compile %s --target trt-orin --calib %S/Inputs/quantize-calib --eval %S/Inputs/quantize-calib --min-sqnr 45 --mixed-precision -o %t/mixed | filecheck %s --check-prefix=MIXED
+// MIXED: trt-orin: {{.*}}trt-orin (gates passed)
+// RUN: filecheck %s --check-prefix=MIXED-MANIFEST --input-file %t/mixed/trt-orin/manifest.json
+// MIXED-MANIFEST: "pipeline": "builtin.module(calibrate{{.*}},mixed-precision{target=trt-orin min-sqnr=45},func.func(quantize{target=trt-orin allow-fallback})
+// MIXED-MANIFEST: "from": "flag",
+
 // Bad input: a clear error, exit 1, nothing written.
 // RUN: not mlc compile %s --target trt-orin,trt-nano --calib %S/Inputs/quantize-calib --eval %S/Inputs/quantize-calib -o %t/bad 2>&1 | filecheck %s --check-prefix=UNKNOWN
 // UNKNOWN: mlc compile: error: unknown target 'trt-nano' (known: qnn-htp-v68, qnn-htp-v73, qnn-htp-v75, qnn-htp-v79, trt-orin, trt-thor)

@@ -446,3 +446,88 @@ func TestEpilogueFusionThroughEncodings(t *testing.T) {
 	require.True(t, opCost(t, r, "core.relu").Fused)
 	require.Equal(t, 1, r.Layers)
 }
+
+// hostCPU gives testTarget a CPU of 10 GOPS in f32 and 40 GOPS in i8 with
+// 2 GB/s of memory bandwidth.
+const hostCPU = `host_cpu:
+  name: a test CPU
+  source: s
+  kind: quoted
+  peak_ops:
+    f32: {value: 10, unit: GFLOPS, source: s, kind: quoted}
+    i8: {value: 40, unit: GOPS, source: s, kind: quoted}
+  memory_bandwidth: {value: 2, unit: GB/s, source: s, kind: quoted}
+`
+
+// The host model prices the same work from the host_cpu figures: no
+// overhead, no fusion, no on-chip memory, no transfers.
+func TestHostModel(t *testing.T) {
+	tg, err := target.Parse("test.yaml", []byte(strings.Replace(testTarget, "FUSES", "true", 1)+hostCPU))
+	require.NoError(t, err)
+	host, err := NewHost(tg)
+	require.NoError(t, err)
+	require.Equal(t, "cpu", host.Device)
+	fn := parseFunc(t, convRelu)
+	r, err := Estimate(host, fn, Options{})
+	require.NoError(t, err)
+	c, relu := opCost(t, r, "core.conv2d"), opCost(t, r, "core.relu")
+	require.Equal(t, "cpu", r.Target)
+	require.InDelta(t, float64(2*c.MACs)/10e9, c.Compute, 1e-15)
+	require.Equal(t, 0.0, c.Overhead)
+	require.False(t, relu.Fused, "the CPU runs one kernel per op")
+	// No on-chip memory: both activations of the relu cross the memory interface.
+	require.Equal(t, int64(2*8*16*16*4), relu.DRAMBytes)
+	require.InDelta(t, c.Time()+relu.Time(), r.Total, 1e-15)
+	peak, of, err := host.Peak("u8")
+	require.NoError(t, err)
+	require.Equal(t, 40e9, peak)
+	require.Equal(t, "i8", of)
+	_, _, err = host.Peak("f64")
+	require.ErrorContains(t, err, "(host_cpu.peak_ops has: i8, f32)")
+
+	_, err = NewHost(model(t, false).Target)
+	require.ErrorContains(t, err, "gives no host_cpu")
+
+	// A per-op overhead, when the file gives one, is added to every op
+	// the CPU runs.
+	withOverhead := strings.Replace(testTarget, "FUSES", "true", 1) + hostCPU +
+		"  op_overhead: {value: 3, unit: us, source: s, kind: quoted}\n"
+	tg, err = target.Parse("test.yaml", []byte(withOverhead))
+	require.NoError(t, err)
+	host, err = NewHost(tg)
+	require.NoError(t, err)
+	r2, err := Estimate(host, fn, Options{})
+	require.NoError(t, err)
+	require.InDelta(t, r.Total+2*3e-6, r2.Total, 1e-15)
+}
+
+// A placement weighs the accelerator with transfers against the CPU
+// without; a file lacking a figure it needs is a positioned error.
+func TestPlacement(t *testing.T) {
+	tg, err := target.Parse("test.yaml", []byte(strings.Replace(testTarget, "FUSES", "true", 1)+hostCPU))
+	require.NoError(t, err)
+	p, err := NewPlacement(tg)
+	require.NoError(t, err)
+	fn := parseFunc(t, convRelu)
+	var ops []*ir.Operation
+	for _, o := range fn.Region(0).Front().Ops() {
+		if !o.HasTrait(ir.Terminator) {
+			ops = append(ops, o)
+		}
+	}
+	onTarget, onCPU, err := p.Estimate(ops)
+	require.NoError(t, err)
+	acc, err := EstimateOps(p.Accelerator, ops, Options{Boundary: true})
+	require.NoError(t, err)
+	cpu, err := EstimateOps(p.CPU, ops, Options{})
+	require.NoError(t, err)
+	require.Equal(t, acc.Total, onTarget)
+	require.Equal(t, cpu.Total, onCPU)
+	require.Greater(t, acc.Transfer, 0.0)
+	require.Equal(t, 0.0, cpu.Transfer)
+
+	_, err = NewPlacement(model(t, false).Target)
+	var te *target.Error
+	require.ErrorAs(t, err, &te)
+	require.Equal(t, "host_cpu", te.Field)
+}

@@ -172,7 +172,7 @@ func Estimate(m *Model, fn *ir.Operation, opts Options) (*Report, error) {
 // no op of the set defines (constants aside: they live with the
 // partition), and the values they define that an op outside the set reads.
 func EstimateOps(m *Model, ops []*ir.Operation, opts Options) (*Report, error) {
-	r := &Report{Target: m.Target.Name, Ops: make([]OpCost, 0, len(ops))}
+	r := &Report{Target: m.Device, Ops: make([]OpCost, 0, len(ops))}
 	var unpriced []*ir.Operation
 	index := make(map[*ir.Operation]int, len(ops))
 	for _, o := range ops {

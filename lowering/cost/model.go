@@ -8,10 +8,15 @@ import (
 	"github.com/mlc-go/mlc/lowering/target"
 )
 
-// Model prices work on one target, from its file's figures.
+// Model prices work on one target, from its file's figures: on its
+// accelerator (New) or on its host CPU (NewHost).
 type Model struct {
-	Target    *target.Target
-	bandwidth float64 // bytes/s
+	Target *target.Target
+	// Device names what the model prices: the target's name, or "cpu".
+	Device     string
+	peak       map[string]target.Figure // element type -> ops/s
+	precisions []string                 // fastest first
+	bandwidth  float64                  // bytes/s
 	onChip    float64 // bytes; 0: none
 	overhead  float64 // seconds per layer
 	fuses     bool
@@ -27,7 +32,7 @@ func New(t *target.Target) (*Model, error) {
 	if len(t.Peak) == 0 {
 		return nil, fmt.Errorf("%s: target '%s' gives no peak_ops, which the cost model needs", t.File, t.Name)
 	}
-	m := &Model{Target: t, bandwidth: t.MemoryBandwidth.Value}
+	m := &Model{Target: t, Device: t.Name, peak: t.Peak, precisions: t.Precisions(), bandwidth: t.MemoryBandwidth.Value}
 	if t.OnChipMemory != nil {
 		m.onChip = t.OnChipMemory.Value
 	}
@@ -35,6 +40,22 @@ func New(t *target.Target) (*Model, error) {
 		m.overhead = f.Value
 	}
 	m.fuses = t.Cost.FusesEpilogues != nil && t.Cost.FusesEpilogues.Value
+	return m, nil
+}
+
+// NewHost builds the model of a target's host CPU (its host_cpu section):
+// peak rates, memory bandwidth and per-op overhead (0 when the file gives
+// none) from the file, no on-chip memory the model keeps tensors in and no
+// fusion, since the fallback runs one kernel per op.
+func NewHost(t *target.Target) (*Model, error) {
+	h := t.HostCPU
+	if h == nil {
+		return nil, fmt.Errorf("%s: target '%s' gives no host_cpu, which the CPU cost model needs", t.File, t.Name)
+	}
+	m := &Model{Target: t, Device: "cpu", peak: h.Peak, precisions: h.Precisions(), bandwidth: h.MemoryBandwidth.Value}
+	if h.OpOverhead != nil {
+		m.overhead = h.OpOverhead.Value
+	}
 	return m, nil
 }
 
@@ -46,39 +67,47 @@ func New(t *target.Target) (*Model, error) {
 // fallback the report shows, since no file figure says it. The error
 // names the precisions the file has.
 func (m *Model) Peak(precision string) (float64, string, error) {
-	if v, ok := m.Target.PeakOps(precision); ok {
-		return v, precision, nil
+	if f, ok := m.peak[precision]; ok {
+		return f.Value, precision, nil
 	}
 	e, ok := elemByName(precision)
 	if !ok {
-		return 0, "", &NoPeakError{Target: m.Target.Name, Precision: precision, Have: m.Target.Precisions()}
+		return 0, "", m.noPeak(precision)
 	}
 	if e.IsInt() {
 		other := "u" + precision[1:]
 		if precision[0] == 'u' {
 			other = "i" + precision[1:]
 		}
-		if v, ok := m.Target.PeakOps(other); ok {
-			return v, other, nil
+		if f, ok := m.peak[other]; ok {
+			return f.Value, other, nil
 		}
 	}
 	best, bestBits := "", 0
-	for _, p := range m.Target.Precisions() {
+	for _, p := range m.precisions {
 		pe, _ := elemByName(p)
 		if pe.Bits >= e.Bits && (best == "" || pe.Bits < bestBits || (pe.Bits == bestBits && p < best)) {
 			best, bestBits = p, pe.Bits
 		}
 	}
 	if best == "" {
-		return 0, "", &NoPeakError{Target: m.Target.Name, Precision: precision, Have: m.Target.Precisions()}
+		return 0, "", m.noPeak(precision)
 	}
-	return m.Target.Peak[best].Value, best, nil
+	return m.peak[best].Value, best, nil
+}
+
+func (m *Model) noPeak(precision string) *NoPeakError {
+	field := "peak_ops"
+	if m.Device == "cpu" {
+		field = "host_cpu.peak_ops"
+	}
+	return &NoPeakError{Target: m.Target.Name, Field: field, Precision: precision, Have: m.precisions}
 }
 
 // NoPeakError is a precision the target file gives no peak rate for.
 type NoPeakError struct {
-	Target, Precision string
-	Have              []string
+	Target, Field, Precision string
+	Have                     []string
 }
 
 func (e *NoPeakError) Error() string {
@@ -86,7 +115,11 @@ func (e *NoPeakError) Error() string {
 	if p == "" {
 		p = "(unknown)"
 	}
-	return fmt.Sprintf("target '%s' gives no peak rate for %s (peak_ops has: %s)", e.Target, p, strings.Join(e.Have, ", "))
+	field := e.Field
+	if field == "" {
+		field = "peak_ops"
+	}
+	return fmt.Sprintf("target '%s' gives no peak rate for %s (%s has: %s)", e.Target, p, field, strings.Join(e.Have, ", "))
 }
 
 // Priced is one layer's times in seconds and the precision whose peak
@@ -110,8 +143,8 @@ func (m *Model) Layer(w *Work, dramBytes int64) (Priced, error) {
 			// Elementwise work in a precision the file gives no rate for
 			// (a wide integer, say) runs at the file's slowest rate
 			// rather than failing the estimate.
-			of = m.Target.Precisions()[len(m.Target.Peak)-1]
-			peak, err = m.Target.Peak[of].Value, nil
+			of = m.precisions[len(m.precisions)-1]
+			peak, err = m.peak[of].Value, nil
 		}
 		if err != nil {
 			return Priced{}, err

@@ -113,6 +113,20 @@ var classWork = map[string]shapeWork{
 	"cast":          perResultElement,
 	"reduce":        perInputElement,
 	"data_movement": noArithmetic,
+	// Composites count the elementwise work of their pieces per element:
+	// layer norm mean, centre, square, mean, scale, multiply, shift;
+	// softmax max, subtract, exp, sum, divide; GELU scale, erf, add,
+	// multiply twice.
+	"normalization": perResultElementTimes(7),
+	"softmax":       perResultElementTimes(5),
+	"gelu":          perResultElementTimes(5),
+}
+
+func perResultElementTimes(k int64) shapeWork {
+	return func(op *ir.Operation) (int64, int64, error) {
+		_, n, err := perResultElement(op)
+		return 0, k * n, err
+	}
 }
 
 // views are data-movement ops that change only how a tensor is described

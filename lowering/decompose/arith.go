@@ -235,13 +235,23 @@ func hardswish(e *emitter, op *ir.Operation) []*ir.Value {
 	return one(e.mul(x, e.hardsigmoid(x)))
 }
 
-// gelu(x) -> 0.5·x·(1 + erf(x/√2)); "tanh": 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))
+// gelu(x) -> core.gelu(x) with the same approximate
 func gelu(e *emitter, op *ir.Operation) []*ir.Value {
 	x := op.Operand(0)
+	mode := e.attrStr(op, "approximate")
+	if mode != "none" && mode != "tanh" {
+		e.fail("unknown approximate %q", mode)
+		return one(x)
+	}
+	return one(e.op("core.gelu", nil, []ir.NamedAttr{kv("approximate", e.str(mode))}, x))
+}
+
+// geluPieces(x) -> 0.5·x·(1 + erf(x/√2)); "tanh": 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))
+func (e *emitter) geluPieces(x *ir.Value, mode string) *ir.Value {
 	elem := elemOf(x)
 	c := func(v float64) *ir.Value { return e.scalar(elem, v) }
 	var inner *ir.Value
-	switch mode := e.attrStr(op, "approximate"); mode {
+	switch mode {
 	case "none":
 		inner = e.unary("core.erf", e.mul(x, c(1/math.Sqrt2)))
 	case "tanh":
@@ -250,9 +260,9 @@ func gelu(e *emitter, op *ir.Operation) []*ir.Value {
 		inner = e.unary("core.tanh", arg)
 	default:
 		e.fail("unknown approximate %q", mode)
-		return one(x)
+		return x
 	}
-	return one(e.mul(e.mul(x, c(0.5)), e.add(inner, c(1))))
+	return e.mul(e.mul(x, c(0.5)), e.add(inner, c(1)))
 }
 
 // masked_fill.Scalar(x, mask, v) -> select(mask, v, x)

@@ -191,6 +191,9 @@ func TestNewOpsKeepTheTorchLocation(t *testing.T) {
 `
 	m := parseVerified(t, src)
 	require.NoError(t, TorchToCore(m))
+	pm, err := pass.ParsePipeline("builtin.module(func.func(core-decompose-composites))")
+	require.NoError(t, err)
+	require.NoError(t, pm.Run(m, nil)) // the pieces keep it too
 	n := 0
 	ir.WalkPreOrder(m, func(o *ir.Operation) ir.WalkResult {
 		if o.Dialect() == "core" {
@@ -207,7 +210,7 @@ func TestPipelineIsRegistered(t *testing.T) {
 	require.NotNil(t, pl)
 	pm, err := pl.Expand()
 	require.NoError(t, err)
-	assert.Equal(t, "builtin.module(func.func(torch-fold-batch-norm,torch-decompose,canonicalize{max-iterations=10 max-num-rewrites=-1 test-convergence=false top-down=true},cse))", pm.Text())
+	assert.Equal(t, "builtin.module(func.func(torch-fold-batch-norm,torch-decompose,canonicalize{max-iterations=10 max-num-rewrites=-1 test-convergence=false top-down=true},core-fuse-composites,cse))", pm.Text())
 	assert.Error(t, TorchToCore(nil))
 }
 

@@ -38,7 +38,16 @@ func (e *emitter) softmaxLike(op *ir.Operation, log bool) []*ir.Value {
 	return one(e.reshape(y, shape))
 }
 
+// softmax is core.softmax on float x: one unit for quantization and the
+// targets (core-decompose-composites gives softmaxPieces).
 func (e *emitter) softmax(x *ir.Value, ax int64) *ir.Value {
+	if !isFloatElem(elemOf(x)) {
+		return e.softmaxPieces(x, ax)
+	}
+	return e.op("core.softmax", nil, []ir.NamedAttr{kv("axis", e.i64(ax))}, x)
+}
+
+func (e *emitter) softmaxPieces(x *ir.Value, ax int64) *ir.Value {
 	ex := e.unary("core.exp", e.sub(x, e.reduce("core.reduce_max", x, []int64{ax}, true)))
 	return e.div(ex, e.reduce("core.reduce_sum", ex, []int64{ax}, true))
 }
@@ -49,9 +58,10 @@ func (e *emitter) logSoftmax(x *ir.Value, ax int64) *ir.Value {
 	return e.sub(s, lse)
 }
 
-// layer_norm(x, w, b) -> add(mul(mul(d, rsqrt(add(mean(mul(d, d)), eps))), w), b), d = sub(x, mean(x))
+// layer_norm(x, w, b) -> core.layer_norm(x, w, b) over the trailing normalized dims
 //
-// The means run over the normalized (trailing) dims: the biased variance.
+// w absent: a constant of ones. Targets run it as one layer, and
+// core-decompose-composites gives layerNormPieces.
 func layerNorm(e *emitter, op *ir.Operation) []*ir.Value {
 	x := op.Operand(0)
 	elem := elemOf(x)
@@ -63,16 +73,33 @@ func layerNorm(e *emitter, op *ir.Operation) []*ir.Value {
 	}
 	axes := allDims(rank)[rank-len(ns):]
 	eps := e.number(op, "eps").f
+	operands := []*ir.Value{x}
+	if op.NumOperands() > 1 {
+		operands = append(operands, e.cast(op.Operand(1), elem))
+	} else {
+		operands = append(operands, e.splat(e.tensor(shapeOf(x)[rank-len(ns):], elem), 1))
+	}
+	if op.NumOperands() > 2 {
+		operands = append(operands, e.cast(op.Operand(2), elem))
+	}
+	return one(e.op("core.layer_norm", nil, []ir.NamedAttr{kv("axes", e.ints(axes...)), kv("epsilon", e.f32(eps))}, operands...))
+}
+
+// layerNormPieces(x, w, b) -> add(mul(mul(d, rsqrt(add(mean(mul(d, d)), eps))), w), b), d = sub(x, mean(x))
+//
+// The means run over the normalized (trailing) dims: the biased variance.
+func (e *emitter) layerNormPieces(x, w, b *ir.Value, axes []int64, eps float64) *ir.Value {
+	elem := elemOf(x)
 	d := e.sub(x, e.reduce("core.reduce_mean", x, axes, true))
 	v := e.reduce("core.reduce_mean", e.mul(d, d), axes, true)
 	y := e.mul(d, e.unary("core.rsqrt", e.add(v, e.scalar(elem, eps))))
-	if op.NumOperands() > 1 {
-		y = e.mul(y, e.cast(op.Operand(1), elem))
+	if w != nil {
+		y = e.mul(y, w)
 	}
-	if op.NumOperands() > 2 {
-		y = e.add(y, e.cast(op.Operand(2), elem))
+	if b != nil {
+		y = e.add(y, b)
 	}
-	return one(y)
+	return y
 }
 
 // batch_norm(x, m, v, w, b) -> add(mul(x, s), sub(b, mul(m, s))), s = mul(rsqrt(add(v, eps)), w)

@@ -2,6 +2,7 @@ package decompose
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"math/rand"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
+	"github.com/mlc-go/mlc/rewrite/pass"
 )
 
 // opCase is one instance of a torch op: its operand types and its
@@ -499,6 +501,30 @@ func checkEquivalent(t *testing.T, src string, kinds []string, rng *rand.Rand) s
 	for i := range want {
 		if msg := compareTensors(want[i], got[i]); msg != "" {
 			t.Fatalf("result %d: %s\ninputs: %v\nbefore:\n%s\nafter:\n%s\nwant %v\ngot  %v", i, msg, inputs, src, lowered, want[i], got[i])
+		}
+	}
+	// The composites' pieces compute the same values.
+	if !strings.Contains(lowered, "core.layer_norm") && !strings.Contains(lowered, "core.softmax") && !strings.Contains(lowered, "core.gelu") {
+		return lowered
+	}
+	pm, err := pass.ParsePipeline("builtin.module(func.func(core-decompose-composites))")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pm.Run(m, &pass.Config{VerifyEach: true, Out: io.Discard}); err != nil {
+		t.Fatalf("core-decompose-composites: %v\n%s", describeErr(err), lowered)
+	}
+	pieces := asm.String(m, asm.PrintOptions{})
+	if strings.Contains(pieces, "core.layer_norm") || strings.Contains(pieces, "core.softmax") || strings.Contains(pieces, "core.gelu") {
+		t.Fatalf("composites left:\n%s", pieces)
+	}
+	got, err = interp.RunModule(m, "main", inputs)
+	if err != nil {
+		t.Fatalf("pieces run: %v\n%s", err, pieces)
+	}
+	for i := range want {
+		if msg := compareTensors(want[i], got[i]); msg != "" {
+			t.Fatalf("result %d after core-decompose-composites: %s\ninputs: %v\nbefore:\n%s\nafter:\n%s\nwant %v\ngot  %v", i, msg, inputs, src, pieces, want[i], got[i])
 		}
 	}
 	return lowered

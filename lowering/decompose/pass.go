@@ -61,13 +61,15 @@ var FoldPass = pass.Register(&pass.Pass{
 })
 
 // PipelineText is the torch-to-core pipeline.
-const PipelineText = "builtin.module(func.func(torch-fold-batch-norm,torch-decompose,canonicalize,cse))"
+const PipelineText = "builtin.module(func.func(torch-fold-batch-norm,torch-decompose,canonicalize,core-fuse-composites,cse))"
 
 // Pipeline is torch-to-core.
 var Pipeline = pass.RegisterPipeline("torch-to-core", "lower the torch dialect to the core dialect",
 	"Lowers a module in the torch dialect to the core dialect: batch norms fold into the convolutions "+
 		"before them, every torch op decomposes into core ops, then canonicalisation folds constants "+
-		"(batch-norm scale and shift, transposed weights) and cse merges duplicates. Fails when a "+
+		"(batch-norm scale and shift, transposed weights), core-fuse-composites turns the erf form of "+
+		"GELU into core.gelu (layer norm, softmax and GELU decompose to core.layer_norm, core.softmax and "+
+		"core.gelu, whole) and cse merges duplicates. Fails when a "+
 		"function would still hold a torch op, with one error listing every torch op left in it.",
 	PipelineText)
 

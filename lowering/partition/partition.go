@@ -47,13 +47,13 @@ const DefaultMinBlockSize = 5
 type Legality func(op *ir.Operation) (ok bool, reason string)
 
 // Coster estimates times in seconds, for choosing between the accelerator
-// and the CPU for a cluster.
+// and the CPU for a cluster (cost.Placement is the target file's).
 type Coster interface {
-	// OpTime is op's time on the accelerator (onTarget) or on the CPU.
-	OpTime(op *ir.Operation, onTarget bool) float64
-	// TransferTime is the time to move n bytes between the CPU and the
-	// accelerator.
-	TransferTime(n int64) float64
+	// Estimate is the time of ops run as one partition on the
+	// accelerator, the transfers of the values crossing its boundary
+	// included, and on the CPU. ops are a cluster's compute ops and the
+	// constants and casts they read, in program order.
+	Estimate(ops []*ir.Operation) (onTarget, onCPU float64, err error)
 }
 
 // Options configure a partitioning.
@@ -68,8 +68,9 @@ type Options struct {
 	RequireFull bool
 	// Legal overrides the target file's op classes (TargetLegality).
 	Legal Legality
-	// Cost, when set, sends a cluster to the CPU when that is estimated
-	// faster, boundary transfers included.
+	// Cost, when set, sends a cluster that passed the minimum block size
+	// to the CPU when that is estimated faster, boundary transfers
+	// included.
 	Cost Coster
 }
 
@@ -94,7 +95,11 @@ type Partition struct {
 	// bytes.
 	Inputs, Outputs               int
 	InputBytes, OutputBytes       int64
-	EstimatedTarget, EstimatedCPU float64 // seconds, when a Coster was given
+	// EstimatedTarget and EstimatedCPU are the partition's estimated
+	// times in seconds when a Coster was given: both for a vendor
+	// partition (the target's with its boundary transfers), the CPU's
+	// alone for a fallback partition.
+	EstimatedTarget, EstimatedCPU float64
 }
 
 // Count is a number of ops and their MACs.

@@ -13,6 +13,7 @@ import (
 	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
+	"github.com/mlc-go/mlc/lowering/cost"
 	"github.com/mlc-go/mlc/lowering/quantize"
 	"github.com/mlc-go/mlc/lowering/target"
 )
@@ -197,28 +198,133 @@ func TestForcedFallback(t *testing.T) {
 	require.Contains(t, reasons, "core.select: forced to the CPU by --fallback")
 }
 
-type fixedCost struct{ target, cpu, perByte float64 }
+// fixedCost prices every compute op alike.
+type fixedCost struct{ target, cpu float64 }
 
-func (c fixedCost) OpTime(_ *ir.Operation, onTarget bool) float64 {
-	if onTarget {
-		return c.target
+func (c fixedCost) Estimate(ops []*ir.Operation) (float64, float64, error) {
+	n := 0.0
+	for _, op := range ops {
+		if roleOf(op) == compute {
+			n++
+		}
 	}
-	return c.cpu
+	return n * c.target, n * c.cpu, nil
 }
-func (c fixedCost) TransferTime(n int64) float64 { return float64(n) * c.perByte }
 
-// A cluster whose transfers cost more than the CPU saves falls back.
+// A Coster decides by its estimates alone, after the minimum block size.
 func TestCostChoosesCPU(t *testing.T) {
 	tg, err := target.Load("trt-orin")
 	require.NoError(t, err)
 	_, fn := quantized(t, tg)
-	fast, err := Plan(fn, Options{Target: tg, MinBlockSize: 1, Cost: fixedCost{1e-6, 1e-3, 1e-12}})
+	fast, err := Plan(fn, Options{Target: tg, MinBlockSize: 1, Cost: fixedCost{1e-6, 1e-3}})
 	require.NoError(t, err)
-	slow, err := Plan(fn, Options{Target: tg, MinBlockSize: 1, Cost: fixedCost{1e-6, 1e-5, 1e-3}})
+	slow, err := Plan(fn, Options{Target: tg, MinBlockSize: 1, Cost: fixedCost{1e-3, 1e-5}})
 	require.NoError(t, err)
 	fastOps, _ := fast.Coverage()
 	slowOps, _ := slow.Coverage()
 	require.Greater(t, fastOps, 0.0)
 	require.Equal(t, 0.0, slowOps)
 	require.Contains(t, slow.Fallbacks[0].Reason+slow.Fallbacks[len(slow.Fallbacks)-1].Reason, "estimated faster on the CPU")
+	for _, p := range fast.Partitions {
+		if p.Device != CPU {
+			require.Greater(t, p.EstimatedCPU, p.EstimatedTarget)
+		}
+	}
+}
+
+// costGraph has a heavy conv cluster, then a cluster of five cheap
+// elementwise ops on a tiny tensor between two CPU-only ops (trt-orin
+// runs no logic-class op), all in float, which trt-orin runs in f32.
+const costGraph = `
+func.func @main(%x: tensor<1x64x56x56xf32>, %v: tensor<1x8xf32>) -> (tensor<1x64x56x56xf32>, tensor<1x8xf32>) {
+  %w = core.constant dense<0.01> : tensor<64x64x3x3xf32>
+  %b = core.constant dense<0.1> : tensor<64xf32>
+  %c1 = core.conv2d %x, %w, %b {padding = array<i64: 1, 1, 1, 1>} : (tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32>, tensor<64xf32>) -> tensor<1x64x56x56xf32>
+  %r1 = core.relu %c1 : tensor<1x64x56x56xf32>
+  %c2 = core.conv2d %r1, %w, %b {padding = array<i64: 1, 1, 1, 1>} : (tensor<1x64x56x56xf32>, tensor<64x64x3x3xf32>, tensor<64xf32>) -> tensor<1x64x56x56xf32>
+  %a = core.add %c2, %x : (tensor<1x64x56x56xf32>, tensor<1x64x56x56xf32>) -> tensor<1x64x56x56xf32>
+  %r2 = core.relu %a : tensor<1x64x56x56xf32>
+  %z = core.constant dense<0.0> : tensor<1x8xf32>
+  %m = core.cmp "gt", %v, %z : (tensor<1x8xf32>, tensor<1x8xf32>) -> tensor<1x8xi1>
+  %s = core.select %m, %v, %z : (tensor<1x8xi1>, tensor<1x8xf32>, tensor<1x8xf32>) -> tensor<1x8xf32>
+  %e1 = core.relu %s : tensor<1x8xf32>
+  %e2 = core.add %e1, %v : (tensor<1x8xf32>, tensor<1x8xf32>) -> tensor<1x8xf32>
+  %e3 = core.mul %e2, %e1 : (tensor<1x8xf32>, tensor<1x8xf32>) -> tensor<1x8xf32>
+  %e4 = core.sub %e3, %v : (tensor<1x8xf32>, tensor<1x8xf32>) -> tensor<1x8xf32>
+  %e5 = core.relu %e4 : tensor<1x8xf32>
+  %m2 = core.cmp "gt", %e5, %z : (tensor<1x8xf32>, tensor<1x8xf32>) -> tensor<1x8xi1>
+  %s2 = core.select %m2, %e5, %v : (tensor<1x8xi1>, tensor<1x8xf32>, tensor<1x8xf32>) -> tensor<1x8xf32>
+  return %r2, %s2 : tensor<1x64x56x56xf32>, tensor<1x8xf32>
+}
+`
+
+// With the target file's cost model, the cheap cluster between the two
+// CPU ops runs on the CPU (five layer overheads and two transfers cost
+// more than the CPU takes for 40 elements) and the conv cluster stays on
+// the target; without it, both clusters pass the minimum block size.
+func TestCostBasedFallback(t *testing.T) {
+	tg, err := target.Load("trt-orin")
+	require.NoError(t, err)
+	pl, err := cost.NewPlacement(tg)
+	require.NoError(t, err)
+
+	_, fn := parse(t, costGraph)
+	plain, err := Plan(fn, Options{Target: tg})
+	require.NoError(t, err)
+	require.Equal(t, []string{"trt-orin", CPU, "trt-orin", CPU}, devices(plain))
+
+	m, fn := parse(t, costGraph)
+	r, err := Apply(fn, Options{Target: tg, Cost: pl})
+	require.NoError(t, err)
+	require.NoError(t, ir.Verify(m))
+	require.Equal(t, []string{"trt-orin", CPU}, devices(r))
+	conv := r.Partitions[0]
+	require.Equal(t, 5, conv.Ops)
+	require.Greater(t, conv.EstimatedCPU, 2*conv.EstimatedTarget, "the conv cluster is far faster on the GPU")
+	require.Greater(t, r.Partitions[1].EstimatedCPU, 0.0)
+	byCost := map[string]int{}
+	for _, f := range r.Fallbacks {
+		if strings.Contains(f.Reason, "estimated faster on the CPU") {
+			byCost[f.Name]++
+		}
+	}
+	require.Equal(t, map[string]int{"core.relu": 2, "core.add": 1, "core.mul": 1, "core.sub": 1}, byCost)
+
+	// Partitioning by cost changes where ops run, not what they compute.
+	_, ref := parse(t, costGraph)
+	x := make([]float32, 64*56*56)
+	for i := range x {
+		x[i] = float32(i%7) - 3
+	}
+	xt, err := tensor.FromSlice(tensor.F32, []int64{1, 64, 56, 56}, x)
+	require.NoError(t, err)
+	vt, err := tensor.FromSlice(tensor.F32, []int64{1, 8}, []float32{-2, -1, 0, 1, 2, 3, -4, 5})
+	require.NoError(t, err)
+	want, err := interp.RunModule(ref.ParentOp(), "main", []*tensor.Tensor{xt, vt})
+	require.NoError(t, err)
+	got, err := interp.RunModule(m, "main", []*tensor.Tensor{xt, vt})
+	require.NoError(t, err)
+	for i := range want {
+		require.Equal(t, want[i].Float32s(), got[i].Float32s(), "output %d", i)
+	}
+}
+
+// Cost-based partitioning needs the target file's host CPU and transfer
+// figures: a file without them is an error positioned in it.
+func TestCostBasedNeedsFigures(t *testing.T) {
+	tg, err := target.Load("qnn-htp-v73")
+	require.NoError(t, err)
+	_, err = cost.NewPlacement(tg)
+	var te *target.Error
+	require.True(t, errors.As(err, &te), "%v", err)
+	require.Equal(t, "peak_ops", te.Field)
+	require.Contains(t, err.Error(), "targets/qnn-htp-v73.yaml:1:1: error: field 'peak_ops': missing: cost-based partitioning")
+}
+
+func devices(r *Report) []string {
+	var out []string
+	for _, p := range r.Partitions {
+		out = append(out, p.Device)
+	}
+	return out
 }

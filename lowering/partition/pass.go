@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/lowering/cost"
 	"github.com/mlc-go/mlc/lowering/target"
 	"github.com/mlc-go/mlc/rewrite/pass"
 )
@@ -22,7 +23,10 @@ var Pass = pass.Register(&pass.Pass{
 		"each partition that reads them, so boundaries carry the ops' own float or integer values and each " +
 		"partition applies the quantization it reads through. fallback= names ops always " +
 		"run on the CPU; require-full fails with every op that would fall back instead; dry-run only " +
-		"prints the coverage report.",
+		"prints the coverage report. cost-based also sends a cluster to the CPU when the cost model " +
+		"(lowering/cost, from the target file's peak rates, bandwidths, per-layer overhead, host_cpu " +
+		"section and host transfer figures) estimates it faster there than on the target with the " +
+		"transfers across its boundary; dry-run then prints both estimates.",
 	Options: []pass.Option{
 		pass.StringOpt("target", "", "built-in target name (see mlc-opt --show-targets)"),
 		pass.StringOpt("target-file", "", "a target description file (YAML) instead of a built-in target"),
@@ -30,6 +34,7 @@ var Pass = pass.Register(&pass.Pass{
 		pass.ListOpt(pass.StringOpt("fallback", "", "ops (core.softmax or softmax) always run on the CPU")),
 		pass.BoolOpt("require-full", false, "fail instead of falling back"),
 		pass.BoolOpt("dry-run", false, "print the coverage report and leave the IR as it is"),
+		pass.BoolOpt("cost-based", false, "also run a cluster on the CPU when that is estimated faster (needs the target file's host_cpu and transfer figures)"),
 	},
 	OpName:  "builtin.module",
 	Changes: pass.MayChange(pass.Partitioning),
@@ -40,6 +45,13 @@ var Pass = pass.Register(&pass.Pass{
 		}
 		o := Options{Target: t, MinBlockSize: opts.Int("min-block-size"), Fallback: opts.List("fallback"),
 			RequireFull: opts.Bool("require-full")}
+		if opts.Bool("cost-based") {
+			pl, err := cost.NewPlacement(t)
+			if err != nil {
+				return ir.Errorf(module.Loc, "partition: %v", err)
+			}
+			o.Cost = pl
+		}
 		for _, fn := range Functions(module) {
 			var r *Report
 			if opts.Bool("dry-run") {
@@ -83,8 +95,11 @@ func (r *Report) Write(w io.Writer) {
 	for _, p := range r.Partitions {
 		fmt.Fprintf(w, "  @%s on %s: %d ops, %d inputs (%d bytes), %d outputs (%d bytes)",
 			p.Name, p.Device, p.Ops, p.Inputs, p.InputBytes, p.Outputs, p.OutputBytes)
-		if p.EstimatedTarget > 0 || p.EstimatedCPU > 0 {
-			fmt.Fprintf(w, ", estimated %.3g ms on the target, %.3g ms on the CPU", p.EstimatedTarget*1e3, p.EstimatedCPU*1e3)
+		switch {
+		case p.EstimatedTarget > 0:
+			fmt.Fprintf(w, ", estimated %.3g ms on the target with transfers, %.3g ms on the CPU", p.EstimatedTarget*1e3, p.EstimatedCPU*1e3)
+		case p.EstimatedCPU > 0:
+			fmt.Fprintf(w, ", estimated %.3g ms on the CPU", p.EstimatedCPU*1e3)
 		}
 		fmt.Fprintln(w)
 		precs := make([]string, 0, len(p.ByPrecision))

@@ -2,10 +2,10 @@ package partition
 
 import (
 	"fmt"
-
-	"github.com/mlc-go/mlc/lowering/cost"
 	"slices"
 	"strings"
+
+	"github.com/mlc-go/mlc/lowering/cost"
 
 	"github.com/mlc-go/mlc/ir"
 )
@@ -33,6 +33,10 @@ type segment struct {
 	order []*ir.Operation
 	// ins and outs are the values crossing the boundary (boundary).
 	ins, outs []*ir.Value
+	// onTarget and onCPU are the cost estimates of a cluster that was
+	// weighed (Options.Cost), in seconds.
+	onTarget, onCPU float64
+	weighed         bool
 }
 
 // plan is a decided partitioning of one function.
@@ -46,6 +50,7 @@ type plan struct {
 	report   *Report
 	fnOp     *ir.Operation
 	opts     Options
+	position map[*ir.Operation]int // top-level op -> program order
 }
 
 // Plan decides the partitions of fn (a func.func with one block) without
@@ -121,7 +126,11 @@ func decide(fn *ir.Operation, opts Options) (*plan, error) {
 			continue
 		}
 		if opts.Cost != nil {
-			onTarget, onCPU := p.estimate(s)
+			onTarget, onCPU, err := opts.Cost.Estimate(p.costOps(s.ops))
+			if err != nil {
+				return nil, err
+			}
+			s.onTarget, s.onCPU, s.weighed = onTarget, onCPU, true
 			if onCPU < onTarget {
 				s.device = CPU
 				s.reason = fmt.Sprintf("estimated faster on the CPU (%.3g ms against %.3g ms on %s, transfers included)",
@@ -315,32 +324,31 @@ func (p *plan) places(op *ir.Operation) []int {
 	return at
 }
 
-// estimate is a cluster's time on the target (with the transfers across
-// its boundary) and on the CPU.
-func (p *plan) estimate(s *segment) (onTarget, onCPU float64) {
-	members := map[*ir.Operation]bool{}
-	for _, op := range s.ops {
-		members[op] = true
-		onTarget += p.opts.Cost.OpTime(op, true)
-		onCPU += p.opts.Cost.OpTime(op, false)
-	}
-	var bytes int64
-	for _, op := range s.ops {
-		for _, v := range op.Operands() {
-			if def := v.DefiningOp(); (def == nil || roleOf(def) == compute) && !members[def] {
-				bytes += cost.Bytes(v)
-			}
+// costOps are what a Coster weighs for a cluster: its compute ops and
+// the constants and casts they read (which go with them), in program
+// order.
+func (p *plan) costOps(ops []*ir.Operation) []*ir.Operation {
+	if p.position == nil {
+		p.position = map[*ir.Operation]int{}
+		for i, op := range p.body.Ops() {
+			p.position[op] = i
 		}
-		for _, r := range op.Results() {
-			for _, u := range r.Users() {
-				if !members[u] {
-					bytes += cost.Bytes(r)
-					break
-				}
+	}
+	seen := make(map[*ir.Operation]bool, len(ops))
+	out := append([]*ir.Operation(nil), ops...)
+	for _, op := range ops {
+		seen[op] = true
+	}
+	for i := 0; i < len(out); i++ {
+		for _, v := range out[i].Operands() {
+			if d := v.DefiningOp(); d != nil && !seen[d] && d.Block() == p.body && roleOf(d) == withUser {
+				seen[d] = true
+				out = append(out, d)
 			}
 		}
 	}
-	return onTarget + p.opts.Cost.TransferTime(bytes), onCPU
+	slices.SortFunc(out, func(a, b *ir.Operation) int { return p.position[a] - p.position[b] })
+	return out
 }
 
 func (p *plan) describe() *Report {
@@ -368,8 +376,15 @@ func (p *plan) describe() *Report {
 		for _, v := range s.outs {
 			part.OutputBytes += cost.Bytes(v)
 		}
-		if p.opts.Cost != nil && s.device != CPU {
-			part.EstimatedTarget, part.EstimatedCPU = p.estimate(s)
+		switch {
+		case s.weighed && s.device != CPU:
+			part.EstimatedTarget, part.EstimatedCPU = s.onTarget, s.onCPU
+		case p.opts.Cost != nil && s.device == CPU:
+			// What the CPU takes for the fallback; ops the cost model
+			// cannot price leave it unestimated.
+			if _, onCPU, err := p.opts.Cost.Estimate(p.costOps(s.ops)); err == nil {
+				part.EstimatedCPU = onCPU
+			}
 		}
 		r.Partitions = append(r.Partitions, part)
 	}

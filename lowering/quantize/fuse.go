@@ -22,6 +22,8 @@ var FusePass = pass.Register(&pass.Pass{
 		"Weights and bias constants stay as core.constant → quant.scast. Ops whose operands or encodings " +
 		"the quantized form does not accept (a float result with other uses, a per-axis activation, a bias " +
 		"of another scale) stay in QDQ form, with the reason given to match-failure listeners. " +
+		"core.layer_norm, core.softmax and core.gelu fuse the same way and run in float from the dequantized " +
+		"operands, quantizing the result once. " +
 		"The scales and zero points are those of the QDQ form; only the casts between them go.",
 	OpName:  "func.func",
 	Changes: pass.MayChange(pass.QuantEncodings),
@@ -44,7 +46,9 @@ func Fuse(fn *ir.Operation) (int, error) {
 }
 
 // fusable lists the core ops with a quantized form.
-var fusable = map[string]bool{"core.conv2d": true, "core.matmul": true, "core.add": true}
+var fusable = map[string]bool{"core.conv2d": true, "core.matmul": true, "core.add": true,
+	// computed in float from the dequantized input, the result quantized once
+	"core.layer_norm": true, "core.softmax": true, "core.gelu": true}
 
 // fuseQDQ: qcast(OP(dcast(a), dcast(w)[, bias])) -> OP(a, w[, bias]) on
 // quantized types, for the ops in fusable.

@@ -50,6 +50,12 @@ func (s *state) emit(p *plan) error {
 			w = q
 		case "bias":
 			bias = i
+		case "param":
+			if !floatParam(s.t, p.class, o, i) {
+				if _, err := s.weight(o, i, paramRule(s.t, p.class, operandRole(p.class, i))); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	if bias >= 0 && in != nil && w != nil {

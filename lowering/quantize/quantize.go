@@ -222,10 +222,14 @@ func dataRoles(o *ir.Operation, class string) []string {
 // operand, "weight" for a constant on a per-channel operand (dialects/
 // qbehavior) and "activation" for everything else.
 func quantRole(o *ir.Operation, class string, i int) string {
+	b, ok := qbehavior.OfOp(o)
+	if ok && b.IsParam(i) {
+		return "param" // a float parameter of an op computed in float (layer norm's scale and bias)
+	}
 	if operandRole(class, i) == "bias" {
 		return "bias"
 	}
-	if b, ok := qbehavior.OfOp(o); ok {
+	if ok {
 		if _, pc := b.PerChannelAxis(i); pc && isConstant(o.Operand(i)) {
 			return "weight"
 		}
@@ -275,8 +279,11 @@ func (s *state) accepts(o *ir.Operation, class, p string) (bool, *target.QuantRu
 			if s.weightRuleFor(o, class, i, act) == nil {
 				return false, nil
 			}
+		case "param":
+			if !floatParam(s.t, class, o, i) && (!isConstant(v) || paramRule(s.t, class, operandRole(class, i)) == nil) {
+				return false, nil
+			}
 		case "bias":
-			// An integer bias rule, or a float bias the class takes.
 			// An integer bias (a constant, quantized to s_in × s_w) or a
 			// float bias the class takes.
 			_, ft := floatTensor(v.Type())
@@ -287,6 +294,32 @@ func (s *state) accepts(o *ir.Operation, class, p string) (bool, *target.QuantRu
 		}
 	}
 	return true, act
+}
+
+// floatParam reports whether the target takes operand i (a float
+// parameter of an op computed in float) in float.
+func floatParam(t *target.Target, class string, o *ir.Operation, i int) bool {
+	_, ft := floatTensor(o.Operand(i).Type())
+	role := operandRole(class, i)
+	return t.Accepts(class, role, ft.String()) || t.Accepts(class, role, "f32")
+}
+
+// paramRule is the encoding of a constant parameter a target takes only
+// as stored integers (QNN's LayerNorm gamma and beta): the first weight
+// rule (bias rule for the bias role) whose storage the class accepts for
+// the role, applied per tensor, symmetric, from the data itself.
+func paramRule(t *target.Target, class, role string) *target.QuantRule {
+	kind := "weight"
+	if role == "bias" {
+		kind = "bias"
+	}
+	for _, r := range t.QuantRules(kind) {
+		if _, ok := storageOf(&r); ok && r.Granularity != "block" && len(r.WithActivations) == 0 && r.Symmetric && t.Accepts(class, role, r.Storage) {
+			r.Granularity = "per-tensor"
+			return &r
+		}
+	}
+	return nil
 }
 
 func (s *state) weightRuleFor(o *ir.Operation, class string, i int, act *target.QuantRule) *target.QuantRule {

@@ -30,8 +30,9 @@ import (
 // projections) share one s, from the max of their weights' rows.
 //
 // The division has to happen somewhere real. Where the activation is
-// the end of a per-channel affine chain — core.mul or core.div by a
-// constant (a layer norm's gamma), optionally followed by core.add/sub
+// the end of a per-channel affine chain — a core.layer_norm over the
+// channels (its scale and bias), or core.mul or core.div by a constant
+// (a decomposed layer norm's gamma), optionally followed by core.add/sub
 // of a constant (its beta), through transposes and reshapes that keep
 // the last dimension — 1/s is folded into those constants (new
 // constants: a shared gamma keeps its other users' values). That needs
@@ -57,8 +58,9 @@ var SmoothPass = pass.Register(&pass.Pass{
 		"channel j is divided by s_j and the weight's row j multiplied by it, so the activation's range becomes " +
 		"(a_j·w_j)^(1-alpha) and the function computes the same values up to float rounding. Matmuls reading the " +
 		"same activation share one s (w_j the max over their weights). The division is folded into the constants of " +
-		"a per-channel affine producer (core.mul/div by a constant, e.g. a layer norm's gamma, optionally followed by " +
-		"core.add/sub of a constant, its beta; transposes and reshapes keeping the last dimension pass through) when " +
+		"a per-channel affine producer (a core.layer_norm's constant scale and bias of one value per channel, or core.mul/div " +
+		"by a constant, e.g. a decomposed layer norm's gamma, optionally followed by core.add/sub of a constant, its beta; " +
+		"transposes and reshapes keeping the last dimension pass through) when " +
 		"every value of that chain feeds only the group; otherwise a core.mul by the constant 1/s is inserted (one " +
 		"more op). Channels with a zero, NaN or infinite range keep s = 1. The matmuls' mlc.act_absmax is rewritten " +
 		"to the smoothed ranges; run calibrate (ranges) after this pass. Pipeline: calibrate-channels → smooth-quant " +
@@ -498,10 +500,35 @@ func planFold(v *ir.Value, ms []*smoothMember, k int64) ([]*affineFold, string) 
 			if why := next(x); why != "" {
 				return nil, why
 			}
+		case "core.layer_norm":
+			// y = n·scale + bias: both divided by s per channel.
+			for i := 1; i < def.NumOperands(); i++ {
+				f, why := constantOperand(def, i, k)
+				if f == nil {
+					return nil, why
+				}
+				folds = append(folds, f)
+			}
+			return folds, ""
 		default:
 			return nil, fmt.Sprintf("the activation comes from '%s', not a per-channel affine op", def.Name())
 		}
 	}
+}
+
+// constantOperand is operand i of op as a fold: a float constant of one
+// value per channel of the last dimension (leading dimensions 1).
+func constantOperand(op *ir.Operation, i int, k int64) (*affineFold, string) {
+	def := op.Operand(i).DefiningOp()
+	t, ok := op.Operand(i).Type().(*ir.RankedTensorType)
+	if def == nil || def.Name() != "core.constant" || !ok || !ir.IsFloat(t.Elem) || !lastOnly(t, k) {
+		return nil, fmt.Sprintf("operand #%d of '%s' is not a float constant of one value per channel", i, op.Name())
+	}
+	vals, ok := ir.FloatElements(def.InherentAttr("value"))
+	if !ok || int64(len(vals)) != k {
+		return nil, fmt.Sprintf("operand #%d of '%s' is not a float constant of one value per channel", i, op.Name())
+	}
+	return &affineFold{op: op, operand: i, def: def, t: t, vals: vals, k: k}, ""
 }
 
 // affineOperand matches op(x, c) (or op(c, x) for add and sub) with c a

@@ -252,10 +252,14 @@ func (d *decoder) figure(n *yaml.Node, path, kind string) *Figure {
 }
 
 func (d *decoder) top(n *yaml.Node) {
-	m, _ := d.fields(n, "", "name", "backend", "arch", "summary", "sources", "devices", "peak_ops",
-		"memory_bandwidth", "on_chip_memory", "op_classes", "quantization", "gates", "cost", "reference_latencies")
+	m, keys := d.fields(n, "", "name", "backend", "arch", "summary", "sources", "devices", "peak_ops",
+		"memory_bandwidth", "on_chip_memory", "op_classes", "quantization", "gates", "cost", "host_cpu", "reference_latencies")
 	d.require(m, n, "", "name", "backend", "arch", "summary", "sources", "devices", "op_classes", "quantization", "gates")
 	t := d.t
+	t.keyPos = map[string][2]int{}
+	for k, kn := range keys {
+		t.keyPos[k] = [2]int{kn.Line, kn.Column}
+	}
 	// Sources first: every other field refers to them.
 	d.sources = map[string]string{}
 	sm, _ := d.fields(m["sources"], "sources")
@@ -307,6 +311,9 @@ func (d *decoder) top(n *yaml.Node) {
 	d.gates(m["gates"])
 	if cn := m["cost"]; cn != nil {
 		d.cost(cn)
+	}
+	if hn := m["host_cpu"]; hn != nil {
+		d.hostCPU(hn, keys["host_cpu"])
 	}
 	if ln := m["reference_latencies"]; ln != nil {
 		for i, r := range d.seq(ln, "reference_latencies") {
@@ -516,6 +523,32 @@ func (d *decoder) cost(n *yaml.Node) {
 	if x := m["fuses_epilogues"]; x != nil {
 		c.FusesEpilogues = d.flag(x, "cost.fuses_epilogues")
 	}
+}
+
+// hostCPU reads host_cpu: {name, source, kind[, how, note], peak_ops:
+// {f32: figure[, ...]}, memory_bandwidth: figure[, op_overhead: figure]}. The CPU runs float
+// fallback partitions, so f32 is required; other element types (i8 with
+// dot-product instructions, say) are optional.
+func (d *decoder) hostCPU(n, key *yaml.Node) {
+	const p = "host_cpu"
+	m, _ := d.fields(n, p, append([]string{"name", "peak_ops", "memory_bandwidth", "op_overhead"}, provenanceKeys...)...)
+	d.require(m, n, p, "name", "peak_ops", "memory_bandwidth")
+	h := &HostCPU{Name: d.str(m["name"], join(p, "name")), Peak: map[string]Figure{}, Line: key.Line, Col: key.Column}
+	h.Provenance = d.provenance(m, n, p)
+	pm, pk := d.fields(m["peak_ops"], join(p, "peak_ops"))
+	for _, e := range sortedKeys(pm) {
+		ep := join(join(p, "peak_ops"), e)
+		d.elem(pk[e], ep)
+		h.Peak[e] = *d.figure(pm[e], ep, "ops")
+	}
+	if _, ok := h.Peak["f32"]; !ok {
+		d.fail(m["peak_ops"], join(p, "peak_ops.f32"), "missing: the CPU runs fallback partitions in f32")
+	}
+	h.MemoryBandwidth = d.figure(m["memory_bandwidth"], join(p, "memory_bandwidth"), "bandwidth")
+	if on := m["op_overhead"]; on != nil {
+		h.OpOverhead = d.figure(on, join(p, "op_overhead"), "seconds")
+	}
+	d.t.HostCPU = h
 }
 
 func (d *decoder) gates(n *yaml.Node) {

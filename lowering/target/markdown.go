@@ -62,6 +62,17 @@ func (t *Target) Markdown() string {
 			fmt.Fprintf(&b, "- Cost model, %s: %s [%s]\n", c.name, fig(c.f), prov(c.f.Provenance))
 		}
 	}
+	if h := t.HostCPU; h != nil {
+		fmt.Fprintf(&b, "- Host CPU: %s [%s]\n", h.Name, prov(h.Provenance))
+		for _, e := range h.Precisions() {
+			f := h.Peak[e]
+			fmt.Fprintf(&b, "- Host CPU peak %s: %s [%s]\n", e, fig(&f), prov(f.Provenance))
+		}
+		fmt.Fprintf(&b, "- Host CPU memory bandwidth: %s [%s]\n", fig(h.MemoryBandwidth), prov(h.MemoryBandwidth.Provenance))
+		if f := h.OpOverhead; f != nil {
+			fmt.Fprintf(&b, "- Host CPU per-op overhead: %s [%s]\n", fig(f), prov(f.Provenance))
+		}
+	}
 	if f := t.Cost.FusesEpilogues; f != nil {
 		fmt.Fprintf(&b, "- Cost model, elementwise epilogues fused into conv/matmul layers: %v [%s]\n", f.Value, prov(f.Provenance))
 	}
@@ -130,7 +141,9 @@ func Docs() (string, error) {
 	b.WriteString("Peak rates, memory bandwidth, on-chip memory and the `cost` figures feed the cost model (lowering/cost, ")
 	b.WriteString("`mlc-opt --pass-pipeline='builtin.module(func.func(estimate-cost{target=NAME}))'`); a reference latency that ")
 	b.WriteString("names an `exported_model` is estimated by `go test ./driver/costcheck`, which fails when the estimate is more ")
-	b.WriteString("than 2× from the published figure.\n\n")
+	b.WriteString("than 2× from the published figure. The `host_cpu` section (the SoC's application CPU) and the host ")
+	b.WriteString("transfer figures let `partition{cost-based}` (`mlc lower --cost-based`) run a cluster on the CPU when ")
+	b.WriteString("that is estimated faster than the accelerator with its boundary transfers.\n\n")
 	b.WriteString("| Op class | Core ops |\n|---|---|\n")
 	for _, c := range OpClasses {
 		fmt.Fprintf(&b, "| %s | %s |\n", c.Name, strings.Join(c.Ops, ", "))

@@ -89,6 +89,23 @@ type CostFigures struct {
 	FusesEpilogues *Flag
 }
 
+// HostCPU is the SoC's application processor: what the CPU fallback
+// partitions run on, and what cost-based partitioning weighs each cluster
+// against (lowering/cost). Transfers between it and the accelerator are
+// CostFigures.TransferBandwidth and TransferLatency.
+type HostCPU struct {
+	Name string
+	Provenance
+	Peak            map[string]Figure // element type -> ops/s; f32 always
+	MemoryBandwidth *Figure           // bytes/s
+	// OpOverhead is what each op the CPU runs costs besides its compute
+	// and memory time (kernel dispatch, thread-pool synchronisation);
+	// nil when the file gives none (then 0).
+	OpOverhead *Figure // seconds
+	// Line and Col place the section in its file, for errors about it.
+	Line, Col int
+}
+
 // Gates are the default acceptance thresholds of a quantized model.
 type Gates struct {
 	MinSQNR, MinCosine, LatencyBudget *Figure // dB, ratio, ms
@@ -133,7 +150,39 @@ type Target struct {
 	Quant                        []QuantRule
 	Gates                        Gates
 	Cost                         CostFigures
+	HostCPU                      *HostCPU // nil when the file gives none
 	Latencies                    []RefLatency
+	keyPos                       map[string][2]int // top-level key -> line, column
+}
+
+// CostBasedFigures checks that the file gives every figure cost-based
+// partitioning needs: the accelerator's peak rates and memory bandwidth,
+// the host CPU section and the host transfer cost. The error is
+// positioned in the file: at the section that lacks a field, or at the
+// file's start when a whole section is missing.
+func (t *Target) CostBasedFigures() error {
+	need := []struct {
+		field, section string
+		ok             bool
+	}{
+		{"peak_ops", "", len(t.Peak) > 0},
+		{"memory_bandwidth", "", t.MemoryBandwidth != nil},
+		{"host_cpu", "", t.HostCPU != nil},
+		{"cost.transfer_bandwidth", "cost", t.Cost.TransferBandwidth != nil},
+		{"cost.transfer_latency", "cost", t.Cost.TransferLatency != nil},
+	}
+	for _, n := range need {
+		if n.ok {
+			continue
+		}
+		pos, ok := t.keyPos[n.section]
+		if !ok {
+			pos = [2]int{1, 1}
+		}
+		return &Error{File: t.File, Line: pos[0], Col: pos[1], Field: n.field,
+			Msg: fmt.Sprintf("missing: cost-based partitioning for target '%s' needs it", t.Name)}
+	}
+	return nil
 }
 
 // List names the built-in targets, sorted.
@@ -208,13 +257,15 @@ func (t *Target) PeakOps(elem string) (float64, bool) {
 }
 
 // Precisions lists the element types with a peak rate, fastest first.
-func (t *Target) Precisions() []string {
+func (t *Target) Precisions() []string { return fastestFirst(t.Peak) }
+
+func fastestFirst(peak map[string]Figure) []string {
 	var out []string
-	for e := range t.Peak {
+	for e := range peak {
 		out = append(out, e)
 	}
 	sort.Slice(out, func(i, j int) bool {
-		a, b := t.Peak[out[i]].Value, t.Peak[out[j]].Value
+		a, b := peak[out[i]].Value, peak[out[j]].Value
 		if a != b {
 			return a > b
 		}
@@ -222,6 +273,10 @@ func (t *Target) Precisions() []string {
 	})
 	return out
 }
+
+// Precisions lists the element types the host CPU has a peak rate for,
+// fastest first.
+func (h *HostCPU) Precisions() []string { return fastestFirst(h.Peak) }
 
 // TargetName names the target (pass.Target), so a pipeline may carry it.
 func (t *Target) TargetName() string { return t.Name }

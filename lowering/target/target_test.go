@@ -239,6 +239,12 @@ func TestMalformedFiles(t *testing.T) {
 		{"calibrated overhead without how", "gates:\n", "cost:\n  layer_overhead:\n    value: 2\n    unit: us\n    source: s\n    kind: derived\ngates:\n", "39:11", "cost.layer_overhead.how", "must say how"},
 		{"fusion not a flag", "gates:\n", "cost:\n  fuses_epilogues: yes\ngates:\n", "35:20", "cost.fuses_epilogues", "expected a mapping"},
 		{"exported model without precision", "    how: a choice\n", "    how: a choice\nreference_latencies:\n  - model: m\n    device: d\n    exported_model: m\n    latency: {value: 1, unit: ms, source: s, kind: quoted}\n", "44:21", "reference_latencies[0].precision", "missing: the cost check"},
+		{"host cpu negative peak", "gates:\n", "host_cpu:\n  name: c\n  source: s\n  kind: quoted\n  peak_ops:\n    f32: {value: -1, unit: GFLOPS, source: s, kind: quoted}\n  memory_bandwidth: {value: 1, unit: GB/s, source: s, kind: quoted}\ngates:\n", "39:18", "host_cpu.peak_ops.f32.value", "must be positive"},
+		{"host cpu without f32", "gates:\n", "host_cpu:\n  name: c\n  source: s\n  kind: quoted\n  peak_ops:\n    i8: {value: 1, unit: GOPS, source: s, kind: quoted}\n  memory_bandwidth: {value: 1, unit: GB/s, source: s, kind: quoted}\ngates:\n", "39:5", "host_cpu.peak_ops.f32", "missing: the CPU runs fallback partitions in f32"},
+		{"host cpu without bandwidth", "gates:\n", "host_cpu:\n  name: c\n  source: s\n  kind: quoted\n  peak_ops:\n    f32: {value: 1, unit: GFLOPS, source: s, kind: quoted}\ngates:\n", "35:3", "host_cpu.memory_bandwidth", "missing"},
+		{"host cpu unknown key", "gates:\n", "host_cpu:\n  name: c\n  cores: 8\ngates:\n", "36:3", "host_cpu.cores", "unknown key"},
+		{"host cpu overhead in GB/s", "gates:\n", "host_cpu:\n  name: c\n  source: s\n  kind: quoted\n  peak_ops:\n    f32: {value: 1, unit: GFLOPS, source: s, kind: quoted}\n  memory_bandwidth: {value: 1, unit: GB/s, source: s, kind: quoted}\n  op_overhead: {value: 1, unit: GB/s, source: s, kind: quoted}\ngates:\n", "41:33", "host_cpu.op_overhead.unit", "unit 'GB/s'"},
+		{"host cpu bandwidth in ops", "gates:\n", "host_cpu:\n  name: c\n  source: s\n  kind: quoted\n  peak_ops:\n    f32: {value: 1, unit: GFLOPS, source: s, kind: quoted}\n  memory_bandwidth: {value: 1, unit: GOPS, source: s, kind: quoted}\ngates:\n", "40:38", "host_cpu.memory_bandwidth.unit", "unit 'GOPS'"},
 		{"exported model with a path", "    how: a choice\n", "    how: a choice\nreference_latencies:\n  - model: m\n    device: d\n    precision: i8\n    exported_model: ../m\n    latency: {value: 1, unit: ms, source: s, kind: quoted}\n", "45:21", "reference_latencies[0].exported_model", "not a model directory name"},
 	}
 	for _, c := range cases {
@@ -300,6 +306,54 @@ func TestNewSoCIsAFile(t *testing.T) {
 	}
 	if !strings.Contains(tg.Markdown(), "## qnn-htp-v99") {
 		t.Error("Markdown lacks the new target")
+	}
+}
+
+// Cost-based partitioning names the first figure a file lacks, at the
+// section missing it or at the file's start.
+func TestCostBasedFigures(t *testing.T) {
+	for _, n := range []string{"trt-orin", "qnn-htp-v75"} {
+		tg, err := Load(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tg.CostBasedFigures(); err != nil {
+			t.Errorf("%s: %v", n, err)
+		}
+		h := tg.HostCPU
+		if h == nil || h.Peak["f32"].Value <= 0 || h.MemoryBandwidth.Value <= 0 {
+			t.Fatalf("%s: host CPU figures missing: %+v", n, h)
+		}
+		if tg.Cost.TransferBandwidth.Value > h.MemoryBandwidth.Value {
+			t.Errorf("%s: transfers faster than the memory they go through", n)
+		}
+	}
+	orin, _ := Load("trt-orin")
+	if got := orin.HostCPU.Peak["f32"].Value; got != 422.4e9 {
+		t.Errorf("trt-orin host f32 peak %g, want 12 × 2.2 GHz × 16 = 422.4e9", got)
+	}
+	tg, err := Parse("base.yaml", []byte(base))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var te *Error
+	if err := tg.CostBasedFigures(); !errors.As(err, &te) || te.Field != "peak_ops" || te.Line != 1 {
+		t.Errorf("base file: got %v, want peak_ops missing at line 1", err)
+	}
+	withCost := strings.Replace(base, "gates:\n", "peak_ops:\n  i8: {value: 1, unit: TOPS, source: s, kind: quoted}\n"+
+		"host_cpu:\n  name: c\n  source: s\n  kind: quoted\n  peak_ops:\n    f32: {value: 1, unit: GFLOPS, source: s, kind: quoted}\n"+
+		"  memory_bandwidth: {value: 1, unit: GB/s, source: s, kind: quoted}\n"+
+		"cost:\n  transfer_latency: {value: 1, unit: us, source: s, kind: quoted}\ngates:\n", 1)
+	tg, err = Parse("c.yaml", []byte(withCost))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = tg.CostBasedFigures()
+	if !errors.As(err, &te) || te.Field != "cost.transfer_bandwidth" || te.Line != 43 || te.Col != 1 {
+		t.Errorf("got %v, want cost.transfer_bandwidth missing at c.yaml:43:1", err)
+	}
+	if !strings.HasPrefix(fmt.Sprint(err), "c.yaml:43:1: error: field 'cost.transfer_bandwidth': missing: cost-based partitioning") {
+		t.Errorf("error text %q", err)
 	}
 }
 

@@ -13,11 +13,12 @@ import (
 	"github.com/mlc-go/mlc/lowering/target"
 	"github.com/mlc-go/mlc/rewrite/optmain"
 	"github.com/mlc-go/mlc/rewrite/pass"
+	qnnser "github.com/mlc-go/mlc/translate/qnn"
 	trtonnx "github.com/mlc-go/mlc/translate/trt"
 )
 
 func main() {
-	var out, passes, targets, trtTable, trtONNX string
+	var out, passes, targets, trtTable, trtONNX, qnnSerialize string
 	cmd := &cobra.Command{
 		Use:          "mlc-docgen",
 		Short:        "Generate docs/dialects/<name>.md, docs/passes.md and docs/targets.md from the op tables, the pass registry and the target files",
@@ -39,7 +40,10 @@ func main() {
 			if err := optmain.WriteFileAtomic(trtTable, []byte(legalizetrt.Markdown())); err != nil {
 				return err
 			}
-			return optmain.WriteFileAtomic(trtONNX, []byte(trtonnx.Markdown()))
+			if err := optmain.WriteFileAtomic(trtONNX, []byte(trtonnx.Markdown())); err != nil {
+				return err
+			}
+			return optmain.WriteFileAtomic(qnnSerialize, []byte(qnnser.Markdown()))
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output-dir", "o", "docs/dialects", "directory for the generated dialect pages")
@@ -47,6 +51,7 @@ func main() {
 	cmd.Flags().StringVar(&targets, "targets", "docs/targets.md", "file for the generated target reference")
 	cmd.Flags().StringVar(&trtTable, "legalize-trt", "docs/legalize-trt.md", "file for the generated core → TensorRT table")
 	cmd.Flags().StringVar(&trtONNX, "trt-onnx", "docs/trt-onnx.md", "file for the generated trt → ONNX table")
+	cmd.Flags().StringVar(&qnnSerialize, "qnn-serialize", "docs/qnn-serialize.md", "file for the generated qnn → QNN node table")
 	if err := cmd.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

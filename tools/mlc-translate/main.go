@@ -3,6 +3,8 @@
 //
 //	mlc-translate --import-onnx model.onnx -o model.mlir
 //	mlc-translate --mlir-to-trt-onnx model.mlir -o model.qdq.onnx
+//	mlc-translate --mlir-to-qnn model.mlir -o OUTDIR/  (or -o OUTDIR/name)
+//	mlc-translate --import-qnn-json OUTDIR/name_net.json -o model.mlir
 package main
 
 import (
@@ -11,6 +13,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -19,11 +22,12 @@ import (
 	"github.com/mlc-go/mlc/ir/asm"
 	"github.com/mlc-go/mlc/rewrite/optmain"
 	"github.com/mlc-go/mlc/translate/onnx"
+	qnnser "github.com/mlc-go/mlc/translate/qnn"
 	trtonnx "github.com/mlc-go/mlc/translate/trt"
 )
 
 func main() {
-	var importONNX, toTRT, externalData, listOps bool
+	var importONNX, toTRT, toQNN, importQNN, externalData, listOps bool
 	var networkJSON, buildScript string
 	var output, funcName string
 	var dims, shapes []string
@@ -41,8 +45,26 @@ func main() {
 			if len(args) != 1 {
 				return fmt.Errorf("expected one input model")
 			}
-			if importONNX == toTRT {
-				return fmt.Errorf("choose one translation (--import-onnx or --mlir-to-trt-onnx)")
+			chosen := 0
+			for _, c := range []bool{importONNX, toTRT, toQNN, importQNN} {
+				if c {
+					chosen++
+				}
+			}
+			if chosen != 1 {
+				return fmt.Errorf("choose one translation (--import-onnx, --mlir-to-trt-onnx, --mlir-to-qnn or --import-qnn-json)")
+			}
+			if toQNN {
+				fn := funcName
+				if !cmd.Flags().Changed("func-name") {
+					fn = ""
+				}
+				code = runQNN(args[0], output, fn, os.Stdout, os.Stderr)
+				return nil
+			}
+			if importQNN {
+				code = runImportQNN(args[0], output, print, os.Stdout, os.Stderr)
+				return nil
 			}
 			if toTRT {
 				fn := funcName
@@ -70,12 +92,14 @@ func main() {
 	f := cmd.Flags()
 	f.BoolVar(&importONNX, "import-onnx", false, "import an ONNX model (ModelProto) into the torch dialect")
 	f.BoolVar(&toTRT, "mlir-to-trt-onnx", false, "serialize a function of trt dialect ops to QDQ ONNX for TensorRT's parser")
+	f.BoolVar(&toQNN, "mlir-to-qnn", false, "serialize a function of qnn dialect ops to QNN converter artefacts: with -o DIR/ or -o DIR/NAME, writes NAME.cpp, NAME.bin, NAME_net.json and NAME.encodings (NAME: the function's)")
+	f.BoolVar(&importQNN, "import-qnn-json", false, "import a QNN NAME_net.json (and the NAME.bin beside it) into the qnn dialect")
 	f.BoolVar(&externalData, "external-data", false, "--mlir-to-trt-onnx: store weights in OUTPUT.data (automatic above 2 GiB)")
 	f.StringVar(&networkJSON, "trt-network-json", "", "--mlir-to-trt-onnx: also write the network description (layers, tensors, precisions, profiles, builder flags) here")
 	f.StringVar(&buildScript, "trt-build-script", "", "--mlir-to-trt-onnx: also write the trtexec build script here")
 	f.BoolVar(&listOps, "list-onnx-ops", false, "list the ONNX ops the importer supports, with their opsets")
 	f.StringVarP(&output, "output", "o", "-", "output file (written atomically)")
-	f.StringVar(&funcName, "func-name", "main", "name of the imported function (--mlir-to-trt-onnx: the function to export; default the module's only one)")
+	f.StringVar(&funcName, "func-name", "main", "name of the imported function (--mlir-to-trt-onnx, --mlir-to-qnn: the function to export; default the module's only one, or for --mlir-to-qnn its only qnn-* target function)")
 	f.StringArrayVar(&dims, "dim", nil, "fix a symbolic input dim: NAME=SIZE (repeatable)")
 	f.StringArrayVar(&shapes, "shape", nil, "fix a graph input's shape: NAME=D0xD1x... (repeatable)")
 	f.BoolVar(&print.Generic, "mlir-print-op-generic", false, "print every op in generic form")
@@ -194,6 +218,100 @@ func runTRT(path, output, funcName string, opts trtonnx.Options, networkJSON, bu
 		if err := net.WriteFiles(networkJSON, buildScript, onnxFile); err != nil {
 			return fail(networkJSON+" "+buildScript, err)
 		}
+	}
+	return 0
+}
+
+// loadModule parses and verifies the IR at path ("-": stdin), with
+// diagnostics formatted against the source.
+func loadModule(path string, stderr io.Writer) (*ir.Operation, func(string, error) int) {
+	srcMgr := ir.NewSourceMgr()
+	fail := func(file string, err error) int {
+		if d, ok := err.(*ir.Diagnostic); ok {
+			if _, positioned := ir.FileLineCol(d.Loc); positioned {
+				io.WriteString(stderr, srcMgr.Format(d))
+				return 1
+			}
+		}
+		fmt.Fprintf(stderr, "error: %s: %v\n", file, err)
+		return 1
+	}
+	var src []byte
+	var err error
+	if path == "-" {
+		src, err = io.ReadAll(os.Stdin)
+		path = "<stdin>"
+	} else {
+		src, err = os.ReadFile(path)
+	}
+	if err != nil {
+		fail(path, err)
+		return nil, fail
+	}
+	srcMgr.Add(path, src)
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	module, err := asm.ParseFile(ctx, path, src)
+	if err == nil {
+		err = ir.Verify(module)
+	}
+	if err != nil {
+		fail(path, err)
+		return nil, fail
+	}
+	return module, fail
+}
+
+// runQNN writes the QNN artefacts of the chosen function: output is a
+// directory (ending in '/' or existing) or DIR/NAME; it prints the
+// written paths.
+func runQNN(path, output, funcName string, stdout, stderr io.Writer) int {
+	module, fail := loadModule(path, stderr)
+	if module == nil {
+		return 1
+	}
+	fn, err := qnnser.FindFunc(module, funcName)
+	if err != nil {
+		return fail(path, err)
+	}
+	dir, model := output, ""
+	if output == "" || output == "-" {
+		dir = "."
+	} else if fi, err := os.Stat(output); (err != nil || !fi.IsDir()) && !strings.HasSuffix(output, "/") {
+		dir, model = filepath.Dir(output), filepath.Base(output)
+	}
+	files, err := qnnser.WriteBundle(dir, fn, qnnser.Options{ModelName: model})
+	if err != nil {
+		return fail(path, err)
+	}
+	for _, f := range files {
+		fmt.Fprintln(stdout, filepath.Join(dir, f))
+	}
+	return 0
+}
+
+// runImportQNN imports a QNN _net.json and prints the module.
+func runImportQNN(path, output string, print asm.PrintOptions, stdout, stderr io.Writer) int {
+	srcMgr := ir.NewSourceMgr()
+	if src, err := os.ReadFile(path); err == nil {
+		srcMgr.Add(path, src)
+	}
+	ctx := ir.NewContext()
+	all.Register(ctx)
+	module, err := qnnser.ImportNetJSON(ctx, path)
+	if err != nil {
+		if d, ok := err.(*ir.Diagnostic); ok {
+			if _, positioned := ir.FileLineCol(d.Loc); positioned {
+				io.WriteString(stderr, srcMgr.Format(d))
+				return 1
+			}
+		}
+		fmt.Fprintf(stderr, "error: %s: %v\n", path, err)
+		return 1
+	}
+	if err := asm.WriteFile(output, module, print); err != nil {
+		fmt.Fprintf(stderr, "error: %s: %v\n", output, err)
+		return 1
 	}
 	return 0
 }

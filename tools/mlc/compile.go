@@ -38,6 +38,7 @@ type compileOptions struct {
 	requireFull bool
 	fallback    []string
 	minBlock    int
+	mixed       bool
 }
 
 func newCompileCmd() *cobra.Command {
@@ -64,7 +65,10 @@ way (quantization simulated as the target computes it): SQNR (--min-sqnr),
 cosine similarity (--min-cosine), max-abs error (--max-abs) and top-1
 agreement for score outputs (--min-top1); and the cost model's latency
 estimate of the vendor partitions (--max-latency-ms). Thresholds not
-given come from the target file's gates section.
+given come from the target file's gates section. --mixed-precision promotes
+the ops whose quantization costs the most output SQNR to the next precision
+the target runs them in (int16, f16, ...) until the calibration samples
+meet the SQNR threshold (as mlc quantize --min-sqnr).
 
 OUTDIR/<target>/ holds the artefacts, manifest.json (model and target
 digests, compiler version and revision, the pass pipeline, the input and
@@ -96,6 +100,7 @@ interrupted.`,
 	f.BoolVar(&o.force, "force", false, "replace an existing output directory")
 	f.StringVar(&o.method, "method", string(observe.MinMax), "calibration observer: "+strings.Join(observe.Methods(), ", "))
 	f.StringVar(&o.function, "function", "main", "the entry function")
+	f.BoolVar(&o.mixed, "mixed-precision", false, "promote the most sensitive ops (int16, f16, ...) until the calibration samples meet the SQNR gate")
 	f.BoolVar(&o.requireFull, "require-full", false, "refuse a model with any op on the CPU instead of falling back")
 	f.StringSliceVar(&o.fallback, "fallback", nil, "ops always run on the CPU, comma separated (softmax or core.softmax)")
 	f.IntVar(&o.minBlock, "min-block-size", partition.DefaultMinBlockSize, "fewest compute ops a vendor partition may hold")
@@ -152,7 +157,7 @@ func runCompile(cmd *cobra.Command, model string, o compileOptions) error {
 	}
 	opts := compile.Options{Model: model, Targets: targets, Calib: o.calib, Eval: o.eval, Out: o.output, Force: o.force,
 		Function: o.function, Method: method, ExtraPasses: o.extraPasses, RequireFull: o.requireFull,
-		MinBlockSize: o.minBlock}
+		MinBlockSize: o.minBlock, MixedPrecision: o.mixed}
 	if o.minBlock < 1 {
 		return fail(fmt.Errorf("--min-block-size must be at least 1, got %d", o.minBlock))
 	}

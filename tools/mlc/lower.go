@@ -22,6 +22,7 @@ type lowerOptions struct {
 	minBlockSize       int
 	fallback           []string
 	requireFull        bool
+	costBased          bool
 	dryRun             bool
 	output             string
 }
@@ -29,7 +30,7 @@ type lowerOptions struct {
 func newLowerCmd() *cobra.Command {
 	var o lowerOptions
 	cmd := &cobra.Command{
-		Use:   "lower MODEL.mlir --target NAME [--min-block-size N] [--fallback OP,...] [--require-full] [--dry-run] -o OUT.mlir",
+		Use:   "lower MODEL.mlir --target NAME [--min-block-size N] [--fallback OP,...] [--require-full] [--cost-based] [--dry-run] -o OUT.mlir",
 		Short: "Partition a quantized model for a target and legalise its vendor partitions",
 		Long: `Partition a model in core IR (usually the output of mlc quantize) for a
 target: ops the target's backend can take are clustered, in program order,
@@ -39,10 +40,15 @@ clusters with fewer than --min-block-size compute ops, form CPU fallback
 partitions in core, which the reference interpreter runs. The function
 itself calls the partitions in order. --fallback names ops always run on the
 CPU ("softmax" or "core.softmax"); --require-full fails, naming every op
-that would fall back and why, instead of falling back.
+that would fall back and why, instead of falling back. --cost-based also
+runs a cluster on the CPU when the cost model estimates it faster there than
+on the target with the transfers across its boundary (from the target
+file's peak rates, bandwidths, per-layer overhead, host_cpu section and host
+transfer figures; a file without them is an error).
 
 --dry-run prints the coverage (ops and MACs per partition and precision, and
-why each fallback op fell back) and writes nothing. The output is written
+why each fallback op fell back, with --cost-based each partition's estimated
+times) and writes nothing. The output is written
 atomically; on an error nothing is written and the exit status is 1.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -55,6 +61,7 @@ atomically; on an error nothing is written and the exit status is 1.`,
 	f.IntVar(&o.minBlockSize, "min-block-size", partition.DefaultMinBlockSize, "fewest compute ops a vendor partition may hold")
 	f.StringSliceVar(&o.fallback, "fallback", nil, "ops always run on the CPU, comma separated")
 	f.BoolVar(&o.requireFull, "require-full", false, "fail instead of falling back to the CPU")
+	f.BoolVar(&o.costBased, "cost-based", false, "also run a cluster on the CPU when that is estimated faster, transfers included")
 	f.BoolVar(&o.dryRun, "dry-run", false, "print the partition coverage and write nothing")
 	f.StringVarP(&o.output, "output", "o", "-", "output file ('-' for stdout)")
 	return cmd
@@ -71,8 +78,11 @@ func runLower(stdout, stderr io.Writer, path string, o lowerOptions) error {
 			return exitError{code: 1}
 		}
 		var d *ir.Diagnostic
+		var te *target.Error
 		if errors.As(err, &d) {
 			io.WriteString(stderr, srcMgr.Format(d))
+		} else if errors.As(err, &te) {
+			fmt.Fprintln(stderr, te) // already file:line:col: error: ...
 		} else {
 			fmt.Fprintf(stderr, "mlc lower: error: %v\n", err)
 		}
@@ -106,7 +116,7 @@ func runLower(stdout, stderr io.Writer, path string, o lowerOptions) error {
 		}
 	}
 	reports, err := lower.Lower(module, lower.Options{Target: t, MinBlockSize: o.minBlockSize,
-		Fallback: fallback, RequireFull: o.requireFull, DryRun: o.dryRun})
+		Fallback: fallback, RequireFull: o.requireFull, CostBased: o.costBased, DryRun: o.dryRun})
 	if err != nil {
 		return fail(err)
 	}

@@ -45,6 +45,19 @@ type Options struct {
 	// externalMinBytes in a side file even when the model is below the
 	// 2 GiB protobuf limit (above it they always go there).
 	ExternalData bool
+	// Probe, when set, makes every op result it accepts an extra graph
+	// output after the function's results, so a runtime's intermediate
+	// tensors can be compared with the interpreter's (ExportProbed).
+	// Outputs keep ONNX Runtime from fusing away the nodes that produce
+	// them, so probing changes what a fusing runtime computes.
+	Probe func(v *ir.Value) bool
+}
+
+// Probed is one extra output of a probed export: the ONNX tensor name of
+// an op result.
+type Probed struct {
+	Name  string
+	Value *ir.Value
 }
 
 // externalMinBytes: smaller initializers (scales, zero points, shapes)
@@ -77,11 +90,23 @@ func Export(fn *ir.Operation, opts Options) (*onnxpb.Model, error) {
 // network the model builds (network.json), whose tensor names are the
 // model's.
 func ExportWithNetwork(fn *ir.Operation, opts Options) (*onnxpb.Model, *Network, error) {
+	m, n, _, err := export(fn, opts)
+	return m, n, err
+}
+
+// ExportProbed is Export with opts.Probe's values as extra outputs, in
+// block order, and their names.
+func ExportProbed(fn *ir.Operation, opts Options) (*onnxpb.Model, []Probed, error) {
+	m, _, probed, err := export(fn, opts)
+	return m, probed, err
+}
+
+func export(fn *ir.Operation, opts Options) (*onnxpb.Model, *Network, []Probed, error) {
 	if fn == nil || fn.Name() != "func.func" {
-		return nil, nil, fmt.Errorf("trt-onnx: expected a func.func")
+		return nil, nil, nil, fmt.Errorf("trt-onnx: expected a func.func")
 	}
 	if fn.NumRegions() != 1 || fn.Region(0).NumBlocks() != 1 {
-		return nil, nil, ir.Errorf(fn.Loc, "trt-onnx: function must have a body of one block")
+		return nil, nil, nil, ir.Errorf(fn.Loc, "trt-onnx: function must have a body of one block")
 	}
 	body := fn.Region(0).Block(0)
 	e := &exporter{fn: fn, g: &onnxpb.Graph{}, names: map[*ir.Value]string{}, used: map[string]bool{}, scalars: map[string]string{}}
@@ -105,39 +130,39 @@ func ExportWithNetwork(fn *ir.Operation, opts Options) (*onnxpb.Model, *Network,
 			continue
 		}
 		if _, ok := emitters[op.Name()]; !ok {
-			return nil, nil, ir.Errorf(op.Loc, "'%s' op has no ONNX emitter (trt-onnx supports %s)", op.Name(), strings.Join(SupportedOps(), ", "))
+			return nil, nil, nil, ir.Errorf(op.Loc, "'%s' op has no ONNX emitter (trt-onnx supports %s)", op.Name(), strings.Join(SupportedOps(), ", "))
 		}
 	}
 	argNames := function.ArgNames(fn)
 	if len(argNames) != body.NumArgs() {
-		return nil, nil, ir.Errorf(fn.Loc, "trt-onnx: the function's type does not match its arguments")
+		return nil, nil, nil, ir.Errorf(fn.Loc, "trt-onnx: the function's type does not match its arguments")
 	}
 	for i, a := range body.Args() {
 		name := e.claim(argNames[i])
 		if name != argNames[i] {
-			return nil, nil, ir.Errorf(fn.Loc, "trt-onnx: input name %q is used twice", argNames[i])
+			return nil, nil, nil, ir.Errorf(fn.Loc, "trt-onnx: input name %q is used twice", argNames[i])
 		}
 		e.names[a] = name
 		vi, err := valueInfo(name, a.Type())
 		if err != nil {
-			return nil, nil, ir.Errorf(fn.Loc, "trt-onnx: input %q: %v", name, err)
+			return nil, nil, nil, ir.Errorf(fn.Loc, "trt-onnx: input %q: %v", name, err)
 		}
 		e.g.Inputs = append(e.g.Inputs, vi)
 	}
 	ret := body.Terminator()
 	if ret == nil || ret.Name() != "func.return" {
-		return nil, nil, ir.Errorf(fn.Loc, "trt-onnx: function body must end in func.return")
+		return nil, nil, nil, ir.Errorf(fn.Loc, "trt-onnx: function body must end in func.return")
 	}
 	resNames := function.ResultNames(fn)
 	if len(resNames) != ret.NumOperands() {
-		return nil, nil, ir.Errorf(ret.Loc, "trt-onnx: the function's type does not match its return")
+		return nil, nil, nil, ir.Errorf(ret.Loc, "trt-onnx: the function's type does not match its return")
 	}
 	// A returned op result takes the output's name directly; an argument,
 	// a constant or a value returned twice goes through an Identity.
 	renamed := make([]bool, ret.NumOperands())
 	for i, v := range ret.Operands() {
 		if e.used[resNames[i]] {
-			return nil, nil, ir.Errorf(ret.Loc, "trt-onnx: output name %q is used twice", resNames[i])
+			return nil, nil, nil, ir.Errorf(ret.Loc, "trt-onnx: output name %q is used twice", resNames[i])
 		}
 		if _, named := e.names[v]; named || v.IsBlockArgument() || v.DefiningOp().Name() == "trt.constant" {
 			continue
@@ -170,9 +195,9 @@ func ExportWithNetwork(fn *ir.Operation, opts Options) (*onnxpb.Model, *Network,
 		}
 		if err := emitters[op.Name()].emit(e, op); err != nil {
 			if d, ok := err.(*ir.Diagnostic); ok {
-				return nil, nil, d
+				return nil, nil, nil, d
 			}
-			return nil, nil, ir.Errorf(op.Loc, "'%s' op: %v", op.Name(), err)
+			return nil, nil, nil, ir.Errorf(op.Loc, "'%s' op: %v", op.Name(), err)
 		}
 	}
 	for i, v := range ret.Operands() {
@@ -183,7 +208,7 @@ func ExportWithNetwork(fn *ir.Operation, opts Options) (*onnxpb.Model, *Network,
 		}
 		vi, err := valueInfo(name, v.Type())
 		if err != nil {
-			return nil, nil, ir.Errorf(ret.Loc, "trt-onnx: output %q: %v", name, err)
+			return nil, nil, nil, ir.Errorf(ret.Loc, "trt-onnx: output %q: %v", name, err)
 		}
 		e.g.Outputs = append(e.g.Outputs, vi)
 	}
@@ -191,13 +216,37 @@ func ExportWithNetwork(fn *ir.Operation, opts Options) (*onnxpb.Model, *Network,
 	for i, vi := range e.g.Outputs {
 		outNames[i] = vi.Name
 	}
+	var probed []Probed
+	if opts.Probe != nil {
+		isOutput := map[string]bool{}
+		for _, n := range outNames {
+			isOutput[n] = true
+		}
+		for _, op := range body.Ops() {
+			if op.Name() == "func.return" || op.Name() == "trt.constant" {
+				continue
+			}
+			for _, r := range op.Results() {
+				name := e.names[r]
+				if isOutput[name] || !opts.Probe(r) {
+					continue
+				}
+				vi, err := valueInfo(name, r.Type())
+				if err != nil {
+					return nil, nil, nil, ir.Errorf(op.Loc, "trt-onnx: probe %q: %v", name, err)
+				}
+				e.g.Outputs = append(e.g.Outputs, vi)
+				probed = append(probed, Probed{Name: name, Value: r})
+			}
+		}
+	}
 	return &onnxpb.Model{
 		IRVersion:       8,
 		OpsetImports:    []onnxpb.OpsetID{{Version: e.opset}},
 		ProducerName:    "mlc",
 		ProducerVersion: opts.ProducerVersion,
 		Graph:           e.g,
-	}, e.network(body, ret, outNames), nil
+	}, e.network(body, ret, outNames), probed, nil
 }
 
 // Marshal exports fn and encodes the model with every initializer

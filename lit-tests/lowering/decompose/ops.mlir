@@ -1,7 +1,10 @@
 // RUN: mlc-opt --torch-decompose %s | filecheck %s
+// RUN: mlc-opt --torch-decompose --core-decompose-composites %s | filecheck %s --check-prefix=PIECES
 
 // The shape of each decomposition (lowering/decompose) before canonicalisation:
 // which core ops a torch op becomes, with which attributes and types.
+// Layer norm, softmax and GELU stay whole (core.layer_norm, core.softmax,
+// core.gelu); PIECES checks what core-decompose-composites makes of them.
 
 // linear(x, w, b) -> add(matmul(x, transpose(w)), b).
 // CHECK-LABEL: func.func @linear(%arg0: tensor<2x4xf32>, %arg1: tensor<3x4xf32>, %arg2: tensor<3xf32>) -> tensor<2x3xf32> {
@@ -16,26 +19,30 @@ func.func @linear(%x: tensor<2x4xf32>, %w: tensor<3x4xf32>, %b: tensor<3xf32>) -
 
 // gelu: the erf form by default, the tanh form with approximate = "tanh".
 // CHECK-LABEL: func.func @gelu(%arg0: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
-// CHECK-NEXT:    %0 = core.constant dense<0.707106769> : tensor<f32>
-// CHECK-NEXT:    %1 = core.mul %arg0, %0 : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
-// CHECK-NEXT:    %2 = core.erf %1 : tensor<4xf32>
-// CHECK-NEXT:    %3 = core.constant dense<5.000000e-01> : tensor<f32>
-// CHECK-NEXT:    %4 = core.mul %arg0, %3 : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
-// CHECK-NEXT:    %5 = core.constant dense<1.000000e+00> : tensor<f32>
-// CHECK-NEXT:    %6 = core.add %2, %5 : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
-// CHECK-NEXT:    %7 = core.mul %4, %6 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT:    %8 = core.mul %arg0, %arg0 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT:    %9 = core.mul %8, %arg0 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT:    %10 = core.constant dense<4.471500e-02> : tensor<f32>
-// CHECK-NEXT:    %11 = core.mul %9, %10 : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
-// CHECK-NEXT:    %12 = core.add %arg0, %11 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT:    %13 = core.constant dense<0.797884583> : tensor<f32>
-// CHECK-NEXT:    %14 = core.mul %12, %13 : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
-// CHECK-NEXT:    %15 = core.tanh %14 : tensor<4xf32>
-// CHECK-NEXT:    %16 = core.mul %arg0, %3 : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
-// CHECK-NEXT:    %17 = core.add %15, %5 : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
-// CHECK-NEXT:    %18 = core.mul %16, %17 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT:    return %7, %18 : tensor<4xf32>, tensor<4xf32>
+// CHECK-NEXT:    %0 = core.gelu %arg0 {approximate = "none"} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    %1 = core.gelu %arg0 {approximate = "tanh"} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    return %0, %1
+// PIECES-LABEL: func.func @gelu(%arg0: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+// PIECES-NEXT:    %0 = core.constant dense<0.707106769> : tensor<f32>
+// PIECES-NEXT:    %1 = core.mul %arg0, %0 : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+// PIECES-NEXT:    %2 = core.erf %1 : tensor<4xf32>
+// PIECES-NEXT:    %3 = core.constant dense<5.000000e-01> : tensor<f32>
+// PIECES-NEXT:    %4 = core.mul %arg0, %3 : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+// PIECES-NEXT:    %5 = core.constant dense<1.000000e+00> : tensor<f32>
+// PIECES-NEXT:    %6 = core.add %2, %5 : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+// PIECES-NEXT:    %7 = core.mul %4, %6 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// PIECES-NEXT:    %8 = core.mul %arg0, %arg0 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// PIECES-NEXT:    %9 = core.mul %8, %arg0 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// PIECES-NEXT:    %10 = core.constant dense<4.471500e-02> : tensor<f32>
+// PIECES-NEXT:    %11 = core.mul %9, %10 : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+// PIECES-NEXT:    %12 = core.add %arg0, %11 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// PIECES-NEXT:    %13 = core.constant dense<0.797884583> : tensor<f32>
+// PIECES-NEXT:    %14 = core.mul %12, %13 : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+// PIECES-NEXT:    %15 = core.tanh %14 : tensor<4xf32>
+// PIECES-NEXT:    %16 = core.mul %arg0, %3 : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+// PIECES-NEXT:    %17 = core.add %15, %5 : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+// PIECES-NEXT:    %18 = core.mul %16, %17 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// PIECES-NEXT:    return %7, %18 : tensor<4xf32>, tensor<4xf32>
 func.func @gelu(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %0 = torch.aten.gelu %x : tensor<4xf32>
   %1 = torch.aten.gelu %x {approximate = "tanh"} : tensor<4xf32>
@@ -44,17 +51,20 @@ func.func @gelu(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
 
 // layer_norm: mean and biased variance over the normalized dims, then rsqrt, weight, bias.
 // CHECK-LABEL: func.func @layer_norm(%arg0: tensor<2x3x4xf32>, %arg1: tensor<4xf32>, %arg2: tensor<4xf32>) -> tensor<2x3x4xf32> {
-// CHECK-NEXT:    %0 = core.reduce_mean %arg0 {axes = array<i64: 2>, keepdims = true} : (tensor<2x3x4xf32>) -> tensor<2x3x1xf32>
-// CHECK-NEXT:    %1 = core.sub %arg0, %0 : (tensor<2x3x4xf32>, tensor<2x3x1xf32>) -> tensor<2x3x4xf32>
-// CHECK-NEXT:    %2 = core.mul %1, %1 : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
-// CHECK-NEXT:    %3 = core.reduce_mean %2 {axes = array<i64: 2>, keepdims = true} : (tensor<2x3x4xf32>) -> tensor<2x3x1xf32>
-// CHECK-NEXT:    %4 = core.constant dense<9.99999974E-6> : tensor<f32>
-// CHECK-NEXT:    %5 = core.add %3, %4 : (tensor<2x3x1xf32>, tensor<f32>) -> tensor<2x3x1xf32>
-// CHECK-NEXT:    %6 = core.rsqrt %5 : tensor<2x3x1xf32>
-// CHECK-NEXT:    %7 = core.mul %1, %6 : (tensor<2x3x4xf32>, tensor<2x3x1xf32>) -> tensor<2x3x4xf32>
-// CHECK-NEXT:    %8 = core.mul %7, %arg1 : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
-// CHECK-NEXT:    %9 = core.add %8, %arg2 : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
-// CHECK-NEXT:    return %9 : tensor<2x3x4xf32>
+// CHECK-NEXT:    %0 = core.layer_norm %arg0, %arg1, %arg2 {axes = array<i64: 2>, epsilon = 9.99999974E-6 : f32} : (tensor<2x3x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+// CHECK-NEXT:    return %0
+// PIECES-LABEL: func.func @layer_norm(%arg0: tensor<2x3x4xf32>, %arg1: tensor<4xf32>, %arg2: tensor<4xf32>) -> tensor<2x3x4xf32> {
+// PIECES-NEXT:    %0 = core.reduce_mean %arg0 {axes = array<i64: 2>, keepdims = true} : (tensor<2x3x4xf32>) -> tensor<2x3x1xf32>
+// PIECES-NEXT:    %1 = core.sub %arg0, %0 : (tensor<2x3x4xf32>, tensor<2x3x1xf32>) -> tensor<2x3x4xf32>
+// PIECES-NEXT:    %2 = core.mul %1, %1 : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+// PIECES-NEXT:    %3 = core.reduce_mean %2 {axes = array<i64: 2>, keepdims = true} : (tensor<2x3x4xf32>) -> tensor<2x3x1xf32>
+// PIECES-NEXT:    %4 = core.constant dense<9.99999974E-6> : tensor<f32>
+// PIECES-NEXT:    %5 = core.add %3, %4 : (tensor<2x3x1xf32>, tensor<f32>) -> tensor<2x3x1xf32>
+// PIECES-NEXT:    %6 = core.rsqrt %5 : tensor<2x3x1xf32>
+// PIECES-NEXT:    %7 = core.mul %1, %6 : (tensor<2x3x4xf32>, tensor<2x3x1xf32>) -> tensor<2x3x4xf32>
+// PIECES-NEXT:    %8 = core.mul %7, %arg1 : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+// PIECES-NEXT:    %9 = core.add %8, %arg2 : (tensor<2x3x4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+// PIECES-NEXT:    return %9 : tensor<2x3x4xf32>
 func.func @layer_norm(%x: tensor<2x3x4xf32>, %w: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<2x3x4xf32> {
   %0 = torch.aten.layer_norm %x, %w, %b {normalized_shape = array<i64: 4>} : (tensor<2x3x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
   return %0 : tensor<2x3x4xf32>
@@ -62,18 +72,21 @@ func.func @layer_norm(%x: tensor<2x3x4xf32>, %w: tensor<4xf32>, %b: tensor<4xf32
 
 // softmax and log_softmax subtract the max before exp (numerically stable).
 // CHECK-LABEL: func.func @softmax(%arg0: tensor<2x5xf32>) -> (tensor<2x5xf32>, tensor<2x5xf32>) {
-// CHECK-NEXT:    %0 = core.reduce_max %arg0 {axes = array<i64: 1>, keepdims = true} : (tensor<2x5xf32>) -> tensor<2x1xf32>
-// CHECK-NEXT:    %1 = core.sub %arg0, %0 : (tensor<2x5xf32>, tensor<2x1xf32>) -> tensor<2x5xf32>
-// CHECK-NEXT:    %2 = core.exp %1 : tensor<2x5xf32>
-// CHECK-NEXT:    %3 = core.reduce_sum %2 {axes = array<i64: 1>, keepdims = true} : (tensor<2x5xf32>) -> tensor<2x1xf32>
-// CHECK-NEXT:    %4 = core.div %2, %3 : (tensor<2x5xf32>, tensor<2x1xf32>) -> tensor<2x5xf32>
-// CHECK-NEXT:    %5 = core.reduce_max %arg0 {axes = array<i64: 0>, keepdims = true} : (tensor<2x5xf32>) -> tensor<1x5xf32>
-// CHECK-NEXT:    %6 = core.sub %arg0, %5 : (tensor<2x5xf32>, tensor<1x5xf32>) -> tensor<2x5xf32>
-// CHECK-NEXT:    %7 = core.exp %6 : tensor<2x5xf32>
-// CHECK-NEXT:    %8 = core.reduce_sum %7 {axes = array<i64: 0>, keepdims = true} : (tensor<2x5xf32>) -> tensor<1x5xf32>
-// CHECK-NEXT:    %9 = core.log %8 : tensor<1x5xf32>
-// CHECK-NEXT:    %10 = core.sub %6, %9 : (tensor<2x5xf32>, tensor<1x5xf32>) -> tensor<2x5xf32>
-// CHECK-NEXT:    return %4, %10 : tensor<2x5xf32>, tensor<2x5xf32>
+// CHECK-NEXT:    %0 = core.softmax %arg0 {axis = 1 : i64} : (tensor<2x5xf32>) -> tensor<2x5xf32>
+// CHECK-NEXT:    %1 = core.reduce_max %arg0 {axes = array<i64: 0>, keepdims = true}
+// PIECES-LABEL: func.func @softmax(%arg0: tensor<2x5xf32>) -> (tensor<2x5xf32>, tensor<2x5xf32>) {
+// PIECES-NEXT:    %0 = core.reduce_max %arg0 {axes = array<i64: 1>, keepdims = true} : (tensor<2x5xf32>) -> tensor<2x1xf32>
+// PIECES-NEXT:    %1 = core.sub %arg0, %0 : (tensor<2x5xf32>, tensor<2x1xf32>) -> tensor<2x5xf32>
+// PIECES-NEXT:    %2 = core.exp %1 : tensor<2x5xf32>
+// PIECES-NEXT:    %3 = core.reduce_sum %2 {axes = array<i64: 1>, keepdims = true} : (tensor<2x5xf32>) -> tensor<2x1xf32>
+// PIECES-NEXT:    %4 = core.div %2, %3 : (tensor<2x5xf32>, tensor<2x1xf32>) -> tensor<2x5xf32>
+// PIECES-NEXT:    %5 = core.reduce_max %arg0 {axes = array<i64: 0>, keepdims = true} : (tensor<2x5xf32>) -> tensor<1x5xf32>
+// PIECES-NEXT:    %6 = core.sub %arg0, %5 : (tensor<2x5xf32>, tensor<1x5xf32>) -> tensor<2x5xf32>
+// PIECES-NEXT:    %7 = core.exp %6 : tensor<2x5xf32>
+// PIECES-NEXT:    %8 = core.reduce_sum %7 {axes = array<i64: 0>, keepdims = true} : (tensor<2x5xf32>) -> tensor<1x5xf32>
+// PIECES-NEXT:    %9 = core.log %8 : tensor<1x5xf32>
+// PIECES-NEXT:    %10 = core.sub %6, %9 : (tensor<2x5xf32>, tensor<1x5xf32>) -> tensor<2x5xf32>
+// PIECES-NEXT:    return %4, %10 : tensor<2x5xf32>, tensor<2x5xf32>
 func.func @softmax(%x: tensor<2x5xf32>) -> (tensor<2x5xf32>, tensor<2x5xf32>) {
   %0 = torch.aten.softmax.int %x {dim = -1 : i64} : tensor<2x5xf32> -> tensor<2x5xf32>
   %1 = torch.aten.log_softmax.int %x {dim = 0 : i64} : tensor<2x5xf32> -> tensor<2x5xf32>
@@ -150,21 +163,25 @@ func.func @reshapes(%x: tensor<2x3x4xf32>) -> (tensor<2x12xf32>, tensor<24xf32>,
 }
 
 // scaled_dot_product_attention with is_causal: scaled scores, a constant lower-triangular mask, softmax, matmul.
-// CHECK-LABEL: func.func @attention(%arg0: tensor<1x2x3x8xf32>, %arg1: tensor<1x2x4x8xf32>, %arg2: tensor<1x2x4x8xf32>) -> tensor<1x2x3x8xf32> {
-// CHECK-NEXT:    %0 = core.transpose %arg1 {perm = array<i64: 0, 1, 3, 2>} : (tensor<1x2x4x8xf32>) -> tensor<1x2x8x4xf32>
-// CHECK-NEXT:    %1 = core.matmul %arg0, %0 : (tensor<1x2x3x8xf32>, tensor<1x2x8x4xf32>) -> tensor<1x2x3x4xf32>
-// CHECK-NEXT:    %2 = core.constant dense<0.353553385> : tensor<f32>
-// CHECK-NEXT:    %3 = core.mul %1, %2 : (tensor<1x2x3x4xf32>, tensor<f32>) -> tensor<1x2x3x4xf32>
-// CHECK-NEXT:    %4 = core.constant dense<{{\[\[}}true, false, false, false], [true, true, false, false], [true, true, true, false]]> : tensor<3x4xi1>
-// CHECK-NEXT:    %5 = core.constant dense<0xFF800000> : tensor<f32>
-// CHECK-NEXT:    %6 = core.select %4, %3, %5 : (tensor<3x4xi1>, tensor<1x2x3x4xf32>, tensor<f32>) -> tensor<1x2x3x4xf32>
-// CHECK-NEXT:    %7 = core.reduce_max %6 {axes = array<i64: 3>, keepdims = true} : (tensor<1x2x3x4xf32>) -> tensor<1x2x3x1xf32>
-// CHECK-NEXT:    %8 = core.sub %6, %7 : (tensor<1x2x3x4xf32>, tensor<1x2x3x1xf32>) -> tensor<1x2x3x4xf32>
-// CHECK-NEXT:    %9 = core.exp %8 : tensor<1x2x3x4xf32>
-// CHECK-NEXT:    %10 = core.reduce_sum %9 {axes = array<i64: 3>, keepdims = true} : (tensor<1x2x3x4xf32>) -> tensor<1x2x3x1xf32>
-// CHECK-NEXT:    %11 = core.div %9, %10 : (tensor<1x2x3x4xf32>, tensor<1x2x3x1xf32>) -> tensor<1x2x3x4xf32>
-// CHECK-NEXT:    %12 = core.matmul %11, %arg2 : (tensor<1x2x3x4xf32>, tensor<1x2x4x8xf32>) -> tensor<1x2x3x8xf32>
-// CHECK-NEXT:    return %12 : tensor<1x2x3x8xf32>
+// CHECK-LABEL: func.func @attention(
+// CHECK:         %[[S:.*]] = core.select
+// CHECK-NEXT:    %[[P:.*]] = core.softmax %[[S]] {axis = 3 : i64} : (tensor<1x2x3x4xf32>) -> tensor<1x2x3x4xf32>
+// CHECK-NEXT:    core.matmul %[[P]], %arg2
+// PIECES-LABEL: func.func @attention(%arg0: tensor<1x2x3x8xf32>, %arg1: tensor<1x2x4x8xf32>, %arg2: tensor<1x2x4x8xf32>) -> tensor<1x2x3x8xf32> {
+// PIECES-NEXT:    %0 = core.transpose %arg1 {perm = array<i64: 0, 1, 3, 2>} : (tensor<1x2x4x8xf32>) -> tensor<1x2x8x4xf32>
+// PIECES-NEXT:    %1 = core.matmul %arg0, %0 : (tensor<1x2x3x8xf32>, tensor<1x2x8x4xf32>) -> tensor<1x2x3x4xf32>
+// PIECES-NEXT:    %2 = core.constant dense<0.353553385> : tensor<f32>
+// PIECES-NEXT:    %3 = core.mul %1, %2 : (tensor<1x2x3x4xf32>, tensor<f32>) -> tensor<1x2x3x4xf32>
+// PIECES-NEXT:    %4 = core.constant dense<{{\[\[}}true, false, false, false], [true, true, false, false], [true, true, true, false]]> : tensor<3x4xi1>
+// PIECES-NEXT:    %5 = core.constant dense<0xFF800000> : tensor<f32>
+// PIECES-NEXT:    %6 = core.select %4, %3, %5 : (tensor<3x4xi1>, tensor<1x2x3x4xf32>, tensor<f32>) -> tensor<1x2x3x4xf32>
+// PIECES-NEXT:    %7 = core.reduce_max %6 {axes = array<i64: 3>, keepdims = true} : (tensor<1x2x3x4xf32>) -> tensor<1x2x3x1xf32>
+// PIECES-NEXT:    %8 = core.sub %6, %7 : (tensor<1x2x3x4xf32>, tensor<1x2x3x1xf32>) -> tensor<1x2x3x4xf32>
+// PIECES-NEXT:    %9 = core.exp %8 : tensor<1x2x3x4xf32>
+// PIECES-NEXT:    %10 = core.reduce_sum %9 {axes = array<i64: 3>, keepdims = true} : (tensor<1x2x3x4xf32>) -> tensor<1x2x3x1xf32>
+// PIECES-NEXT:    %11 = core.div %9, %10 : (tensor<1x2x3x4xf32>, tensor<1x2x3x1xf32>) -> tensor<1x2x3x4xf32>
+// PIECES-NEXT:    %12 = core.matmul %11, %arg2 : (tensor<1x2x3x4xf32>, tensor<1x2x4x8xf32>) -> tensor<1x2x3x8xf32>
+// PIECES-NEXT:    return %12 : tensor<1x2x3x8xf32>
 func.func @attention(%q: tensor<1x2x3x8xf32>, %k: tensor<1x2x4x8xf32>, %v: tensor<1x2x4x8xf32>) -> tensor<1x2x3x8xf32> {
   %0 = torch.aten.scaled_dot_product_attention %q, %k, %v {is_causal = true} : (tensor<1x2x3x8xf32>, tensor<1x2x4x8xf32>, tensor<1x2x4x8xf32>) -> tensor<1x2x3x8xf32>
   return %0 : tensor<1x2x3x8xf32>

@@ -3,7 +3,7 @@
 
 // RUN: mlc-opt --torch-to-core %s | filecheck %s
 // RUN: mlc-opt --pass-pipeline='builtin.module(torch-to-core)' %s | filecheck %s
-// RUN: mlc-opt --pass-pipeline='builtin.module(func.func(torch-fold-batch-norm,torch-decompose,canonicalize,cse))' %s | filecheck %s
+// RUN: mlc-opt --pass-pipeline='builtin.module(func.func(torch-fold-batch-norm,torch-decompose,canonicalize,core-fuse-composites,cse))' %s | filecheck %s
 // A func.func pass given as a flag nests under func.func by itself.
 // RUN: mlc-opt --torch-decompose --canonicalize %s | filecheck %s
 
@@ -14,12 +14,8 @@
 // CHECK-NEXT:    %2 = core.matmul %arg0, %1 : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
 // CHECK-NEXT:    %3 = core.add %2, %0 : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
 // CHECK-NEXT:    %4 = core.relu %3 : tensor<2x2xf32>
-// CHECK-NEXT:    %5 = core.reduce_max %4 {axes = array<i64: 1>, keepdims = true} : (tensor<2x2xf32>) -> tensor<2x1xf32>
-// CHECK-NEXT:    %6 = core.sub %4, %5 : (tensor<2x2xf32>, tensor<2x1xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT:    %7 = core.exp %6 : tensor<2x2xf32>
-// CHECK-NEXT:    %8 = core.reduce_sum %7 {axes = array<i64: 1>, keepdims = true} : (tensor<2x2xf32>) -> tensor<2x1xf32>
-// CHECK-NEXT:    %9 = core.div %7, %8 : (tensor<2x2xf32>, tensor<2x1xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT:    return %9 : tensor<2x2xf32>
+// CHECK-NEXT:    %5 = core.softmax %4 {axis = 1 : i64} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT:    return %5 : tensor<2x2xf32>
 func.func @mlp(%x: tensor<2x3xf32>) -> tensor<2x2xf32> {
   %w = torch.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
   %b = torch.constant dense<[0.5, -0.5]> : tensor<2xf32>
@@ -35,6 +31,7 @@ func.func @mlp(%x: tensor<2x3xf32>) -> tensor<2x2xf32> {
 // DUMP: IR Dump After TorchFoldBatchNorm (torch-fold-batch-norm) ('func.func' operation: @mlp)
 // DUMP: IR Dump After TorchDecompose (torch-decompose) ('func.func' operation: @mlp)
 // DUMP: IR Dump After Canonicalizer (canonicalize) ('func.func' operation: @mlp)
+// DUMP: IR Dump After CoreFuseComposites (core-fuse-composites) ('func.func' operation: @mlp)
 // DUMP: IR Dump After CSE (cse) ('func.func' operation: @mlp)
 
 // --help lists the pipeline among the flags; a pipeline anchored on

@@ -108,3 +108,24 @@ func.func @div_sub(%x: tensor<3x2xf32>) -> tensor<3x1xf32> {
   %2 = core.matmul %1, %w {mlc.act_absmax = array<f64: 4.0, 1.0>} : (tensor<3x2xf32>, tensor<2x1xf32>) -> tensor<3x1xf32>
   return %2 : tensor<3x1xf32>
 }
+
+// -----
+
+// A core.layer_norm over the channels takes 1/s in its scale and bias:
+// with s = [2, 1], scale [3, 5] -> [1.5, 5] and bias [2, 7] -> [1, 7].
+
+// CHECK-LABEL: func.func @layer_norm_op(
+// CHECK-NEXT:    %0 = core.constant dense<[1.500000e+00, 5.000000e+00]> : tensor<2xf32>
+// CHECK-NEXT:    %1 = core.constant dense<[1.000000e+00, 7.000000e+00]> : tensor<2xf32>
+// CHECK-NEXT:    %2 = core.layer_norm %arg0, %0, %1 {axes = array<i64: 1>}
+// CHECK-NEXT:    %3 = core.constant dense<{{\[\[}}2.000000e+00, -2.000000e+00], [1.000000e+00, 5.000000e-01]]> : tensor<2x2xf32>
+// CHECK-NEXT:    %4 = core.matmul %2, %3 {mlc.act_absmax = array<f64: 2.000000e+00, 1.000000e+00>}
+// EXPLAIN: smooth.mlir:[[@LINE+6]]:{{[0-9]+}}: remark: smoothed 1 matmul(s): s in [1, 2], activation channel range spread 4 -> 2; folded 1/s into 'core.layer_norm'
+func.func @layer_norm_op(%x: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  %g = core.constant dense<[3.0, 5.0]> : tensor<2xf32>
+  %b = core.constant dense<[2.0, 7.0]> : tensor<2xf32>
+  %0 = core.layer_norm %x, %g, %b {axes = array<i64: 1>} : (tensor<3x2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<3x2xf32>
+  %w = core.constant dense<[[1.0, -1.0], [1.0, 0.5]]> : tensor<2x2xf32>
+  %1 = core.matmul %0, %w {mlc.act_absmax = array<f64: 4.0, 1.0>} : (tensor<3x2xf32>, tensor<2x2xf32>) -> tensor<3x2xf32>
+  return %1 : tensor<3x2xf32>
+}

@@ -67,6 +67,11 @@ var Mappings = []mapping{
 	{Core: "not", Layers: "unary not", build: unaryLayer("not")},
 	{Core: "cast", Layers: "cast", build: castLayer},
 
+	// composites: one layer each (composite.go)
+	{Core: "layer_norm", Layers: "normalization (scale and bias shuffled to the input's rank)", Limits: "float only (int8 through Q/DQ)", build: normalization, check: floatOnly("INormalizationLayer runs in float (int8 through Q/DQ)")},
+	{Core: "softmax", Layers: "softmax", Limits: "float only (int8 through Q/DQ)", build: softmaxLayer, check: floatOnly("ISoftMaxLayer runs in float (int8 through Q/DQ)")},
+	{Core: "gelu", Layers: "activation gelu_erf or gelu_tanh", build: geluLayer},
+
 	// contractions, convolution, pooling
 	{Core: "conv2d", Layers: "convolution", Limits: "float bias only", build: convolution, check: convCheck},
 	{Core: "matmul", Layers: "matrix_multiply", Limits: "float only (int8 through Q/DQ)", build: matmul, check: floatOnly("TensorRT multiplies float matrices (int8 through Q/DQ)")},

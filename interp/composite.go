@@ -1,0 +1,98 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/mlc-go/mlc/dialects/quant"
+	"github.com/mlc-go/mlc/internal/tensor"
+)
+
+// Kernels of core's composite ops (layer_norm, softmax, gelu): computed in
+// wide precision and rounded once. On quantized operands they dequantize
+// the data input to the expressed type, compute as the float op does and
+// quantize the result once, so the fused form gives what its QDQ form
+// (dcast → op → qcast) gives.
+func init() {
+	for name, k := range map[string]kernel{
+		"core.layer_norm": floatUnit(coreLayerNorm), // (x − mean)/√(var + eps)·scale + bias over trailing axes
+		"core.softmax":    floatUnit(coreSoftmax),   // e^(x − max)/Σ along axis
+		"core.gelu":       floatUnit(coreGelu),      // x·Φ(x), erf or tanh form
+	} {
+		kernels[name] = k
+	}
+}
+
+// floatUnit runs f on float operands; with a quantized result it runs f
+// on the dequantized data operand and quantizes the result.
+func floatUnit(f kernel) kernel {
+	return func(c *opCall) ([]*tensor.Tensor, error) {
+		rq := quant.ElementType(c.op.Result(0).Type())
+		if rq == nil {
+			return f(c)
+		}
+		in := append([]*tensor.Tensor(nil), c.in...)
+		for i := range in {
+			q := quant.ElementType(c.op.Operand(i).Type())
+			if q == nil {
+				continue
+			}
+			dt, err := DTypeOf(q.ExpressedType())
+			if err != nil {
+				return nil, err
+			}
+			if in[i], err = dequantizeTensor(in[i], q, dt); err != nil {
+				return nil, err
+			}
+		}
+		fc := *c
+		fc.in = in
+		fc.pool = nil // the float result is a temporary
+		out, err := f(&fc)
+		if err != nil {
+			return nil, err
+		}
+		return one(quantizeTensor(out[0], rq))
+	}
+}
+
+func coreLayerNorm(c *opCall) ([]*tensor.Tensor, error) {
+	x := c.in[0]
+	axes, err := c.ints("axes")
+	if err != nil {
+		return nil, err
+	}
+	if len(axes) == 0 || int(axes[0]) > x.Rank() {
+		return nil, fmt.Errorf("axes %v do not fit input %s", axes, describe(x))
+	}
+	eps, err := c.num("epsilon")
+	if err != nil {
+		return nil, err
+	}
+	var b *tensor.Tensor
+	if len(c.in) > 2 {
+		b = c.in[2]
+	}
+	return one(tensor.LayerNorm(x, c.in[1], b, int(axes[0]), eps))
+}
+
+func coreSoftmax(c *opCall) ([]*tensor.Tensor, error) {
+	axis, err := c.reqInt("axis")
+	if err != nil {
+		return nil, err
+	}
+	return one(tensor.Softmax(c.in[0], int(axis)))
+}
+
+func coreGelu(c *opCall) ([]*tensor.Tensor, error) {
+	a, err := c.str("approximate")
+	if err != nil {
+		return nil, err
+	}
+	switch a {
+	case "none":
+		return one(tensor.Unary(tensor.OpGeluErf, c.in[0]))
+	case "tanh":
+		return one(tensor.Unary(tensor.OpGeluTanh, c.in[0]))
+	}
+	return nil, fmt.Errorf("unknown approximate %q", a)
+}
