@@ -46,6 +46,7 @@ var Metrics = []MetricSpec{
 	{Name: "latency_ms", Better: LowerBetter, Threshold: 0.01, Relative: true, Unit: "ms", Doc: "the cost model's latency estimate"},
 	{Name: "bundle_bytes", Better: LowerBetter, Threshold: 0.01, Relative: true, Unit: "B", Doc: "size of the bundle's artefacts"},
 	{Name: "coverage", Better: HigherBetter, Threshold: 1e-9, Doc: "share of compute ops in vendor partitions"},
+	{Name: "node_tests_passed", Better: HigherBetter, Threshold: 1, Unit: "cases", Doc: "smoke tier: ONNX node tests that pass"},
 }
 
 // SpecFor returns the spec of a metric name; unknown metrics are exact
