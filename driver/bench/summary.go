@@ -12,7 +12,7 @@ import (
 // bundle size; failures with their error's first line.
 func WriteSummary(w io.Writer, recs []Record) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "model\ttarget\truns\tstatus\tcompile s\tpeak MiB\tSQNR dB\tcoverage\tlatency ms\tbundle KiB\t")
+	fmt.Fprintln(tw, "model\ttarget\truns\tstatus\tgates\tcompile s\tpeak MiB\tSQNR dB\tcoverage\tlatency ms\tbundle KiB\t")
 	jobs := gather(recs)
 	seen := map[jobID]bool{}
 	for i := range recs {
@@ -25,7 +25,7 @@ func WriteSummary(w io.Writer, recs []Record) error {
 		status := "ok"
 		if j.ok == 0 {
 			status = "FAILED: " + firstLine(firstNonEmpty(j.errs))
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t\t\t\t\t\t\t\n", id.model, id.target, j.failed, status)
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t\t\t\t\t\t\t\t\n", id.model, id.target, j.failed, status)
 			continue
 		}
 		if j.failed > 0 {
@@ -42,7 +42,14 @@ func WriteSummary(w io.Writer, recs []Record) error {
 			}
 			return fmt.Sprintf(format, v)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", id.model, id.target, j.ok+j.failed, status,
+		gates := "-"
+		if xs := j.metrics["gates_passed"]; len(xs) > 0 {
+			gates = "FAIL"
+			if median(xs) == 1 {
+				gates = "pass"
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", id.model, id.target, j.ok+j.failed, status, gates,
 			get("compile_seconds", 1, "%.2f"), get("peak_rss_bytes", 1.0/(1<<20), "%.0f"), get("sqnr_db", 1, "%.2f"),
 			get("coverage", 100, "%.1f%%"), get("latency_ms", 1, "%.3f"), get("bundle_bytes", 1.0/1024, "%.0f"))
 	}
