@@ -12,7 +12,7 @@ MODELS_DIR := build/onnx-models
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FUZZTIME ?= 30s
 
-.PHONY: all build test lit vet gotest bench bench-quant bench-lower fuzz docs deps demo clean node-tests models tiny-cnn-onnx conformance conformance-models
+.PHONY: all build test lit vet gotest bench bench-quant bench-lower bench-zoo fuzz docs deps demo clean node-tests models tiny-cnn-onnx conformance conformance-models
 
 all: build
 
@@ -90,6 +90,14 @@ bench-quant: deps build
 bench-lower: deps build
 	bash bench/lower-scaling.sh
 	bash bench/quant-lower.sh
+
+# Issue 17's zoo benchmark: every model of bench/zoo.yaml for every target,
+# RUNS times each; results appended to build/bench-zoo/results.jsonl (compare
+# two with `bin/mlc-bench compare OLD NEW`).
+bench-zoo: deps build node-tests
+	mkdir -p build/bench-zoo
+	$(BIN)/mlc-bench run --zoo bench/zoo.yaml --runs $(or $(RUNS),3) -o build/bench-zoo/run.jsonl
+	cat build/bench-zoo/run.jsonl >> build/bench-zoo/results.jsonl
 
 fuzz:
 	bash bench/fuzz.sh $(FUZZTIME)

@@ -86,6 +86,13 @@ type Options struct {
 	// Progress, when set, is told the target ("" for shared work), the
 	// phase and how far it is.
 	Progress func(target, phase string, done, total int)
+	// StageDone, when set, is told as each stage ends, for benchmarks:
+	// "import" and "decompose" (when the model is in torch) with the
+	// module, "calibrate" (the fp32 reference and the shared
+	// calibration), then per target "quantize" and "lower" with that
+	// target's module, "gates" and, for a target that passed,
+	// "serialize" (module nil).
+	StageDone func(target, stage string, module *ir.Operation)
 }
 
 // Result says what Compile wrote.
@@ -259,6 +266,12 @@ type compiler struct {
 	session *dq.Session
 }
 
+func (c *compiler) stageDone(target, stage string, module *ir.Operation) {
+	if c.opts.StageDone != nil {
+		c.opts.StageDone(target, stage, module)
+	}
+}
+
 func (c *compiler) progress(target, phase string, done, total int) {
 	if c.opts.Progress != nil {
 		c.opts.Progress(target, phase, done, total)
@@ -273,7 +286,8 @@ func (c *compiler) load() error {
 	if c.modelSHA, err = fileSHA256(c.opts.Model); err != nil {
 		return err
 	}
-	module, lowered, err := dq.LoadLowered(c.opts.Context, c.opts.Model, c.opts.SourceMgr)
+	module, lowered, err := dq.LoadLoweredStages(c.opts.Context, c.opts.Model, c.opts.SourceMgr,
+		func(stage string, m *ir.Operation) { c.stageDone("", stage, m) })
 	if err != nil {
 		return err
 	}
@@ -299,6 +313,9 @@ func (c *compiler) load() error {
 	}
 	c.session, err = dq.NewSession(module, dq.Options{Function: c.opts.Function, Method: c.opts.Method, CalibData: c.calib,
 		AllowFallback: !c.opts.RequireFull, Cancel: c.ctx.Err, Progress: func(phase string, done, total int) { c.progress("", phase, done, total) }}, c.opts.Targets...)
+	if err == nil {
+		c.stageDone("", "calibrate", nil)
+	}
 	return err
 }
 
@@ -394,6 +411,7 @@ func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 		return nil, err
 	}
 	module := q.Module
+	c.stageDone(name, "quantize", module)
 	if c.extra != nil {
 		if err := c.extra.Run(module, &pass.Config{VerifyEach: true, Out: io.Discard, Target: t}); err != nil {
 			var f *pass.Failure
@@ -416,6 +434,7 @@ func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 	if err := c.ctx.Err(); err != nil {
 		return nil, err
 	}
+	c.stageDone(name, "lower", module)
 
 	got, err := runAll(c.ctx, module, c.opts.Function, c.eval, func(done, total int) { c.progress(name, "gates", done, total) })
 	if err != nil {
@@ -444,6 +463,7 @@ func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 	}
 
 	tr := &TargetResult{Target: name, Dir: name, Passed: b.Passed, Bundle: b, Lowered: module}
+	c.stageDone(name, "gates", nil)
 	var artefacts []string
 	if b.Passed {
 		dir, err := c.staging.dir(tr.Dir)
@@ -453,6 +473,7 @@ func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 		if artefacts, err = serialize(dir, module, t, c.opts.Function, modelName(c.opts.Model)); err != nil {
 			return nil, err
 		}
+		c.stageDone(name, "serialize", nil)
 	} else {
 		tr.Dir = name + ".failed"
 		if b.Failure, err = c.diagnose(t, q.Float, worst, b, th); err != nil {

@@ -28,7 +28,17 @@ func Load(ctx *ir.Context, path string, sm *ir.SourceMgr) (*ir.Operation, error)
 // LoadLowered is Load, and the pipeline it ran on the module as written
 // ("torch-to-core", or "" for a module already in core).
 func LoadLowered(ctx *ir.Context, path string, sm *ir.SourceMgr) (*ir.Operation, string, error) {
+	return LoadLoweredStages(ctx, path, sm, nil)
+}
+
+// LoadLoweredStages is LoadLowered telling done (when not nil) as each
+// stage ends: "import" with the module as read, then "decompose" after
+// torch-to-core when it runs.
+func LoadLoweredStages(ctx *ir.Context, path string, sm *ir.SourceMgr, done func(stage string, module *ir.Operation)) (*ir.Operation, string, error) {
 	module, err := readModule(ctx, path, sm)
+	if err == nil && done != nil {
+		done("import", module)
+	}
 	if err != nil || !hasDialect(module, "torch") {
 		return module, "", err
 	}
@@ -42,6 +52,9 @@ func LoadLowered(ctx *ir.Context, path string, sm *ir.SourceMgr) (*ir.Operation,
 			return nil, "", f.Err
 		}
 		return nil, "", err
+	}
+	if done != nil {
+		done("decompose", module)
 	}
 	return module, "torch-to-core", nil
 }

@@ -12,29 +12,9 @@ import (
 
 	"github.com/mlc-go/mlc/driver/conformance"
 	"github.com/mlc-go/mlc/interp"
-	"github.com/mlc-go/mlc/ir"
-	"github.com/mlc-go/mlc/lowering/decompose"
-	"github.com/mlc-go/mlc/translate/onnx"
 )
 
-// conformanceConfig wires the ONNX importer and the torch-to-core
-// lowering into the conformance runner.
-func conformanceConfig() conformance.Config {
-	return conformance.Config{
-		// The data sets' shapes pin dynamic dims (batch, sequence): the
-		// core dialect needs static shapes.
-		Import: func(ctx *ir.Context, in conformance.ImportInput) (*ir.Operation, error) {
-			opts := onnx.Options{ArgShapes: in.InputShapes}
-			if in.Data != nil {
-				return onnx.Import(ctx, in.Data, in.Path, opts)
-			}
-			return onnx.ImportFile(ctx, in.Path, opts)
-		},
-		Lower: decompose.TorchToCore,
-	}
-}
-
-func newConformanceCmd() *cobra.Command { return conformanceCmd(conformanceConfig()) }
+func newConformanceCmd() *cobra.Command { return conformanceCmd(conformance.ONNXConfig()) }
 
 // conformanceCmd is the `conformance` subcommand running cfg (its Mode,
 // Jobs, Filter and Timeout are defaults that the flags override).
