@@ -42,14 +42,29 @@ package asm
 // cachedType), and strings are substrings of the source, so keep copies
 // (strings.Clone) of anything that must outlive a large source.
 
-import "github.com/alecthomas/participle/v2/lexer"
+import (
+	"unsafe"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
 
 // parseSyntax parses a whole file of MLIR textual IR into its syntax tree.
 // Custom-form operations other than builtin.module, func.func, func.return
 // and func.call are kept as raw tokens (astCustomForm) for the dialect's
 // format to re-parse. The returned error, if any, is a participle.Error.
 func parseSyntax(filename string, src []byte) (*astFile, error) {
-	return parseSyntaxString(filename, string(src))
+	return parseSyntaxString(filename, sourceText(src))
+}
+
+// sourceText views src as a string without copying it: names and literals
+// the IR keeps are substrings of it, so a copy would stay alive beside src
+// for as long as the IR (the size of the file). Parse's callers therefore
+// must not modify src afterwards.
+func sourceText(src []byte) string {
+	if len(src) == 0 {
+		return ""
+	}
+	return unsafe.String(&src[0], len(src))
 }
 
 // parseSyntaxString is parseSyntax without copying the source: every name

@@ -23,7 +23,8 @@ import (
 // an implicit module unless the file is one module). firstLine is the line
 // at which src starts in its file (for --split-input-file chunks), so
 // every location and error carries the file's own line numbers. The
-// result is not verified; call ir.Verify.
+// result is not verified; call ir.Verify. The IR may refer to src's bytes
+// (names, string literals): do not modify src afterwards.
 func Parse(ctx *ir.Context, filename string, src []byte, firstLine int) (*ir.Operation, error) {
 	if shouldStream(ctx, src) {
 		if top, ok := parseStreamed(ctx, filename, src, firstLine); ok {

@@ -38,12 +38,77 @@ type streamSync struct {
 	done    atomic.Bool // the syntax parser has returned
 	failed  atomic.Bool // ... with an error or panic
 	abort   atomic.Bool // the resolver gave up: the syntax parser may stop
+
+	// Back-pressure: the syntax parser is faster than the resolver, and
+	// left alone it builds most of the tree before the resolver has
+	// consumed it, so tree and IR peak together. ahead counts published
+	// items not yet consumed; past streamMaxAhead the parser sleeps on
+	// wcond until the resolver has caught up by half.
+	ahead         atomic.Int64
+	writerWaiting atomic.Bool
+	// unthrottled: the resolver found nothing to read while the parser
+	// slept, so what it reads next is not what was published next; stop
+	// throttling rather than deadlock.
+	unthrottled atomic.Bool
+	wcond       sync.Cond
+	// aheadHigh is the most items ever ahead, for tests.
+	aheadHigh atomic.Int64
 }
+
+// streamMaxAhead bounds the published, unconsumed syntax items (tests
+// lower it).
+var streamMaxAhead int64 = 4096
 
 func newStreamSync() *streamSync {
 	s := &streamSync{}
 	s.cond.L = &s.mu
+	s.wcond.L = &s.mu
 	return s
+}
+
+// published counts an item the syntax parser published, and makes the
+// parser wait while it is too far ahead of the resolver.
+func (s *streamSync) published() {
+	n := s.ahead.Add(1)
+	if n > s.aheadHigh.Load() {
+		s.aheadHigh.Store(n) // only the syntax parser writes it
+	}
+	if n <= streamMaxAhead || s.unthrottled.Load() {
+		return
+	}
+	s.mu.Lock()
+	for {
+		s.writerWaiting.Store(true)
+		if s.ahead.Load() <= streamMaxAhead/2 || s.unthrottled.Load() || s.abort.Load() {
+			break
+		}
+		s.wcond.Wait()
+	}
+	s.writerWaiting.Store(false)
+	s.mu.Unlock()
+}
+
+// consumed counts an item the resolver took, waking a waiting parser once
+// it has caught up by half.
+func (s *streamSync) consumed() {
+	if s.ahead.Add(-1) <= streamMaxAhead/2 && s.writerWaiting.Load() {
+		s.mu.Lock()
+		s.wcond.Broadcast()
+		s.mu.Unlock()
+	}
+}
+
+// release lets a waiting syntax parser go for good: the resolver gave up
+// or is about to wait for something the parser has not published.
+func (s *streamSync) release(abort bool) {
+	if abort {
+		s.abort.Store(true)
+	} else {
+		s.unthrottled.Store(true)
+	}
+	s.mu.Lock()
+	s.wcond.Broadcast()
+	s.mu.Unlock()
 }
 
 // notify wakes the resolver if it waits. Publishing stores with atomics
@@ -67,6 +132,13 @@ func (s *streamSync) wait(ready func() bool) {
 		s.waiting.Store(true)
 		if ready() || s.done.Load() {
 			break
+		}
+		if s.writerWaiting.Load() && s.ahead.Load() > streamMaxAhead/2 {
+			// The parser sleeps on back-pressure (not merely woken and
+			// not yet running), yet what the resolver needs is not
+			// published: stop throttling.
+			s.unthrottled.Store(true)
+			s.wcond.Broadcast()
 		}
 		s.cond.Wait()
 	}
@@ -113,6 +185,7 @@ func (l *streamList[T]) push(x T, s *streamSync) {
 	l.used++
 	l.n.Add(1)
 	s.notify()
+	s.published()
 }
 
 // close marks the end of the list.
@@ -154,6 +227,7 @@ func (r *streamReader[T]) next(s *streamSync) (T, bool) {
 	r.c.items[r.i] = zero // let the tree go as the IR grows
 	r.i++
 	r.read++
+	s.consumed()
 	return x, true
 }
 
@@ -163,7 +237,7 @@ func (r *streamReader[T]) next(s *streamSync) (T, bool) {
 func parseStreamed(ctx *ir.Context, filename string, src []byte, firstLine int) (top *ir.Operation, ok bool) {
 	s := newStreamSync()
 	f := &astFile{items: &streamList[astTopItem]{}}
-	p := newSyntaxParser(newLexScanner(filename, string(src)))
+	p := newSyntaxParser(newLexScanner(filename, sourceText(src)))
 	p.stream = s
 	// The resolver re-parses custom forms with parsers of its own: the
 	// syntax parser's caches and slabs are not shared across goroutines.
@@ -184,7 +258,7 @@ func parseStreamed(ctx *ir.Context, filename string, src []byte, firstLine int) 
 	r.stream = s
 	defer func() {
 		if !ok {
-			s.abort.Store(true)
+			s.release(true)
 		}
 	}()
 	defer func() {
@@ -198,8 +272,14 @@ func parseStreamed(ctx *ir.Context, filename string, src []byte, firstLine int) 
 		}
 	}()
 	top = r.resolveFileStreamed(f)
+	if streamDone != nil {
+		streamDone(s)
+	}
 	return top, true
 }
+
+// streamDone, when set (by tests), sees each successful streamed parse.
+var streamDone func(*streamSync)
 
 // errStreamAborted stops the syntax parser once the resolver gave up.
 var errStreamAborted = fmt.Errorf("streamed parse abandoned")

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/mlc-go/mlc/ir"
 )
 
@@ -102,4 +104,34 @@ func TestParseStreamedErrorsFallBack(t *testing.T) {
 			t.Errorf("Parse gives %v, the classic parse %v", serr, cerr)
 		}
 	}
+}
+
+// The syntax parser stays at most streamMaxAhead items ahead of the
+// resolver, and a tiny window still parses everything as the classic
+// parse does.
+func TestParseStreamedBackPressure(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n")
+	for i := range 5000 {
+		prev := "%a"
+		if i > 0 {
+			prev = fmt.Sprintf("%%v%d", i-1)
+		}
+		fmt.Fprintf(&b, "  %%v%d = \"x.op\"(%s) {n = %d : i64} : (tensor<4xf32>) -> tensor<4xf32>\n", i, prev, i)
+	}
+	b.WriteString("  return %v4999 : tensor<4xf32>\n}\n")
+	src := []byte(b.String())
+	savedMax := streamMaxAhead
+	defer func() { streamMaxAhead, streamDone = savedMax, nil }()
+	for _, limit := range []int64{1, 2, 64} {
+		streamMaxAhead = limit
+		var high int64 = -1
+		streamDone = func(s *streamSync) { high = s.aheadHigh.Load() }
+		require.True(t, checkStreamedMatchesClassic(t, src), "limit %d: streamed parse abandoned", limit)
+		require.GreaterOrEqual(t, high, int64(1))
+		require.LessOrEqual(t, high, limit+1, "limit %d", limit)
+	}
+	streamMaxAhead, streamDone = 1, nil
+	TestParseStreamedValidInput(t)
+	TestParseStreamedErrorsFallBack(t)
 }
