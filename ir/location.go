@@ -134,3 +134,21 @@ func FileLineCol(l Location) (FileLineColLoc, bool) {
 	}
 	return FileLineColLoc{}, false
 }
+
+// FirstName finds the first name inside l: loc("name"), or the first
+// named part of a fused or call-site location; "" when there is none.
+func FirstName(l Location) string {
+	switch x := l.(type) {
+	case NameLoc:
+		return x.Name
+	case FusedLoc:
+		for _, c := range x.Locs {
+			if n := FirstName(c); n != "" {
+				return n
+			}
+		}
+	case CallSiteLoc:
+		return FirstName(x.Callee)
+	}
+	return ""
+}

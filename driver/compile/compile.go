@@ -601,7 +601,7 @@ func opsOf(q *dq.Report, parts []*partition.Report) []report.Op {
 			}
 			for _, f := range r.Fallbacks[next:min(next+p.Ops, len(r.Fallbacks))] {
 				if f.Op != nil {
-					cpu[where(f.Op.Loc)] = p.Name
+					cpu[dq.Where(f.Op.Loc)] = p.Name
 				}
 			}
 			next += p.Ops
@@ -619,21 +619,6 @@ func opsOf(q *dq.Report, parts []*partition.Report) []report.Op {
 		}
 	}
 	return out
-}
-
-// where names a location as the quantize report does: a name
-// location's name, else file:line:col, else its text.
-func where(l ir.Location) string {
-	switch l := l.(type) {
-	case nil:
-		return "unknown"
-	case ir.NameLoc:
-		return l.Name
-	}
-	if f, ok := ir.FileLineCol(l); ok {
-		return fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Col)
-	}
-	return l.String()
 }
 
 // sortedKeys returns m's keys in order.

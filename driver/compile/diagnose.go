@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mlc-go/mlc/driver/bisect"
+	dq "github.com/mlc-go/mlc/driver/quantize"
 	"github.com/mlc-go/mlc/driver/report"
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/interp"
@@ -57,7 +58,7 @@ func (c *compiler) diagnose(t *target.Target, float *ir.Operation, sample int, b
 	}
 	f.Pass = rep.Stages[rep.FirstBelow].Label()
 	if rep.Op != nil {
-		f.WorstOp, f.WorstOpSQNR = where(rep.Op.Loc)+" ("+rep.Op.Name+")", rep.Op.SQNR
+		f.WorstOp, f.WorstOpSQNR = dq.Where(rep.Op.Loc)+" ("+rep.Op.Name+")", rep.Op.SQNR
 	}
 	return f, nil
 }

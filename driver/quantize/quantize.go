@@ -883,19 +883,22 @@ func (d *driver) evaluate(c *candidate, eval *calibrate.Dataset, float [][]*tens
 	return &Eval{Samples: len(eval.Samples), QuantizedSQNR: DB(q.worst()), FloatSQNR: DB(f.worst())}, nil
 }
 
-// where names an op by its location: a name location's name (ONNX node
-// names), else file:line:col, else the location's text.
-func where(o *ir.Operation) string {
-	switch l := o.Loc.(type) {
+// where names an op as the report does (see Where).
+func where(o *ir.Operation) string { return Where(o.Loc) }
+
+// Where names a location as reports do: a name location's name (ONNX
+// node names), else file:line:col, else the location's text.
+func Where(l ir.Location) string {
+	switch l := l.(type) {
 	case nil:
 		return "unknown"
 	case ir.NameLoc:
 		return l.Name
 	}
-	if f, ok := ir.FileLineCol(o.Loc); ok {
+	if f, ok := ir.FileLineCol(l); ok {
 		return fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Col)
 	}
-	return o.Loc.String()
+	return l.String()
 }
 
 func (d *driver) phase(name string, start time.Time) {

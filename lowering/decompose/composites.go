@@ -2,6 +2,7 @@ package decompose
 
 import (
 	"math"
+	"slices"
 
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/dialects/quant"
@@ -360,7 +361,7 @@ func matchLayerNorm(n *ir.Operation) (layerNormMatch, bool) {
 	m.x = sub.Operand(0)
 	mean := sub.Operand(1).DefiningOp()
 	if mean == nil || mean.Name() != "core.reduce_mean" || mean.Operand(0) != m.x || !mean.Result(0).HasOneUse() ||
-		!ods.BoolOf(mean, "keepdims") || !sameInts(ods.IntsOf(mean, "axes"), m.axes) {
+		!ods.BoolOf(mean, "keepdims") || !slices.Equal(ods.IntsOf(mean, "axes"), m.axes) {
 		return m, false
 	}
 	xt, ok := m.x.Type().(*ir.RankedTensorType)
@@ -404,7 +405,7 @@ func affineStep(prev *ir.Operation, name string, norm []int64, rt *ir.RankedTens
 		for len(s) > len(norm) && s[0] == 1 {
 			s = s[1:]
 		}
-		if sameInts(s, norm) {
+		if slices.Equal(s, norm) {
 			return c, u
 		}
 	}
@@ -428,18 +429,6 @@ var errNotTrailing = errorString("axes are not the trailing dimensions")
 type errorString string
 
 func (e errorString) Error() string { return string(e) }
-
-func sameInts(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
 
 // splatValue is the value of a float core.constant whose elements are
 // all equal.

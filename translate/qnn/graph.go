@@ -109,23 +109,6 @@ func (n *namer) claim(base string) string {
 	return name
 }
 
-// locName is the first name in a location.
-func locName(l ir.Location) string {
-	switch x := l.(type) {
-	case ir.NameLoc:
-		return x.Name
-	case ir.FusedLoc:
-		for _, c := range x.Locs {
-			if n := locName(c); n != "" {
-				return n
-			}
-		}
-	case ir.CallSiteLoc:
-		return locName(x.Callee)
-	}
-	return ""
-}
-
 // buildGraph reads fn into a graph, checking everything the renderers
 // need, so that no file is written for IR with no QNN form.
 func buildGraph(fn *ir.Operation) (*graph, error) {
@@ -205,7 +188,7 @@ func buildGraph(fn *ir.Operation) (*graph, error) {
 		if row == nil {
 			continue
 		}
-		base := locName(op.Loc)
+		base := ir.FirstName(op.Loc)
 		if base == "" {
 			counter++
 			base = row.Type + "_" + strconv.Itoa(counter)
@@ -218,7 +201,7 @@ func buildGraph(fn *ir.Operation) (*graph, error) {
 		case "func.return":
 			continue
 		case "qnn.StaticTensor":
-			base := locName(op.Loc)
+			base := ir.FirstName(op.Loc)
 			if base == "" {
 				base = staticName(op, nodeName, index)
 			}

@@ -178,7 +178,7 @@ func export(fn *ir.Operation, opts Options) (*onnxpb.Model, *Network, []Probed, 
 			if _, ok := e.names[r]; ok {
 				continue
 			}
-			base := locName(op.Loc)
+			base := ir.FirstName(op.Loc)
 			if base == "" {
 				e.counter++
 				base = "t" + strconv.Itoa(e.counter)
@@ -429,24 +429,6 @@ func (e *exporter) scalar(elem ir.Type, v float64) (string, error) {
 	e.initializer(name, code, nil, raw)
 	e.scalars[key] = name
 	return name, nil
-}
-
-// locName is the first name in a location: loc("name"), or the first
-// named part of a fused or call-site location.
-func locName(l ir.Location) string {
-	switch x := l.(type) {
-	case ir.NameLoc:
-		return x.Name
-	case ir.FusedLoc:
-		for _, c := range x.Locs {
-			if n := locName(c); n != "" {
-				return n
-			}
-		}
-	case ir.CallSiteLoc:
-		return locName(x.Callee)
-	}
-	return ""
 }
 
 // elemCodes maps element types to TensorProto.DataType.

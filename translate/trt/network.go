@@ -91,7 +91,7 @@ func (e *exporter) network(body *ir.Block, ret *ir.Operation, outputs []string) 
 		if op == ret {
 			continue
 		}
-		l := Layer{Index: len(n.Layers), Name: locName(op.Loc), Type: strings.TrimPrefix(op.Name(), "trt.")}
+		l := Layer{Index: len(n.Layers), Name: ir.FirstName(op.Loc), Type: strings.TrimPrefix(op.Name(), "trt.")}
 		if l.Name == "" {
 			l.Name = fmt.Sprintf("%s_%d", l.Type, l.Index)
 		}

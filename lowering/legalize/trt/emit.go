@@ -3,6 +3,7 @@ package trt
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/mlc-go/mlc/dialects/ods"
 	trtd "github.com/mlc-go/mlc/dialects/trt"
@@ -158,7 +159,7 @@ func encodeScalar(elem ir.Type, v float64) ([]byte, error) {
 // reshape is trt.shuffle to shape (nothing when the shape is already it).
 func (e *emitter) reshape(v *ir.Value, shape []int64) (*ir.Value, error) {
 	rt := v.Type().(*ir.RankedTensorType)
-	if sameInts(rt.Shape, shape) {
+	if slices.Equal(rt.Shape, shape) {
 		return v, nil
 	}
 	attrs := []ir.NamedAttr{e.dims("reshape_dims", shape)}
@@ -209,18 +210,6 @@ func shapeOf(v *ir.Value) []int64 {
 }
 
 func elemOf(v *ir.Value) ir.Type { return ir.ElementTypeOf(v.Type()) }
-
-func sameInts(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
 
 // setProps adds or replaces inherent attributes of op.
 func setProps(op *ir.Operation, attrs ...ir.NamedAttr) {
