@@ -143,7 +143,8 @@ func runLit(t *testing.T, repo, bin string, extra, paths []string) ([]byte, map[
 	return out, parseLitJSON(t, results)
 }
 
-var resultLineRE = regexp.MustCompile(`(?m)^(PASS|FLAKYPASS|XFAIL|FAIL|XPASS|TIMEOUT|UNRESOLVED|UNSUPPORTED): (.+)$`)
+// resultLineRE matches lit's result line, "CODE: SUITE :: PATH (n of N)".
+var resultLineRE = regexp.MustCompile(`(?m)^(PASS|FLAKYPASS|XFAIL|FAIL|XPASS|TIMEOUT|UNRESOLVED|UNSUPPORTED): (.+ :: .+) \(\d+ of \d+\)$`)
 
 func parseMlcLit(out string) map[string]string {
 	m := map[string]string{}
@@ -162,11 +163,7 @@ func parseLitJSON(t *testing.T, path string) map[string]string {
 	require.NoError(t, json.Unmarshal(data, &r))
 	m := map[string]string{}
 	for _, tc := range r.Tests {
-		name := tc.Name
-		if _, after, ok := strings.Cut(name, " :: "); ok {
-			name = after
-		}
-		m[name] = tc.Code
+		m[tc.Name] = tc.Code // "SUITE :: PATH", as mlc-lit prints it
 	}
 	return m
 }
