@@ -4,14 +4,15 @@
 #
 #   python3 /usr/lib/llvm-19/build/utils/lit/lit.py lit-tests/
 #
-# Suffixes, excludes, features, tool substitutions and extra environment
-# variables come from lit.features next to this file, which mlc-lit reads
-# too. Parameters (--param NAME=VALUE, or the environment variable):
+# The suite's name, parameters, suffixes, excludes, features, tool
+# substitutions and extra environment variables come from lit.features next
+# to this file, which mlc-lit reads too. Parameters (--param NAME=VALUE, or
+# the environment variable named there) by role:
 #
-#   mlc_bin   (MLC_BIN)            directory of our tools; default <repo>/bin
-#   exec_root (MLC_LIT_EXEC_ROOT)  where tests run and keep %t files; default
-#                                  a directory under the system temp dir, so
-#                                  the source tree gets no Output/ directories
+#   tools-dir  (mlc_bin)    directory of our tools; default <repo>/bin
+#   exec-root  (exec_root)  where tests run and keep %t files; default a
+#                           directory under the system temp dir, so the
+#                           source tree gets no Output/ directories
 
 import hashlib
 import os
@@ -22,7 +23,6 @@ import tempfile
 import lit.formats
 from lit.llvm.subst import ToolSubst
 
-config.name = "mlc"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.pipefail = True
 
@@ -30,30 +30,10 @@ config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 repo_root = os.path.dirname(config.test_source_root)
 
 
-def _param(name, env):
-    return lit_config.params.get(name) or os.environ.get(env) or ""
-
-
-_exec_root = _param("exec_root", "MLC_LIT_EXEC_ROOT")
-if not _exec_root:
-    _tag = hashlib.sha1(config.test_source_root.encode()).hexdigest()[:10]
-    _exec_root = os.path.join(
-        tempfile.gettempdir(), "mlc-lit-exec-%d" % os.getuid(), _tag
-    )
-config.test_exec_root = os.path.abspath(_exec_root)
-
-# The tests' PATH: our tools, then LLVM 19's, then the caller's.
-bin_dir = os.path.abspath(_param("mlc_bin", "MLC_BIN") or os.path.join(repo_root, "bin"))
-llvm_bin_dir = "/usr/lib/llvm-19/bin"
-_path = [bin_dir]
-if os.path.isdir(llvm_bin_dir):
-    _path.append(llvm_bin_dir)
-config.environment["PATH"] = os.pathsep.join(_path + [config.environment.get("PATH", "")])
-
-
 def _read_features(path):
     """Parse lit.features (see the comment at its top)."""
-    table = {"suffixes": [], "excludes": [], "feature": [], "host": [], "subst": [], "passenv": []}
+    table = {"name": "<unnamed>", "param": [], "suffixes": [], "excludes": [],
+             "feature": [], "host": [], "subst": [], "passenv": []}
     with open(path, encoding="utf-8") as f:
         for lineno, line in enumerate(f, 1):
             fields = line.split("#", 1)[0].split()
@@ -62,7 +42,15 @@ def _read_features(path):
             kw, args = fields[0], fields[1:]
             if kw not in table:
                 lit_config.fatal("%s:%d: unknown directive %r" % (path, lineno, kw))
-            if kw in ("suffixes", "excludes", "passenv"):
+            if kw == "name":
+                if len(args) != 1:
+                    lit_config.fatal("%s:%d: want: name NAME" % (path, lineno))
+                table[kw] = args[0]
+            elif kw == "param":
+                if len(args) != 3 or args[2] not in ("tools-dir", "exec-root"):
+                    lit_config.fatal("%s:%d: want: param NAME ENV tools-dir|exec-root" % (path, lineno))
+                table[kw].append(tuple(args))
+            elif kw in ("suffixes", "excludes", "passenv"):
                 table[kw].extend(args)
             elif kw == "host":
                 if len(args) != 2:
@@ -76,6 +64,33 @@ def _read_features(path):
 
 
 _table = _read_features(os.path.join(config.test_source_root, "lit.features"))
+config.name = _table["name"]
+
+
+def _param(role):
+    """The value of the parameter with this role: --param, else its variable."""
+    for name, env, r in _table["param"]:
+        if r == role:
+            return lit_config.params.get(name) or os.environ.get(env) or ""
+    return ""
+
+
+_exec_root = _param("exec-root")
+if not _exec_root:
+    _tag = hashlib.sha1(config.test_source_root.encode()).hexdigest()[:10]
+    _exec_root = os.path.join(
+        tempfile.gettempdir(), "mlc-lit-exec-%d" % os.getuid(), _tag
+    )
+config.test_exec_root = os.path.abspath(_exec_root)
+
+# The tests' PATH: our tools, then LLVM 19's, then the caller's.
+bin_dir = os.path.abspath(_param("tools-dir") or os.path.join(repo_root, "bin"))
+llvm_bin_dir = "/usr/lib/llvm-19/bin"
+_path = [bin_dir]
+if os.path.isdir(llvm_bin_dir):
+    _path.append(llvm_bin_dir)
+config.environment["PATH"] = os.pathsep.join(_path + [config.environment.get("PATH", "")])
+
 config.suffixes = _table["suffixes"]
 config.excludes = _table["excludes"]
 

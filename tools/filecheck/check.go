@@ -149,7 +149,7 @@ func (c *checker) printMatch(expected bool, prefix string, l loc, p *pattern, co
 	c.printVariableDefs(p, mt, false)
 	eachError(mr.err, func(e error) {
 		if ed, ok := e.(*errDiag); ok {
-			c.d.raw(ed.format())
+			c.d.raw(ed.format(c.d.color))
 			if c.diags != nil {
 				c.addDiag(p.ty, l, mtFoundErrorNote, ed.rng.lo, ed.rng.hi, ed.msg)
 			}
@@ -172,7 +172,7 @@ func (c *checker) printNoMatch(expected bool, prefix string, l loc, p *pattern, 
 		hasErr, hasPatternErr = true, true
 		mt = mtNoneForInvalidPattern
 		if ed, ok := e.(*errDiag); ok {
-			c.d.raw(ed.format())
+			c.d.raw(ed.format(c.d.color))
 			msgs = append(msgs, ed.msg)
 		} else {
 			c.d.raw("error: " + e.Error() + "\n")

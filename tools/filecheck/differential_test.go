@@ -216,7 +216,9 @@ func runLLVM(t *testing.T, bin string, c *diffCase, args []string) runResult {
 	return runResult{code, stdout.String(), stderr.String()}
 }
 
-var closestNoteRE = regexp.MustCompile(`(?m)^[^\n]*: note: closest line differs[^\n]*\n[^\n]*\n`)
+// closestNoteRE matches our "closest line differs" note; a color reset
+// that ends the previous diagnostic stays.
+var closestNoteRE = regexp.MustCompile(`(?m)^((?:\x1b\[[0-9;]*m)*)[^\n]*: note: closest line differs[^\n]*\n[^\n]*\n`)
 
 // didYouMeanRE matches cl's option suggestion, which depends on the hash
 // order of LLVM's option table for ties and is not compared.
@@ -224,7 +226,7 @@ var didYouMeanRE = regexp.MustCompile(`(?m)^[^\n]*: Did you mean '[^\n]*'\?\n`)
 
 func normalizeStderr(s, llvmName string) string {
 	s = strings.ReplaceAll(s, llvmName, progName)
-	s = closestNoteRE.ReplaceAllString(s, "")
+	s = closestNoteRE.ReplaceAllString(s, "$1")
 	s = didYouMeanRE.ReplaceAllString(s, "")
 	return s
 }
@@ -251,7 +253,13 @@ func TestDiffCasesExpected(t *testing.T) {
 	}
 }
 
-func TestDifferential(t *testing.T) {
+func TestDifferential(t *testing.T) { differential(t, nil) }
+
+// TestDifferentialColor runs every case again with --color: the ANSI
+// sequences in diagnostics and input dumps must be FileCheck-19's too.
+func TestDifferentialColor(t *testing.T) { differential(t, []string{"--color"}) }
+
+func differential(t *testing.T, extra []string) {
 	bin, err := exec.LookPath("FileCheck-19")
 	if err != nil {
 		t.Skip("FileCheck-19 not on PATH")
@@ -261,7 +269,7 @@ func TestDifferential(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
-			args := c.materialize(t, dir)
+			args := append(c.materialize(t, dir), extra...)
 			want := runLLVM(t, bin, c, args)
 			got := runOurs(t, c, args)
 			if want.code != got.code {
@@ -284,6 +292,11 @@ func TestDifferential(t *testing.T) {
 				t.Errorf("stderr differs:\n--- FileCheck-19:\n%s--- filecheck:\n%s", ws, gs)
 			}
 		})
+	}
+	if extra != nil {
+		t.Logf("with %v: %d/%d cases agree on exit code with FileCheck-19 (%d with identical stderr)",
+			extra, agreed, len(cases), stderrAgreed)
+		return
 	}
 	t.Logf("differential: %d/%d cases agree on exit code with FileCheck-19 (%d with identical stderr)",
 		agreed, len(cases), stderrAgreed)

@@ -32,30 +32,31 @@ type marker struct {
 	lead           byte
 	note           string
 	filtersAsError bool
+	color          int // the annotation's color with --color
 }
 
 func getMarker(mt matchType) marker {
 	switch mt {
 	case mtFoundAndExpected:
-		return marker{lead: '^'}
+		return marker{lead: '^', color: colGreen}
 	case mtFoundButExcluded:
-		return marker{'!', "error: no match expected", true}
+		return marker{'!', "error: no match expected", true, colRed}
 	case mtFoundButWrongLine:
-		return marker{'!', "error: match on wrong line", true}
+		return marker{'!', "error: match on wrong line", true, colRed}
 	case mtFoundButDiscarded:
-		return marker{'!', "discard: overlaps earlier match", false}
+		return marker{'!', "discard: overlaps earlier match", false, colCyan}
 	case mtFoundErrorNote:
-		return marker{'!', "error: unknown error after match", true}
+		return marker{'!', "error: unknown error after match", true, colRed}
 	case mtNoneAndExcluded:
-		return marker{lead: 'X'}
+		return marker{lead: 'X', color: colGreen}
 	case mtNoneButExpected:
-		return marker{'X', "error: no match found", true}
+		return marker{'X', "error: no match found", true, colRed}
 	case mtNoneForInvalidPattern:
-		return marker{'X', "error: match failed for invalid pattern", true}
+		return marker{'X', "error: match failed for invalid pattern", true, colRed}
 	case mtFuzzy:
-		return marker{'?', "possible intended match", true}
+		return marker{'?', "possible intended match", true, colMagenta}
 	}
-	return marker{lead: ' '}
+	return marker{lead: ' ', color: colBlack}
 }
 
 const dumpHelpText = `The following description was requested by -dump-input=help to
@@ -99,6 +100,24 @@ Input dump annotation format:
   - colors success, error, fuzzy match, discarded match, unmatched input
 `
 
+// dumpHelpFor is dumpHelpText, with the marks in bold and the color legend
+// in its colors when color is set, as FileCheck prints it.
+func dumpHelpFor(color bool) string {
+	if !color {
+		return dumpHelpText
+	}
+	bold := func(s string) string { return ansiBold + s + ansiReset }
+	paint := func(c int, bg bool, s string) string { return ansiColor(c, bg) + s + ansiReset }
+	text := dumpHelpText
+	for _, m := range []string{"L:", "T:L", "T:L'N", "^~~", "!~~", "X~~", "?", "..."} {
+		text = strings.Replace(text, "\n  - "+m+" ", "\n  - "+bold(m)+" ", 1)
+	}
+	return strings.Replace(text, "colors success, error, fuzzy match, discarded match, unmatched input",
+		"colors "+paint(colGreen, false, "success")+", "+paint(colRed, false, "error")+", "+
+			paint(colMagenta, false, "fuzzy match")+", "+paint(colCyan, false, "discarded match")+", "+
+			paint(colCyan, true, "unmatched input"), 1)
+}
+
 type annotation struct {
 	diagIndex   int
 	label       string
@@ -107,6 +126,7 @@ type annotation struct {
 	startCol    int
 	endCol      int // math.MaxInt: to end of line
 	m           marker
+	match       matchType
 }
 
 func (c *checker) buildAnnotations() ([]annotation, int) {
@@ -140,6 +160,7 @@ func (c *checker) buildAnnotations() ([]annotation, int) {
 		a.label = lb.String()
 		width = max(width, len(a.label))
 		a.m = getMarker(d.matchTy)
+		a.match = d.matchTy
 		if d.note != "" {
 			a.m.note = d.note
 			if d.sLine == d.eLine && d.sCol == d.eCol {
@@ -234,7 +255,15 @@ func (e *elidedBuf) WriteByte(c byte) error {
 
 func (c *checker) dumpInput(sb *bufio.Writer, filter dumpFilter, context int) {
 	anns, labelWidth := c.buildAnnotations()
+	color, verbose := c.d.color, c.req.verbose
+	// paint writes an ANSI sequence when colors are on.
+	paint := func(w lineWriter, seq string) {
+		if color {
+			w.WriteString(seq)
+		}
+	}
 	sb.WriteString("Input was:\n<<<<<<\n")
+	paint(sb, ansiBold+ansiReset)
 	sort.SliceStable(anns, func(i, j int) bool {
 		if anns[i].inputLine != anns[j].inputLine {
 			return anns[i].inputLine < anns[j].inputLine
@@ -259,7 +288,10 @@ func (c *checker) dumpInput(sb *bufio.Writer, filter dumpFilter, context int) {
 		}
 		if elided.lines > 3 {
 			for i := 0; i < 3; i++ {
-				sb.WriteString(strings.Repeat(" ", labelWidth-1) + ".\n")
+				paint(sb, ansiColor(colBlack, false))
+				sb.WriteString(strings.Repeat(" ", labelWidth-1) + ".")
+				paint(sb, ansiReset)
+				sb.WriteString("\n")
 			}
 		} else {
 			sb.WriteString(elided.sb.String())
@@ -299,12 +331,37 @@ func (c *checker) dumpInput(sb *bufio.Writer, filter dumpFilter, context int) {
 			continue
 		}
 		num := strconv.Itoa(line)
+		paint(out, ansiColor(colBlack, false))
 		if len(num) < labelWidth {
 			out.WriteString(strings.Repeat(" ", labelWidth-len(num)))
 		}
 		out.WriteString(num)
 		out.WriteString(": ")
-		for pos < len(text) {
+		paint(out, ansiReset)
+		paint(out, ansiBold)
+		// With -v, input no expected match covers has a cyan background.
+		highlight := color && verbose
+		inMatch := false
+		if highlight {
+			out.WriteString(ansiColor(colCyan, true))
+		}
+		for col := 1; pos < len(text); col++ {
+			if highlight {
+				was := inMatch
+				inMatch = false
+				for k := ai; k < len(anns) && anns[k].inputLine == line; k++ {
+					a := anns[k]
+					if a.match == mtFoundAndExpected && a.startCol <= col && col < a.endCol {
+						inMatch = true
+						break
+					}
+				}
+				if !was && inMatch {
+					out.WriteString(ansiReset)
+				} else if was && !inMatch {
+					out.WriteString(ansiColor(colCyan, true))
+				}
+			}
 			ch := text[pos]
 			pos++
 			if ch == '\n' {
@@ -313,10 +370,12 @@ func (c *checker) dumpInput(sb *bufio.Writer, filter dumpFilter, context int) {
 			}
 			out.WriteByte(ch)
 		}
+		paint(out, ansiReset)
 		out.WriteByte('\n')
 		lineWidth := pos - lineStart
 		for ai < len(anns) && anns[ai].inputLine == line {
 			a := anns[ai]
+			paint(out, ansiColor(a.m.color, false))
 			out.WriteString(a.label)
 			if len(a.label) < labelWidth {
 				out.WriteString(strings.Repeat(" ", labelWidth-len(a.label)))
@@ -338,6 +397,7 @@ func (c *checker) dumpInput(sb *bufio.Writer, filter dumpFilter, context int) {
 				out.WriteString(a.m.note)
 			}
 			out.WriteByte('\n')
+			paint(out, ansiReset)
 			ai++
 		}
 	}

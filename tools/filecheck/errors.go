@@ -12,11 +12,11 @@ type errDiag struct {
 
 func (e *errDiag) Error() string { return e.msg }
 
-func (e *errDiag) format() string {
+func (e *errDiag) format(color bool) string {
 	if e.hasRg {
-		return formatDiag(e.l, dkError, e.msg, e.rng)
+		return formatDiagColor(e.l, dkError, e.msg, color, e.rng)
 	}
-	return formatDiag(e.l, dkError, e.msg)
+	return formatDiagColor(e.l, dkError, e.msg, color)
 }
 
 // newErrDiag anchors msg at the start of s. LLVM 19's ErrorDiagnostic keeps
@@ -90,7 +90,7 @@ func eachError(err error, f func(error)) {
 func logErrors(d *diagSink, err error) {
 	eachError(err, func(e error) {
 		if ed, ok := e.(*errDiag); ok {
-			d.raw(ed.format())
+			d.raw(ed.format(d.color))
 		} else {
 			d.raw(e.Error())
 		}

@@ -90,7 +90,7 @@ func runWith(args []string, read func(string) ([]byte, error), stdout, stderr io
 		context = slices.Max(o.dumpContexts)
 	}
 	if mode == dumpHelp {
-		io.WriteString(stdout, dumpHelpText)
+		io.WriteString(stdout, dumpHelpFor(o.color.useColor(stdout)))
 		return 0
 	}
 	if o.checkFile == "" {
@@ -134,7 +134,7 @@ func runWith(args []string, read func(string) ([]byte, error), stdout, stderr io
 		return 2
 	}
 
-	d := &diagSink{w: stderr}
+	d := &diagSink{w: stderr, color: o.color.useColor(stderr)}
 	checkData, err := read(o.checkFile)
 	if err != nil {
 		fmt.Fprintf(stderr, "Could not open check file '%s': %s\n", o.checkFile, errMessage(err))

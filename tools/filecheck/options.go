@@ -8,6 +8,8 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"os"
 	"strconv"
 	"strings"
 )
@@ -27,6 +29,7 @@ type options struct {
 	enableVarScope   bool
 	allowDagOverlap  bool
 	verbose          bool
+	color            colorMode // --color[=bool]; default: when stderr is a terminal
 	verboseVerbose   bool
 	dumpInputs       []dumpMode
 	dumpFilters      []dumpFilter
@@ -81,7 +84,13 @@ var optSpecs = []optSpec{
 	{"allow-deprecated-dag-overlap", okBool, func(o *options, _ string, b bool) error { o.allowDagOverlap = b; return nil }},
 	{"v", okBool, func(o *options, _ string, b bool) error { o.verbose = b; return nil }},
 	{"vv", okBool, func(o *options, _ string, b bool) error { o.verboseVerbose = b; return nil }},
-	{"color", okBool, func(o *options, _ string, b bool) error { return nil }},
+	{"color", okBool, func(o *options, _ string, b bool) error {
+		o.color = colorOff
+		if b {
+			o.color = colorOn
+		}
+		return nil
+	}},
 	{"dump-input", okEnum, func(o *options, v string, _ bool) error {
 		m := map[string]dumpMode{"help": dumpHelp, "always": dumpAlways, "fail": dumpFail, "never": dumpNever}[v]
 		if m == 0 {
@@ -354,7 +363,33 @@ OPTIONS:
   --match-full-lines              Require positive matches to cover whole lines
   --strict-whitespace             Do not canonicalise horizontal whitespace
   -v, -vv                         Verbose diagnostics
-  --color                         Accepted and ignored
+  --color                         Use colors in diagnostics and the input dump (default: when stderr is a terminal)
 
 Options are also read from the FILECHECK_OPTS environment variable.
 `
+
+// colorMode is LLVM's --color, a bool-or-default option.
+type colorMode int
+
+const (
+	colorAuto colorMode = iota // colors when stderr is a terminal
+	colorOn
+	colorOff
+)
+
+// useColor decides --color for w: on or off as given, else on only for a
+// terminal, as WithColor does.
+func (m colorMode) useColor(w io.Writer) bool {
+	switch m {
+	case colorOn:
+		return true
+	case colorOff:
+		return false
+	}
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

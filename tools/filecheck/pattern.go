@@ -197,30 +197,15 @@ func (s *substitution) resultRegex(ctx *patternContext) (string, error) {
 	return regexEscape(v.val), nil
 }
 
+// resultForDiagnostics is the value shown in "with "X" equal to "..."":
+// FileCheck-19 shows what is substituted into the regex (a string
+// variable's value regex-escaped), passed through write_escaped.
 func (s *substitution) resultForDiagnostics(ctx *patternContext) (string, error) {
-	if s.numeric {
-		r, err := s.resultRegex(ctx)
-		if err != nil {
-			return "", err
-		}
-		return "\"" + r + "\"", nil
+	r, err := s.resultRegex(ctx)
+	if err != nil {
+		return "", err
 	}
-	v, ok := ctx.globalVars[s.fromStr.str()]
-	if !ok {
-		return "", &undefVarError{name: s.fromStr}
-	}
-	needs := false
-	for i := 0; i < len(v.val); i++ {
-		c := v.val[i]
-		if c < 0x20 || c >= 0x7f || c == '"' {
-			needs = true
-			break
-		}
-	}
-	if !needs {
-		return "\"" + v.val + "\"", nil
-	}
-	return "\"" + writeEscaped(v.val) + "\"", nil
+	return "\"" + writeEscaped(r) + "\"", nil
 }
 
 // writeEscaped mirrors raw_ostream::write_escaped.

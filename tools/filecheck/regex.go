@@ -595,12 +595,14 @@ const regexMeta = "()^$|*+?.[]\\{}"
 
 // regexEscape mirrors llvm::Regex::escape.
 func regexEscape(s string) string {
-	if !strings.ContainsAny(s, regexMeta) {
+	// LLVM tests each byte with strchr(metachars, c), which also finds the
+	// string's terminating NUL: a NUL byte is escaped too.
+	if !strings.ContainsAny(s, regexMeta+"\x00") {
 		return s
 	}
 	var sb strings.Builder
 	for i := 0; i < len(s); i++ {
-		if strings.IndexByte(regexMeta, s[i]) >= 0 {
+		if s[i] == 0 || strings.IndexByte(regexMeta, s[i]) >= 0 {
 			sb.WriteByte('\\')
 		}
 		sb.WriteByte(s[i])

@@ -180,11 +180,63 @@ func (k diagKind) String() string {
 	return "note"
 }
 
+// ANSI sequences raw_ostream writes for colors (changeColor, resetColor).
+const (
+	ansiReset = "\x1b[0m"
+	ansiBold  = "\x1b[1m"
+)
+
+// ansiColor is raw_ostream::changeColor(c, bold=true): c is 0 black,
+// 1 red, 2 green, 3 yellow, 4 blue, 5 magenta, 6 cyan, 7 white; bg selects
+// the background.
+func ansiColor(c int, bg bool) string {
+	if bg {
+		return "\x1b[0;1;4" + strconv.Itoa(c) + "m"
+	}
+	return "\x1b[0;1;3" + strconv.Itoa(c) + "m"
+}
+
+const (
+	colBlack = iota
+	colRed
+	colGreen
+	colYellow
+	colBlue
+	colMagenta
+	colCyan
+	colWhite
+)
+
+// color is the color SMDiagnostic gives the kind's label.
+func (k diagKind) color() int {
+	switch k {
+	case dkError:
+		return colRed
+	case dkWarning:
+		return colMagenta
+	case dkRemark:
+		return colBlue
+	}
+	return colBlack
+}
+
 // formatDiag renders a diagnostic exactly like SMDiagnostic::print without
 // colours: "file:line:col: kind: msg", the source line (tabs expanded) and a
 // caret line with '~' under the ranges.
 func formatDiag(l loc, kind diagKind, msg string, ranges ...span) string {
+	return formatDiagColor(l, kind, msg, false, ranges...)
+}
+
+// formatDiagColor is formatDiag, with SMDiagnostic's colors when color is
+// set: bold location and message, the kind's color on its label, green
+// caret line.
+func formatDiagColor(l loc, kind diagKind, msg string, color bool, ranges ...span) string {
 	var sb strings.Builder
+	paint := func(seq string) {
+		if color {
+			sb.WriteString(seq)
+		}
+	}
 	if l.b == nil {
 		sb.WriteString(kind.String())
 		sb.WriteString(": ")
@@ -210,16 +262,22 @@ func formatDiag(l loc, kind diagKind, msg string, ranges ...span) string {
 	if name == "-" {
 		name = "<stdin>"
 	}
+	paint(ansiBold)
 	sb.WriteString(name)
 	sb.WriteByte(':')
 	sb.WriteString(strconv.Itoa(line))
 	sb.WriteByte(':')
 	sb.WriteString(strconv.Itoa(col))
 	sb.WriteString(": ")
+	paint(ansiReset)
+	paint(ansiColor(kind.color(), false))
 	sb.WriteString(kind.String())
 	sb.WriteString(": ")
+	paint(ansiReset)
+	paint(ansiBold)
 	sb.WriteString(msg)
 	sb.WriteByte('\n')
+	paint(ansiReset)
 
 	lineStr := text[ls:le]
 	nonASCII := false
@@ -268,6 +326,7 @@ func formatDiag(l loc, kind diagKind, msg string, ranges ...span) string {
 	}
 	cl := strings.TrimRight(string(caret), " ")
 	writeSourceLine(&sb, lineStr)
+	paint(ansiColor(colGreen, false))
 	outCol := 0
 	for i := 0; i < len(cl); i++ {
 		if i >= len(lineStr) || lineStr[i] != '\t' {
@@ -284,6 +343,7 @@ func formatDiag(l loc, kind diagKind, msg string, ranges ...span) string {
 		}
 	}
 	sb.WriteByte('\n')
+	paint(ansiReset)
 	return sb.String()
 }
 
@@ -308,11 +368,12 @@ func writeSourceLine(sb *strings.Builder, line string) {
 
 // diagSink writes diagnostics to stderr.
 type diagSink struct {
-	w io.Writer
+	w     io.Writer
+	color bool
 }
 
 func (d *diagSink) print(l loc, kind diagKind, msg string, ranges ...span) {
-	io.WriteString(d.w, formatDiag(l, kind, msg, ranges...))
+	io.WriteString(d.w, formatDiagColor(l, kind, msg, d.color, ranges...))
 }
 
 func (d *diagSink) raw(s string) { io.WriteString(d.w, s) }

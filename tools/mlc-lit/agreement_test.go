@@ -63,6 +63,12 @@ func TestLitAgreement(t *testing.T) {
 		o, m := runMlcLit(t, repo, bin, r.mlcArgs, r.paths)
 		lo, l := runLit(t, repo, bin, r.litArgs, r.paths)
 		out, litOut = append(out, o...), append(litOut, lo...)
+		// The same lines, apart from their order and the timing: header,
+		// "CODE: SUITE :: PATH (n of N)" (n is the completion order under
+		// lit), and the counts per result code.
+		if d := outputShapeDiff(string(o), string(lo)); d != "" {
+			t.Errorf("mlc-lit and lit print different lines for %v:\n%s", r.paths, d)
+		}
 		for k, v := range m {
 			mine[k] = v
 		}
@@ -130,7 +136,7 @@ func runMlcLit(t *testing.T, repo, bin string, extra, paths []string) ([]byte, m
 // runLit runs LLVM's lit on paths and returns its output and results.
 func runLit(t *testing.T, repo, bin string, extra, paths []string) ([]byte, map[string]string) {
 	results := filepath.Join(t.TempDir(), "results.json")
-	args := []string{litPy, "-q", "-j", "2", "-o", results,
+	args := []string{litPy, "-j", "2", "-o", results,
 		"--param", "mlc_bin=" + bin, "--param", "exec_root=" + t.TempDir()}
 	args = append(append(args, extra...), paths...)
 	cmd := exec.Command(python, args...)
@@ -143,7 +149,37 @@ func runLit(t *testing.T, repo, bin string, extra, paths []string) ([]byte, map[
 	return out, parseLitJSON(t, results)
 }
 
-var resultLineRE = regexp.MustCompile(`(?m)^(PASS|FLAKYPASS|XFAIL|FAIL|XPASS|TIMEOUT|UNRESOLVED|UNSUPPORTED): (.+)$`)
+// resultLineRE matches lit's result line, "CODE: SUITE :: PATH (n of N)".
+var resultLineRE = regexp.MustCompile(`(?m)^(PASS|FLAKYPASS|XFAIL|FAIL|XPASS|TIMEOUT|UNRESOLVED|UNSUPPORTED): (.+ :: .+) \(\d+ of \d+\)$`)
+
+var (
+	headerRE    = regexp.MustCompile(`(?m)^-- Testing: .* --$`)
+	countLineRE = regexp.MustCompile(`(?m)^(Total Discovered Tests: \d+|  [A-Za-z ]+: +\d+ \([0-9.]+%\))$`)
+	progressRE  = regexp.MustCompile(`(?m)^((?:PASS|FLAKYPASS|XFAIL|FAIL|XPASS|TIMEOUT|UNRESOLVED|UNSUPPORTED): .+ :: .+) \(\d+ of (\d+)\)$`)
+)
+
+// outputShapeDiff compares what both runners print, ignoring the order
+// of result lines and the running n of "(n of N)"; "" when they agree.
+func outputShapeDiff(mine, theirs string) string {
+	lines := func(out string) []string {
+		var l []string
+		l = append(l, headerRE.FindAllString(out, -1)...)
+		for _, m := range progressRE.FindAllStringSubmatch(out, -1) {
+			l = append(l, m[1]+" (of "+m[2]+")")
+		}
+		sort.Strings(l)
+		l = append(l, countLineRE.FindAllString(out, -1)...)
+		return l
+	}
+	a, b := lines(mine), lines(theirs)
+	if len(a) == 0 {
+		return "no header, result or count lines in mlc-lit's output"
+	}
+	if strings.Join(a, "\n") == strings.Join(b, "\n") {
+		return ""
+	}
+	return "mlc-lit:\n  " + strings.Join(a, "\n  ") + "\nlit:\n  " + strings.Join(b, "\n  ")
+}
 
 func parseMlcLit(out string) map[string]string {
 	m := map[string]string{}
@@ -162,11 +198,7 @@ func parseLitJSON(t *testing.T, path string) map[string]string {
 	require.NoError(t, json.Unmarshal(data, &r))
 	m := map[string]string{}
 	for _, tc := range r.Tests {
-		name := tc.Name
-		if _, after, ok := strings.Cut(name, " :: "); ok {
-			name = after
-		}
-		m[name] = tc.Code
+		m[tc.Name] = tc.Code // "SUITE :: PATH", as mlc-lit prints it
 	}
 	return m
 }
@@ -221,4 +253,15 @@ func toolsDir(t *testing.T, repo string) string {
 		}
 	}
 	return bin
+}
+
+func TestOutputShapeDiff(t *testing.T) {
+	mine := "-- Testing: 2 tests, 2 workers --\nPASS: s :: a.test (1 of 2)\nFAIL: s :: b.test (2 of 2)\n\nTotal Discovered Tests: 2\n  Passed: 1 (50.00%)\n  Failed: 1 (50.00%)\n1 passed, 1 failed\n"
+	theirs := "-- Testing: 2 tests, 2 workers --\nFAIL: s :: b.test (1 of 2)\nPASS: s :: a.test (2 of 2)\n\nTesting Time: 0.10s\n\nTotal Discovered Tests: 2\n  Passed: 1 (50.00%)\n  Failed: 1 (50.00%)\n"
+	require.Empty(t, outputShapeDiff(mine, theirs), "order and timing do not matter")
+	require.NotEmpty(t, outputShapeDiff(strings.Replace(mine, "s :: a", "x :: a", 1), theirs), "suite names do")
+	require.NotEmpty(t, outputShapeDiff(strings.Replace(mine, "2 workers", "1 workers", 1), theirs), "the header does")
+	require.NotEmpty(t, outputShapeDiff(strings.Replace(mine, "(2 of 2)", "(2 of 3)", 1), theirs), "N does")
+	require.NotEmpty(t, outputShapeDiff(strings.Replace(mine, "  Failed: 1", "  Failed : 1", 1), theirs), "the counts do")
+	require.NotEmpty(t, outputShapeDiff("nothing\n", "nothing\n"), "output without lit's lines is an error")
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -31,13 +32,18 @@ type app struct {
 }
 
 type flags struct {
-	jobs    int
-	timeout int
-	filter  string
-	verbose bool
-	showAll bool
-	quiet   bool
-	tempDir string
+	jobs      int
+	timeout   int
+	filter    string
+	filterOut string
+	verbose   bool
+	vv        bool
+	showAll   bool
+	quiet     bool
+	succinct  bool
+	noBar     bool
+	params    []string
+	tempDir   string
 }
 
 // usageError is an error that exits with exitUsage.
@@ -68,10 +74,15 @@ func (a *app) main(args []string) int {
 	fl := cmd.Flags()
 	fl.IntVarP(&f.jobs, "workers", "j", runtime.NumCPU(), "number of tests to run at once")
 	fl.IntVar(&f.timeout, "timeout", 60, "per-test time limit in seconds (0: none); the test's whole process group is killed")
-	fl.StringVar(&f.filter, "filter", "", "run only the tests whose name or path matches this regular expression")
+	fl.StringVar(&f.filter, "filter", a.getenv("LIT_FILTER"), "run only the tests whose full name (SUITE :: PATH) matches this regular expression, ignoring case (default $LIT_FILTER)")
+	fl.StringVar(&f.filterOut, "filter-out", a.getenv("LIT_FILTER_OUT"), "leave out the tests whose full name matches this regular expression, ignoring case (default $LIT_FILTER_OUT)")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "show the failing command, exit code and output of each failing test")
-	fl.BoolVarP(&f.showAll, "show-all", "a", false, "show the commands and output of every test")
-	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the tests that failed and the summary")
+	fl.BoolVar(&f.vv, "echo-all-commands", false, "same as -v (lit's -vv)")
+	fl.BoolVarP(&f.showAll, "show-all", "a", false, "like -v, for every test")
+	fl.BoolVarP(&f.succinct, "succinct", "s", false, "print result lines only for tests that failed")
+	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print no result lines, only the lists of failed tests and the summary")
+	fl.BoolVar(&f.noBar, "no-progress-bar", false, "accepted for lit compatibility (mlc-lit draws no progress bar)")
+	fl.StringArrayVarP(&f.params, "param", "D", nil, "set lit parameter NAME to VALUE (NAME=VALUE), as lit.cfg.py reads it from lit_config.params; repeatable")
 	fl.StringVar(&f.tempDir, "temp-dir", "", "keep test temporaries (%t, %T) in this directory (default: a fresh one, removed afterwards)")
 	cmd.SetArgs(args)
 	cmd.SetOut(a.stdout)
@@ -90,6 +101,20 @@ func (a *app) main(args []string) int {
 	return code
 }
 
+// parseParams splits --param values: NAME=VALUE, or NAME alone for an
+// empty value, as lit does.
+func parseParams(list []string) (map[string]string, error) {
+	params := map[string]string{}
+	for _, p := range list {
+		name, val, _ := strings.Cut(p, "=")
+		if name == "" {
+			return nil, fmt.Errorf("bad --param %q: want NAME=VALUE", p)
+		}
+		params[name] = val
+	}
+	return params, nil
+}
+
 // run discovers and runs the tests; an error means exitUsage.
 func (a *app) run(f flags, paths []string) (int, error) {
 	if f.jobs < 1 {
@@ -98,12 +123,25 @@ func (a *app) run(f flags, paths []string) (int, error) {
 	if f.timeout < 0 {
 		return exitUsage, usageError{fmt.Errorf("--timeout must not be negative")}
 	}
-	var filter *regexp.Regexp
-	if f.filter != "" {
-		var err error
-		if filter, err = regexp.Compile(f.filter); err != nil {
-			return exitUsage, usageError{fmt.Errorf("bad --filter: %v", err)}
+	// lit compiles both filters case-insensitively and matches them
+	// against the full name, "SUITE :: PATH".
+	var filter, filterOut *regexp.Regexp
+	for _, fl := range []struct {
+		name, src string
+		re        **regexp.Regexp
+	}{{"--filter", f.filter, &filter}, {"--filter-out", f.filterOut, &filterOut}} {
+		if fl.src == "" {
+			continue
 		}
+		re, err := regexp.Compile("(?i)" + fl.src)
+		if err != nil {
+			return exitUsage, usageError{fmt.Errorf("bad %s: %v", fl.name, err)}
+		}
+		*fl.re = re
+	}
+	params, err := parseParams(f.params)
+	if err != nil {
+		return exitUsage, usageError{err}
 	}
 
 	base, removeBase := f.tempDir, false
@@ -141,7 +179,7 @@ func (a *app) run(f flags, paths []string) (int, error) {
 		case <-finished:
 		}
 	}()
-	d := newDiscoverer(base, a.selfDir, a.getenv)
+	d := newDiscoverer(base, a.selfDir, params, a.getenv)
 	for _, p := range paths {
 		if err := d.addArg(p); err != nil {
 			return exitUsage, err
@@ -155,10 +193,11 @@ func (a *app) run(f flags, paths []string) (int, error) {
 		return exitUsage, errors.New("did not discover any tests for provided path(s)")
 	}
 	tests := all
-	if filter != nil {
+	if filter != nil || filterOut != nil {
 		tests = nil
 		for _, t := range all {
-			if filter.MatchString(t.Name) || filter.MatchString(t.Path) {
+			name := t.fullName()
+			if (filter == nil || filter.MatchString(name)) && (filterOut == nil || !filterOut.MatchString(name)) {
 				tests = append(tests, t)
 			}
 		}
@@ -167,12 +206,15 @@ func (a *app) run(f flags, paths []string) (int, error) {
 		}
 	}
 
+	workers := min(f.jobs, len(tests))
 	rep := newReporter(a.stdout, len(tests))
-	rep.verbose, rep.showAll, rep.quiet = f.verbose, f.showAll, f.quiet
+	rep.verbose, rep.showAll = f.verbose || f.vv, f.showAll
+	rep.quiet, rep.succinct = f.quiet, f.succinct
+	rep.start(len(all), workers)
 	opts := runOptions{Timeout: time.Duration(f.timeout) * time.Second}
 	work := make(chan int)
 	var wg sync.WaitGroup
-	for w := 0; w < min(f.jobs, len(tests)); w++ {
+	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

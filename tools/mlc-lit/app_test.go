@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -18,6 +19,11 @@ func runApp(t *testing.T, args ...string) (int, string, string) {
 	code := a.main(args)
 	return code, stdout.String(), stderr.String()
 }
+
+var timingRE = regexp.MustCompile(`(?m)^(Testing Time: .*|-- Testing: .* workers --)\n`)
+
+// stable drops the lines that depend on timing and worker count.
+func stable(out string) string { return timingRE.ReplaceAllString(out, "") }
 
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
@@ -55,21 +61,32 @@ func TestAppExitCodesAndSummary(t *testing.T) {
 
 	code, out, _ := runApp(t, filepath.Join(root, "ok"))
 	assert.Equal(t, exitOK, code, out)
-	assert.Equal(t, "PASS: ok/a.test\nPASS: ok/b.mlir\nUNSUPPORTED: ok/skip.ll\n2 passed, 0 failed, 1 skipped\n", out)
+	assert.Equal(t, "PASS: mlc :: ok/a.test (1 of 3)\nPASS: mlc :: ok/b.mlir (2 of 3)\nUNSUPPORTED: mlc :: ok/skip.ll (3 of 3)\n\n\n"+
+		"Total Discovered Tests: 3\n  Unsupported: 1 (33.33%)\n  Passed     : 2 (66.67%)\n2 passed, 0 failed, 1 skipped\n", stable(out))
 
 	code, out, _ = runApp(t, filepath.Join(root, "bad"))
 	assert.Equal(t, exitFailed, code)
 	assert.Equal(t, "1 passed, 2 failed", lastLine(out))
-	assert.Contains(t, out, "FAIL: bad/fail.test\nUNRESOLVED: bad/norun.test\nXFAIL: bad/xfail.txt\n")
+	assert.Contains(t, out, "FAIL: mlc :: bad/fail.test (1 of 3)\nUNRESOLVED: mlc :: bad/norun.test (2 of 3)\nXFAIL: mlc :: bad/xfail.txt (3 of 3)\n")
 
+	// -q: no header, no result lines, only failures counted; -s: the
+	// result lines of failures.
 	code, out, _ = runApp(t, "-q", root)
 	assert.Equal(t, exitFailed, code)
-	assert.NotContains(t, out, "PASS:")
-	assert.Equal(t, "3 passed, 2 failed, 1 skipped", lastLine(out))
+	assert.Equal(t, "********************\nUnresolved Tests (1):\n  mlc :: bad/norun.test\n\n"+
+		"********************\nFailed Tests (1):\n  mlc :: bad/fail.test\n\n\n"+
+		"Total Discovered Tests: 6\n  Unresolved: 1 (16.67%)\n  Failed    : 1 (16.67%)\n3 passed, 2 failed, 1 skipped\n", out)
+	code, out, _ = runApp(t, "-s", root)
+	assert.Equal(t, exitFailed, code)
+	assert.Contains(t, out, "-- Testing: 6 tests, ")
+	assert.Contains(t, out, "\nFAIL: mlc :: bad/fail.test (1 of 6)\nUNRESOLVED: mlc :: bad/norun.test (2 of 6)\n*****")
+	assert.Contains(t, out, "Testing Time: ")
+	assert.Contains(t, out, "  Passed           : 2 (33.33%)\n")
 
 	code, out, _ = runApp(t, filepath.Join(root, "ok", "README.md"))
 	assert.Equal(t, exitFailed, code, "a named file runs whatever its suffix")
-	assert.Equal(t, "FAIL: ok/README.md\n********************\nFailed Tests (1):\n  ok/README.md\n0 passed, 1 failed\n", out)
+	assert.Equal(t, "FAIL: mlc :: ok/README.md (1 of 1)\n********************\nFailed Tests (1):\n  mlc :: ok/README.md\n\n\n\n"+
+		"Total Discovered Tests: 1\n  Failed: 1 (100.00%)\n0 passed, 1 failed\n", stable(out))
 
 	code, out, errOut := runApp(t, filepath.Join(root, "empty"))
 	assert.Equal(t, exitUsage, code)
@@ -84,6 +101,9 @@ func TestAppExitCodesAndSummary(t *testing.T) {
 		{"--timeout", "-1", root},
 		{"--filter", "(", root},
 		{"--filter", "no-match", root},
+		{"--filter-out", ".", root},
+		{"--filter-out", "[", root},
+		{"--param", "=x", root},
 		{"-j", "x", root},
 	} {
 		code, _, errOut := runApp(t, args...)
@@ -98,11 +118,21 @@ func TestAppVerbose(t *testing.T) {
 		"p.test": "# RUN: echo passing-output\n",
 	})
 	_, out, _ := runApp(t, "-v", root)
-	assert.Contains(t, out, "FAIL: f.test\n******************** TEST 'f.test' FAILED ********************\nFailed RUN: at line 2: false\nExit Code: 1\n")
+	want := "FAIL: mlc :: f.test (1 of 2)\n******************** TEST 'mlc :: f.test' FAILED ********************\nFailed RUN: at line 2: false\nExit Code: 1\n"
+	assert.Contains(t, out, want)
 	assert.NotContains(t, out, "passing-output")
+	// Grouped shorthands and lit's -vv spelling.
+	for _, args := range [][]string{{"-sv"}, {"-vs"}, {"-vv"}, {"--echo-all-commands"}} {
+		_, out, _ = runApp(t, append(args, root)...)
+		assert.Contains(t, out, want, "%v", args)
+	}
+	_, out, _ = runApp(t, "-sv", root)
+	assert.NotContains(t, out, "PASS: mlc :: p.test", "-s hides passing tests")
 
 	_, out, _ = runApp(t, "-a", root)
 	assert.Contains(t, out, "passing-output")
+	_, out, _ = runApp(t, "-sa", root)
+	assert.Contains(t, out, "PASS: mlc :: p.test (2 of 2)\n", "-a shows every test even with -s")
 }
 
 func TestAppDeterministicOrder(t *testing.T) {
@@ -113,8 +143,10 @@ func TestAppDeterministicOrder(t *testing.T) {
 	root := makeSuite(t, files)
 	_, out1, _ := runApp(t, "-j", "1", root)
 	_, out8, _ := runApp(t, "-j", "8", root)
-	assert.Equal(t, out1, out8)
-	assert.True(t, strings.HasPrefix(out1, "PASS: t/a.test\nPASS: t/b.test\nFAIL: t/c.test\nPASS: t/d.test\n"), out1)
+	assert.Equal(t, stable(out1), stable(out8))
+	assert.True(t, strings.HasPrefix(stable(out1), "PASS: mlc :: t/a.test (1 of 8)\nPASS: mlc :: t/b.test (2 of 8)\nFAIL: mlc :: t/c.test (3 of 8)\nPASS: mlc :: t/d.test (4 of 8)\n"), out1)
+	assert.True(t, strings.HasPrefix(out1, "-- Testing: 8 tests, 1 workers --\n"), out1)
+	assert.True(t, strings.HasPrefix(out8, "-- Testing: 8 tests, 8 workers --\n"), out8)
 }
 
 func TestAppFilterAndTempDir(t *testing.T) {
@@ -125,9 +157,17 @@ func TestAppFilterAndTempDir(t *testing.T) {
 	tmp := filepath.Join(t.TempDir(), "keep")
 	code, out, _ := runApp(t, "--filter", "one", "--temp-dir", tmp, root)
 	assert.Equal(t, exitOK, code)
-	assert.Equal(t, "PASS: x/one.test\n1 passed, 0 failed\n", out)
+	assert.Equal(t, "PASS: mlc :: x/one.test (1 of 1)\n\n\nTotal Discovered Tests: 2\n  Excluded: 1 (50.00%)\n  Passed  : 1 (50.00%)\n1 passed, 0 failed\n", stable(out))
+	assert.Contains(t, out, "-- Testing: 1 of 2 tests, 1 workers --\n")
 	_, err := os.Stat(filepath.Join(tmp, filepath.Base(root), "x", "Output", "one.test.tmp"))
 	assert.NoError(t, err, "--temp-dir keeps the temporaries")
+
+	// lit's filters: case-insensitive, on the full name; --filter-out wins.
+	_, out, _ = runApp(t, "--filter", "MLC :: X/", "--filter-out", "ONE", root)
+	assert.Contains(t, out, "PASS: mlc :: x/two.test (1 of 1)\n")
+	t.Setenv("LIT_FILTER_OUT", "two")
+	_, out, _ = runApp(t, root)
+	assert.Contains(t, out, "PASS: mlc :: x/one.test (1 of 1)\n", "LIT_FILTER_OUT is --filter-out's default")
 }
 
 func TestAppNestedSuiteAndFeaturesFile(t *testing.T) {
@@ -144,7 +184,8 @@ func TestAppNestedSuiteAndFeaturesFile(t *testing.T) {
 	assert.Equal(t, exitOK, code)
 	// Names are relative to each suite's root; the nested suite's
 	// lit.features decides suffixes and features, and its excludes are empty.
-	assert.Equal(t, "PASS: Inputs/e.check\nPASS: a.test\nPASS: b.check\nPASS: deeper/d.check\n4 passed, 0 failed\n", out)
+	// The nested suite has no name directive: lit's default name.
+	assert.Equal(t, "PASS: <unnamed> :: Inputs/e.check (1 of 4)\nPASS: mlc :: a.test (2 of 4)\nPASS: <unnamed> :: b.check (3 of 4)\nPASS: <unnamed> :: deeper/d.check (4 of 4)\n", stable(out)[:strings.Index(stable(out), "\n\n")+1])
 }
 
 func TestAppNeverPanics(t *testing.T) {
@@ -156,6 +197,40 @@ func TestAppNeverPanics(t *testing.T) {
 	require.NoError(t, os.Symlink(filepath.Join(root, "missing"), filepath.Join(root, "dangling.test")))
 	code, out, _ := runApp(t, root)
 	assert.Equal(t, exitFailed, code)
-	assert.Equal(t, "UNRESOLVED: bin.test\nPASS: crlf.test\nPASS: long.test\n"+
-		"********************\nUnresolved Tests (1):\n  bin.test\n2 passed, 1 failed\n", out)
+	assert.Equal(t, "UNRESOLVED: mlc :: bin.test (1 of 3)\nPASS: mlc :: crlf.test (2 of 3)\nPASS: mlc :: long.test (3 of 3)\n"+
+		"********************\nUnresolved Tests (1):\n  mlc :: bin.test\n\n", stable(out)[:strings.Index(stable(out), "\n\n\n")+2])
+}
+
+// --param NAME=VALUE and -D NAME=VALUE set the parameters lit.features
+// declares, as lit.cfg.py reads them from lit_config.params; the
+// parameter wins over its environment variable.
+func TestAppParams(t *testing.T) {
+	tools := t.TempDir()
+	writeExe(t, tools, "my-tool")
+	root := makeSuite(t, map[string]string{
+		"lit.features": "name demo\nparam tools T_DIR tools-dir\nparam where T_EXEC exec-root\nsuffixes .test\n",
+		"a.test":       "# RUN: command -v my-tool > %t\n# RUN: echo %t\n",
+	})
+	exec := filepath.Join(t.TempDir(), "exec")
+	for _, args := range [][]string{
+		{"--param", "tools=" + tools, "--param", "where=" + exec},
+		{"-D", "tools=" + tools, "-D", "where=" + exec},
+		{"-Dtools=" + tools, "-Dwhere=" + exec},
+	} {
+		code, out, errOut := runApp(t, append(append([]string{"-a"}, args...), root)...)
+		assert.Equal(t, exitOK, code, "%v\n%s%s", args, out, errOut)
+		assert.Contains(t, out, "PASS: demo :: a.test (1 of 1)")
+		assert.Contains(t, out, "echo "+filepath.Join(exec, "Output", "a.test.tmp"), "exec root from the parameter")
+		got, err := os.ReadFile(filepath.Join(exec, "Output", "a.test.tmp"))
+		require.NoError(t, err)
+		assert.Equal(t, filepath.Join(tools, "my-tool")+"\n", string(got))
+	}
+	// Without the parameter: the environment variable; without either,
+	// the tool is not found. Unknown parameters are ignored, as by lit.
+	t.Setenv("T_DIR", tools)
+	code, out, _ := runApp(t, "--param", "unknown=1", "-D", "flag", root)
+	assert.Equal(t, exitOK, code, out)
+	t.Setenv("T_DIR", "")
+	code, _, _ = runApp(t, root)
+	assert.Equal(t, exitFailed, code)
 }

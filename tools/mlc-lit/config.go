@@ -17,6 +17,9 @@ const featuresFile = "lit.features"
 // defaultFeatures is used for a suite without a lit.features file. It is
 // the same table as lit-tests/lit.features (a test checks that they agree).
 const defaultFeatures = `
+name mlc
+param mlc_bin MLC_BIN tools-dir
+param exec_root MLC_LIT_EXEC_ROOT exec-root
 suffixes .mlir .txt .test .ll
 excludes Inputs lit.cfg.py lit.site.cfg.py lit.local.cfg
 feature mlir-opt mlir-opt-19 mlir-opt
@@ -53,8 +56,24 @@ type substRule struct {
 	Exes []string
 }
 
+// paramRule declares a lit parameter (--param NAME=VALUE, else the
+// environment variable Env) and what it sets, its Role.
+type paramRule struct {
+	Name string
+	Env  string
+	Role string
+}
+
+// Parameter roles: what a parameter's value means to both runners.
+const (
+	roleToolsDir = "tools-dir" // directory put first on the tests' PATH
+	roleExecRoot = "exec-root" // where tests run and keep their %t files
+)
+
 // features is the parsed content of a lit.features file.
 type features struct {
+	Name     string // suite name, printed before each test name
+	Params   []paramRule
 	Suffixes []string
 	Excludes []string
 	Features []featureRule
@@ -66,6 +85,8 @@ type features struct {
 // parseFeatures parses the lit.features format:
 //
 //	# comment
+//	name NAME                the suite's name (lit's config.name); default <unnamed>
+//	param NAME ENV ROLE      lit parameter NAME (else $ENV) sets ROLE: tools-dir or exec-root
 //	suffixes EXT...          test file suffixes (".mlir")
 //	excludes NAME...         file and directory names never searched for tests
 //	feature NAME EXE...      NAME is available when any EXE is on the test PATH
@@ -73,7 +94,7 @@ type features struct {
 //	subst WORD EXE...        WORD used as a command becomes the path of the first EXE found
 //	passenv VAR...           environment variables passed to tests besides lit's defaults
 func parseFeatures(src, where string) (*features, error) {
-	f := &features{}
+	f := &features{Name: "<unnamed>"}
 	for i, line := range strings.Split(src, "\n") {
 		if j := strings.IndexByte(line, '#'); j >= 0 {
 			line = line[:j]
@@ -87,6 +108,19 @@ func parseFeatures(src, where string) (*features, error) {
 		}
 		kw, args := fields[0], fields[1:]
 		switch kw {
+		case "name":
+			if len(args) != 1 {
+				return nil, bad("want: name NAME")
+			}
+			f.Name = args[0]
+		case "param":
+			if len(args) != 3 {
+				return nil, bad("want: param NAME ENV ROLE")
+			}
+			if args[2] != roleToolsDir && args[2] != roleExecRoot {
+				return nil, bad(fmt.Sprintf("unknown parameter role %q (want %s or %s)", args[2], roleToolsDir, roleExecRoot))
+			}
+			f.Params = append(f.Params, paramRule{args[0], args[1], args[2]})
 		case "suffixes":
 			f.Suffixes = append(f.Suffixes, args...)
 		case "excludes":
@@ -152,6 +186,7 @@ func findSuiteRoot(dir string) string {
 
 // suite is a test suite and the environment its tests run in.
 type suite struct {
+	Name     string // lit's config.name
 	Root     string // absolute source root
 	ExecRoot string // absolute root of the tests' exec dirs (under the temp dir)
 	Conf     *features
@@ -224,8 +259,9 @@ func lookPath(name string, dirs []string) string {
 }
 
 // newSuite resolves a suite's configuration: its lit.features (or the
-// built-in one), the tests' PATH and environment, features and tools.
-func newSuite(root, execRoot, selfDir string, getenv func(string) string) (*suite, error) {
+// built-in one), its parameters (params, from --param, win over the
+// environment), the tests' PATH and environment, features and tools.
+func newSuite(root, execRoot, selfDir string, params map[string]string, getenv func(string) string) (*suite, error) {
 	conf := builtinFeatures
 	fpath := filepath.Join(root, featuresFile)
 	if data, err := os.ReadFile(fpath); err == nil {
@@ -236,7 +272,27 @@ func newSuite(root, execRoot, selfDir string, getenv func(string) string) (*suit
 	} else if !os.IsNotExist(err) {
 		return nil, err
 	}
+	for _, pr := range conf.Params {
+		val, ok := params[pr.Name]
+		if !ok || val == "" {
+			val = getenv(pr.Env)
+		}
+		if val == "" {
+			continue
+		}
+		abs, err := filepath.Abs(val)
+		if err != nil {
+			return nil, err
+		}
+		switch pr.Role {
+		case roleToolsDir:
+			selfDir = abs
+		case roleExecRoot:
+			execRoot = abs
+		}
+	}
 	s := &suite{
+		Name:      conf.Name,
 		Root:      root,
 		ExecRoot:  execRoot,
 		Conf:      conf,

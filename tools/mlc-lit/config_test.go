@@ -22,9 +22,11 @@ func TestBuiltinFeaturesMatchSuiteFile(t *testing.T) {
 }
 
 func TestParseFeatures(t *testing.T) {
-	f, err := parseFeatures("# c\nsuffixes .a .b # trailing\n\nfeature x e1 e2\nhost h linux\nsubst w e\npassenv A B\nexcludes I\n", "f")
+	f, err := parseFeatures("# c\nsuffixes .a .b # trailing\n\nfeature x e1 e2\nhost h linux\nsubst w e\npassenv A B\nexcludes I\nname s\nparam b B tools-dir\n", "f")
 	require.NoError(t, err)
 	assert.Equal(t, &features{
+		Name:     "s",
+		Params:   []paramRule{{"b", "B", roleToolsDir}},
 		Suffixes: []string{".a", ".b"},
 		Excludes: []string{"I"},
 		Features: []featureRule{{"x", []string{"e1", "e2"}}},
@@ -37,6 +39,9 @@ func TestParseFeatures(t *testing.T) {
 		"\nfeature x\n":     "f:2: want: feature NAME EXE...",
 		"host a\n":          "want: host NAME OS",
 		"subst FileCheck\n": "want: subst WORD EXE...",
+		"name a b\n":        "want: name NAME",
+		"param a B\n":       "want: param NAME ENV ROLE",
+		"param a B bin\n":   "unknown parameter role \"bin\"",
 	} {
 		_, err := parseFeatures(src, "f")
 		require.Error(t, err, src)
@@ -70,7 +75,7 @@ func TestNewSuiteFeaturesAndEnvironment(t *testing.T) {
 		"GOCOVERDIR": "/cover",
 		"TERM":       "",
 	}
-	s, err := newSuite(root, "/exec", self, func(k string) string { return env[k] })
+	s, err := newSuite(root, "/exec", self, nil, func(k string) string { return env[k] })
 	require.NoError(t, err)
 
 	assert.Equal(t, []string{self, tools, bashDir}, s.Path)
@@ -91,13 +96,13 @@ func TestNewSuiteFeaturesAndEnvironment(t *testing.T) {
 func TestNewSuiteReadsFeaturesFile(t *testing.T) {
 	root := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(root, featuresFile), []byte("suffixes .x\nhost everywhere "+goos()+"\n"), 0o644))
-	s, err := newSuite(root, "/exec", "", os.Getenv)
+	s, err := newSuite(root, "/exec", "", nil, os.Getenv)
 	require.NoError(t, err)
 	assert.Equal(t, []string{".x"}, s.Conf.Suffixes)
 	assert.Equal(t, []string{"everywhere"}, s.featureList())
 
 	require.NoError(t, os.WriteFile(filepath.Join(root, featuresFile), []byte("nonsense\n"), 0o644))
-	_, err = newSuite(root, "/exec", "", os.Getenv)
+	_, err = newSuite(root, "/exec", "", nil, os.Getenv)
 	assert.ErrorContains(t, err, "unknown directive")
 }
 

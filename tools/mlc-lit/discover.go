@@ -17,6 +17,7 @@ import (
 type discoverer struct {
 	execBase string // temp tree; each suite's exec root lies under it
 	selfDir  string
+	params   map[string]string // --param NAME=VALUE
 	getenv   func(string) string
 
 	suites  map[string]*suite // by root
@@ -29,9 +30,9 @@ type discoverer struct {
 	warnings []string
 }
 
-func newDiscoverer(execBase, selfDir string, getenv func(string) string) *discoverer {
+func newDiscoverer(execBase, selfDir string, params map[string]string, getenv func(string) string) *discoverer {
 	return &discoverer{
-		execBase: execBase, selfDir: selfDir, getenv: getenv,
+		execBase: execBase, selfDir: selfDir, params: params, getenv: getenv,
 		suites: map[string]*suite{}, seen: map[string]bool{}, visited: map[string]bool{},
 	}
 }
@@ -50,7 +51,7 @@ func (d *discoverer) suiteFor(root string) (*suite, error) {
 	for i := 2; d.execRootUsed(execRoot); i++ {
 		execRoot = filepath.Join(d.execBase, fmt.Sprintf("%s.%d", name, i))
 	}
-	s, err := newSuite(root, execRoot, d.selfDir, d.getenv)
+	s, err := newSuite(root, execRoot, d.selfDir, d.params, d.getenv)
 	if err != nil {
 		return nil, err
 	}

@@ -24,7 +24,14 @@
 //
 // Each test is reported as PASS, FLAKYPASS, XFAIL, FAIL, XPASS, TIMEOUT,
 // UNRESOLVED (a broken test, e.g. with no RUN: line) or UNSUPPORTED, in
-// name order whatever -j is, and the last line of the output is
+// name order whatever -j is, with lit 19's lines: a "-- Testing: N tests,
+// J workers --" header, "CODE: SUITE :: PATH (n of N)" per test (the suite
+// name is lit.features' "name"), the lists of tests that went wrong and the
+// counts per code. -s shows only failures' lines, -q no per-test lines,
+// -v the output of failures, -a of every test; --filter and --filter-out
+// match the full name ignoring case; --param/-D NAME=VALUE sets the
+// parameters lit.features declares ("param NAME ENV ROLE"), which
+// lit.cfg.py reads from lit_config.params. The last line of the output is
 //
 //	N passed, N failed[, N skipped]
 //

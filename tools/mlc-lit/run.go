@@ -27,6 +27,8 @@ const (
 	TIMEOUT     resultCode = "TIMEOUT"
 	UNRESOLVED  resultCode = "UNRESOLVED"
 	UNSUPPORTED resultCode = "UNSUPPORTED"
+	// EXCLUDED is only counted, for tests left out by --filter/--filter-out.
+	EXCLUDED resultCode = "EXCLUDED"
 )
 
 // counted is how a result counts in the summary line.
@@ -42,7 +44,7 @@ func (c resultCode) counts() counted {
 	switch c {
 	case PASS, FLAKYPASS, XFAIL:
 		return countPassed
-	case UNSUPPORTED:
+	case UNSUPPORTED, EXCLUDED:
 		return countSkipped
 	default:
 		return countFailed
@@ -57,6 +59,9 @@ type testCase struct {
 	Path  string // absolute source path
 	Name  string // slash-separated path relative to the suite root
 }
+
+// fullName is the name lit prints and filters on: "SUITE :: PATH".
+func (t *testCase) fullName() string { return t.Suite.Name + " :: " + t.Name }
 
 // result is the outcome of running one test.
 type result struct {

@@ -18,7 +18,7 @@ func goos() string { return runtime.GOOS }
 func newTestSuite(t *testing.T) *suite {
 	t.Helper()
 	root, exec := t.TempDir(), t.TempDir()
-	s, err := newSuite(root, exec, "", os.Getenv)
+	s, err := newSuite(root, exec, "", nil, os.Getenv)
 	require.NoError(t, err)
 	return s
 }
