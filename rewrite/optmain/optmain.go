@@ -26,6 +26,10 @@ type Options struct {
 	VerifyDiagnostics bool
 	Print             asm.PrintOptions
 	NoVerify          bool
+	// EmitBytecode writes MLIR bytecode instead of text, at Bytecode's
+	// version (mlir-opt's --emit-bytecode, --emit-bytecode-version).
+	EmitBytecode bool
+	Bytecode     asm.BytecodeOptions
 	// Register adds dialects to a fresh context.
 	Register func(*ir.Context)
 	// Transform runs after parsing and before the pipeline; nil: none.
@@ -49,7 +53,9 @@ func Run(opts Options, stdin io.Reader, stdout, stderr io.Writer) int {
 		chunks = asm.SplitInput(src)
 	}
 	srcMgr := ir.NewSourceMgr()
-	srcMgr.Add(name, src)
+	if !asm.IsBytecode(src) { // a binary file has no line to quote
+		srcMgr.Add(name, src)
+	}
 	// Output goes to a temp file first: large modules are not held in
 	// memory twice, and nothing is written when the run fails.
 	sink, err := newSink(opts.Output)
@@ -232,7 +238,11 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 		}
 	} else {
 		phase = time.Now()
-		if perr := asm.Print(out, module, opts.Print); perr != nil {
+		print := func() error { return asm.Print(out, module, opts.Print) }
+		if opts.EmitBytecode {
+			print = func() error { return asm.WriteBytecode(out, module, opts.Bytecode) }
+		}
+		if perr := print(); perr != nil {
 			ctx.Emit(ir.Errorf(ir.UnknownLoc{}, "printing failed: %v", perr))
 			ok = false
 		}

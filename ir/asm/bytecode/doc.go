@@ -1,0 +1,23 @@
+// Package bytecode reads and writes MLIR's bytecode format (the
+// "ML\xefR" files of mlir-opt --emit-bytecode) for the ir package, at
+// the versions mlir-opt-19 reads and writes (0 to 6; 6 by default).
+//
+// Builtin attributes, types and locations use the builtin dialect's
+// binary encodings, so mlir-opt-19 reads them natively; every other
+// dialect's attributes and types (quant types, #trt.…) go through MLIR's
+// assembly-format fallback: their text, parsed back by the caller's
+// ReadOptions.ParseAttr and ParseType (ir/asm), so this package imports
+// only ir. dense_resource blobs travel in the resource section, aligned
+// as they were declared.
+//
+// Ops are written as MLIR writes ops it has not registered: their
+// properties as one attribute (a dictionary). On reading, the native
+// property encodings of the builtin and func ops that mlir-opt-19 writes
+// are decoded from a table (nativeProps).
+//
+// Errors are *ir.Diagnostic values at loc("file":1:N), where N is the
+// 1-based byte position in the file (the file read as one line), so
+// tools print them as file:1:N: error: …. Corrupt or truncated input
+// never panics, and every count read from the file is checked against the
+// bytes left before anything is allocated.
+package bytecode

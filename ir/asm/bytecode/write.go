@@ -1,0 +1,1027 @@
+package bytecode
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math/big"
+	"sort"
+
+	"github.com/mlc-go/mlc/ir"
+)
+
+// Producer names mlc as the writer of its files.
+const Producer = "mlc"
+
+// WriteOptions control Write.
+type WriteOptions struct {
+	// Version is the bytecode version to write, 1 to 6 (what mlir-opt-19's
+	// --emit-bytecode-version accepts above 0); 0 means Version.
+	Version int
+	// ElideResources writes resource keys without their data, as
+	// mlir-opt's --elide-resource-data-from-bytecode.
+	ElideResources bool
+}
+
+// Write encodes op (usually a builtin.module) as MLIR bytecode.
+func Write(w io.Writer, op *ir.Operation, opts WriteOptions) error {
+	b, err := Encode(op, opts)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
+}
+
+// Encode returns op's bytecode.
+func Encode(op *ir.Operation, opts WriteOptions) ([]byte, error) {
+	v := opts.Version
+	if v == 0 {
+		v = Version
+	}
+	if v < 1 || v > Version {
+		return nil, fmt.Errorf("unsupported bytecode version requested %d, must be in range [1, %d]", v, Version)
+	}
+	wr := &writer{
+		ctx: op.Ctx(), version: v, elide: opts.ElideResources,
+		strings: map[string]int{}, dialects: map[string]int{}, opNames: map[string]int{},
+		attrs: map[any]*entry{}, types: map[any]*entry{}, values: map[*ir.Value]valueNum{},
+		blocks: map[*ir.Block]int{}, resources: map[*ir.ResourceBlob]*resource{}, props: map[string]int{},
+	}
+	return wr.encode(op)
+}
+
+type writer struct {
+	ctx     *ir.Context
+	version int
+	elide   bool
+
+	strings      map[string]int
+	stringList   []string
+	dialects     map[string]int
+	dialectNames []string
+
+	opNames    map[string]int // full name → index, after sorting
+	opNameList []opName
+
+	attrs, types       map[any]*entry
+	attrList, typeList []*entry
+
+	values map[*ir.Value]valueNum
+	blocks map[*ir.Block]int
+	scope  int // the isolated scope being written
+
+	resources    map[*ir.ResourceBlob]*resource
+	resourceList []*resource
+
+	props     map[string]int
+	propsList [][]byte
+}
+
+type opName struct {
+	full, name string
+	dialect    int
+}
+
+// entry is an attribute, location or type in the attr/type table.
+type entry struct {
+	attr    ir.Attribute
+	loc     ir.Location
+	typ     ir.Type
+	dialect int
+	index   int
+}
+
+type valueNum struct{ scope, id int }
+
+type resource struct {
+	blob    *ir.ResourceBlob
+	dialect int
+	index   int
+}
+
+func (w *writer) str(s string) int {
+	if i, ok := w.strings[s]; ok {
+		return i
+	}
+	i := len(w.stringList)
+	w.strings[s] = i
+	w.stringList = append(w.stringList, s)
+	return i
+}
+
+func (w *writer) dialect(name string) int {
+	if i, ok := w.dialects[name]; ok {
+		return i
+	}
+	i := len(w.dialectNames)
+	w.dialects[name] = i
+	w.dialectNames = append(w.dialectNames, name)
+	return i
+}
+
+// attrKey identifies an attribute: ir's own attributes are interned
+// pointers; a dialect's attribute is known by its text, since its Go
+// type need not be comparable.
+func attrKey(a ir.Attribute) any {
+	switch a.(type) {
+	case *ir.IntegerAttr, *ir.FloatAttr, *ir.BoolAttr, *ir.StringAttr, *ir.UnitAttr, *ir.ArrayAttr,
+		*ir.DictionaryAttr, *ir.TypeAttr, *ir.SymbolRefAttr, *ir.DenseArrayAttr, *ir.DenseElementsAttr,
+		*ir.DenseResourceAttr, *ir.OpaqueAttr:
+		return a
+	}
+	return "attr\x00" + a.String()
+}
+
+func typeKey(t ir.Type) any {
+	switch t.(type) {
+	case *ir.IntegerType, *ir.FloatType, *ir.IndexType, *ir.NoneType, *ir.RankedTensorType,
+		*ir.UnrankedTensorType, *ir.VectorType, *ir.ComplexType, *ir.FunctionType, *ir.TupleType, *ir.OpaqueType:
+		return t
+	}
+	return "type\x00" + t.String()
+}
+
+func locKey(l ir.Location) any { return "loc\x00" + l.String() }
+
+// ---- numbering ----
+
+func (w *writer) numberAttr(a ir.Attribute) {
+	k := attrKey(a)
+	if _, ok := w.attrs[k]; ok {
+		return
+	}
+	e := &entry{attr: a, dialect: w.dialect(attrDialect(a))}
+	w.attrs[k] = e
+	w.attrList = append(w.attrList, e)
+	switch a := a.(type) {
+	case *ir.IntegerAttr:
+		w.numberType(a.Type)
+	case *ir.BoolAttr:
+		w.numberType(w.ctx.I(1))
+	case *ir.FloatAttr:
+		w.numberType(a.Type)
+	case *ir.StringAttr:
+		if a.Type != nil {
+			w.numberType(a.Type)
+		}
+	case *ir.ArrayAttr:
+		for _, x := range a.Elems {
+			w.numberAttr(x)
+		}
+	case *ir.DictionaryAttr:
+		for _, x := range a.Entries {
+			w.numberAttr(w.ctx.StringAttr(x.Name))
+			w.numberAttr(x.Value)
+		}
+	case *ir.TypeAttr:
+		w.numberType(a.Type)
+	case *ir.SymbolRefAttr:
+		w.numberAttr(w.ctx.StringAttr(a.Root))
+		for _, n := range a.Nested {
+			w.numberAttr(w.ctx.SymbolRefAttr(n))
+		}
+	case *ir.DenseArrayAttr:
+		w.numberType(a.Elem)
+	case *ir.DenseElementsAttr:
+		w.numberType(a.Type)
+	case *ir.DenseResourceAttr:
+		w.numberType(a.Type)
+		if _, ok := w.resources[a.Handle]; !ok {
+			r := &resource{blob: a.Handle, dialect: w.dialect(a.Handle.Dialect)}
+			w.resources[a.Handle] = r
+			w.resourceList = append(w.resourceList, r)
+		}
+	}
+}
+
+func attrDialect(a ir.Attribute) string {
+	if d, ok := a.(ir.DialectAttr); ok {
+		return d.DialectName()
+	}
+	return "builtin"
+}
+
+func typeDialect(t ir.Type) string {
+	if d, ok := t.(ir.DialectType); ok {
+		return d.DialectName()
+	}
+	return "builtin"
+}
+
+func (w *writer) numberLoc(l ir.Location) {
+	if l == nil {
+		l = ir.UnknownLoc{}
+	}
+	k := locKey(l)
+	if _, ok := w.attrs[k]; ok {
+		return
+	}
+	e := &entry{loc: l, dialect: w.dialect("builtin")}
+	w.attrs[k] = e
+	w.attrList = append(w.attrList, e)
+	switch l := l.(type) {
+	case ir.FileLineColLoc:
+		w.numberAttr(w.ctx.StringAttr(l.File))
+	case ir.NameLoc:
+		w.numberAttr(w.ctx.StringAttr(l.Name))
+		w.numberLoc(childLoc(l.Child))
+	case ir.CallSiteLoc:
+		w.numberLoc(l.Callee)
+		w.numberLoc(l.Caller)
+	case ir.FusedLoc:
+		for _, x := range l.Locs {
+			w.numberLoc(x)
+		}
+		if l.Metadata != nil {
+			w.numberAttr(l.Metadata)
+		}
+	}
+}
+
+func childLoc(l ir.Location) ir.Location {
+	if l == nil {
+		return ir.UnknownLoc{}
+	}
+	return l
+}
+
+func (w *writer) numberType(t ir.Type) {
+	k := typeKey(t)
+	if _, ok := w.types[k]; ok {
+		return
+	}
+	e := &entry{typ: t, dialect: w.dialect(typeDialect(t))}
+	w.types[k] = e
+	w.typeList = append(w.typeList, e)
+	switch t := t.(type) {
+	case *ir.FunctionType:
+		for _, x := range t.Inputs {
+			w.numberType(x)
+		}
+		for _, x := range t.Results {
+			w.numberType(x)
+		}
+	case *ir.RankedTensorType:
+		if t.Encoding != nil {
+			w.numberAttr(t.Encoding)
+		}
+		w.numberType(t.Elem)
+	case *ir.UnrankedTensorType:
+		w.numberType(t.Elem)
+	case *ir.VectorType:
+		w.numberType(t.Elem)
+	case *ir.ComplexType:
+		w.numberType(t.Elem)
+	case *ir.TupleType:
+		for _, x := range t.Types {
+			w.numberType(x)
+		}
+	}
+}
+
+// opAttrs is the dictionary written as an op's attributes: before native
+// properties (version 5) the properties join them.
+func (w *writer) opAttrs(op *ir.Operation) *ir.DictionaryAttr {
+	attrs := op.Attrs()
+	if w.version < vNativeProperties && op.Props != nil && len(op.Props.Entries) > 0 {
+		attrs = append(append([]ir.NamedAttr(nil), op.Props.Entries...), attrs...)
+	}
+	if len(attrs) == 0 {
+		return nil
+	}
+	return w.ctx.DictionaryAttr(attrs)
+}
+
+func (w *writer) opProps(op *ir.Operation) *ir.DictionaryAttr {
+	if w.version < vNativeProperties || op.Props == nil || len(op.Props.Entries) == 0 {
+		return nil
+	}
+	return op.Props
+}
+
+func (w *writer) numberOp(op *ir.Operation) {
+	full := op.Name()
+	if _, ok := w.opNames[full]; !ok {
+		d := ir.DialectOf(full)
+		name := full
+		if d == "" {
+			d, name = full, ""
+		} else {
+			name = full[len(d)+1:]
+		}
+		w.opNames[full] = len(w.opNameList)
+		w.opNameList = append(w.opNameList, opName{full: full, name: name, dialect: w.dialect(d)})
+	}
+	for _, r := range op.Results() {
+		w.numberType(r.Type())
+	}
+	if d := w.opAttrs(op); d != nil {
+		w.numberAttr(d)
+	}
+	if p := w.opProps(op); p != nil {
+		w.numberAttr(p)
+	}
+	w.numberLoc(op.Loc)
+	for _, r := range op.Regions() {
+		for _, b := range r.Blocks() {
+			for _, a := range b.Args() {
+				w.numberType(a.Type())
+				if _, unknown := childLoc(a.Loc()).(ir.UnknownLoc); !unknown || w.version < vElideUnknownArgLoc {
+					w.numberLoc(a.Loc())
+				}
+			}
+			for o := b.First(); o != nil; o = o.Next() {
+				w.numberOp(o)
+			}
+		}
+	}
+}
+
+// numberValues gives the values defined directly in r ids from first on,
+// then numbers nested regions: a non-isolated op's regions continue after
+// all of r's values, an isolated one's start again at 0 in a new scope.
+func (w *writer) numberValues(r *ir.Region, scope, first int, nextScope *int) int {
+	id := first
+	for bi, b := range r.Blocks() {
+		w.blocks[b] = bi
+		for _, a := range b.Args() {
+			w.values[a] = valueNum{scope, id}
+			id++
+		}
+		for o := b.First(); o != nil; o = o.Next() {
+			for _, res := range o.Results() {
+				w.values[res] = valueNum{scope, id}
+				id++
+			}
+		}
+	}
+	for _, b := range r.Blocks() {
+		for o := b.First(); o != nil; o = o.Next() {
+			if o.NumRegions() == 0 {
+				continue
+			}
+			s, f := scope, id
+			if isolated(o) {
+				*nextScope++
+				s, f = *nextScope, 0
+			}
+			for _, nr := range o.Regions() {
+				w.numberValues(nr, s, f, nextScope)
+			}
+		}
+	}
+	return id - first
+}
+
+func isolated(op *ir.Operation) bool { return op.HasTrait(ir.IsolatedFromAbove) }
+
+// finalize orders the tables, grouping entries of one dialect together
+// (each run costs a group header), and gives entries their indices.
+func (w *writer) finalize() {
+	byDialect := func(list []*entry) {
+		sort.SliceStable(list, func(i, j int) bool { return list[i].dialect < list[j].dialect })
+		for i, e := range list {
+			e.index = i
+		}
+	}
+	byDialect(w.attrList)
+	byDialect(w.typeList)
+	sort.SliceStable(w.opNameList, func(i, j int) bool { return w.opNameList[i].dialect < w.opNameList[j].dialect })
+	for i, n := range w.opNameList {
+		w.opNames[n.full] = i
+	}
+	sort.SliceStable(w.resourceList, func(i, j int) bool { return w.resourceList[i].dialect < w.resourceList[j].dialect })
+	for i, r := range w.resourceList {
+		r.index = i
+	}
+}
+
+func (w *writer) attrIndex(a ir.Attribute) uint64 { return uint64(w.attrs[attrKey(a)].index) }
+func (w *writer) locIndex(l ir.Location) uint64 {
+	return uint64(w.attrs[locKey(childLoc(l))].index)
+}
+func (w *writer) typeIndex(t ir.Type) uint64 { return uint64(w.types[typeKey(t)].index) }
+
+// ---- the file ----
+
+func (w *writer) encode(top *ir.Operation) ([]byte, error) {
+	w.dialect("builtin") // the builtin attributes' dialect comes first
+	w.numberOp(top)
+	nextScope := 0
+	if top.NumRegions() > 0 {
+		first, scope := 0, 0
+		if isolated(top) {
+			nextScope++
+			scope = nextScope
+		}
+		for _, r := range top.Regions() {
+			w.numberValues(r, scope, first, &nextScope)
+		}
+	}
+	w.finalize()
+
+	var ir emitter
+	ir.varintFlag(1, false)
+	if err := w.writeOp(&ir, top, 0); err != nil {
+		return nil, err
+	}
+	var attrData, attrOffsets emitter
+	w.writeAttrTypes(&attrData, &attrOffsets)
+	var resData, resOffsets emitter
+	w.writeResources(&resData, &resOffsets)
+	var dialects emitter
+	w.writeDialects(&dialects)
+
+	var out emitter
+	out.bytes([]byte(Magic))
+	out.varint(uint64(w.version))
+	out.bytes(append([]byte(Producer), 0))
+	out.section(secDialect, &dialects)
+	out.section(secAttrTypeOffset, &attrOffsets)
+	out.section(secAttrType, &attrData)
+	out.section(secIR, &ir)
+	if len(w.resourceList) > 0 {
+		out.section(secResourceOffset, &resOffsets)
+		out.section(secResource, &resData)
+	}
+	var strs emitter
+	strs.varint(uint64(len(w.stringList)))
+	for i := len(w.stringList) - 1; i >= 0; i-- {
+		strs.varint(uint64(len(w.stringList[i]) + 1))
+	}
+	for _, s := range w.stringList {
+		strs.bytes([]byte(s))
+		strs.byte(0)
+	}
+	out.section(secString, &strs)
+	if w.version >= vNativeProperties {
+		var props emitter
+		props.varint(uint64(len(w.propsList)))
+		for _, p := range w.propsList {
+			props.bytes(p)
+		}
+		out.section(secProperties, &props)
+	}
+	return out.buf, nil
+}
+
+func (w *writer) writeDialects(e *emitter) {
+	e.varint(uint64(len(w.dialectNames)))
+	for _, d := range w.dialectNames {
+		e.varintFlag(uint64(w.str(d)), false)
+	}
+	if w.version >= vElideUnknownArgLoc {
+		e.varint(uint64(len(w.opNameList)))
+	}
+	for i := 0; i < len(w.opNameList); {
+		j := i
+		for j < len(w.opNameList) && w.opNameList[j].dialect == w.opNameList[i].dialect {
+			j++
+		}
+		e.varint(uint64(w.opNameList[i].dialect))
+		e.varint(uint64(j - i))
+		for _, n := range w.opNameList[i:j] {
+			if w.version >= vNativeProperties {
+				_, native := nativeProps[n.full]
+				e.varintFlag(uint64(w.str(n.name)), native)
+			} else {
+				e.varint(uint64(w.str(n.name)))
+			}
+		}
+		i = j
+	}
+}
+
+// writeAttrTypes writes every entry, custom-encoded when builtin knows it
+// and as NUL-terminated text otherwise, and the offset table: per run of
+// one dialect, the entries' sizes with the custom-encoding flag.
+func (w *writer) writeAttrTypes(data, offsets *emitter) {
+	offsets.varint(uint64(len(w.attrList)))
+	offsets.varint(uint64(len(w.typeList)))
+	group := func(list []*entry, enc func(*emitter, *entry) bool) {
+		for i := 0; i < len(list); {
+			j := i
+			for j < len(list) && list[j].dialect == list[i].dialect {
+				j++
+			}
+			offsets.varint(uint64(list[i].dialect))
+			offsets.varint(uint64(j - i))
+			for _, e := range list[i:j] {
+				start := len(data.buf)
+				custom := enc(data, e)
+				if !custom {
+					data.buf = data.buf[:start]
+					data.bytes([]byte(entryText(e)))
+					data.byte(0)
+				}
+				offsets.varintFlag(uint64(len(data.buf)-start), custom)
+			}
+			i = j
+		}
+	}
+	group(w.attrList, w.encodeAttr)
+	group(w.typeList, w.encodeType)
+}
+
+func entryText(e *entry) string {
+	switch {
+	case e.attr != nil:
+		return e.attr.String()
+	case e.typ != nil:
+		return e.typ.String()
+	}
+	return "loc(" + e.loc.String() + ")"
+}
+
+func (w *writer) encodeAttr(out *emitter, e *entry) bool {
+	if e.loc != nil {
+		return w.encodeLoc(out, e.loc)
+	}
+	switch a := e.attr.(type) {
+	case *ir.ArrayAttr:
+		out.varint(attrArray)
+		out.varint(uint64(len(a.Elems)))
+		for _, x := range a.Elems {
+			out.varint(w.attrIndex(x))
+		}
+	case *ir.DictionaryAttr:
+		out.varint(attrDictionary)
+		out.varint(uint64(len(a.Entries)))
+		for _, x := range a.Entries {
+			out.varint(w.attrIndex(w.ctx.StringAttr(x.Name)))
+			out.varint(w.attrIndex(x.Value))
+		}
+	case *ir.StringAttr:
+		if a.Type == nil {
+			out.varint(attrString)
+			out.varint(uint64(w.str(a.Value)))
+		} else {
+			out.varint(attrStringWithType)
+			out.varint(uint64(w.str(a.Value)))
+			out.varint(w.typeIndex(a.Type))
+		}
+	case *ir.SymbolRefAttr:
+		if len(a.Nested) == 0 {
+			out.varint(attrFlatSymbolRef)
+			out.varint(w.attrIndex(w.ctx.StringAttr(a.Root)))
+			break
+		}
+		out.varint(attrSymbolRef)
+		out.varint(w.attrIndex(w.ctx.StringAttr(a.Root)))
+		out.varint(uint64(len(a.Nested)))
+		for _, n := range a.Nested {
+			out.varint(w.attrIndex(w.ctx.SymbolRefAttr(n)))
+		}
+	case *ir.TypeAttr:
+		out.varint(attrType)
+		out.varint(w.typeIndex(a.Type))
+	case *ir.UnitAttr:
+		out.varint(attrUnit)
+	case *ir.BoolAttr:
+		out.varint(attrInteger)
+		out.varint(w.typeIndex(w.ctx.I(1)))
+		if a.Value {
+			out.byte(1)
+		} else {
+			out.byte(0)
+		}
+	case *ir.IntegerAttr:
+		out.varint(attrInteger)
+		out.varint(w.typeIndex(a.Type))
+		writeAPInt(out, intWidth(a.Type), a.Value, a.Big)
+	case *ir.FloatAttr:
+		out.varint(attrFloat)
+		out.varint(w.typeIndex(a.Type))
+		writeAPInt(out, a.Type.Width(), int64(ir.FloatBits(a.Type.Kind, a.Value)), nil)
+	case *ir.DenseArrayAttr:
+		width := ir.ElementByteWidth(a.Elem)
+		if width == 0 {
+			return false
+		}
+		out.varint(attrDenseArray)
+		out.varint(w.typeIndex(a.Elem))
+		out.varint(uint64(a.Len()))
+		raw := make([]byte, 0, a.Len()*width)
+		if ft, ok := a.Elem.(*ir.FloatType); ok {
+			for _, f := range a.Floats {
+				raw = ir.EncodeFloat(raw, ft.Kind, f)
+			}
+		} else {
+			for _, v := range a.Ints {
+				raw = ir.EncodeInt(raw, v, width)
+			}
+		}
+		out.varint(uint64(len(raw)))
+		out.bytes(raw)
+	case *ir.DenseElementsAttr:
+		out.varint(attrDenseIntOrFP)
+		out.varint(w.typeIndex(a.Type))
+		raw := a.Raw
+		if ir.IsInteger(a.Type.ElementType(), 1) {
+			raw = packBools(a)
+		}
+		out.varint(uint64(len(raw)))
+		out.bytes(raw)
+	case *ir.DenseResourceAttr:
+		out.varint(attrDenseResource)
+		out.varint(w.typeIndex(a.Type))
+		out.varint(uint64(w.resources[a.Handle].index))
+	default:
+		return false
+	}
+	return true
+}
+
+// packBools turns ir's byte-per-i1 dense data into MLIR's: a splat is
+// one byte of all zeros or all ones, anything else one bit per element.
+func packBools(a *ir.DenseElementsAttr) []byte {
+	if a.Splat {
+		if a.Raw[0] != 0 {
+			return []byte{0xFF}
+		}
+		return []byte{0}
+	}
+	out := make([]byte, (len(a.Raw)+7)/8)
+	for i, b := range a.Raw {
+		if b != 0 {
+			out[i/8] |= 1 << uint(i%8)
+		}
+	}
+	return out
+}
+
+func intWidth(t ir.Type) int {
+	if it, ok := t.(*ir.IntegerType); ok {
+		return it.Width
+	}
+	return 64 // index
+}
+
+// writeAPInt writes an integer of a known bit width: a byte up to 8 bits,
+// a zigzag varint of the zero-extended value up to 64, else its active
+// 64-bit words.
+func writeAPInt(out *emitter, width int, v int64, b *big.Int) {
+	switch {
+	case width <= 8:
+		out.byte(byte(v))
+	case width <= 64:
+		u := uint64(v)
+		if width < 64 {
+			u &= 1<<uint(width) - 1
+		}
+		out.svarint(int64(u))
+	default:
+		if b == nil {
+			b = big.NewInt(v)
+		}
+		words := twosComplementWords(b, width)
+		n := len(words)
+		for n > 1 && words[n-1] == 0 {
+			n--
+		}
+		out.varint(uint64(n))
+		for _, x := range words[:n] {
+			out.svarint(int64(x))
+		}
+	}
+}
+
+func twosComplementWords(b *big.Int, width int) []uint64 {
+	nw := (width + 63) / 64
+	v := new(big.Int).Set(b)
+	if v.Sign() < 0 {
+		v.Add(v, new(big.Int).Lsh(big.NewInt(1), uint(width)))
+	}
+	words := make([]uint64, nw)
+	bs := v.Bytes() // big-endian
+	for i := 0; i < len(bs) && i < nw*8; i++ {
+		words[i/8] |= uint64(bs[len(bs)-1-i]) << (8 * uint(i%8))
+	}
+	return words
+}
+
+func (w *writer) encodeLoc(out *emitter, l ir.Location) bool {
+	switch l := l.(type) {
+	case ir.UnknownLoc:
+		out.varint(locUnknown)
+	case ir.FileLineColLoc:
+		out.varint(locFileLineCol)
+		out.varint(w.attrIndex(w.ctx.StringAttr(l.File)))
+		out.varint(uint64(l.Line))
+		out.varint(uint64(l.Col))
+	case ir.NameLoc:
+		out.varint(locName)
+		out.varint(w.attrIndex(w.ctx.StringAttr(l.Name)))
+		out.varint(w.locIndex(l.Child))
+	case ir.CallSiteLoc:
+		out.varint(locCallSite)
+		out.varint(w.locIndex(l.Callee))
+		out.varint(w.locIndex(l.Caller))
+	case ir.FusedLoc:
+		if l.Metadata == nil {
+			out.varint(locFused)
+		} else {
+			out.varint(locFusedWithMetadata)
+		}
+		out.varint(uint64(len(l.Locs)))
+		for _, x := range l.Locs {
+			out.varint(w.locIndex(x))
+		}
+		if l.Metadata != nil {
+			out.varint(w.attrIndex(l.Metadata))
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+func (w *writer) encodeType(out *emitter, e *entry) bool {
+	shape := func(dims []int64) {
+		out.varint(uint64(len(dims)))
+		for _, d := range dims {
+			if d == ir.Dynamic {
+				d = dynamicDim
+			}
+			out.svarint(d)
+		}
+	}
+	switch t := e.typ.(type) {
+	case *ir.IntegerType:
+		out.varint(typeInteger)
+		out.varint(uint64(t.Width)<<2 | uint64(t.Signedness))
+	case *ir.IndexType:
+		out.varint(typeIndex)
+	case *ir.NoneType:
+		out.varint(typeNone)
+	case *ir.FloatType:
+		switch t.Kind {
+		case ir.BF16:
+			out.varint(typeBF16)
+		case ir.F16:
+			out.varint(typeF16)
+		case ir.F32:
+			out.varint(typeF32)
+		case ir.F64:
+			out.varint(typeF64)
+		default:
+			return false // the 8-bit floats have no builtin encoding in MLIR 19
+		}
+	case *ir.FunctionType:
+		out.varint(typeFunction)
+		out.varint(uint64(len(t.Inputs)))
+		for _, x := range t.Inputs {
+			out.varint(w.typeIndex(x))
+		}
+		out.varint(uint64(len(t.Results)))
+		for _, x := range t.Results {
+			out.varint(w.typeIndex(x))
+		}
+	case *ir.ComplexType:
+		out.varint(typeComplex)
+		out.varint(w.typeIndex(t.Elem))
+	case *ir.RankedTensorType:
+		if t.Encoding != nil {
+			out.varint(typeRankedTensorWithEncoding)
+			out.varint(w.attrIndex(t.Encoding))
+		} else {
+			out.varint(typeRankedTensor)
+		}
+		shape(t.Shape)
+		out.varint(w.typeIndex(t.Elem))
+	case *ir.UnrankedTensorType:
+		out.varint(typeUnrankedTensor)
+		out.varint(w.typeIndex(t.Elem))
+	case *ir.VectorType:
+		out.varint(typeVector)
+		shape(t.Shape)
+		out.varint(w.typeIndex(t.Elem))
+	case *ir.TupleType:
+		out.varint(typeTuple)
+		out.varint(uint64(len(t.Types)))
+		for _, x := range t.Types {
+			out.varint(w.typeIndex(x))
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// writeResources writes each referenced blob (alignment, size, padding,
+// data) and the offset table: no external groups, then one group per
+// dialect with each key, entry size and kind.
+func (w *writer) writeResources(data, offsets *emitter) {
+	offsets.varint(0)
+	for i := 0; i < len(w.resourceList); {
+		j := i
+		for j < len(w.resourceList) && w.resourceList[j].dialect == w.resourceList[i].dialect {
+			j++
+		}
+		offsets.varint(uint64(w.resourceList[i].dialect))
+		offsets.varint(uint64(j - i))
+		for _, r := range w.resourceList[i:j] {
+			start := len(data.buf)
+			if b := r.blob; b.Data != nil && !w.elide {
+				align := uint64(b.Alignment)
+				if align == 0 || align&(align-1) != 0 {
+					align = 1
+				}
+				data.varint(align)
+				data.varint(uint64(len(b.Data)))
+				data.alignTo(align)
+				data.bytes(b.Data)
+				if b.Release != nil {
+					b.Release(b.Data)
+				}
+			}
+			offsets.varint(uint64(w.str(r.blob.Key)))
+			offsets.varint(uint64(len(data.buf) - start))
+			offsets.byte(resBlob)
+		}
+		i = j
+	}
+}
+
+// ---- ops ----
+
+func (w *writer) writeOp(out *emitter, op *ir.Operation, scope int) error {
+	out.varint(uint64(w.opNames[op.Name()]))
+	maskAt := len(out.buf)
+	out.byte(0)
+	out.varint(w.locIndex(op.Loc))
+	var mask byte
+	if d := w.opAttrs(op); d != nil {
+		mask |= maskAttrs
+		out.varint(w.attrIndex(d))
+	}
+	if p := w.opProps(op); p != nil {
+		mask |= maskProperties
+		var body emitter
+		if fields, native := nativeProps[op.Name()]; native {
+			if err := w.nativeProps(&body, op, p, fields); err != nil {
+				return err
+			}
+		} else {
+			body.varint(w.attrIndex(p))
+		}
+		var ent emitter
+		ent.varint(uint64(len(body.buf)))
+		ent.bytes(body.buf)
+		key := string(ent.buf)
+		id, ok := w.props[key]
+		if !ok {
+			id = len(w.propsList)
+			w.props[key] = id
+			w.propsList = append(w.propsList, ent.buf)
+		}
+		out.varint(uint64(id))
+	}
+	if n := op.NumResults(); n > 0 {
+		mask |= maskResults
+		out.varint(uint64(n))
+		for _, r := range op.Results() {
+			out.varint(w.typeIndex(r.Type()))
+		}
+	}
+	if n := op.NumOperands(); n > 0 {
+		mask |= maskOperands
+		out.varint(uint64(n))
+		for i := 0; i < n; i++ {
+			vn, ok := w.values[op.Operand(i)]
+			if !ok || vn.scope != scope {
+				return fmt.Errorf("'%s' op uses a value that is not defined in its isolated scope", op.Name())
+			}
+			out.varint(uint64(vn.id))
+		}
+	}
+	if n := op.NumSuccessors(); n > 0 {
+		mask |= maskSuccessors
+		out.varint(uint64(n))
+		for _, s := range op.Successors() {
+			out.varint(uint64(w.blocks[s]))
+		}
+	}
+	if op.NumRegions() > 0 {
+		mask |= maskInlineRegion
+	}
+	out.buf[maskAt] = mask
+	if op.NumRegions() == 0 {
+		return nil
+	}
+	iso := isolated(op)
+	out.varintFlag(uint64(op.NumRegions()), iso)
+	inner := scope
+	if iso {
+		inner = w.scopeOf(op)
+	}
+	if iso && w.version >= vLazyLoading {
+		var sec emitter
+		for _, r := range op.Regions() {
+			if err := w.writeRegion(&sec, r, inner); err != nil {
+				return err
+			}
+		}
+		out.section(secIR, &sec)
+		return nil
+	}
+	for _, r := range op.Regions() {
+		if err := w.writeRegion(out, r, inner); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// nativeProps writes the properties of an op MLIR registers in its own
+// encoding (MLIR decodes a registered op's properties only that way).
+func (w *writer) nativeProps(out *emitter, op *ir.Operation, p *ir.DictionaryAttr, fields []propField) error {
+	for _, e := range p.Entries {
+		known := false
+		for _, f := range fields {
+			known = known || f.name == e.Name
+		}
+		if !known {
+			return fmt.Errorf("'%s' op has property '%s', which MLIR's encoding of the op cannot hold", op.Name(), e.Name)
+		}
+	}
+	for _, f := range fields {
+		a := p.Get(f.name)
+		switch {
+		case f.optional && a == nil:
+			out.varint(0)
+		case f.optional:
+			out.varintFlag(w.attrIndex(a), true)
+		case a == nil:
+			return fmt.Errorf("'%s' op lacks its property '%s'", op.Name(), f.name)
+		default:
+			out.varint(w.attrIndex(a))
+		}
+	}
+	return nil
+}
+
+// scopeOf is the scope numberValues gave an isolated op's regions: that of
+// the first value defined in them (or none, if they define nothing).
+func (w *writer) scopeOf(op *ir.Operation) int {
+	for _, r := range op.Regions() {
+		for _, b := range r.Blocks() {
+			for _, a := range b.Args() {
+				return w.values[a].scope
+			}
+			for o := b.First(); o != nil; o = o.Next() {
+				for _, res := range o.Results() {
+					return w.values[res].scope
+				}
+			}
+		}
+	}
+	return -1
+}
+
+func (w *writer) writeRegion(out *emitter, r *ir.Region, scope int) error {
+	if r.Empty() {
+		out.varint(0)
+		return nil
+	}
+	out.varint(uint64(r.NumBlocks()))
+	n := 0
+	for _, b := range r.Blocks() {
+		n += b.NumArgs()
+		for o := b.First(); o != nil; o = o.Next() {
+			n += o.NumResults()
+		}
+	}
+	out.varint(uint64(n))
+	for _, b := range r.Blocks() {
+		out.varintFlag(uint64(b.Len()), b.NumArgs() > 0)
+		if b.NumArgs() > 0 {
+			out.varint(uint64(b.NumArgs()))
+			for _, a := range b.Args() {
+				loc := childLoc(a.Loc())
+				if w.version >= vElideUnknownArgLoc {
+					_, unknown := loc.(ir.UnknownLoc)
+					out.varintFlag(w.typeIndex(a.Type()), !unknown)
+					if !unknown {
+						out.varint(w.locIndex(loc))
+					}
+				} else {
+					out.varint(w.typeIndex(a.Type()))
+					out.varint(w.locIndex(loc))
+				}
+			}
+			if w.version >= vUseListOrdering {
+				out.byte(0) // no use-list orders: ir's use lists carry no order worth keeping
+			}
+		}
+		for o := b.First(); o != nil; o = o.Next() {
+			if err := w.writeOp(out, o, scope); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+var _ = binary.LittleEndian
