@@ -1182,6 +1182,14 @@ func (r *reader) readOp(c *cursor, block *ir.Block, blocks []*ir.Block, depth in
 	if on.name != "" {
 		name += "." + on.name
 	}
+	if r.ctx.LookupOp(name) == nil {
+		if r.ctx.LookupDialect(on.dialect) != nil {
+			return &errAt{start, fmt.Sprintf("unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", name, on.dialect)}
+		}
+		if !r.ctx.AllowUnregistered {
+			return &errAt{start, fmt.Sprintf("dialect '%s' is unknown. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used", on.dialect)}
+		}
+	}
 	mask, err := c.byte()
 	if err != nil {
 		return err
