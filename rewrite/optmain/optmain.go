@@ -53,9 +53,7 @@ func Run(opts Options, stdin io.Reader, stdout, stderr io.Writer) int {
 		chunks = asm.SplitInput(src)
 	}
 	srcMgr := ir.NewSourceMgr()
-	if !asm.IsBytecode(src) { // a binary file has no line to quote
-		srcMgr.Add(name, src)
-	}
+	srcMgr.Add(name, src)
 	// Output goes to a temp file first: large modules are not held in
 	// memory twice, and nothing is written when the run fails.
 	sink, err := newSink(opts.Output)
