@@ -763,6 +763,9 @@ func apInt(c *cursor, width int) (*big.Int, error) {
 // truncate keeps the low width bits of v and reads them as signed or
 // unsigned.
 func truncate(v *big.Int, width int, signed bool) *big.Int {
+	if v.BitLen() < width || (v.BitLen() == width && !signed) {
+		return v // nothing to cut, and no mask as wide as the type to build
+	}
 	mask := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(width)), big.NewInt(1))
 	v = new(big.Int).And(v, mask)
 	if signed && width > 0 && v.Bit(width-1) == 1 {

@@ -434,6 +434,9 @@ func (w *writer) encode(top *ir.Operation) ([]byte, error) {
 	w.writeDialects(&dialects)
 
 	var out emitter
+	// Presized: the resources, often most of the file, are copied once.
+	out.buf = make([]byte, 0, 64+len(dialects.buf)+len(attrOffsets.buf)+len(attrData.buf)+len(ir.buf)+
+		len(resOffsets.buf)+len(resData.buf)+int(resData.align)+16*len(w.stringList)+len(w.propsList)*8+stringBytes(w.stringList))
 	out.bytes([]byte(Magic))
 	out.varint(uint64(w.version))
 	out.bytes(append([]byte(Producer), 0))
@@ -813,6 +816,11 @@ func (w *writer) encodeType(out *emitter, e *entry) bool {
 // data) and the offset table: no external groups, then one group per
 // dialect with each key, entry size and kind.
 func (w *writer) writeResources(data, offsets *emitter) {
+	total := 0
+	for _, r := range w.resourceList {
+		total += len(r.blob.Data) + int(r.blob.Alignment) + 20
+	}
+	data.buf = make([]byte, 0, total)
 	offsets.varint(0)
 	for i := 0; i < len(w.resourceList); {
 		j := i
@@ -842,6 +850,14 @@ func (w *writer) writeResources(data, offsets *emitter) {
 		}
 		i = j
 	}
+}
+
+func stringBytes(ss []string) int {
+	n := 0
+	for _, s := range ss {
+		n += len(s) + 1
+	}
+	return n
 }
 
 // ---- ops ----
