@@ -1,6 +1,6 @@
 // Every tool that reads IR reads bytecode too, and computes the same
 // thing from it as from the text: mlc run, lower, quantize, bisect and
-// mlc-translate.
+// mlc-translate; mlc import writes it.
 // RUN: mlc-opt --pass-pipeline='builtin.module(func.func(quantize{target=trt-orin allow-fallback}))' %s -o %t.q.mlir
 // RUN: mlc-opt --emit-bytecode %t.q.mlir -o %t.q.mlirbc
 // RUN: mlc run %t.q.mlir --input %S/Inputs/bytecode-x-1x2x4x4.npy --output-dir %t.text -q
@@ -22,6 +22,11 @@
 // RUN: mlc-translate --mlir-to-trt-onnx %t.trt.mlirbc -o %t.onnx
 // RUN: cmp %t.text.onnx %t.onnx
 // RUN: mlc-translate --import-onnx %t.onnx | filecheck %s --check-prefix=ONNX
+// mlc import writes bytecode directly, and it reads back to the text.
+// RUN: mlc import %S/../../docs/examples/tiny-cnn-onnx/model.onnx --pipeline torch-to-core --emit-bytecode -o %t.cnn.mlirbc
+// RUN: mlc import %S/../../docs/examples/tiny-cnn-onnx/model.onnx --pipeline torch-to-core -o %t.cnn.mlir
+// RUN: mlc-opt %t.cnn.mlirbc -o %t.cnn.back.mlir
+// RUN: diff %t.cnn.mlir %t.cnn.back.mlir
 // ONNX: quant.qcast
 // ONNX: torch.aten.relu
 
