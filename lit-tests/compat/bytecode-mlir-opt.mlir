@@ -31,6 +31,13 @@
 // RUN: mlir-opt --allow-unregistered-dialect %t.v4.mlirbc | FileCheck %s --check-prefix=V4-IR
 // Before version 5 properties travel as attributes.
 // V4-IR: "tst.props"() {a = "x", p = 1 : i64}
+// mlir-opt-19's own version 4 keeps the inherent attributes of registered
+// ops in the attribute dictionary (and drops an unregistered op's
+// properties); reading moves them back into properties.
+// RUN: mlir-opt --allow-unregistered-dialect --emit-bytecode --emit-bytecode-version=4 %s -o %t.theirs-v4.mlirbc
+// RUN: mlc-opt --allow-unregistered-dialect --mlir-print-op-generic %t.theirs-v4.mlirbc | filecheck %s --check-prefix=THEIRS-V4
+// THEIRS-V4: "func.func"() <{arg_attrs = [{tst.a = 1 : i32}], function_type = (i32) -> i32, res_attrs = [{tst.r = "r"}], sym_name = "decl", sym_visibility = "private"}>
+// THEIRS-V4: "tst.props"() {a = "x"}
 
 // CHECK: module @m attributes {tst.attrs = [1 : i8, -1 : i8, 255 : ui8, -7 : i16, 40000 : i32, -3, 12 : index, 7 : si32, 9 : ui64, true, false, 5.000000e-01 : f32, -2.250000e+00, 1.500000e+00 : f16, 3.000000e+00 : bf16, 0x7FC00000 : f32, "str", "typed" : i32, "esc\0A\22\\", unit, i32, tensor<?x3xf32>, @sym, @a::@b::@c, array<i64: 1, -2, 3>, array<f32: 1.500000e+00, 2.000000e+00>, array<i1: true, false>, array<i8>, dense<[1, 2, 3]> : tensor<3xi32>, dense<1.000000e+00> : tensor<2x2xf32>, dense<[true, false, true]> : tensor<3xi1>, dense<true> : tensor<4xi1>, dense<{{\[\[}}1.500000e+00, 2.500000e+00{{\]\]}}> : tensor<1x2xf64>, dense<5> : tensor<i64>, dense<[1, 2]> : vector<2xi16>, {a = 1 : i32, b = [], c = {}}, 123456789012345678901234567890 : i128, -5 : i128, none, index, complex<f64>, tuple<i32, f32>, vector<4x1xf32>, tensor<*xi8>, (i32, f32) -> (), () -> i1, ui16, si8, f8E4M3FN]} {
 // CHECK:   func.func private @decl(i32 {tst.a = 1 : i32}) -> (i32 {tst.r = "r"})

@@ -1276,6 +1276,7 @@ func (r *reader) readOp(c *cursor, block *ir.Block, blocks []*ir.Block, depth in
 		numRegions, iso = int(n), f
 	}
 	st.NumRegions = numRegions
+	moveInherentAttrs(r.ctx, &st)
 	op := r.ctx.NewOperation(st)
 	block.Append(op)
 	if err := r.define(c, op.Results()); err != nil {
@@ -1313,6 +1314,34 @@ func (r *reader) readOp(c *cursor, block *ir.Block, blocks []*ir.Block, depth in
 		}
 	}
 	return nil
+}
+
+// moveInherentAttrs puts a registered op's inherent attributes, found in
+// its attribute dictionary (files before version 5 keep them there), into
+// its properties, as MLIR and the text parser do.
+func moveInherentAttrs(ctx *ir.Context, st *ir.OperationState) {
+	info := ctx.LookupOp(st.Name)
+	if info == nil || len(info.Props) == 0 || len(st.Attrs) == 0 {
+		return
+	}
+	var props, rest []ir.NamedAttr
+	if st.Props != nil {
+		props = append(props, st.Props.Entries...)
+	}
+	for _, a := range st.Attrs {
+		inherent := false
+		for _, p := range info.Props {
+			inherent = inherent || p == a.Name
+		}
+		if inherent {
+			props = append(props, a)
+		} else {
+			rest = append(rest, a)
+		}
+	}
+	if len(rest) < len(st.Attrs) {
+		st.Attrs, st.Props = rest, ctx.DictionaryAttr(props)
+	}
 }
 
 // properties decodes an op's properties: an attribute for ops written as
