@@ -3,6 +3,7 @@ package bytecode
 import (
 	"encoding/binary"
 	"fmt"
+	"io"
 	"math/bits"
 )
 
@@ -64,16 +65,43 @@ const (
 
 // ---- writing ----
 
-// emitter appends encoded data to a byte slice; align records the largest
-// alignment its content needs relative to its start.
+// emitter collects encoded data: small writes go to buf, large blobs
+// (weights) are kept by reference in chunks, so that a model's data is
+// not copied on its way to the file. align is the largest alignment the
+// content needs relative to its start.
 type emitter struct {
-	buf   []byte
-	align uint64
+	chunks  [][]byte
+	flushed int // bytes in chunks
+	buf     []byte
+	align   uint64
 }
+
+// size is the number of bytes emitted so far.
+func (e *emitter) size() int { return e.flushed + len(e.buf) }
 
 func (e *emitter) byte(b byte) { e.buf = append(e.buf, b) }
 
 func (e *emitter) bytes(b []byte) { e.buf = append(e.buf, b...) }
+
+// blob emits b, by reference when it is large; b must not change until
+// the emitter is written.
+func (e *emitter) blob(b []byte) {
+	if len(b) < 1<<16 {
+		e.bytes(b)
+		return
+	}
+	e.flush()
+	e.chunks = append(e.chunks, b)
+	e.flushed += len(b)
+}
+
+func (e *emitter) flush() {
+	if len(e.buf) > 0 {
+		e.chunks = append(e.chunks, e.buf)
+		e.flushed += len(e.buf)
+		e.buf = nil
+	}
+}
 
 // varint writes MLIR's prefix varint: the count of trailing zero bits of
 // the first byte is the number of bytes that follow.
@@ -112,7 +140,7 @@ func (e *emitter) alignTo(a uint64) {
 	if a < 2 {
 		return
 	}
-	for uint64(len(e.buf))&(a-1) != 0 {
+	for uint64(e.size())&(a-1) != 0 {
 		e.buf = append(e.buf, alignByte)
 	}
 	e.align = max(e.align, a)
@@ -124,9 +152,9 @@ func (e *emitter) alignTo(a uint64) {
 func (e *emitter) section(id byte, body *emitter) {
 	at := len(e.buf)
 	e.byte(id)
-	e.varint(uint64(len(body.buf)))
+	e.varint(uint64(body.size()))
 	if a := body.align; a > 1 {
-		if uint64(len(e.buf))&(a-1) != 0 {
+		if uint64(e.size())&(a-1) != 0 {
 			e.varint(a)
 			e.alignTo(a)
 			e.buf[at] |= 0x80
@@ -134,7 +162,37 @@ func (e *emitter) section(id byte, body *emitter) {
 			e.align = max(e.align, a)
 		}
 	}
+	if len(body.chunks) == 0 {
+		e.buf = append(e.buf, body.buf...)
+		return
+	}
+	e.flush()
+	e.chunks = append(e.chunks, body.chunks...)
+	e.flushed += body.flushed
 	e.buf = append(e.buf, body.buf...)
+}
+
+// writeTo writes everything emitted to w.
+func (e *emitter) writeTo(w io.Writer) error {
+	for _, c := range e.chunks {
+		if _, err := w.Write(c); err != nil {
+			return err
+		}
+	}
+	_, err := w.Write(e.buf)
+	return err
+}
+
+// bytesOut returns everything emitted as one slice.
+func (e *emitter) bytesOut() []byte {
+	if len(e.chunks) == 0 {
+		return e.buf
+	}
+	out := make([]byte, 0, e.size())
+	for _, c := range e.chunks {
+		out = append(out, c...)
+	}
+	return append(out, e.buf...)
 }
 
 // ---- reading ----

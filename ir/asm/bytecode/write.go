@@ -25,22 +25,43 @@ type WriteOptions struct {
 
 // Write encodes op (usually a builtin.module) as MLIR bytecode.
 func Write(w io.Writer, op *ir.Operation, opts WriteOptions) error {
-	b, err := Encode(op, opts)
+	wr, out, err := encode(op, opts)
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(b)
+	err = out.writeTo(w)
+	wr.release()
 	return err
 }
 
 // Encode returns op's bytecode.
 func Encode(op *ir.Operation, opts WriteOptions) ([]byte, error) {
+	wr, out, err := encode(op, opts)
+	if err != nil {
+		return nil, err
+	}
+	b := out.bytesOut()
+	wr.release()
+	return b, nil
+}
+
+// release hands each written blob to its Release hook (see
+// ir.ResourceBlob): its pages may leave memory now.
+func (w *writer) release() {
+	for _, r := range w.resourceList {
+		if b := r.blob; b.Release != nil && b.Data != nil && !w.elide {
+			b.Release(b.Data)
+		}
+	}
+}
+
+func encode(op *ir.Operation, opts WriteOptions) (*writer, *emitter, error) {
 	v := opts.Version
 	if v == 0 {
 		v = Version
 	}
 	if v < 1 || v > Version {
-		return nil, fmt.Errorf("unsupported bytecode version requested %d, must be in range [1, %d]", v, Version)
+		return nil, nil, fmt.Errorf("unsupported bytecode version requested %d, must be in range [1, %d]", v, Version)
 	}
 	wr := &writer{
 		ctx: op.Ctx(), version: v, elide: opts.ElideResources,
@@ -48,7 +69,8 @@ func Encode(op *ir.Operation, opts WriteOptions) ([]byte, error) {
 		attrs: map[any]*entry{}, types: map[any]*entry{}, values: map[*ir.Value]valueNum{},
 		blocks: map[*ir.Block]int{}, resources: map[*ir.ResourceBlob]*resource{}, props: map[string]int{},
 	}
-	return wr.encode(op)
+	out, err := wr.encode(op)
+	return wr, out, err
 }
 
 type writer struct {
@@ -405,7 +427,7 @@ func (w *writer) typeIndex(t ir.Type) uint64 { return uint64(w.types[typeKey(t)]
 
 // ---- the file ----
 
-func (w *writer) encode(top *ir.Operation) ([]byte, error) {
+func (w *writer) encode(top *ir.Operation) (*emitter, error) {
 	w.dialect("builtin") // the builtin attributes' dialect comes first
 	w.numberOp(top)
 	nextScope := 0
@@ -434,9 +456,6 @@ func (w *writer) encode(top *ir.Operation) ([]byte, error) {
 	w.writeDialects(&dialects)
 
 	var out emitter
-	// Presized: the resources, often most of the file, are copied once.
-	out.buf = make([]byte, 0, 64+len(dialects.buf)+len(attrOffsets.buf)+len(attrData.buf)+len(ir.buf)+
-		len(resOffsets.buf)+len(resData.buf)+int(resData.align)+16*len(w.stringList)+len(w.propsList)*8+stringBytes(w.stringList))
 	out.bytes([]byte(Magic))
 	out.varint(uint64(w.version))
 	out.bytes(append([]byte(Producer), 0))
@@ -466,7 +485,7 @@ func (w *writer) encode(top *ir.Operation) ([]byte, error) {
 		}
 		out.section(secProperties, &props)
 	}
-	return out.buf, nil
+	return &out, nil
 }
 
 func (w *writer) writeDialects(e *emitter) {
@@ -511,14 +530,14 @@ func (w *writer) writeAttrTypes(data, offsets *emitter) {
 			offsets.varint(uint64(list[i].dialect))
 			offsets.varint(uint64(j - i))
 			for _, e := range list[i:j] {
-				start := len(data.buf)
+				start := data.size()
+				// The encoders write nothing when they decline.
 				custom := enc(data, e)
 				if !custom {
-					data.buf = data.buf[:start]
 					data.bytes([]byte(entryText(e)))
 					data.byte(0)
 				}
-				offsets.varintFlag(uint64(len(data.buf)-start), custom)
+				offsets.varintFlag(uint64(data.size()-start), custom)
 			}
 			i = j
 		}
@@ -625,7 +644,7 @@ func (w *writer) encodeAttr(out *emitter, e *entry) bool {
 			raw = packBools(a)
 		}
 		out.varint(uint64(len(raw)))
-		out.bytes(raw)
+		out.blob(raw)
 	case *ir.DenseResourceAttr:
 		out.varint(attrDenseResource)
 		out.varint(w.typeIndex(a.Type))
@@ -816,11 +835,6 @@ func (w *writer) encodeType(out *emitter, e *entry) bool {
 // data) and the offset table: no external groups, then one group per
 // dialect with each key, entry size and kind.
 func (w *writer) writeResources(data, offsets *emitter) {
-	total := 0
-	for _, r := range w.resourceList {
-		total += len(r.blob.Data) + int(r.blob.Alignment) + 20
-	}
-	data.buf = make([]byte, 0, total)
 	offsets.varint(0)
 	for i := 0; i < len(w.resourceList); {
 		j := i
@@ -830,7 +844,7 @@ func (w *writer) writeResources(data, offsets *emitter) {
 		offsets.varint(uint64(w.resourceList[i].dialect))
 		offsets.varint(uint64(j - i))
 		for _, r := range w.resourceList[i:j] {
-			start := len(data.buf)
+			start := data.size()
 			if b := r.blob; b.Data != nil && !w.elide {
 				align := uint64(b.Alignment)
 				if align == 0 || align&(align-1) != 0 {
@@ -839,25 +853,14 @@ func (w *writer) writeResources(data, offsets *emitter) {
 				data.varint(align)
 				data.varint(uint64(len(b.Data)))
 				data.alignTo(align)
-				data.bytes(b.Data)
-				if b.Release != nil {
-					b.Release(b.Data)
-				}
+				data.blob(b.Data)
 			}
 			offsets.varint(uint64(w.str(r.blob.Key)))
-			offsets.varint(uint64(len(data.buf) - start))
+			offsets.varint(uint64(data.size() - start))
 			offsets.byte(resBlob)
 		}
 		i = j
 	}
-}
-
-func stringBytes(ss []string) int {
-	n := 0
-	for _, s := range ss {
-		n += len(s) + 1
-	}
-	return n
 }
 
 // ---- ops ----
