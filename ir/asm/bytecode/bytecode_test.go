@@ -130,6 +130,20 @@ func TestAgainstMLIROpt(t *testing.T) {
 	}
 }
 
+// Empty dense elements (whose text mlc and mlir-opt-19 print differently)
+// go to mlir-opt-19 and back: ours → its bytecode → ours.
+func TestThroughMLIROpt(t *testing.T) {
+	mlir := mlirOpt(t)
+	src := []byte(`"tst.c"() {a = dense<> : tensor<0xf32>, b = dense<> : tensor<0x3xi1>, c = dense<[[true, false, true, true, false, false, true, true, true]]> : tensor<1x9xi1>} : () -> ()`)
+	ours := parse(t, "empty.mlir", src)
+	b, err := bytecode.Encode(ours, bytecode.WriteOptions{})
+	require.NoError(t, err)
+	theirs := run(t, mlir, b, "--allow-unregistered-dialect", "--emit-bytecode", "-")
+	m, err := asm.Parse(newCtx(), "theirs.mlirbc", theirs, 1)
+	require.NoError(t, err)
+	require.Equal(t, text(t, ours, generic), text(t, m, generic))
+}
+
 // mlir-opt-19's files of testdata/*.mlirbc (its output on the .mlir
 // inputs, kept so the test runs without it) read back to the same IR as
 // the text.

@@ -925,7 +925,7 @@ func (r *reader) denseElements(c *cursor) (ir.Attribute, error) {
 		if err != nil {
 			return nil, &errAt{at, err.Error()}
 		}
-	} else if int64(len(raw)) != int64(w) && (n == 0 || int64(len(raw))/n != int64(w) || int64(len(raw))%n != 0) {
+	} else if int64(len(raw)) != int64(w) && !(n == 0 && len(raw) == 0) && (n == 0 || int64(len(raw))/n != int64(w) || int64(len(raw))%n != 0) {
 		return nil, &errAt{at, fmt.Sprintf("dense elements of %s hold %d bytes, but need %d or one element", t, len(raw), n*int64(w))}
 	}
 	a := r.ctx.DenseElementsAttr(st, raw)

@@ -7,6 +7,7 @@ module attributes {tst.attrs = [
     dense<[1, 2, 3]> : tensor<3xi32>, dense<1.0> : tensor<2x2xf32>, dense<[true, false, true]> : tensor<3xi1>,
     dense<true> : tensor<4xi1>, dense<[[1.5, 2.5]]> : tensor<1x2xf64>, dense<5> : tensor<i64>,
     dense<[1, 2]> : vector<2xi16>, dense<(1.0, 2.0)> : tensor<complex<f32>>,
+    dense<[[0x7F, 0x80]]> : tensor<1x2xf8E4M3FN>, 2.0 : f8E4M3FN,
     {a = 1 : i32, b = [], c = {}}, 123456789012345678901234567890 : i128, -5 : i128,
     none, index, complex<f64>, tuple<i32, f32>, vector<4x1xf32>, tensor<*xi8>, (i32, f32) -> (),
     () -> i1, ui16, si8, f8E4M3FN
