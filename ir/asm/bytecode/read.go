@@ -559,7 +559,19 @@ func (r *reader) decodeAttr(e *readEntry) error {
 		return nil
 	}
 	if e.dialect != "builtin" {
-		return c.errorf("dialect '%s' attributes are custom-encoded; mlc reads only builtin's encodings and the textual fallback", e.dialect)
+		cd := r.codec(e.dialect)
+		if cd == nil || cd.ReadAttribute == nil {
+			return unsupportedCustom(c, e.dialect, "attributes")
+		}
+		a, err := custom(r, c, cd.ReadAttribute)
+		if err == nil && a == nil {
+			err = c.errorf("dialect '%s' decoded no attribute", e.dialect)
+		}
+		if err != nil {
+			return err
+		}
+		e.attr = a
+		return r.charge(c, a)
 	}
 	at := c.off()
 	code, err := c.varint()
@@ -969,7 +981,19 @@ func (r *reader) decodeType(e *readEntry) error {
 		return nil
 	}
 	if e.dialect != "builtin" {
-		return c.errorf("dialect '%s' types are custom-encoded; mlc reads only builtin's encodings and the textual fallback", e.dialect)
+		cd := r.codec(e.dialect)
+		if cd == nil || cd.ReadType == nil {
+			return unsupportedCustom(c, e.dialect, "types")
+		}
+		t, err := custom(r, c, cd.ReadType)
+		if err == nil && t == nil {
+			err = c.errorf("dialect '%s' decoded no type", e.dialect)
+		}
+		if err != nil {
+			return err
+		}
+		e.typ = t
+		return r.charge(c, t)
 	}
 	at := c.off()
 	code, err := c.varint()
