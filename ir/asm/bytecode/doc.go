@@ -4,11 +4,14 @@
 //
 // Builtin attributes, types and locations use the builtin dialect's
 // binary encodings, so mlir-opt-19 reads them natively; every other
-// dialect's attributes and types (quant types, #trt.…) go through MLIR's
-// assembly-format fallback: their text, parsed back by the caller's
-// ReadOptions.ParseAttr and ParseType (ir/asm), so this package imports
-// only ir. dense_resource blobs travel in the resource section, aligned
-// as they were declared.
+// dialect's attributes and types (quant types, #trt.…) are written in
+// MLIR's assembly-format fallback: their text, parsed back by the
+// caller's ReadOptions.ParseAttr and ParseType (ir/asm), so this package
+// imports only ir. A dialect whose entries mlir-opt-19 writes in its own
+// binary encoding can decode them with a DialectCodec attached to its
+// ir.Dialect (the quant dialect does). dense_resource blobs travel in the
+// resource section, aligned as they were declared, and are written by
+// reference, not copied.
 //
 // Ops are written as MLIR writes ops it has not registered: their
 // properties as one attribute (a dictionary). On reading, the native
