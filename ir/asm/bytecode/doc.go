@@ -13,10 +13,11 @@
 // resource section, aligned as they were declared, and are written by
 // reference, not copied.
 //
-// Ops are written as MLIR writes ops it has not registered: their
-// properties as one attribute (a dictionary). On reading, the native
-// property encodings of the builtin and func ops that mlir-opt-19 writes
-// are decoded from a table (nativeProps).
+// The builtin and func ops that mlir-opt-19 registers have their
+// properties in MLIR's native encoding, both ways, from a table
+// (nativeProps): mlir-opt-19 decodes a registered op's properties no other
+// way. Every other op is written as MLIR writes ops it has not
+// registered: its properties as one attribute (a dictionary).
 //
 // Errors are *ir.Diagnostic values at loc("file":1:N), where N is the
 // 1-based byte position in the file (the file read as one line), so
