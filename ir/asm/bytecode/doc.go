@@ -1,6 +1,7 @@
 // Package bytecode reads and writes MLIR's bytecode format (the
-// "ML\xefR" files of mlir-opt --emit-bytecode) for the ir package, at
-// the versions mlir-opt-19 reads and writes (0 to 6; 6 by default).
+// "ML\xefR" files of mlir-opt --emit-bytecode) for the ir package: it
+// reads the versions mlir-opt-19 reads (0 to 6) and writes 1 to 6, by
+// default 6 as mlir-opt-19 does.
 //
 // Builtin attributes, types and locations use the builtin dialect's
 // binary encodings, so mlir-opt-19 reads them natively; every other
