@@ -39,7 +39,7 @@
 // THEIRS-V4: "func.func"() <{arg_attrs = [{tst.a = 1 : i32}], function_type = (i32) -> i32, res_attrs = [{tst.r = "r"}], sym_name = "decl", sym_visibility = "private"}>
 // THEIRS-V4: "tst.props"() {a = "x"}
 
-// CHECK: module @m attributes {tst.attrs = [1 : i8, -1 : i8, 255 : ui8, -7 : i16, 40000 : i32, -3, 12 : index, 7 : si32, 9 : ui64, true, false, 5.000000e-01 : f32, -2.250000e+00, 1.500000e+00 : f16, 3.000000e+00 : bf16, 0x7FC00000 : f32, "str", "typed" : i32, "esc\0A\22\\", unit, i32, tensor<?x3xf32>, @sym, @a::@b::@c, array<i64: 1, -2, 3>, array<f32: 1.500000e+00, 2.000000e+00>, array<i1: true, false>, array<i8>, dense<[1, 2, 3]> : tensor<3xi32>, dense<1.000000e+00> : tensor<2x2xf32>, dense<[true, false, true]> : tensor<3xi1>, dense<true> : tensor<4xi1>, dense<{{\[\[}}1.500000e+00, 2.500000e+00{{\]\]}}> : tensor<1x2xf64>, dense<5> : tensor<i64>, dense<[1, 2]> : vector<2xi16>, {a = 1 : i32, b = [], c = {}}, 123456789012345678901234567890 : i128, -5 : i128, none, index, complex<f64>, tuple<i32, f32>, vector<4x1xf32>, tensor<*xi8>, (i32, f32) -> (), () -> i1, ui16, si8, f8E4M3FN]} {
+// CHECK: module @m attributes {tst.attrs = [1 : i8, -1 : i8, 255 : ui8, -7 : i16, 40000 : i32, -3, 12 : index, 7 : si32, 9 : ui64, true, false, 5.000000e-01 : f32, -2.250000e+00, 1.500000e+00 : f16, 3.000000e+00 : bf16, 0x7FC00000 : f32, "str", "typed" : i32, "esc\0A\22\\", unit, i32, tensor<?x3xf32>, @sym, @a::@b::@c, array<i64: 1, -2, 3>, array<f32: 1.500000e+00, 2.000000e+00>, array<i1: true, false>, array<i8>, dense<[1, 2, 3]> : tensor<3xi32>, dense<1.000000e+00> : tensor<2x2xf32>, dense<[true, false, true]> : tensor<3xi1>, dense<true> : tensor<4xi1>, dense<{{\[\[}}1.500000e+00, 2.500000e+00{{\]\]}}> : tensor<1x2xf64>, dense<5> : tensor<i64>, dense<[1, 2]> : vector<2xi16>, {a = 1 : i32, b = [], c = {}}, 123456789012345678901234567890 : i128, -5 : i128, none, index, complex<f64>, tuple<i32, f32>, vector<4x1xf32>, tensor<*xi8>, (i32, f32) -> (), () -> i1, ui16, si8, f8E4M3FN, #tst.opaque<"x", [1, 2]>, !tst.type<3 x f32>, tensor<2x!tst.elem>]} {
 // CHECK:   func.func private @decl(i32 {tst.a = 1 : i32}) -> (i32 {tst.r = "r"})
 // CHECK:   func.func @f(%arg0: i32 {tst.b}, %arg1: tensor<2xf32>) -> i32 attributes {tst.d} {
 // CHECK:     %0 = "tst.props"() <{p = 1 : i64}> {a = "x"} : () -> i32
@@ -74,7 +74,7 @@ module @m attributes {tst.attrs = [
     dense<[1, 2]> : vector<2xi16>,
     {a = 1 : i32, b = [], c = {}}, 123456789012345678901234567890 : i128, -5 : i128,
     none, index, complex<f64>, tuple<i32, f32>, vector<4x1xf32>, tensor<*xi8>, (i32, f32) -> (),
-    () -> i1, ui16, si8, f8E4M3FN
+    () -> i1, ui16, si8, f8E4M3FN, #tst.opaque<"x", [1, 2]>, !tst.type<3 x f32>, tensor<2x!tst.elem>
   ]} {
   func.func private @decl(i32 {tst.a = 1 : i32}) -> (i32 {tst.r = "r"})
   func.func @f(%arg0: i32 {tst.b} loc("arg0"), %arg1: tensor<2xf32>) -> i32 attributes {tst.d} {

@@ -10,6 +10,11 @@
 // A bytecode file reads back to bytecode byte for byte.
 // RUN: mlc-opt --allow-unregistered-dialect --emit-bytecode %t.mlirbc -o %t.again.mlirbc
 // RUN: cmp %t.mlirbc %t.again.mlirbc
+// Without the resource data (mlir-opt's --elide-resource-data-from-bytecode)
+// the handles stay and the blobs are gone.
+// RUN: mlc-opt --allow-unregistered-dialect --emit-bytecode --elide-resource-data-from-bytecode %s | mlc-opt --allow-unregistered-dialect | filecheck %s --check-prefix=ELIDED
+// ELIDED: core.constant dense_resource<w> : tensor<4x4xf32>
+// ELIDED-NOT: dialect_resources
 // The same from standard input, and through a pass.
 // RUN: mlc-opt --allow-unregistered-dialect --canonicalize < %t.mlirbc --allow-unregistered-dialect | filecheck %s --check-prefix=CANON
 
