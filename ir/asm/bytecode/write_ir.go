@@ -8,7 +8,6 @@ import (
 
 // Ops, regions and blocks.
 
-
 func (w *writer) writeOp(out *emitter, op *ir.Operation, scope int) error {
 	out.varint(uint64(w.opNames[op.Name()]))
 	maskAt := len(out.buf)
