@@ -53,7 +53,13 @@ func (w *writer) release() {
 	}
 }
 
-func encode(op *ir.Operation, opts WriteOptions) (*writer, *emitter, error) {
+func encode(op *ir.Operation, opts WriteOptions) (wr *writer, out *emitter, err error) {
+	defer func() {
+		// IR the writer does not expect must not take the tool down.
+		if p := recover(); p != nil {
+			wr, out, err = nil, nil, fmt.Errorf("internal error writing bytecode: %v", p)
+		}
+	}()
 	v := opts.Version
 	if v == 0 {
 		v = Version
@@ -61,13 +67,13 @@ func encode(op *ir.Operation, opts WriteOptions) (*writer, *emitter, error) {
 	if v < 1 || v > Version {
 		return nil, nil, fmt.Errorf("unsupported bytecode version requested %d, must be in range [1, %d]", v, Version)
 	}
-	wr := &writer{
+	wr = &writer{
 		ctx: op.Ctx(), version: v, elide: opts.ElideResources,
 		strings: map[string]int{}, dialects: map[string]int{}, opNames: map[string]int{},
 		attrs: map[any]*entry{}, types: map[any]*entry{}, values: map[*ir.Value]valueNum{},
 		blocks: map[*ir.Block]int{}, resources: map[*ir.ResourceBlob]*resource{}, props: map[string]int{},
 	}
-	out, err := wr.encode(op)
+	out, err = wr.encode(op)
 	return wr, out, err
 }
 
