@@ -242,3 +242,37 @@ func FuzzReadBytecode(f *testing.F) {
 		}
 	})
 }
+
+// Whatever text the parser accepts, the writer encodes and the reader
+// reads back to the same IR.
+func FuzzWriteBytecode(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.mlir")
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if asm.IsBytecode(src) {
+			return
+		}
+		m, err := asm.Parse(newCtx(), "fuzz.mlir", src, 1)
+		if err != nil || ir.Verify(m) != nil {
+			return
+		}
+		enc, err := bytecode.Encode(m, bytecode.WriteOptions{})
+		if err != nil {
+			t.Fatalf("encoding verified IR: %v", err)
+		}
+		m2, err := asm.Parse(newCtx(), "fuzz.mlirbc", enc, 1)
+		if err != nil {
+			t.Fatalf("reading our encoding: %v", err)
+		}
+		opts := asm.PrintOptions{Generic: true, DebugInfo: true}
+		if a, b := asm.String(m, opts), asm.String(m2, opts); a != b {
+			t.Fatalf("round trip changed the IR:\n%s\n---\n%s", a, b)
+		}
+	})
+}
