@@ -80,8 +80,12 @@ type SourceMgr struct {
 
 func NewSourceMgr() *SourceMgr { return &SourceMgr{files: map[string][]byte{}} }
 
-// Add registers a buffer under name.
+// Add registers a buffer under name. MLIR bytecode (it starts with
+// "ML\xefR") has no lines to quote, so its diagnostics print alone.
 func (s *SourceMgr) Add(name string, src []byte) {
+	if len(src) >= 4 && string(src[:4]) == "ML\xefR" {
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.files[name] = src

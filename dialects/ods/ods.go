@@ -124,6 +124,9 @@ type Dialect struct {
 	// TypeDocs and AttrDocs are reference sections for the docs.
 	TypeDocs []Doc
 	AttrDocs []Doc
+	// Interfaces are attached to the ir.Dialect when the dialect is
+	// registered (a bytecode.DialectCodec, for one).
+	Interfaces []any
 }
 
 // Doc is a titled docs section.
@@ -232,6 +235,9 @@ func Register(ctx *ir.Context, d *Dialect) {
 	dialect := &ir.Dialect{Name: d.Name, Doc: d.Summary, ParseAttr: d.ParseAttr, MaterializeConstant: d.MaterializeConstant}
 	if d.ParseType != nil {
 		dialect.Attach(&asm.TypeSyntax{Parse: d.ParseType})
+	}
+	for _, impl := range d.Interfaces {
+		dialect.Attach(impl)
 	}
 	ctx.RegisterDialect(dialect, infos...)
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/ir/asm/bytecode"
 )
 
 func isUniform(t ir.Type) bool {
@@ -76,6 +77,9 @@ parse and print exactly as mlir-opt-19's; the op forms are those of MLIR's
 quant dialect (` + "`quant.qcast %x : tensor<4xf32> to tensor<4x!quant.uniform<i8:f32, 5.000000e-01>>`" + `).
 quant.requant is mlc's own.`,
 	ParseType: ParseType,
+	// Reads the quant types of bytecode that mlir-opt-19 writes (mlc writes
+	// them as text, which MLIR also reads).
+	Interfaces: []any{&bytecode.DialectCodec{ReadType: readBytecodeType}},
 	Ops: []*ods.OpDef{
 		{
 			Name:    "qcast",

@@ -22,10 +22,15 @@ import (
 // Parse reads MLIR text into a builtin.module (wrapping top-level ops in
 // an implicit module unless the file is one module). firstLine is the line
 // at which src starts in its file (for --split-input-file chunks), so
-// every location and error carries the file's own line numbers. The
-// result is not verified; call ir.Verify. The IR may refer to src's bytes
-// (names, string literals): do not modify src afterwards.
+// every location and error carries the file's own line numbers. MLIR
+// bytecode (src starting with "ML\xefR") is decoded instead (firstLine
+// unused; errors are at line 1, column = byte position). The result is
+// not verified; call ir.Verify. The IR may refer to src's bytes (names,
+// string literals): do not modify src afterwards.
 func Parse(ctx *ir.Context, filename string, src []byte, firstLine int) (*ir.Operation, error) {
+	if IsBytecode(src) {
+		return parseBytecode(ctx, filename, src)
+	}
 	if shouldStream(ctx, src) {
 		if top, ok := parseStreamed(ctx, filename, src, firstLine); ok {
 			return top, nil

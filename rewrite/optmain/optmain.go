@@ -26,6 +26,10 @@ type Options struct {
 	VerifyDiagnostics bool
 	Print             asm.PrintOptions
 	NoVerify          bool
+	// EmitBytecode writes MLIR bytecode instead of text, at Bytecode's
+	// version (mlir-opt's --emit-bytecode, --emit-bytecode-version).
+	EmitBytecode bool
+	Bytecode     asm.BytecodeOptions
 	// Register adds dialects to a fresh context.
 	Register func(*ir.Context)
 	// Transform runs after parsing and before the pipeline; nil: none.
@@ -232,7 +236,11 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 		}
 	} else {
 		phase = time.Now()
-		if perr := asm.Print(out, module, opts.Print); perr != nil {
+		print := func() error { return asm.Print(out, module, opts.Print) }
+		if opts.EmitBytecode {
+			print = func() error { return asm.WriteBytecode(out, module, opts.Bytecode) }
+		}
+		if perr := print(); perr != nil {
 			ctx.Emit(ir.Errorf(ir.UnknownLoc{}, "printing failed: %v", perr))
 			ok = false
 		}

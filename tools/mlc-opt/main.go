@@ -121,6 +121,9 @@ func main() {
 	}
 	f := cmd.Flags()
 	f.StringVarP(&opts.Output, "output", "o", "-", "output file (written atomically)")
+	f.BoolVar(&opts.EmitBytecode, "emit-bytecode", false, "emit MLIR bytecode (version 6, as mlir-opt-19) instead of text")
+	f.IntVar(&opts.Bytecode.Version, "emit-bytecode-version", 6, "bytecode version to emit, 1 to 6")
+	f.BoolVar(&opts.Bytecode.ElideResources, "elide-resource-data-from-bytecode", false, "write resource keys without their data")
 	f.BoolVar(&opts.AllowUnregistered, "allow-unregistered-dialect", false, "allow ops of dialects that are not registered")
 	f.BoolVar(&opts.Print.Generic, "mlir-print-op-generic", false, "print every op in generic form")
 	f.BoolVar(&opts.Print.DebugInfo, "mlir-print-debuginfo", false, "print locations")

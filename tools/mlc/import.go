@@ -24,6 +24,7 @@ type importOptions struct {
 	shapes   []string
 	timing   bool
 	print    asm.PrintOptions
+	bytecode bool
 }
 
 func newImportCmd() *cobra.Command {
@@ -47,6 +48,7 @@ it the torch-dialect module is printed. The output is written atomically.`,
 	f.StringArrayVar(&o.dims, "dim", nil, "fix a symbolic input dim: NAME=SIZE (repeatable)")
 	f.StringArrayVar(&o.shapes, "shape", nil, "fix a graph input's shape: NAME=D0xD1x... (repeatable)")
 	f.BoolVar(&o.timing, "timing", false, "print the time of each stage to stderr")
+	f.BoolVar(&o.bytecode, "emit-bytecode", false, "write MLIR bytecode (as mlir-opt-19 --emit-bytecode) instead of text")
 	f.BoolVar(&o.print.Generic, "mlir-print-op-generic", false, "print every op in generic form")
 	f.BoolVar(&o.print.DebugInfo, "mlir-print-debuginfo", false, "print locations")
 	f.IntVar(&o.print.ElideElementsAttrsIfLarger, "mlir-elide-elementsattrs-if-larger", 0, "elide dense attributes with more elements than this")
@@ -117,7 +119,11 @@ func importModel(path string, o importOptions, stderr io.Writer) error {
 		}
 		lap("lower")
 	}
-	if err := asm.WriteFile(o.output, module, o.print); err != nil {
+	write := func() error { return asm.WriteFile(o.output, module, o.print) }
+	if o.bytecode {
+		write = func() error { return asm.WriteBytecodeFile(o.output, module, asm.BytecodeOptions{}) }
+	}
+	if err := write(); err != nil {
 		return report(fmt.Errorf("%s: %v", o.output, err))
 	}
 	lap("print")

@@ -1,0 +1,5 @@
+package bytecode
+
+import "sort"
+
+func sortStrings(s []string) { sort.Strings(s) }
