@@ -66,8 +66,9 @@ func TestRequantizeAcc64(t *testing.T) {
 			t.Fatalf("RequantizeAcc64(%d, %g) = %d, RequantizeAcc %d", acc, scale, got, want)
 		}
 	}
-	const big = 768 * 65535 * 127 // a 16-bit patch conv's largest sum
-	if got := p.RequantizeAcc64(big, 1.0/(1<<18)); got != 32768+24384 { // 24383.63
+	// A 16-bit patch conv's largest sum; × 2^-18 it is 24383.63.
+	const big = 768 * 65535 * 127
+	if got := p.RequantizeAcc64(big, 1.0/(1<<18)); got != 32768+24384 {
 		t.Errorf("RequantizeAcc64(%d) = %d", int64(big), got)
 	}
 	if got := p.RequantizeAcc64(-big, 1.0/(1<<18)); got != 32768-24384 {
