@@ -182,3 +182,25 @@ func filled(dt DType, shape []int64, v int64) *Tensor {
 	}
 	return t
 }
+
+// BenchmarkPatchEmbedU16: ViT-Tiny's patch embedding (224×224 input, 192
+// channels, K = 768) with u16 activations, through the int32 direct loop
+// (which wraps) and the exact wide kernel.
+func BenchmarkPatchEmbedU16(b *testing.B) {
+	rng := rand.New(rand.NewSource(1))
+	x := randExtremes(rng, U16, []int64{1, 3, 224, 224})
+	w := randExtremes(rng, I8, []int64{192, 3, 16, 16})
+	p := Conv2DParams{Strides: [2]int{16, 16}}
+	b.Run("int32", func(b *testing.B) {
+		acc := make([]int32, 192*14*14)
+		for b.Loop() {
+			require.NoError(b, ConvIntegerInto(acc, x, 0, w, nil, p))
+		}
+	})
+	b.Run("wide", func(b *testing.B) {
+		acc := make([]int64, 192*14*14)
+		for b.Loop() {
+			require.NoError(b, ConvIntegerWideInto(acc, x, 0, w, nil, p))
+		}
+	})
+}
