@@ -16,10 +16,13 @@ import (
 // compute QLinearConv, QLinearMatMul and com.microsoft QLinearAdd, so that
 // the stored results agree bit for bit (bench/ort-ops, ortcheck_test.go):
 //
-//   - conv2d / matmul: Σ (x − x_zp)(w − w_zp) in int32 (wrapping), plus an
-//     i32 bias in int32; then float32(acc) × M with M = (s_x × s_w) / s_y
-//     in float32 (per weight channel), rounded half to even, plus y_zp,
+//   - conv2d / matmul: Σ (x − x_zp)(w − w_zp) in int32, plus an i32 bias
+//     in int32; then float32(acc) × M with M = (s_x × s_w) / s_y in
+//     float32 (per weight channel), rounded half to even, plus y_zp,
 //     saturated to the result's storage range (MLAS's requantization).
+//     Where the operands could take that sum past int32 (16-bit
+//     activations: ORT has no such kernel), it is exact in int64 instead,
+//     requantized the same way, so the result never wraps.
 //   - An f32 bias (no ORT counterpart): float32(acc) × (s_x × s_w) + bias
 //     in float32, then quantized to the result as quant.qcast does.
 //   - add: MLAS's AVX2 QLinearAdd, its default on x86-64: ratios s_a/s_c
@@ -113,17 +116,41 @@ func newRequant(c *opCall, xq *quant.UniformType, wScales []float64, yq *quant.U
 	return r, nil
 }
 
-// at is the stored result for accumulator acc of channel ch.
-func (r *requant) at(acc int32, ch int) int64 {
+// at is the stored result for accumulator acc of channel ch. The int32
+// paths are taken only where acc plus an i32 bias cannot wrap (accFits32),
+// so adding the bias in int64 gives what int32 would.
+func (r *requant) at(acc int64, ch int) int64 {
 	k := min(ch, len(r.mult)-1)
 	switch {
 	case r.biasF != nil:
 		v := float32(float32(acc)*r.accScale[k]) + r.biasF[ch]
 		return r.out.Quantize32(v)
 	case r.biasI != nil:
-		acc += r.biasI[ch]
+		acc += int64(r.biasI[ch])
 	}
-	return r.out.RequantizeAcc(acc, r.mult[k])
+	return r.out.RequantizeAcc64(acc, r.mult[k])
+}
+
+// maxBias is the largest |i32 bias| added to an accumulator.
+func (r *requant) maxBias() int64 {
+	var m int64
+	for _, b := range r.biasI {
+		m = max(m, abs64(int64(b)))
+	}
+	return m
+}
+
+func abs64(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// accFits32 reports whether the int32 kernels are exact for operands x
+// and w of depth k and r's bias (tensor.IntegerAccFits32).
+func (r *requant) accFits32(x *tensor.Tensor, xZero int32, w *tensor.Tensor, wZeros []int32, k int) bool {
+	return tensor.IntegerAccFits32(x, xZero, w, wZeros, k, r.maxBias())
 }
 
 // fast is r as tensor.Requantizer, which computes what at does for an
@@ -238,6 +265,14 @@ func (c *opCall) convRequant(x *tensor.Tensor, xZero int32, w *tensor.Tensor, wZ
 	p tensor.Conv2DParams, r *requant, dt tensor.DType, shape []int64, recycle bool) (*tensor.Tensor, error) {
 	m := int(shape[1])
 	n := int(shape[0] * shape[1] * shape[2] * shape[3])
+	ohw := max(int(shape[2]*shape[3]), 1)
+	if !r.accFits32(x, xZero, w, wZeros, w.Len()/max(m, 1)) {
+		acc := make([]int64, n)
+		if err := tensor.ConvIntegerWideInto(acc, x, xZero, w, wZeros, p); err != nil {
+			return nil, err
+		}
+		return storeInts(dt, shape, n, func(i int) int64 { return r.at(acc[i], (i/ohw)%m) })
+	}
 	accp := getAcc(n)
 	defer accPool.Put(accp)
 	acc := *accp
@@ -255,8 +290,7 @@ func (c *opCall) convRequant(x *tensor.Tensor, xZero int32, w *tensor.Tensor, wZ
 	if err != nil {
 		return nil, err
 	}
-	ohw := max(int(shape[2]*shape[3]), 1)
-	return storeInts(dt, shape, n, func(i int) int64 { return r.at(acc[i], (i/ohw)%m) })
+	return storeInts(dt, shape, n, func(i int) int64 { return r.at(int64(acc[i]), (i/ohw)%m) })
 }
 
 func qMatMul(c *opCall) ([]*tensor.Tensor, error) {
@@ -299,6 +333,13 @@ func (c *opCall) matMulRequant(a *tensor.Tensor, aZero int32, b *tensor.Tensor, 
 	for _, v := range shape {
 		n *= int(v)
 	}
+	if k := a.Shape(); len(k) > 0 && !r.accFits32(a, aZero, b, bZeros, int(k[len(k)-1])) {
+		acc := make([]int64, n)
+		if err := tensor.MatMulIntegerWideInto(acc, a, aZero, b, bZeros); err != nil {
+			return nil, err
+		}
+		return storeInts(dt, shape, n, func(i int) int64 { return r.at(acc[i], i%max(cols, 1)) })
+	}
 	accp := getAcc(n)
 	defer accPool.Put(accp)
 	acc := *accp
@@ -310,7 +351,7 @@ func (c *opCall) matMulRequant(a *tensor.Tensor, aZero int32, b *tensor.Tensor, 
 			return y, nil
 		}
 	}
-	return storeInts(dt, shape, n, func(i int) int64 { return r.at(acc[i], i%max(cols, 1)) })
+	return storeInts(dt, shape, n, func(i int) int64 { return r.at(int64(acc[i]), i%max(cols, 1)) })
 }
 
 func qAdd(c *opCall) ([]*tensor.Tensor, error) {

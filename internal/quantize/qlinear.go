@@ -19,6 +19,13 @@ func OutputScale32(inScale, wScale, outScale float64) float32 {
 // MlasRequantizeOutput, which clamps in float before the conversion; the
 // bounds are integers, so clamping first or last is the same).
 func (p Params) RequantizeAcc(acc int32, scale float32) int64 {
+	return p.RequantizeAcc64(int64(acc), scale)
+}
+
+// RequantizeAcc64 is RequantizeAcc for an exact int64 accumulator (16-bit
+// operands, whose sums pass int32): the same float32 product and rounding,
+// float32(acc) being the nearest float32, as it is for an int32.
+func (p Params) RequantizeAcc64(acc int64, scale float32) int64 {
 	return p.Saturate(math.RoundToEven(float64(float32(float32(acc) * scale))))
 }
 

@@ -54,6 +54,31 @@ func TestRequantizeAcc(t *testing.T) {
 	}
 }
 
+// The int64 twin rounds as the int32 one on int32 values, and past int32
+// (16-bit operands) keeps the sum a wrapped int32 would lose.
+func TestRequantizeAcc64(t *testing.T) {
+	p := Params{ZeroPoint: 32768, Min: 0, Max: 65535}
+	rng := rand.New(rand.NewSource(8))
+	for range 10000 {
+		acc := int32(rng.Uint32())
+		scale := float32(math.Ldexp(rng.Float64(), -rng.Intn(30)))
+		if got, want := p.RequantizeAcc64(int64(acc), scale), p.RequantizeAcc(acc, scale); got != want {
+			t.Fatalf("RequantizeAcc64(%d, %g) = %d, RequantizeAcc %d", acc, scale, got, want)
+		}
+	}
+	// A 16-bit patch conv's largest sum; × 2^-18 it is 24383.63.
+	const big = 768 * 65535 * 127
+	if got := p.RequantizeAcc64(big, 1.0/(1<<18)); got != 32768+24384 {
+		t.Errorf("RequantizeAcc64(%d) = %d", int64(big), got)
+	}
+	if got := p.RequantizeAcc64(-big, 1.0/(1<<18)); got != 32768-24384 {
+		t.Errorf("RequantizeAcc64(%d) = %d", int64(-big), got)
+	}
+	if got := p.RequantizeAcc64(big, 1.0/(1<<10)); got != 65535 {
+		t.Errorf("RequantizeAcc64 does not saturate: %d", got)
+	}
+}
+
 // QLinearAdd's arithmetic against dequantize-add-quantize in float64: at
 // most one step apart, and equal away from ties.
 func TestAddParamsNearExact(t *testing.T) {

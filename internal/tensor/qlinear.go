@@ -12,7 +12,8 @@ import (
 // int8 GEMM (GemmInt8's VNNI / AVX2 kernels, an implicit im2col for
 // convolutions); 16-bit storage, and anything the GEMM does not take, is
 // computed by a direct loop. Both give the same int32 values: wrap-around
-// sums do not depend on their order.
+// sums do not depend on their order. Where 16-bit operands could wrap,
+// callers check IntegerAccFits32 and take the int64 kernels (qwide.go).
 
 func isInt8Storage(dt DType) bool { return dt == I8 || dt == U8 }
 func isIntStorage(dt DType) bool  { return dt == I8 || dt == U8 || dt == I16 || dt == U16 }
