@@ -81,6 +81,36 @@ func FunctionType(op *ir.Operation) *ir.FunctionType {
 // exporters read it).
 const NameAttr = "mlc.name"
 
+// DimParamsAttr, on a function's argument attributes, holds the
+// symbolic name of each dim the argument's type leaves dynamic ("" for a
+// static dim or one without a name), so that a diagnostic can name the
+// dim an import flag would fix (the ONNX importer writes it).
+const DimParamsAttr = "mlc.dim_params"
+
+// ArgDimParams returns the DimParamsAttr names of argument i of fn, or
+// nil when it has none.
+func ArgDimParams(fn *ir.Operation, i int) []string {
+	arr, _ := fn.InherentAttr("arg_attrs").(*ir.ArrayAttr)
+	if arr == nil || i >= len(arr.Elems) {
+		return nil
+	}
+	d, ok := arr.Elems[i].(*ir.DictionaryAttr)
+	if !ok {
+		return nil
+	}
+	list, ok := d.Get(DimParamsAttr).(*ir.ArrayAttr)
+	if !ok {
+		return nil
+	}
+	names := make([]string, len(list.Elems))
+	for j, e := range list.Elems {
+		if s, ok := e.(*ir.StringAttr); ok {
+			names[j] = s.Value
+		}
+	}
+	return names
+}
+
 // ArgNames returns one name per argument of fn: its mlc.name attribute,
 // else "arg<i>".
 func ArgNames(fn *ir.Operation) []string {

@@ -316,7 +316,7 @@ func (im *importer) build(g *onnxpb.Graph, order []int) (*ir.Operation, error) {
 	mb.CreateBlock(module.Region(0), nil, nil)
 	body := ir.NewBlock(nil, nil)
 	for i, t := range argTypes {
-		v := body.AddArg(t, ir.NameLoc{Name: argInfos[i].Name, Child: ir.UnknownLoc{}})
+		v := body.AddArg(t, ir.NameLoc{Name: argInfos[i].Name, Child: im.at(argInfos[i].Offset)})
 		im.vals[argInfos[i].Name] = &value{name: argInfos[i].Name, typ: t.(*ir.RankedTensorType), v: v}
 	}
 	for _, t := range g.Initializers {
@@ -358,7 +358,7 @@ func (im *importer) build(g *onnxpb.Graph, order []int) (*ir.Operation, error) {
 		{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(argTypes, resTypes))},
 	}
 	if len(argInfos) > 0 {
-		props = append(props, ir.NamedAttr{Name: "arg_attrs", Value: im.nameAttrs(argInfos)})
+		props = append(props, ir.NamedAttr{Name: "arg_attrs", Value: im.argAttrs(argInfos, argTypes)})
 	}
 	if len(g.Outputs) > 0 {
 		props = append(props, ir.NamedAttr{Name: "res_attrs", Value: im.nameAttrs(g.Outputs)})
@@ -374,6 +374,36 @@ func (im *importer) build(g *onnxpb.Graph, order []int) (*ir.Operation, error) {
 		return nil, ir.Errorf(im.at(0), "imported module does not verify: %v", err)
 	}
 	return module, nil
+}
+
+// argAttrs are nameAttrs plus, on an argument whose type keeps a
+// symbolic dim dynamic, the dim_param names (func.DimParamsAttr), so that
+// lowering can say which --dim would fix it.
+func (im *importer) argAttrs(infos []*onnxpb.ValueInfo, types []ir.Type) ir.Attribute {
+	elems := slices.Clone(im.nameAttrs(infos).(*ir.ArrayAttr).Elems)
+	for i, in := range infos {
+		rt, ok := types[i].(*ir.RankedTensorType)
+		if !ok || in.Type == nil || len(in.Type.Shape) != len(rt.Shape) {
+			continue
+		}
+		params := make([]ir.Attribute, len(rt.Shape))
+		named := false
+		for j, d := range rt.Shape {
+			p := ""
+			if d == ir.Dynamic {
+				p = in.Type.Shape[j].Param
+				named = named || p != ""
+			}
+			params[j] = im.ctx.StringAttr(p)
+		}
+		if named {
+			elems[i] = im.ctx.DictionaryAttr([]ir.NamedAttr{
+				{Name: function.DimParamsAttr, Value: im.ctx.ArrayAttr(params)},
+				{Name: NameAttr, Value: im.ctx.StringAttr(in.Name)},
+			})
+		}
+	}
+	return im.ctx.ArrayAttr(elems)
 }
 
 func (im *importer) nameAttrs(infos []*onnxpb.ValueInfo) ir.Attribute {
@@ -430,12 +460,41 @@ func (im *importer) pinnedShapes(args []*onnxpb.ValueInfo) ([][]int64, error) {
 			}
 		}
 	}
+	if err := im.checkDimNames(args); err != nil {
+		return nil, err
+	}
 	for name := range im.opts.InputShapes {
 		if !byName[name] {
 			return nil, ir.Errorf(im.at(0), "a shape is given for '%s', which is not a graph input", name)
 		}
 	}
 	return pins, nil
+}
+
+// checkDimNames rejects an Options.DimParams name that no graph input
+// uses, as a misspelt --dim would otherwise be ignored.
+func (im *importer) checkDimNames(args []*onnxpb.ValueInfo) error {
+	known := map[string]bool{}
+	for _, in := range args {
+		if in.Type != nil && in.Type.Kind == onnxpb.TypeTensor {
+			for _, d := range in.Type.Shape {
+				if d.Param != "" {
+					known[d.Param] = true
+				}
+			}
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(im.opts.DimParams)) {
+		if known[name] {
+			continue
+		}
+		if len(known) == 0 {
+			return ir.Errorf(im.at(0), "--dim %s: the model's inputs have no symbolic dims", name)
+		}
+		return ir.Errorf(im.at(0), "--dim %s: no graph input has a dim named '%s' (the inputs' symbolic dims: %s)",
+			name, name, strings.Join(slices.Sorted(maps.Keys(known)), ", "))
+	}
+	return nil
 }
 
 // valueInfoType is the ranked tensor type of a graph input: static dims
