@@ -73,14 +73,14 @@ func runLower(stdout, stderr io.Writer, path string, o lowerOptions) error {
 		var multi interface{ Diagnostics() []*ir.Diagnostic }
 		if errors.As(err, &multi) && len(multi.Diagnostics()) > 0 {
 			for _, d := range multi.Diagnostics() {
-				io.WriteString(stderr, srcMgr.Format(d))
+				io.WriteString(stderr, srcMgr.FormatFor("mlc", d))
 			}
 			return exitError{code: 1}
 		}
 		var d *ir.Diagnostic
 		var te *target.Error
 		if errors.As(err, &d) {
-			io.WriteString(stderr, srcMgr.Format(d))
+			io.WriteString(stderr, srcMgr.FormatFor("mlc", d))
 		} else if errors.As(err, &te) {
 			fmt.Fprintln(stderr, te) // already file:line:col: error: ...
 		} else {

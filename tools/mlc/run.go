@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	dq "github.com/mlc-go/mlc/driver/quantize"
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/ir"
@@ -82,8 +83,7 @@ Errors are reported as positioned diagnostics and the exit status is 1.`,
 	f.BoolVar(&o.timing, "time", false, "print parse+verify time and the median and minimum run time to stderr")
 	f.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the runs (after parsing) to this file")
 	f.BoolVar(&o.allowUnregistered, "allow-unregistered-dialect", false, "allow ops of dialects that are not registered")
-	f.StringArrayVar(&o.dims, "dim", nil, "ONNX models: fix a symbolic input dim, NAME=SIZE (repeatable)")
-	f.StringArrayVar(&o.shapes, "shape", nil, "ONNX models: fix a graph input's shape, NAME=D0xD1x... (repeatable)")
+	addImportFlags(cmd, &o.dims, &o.shapes)
 	return cmd
 }
 
@@ -221,31 +221,22 @@ func printOutputs(w io.Writer, names []string, outs []*tensor.Tensor) error {
 }
 
 // isONNX tells an ONNX model from IR: a .onnx name, or (for standard
-// input) a first byte that is protobuf's tag for ModelProto's ir_version,
-// which no text or MLIR bytecode file starts with.
+// input) ONNX bytes.
 func isONNX(path string, src []byte) bool {
 	if strings.EqualFold(filepath.Ext(path), ".onnx") {
 		return true
 	}
-	return path == "<stdin>" && len(src) > 0 && src[0] == 0x08
+	return path == "<stdin>" && dq.IsONNX(src)
 }
 
 // importForRun imports an ONNX model and lowers it to core, so that the
 // interpreter can run it.
 func importForRun(ctx *ir.Context, path string, src []byte, o runOptions) (*ir.Operation, error) {
-	var opts onnx.Options
-	for _, d := range o.dims {
-		if err := opts.AddDim(d); err != nil {
-			return nil, err
-		}
-	}
-	for _, d := range o.shapes {
-		if err := opts.AddShape(d); err != nil {
-			return nil, err
-		}
+	opts, err := onnxOptions(o.dims, o.shapes)
+	if err != nil {
+		return nil, err
 	}
 	var module *ir.Operation
-	var err error
 	if path == "<stdin>" {
 		module, err = onnx.Import(ctx, src, "<stdin>.onnx", opts)
 	} else {
