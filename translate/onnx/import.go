@@ -231,6 +231,10 @@ func (im *importer) checkSupported(g *onnxpb.Graph, order []int) error {
 	missing := map[string]*miss{}
 	for _, i := range order {
 		n := g.Nodes[i]
+		// A malformed node is an invalid model, whatever its support.
+		if why := checkArity(n, im.opset); why != "" {
+			return ir.Errorf(im.at(n.Offset), "%s %s", nodeDesc(n, i), why)
+		}
 		if lookup(n.Domain, n.OpType, im.opset) != nil {
 			continue
 		}
@@ -593,6 +597,51 @@ func (im *importer) initializer(t *onnxpb.Tensor) (*value, error) {
 	return &value{name: t.Name, typ: typ, raw: raw, loc: ir.NameLoc{Name: t.Name, Child: ir.UnknownLoc{}}}, nil
 }
 
+// checkValueFields rejects a tensor whose values sit in more than one
+// field (raw_data and a typed field, or external data and either), or in
+// a typed field that is not its data type's, as onnx.checker does.
+func checkValueFields(t *onnxpb.Tensor) error {
+	var fields []string
+	if t.IsExternal() {
+		fields = append(fields, "external data")
+	}
+	if t.HasRawData {
+		fields = append(fields, "raw_data")
+	}
+	typed := []struct {
+		name  string
+		n     int
+		field int
+	}{
+		{"float_data", len(t.FloatData), onnxpb.FieldFloatData},
+		{"int32_data", len(t.Int32Data), onnxpb.FieldInt32Data},
+		{"string_data", len(t.StringData), onnxpb.FieldStringData},
+		{"int64_data", len(t.Int64Data), onnxpb.FieldInt64Data},
+		{"double_data", len(t.DoubleData), onnxpb.FieldDoubleData},
+		{"uint64_data", len(t.Uint64Data), onnxpb.FieldUint64Data},
+	}
+	info, known := onnxpb.LookupDataType(t.DataType)
+	for _, f := range typed {
+		if f.n == 0 {
+			continue
+		}
+		fields = append(fields, f.name)
+		if known && info.Field != 0 && f.field != info.Field {
+			want := "raw_data"
+			for _, g := range typed {
+				if g.field == info.Field {
+					want = g.name
+				}
+			}
+			return fmt.Errorf("values of data type %s belong in %s, not %s", onnxpb.DataTypeName(t.DataType), want, f.name)
+		}
+	}
+	if len(fields) > 1 {
+		return fmt.Errorf("values are given twice, in %s and %s; a tensor holds them in one field", fields[0], fields[1])
+	}
+	return nil
+}
+
 // tensorData is a tensor's type and little-endian bytes.
 func (im *importer) tensorData(t *onnxpb.Tensor) (*ir.RankedTensorType, []byte, error) {
 	elem, err := elemType(im.ctx, t.DataType)
@@ -605,6 +654,9 @@ func (im *importer) tensorData(t *onnxpb.Tensor) (*ir.RankedTensorType, []byte, 
 	if t.HasSegment {
 		// Bytes refuses these too; here the refusal is typed as a limit.
 		return nil, nil, limit(errors.New("segmented tensors are not supported"))
+	}
+	if err := checkValueFields(t); err != nil {
+		return nil, nil, err
 	}
 	var raw []byte
 	if t.IsExternal() {
