@@ -15,3 +15,11 @@ func.func @main() -> tensor<2xf32> {
 // IMPORT-NOT: tmp
 // TRANSLATE: mlc-translate: error: {{.*}}/missing/m.mlir: directory {{.*}}/missing: no such file or directory
 // TRANSLATE-NOT: tmp
+
+// Errors without a source position read "tool: error: ...", as LLVM's.
+// RUN: not mlc-translate --no-such-flag 2>&1 | filecheck %s --check-prefix=STYLE-TRANSLATE
+// RUN: not mlc --no-such-flag 2>&1 | filecheck %s --check-prefix=STYLE-MLC
+// RUN: not mlc-bench --no-such-flag 2>&1 | filecheck %s --check-prefix=STYLE-BENCH
+// STYLE-TRANSLATE: {{^}}mlc-translate: error: unknown flag: --no-such-flag
+// STYLE-MLC: {{^}}mlc: error: unknown flag: --no-such-flag
+// STYLE-BENCH: {{^}}mlc-bench: error: unknown flag: --no-such-flag

@@ -38,6 +38,8 @@ func main() {
 		Short:        "Translate models into mlc IR",
 		Args:         cobra.MaximumNArgs(1),
 		SilenceUsage: true,
+		// Errors print as LLVM's tools print them, below.
+		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if listOps {
 				return printOps(os.Stdout)
@@ -108,6 +110,7 @@ func main() {
 	f.IntVar(&print.ElideElementsAttrsIfLarger, "mlir-elide-elementsattrs-if-larger", 0, "elide dense attributes with more elements than this")
 	cmd.SetArgs(optmain.NormalizeArgs(os.Args[1:]))
 	if err := cmd.Execute(); err != nil {
+		fmt.Fprintf(os.Stderr, "mlc-translate: error: %v\n", err)
 		os.Exit(1)
 	}
 	os.Exit(code)
