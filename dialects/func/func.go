@@ -3,6 +3,7 @@
 package function
 
 import (
+	_ "embed"
 	"fmt"
 	"strconv"
 
@@ -11,9 +12,15 @@ import (
 )
 
 // Dialect is the func dialect's table.
+// examples holds the op examples the docs show (see ods.OpDef.Example).
+//
+//go:embed examples.mlir
+var examples string
+
 var Dialect = (&ods.Dialect{
-	Name:    "func",
-	Summary: "Functions, calls and returns.",
+	Examples: examples,
+	Name:     "func",
+	Summary:  "Functions, calls and returns.",
 	Ops: []*ods.OpDef{
 		{
 			Name:         "func",
