@@ -8,6 +8,8 @@
 // RUN: not mlc quantize %S/Inputs/dyn-batch.onnx --target trt-orin --calib %t.calib -o %t.q.mlir 2>&1 | filecheck %s
 // RUN: not mlc compile %S/Inputs/dyn-batch.onnx --target trt-orin --calib %t.calib -o %t.out 2>&1 | filecheck %s
 // RUN: not mlc run %S/Inputs/dyn-batch.onnx --input %S/Inputs/x-2x4.npy 2>&1 | filecheck %s
+// RUN: not mlc lower %S/Inputs/dyn-batch.onnx --target trt-orin -o %t.l.mlir 2>&1 | filecheck %s
+// RUN: mlc lower %S/Inputs/dyn-batch.onnx --dim batch=1 --target trt-orin --dry-run | filecheck %s --check-prefix=LOWER
 
 // CHECK:     dyn-batch.onnx:1:{{[0-9]+}}: error: input 'x' (argument #0) has dynamic dim 0 ('batch'): core needs static shapes; fix it at import with --dim batch=1 or --shape x=1x4; 1 torch op could not be decomposed
 // CHECK-NOT: note:
@@ -23,6 +25,7 @@
 // RUN: not mlc-translate --import-onnx %S/Inputs/dyn-batch.onnx --dim batc=1 2>&1 | filecheck %s --check-prefix=BADDIM
 // RUN: not mlc quantize %S/Inputs/dyn-batch.onnx --dim batc=1 --target trt-orin --calib %t.calib -o %t.q.mlir 2>&1 | filecheck %s --check-prefix=BADDIM
 
+// LOWER: partition of @main for trt-orin
 // FIXED: func.func @main(%arg0: tensor<2x4xf32> {mlc.name = "x"}) -> (tensor<2x4xf32> {mlc.name = "y"})
 // FIXED: core.relu
 // SHAPE: func.func @main(%arg0: tensor<3x4xf32> {mlc.name = "x"})
