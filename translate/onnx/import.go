@@ -111,6 +111,10 @@ func importData(ctx *ir.Context, data []byte, path string, opts Options, file *m
 		}
 		return nil, ir.Errorf(im.at(0), "invalid ONNX model: %v", err)
 	}
+	if m.IRVersion <= 0 {
+		// onnx.checker's first rule: the field says how to read the rest.
+		return nil, ir.Errorf(im.at(0), "invalid ONNX model: ir_version is not set")
+	}
 	return im.runSafely(m)
 }
 

@@ -1,6 +1,8 @@
 """Writes crafted ONNX models into the directory given as argv[1], each
 breaking (or keeping) one rule of onnx.checker, and prints one JSON line
 per model: {"name", "file", "checker": "" or onnx.checker's message}.
+Models the checker accepts but ONNX Runtime rejects (a graph output no
+node produces) are left out: the importer rejects those too.
 Read by checker_agree_test.go."""
 import json
 import os
@@ -52,6 +54,17 @@ cases["two-values-field-typed"] = None
 w = helper.make_tensor("w", F, [2, 3], [1.0] * 6)
 w.int32_data.extend([1] * 6)  # float_data and int32_data
 cases["two-values-field-typed"] = model([helper.make_node("Add", ["x", "w"], ["y"])], [w])
+
+cases["duplicate-output"] = model([helper.make_node("Relu", ["x"], ["y"]), helper.make_node("Neg", ["x"], ["y"])])
+cases["unsorted"] = model([helper.make_node("Neg", ["t"], ["y"]), helper.make_node("Relu", ["x"], ["t"])])
+cases["undefined-input"] = model([helper.make_node("Add", ["x", "nowhere"], ["y"])])
+m = model([helper.make_node("Relu", ["x"], ["y"])])
+m.ir_version = 0
+cases["no-ir-version"] = m
+m = model([helper.make_node("Relu", ["x"], ["y"])])
+del m.opset_import[:]
+cases["no-opset-import"] = m
+cases["duplicate-initializer"] = model([helper.make_node("Add", ["x", "w"], ["y"])], [weight(), weight()])
 
 for name, m in cases.items():
     path = os.path.join(out, name + ".onnx")
