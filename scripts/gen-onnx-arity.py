@@ -3,7 +3,7 @@
 operator schemas allow, per op type of the default domain and opset range,
 as onnx.checker enforces them. Run with Debian's python3-onnx:
 
-    /usr/bin/python3 scripts/gen-onnx-arity.py > translate/onnx/arity_gen.go
+    /usr/bin/python3 scripts/gen-onnx-arity.py | gofmt > translate/onnx/arity_gen.go
 """
 import onnx
 from onnx import defs

@@ -6,7 +6,7 @@ import (
 	"github.com/mlc-go/mlc/internal/onnxpb"
 )
 
-//go:generate sh -c "/usr/bin/python3 ../../scripts/gen-onnx-arity.py > arity_gen.go"
+//go:generate sh -c "/usr/bin/python3 ../../scripts/gen-onnx-arity.py | gofmt > arity_gen.go"
 
 // arity is one row of schemaArity: from the model opset from to to, a
 // node takes minIn to maxIn inputs (empty names of skipped optional
