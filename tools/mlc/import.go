@@ -89,6 +89,12 @@ func importModel(path string, o importOptions, stderr io.Writer) error {
 			text = "builtin.module(" + text + ")"
 		}
 		if pm, err = pass.ParsePipeline(text); err != nil {
+			var pe *pass.PipelineError
+			if errors.As(err, &pe) {
+				// Already "<pipeline>:1:N: error: ..." with the text and a caret.
+				fmt.Fprintf(stderr, "%v\n%s", pe, pe.Snippet())
+				return exitError{code: 1}
+			}
 			return fmt.Errorf("--pipeline: %v", err)
 		}
 	}
