@@ -176,7 +176,11 @@ func TestLeftoverOpsAreOneDiagnostic(t *testing.T) {
 	require.True(t, errors.As(err, &d), "%v", err)
 	assert.Equal(t, `"a.py":1:1`, d.Loc.String())
 	assert.Equal(t, "4 torch ops could not be decomposed into core: torch.aten.exp ×1, torch.aten.pow.Tensor_Tensor ×1, torch.aten.relu ×2", d.Message)
-	require.Len(t, d.Notes, 4)
+	require.Len(t, d.Notes, 5)
+	// The dynamic argument leads the notes.
+	assert.Equal(t, `"case.mlir":1:17`, d.Notes[0].Loc.String())
+	assert.Equal(t, "argument #0 has dynamic dim 0: core needs static shapes", d.Notes[0].Message)
+	d.Notes = d.Notes[1:]
 	assert.Equal(t, `"a.py":1:1`, d.Notes[0].Loc.String())
 	assert.Equal(t, "'torch.aten.relu' op left: operand #0 has type tensor<?x3xf32>; core needs static shapes", d.Notes[0].Message)
 	assert.Equal(t, `"a.py":2:1`, d.Notes[1].Loc.String())

@@ -92,8 +92,16 @@ func decomposeFunc(fn *ir.Operation, st *pass.Context) error {
 	if d := leftovers(fn); d != nil {
 		// A dynamic argument makes every op after it dynamic: one error
 		// at the argument says what to fix, not a note per op.
-		if a := dynamicArgs(fn); a != nil && allDynamic(fn) {
-			return a
+		if allDynamic(fn) {
+			if a := dynamicArgs(fn, true); a != nil {
+				return a
+			}
+		}
+		// Ops are left for other reasons too: the list stays, led by
+		// the dynamic arguments.
+		if a := dynamicArgs(fn, false); a != nil {
+			lead := append([]*ir.Diagnostic{{Severity: ir.SeverityNote, Loc: a.Loc, Message: a.Message}}, a.Notes...)
+			d.Notes = append(lead, d.Notes...)
 		}
 		return d
 	}
@@ -117,8 +125,9 @@ func allDynamic(fn *ir.Operation) bool {
 // dynamicArgs is nil when every argument of fn has a static shape, else
 // one error at the first argument with a dynamic dim, naming the input,
 // the dim and its symbolic name (func.DimParamsAttr) and the import flag
-// that fixes it, with a note at each other such argument.
-func dynamicArgs(fn *ir.Operation) *ir.Diagnostic {
+// that fixes it (and, with count, how many torch ops are left), with a
+// note at each other such argument.
+func dynamicArgs(fn *ir.Operation, count bool) *ir.Diagnostic {
 	body := fn.Region(0).Front()
 	if body == nil {
 		return nil
@@ -131,7 +140,9 @@ func dynamicArgs(fn *ir.Operation) *ir.Diagnostic {
 			continue
 		}
 		msg := describeDynamicArg(fn, i, names[i], rt)
-		if d == nil {
+		if d == nil && !count {
+			d = ir.Errorf(a.Loc(), "%s", msg)
+		} else if d == nil {
 			left := 0
 			ir.WalkPreOrder(fn, func(o *ir.Operation) ir.WalkResult {
 				if o.Dialect() == "torch" {
