@@ -150,6 +150,13 @@ type FormatOptions struct {
 	Precision int
 	// MaxElements stops after that many elements ("..."); 0: all.
 	MaxElements int
+	// Threshold, when > 0, summarises a tensor of more elements as numpy
+	// does: each dim longer than 2*EdgeItems shows its first and last
+	// EdgeItems entries around "...".
+	Threshold int
+	// EdgeItems is the entries kept at each end of a summarised dim; 0
+	// means numpy's 3.
+	EdgeItems int
 }
 
 // FormatTensor writes t as text: its dtype, its shape, then its values in
@@ -165,14 +172,33 @@ func FormatTensor(w io.Writer, t *tensor.Tensor, o FormatOptions) error {
 	for i, d := range shape {
 		dims[i] = strconv.FormatInt(d, 10)
 	}
+	if _, err := fmt.Fprintf(w, "dtype: %s\nshape: [%s]\n", t.DType(), strings.Join(dims, ", ")); err != nil {
+		return err
+	}
+	return FormatValues(w, t, o)
+}
+
+// FormatValues writes t's values as FormatTensor does, without the dtype
+// and shape lines.
+func FormatValues(w io.Writer, t *tensor.Tensor, o FormatOptions) error {
+	shape := t.Shape()
 	var b strings.Builder
-	fmt.Fprintf(&b, "dtype: %s\nshape: [%s]\n", t.DType(), strings.Join(dims, ", "))
 	n := t.Len()
 	limit := n
 	if o.MaxElements > 0 && o.MaxElements < n {
 		limit = o.MaxElements
 	}
 	elem := elementFormatter(t, o.Precision)
+	if o.Threshold > 0 && n > o.Threshold && len(shape) > 0 {
+		edge := o.EdgeItems
+		if edge <= 0 {
+			edge = 3
+		}
+		writeSummary(&b, shape, 0, 0, edge, elem)
+		b.WriteByte('\n')
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
 	if len(shape) == 0 {
 		b.WriteString(elem(0))
 		b.WriteByte('\n')
@@ -219,6 +245,48 @@ func FormatTensor(w io.Writer, t *tensor.Tensor, o FormatOptions) error {
 	b.WriteByte('\n')
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeSummary writes the sub-tensor of dims shape[k:] starting at flat
+// index off, eliding the middle of each dim longer than 2*edge; rows are
+// indented to their bracket depth and blocks of rank > 1 are separated
+// by blank lines, as numpy prints.
+func writeSummary(b *strings.Builder, shape []int64, k, off, edge int, elem func(int) string) {
+	n := int(shape[k])
+	stride := 1
+	for _, d := range shape[k+1:] {
+		stride *= int(d)
+	}
+	idx := make([]int, 0, n)
+	elided := n > 2*edge
+	for i := 0; i < n; i++ {
+		if elided && i == edge {
+			idx = append(idx, -1)
+			i = n - edge - 1
+			continue
+		}
+		idx = append(idx, i)
+	}
+	b.WriteByte('[')
+	last := k == len(shape)-1
+	sep := ", "
+	if !last {
+		sep = ",\n" + strings.Repeat("\n", len(shape)-k-2) + strings.Repeat(" ", k+1)
+	}
+	for j, i := range idx {
+		if j > 0 {
+			b.WriteString(sep)
+		}
+		switch {
+		case i < 0:
+			b.WriteString("...")
+		case last:
+			b.WriteString(elem(off + i))
+		default:
+			writeSummary(b, shape, k+1, off+i*stride, edge, elem)
+		}
+	}
+	b.WriteByte(']')
 }
 
 func elementFormatter(t *tensor.Tensor, prec int) func(i int) string {

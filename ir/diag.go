@@ -137,6 +137,21 @@ func (s *SourceMgr) Format(d *Diagnostic) string {
 	return b.String()
 }
 
+// FormatFor is Format for a command-line tool: a diagnostic with no
+// location reads "tool: error: message", as LLVM's tools print it, not
+// "loc(unknown): error: message".
+func (s *SourceMgr) FormatFor(tool string, d *Diagnostic) string {
+	if _, unknown := d.Loc.(UnknownLoc); d.Loc != nil && !unknown {
+		return s.Format(d)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s: %s\n", tool, d.Severity, d.Message)
+	for _, n := range d.Notes {
+		s.formatOne(&b, n)
+	}
+	return b.String()
+}
+
 func (s *SourceMgr) formatOne(b *strings.Builder, d *Diagnostic) {
 	flc, ok := FileLineCol(d.Loc)
 	if ok {

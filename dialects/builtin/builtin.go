@@ -3,6 +3,7 @@
 package builtin
 
 import (
+	_ "embed"
 	"fmt"
 
 	"github.com/mlc-go/mlc/dialects/ods"
@@ -10,9 +11,15 @@ import (
 )
 
 // Dialect is the builtin dialect's table.
+// examples holds the op examples the docs show (see ods.OpDef.Example).
+//
+//go:embed examples.mlir
+var examples string
+
 var Dialect = (&ods.Dialect{
-	Name:    "builtin",
-	Summary: "Core structural ops: the module and casts between type systems.",
+	Examples: examples,
+	Name:     "builtin",
+	Summary:  "Core structural ops: the module and casts between type systems.",
 	Ops: []*ods.OpDef{
 		{
 			Name:         "module",

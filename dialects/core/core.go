@@ -4,6 +4,7 @@
 package core
 
 import (
+	_ "embed"
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
@@ -109,9 +110,15 @@ const outputSizeDoc = "OH = floor((H + pad_top + pad_bottom − dilation_h·(ker
 	"and OW likewise with the left/right padding; the padded input must be at least as large as the dilated kernel."
 
 // Dialect is the core dialect's table.
+// examples holds the op examples the docs show (see ods.OpDef.Example).
+//
+//go:embed examples.mlir
+var examples string
+
 var Dialect = (&ods.Dialect{
-	Name:    "core",
-	Summary: "Primitive, target-neutral tensor ops with static shapes and shape inference.",
+	Examples: examples,
+	Name:     "core",
+	Summary:  "Primitive, target-neutral tensor ops with static shapes and shape inference.",
 	Description: `The core dialect is the stage between the framework dialects and the targets:
 decompositions of torch ops produce it, precision passes annotate it with quant types,
 and legalisation turns it into trt or qnn ops. Every tensor has a static shape, and every

@@ -3,6 +3,7 @@
 package function
 
 import (
+	_ "embed"
 	"fmt"
 	"strconv"
 
@@ -11,9 +12,15 @@ import (
 )
 
 // Dialect is the func dialect's table.
+// examples holds the op examples the docs show (see ods.OpDef.Example).
+//
+//go:embed examples.mlir
+var examples string
+
 var Dialect = (&ods.Dialect{
-	Name:    "func",
-	Summary: "Functions, calls and returns.",
+	Examples: examples,
+	Name:     "func",
+	Summary:  "Functions, calls and returns.",
 	Ops: []*ods.OpDef{
 		{
 			Name:         "func",
@@ -80,6 +87,36 @@ func FunctionType(op *ir.Operation) *ir.FunctionType {
 // input or output (the ONNX importer writes it; the interpreter and the
 // exporters read it).
 const NameAttr = "mlc.name"
+
+// DimParamsAttr, on a function's argument attributes, holds the
+// symbolic name of each dim the argument's type leaves dynamic ("" for a
+// static dim or one without a name), so that a diagnostic can name the
+// dim an import flag would fix (the ONNX importer writes it).
+const DimParamsAttr = "mlc.dim_params"
+
+// ArgDimParams returns the DimParamsAttr names of argument i of fn, or
+// nil when it has none.
+func ArgDimParams(fn *ir.Operation, i int) []string {
+	arr, _ := fn.InherentAttr("arg_attrs").(*ir.ArrayAttr)
+	if arr == nil || i >= len(arr.Elems) {
+		return nil
+	}
+	d, ok := arr.Elems[i].(*ir.DictionaryAttr)
+	if !ok {
+		return nil
+	}
+	list, ok := d.Get(DimParamsAttr).(*ir.ArrayAttr)
+	if !ok {
+		return nil
+	}
+	names := make([]string, len(list.Elems))
+	for j, e := range list.Elems {
+		if s, ok := e.(*ir.StringAttr); ok {
+			names[j] = s.Value
+		}
+	}
+	return names
+}
 
 // ArgNames returns one name per argument of fn: its mlc.name attribute,
 // else "arg<i>".

@@ -103,6 +103,9 @@ func writeOp(b *strings.Builder, d *Dialect, o *OpDef) {
 		}
 		fmt.Fprintf(b, "\nRegions: %s\n", strings.Join(names, ", "))
 	}
+	if o.Example != "" {
+		fmt.Fprintf(b, "\nExample:\n\n```mlir\n%s```\n", o.Example)
+	}
 }
 
 func arityMark(a Arity) string {

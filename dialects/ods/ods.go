@@ -89,9 +89,13 @@ type OpDef struct {
 	Format string
 	// CustomSyntax documents a hand-written custom form (func.func).
 	CustomSyntax string
-	Verify       func(op *ir.Operation) error
-	Infer        InferFunc
-	Fold         FoldFunc
+	// Example is a small module using the op, in its custom form, that
+	// parses, verifies and prints back unchanged (a test checks each);
+	// the docs show it. Empty: the dialect's Examples file gives it.
+	Example string
+	Verify  func(op *ir.Operation) error
+	Infer   InferFunc
+	Fold    FoldFunc
 	// Patterns are canonicalisation patterns anchored on this op.
 	Patterns []ir.Pattern
 	// Call and CallableRegion expose calls and functions to generic
@@ -127,6 +131,10 @@ type Dialect struct {
 	// Interfaces are attached to the ir.Dialect when the dialect is
 	// registered (a bytecode.DialectCodec, for one).
 	Interfaces []any
+	// Examples holds the examples of ops whose Example is empty, as a
+	// file of "// -----"-separated chunks each headed
+	// "// example: dialect.op" (the dialect's examples.mlir, embedded).
+	Examples string
 }
 
 // Doc is a titled docs section.
@@ -138,6 +146,10 @@ type Doc struct {
 // Init links op definitions to their dialect and compiles formats. It
 // panics on a malformed table: tables are code, caught by tests.
 func (d *Dialect) Init() *Dialect {
+	examples, err := ParseExamples(d.Examples)
+	if err != nil {
+		panic(fmt.Sprintf("dialect %s: examples: %v", d.Name, err))
+	}
 	seen := map[string]bool{}
 	for _, o := range d.Ops {
 		if seen[o.Name] {
@@ -149,6 +161,9 @@ func (d *Dialect) Init() *Dialect {
 			panic(fmt.Sprintf("dialect %s: op %s: %v", d.Name, o.Name, err))
 		}
 		o.inferWithDefaults()
+		if o.Example == "" {
+			o.Example = examples[d.Name+"."+o.Name]
+		}
 		if o.Format != "" {
 			f, err := compileFormat(o)
 			if err != nil {
@@ -158,6 +173,31 @@ func (d *Dialect) Init() *Dialect {
 		}
 	}
 	return d
+}
+
+// exampleHeader starts each chunk of an Examples file.
+const exampleHeader = "// example: "
+
+// ParseExamples splits an Examples file into the example of each op, by
+// full op name; the header line is not part of the example.
+func ParseExamples(src string) (map[string]string, error) {
+	out := map[string]string{}
+	if strings.TrimSpace(src) == "" {
+		return out, nil
+	}
+	for i, chunk := range strings.Split(src, "\n// -----\n") {
+		chunk = strings.TrimLeft(chunk, "\n")
+		header, body, _ := strings.Cut(chunk, "\n")
+		name, ok := strings.CutPrefix(header, exampleHeader)
+		if !ok || name == "" {
+			return nil, fmt.Errorf("chunk %d does not start with %q", i+1, exampleHeader+"dialect.op")
+		}
+		if _, dup := out[name]; dup {
+			return nil, fmt.Errorf("two examples of %s", name)
+		}
+		out[name] = strings.TrimRight(body, "\n") + "\n"
+	}
+	return out, nil
 }
 
 func (o *OpDef) checkTable() error {

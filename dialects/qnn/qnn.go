@@ -5,6 +5,7 @@
 package qnn
 
 import (
+	_ "embed"
 	"fmt"
 	"slices"
 	"strings"
@@ -330,7 +331,13 @@ in [0, rank)). The reduced dimensions are removed, or kept with size 1 when
 }
 
 // Dialect is the qnn dialect's table.
+// examples holds the op examples the docs show (see ods.OpDef.Example).
+//
+//go:embed examples.mlir
+var examples string
+
 var Dialect = (&ods.Dialect{
+	Examples:    examples,
 	Name:        "qnn",
 	Summary:     "Qualcomm QNN (qti.aisw op package) ops over QNN tensor types.",
 	Description: dialectDoc,

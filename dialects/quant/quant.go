@@ -9,6 +9,7 @@
 package quant
 
 import (
+	_ "embed"
 	"fmt"
 
 	"github.com/mlc-go/mlc/dialects/ods"
@@ -60,9 +61,15 @@ var (
 const castFormat = "$input attr-dict `:` type($input) `to` type($result)"
 
 // Dialect is the quant dialect's table.
+// examples holds the op examples the docs show (see ods.OpDef.Example).
+//
+//go:embed examples.mlir
+var examples string
+
 var Dialect = (&ods.Dialect{
-	Name:    "quant",
-	Summary: "Quantized types (!quant.uniform) and casts between real, quantized and stored values.",
+	Examples: examples,
+	Name:     "quant",
+	Summary:  "Quantized types (!quant.uniform) and casts between real, quantized and stored values.",
 	Description: `
 The quant dialect mirrors MLIR's. Its types carry quantization parameters
 (storage integer type and range, expressed float type, scale and zero point,

@@ -5,6 +5,7 @@
 package torch
 
 import (
+	_ "embed"
 	"slices"
 
 	"github.com/mlc-go/mlc/dialects/ods"
@@ -95,9 +96,15 @@ func scalar(name, summary, desc string, withAlpha bool, kind string) *ods.OpDef 
 const scalarNote = "The result has self's element type unless the Scalar is of a higher kind, as PyTorch promotes: an integer or bool tensor with a float Scalar gives f32, a bool tensor with an integer Scalar gives i64."
 
 // Dialect is the torch dialect's table, one op per entry.
+// examples holds the op examples the docs show (see ods.OpDef.Example).
+//
+//go:embed examples.mlir
+var examples string
+
 var Dialect = (&ods.Dialect{
-	Name:    "torch",
-	Summary: "ATen-level PyTorch ops on builtin tensors, as captured from a model.",
+	Examples: examples,
+	Name:     "torch",
+	Summary:  "ATen-level PyTorch ops on builtin tensors, as captured from a model.",
 	Description: `
 The torch dialect is where a captured model enters mlc: one op per ATen operator, named as
 torch-mlir names them (` + "`torch.aten.conv2d`, `torch.aten.add.Tensor`, `torch.aten.softmax.int`" + `, …), with

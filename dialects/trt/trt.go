@@ -5,6 +5,7 @@
 package trt
 
 import (
+	_ "embed"
 	"fmt"
 
 	"github.com/mlc-go/mlc/dialects/ods"
@@ -39,7 +40,13 @@ Every layer carries the two ILayer settings:
 `
 
 // Dialect is the trt dialect's table.
+// examples holds the op examples the docs show (see ods.OpDef.Example).
+//
+//go:embed examples.mlir
+var examples string
+
 var Dialect = (&ods.Dialect{
+	Examples:    examples,
 	Name:        "trt",
 	Summary:     "TensorRT network layers (INetworkDefinition) with TensorRT's attributes, types and quantization rules.",
 	Description: dialectDoc,

@@ -38,12 +38,15 @@ import (
 	"github.com/mlc-go/mlc/lowering/quantize/observe"
 	"github.com/mlc-go/mlc/lowering/target"
 	"github.com/mlc-go/mlc/rewrite/pass"
+	"github.com/mlc-go/mlc/translate/onnx"
 )
 
 // Options configure Compile.
 type Options struct {
 	// Model is an .onnx file or a textual .mlir module (torch or core).
-	Model   string
+	Model string
+	// Import configures the import of an ONNX model (fixed dims, shapes).
+	Import  onnx.Options
 	Targets []*target.Target
 	// Calib is the calibration data directory (ONNX test-data layout or
 	// <input>.npy per set). Eval, when set, is the evaluation data;
@@ -286,7 +289,7 @@ func (c *compiler) load() error {
 	if c.modelSHA, err = fileSHA256(c.opts.Model); err != nil {
 		return err
 	}
-	module, lowered, err := dq.LoadLoweredStages(c.opts.Context, c.opts.Model, c.opts.SourceMgr,
+	module, lowered, err := dq.LoadLoweredStages(c.opts.Context, c.opts.Model, c.opts.SourceMgr, c.opts.Import,
 		func(stage string, m *ir.Operation) { c.stageDone("", stage, m) })
 	if err != nil {
 		return err

@@ -20,22 +20,24 @@ import (
 // verified (its text is added to sm, when given, so that diagnostics
 // quote it). A module holding torch ops then runs torch-to-core. ctx
 // must have every dialect registered.
-func Load(ctx *ir.Context, path string, sm *ir.SourceMgr) (*ir.Operation, error) {
-	m, _, err := LoadLowered(ctx, path, sm)
+// imp configures the import of an ONNX model (--dim, --shape); path "-"
+// reads standard input.
+func Load(ctx *ir.Context, path string, sm *ir.SourceMgr, imp onnx.Options) (*ir.Operation, error) {
+	m, _, err := LoadLowered(ctx, path, sm, imp)
 	return m, err
 }
 
 // LoadLowered is Load, and the pipeline it ran on the module as written
 // ("torch-to-core", or "" for a module already in core).
-func LoadLowered(ctx *ir.Context, path string, sm *ir.SourceMgr) (*ir.Operation, string, error) {
-	return LoadLoweredStages(ctx, path, sm, nil)
+func LoadLowered(ctx *ir.Context, path string, sm *ir.SourceMgr, imp onnx.Options) (*ir.Operation, string, error) {
+	return LoadLoweredStages(ctx, path, sm, imp, nil)
 }
 
 // LoadLoweredStages is LoadLowered telling done (when not nil) as each
 // stage ends: "import" with the module as read, then "decompose" after
 // torch-to-core when it runs.
-func LoadLoweredStages(ctx *ir.Context, path string, sm *ir.SourceMgr, done func(stage string, module *ir.Operation)) (*ir.Operation, string, error) {
-	module, err := readModule(ctx, path, sm)
+func LoadLoweredStages(ctx *ir.Context, path string, sm *ir.SourceMgr, imp onnx.Options, done func(stage string, module *ir.Operation)) (*ir.Operation, string, error) {
+	module, err := readModule(ctx, path, sm, imp)
 	if err == nil && done != nil {
 		done("import", module)
 	}
@@ -60,16 +62,23 @@ func LoadLoweredStages(ctx *ir.Context, path string, sm *ir.SourceMgr, done func
 }
 
 // readModule reads and verifies the module as written.
-func readModule(ctx *ir.Context, path string, sm *ir.SourceMgr) (*ir.Operation, error) {
+func readModule(ctx *ir.Context, path string, sm *ir.SourceMgr, imp onnx.Options) (*ir.Operation, error) {
 	var module *ir.Operation
 	if strings.EqualFold(filepath.Ext(path), ".onnx") {
-		m, err := onnx.ImportFile(ctx, path, onnx.Options{})
+		m, err := onnx.ImportFile(ctx, path, imp)
 		if err != nil {
 			return nil, err
 		}
 		module = m
 	} else {
-		src, err := os.ReadFile(path)
+		var src []byte
+		var err error
+		if path == "-" {
+			src, err = io.ReadAll(os.Stdin)
+			path = "<stdin>"
+		} else {
+			src, err = os.ReadFile(path)
+		}
 		if err != nil {
 			var pe *os.PathError
 			if errors.As(err, &pe) {
@@ -77,11 +86,18 @@ func readModule(ctx *ir.Context, path string, sm *ir.SourceMgr) (*ir.Operation, 
 			}
 			return nil, fmt.Errorf("could not open input file '%s': %v", path, err)
 		}
-		if sm != nil {
-			sm.Add(path, src)
-		}
-		if module, err = asm.Parse(ctx, path, src, 1); err != nil {
-			return nil, err
+		switch {
+		case IsONNX(src):
+			if module, err = onnx.Import(ctx, src, path+".onnx", imp); err != nil {
+				return nil, err
+			}
+		default:
+			if sm != nil {
+				sm.Add(path, src)
+			}
+			if module, err = asm.Parse(ctx, path, src, 1); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if err := ir.Verify(module); err != nil {
@@ -100,4 +116,11 @@ func hasDialect(module *ir.Operation, dialect string) bool {
 		return ir.Advance
 	})
 	return found
+}
+
+// IsONNX tells serialized ONNX from IR text: a ModelProto starts with the
+// tag of a varint field (ir_version, 0x08, as every exporter writes it
+// first), which no text or MLIR bytecode file starts with.
+func IsONNX(src []byte) bool {
+	return len(src) > 0 && src[0] == 0x08
 }

@@ -2,6 +2,8 @@ package asm
 
 import (
 	"bufio"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -37,9 +39,16 @@ func WriteFileFunc(path string, write func(io.Writer) error) error {
 		}
 		return werr
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {
-		return err
+		// Name what the user typed, not the temp file.
+		if fi, serr := os.Stat(dir); serr != nil {
+			return fmt.Errorf("directory %s: %w", dir, unwrapPath(serr))
+		} else if !fi.IsDir() {
+			return fmt.Errorf("%s is not a directory", dir)
+		}
+		return fmt.Errorf("directory %s: %w", dir, unwrapPath(err))
 	}
 	tmp := f.Name()
 	w := bufio.NewWriterSize(f, 1<<16)
@@ -58,6 +67,16 @@ func WriteFileFunc(path string, write func(io.Writer) error) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
+	}
+	return err
+}
+
+// unwrapPath drops an *os.PathError's operation and path (which may name
+// a temp file), keeping the cause.
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
 	}
 	return err
 }

@@ -139,6 +139,27 @@ func TestQuantMovementNeedsAnExactRoundTrip(t *testing.T) {
 	assert.Contains(t, out, "core.reshape %0 : (tensor<4xf32>) -> tensor<2x2xf32>")
 }
 
+// Ops left only because an argument is dynamic give one error at that
+// argument, naming the dim and the import flags that fix it.
+func TestDynamicArgumentIsOneDiagnostic(t *testing.T) {
+	src := `func.func @main(%x: tensor<?x3x?xf32> {mlc.name = "input", mlc.dim_params = ["batch", "", ""]}, %y: tensor<?xf32>) -> (tensor<?x3x?xf32>, tensor<?xf32>) {
+  %0 = torch.aten.relu %x : tensor<?x3x?xf32>
+  %1 = torch.aten.exp %0 : tensor<?x3x?xf32>
+  %2 = torch.aten.exp %y : tensor<?xf32>
+  func.return %1, %2 : tensor<?x3x?xf32>, tensor<?xf32>
+}
+`
+	m := parseVerified(t, src)
+	err := TorchToCore(m)
+	var d *ir.Diagnostic
+	require.True(t, errors.As(err, &d), "%v", err)
+	assert.Equal(t, `"case.mlir":1:17`, d.Loc.String())
+	assert.Equal(t, "input 'input' (argument #0) has dynamic dims 0 ('batch'), 2: core needs static shapes; "+
+		"fix it at import with --dim batch=1 or --shape input=1x3x1; 3 torch ops could not be decomposed", d.Message)
+	require.Len(t, d.Notes, 1)
+	assert.Equal(t, "argument #1 has dynamic dim 0: core needs static shapes", d.Notes[0].Message)
+}
+
 func TestLeftoverOpsAreOneDiagnostic(t *testing.T) {
 	src := `func.func @main(%x: tensor<?x3xf32>, %u: tensor<4xui8>, %i: tensor<4xi32>, %y: tensor<2x3xf32>) -> (tensor<?x3xf32>, tensor<?x3xf32>, tensor<4xui8>, tensor<4xi32>, tensor<2x3xf32>) {
   %0 = torch.aten.relu %x : tensor<?x3xf32> loc("a.py":1:1)
@@ -155,7 +176,11 @@ func TestLeftoverOpsAreOneDiagnostic(t *testing.T) {
 	require.True(t, errors.As(err, &d), "%v", err)
 	assert.Equal(t, `"a.py":1:1`, d.Loc.String())
 	assert.Equal(t, "4 torch ops could not be decomposed into core: torch.aten.exp ×1, torch.aten.pow.Tensor_Tensor ×1, torch.aten.relu ×2", d.Message)
-	require.Len(t, d.Notes, 4)
+	require.Len(t, d.Notes, 5)
+	// The dynamic argument leads the notes.
+	assert.Equal(t, `"case.mlir":1:17`, d.Notes[0].Loc.String())
+	assert.Equal(t, "argument #0 has dynamic dim 0: core needs static shapes", d.Notes[0].Message)
+	d.Notes = d.Notes[1:]
 	assert.Equal(t, `"a.py":1:1`, d.Notes[0].Loc.String())
 	assert.Equal(t, "'torch.aten.relu' op left: operand #0 has type tensor<?x3xf32>; core needs static shapes", d.Notes[0].Message)
 	assert.Equal(t, `"a.py":2:1`, d.Notes[1].Loc.String())

@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
+	function "github.com/mlc-go/mlc/dialects/func"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/rewrite"
 	"github.com/mlc-go/mlc/rewrite/pass"
@@ -88,9 +90,103 @@ func decomposeFunc(fn *ir.Operation, st *pass.Context) error {
 		return ir.Errorf(fn.Loc, "%v", err)
 	}
 	if d := leftovers(fn); d != nil {
+		// A dynamic argument makes every op after it dynamic: one error
+		// at the argument says what to fix, not a note per op.
+		if allDynamic(fn) {
+			if a := dynamicArgs(fn, true); a != nil {
+				return a
+			}
+		}
+		// Ops are left for other reasons too: the list stays, led by
+		// the dynamic arguments.
+		if a := dynamicArgs(fn, false); a != nil {
+			lead := append([]*ir.Diagnostic{{Severity: ir.SeverityNote, Loc: a.Loc, Message: a.Message}}, a.Notes...)
+			d.Notes = append(lead, d.Notes...)
+		}
 		return d
 	}
 	return nil
+}
+
+// allDynamic reports whether every torch op left in fn is left only for
+// a dynamic shape.
+func allDynamic(fn *ir.Operation) bool {
+	all := true
+	ir.WalkPreOrder(fn, func(o *ir.Operation) ir.WalkResult {
+		if o.Dialect() == "torch" && !strings.HasSuffix(explainOp(o), staticShapesReason) {
+			all = false
+			return ir.Interrupt
+		}
+		return ir.Advance
+	})
+	return all
+}
+
+// dynamicArgs is nil when every argument of fn has a static shape, else
+// one error at the first argument with a dynamic dim, naming the input,
+// the dim and its symbolic name (func.DimParamsAttr) and the import flag
+// that fixes it (and, with count, how many torch ops are left), with a
+// note at each other such argument.
+func dynamicArgs(fn *ir.Operation, count bool) *ir.Diagnostic {
+	body := fn.Region(0).Front()
+	if body == nil {
+		return nil
+	}
+	names := function.ArgNames(fn)
+	var d *ir.Diagnostic
+	for i, a := range body.Args() {
+		rt, ok := a.Type().(*ir.RankedTensorType)
+		if !ok || rt.HasStaticShape() {
+			continue
+		}
+		msg := describeDynamicArg(fn, i, names[i], rt)
+		if d == nil && !count {
+			d = ir.Errorf(a.Loc(), "%s", msg)
+		} else if d == nil {
+			left := 0
+			ir.WalkPreOrder(fn, func(o *ir.Operation) ir.WalkResult {
+				if o.Dialect() == "torch" {
+					left++
+				}
+				return ir.Advance
+			})
+			d = ir.Errorf(a.Loc(), "%s; %d torch op%s could not be decomposed", msg, left, plural(left))
+		} else {
+			d.AttachNote(a.Loc(), "%s", msg)
+		}
+	}
+	return d
+}
+
+func describeDynamicArg(fn *ir.Operation, i int, name string, rt *ir.RankedTensorType) string {
+	params := function.ArgDimParams(fn, i)
+	var dims, dimFlags []string
+	shape := make([]string, len(rt.Shape))
+	for j, n := range rt.Shape {
+		shape[j] = fmt.Sprint(n)
+		if n != ir.Dynamic {
+			continue
+		}
+		shape[j] = "1"
+		if j < len(params) && params[j] != "" {
+			dims = append(dims, fmt.Sprintf("%d ('%s')", j, params[j]))
+			if !slices.Contains(dimFlags, "--dim "+params[j]+"=1") {
+				dimFlags = append(dimFlags, "--dim "+params[j]+"=1")
+			}
+		} else {
+			dims = append(dims, fmt.Sprint(j))
+		}
+	}
+	msg := fmt.Sprintf("has dynamic dim%s %s: %s", plural(len(dims)), strings.Join(dims, ", "), staticShapesReason)
+	if fmt.Sprintf("arg%d", i) == name {
+		// No ONNX input name: no import flag can name it.
+		return fmt.Sprintf("argument #%d %s", i, msg)
+	}
+	fix := fmt.Sprintf("--shape %s=%s", name, strings.Join(shape, "x"))
+	if len(dimFlags) > 0 {
+		fix = strings.Join(dimFlags, " ") + " or " + fix
+	}
+	return fmt.Sprintf("input '%s' (argument #%d) %s; fix it at import with %s", name, i, msg, fix)
 }
 
 // leftovers is nil when fn holds no torch op, else one diagnostic at the

@@ -172,13 +172,17 @@ func (d *dryRewriter) release() {
 	d.made = nil
 }
 
+// staticShapesReason ends the reason given for an op left because of a
+// dynamic shape.
+const staticShapesReason = "core needs static shapes"
+
 // staticTypes is "" when every operand and result of op is a statically
 // shaped tensor, which core requires.
 func staticTypes(op *ir.Operation) string {
 	check := func(what string, i int, t ir.Type) string {
 		rt, ok := t.(*ir.RankedTensorType)
 		if !ok || !rt.HasStaticShape() {
-			return fmt.Sprintf("%s #%d has type %s; core needs static shapes", what, i, t)
+			return fmt.Sprintf("%s #%d has type %s; %s", what, i, t, staticShapesReason)
 		}
 		return ""
 	}

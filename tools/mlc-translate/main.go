@@ -38,6 +38,8 @@ func main() {
 		Short:        "Translate models into mlc IR",
 		Args:         cobra.MaximumNArgs(1),
 		SilenceUsage: true,
+		// Errors print as LLVM's tools print them, below.
+		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if listOps {
 				return printOps(os.Stdout)
@@ -108,6 +110,7 @@ func main() {
 	f.IntVar(&print.ElideElementsAttrsIfLarger, "mlir-elide-elementsattrs-if-larger", 0, "elide dense attributes with more elements than this")
 	cmd.SetArgs(optmain.NormalizeArgs(os.Args[1:]))
 	if err := cmd.Execute(); err != nil {
+		fmt.Fprintf(os.Stderr, "mlc-translate: error: %v\n", err)
 		os.Exit(1)
 	}
 	os.Exit(code)
@@ -134,29 +137,39 @@ func printOps(w io.Writer) error {
 func run(path, output string, opts onnx.Options, print asm.PrintOptions, stdout, stderr io.Writer) int {
 	ctx := ir.NewContext()
 	all.Register(ctx)
-	module, err := onnx.ImportFile(ctx, path, opts)
+	var module *ir.Operation
+	var err error
+	if path == "-" {
+		var src []byte
+		if src, err = io.ReadAll(os.Stdin); err == nil {
+			module, err = onnx.Import(ctx, src, "<stdin>.onnx", opts)
+		}
+	} else {
+		module, err = onnx.ImportFile(ctx, path, opts)
+	}
 	if err != nil {
 		d, ok := err.(*ir.Diagnostic)
 		if !ok {
-			d = ir.Errorf(ir.UnknownLoc{}, "%v", err)
+			fmt.Fprintf(stderr, "mlc-translate: error: %v\n", err)
+			return 1
 		}
-		io.WriteString(stderr, (*ir.SourceMgr)(nil).Format(d))
+		io.WriteString(stderr, (*ir.SourceMgr)(nil).FormatFor("mlc-translate", d))
 		return 1
 	}
 	if output == "" || output == "-" {
 		w := bufio.NewWriterSize(stdout, 1<<16)
 		if err := asm.Print(w, module, print); err != nil {
-			fmt.Fprintf(stderr, "error: %v\n", err)
+			fmt.Fprintf(stderr, "mlc-translate: error: %v\n", err)
 			return 1
 		}
 		if err := w.Flush(); err != nil {
-			fmt.Fprintf(stderr, "error: %v\n", err)
+			fmt.Fprintf(stderr, "mlc-translate: error: %v\n", err)
 			return 1
 		}
 		return 0
 	}
 	if err := asm.WriteFile(output, module, print); err != nil {
-		fmt.Fprintf(stderr, "error: %s: %v\n", output, err)
+		fmt.Fprintf(stderr, "mlc-translate: error: %s: %v\n", output, err)
 		return 1
 	}
 	return 0
@@ -171,11 +184,11 @@ func runTRT(path, output, funcName string, opts trtonnx.Options, networkJSON, bu
 	fail := func(file string, err error) int {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			if _, positioned := ir.FileLineCol(d.Loc); positioned {
-				io.WriteString(stderr, srcMgr.Format(d))
+				io.WriteString(stderr, srcMgr.FormatFor("mlc-translate", d))
 				return 1
 			}
 		}
-		fmt.Fprintf(stderr, "error: %s: %v\n", file, err)
+		fmt.Fprintf(stderr, "mlc-translate: error: %s: %v\n", file, err)
 		return 1
 	}
 	var src []byte
@@ -229,11 +242,11 @@ func loadModule(path string, stderr io.Writer) (*ir.Operation, func(string, erro
 	fail := func(file string, err error) int {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			if _, positioned := ir.FileLineCol(d.Loc); positioned {
-				io.WriteString(stderr, srcMgr.Format(d))
+				io.WriteString(stderr, srcMgr.FormatFor("mlc-translate", d))
 				return 1
 			}
 		}
-		fmt.Fprintf(stderr, "error: %s: %v\n", file, err)
+		fmt.Fprintf(stderr, "mlc-translate: error: %s: %v\n", file, err)
 		return 1
 	}
 	var src []byte
@@ -302,15 +315,15 @@ func runImportQNN(path, output string, print asm.PrintOptions, stdout, stderr io
 	if err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			if _, positioned := ir.FileLineCol(d.Loc); positioned {
-				io.WriteString(stderr, srcMgr.Format(d))
+				io.WriteString(stderr, srcMgr.FormatFor("mlc-translate", d))
 				return 1
 			}
 		}
-		fmt.Fprintf(stderr, "error: %s: %v\n", path, err)
+		fmt.Fprintf(stderr, "mlc-translate: error: %s: %v\n", path, err)
 		return 1
 	}
 	if err := asm.WriteFile(output, module, print); err != nil {
-		fmt.Fprintf(stderr, "error: %s: %v\n", output, err)
+		fmt.Fprintf(stderr, "mlc-translate: error: %s: %v\n", output, err)
 		return 1
 	}
 	return 0

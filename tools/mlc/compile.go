@@ -25,6 +25,8 @@ type compileOptions struct {
 	targets     []string
 	targetFiles []string
 	calib, eval string
+	dims        []string
+	shapes      []string
 	output      string
 	force       bool
 	method      string
@@ -99,6 +101,7 @@ interrupted.`,
 	f.StringVarP(&o.output, "output", "o", "", "the bundle directory (required)")
 	f.BoolVar(&o.force, "force", false, "replace an existing output directory")
 	f.StringVar(&o.method, "method", string(observe.MinMax), "calibration observer: "+strings.Join(observe.Methods(), ", "))
+	addImportFlags(cmd, &o.dims, &o.shapes)
 	f.StringVar(&o.function, "function", "main", "the entry function")
 	f.BoolVar(&o.mixed, "mixed-precision", false, "promote the most sensitive ops (int16, f16, ...) until the calibration samples meet the SQNR gate")
 	f.BoolVar(&o.requireFull, "require-full", false, "refuse a model with any op on the CPU instead of falling back")
@@ -158,6 +161,9 @@ func runCompile(cmd *cobra.Command, model string, o compileOptions) error {
 	opts := compile.Options{Model: model, Targets: targets, Calib: o.calib, Eval: o.eval, Out: o.output, Force: o.force,
 		Function: o.function, Method: method, ExtraPasses: o.extraPasses, RequireFull: o.requireFull,
 		MinBlockSize: o.minBlock, MixedPrecision: o.mixed}
+	if opts.Import, err = onnxOptions(o.dims, o.shapes); err != nil {
+		return fail(err)
+	}
 	if o.minBlock < 1 {
 		return fail(fmt.Errorf("--min-block-size must be at least 1, got %d", o.minBlock))
 	}

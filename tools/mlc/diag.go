@@ -23,7 +23,7 @@ func newDiagContext(stderr io.Writer) *diagContext {
 		if d.Severity == ir.SeverityError {
 			dc.failed = true
 		}
-		io.WriteString(stderr, dc.srcMgr.Format(d))
+		io.WriteString(stderr, dc.srcMgr.FormatFor("mlc", d))
 	})
 	return dc
 }

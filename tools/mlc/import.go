@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -45,8 +46,7 @@ it the torch-dialect module is printed. The output is written atomically.`,
 	f := cmd.Flags()
 	f.StringVarP(&o.output, "output", "o", "-", "output file")
 	f.StringVar(&o.pipeline, "pipeline", "", "pass pipeline to run after import (e.g. torch-to-core)")
-	f.StringArrayVar(&o.dims, "dim", nil, "fix a symbolic input dim: NAME=SIZE (repeatable)")
-	f.StringArrayVar(&o.shapes, "shape", nil, "fix a graph input's shape: NAME=D0xD1x... (repeatable)")
+	addImportFlags(cmd, &o.dims, &o.shapes)
 	f.BoolVar(&o.timing, "timing", false, "print the time of each stage to stderr")
 	f.BoolVar(&o.bytecode, "emit-bytecode", false, "write MLIR bytecode (as mlir-opt-19 --emit-bytecode) instead of text")
 	f.BoolVar(&o.print.Generic, "mlir-print-op-generic", false, "print every op in generic form")
@@ -55,17 +55,34 @@ it the torch-dialect module is printed. The output is written atomically.`,
 	return cmd
 }
 
-func importModel(path string, o importOptions, stderr io.Writer) error {
+// onnxOptions turns --dim and --shape flags into import options.
+func onnxOptions(dims, shapes []string) (onnx.Options, error) {
 	var opts onnx.Options
-	for _, d := range o.dims {
+	for _, d := range dims {
 		if err := opts.AddDim(d); err != nil {
-			return err
+			return opts, err
 		}
 	}
-	for _, d := range o.shapes {
+	for _, d := range shapes {
 		if err := opts.AddShape(d); err != nil {
-			return err
+			return opts, err
 		}
+	}
+	return opts, nil
+}
+
+// addImportFlags adds --dim and --shape, which fix an ONNX model's
+// symbolic input dims.
+func addImportFlags(cmd *cobra.Command, dims, shapes *[]string) {
+	f := cmd.Flags()
+	f.StringArrayVar(dims, "dim", nil, "ONNX models: fix a symbolic input dim, NAME=SIZE (repeatable)")
+	f.StringArrayVar(shapes, "shape", nil, "ONNX models: fix a graph input's shape, NAME=D0xD1x... (repeatable)")
+}
+
+func importModel(path string, o importOptions, stderr io.Writer) error {
+	opts, err := onnxOptions(o.dims, o.shapes)
+	if err != nil {
+		return err
 	}
 	var pm *pass.OpPassManager
 	if o.pipeline != "" {
@@ -73,8 +90,13 @@ func importModel(path string, o importOptions, stderr io.Writer) error {
 		if !strings.Contains(text, "(") {
 			text = "builtin.module(" + text + ")"
 		}
-		var err error
 		if pm, err = pass.ParsePipeline(text); err != nil {
+			var pe *pass.PipelineError
+			if errors.As(err, &pe) {
+				// Already "<pipeline>:1:N: error: ..." with the text and a caret.
+				fmt.Fprintf(stderr, "%v\n%s", pe, pe.Snippet())
+				return exitError{code: 1}
+			}
 			return fmt.Errorf("--pipeline: %v", err)
 		}
 	}
@@ -85,7 +107,7 @@ func importModel(path string, o importOptions, stderr io.Writer) error {
 		var multi interface{ Diagnostics() []*ir.Diagnostic }
 		if errors.As(err, &multi) && len(multi.Diagnostics()) > 0 {
 			for _, d := range multi.Diagnostics() {
-				io.WriteString(stderr, (*ir.SourceMgr)(nil).Format(d))
+				io.WriteString(stderr, (*ir.SourceMgr)(nil).FormatFor("mlc", d))
 			}
 			return exitError{code: 1}
 		}
@@ -93,7 +115,7 @@ func importModel(path string, o importOptions, stderr io.Writer) error {
 		if !ok {
 			d = ir.Errorf(ir.UnknownLoc{}, "%v", err)
 		}
-		io.WriteString(stderr, (*ir.SourceMgr)(nil).Format(d))
+		io.WriteString(stderr, (*ir.SourceMgr)(nil).FormatFor("mlc", d))
 		return exitError{code: 1}
 	}
 	stage := time.Now()
@@ -103,7 +125,15 @@ func importModel(path string, o importOptions, stderr io.Writer) error {
 		}
 		stage = time.Now()
 	}
-	module, err := onnx.ImportFile(ctx, path, opts)
+	var module *ir.Operation
+	if path == "-" {
+		var src []byte
+		if src, err = io.ReadAll(os.Stdin); err == nil {
+			module, err = onnx.Import(ctx, src, "<stdin>.onnx", opts)
+		}
+	} else {
+		module, err = onnx.ImportFile(ctx, path, opts)
+	}
 	if err != nil {
 		return report(err)
 	}

@@ -4,13 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mlc-go/mlc/dialects/all"
 	"github.com/mlc-go/mlc/driver/lower"
+	dq "github.com/mlc-go/mlc/driver/quantize"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
 	"github.com/mlc-go/mlc/lowering/partition"
@@ -21,6 +21,7 @@ type lowerOptions struct {
 	target, targetFile string
 	minBlockSize       int
 	fallback           []string
+	dims, shapes       []string
 	requireFull        bool
 	costBased          bool
 	dryRun             bool
@@ -63,6 +64,7 @@ atomically; on an error nothing is written and the exit status is 1.`,
 	f.BoolVar(&o.requireFull, "require-full", false, "fail instead of falling back to the CPU")
 	f.BoolVar(&o.costBased, "cost-based", false, "also run a cluster on the CPU when that is estimated faster, transfers included")
 	f.BoolVar(&o.dryRun, "dry-run", false, "print the partition coverage and write nothing")
+	addImportFlags(cmd, &o.dims, &o.shapes)
 	f.StringVarP(&o.output, "output", "o", "-", "output file ('-' for stdout)")
 	return cmd
 }
@@ -73,14 +75,14 @@ func runLower(stdout, stderr io.Writer, path string, o lowerOptions) error {
 		var multi interface{ Diagnostics() []*ir.Diagnostic }
 		if errors.As(err, &multi) && len(multi.Diagnostics()) > 0 {
 			for _, d := range multi.Diagnostics() {
-				io.WriteString(stderr, srcMgr.Format(d))
+				io.WriteString(stderr, srcMgr.FormatFor("mlc", d))
 			}
 			return exitError{code: 1}
 		}
 		var d *ir.Diagnostic
 		var te *target.Error
 		if errors.As(err, &d) {
-			io.WriteString(stderr, srcMgr.Format(d))
+			io.WriteString(stderr, srcMgr.FormatFor("mlc", d))
 		} else if errors.As(err, &te) {
 			fmt.Fprintln(stderr, te) // already file:line:col: error: ...
 		} else {
@@ -95,17 +97,14 @@ func runLower(stdout, stderr io.Writer, path string, o lowerOptions) error {
 	if err != nil {
 		return fail(err)
 	}
-	src, err := os.ReadFile(path)
+	imp, err := onnxOptions(o.dims, o.shapes)
 	if err != nil {
-		return fail(fmt.Errorf("could not open input file: %v", unwrapPathError(err)))
+		return fail(err)
 	}
-	srcMgr.Add(path, src)
 	ctx := ir.NewContext()
 	all.Register(ctx)
-	module, err := asm.Parse(ctx, path, src, 1)
-	if err == nil {
-		err = ir.Verify(module)
-	}
+	// An ONNX model or a torch-dialect module is lowered to core first.
+	module, err := dq.Load(ctx, path, srcMgr, imp)
 	if err != nil {
 		return fail(err)
 	}

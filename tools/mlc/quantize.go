@@ -24,6 +24,7 @@ type quantizeOptions struct {
 	target, targetFile string
 	calib, eval        string
 	method             string
+	dims, shapes       []string
 	percentile         float64
 	minSQNR            float64
 	equalize           bool
@@ -75,6 +76,7 @@ written, the model is not).`,
 	f.StringVar(&o.calib, "calib", "", "calibration data directory (required)")
 	f.StringVar(&o.eval, "eval", "", "evaluation data directory with reference outputs")
 	f.StringVar(&o.method, "method", string(observe.MinMax), "observer: "+strings.Join(observe.Methods(), ", "))
+	addImportFlags(cmd, &o.dims, &o.shapes)
 	f.Float64Var(&o.percentile, "percentile", observe.DefaultPercentile, "the percentile method's percentile, in (0, 100]")
 	f.Float64Var(&o.minSQNR, "min-sqnr", 0, "output SQNR budget in dB: promote the most sensitive ops until it is met")
 	f.BoolVar(&o.equalize, "equalize", false, "cross-layer equalization before calibration")
@@ -149,7 +151,11 @@ func runQuantize(cmd *cobra.Command, path string, o quantizeOptions) error {
 	}
 
 	start := time.Now()
-	module, err := dq.Load(ctx, path, srcMgr)
+	imp, err := onnxOptions(o.dims, o.shapes)
+	if err != nil {
+		return report(err)
+	}
+	module, err := dq.Load(ctx, path, srcMgr, imp)
 	if err != nil {
 		return report(err)
 	}

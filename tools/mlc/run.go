@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -15,10 +16,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	dq "github.com/mlc-go/mlc/driver/quantize"
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
+	"github.com/mlc-go/mlc/rewrite/pass"
+	"github.com/mlc-go/mlc/translate/onnx"
 )
 
 type runOptions struct {
@@ -36,14 +40,21 @@ type runOptions struct {
 	// allowUnregistered lets ops of unknown dialects parse (they fail
 	// when reached, as the interpreter has no kernel for them).
 	allowUnregistered bool
+	// dims and shapes fix an ONNX model's symbolic input dims on import.
+	dims, shapes []string
 }
 
 func newRunCmd() *cobra.Command {
 	var o runOptions
 	cmd := &cobra.Command{
-		Use:   "run model.mlir --input NAME=file.npy|file.pb ... --output-dir DIR",
+		Use:   "run model.mlir|model.onnx|- --input NAME=file.npy|file.pb ... [--output-dir DIR]",
 		Short: "Run a function of a model with the reference interpreter",
 		Long: `Run a func.func of an mlc IR file with the reference interpreter.
+
+An ONNX model (a .onnx file, or ONNX bytes on standard input) is imported
+and lowered with torch-to-core first, as "mlc import --pipeline torch-to-core"
+does; --dim and --shape fix its symbolic input dims. "-" reads the model from
+standard input.
 
 Inputs are .npy or ONNX TensorProto .pb files. --input NAME=FILE binds FILE to
 the argument whose mlc.name attribute is NAME, or to argument i when NAME is
@@ -51,8 +62,10 @@ the argument whose mlc.name attribute is NAME, or to argument i when NAME is
 Each input must have the argument's element type and static dims (quantized
 arguments take their storage integers).
 
-Each result is written to DIR/<name>.npy (or .pb), where <name> is the
-result's mlc.name attribute or "result<i>"; files are written atomically.
+With --output-dir, each result is written to DIR/<name>.npy (or .pb), where
+<name> is the result's mlc.name attribute or "result<i>"; files are written
+atomically. Without it, each result is printed to standard output, and one
+of more than 1000 elements is summarised as numpy prints it.
 Errors are reported as positioned diagnostics and the exit status is 1.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -62,7 +75,7 @@ Errors are reported as positioned diagnostics and the exit status is 1.`,
 	f := cmd.Flags()
 	f.StringVar(&o.function, "function", "main", "the func.func to run")
 	f.StringArrayVar(&o.inputs, "input", nil, "an input: NAME=FILE or FILE (.npy or .pb); repeat for each argument")
-	f.StringVar(&o.outputDir, "output-dir", "", "directory for the outputs (created if missing)")
+	f.StringVarP(&o.outputDir, "output-dir", "o", "", "directory for the outputs (created if missing); without it they are printed")
 	f.StringVar(&o.format, "output-format", "npy", "output file format: npy or pb")
 	f.IntVar(&o.threads, "threads", 0, "goroutines for conv/matmul kernels (0: all CPUs)")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "do not list the written outputs")
@@ -70,7 +83,7 @@ Errors are reported as positioned diagnostics and the exit status is 1.`,
 	f.BoolVar(&o.timing, "time", false, "print parse+verify time and the median and minimum run time to stderr")
 	f.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the runs (after parsing) to this file")
 	f.BoolVar(&o.allowUnregistered, "allow-unregistered-dialect", false, "allow ops of dialects that are not registered")
-	cmd.MarkFlagRequired("output-dir")
+	addImportFlags(cmd, &o.dims, &o.shapes)
 	return cmd
 }
 
@@ -82,13 +95,19 @@ func runModel(path string, o runOptions, stdout, stderr io.Writer) error {
 		tensor.SetThreads(o.threads)
 	}
 	start := time.Now()
-	src, err := os.ReadFile(path)
+	var src []byte
+	var err error
+	if path == "-" {
+		src, err = io.ReadAll(os.Stdin)
+		path = "<stdin>"
+	} else {
+		src, err = os.ReadFile(path)
+	}
 	if err != nil {
 		return fmt.Errorf("could not open input file '%s': %v", path, unwrapPathError(err))
 	}
 	dc := newDiagContext(stderr)
 	ctx, srcMgr := dc.ctx, dc.srcMgr
-	srcMgr.Add(path, src)
 	ctx.AllowUnregistered = o.allowUnregistered
 	// report emits err as a diagnostic (positioned when it is one) and
 	// returns the exit error.
@@ -100,7 +119,13 @@ func runModel(path string, o runOptions, stdout, stderr io.Writer) error {
 		ctx.Emit(d)
 		return exitError{1}
 	}
-	module, err := asm.Parse(ctx, path, src, 1)
+	var module *ir.Operation
+	if isONNX(path, src) {
+		module, err = importForRun(ctx, path, src, o)
+	} else {
+		srcMgr.Add(path, src)
+		module, err = asm.Parse(ctx, path, src, 1)
+	}
 	if err == nil {
 		err = ir.Verify(module)
 	}
@@ -151,10 +176,13 @@ func runModel(path string, o runOptions, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "time: read+parse+verify %.1f ms; run: median %.2f ms, min %.2f ms over %d runs\n",
 			ms(parsed), ms(runs[len(runs)/2]), ms(runs[0]), len(runs))
 	}
-	if err := os.MkdirAll(o.outputDir, 0o755); err != nil {
-		return err
-	}
 	names := interp.ResultNames(fn)
+	if o.outputDir == "" {
+		return printOutputs(stdout, names, outs)
+	}
+	if err := os.MkdirAll(o.outputDir, 0o755); err != nil {
+		return fmt.Errorf("--output-dir %s: %v", o.outputDir, unwrapPathError(err))
+	}
 	files := interp.OutputFileNames(names)
 	for i, t := range outs {
 		data, err := interp.EncodeTensor(t, o.format, names[i])
@@ -170,6 +198,65 @@ func runModel(path string, o runOptions, stdout, stderr io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// printThreshold is the element count above which a printed output is
+// summarised (numpy's default print threshold).
+const printThreshold = 1000
+
+// printOutputs prints each result: a "name: dtype[shape]" line, then its
+// values.
+func printOutputs(w io.Writer, names []string, outs []*tensor.Tensor) error {
+	bw := bufio.NewWriter(w)
+	for i, t := range outs {
+		if i > 0 {
+			bw.WriteByte('\n')
+		}
+		fmt.Fprintf(bw, "%s: %s%s\n", names[i], t.DType(), tensor.FormatShape(t.Shape()))
+		if err := interp.FormatValues(bw, t, interp.FormatOptions{Threshold: printThreshold}); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+// isONNX tells an ONNX model from IR: a .onnx name, or (for standard
+// input) ONNX bytes.
+func isONNX(path string, src []byte) bool {
+	if strings.EqualFold(filepath.Ext(path), ".onnx") {
+		return true
+	}
+	return path == "<stdin>" && dq.IsONNX(src)
+}
+
+// importForRun imports an ONNX model and lowers it to core, so that the
+// interpreter can run it.
+func importForRun(ctx *ir.Context, path string, src []byte, o runOptions) (*ir.Operation, error) {
+	opts, err := onnxOptions(o.dims, o.shapes)
+	if err != nil {
+		return nil, err
+	}
+	var module *ir.Operation
+	if path == "<stdin>" {
+		module, err = onnx.Import(ctx, src, "<stdin>.onnx", opts)
+	} else {
+		module, err = onnx.ImportFile(ctx, path, opts)
+	}
+	if err != nil {
+		return nil, err
+	}
+	pm, err := pass.ParsePipeline("builtin.module(torch-to-core)")
+	if err != nil {
+		return nil, err
+	}
+	if err := pm.Run(module, &pass.Config{VerifyEach: true}); err != nil {
+		var f *pass.Failure
+		if errors.As(err, &f) && f.Err != nil {
+			return nil, f.Err
+		}
+		return nil, err
+	}
+	return module, nil
 }
 
 // readInputs reads the --input files and keys them by argument name; bare

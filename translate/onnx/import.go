@@ -111,6 +111,10 @@ func importData(ctx *ir.Context, data []byte, path string, opts Options, file *m
 		}
 		return nil, ir.Errorf(im.at(0), "invalid ONNX model: %v", err)
 	}
+	if m.IRVersion <= 0 {
+		// onnx.checker's first rule: the field says how to read the rest.
+		return nil, ir.Errorf(im.at(0), "invalid ONNX model: ir_version is not set")
+	}
 	return im.runSafely(m)
 }
 
@@ -231,6 +235,10 @@ func (im *importer) checkSupported(g *onnxpb.Graph, order []int) error {
 	missing := map[string]*miss{}
 	for _, i := range order {
 		n := g.Nodes[i]
+		// A malformed node is an invalid model, whatever its support.
+		if why := checkArity(n, im.opset); why != "" {
+			return ir.Errorf(im.at(n.Offset), "%s %s", nodeDesc(n, i), why)
+		}
 		if lookup(n.Domain, n.OpType, im.opset) != nil {
 			continue
 		}
@@ -316,7 +324,7 @@ func (im *importer) build(g *onnxpb.Graph, order []int) (*ir.Operation, error) {
 	mb.CreateBlock(module.Region(0), nil, nil)
 	body := ir.NewBlock(nil, nil)
 	for i, t := range argTypes {
-		v := body.AddArg(t, ir.NameLoc{Name: argInfos[i].Name, Child: ir.UnknownLoc{}})
+		v := body.AddArg(t, ir.NameLoc{Name: argInfos[i].Name, Child: im.at(argInfos[i].Offset)})
 		im.vals[argInfos[i].Name] = &value{name: argInfos[i].Name, typ: t.(*ir.RankedTensorType), v: v}
 	}
 	for _, t := range g.Initializers {
@@ -358,7 +366,7 @@ func (im *importer) build(g *onnxpb.Graph, order []int) (*ir.Operation, error) {
 		{Name: "function_type", Value: ctx.TypeAttr(ctx.FunctionType(argTypes, resTypes))},
 	}
 	if len(argInfos) > 0 {
-		props = append(props, ir.NamedAttr{Name: "arg_attrs", Value: im.nameAttrs(argInfos)})
+		props = append(props, ir.NamedAttr{Name: "arg_attrs", Value: im.argAttrs(argInfos, argTypes)})
 	}
 	if len(g.Outputs) > 0 {
 		props = append(props, ir.NamedAttr{Name: "res_attrs", Value: im.nameAttrs(g.Outputs)})
@@ -374,6 +382,36 @@ func (im *importer) build(g *onnxpb.Graph, order []int) (*ir.Operation, error) {
 		return nil, ir.Errorf(im.at(0), "imported module does not verify: %v", err)
 	}
 	return module, nil
+}
+
+// argAttrs are nameAttrs plus, on an argument whose type keeps a
+// symbolic dim dynamic, the dim_param names (func.DimParamsAttr), so that
+// lowering can say which --dim would fix it.
+func (im *importer) argAttrs(infos []*onnxpb.ValueInfo, types []ir.Type) ir.Attribute {
+	elems := slices.Clone(im.nameAttrs(infos).(*ir.ArrayAttr).Elems)
+	for i, in := range infos {
+		rt, ok := types[i].(*ir.RankedTensorType)
+		if !ok || in.Type == nil || len(in.Type.Shape) != len(rt.Shape) {
+			continue
+		}
+		params := make([]ir.Attribute, len(rt.Shape))
+		named := false
+		for j, d := range rt.Shape {
+			p := ""
+			if d == ir.Dynamic {
+				p = in.Type.Shape[j].Param
+				named = named || p != ""
+			}
+			params[j] = im.ctx.StringAttr(p)
+		}
+		if named {
+			elems[i] = im.ctx.DictionaryAttr([]ir.NamedAttr{
+				{Name: function.DimParamsAttr, Value: im.ctx.ArrayAttr(params)},
+				{Name: NameAttr, Value: im.ctx.StringAttr(in.Name)},
+			})
+		}
+	}
+	return im.ctx.ArrayAttr(elems)
 }
 
 func (im *importer) nameAttrs(infos []*onnxpb.ValueInfo) ir.Attribute {
@@ -430,12 +468,41 @@ func (im *importer) pinnedShapes(args []*onnxpb.ValueInfo) ([][]int64, error) {
 			}
 		}
 	}
+	if err := im.checkDimNames(args); err != nil {
+		return nil, err
+	}
 	for name := range im.opts.InputShapes {
 		if !byName[name] {
 			return nil, ir.Errorf(im.at(0), "a shape is given for '%s', which is not a graph input", name)
 		}
 	}
 	return pins, nil
+}
+
+// checkDimNames rejects an Options.DimParams name that no graph input
+// uses, as a misspelt --dim would otherwise be ignored.
+func (im *importer) checkDimNames(args []*onnxpb.ValueInfo) error {
+	known := map[string]bool{}
+	for _, in := range args {
+		if in.Type != nil && in.Type.Kind == onnxpb.TypeTensor {
+			for _, d := range in.Type.Shape {
+				if d.Param != "" {
+					known[d.Param] = true
+				}
+			}
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(im.opts.DimParams)) {
+		if known[name] {
+			continue
+		}
+		if len(known) == 0 {
+			return ir.Errorf(im.at(0), "--dim %s: the model's inputs have no symbolic dims", name)
+		}
+		return ir.Errorf(im.at(0), "--dim %s: no graph input has a dim named '%s' (the inputs' symbolic dims: %s)",
+			name, name, strings.Join(slices.Sorted(maps.Keys(known)), ", "))
+	}
+	return nil
 }
 
 // valueInfoType is the ranked tensor type of a graph input: static dims
@@ -534,6 +601,51 @@ func (im *importer) initializer(t *onnxpb.Tensor) (*value, error) {
 	return &value{name: t.Name, typ: typ, raw: raw, loc: ir.NameLoc{Name: t.Name, Child: ir.UnknownLoc{}}}, nil
 }
 
+// checkValueFields rejects a tensor whose values sit in more than one
+// field (raw_data and a typed field, or external data and either), or in
+// a typed field that is not its data type's, as onnx.checker does.
+func checkValueFields(t *onnxpb.Tensor) error {
+	var fields []string
+	if t.IsExternal() {
+		fields = append(fields, "external data")
+	}
+	if t.HasRawData {
+		fields = append(fields, "raw_data")
+	}
+	typed := []struct {
+		name  string
+		n     int
+		field int
+	}{
+		{"float_data", len(t.FloatData), onnxpb.FieldFloatData},
+		{"int32_data", len(t.Int32Data), onnxpb.FieldInt32Data},
+		{"string_data", len(t.StringData), onnxpb.FieldStringData},
+		{"int64_data", len(t.Int64Data), onnxpb.FieldInt64Data},
+		{"double_data", len(t.DoubleData), onnxpb.FieldDoubleData},
+		{"uint64_data", len(t.Uint64Data), onnxpb.FieldUint64Data},
+	}
+	info, known := onnxpb.LookupDataType(t.DataType)
+	for _, f := range typed {
+		if f.n == 0 {
+			continue
+		}
+		fields = append(fields, f.name)
+		if known && info.Field != 0 && f.field != info.Field {
+			want := "raw_data"
+			for _, g := range typed {
+				if g.field == info.Field {
+					want = g.name
+				}
+			}
+			return fmt.Errorf("values of data type %s belong in %s, not %s", onnxpb.DataTypeName(t.DataType), want, f.name)
+		}
+	}
+	if len(fields) > 1 {
+		return fmt.Errorf("values are given twice, in %s and %s; a tensor holds them in one field", fields[0], fields[1])
+	}
+	return nil
+}
+
 // tensorData is a tensor's type and little-endian bytes.
 func (im *importer) tensorData(t *onnxpb.Tensor) (*ir.RankedTensorType, []byte, error) {
 	elem, err := elemType(im.ctx, t.DataType)
@@ -546,6 +658,9 @@ func (im *importer) tensorData(t *onnxpb.Tensor) (*ir.RankedTensorType, []byte, 
 	if t.HasSegment {
 		// Bytes refuses these too; here the refusal is typed as a limit.
 		return nil, nil, limit(errors.New("segmented tensors are not supported"))
+	}
+	if err := checkValueFields(t); err != nil {
+		return nil, nil, err
 	}
 	var raw []byte
 	if t.IsExternal() {

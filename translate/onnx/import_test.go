@@ -70,7 +70,7 @@ func TestImportStructure(t *testing.T) {
 	ctx, m := mustImport(t, data, Options{})
 	text := asm.String(m, asm.PrintOptions{DebugInfo: true})
 	for _, want := range []string{
-		`func.func @main(%arg0: tensor<1x1x4x4xf32> {mlc.name = "x"} loc("x")) -> (tensor<1x2x4x4xf32> {mlc.name = "y"})`,
+		`func.func @main(%arg0: tensor<1x1x4x4xf32> {mlc.name = "x"} loc("x"("model.onnx":1:239))) -> (tensor<1x2x4x4xf32> {mlc.name = "y"})`,
 		`torch.constant dense_resource<conv1.weight> : tensor<2x1x3x3xf32> loc("conv1.weight")`,
 		`torch.constant dense<[5.000000e-01, -2.500000e-01]> : tensor<2xf32> loc("conv1.bias")`,
 		`torch.aten.conv2d %arg0, %0, %1 {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 1, 1>, stride = array<i64: 1, 1>}`,

@@ -1,12 +1,15 @@
 package onnx
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // twoInputs: Add(x[N,3], y[N,?]) with an initializer also listed as an
@@ -24,13 +27,31 @@ func twoInputs() []byte {
 	})
 }
 
-// signature is main's argument list without the name attributes.
+// signature is main's argument list without the argument attributes.
 func signature(m *ir.Operation) string {
 	text := asm.String(m, asm.PrintOptions{})
 	start := strings.Index(text, "func.func @main(")
-	end := strings.Index(text[start:], ")")
+	end := strings.Index(text[start:], ") ->")
 	sig := text[start+len("func.func @main(") : start+end]
-	return strings.NewReplacer(` {mlc.name = "x"}`, "", ` {mlc.name = "y"}`, "").Replace(sig)
+	return regexp.MustCompile(` \{[^}]*\}`).ReplaceAllString(sig, "")
+}
+
+// An argument that keeps a symbolic dim dynamic records its name for the
+// diagnostics of lowering.
+func TestDimParamsAttr(t *testing.T) {
+	_, m := mustImport(t, twoInputs(), Options{})
+	text := asm.String(m, asm.PrintOptions{})
+	assert.Contains(t, text, `%arg0: tensor<?x3xf32> {mlc.dim_params = ["N", ""], mlc.name = "x"}`)
+	assert.Contains(t, text, `%arg1: tensor<?x?xf32> {mlc.dim_params = ["N", "M"], mlc.name = "y"}`)
+	_, m = mustImport(t, twoInputs(), Options{DimParams: map[string]int64{"N": 2, "M": 3}})
+	assert.NotContains(t, asm.String(m, asm.PrintOptions{}), "mlc.dim_params")
+}
+
+// A --dim no input uses is a mistake, not a no-op.
+func TestUnknownDimParam(t *testing.T) {
+	_, err := Import(ir.NewContext(), twoInputs(), "m.onnx", Options{DimParams: map[string]int64{"batch": 1}})
+	require.Error(t, err)
+	assert.Equal(t, "--dim batch: no graph input has a dim named 'batch' (the inputs' symbolic dims: M, N)", err.Error())
 }
 
 func TestPinnedShapes(t *testing.T) {

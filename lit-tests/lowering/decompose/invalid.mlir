@@ -4,13 +4,12 @@
 
 // A torch op that core cannot express is left alone, and the pass fails
 // with one error at the first op left: a count by op name, then a note for
-// every op left with its location and the reason.
+// every op left with its location and the reason. When every op is left
+// only because an argument is dynamic, the one error is at the argument.
 
-// ERR: invalid.mlir:[[@LINE+5]]:3: error: 1 torch op could not be decomposed into core: torch.aten.relu ×1
-// ERR: invalid.mlir:[[@LINE+4]]:3: note: 'torch.aten.relu' op left: operand #0 has type tensor<?x3xf32>; core needs static shapes
+// ERR: invalid.mlir:[[@LINE+2]]:20: error: argument #0 has dynamic dim 0: core needs static shapes; 1 torch op could not be decomposed
+// expected-error @+1 {{argument #0 has dynamic dim 0: core needs static shapes; 1 torch op could not be decomposed}}
 func.func @dynamic(%x: tensor<?x3xf32>) -> tensor<?x3xf32> {
-  // expected-error @+2 {{1 torch op could not be decomposed into core: torch.aten.relu ×1}}
-  // expected-note @+1 {{'torch.aten.relu' op left: operand #0 has type tensor<?x3xf32>; core needs static shapes}}
   %0 = torch.aten.relu %x : tensor<?x3xf32>
   return %0 : tensor<?x3xf32>
 }

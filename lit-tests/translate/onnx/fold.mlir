@@ -3,7 +3,7 @@
 // reshape; the dynamic batch dim is the one torch infers (-1).
 
 // RUN: mlc-translate --import-onnx %S/Inputs/shape_chain.onnx | filecheck %s
-// CHECK:      func.func @main(%arg0: tensor<?x3x4xf32> {mlc.name = "x"}) -> (tensor<?x12xf32> {mlc.name = "y"}) {
+// CHECK:      func.func @main(%arg0: tensor<?x3x4xf32> {mlc.dim_params = ["N", "", ""], mlc.name = "x"}) -> (tensor<?x12xf32> {mlc.name = "y"}) {
 // CHECK-NEXT:   %0 = torch.aten.reshape %arg0 {shape = array<i64: -1, 12>} : tensor<?x3x4xf32> -> tensor<?x12xf32>
 // CHECK-NEXT:   return %0 : tensor<?x12xf32>
 // CHECK-NEXT: }

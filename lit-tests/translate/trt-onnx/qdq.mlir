@@ -57,4 +57,4 @@ func.func @main(%x: tensor<2x3xf32> {mlc.calib = array<f64: -2.0, 1.0>, mlc.name
 // An output directory that does not exist: an error naming the output.
 // RUN: mlc-opt --pass-pipeline='builtin.module(func.func(quantize{target=trt-orin},legalize-trt{target=trt-orin}))' %s -o %t.mlir
 // RUN: not mlc-translate --mlir-to-trt-onnx %t.mlir -o %t.missing/model.onnx 2>&1 | filecheck %s --check-prefix=NODIR
-// NODIR: error: {{.*}}.missing/model.onnx: open
+// NODIR: mlc-translate: error: {{.*}}.missing/model.onnx: directory {{.*}}.missing: no such file or directory
