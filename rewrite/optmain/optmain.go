@@ -61,8 +61,9 @@ func Run(opts Options, stdin io.Reader, stdout, stderr io.Writer) int {
 	failed := false
 	for i, ch := range chunks {
 		if i > 0 {
-			sink.w.WriteString("\n// -----\n")
+			sink.w.WriteString("// -----\n")
 		}
+		// As mlir-opt: each chunk's output ends with an empty line.
 		if !processChunk(opts, name, ch, srcMgr, sink.w, stderr) {
 			failed = true
 		}
@@ -236,6 +237,7 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 			ctx.Emit(ir.Errorf(ir.UnknownLoc{}, "printing failed: %v", perr))
 			ok = false
 		}
+		io.WriteString(out, "\n")
 		if timing != nil {
 			timing.Add("Output", time.Since(phase))
 		}

@@ -6,8 +6,8 @@
 // with one error at the first op left: a count by op name, then a note for
 // every op left with its location and the reason.
 
-// ERR: invalid.mlir:[[@LINE+5]]:3: error: 1 torch op could not be decomposed into core: torch.aten.relu ×1
-// ERR: invalid.mlir:[[@LINE+4]]:3: note: 'torch.aten.relu' op left: operand #0 has type tensor<?x3xf32>; core needs static shapes
+// ERR: invalid.mlir:[[@LINE+5]]:8: error: 1 torch op could not be decomposed into core: torch.aten.relu ×1
+// ERR: invalid.mlir:[[@LINE+4]]:8: note: 'torch.aten.relu' op left: operand #0 has type tensor<?x3xf32>; core needs static shapes
 func.func @dynamic(%x: tensor<?x3xf32>) -> tensor<?x3xf32> {
   // expected-error @+2 {{1 torch op could not be decomposed into core: torch.aten.relu ×1}}
   // expected-note @+1 {{'torch.aten.relu' op left: operand #0 has type tensor<?x3xf32>; core needs static shapes}}
