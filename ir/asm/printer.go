@@ -20,6 +20,10 @@ type PrintOptions struct {
 	ElideElementsAttrsIfLarger int
 	// NoResources leaves out the {-# dialect_resources #-} section.
 	NoResources bool
+	// ElideResourceStringsIfLarger leaves out the resources whose quoted
+	// hex string is longer than this many characters (the references
+	// stay); 0 disables.
+	ElideResourceStringsIfLarger int
 }
 
 // CustomPrinter prints op in its custom form after "%res = " and the op
@@ -707,10 +711,17 @@ func (p *Printer) printResources() {
 	byDialect := map[string][]*ir.ResourceBlob{}
 	var dialects []string
 	for _, r := range p.resourceOrder {
+		// "0x", 8 hex digits of alignment, the data's, and the quotes.
+		if n := p.opts.ElideResourceStringsIfLarger; n > 0 && 12+2*len(r.Data) > n {
+			continue
+		}
 		if _, ok := byDialect[r.Dialect]; !ok {
 			dialects = append(dialects, r.Dialect)
 		}
 		byDialect[r.Dialect] = append(byDialect[r.Dialect], r)
+	}
+	if len(dialects) == 0 {
+		return
 	}
 	p.WriteString("\n{-#\n  dialect_resources: {\n")
 	for di, d := range dialects {

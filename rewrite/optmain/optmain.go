@@ -20,6 +20,8 @@ import (
 
 // Options are mlir-opt's flags as we support them.
 type Options struct {
+	// Tool names the program in its own errors ("mlc-opt: error: ...").
+	Tool              string
 	Input, Output     string
 	AllowUnregistered bool
 	SplitInputFile    bool
@@ -39,9 +41,13 @@ type Options struct {
 
 // Run executes one mlc-opt invocation and returns the exit code.
 func Run(opts Options, stdin io.Reader, stdout, stderr io.Writer) int {
+	tool := opts.Tool
+	if tool == "" {
+		tool = "mlc-opt"
+	}
 	src, name, err := readInput(opts.Input, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "error: %v\n", err)
+		fmt.Fprintf(stderr, "%s: error: %v\n", tool, err)
 		return 1
 	}
 	chunks := []asm.Chunk{{Text: src, FirstLine: 1}}
@@ -54,7 +60,7 @@ func Run(opts Options, stdin io.Reader, stdout, stderr io.Writer) int {
 	// memory twice, and nothing is written when the run fails.
 	sink, err := newSink(opts.Output)
 	if err != nil {
-		fmt.Fprintf(stderr, "error: %v\n", err)
+		fmt.Fprintf(stderr, "%s: error: cannot open output file '%s': %v\n", tool, opts.Output, unwrapPathError(err))
 		return 1
 	}
 	defer sink.discard()
@@ -72,7 +78,7 @@ func Run(opts Options, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if err := sink.commit(stdout); err != nil {
-		fmt.Fprintf(stderr, "error: %v\n", err)
+		fmt.Fprintf(stderr, "%s: error: cannot write output file '%s': %v\n", tool, opts.Output, unwrapPathError(err))
 		return 1
 	}
 	if failed {
