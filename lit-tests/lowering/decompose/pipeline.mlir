@@ -38,7 +38,7 @@ func.func @mlp(%x: tensor<2x3xf32>) -> tensor<2x2xf32> {
 // builtin.module cannot run on functions; it takes no options.
 // RUN: mlc-opt --help | filecheck %s --check-prefix=HELP
 // HELP: Pass pipelines:
-// HELP-NEXT: --torch-to-core {{ +}} lower the torch dialect to the core dialect
+// HELP-NEXT: --torch-to-core lower the torch dialect to the core dialect
 // RUN: not mlc-opt --pass-pipeline='builtin.module(func.func(torch-to-core))' %s 2>&1 | filecheck %s --check-prefix=NEST
 // NEST: pass pipeline 'torch-to-core' runs on 'builtin.module' ops and cannot be scheduled on 'func.func'
 // RUN: not mlc-opt --torch-to-core=x=1 %s 2>&1 | filecheck %s --check-prefix=OPTS
