@@ -32,7 +32,7 @@ var compatFloors = struct{ accept, diags, text int }{accept: 155, diags: 122, te
 
 type compatResult struct {
 	chunks, acceptAgree, oracleValid, diagsAgree, bothAccept, textAgree int
-	disagree                                                        []string
+	disagree                                                            []string
 }
 
 func TestMLIRTestsAgreeWithMLIROpt(t *testing.T) {
