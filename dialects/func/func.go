@@ -5,6 +5,7 @@ package function
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/ir"
@@ -206,8 +207,20 @@ func verifyCall(op *ir.Operation) error {
 	}
 	for i, t := range op.ResultTypes() {
 		if t != ft.Results[i] {
-			return fmt.Errorf("result type mismatch at index %d", i)
+			d := ir.Errorf(op.Loc, "'%s' op result type mismatch at index %d", op.Name(), i)
+			d.AttachNote(op.Loc, "      op result types: %s", quotedTypes(op.ResultTypes()))
+			d.AttachNote(op.Loc, "function result types: %s", quotedTypes(ft.Results))
+			return d
 		}
 	}
 	return nil
+}
+
+// quotedTypes lists types as MLIR prints a type range in a message.
+func quotedTypes(ts []ir.Type) string {
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = "'" + t.String() + "'"
+	}
+	return strings.Join(parts, ", ")
 }

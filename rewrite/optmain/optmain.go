@@ -69,7 +69,6 @@ func Run(opts Options, stdin io.Reader, stdout, stderr io.Writer) int {
 		if i > 0 {
 			sink.w.WriteString("// -----\n")
 		}
-		// As mlir-opt: each chunk's output ends with an empty line.
 		if !processChunk(opts, name, ch, srcMgr, sink.w, stderr) {
 			failed = true
 		}
@@ -243,7 +242,11 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 			ctx.Emit(ir.Errorf(ir.UnknownLoc{}, "printing failed: %v", perr))
 			ok = false
 		}
-		io.WriteString(out, "\n")
+		if !opts.Print.LocalScope {
+			// mlir-opt's module printer ends a module printed with its
+			// aliases with an empty line; local scope does not.
+			io.WriteString(out, "\n")
+		}
 		if timing != nil {
 			timing.Add("Output", time.Since(phase))
 		}
