@@ -28,7 +28,7 @@
 // SCOPE-NEXT: module {
 // SCOPE:      // -----// IR Dump After CSE (cse) ('func.func' operation: @f) //----- //
 // SCOPE-NEXT: module {
-// RUN: mlc-opt --mlir-print-ir-after-all -p 'builtin.module(func.func(cse))' %s -o /dev/null 2>&1 | filecheck %s --check-prefix=NOSCOPE
+// RUN: mlc-opt --mlir-disable-threading --mlir-print-ir-after-all -p 'builtin.module(func.func(cse))' %s -o /dev/null 2>&1 | filecheck %s --check-prefix=NOSCOPE
 // NOSCOPE:      // -----// IR Dump After CSE (cse) //----- //
 // NOSCOPE-NEXT: func.func private @dead
 
