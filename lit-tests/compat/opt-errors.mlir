@@ -15,3 +15,17 @@
 func.func @f() {
   return
 }
+
+// mlc-translate reports its own errors the same way.
+// RUN: not mlc-translate --bogus %s 2>&1 | filecheck %s --check-prefix=TRFLAG
+// TRFLAG: mlc-translate: error: unknown flag: --bogus
+// RUN: not mlc-translate %s 2>&1 | filecheck %s --check-prefix=TRCHOOSE
+// TRCHOOSE: mlc-translate: error: choose one translation (--import-onnx or --mlir-to-trt-onnx)
+// RUN: not mlc-translate --mlir-to-trt-onnx %t.does-not-exist.mlir 2>&1 | filecheck %s --check-prefix=TRINPUT
+// TRINPUT: mlc-translate: error: could not open input file '{{.*}}does-not-exist.mlir': no such file or directory
+// RUN: not mlc-translate --import-onnx %S/../translate/onnx/Inputs/mlp.onnx -o %t.no-such-dir/out.mlir 2>&1 | filecheck %s --check-prefix=TROUTPUT
+// TROUTPUT: mlc-translate: error: cannot write output file '{{.*}}no-such-dir/out.mlir': no such file or directory
+
+// So does mlc.
+// RUN: not mlc --bogus 2>&1 | filecheck %s --check-prefix=MLCFLAG
+// MLCFLAG: mlc: error: unknown flag: --bogus

@@ -177,7 +177,7 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 			if d.Severity == ir.SeverityError {
 				hadError = true
 			}
-			io.WriteString(stderr, srcMgr.Format(d))
+			io.WriteString(stderr, formatDiag(opts.Tool, srcMgr, d))
 		})
 	}
 	var brokenIR string
@@ -259,6 +259,22 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 		return len(problems) == 0
 	}
 	return ok && !hadError
+}
+
+// formatDiag prints d at its source position, or, when it has no location
+// at all, as "tool: error: ..." as LLVM's tools report their own errors.
+func formatDiag(tool string, srcMgr *ir.SourceMgr, d *ir.Diagnostic) string {
+	if _, unknown := d.Loc.(ir.UnknownLoc); !unknown && d.Loc != nil {
+		return srcMgr.Format(d)
+	}
+	if tool == "" {
+		tool = "mlc-opt"
+	}
+	out := fmt.Sprintf("%s: %s: %s\n", tool, d.Severity, d.Message)
+	for _, n := range d.Notes {
+		out += srcMgr.Format(n)
+	}
+	return out
 }
 
 // passError turns a pass failure into a diagnostic at the op it ran on.

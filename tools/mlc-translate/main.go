@@ -7,6 +7,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -30,10 +31,11 @@ func main() {
 	var print asm.PrintOptions
 	code := 0
 	cmd := &cobra.Command{
-		Use:          "mlc-translate --import-onnx model.onnx [-o out.mlir]",
-		Short:        "Translate models into mlc IR",
-		Args:         cobra.MaximumNArgs(1),
-		SilenceUsage: true,
+		Use:           "mlc-translate --import-onnx model.onnx [-o out.mlir]",
+		Short:         "Translate models into mlc IR",
+		Args:          cobra.MaximumNArgs(1),
+		SilenceUsage:  true,
+		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if listOps {
 				return printOps(os.Stdout)
@@ -84,6 +86,8 @@ func main() {
 	f.IntVar(&print.ElideElementsAttrsIfLarger, "mlir-elide-elementsattrs-if-larger", 0, "elide dense attributes with more elements than this")
 	cmd.SetArgs(optmain.NormalizeArgs(os.Args[1:]))
 	if err := cmd.Execute(); err != nil {
+		// LLVM's style: the tool's name, then the error.
+		fmt.Fprintf(os.Stderr, "mlc-translate: error: %v\n", err)
 		os.Exit(1)
 	}
 	os.Exit(code)
@@ -122,17 +126,22 @@ func run(path, output string, opts onnx.Options, print asm.PrintOptions, stdout,
 	if output == "" || output == "-" {
 		w := bufio.NewWriterSize(stdout, 1<<16)
 		if err := asm.Print(w, module, print); err != nil {
-			fmt.Fprintf(stderr, "error: %v\n", err)
+			fmt.Fprintf(stderr, "mlc-translate: error: %v\n", err)
 			return 1
 		}
 		if err := w.Flush(); err != nil {
-			fmt.Fprintf(stderr, "error: %v\n", err)
+			fmt.Fprintf(stderr, "mlc-translate: error: %v\n", err)
 			return 1
 		}
 		return 0
 	}
 	if err := asm.WriteFile(output, module, print); err != nil {
-		fmt.Fprintf(stderr, "error: %s: %v\n", output, err)
+		// The temp file's name would mislead: name the output.
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		fmt.Fprintf(stderr, "mlc-translate: error: cannot write output file '%s': %v\n", output, err)
 		return 1
 	}
 	return 0
@@ -143,7 +152,7 @@ func run(path, output string, opts onnx.Options, print asm.PrintOptions, stdout,
 func runTRT(path, output, funcName string, opts trtonnx.Options, networkJSON, buildScript string, stderr io.Writer) int {
 	srcMgr := ir.NewSourceMgr()
 	// fail prints a diagnostic with its source line, anything else as
-	// "error: FILE: message".
+	// "mlc-translate: error: FILE: message".
 	fail := func(file string, err error) int {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			if _, positioned := ir.FileLineCol(d.Loc); positioned {
@@ -151,7 +160,7 @@ func runTRT(path, output, funcName string, opts trtonnx.Options, networkJSON, bu
 				return 1
 			}
 		}
-		fmt.Fprintf(stderr, "error: %s: %v\n", file, err)
+		fmt.Fprintf(stderr, "mlc-translate: error: %s: %v\n", file, err)
 		return 1
 	}
 	var src []byte
@@ -163,7 +172,12 @@ func runTRT(path, output, funcName string, opts trtonnx.Options, networkJSON, bu
 		src, err = os.ReadFile(path)
 	}
 	if err != nil {
-		return fail(path, err)
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		fmt.Fprintf(stderr, "mlc-translate: error: could not open input file '%s': %v\n", path, err)
+		return 1
 	}
 	srcMgr.Add(path, src)
 	ctx := ir.NewContext()
