@@ -205,9 +205,7 @@ func (r *resolver) region(reg *astRegion, dst *ir.Region, entryArgs func(b *ir.B
 		} else {
 			if d, ok := bs.labels[ab.Label]; ok {
 				if d.defined {
-					d2 := ir.Errorf(r.loc(ab.Pos), "redefinition of block '^%s'", ab.Label)
-					d2.AttachNote(r.loc(d.pos), "previously defined here")
-					r.failDiag(d2)
+					r.fail(ab.Pos, "redefinition of block '^%s'", ab.Label)
 				}
 				d.defined, d.pos, b = true, ab.Pos, d.block
 			} else {
