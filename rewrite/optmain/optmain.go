@@ -330,7 +330,7 @@ func WriteFileAtomic(path string, data []byte) error {
 func NormalizeArgs(args []string) []string {
 	out := make([]string, len(args))
 	for i, a := range args {
-		if len(a) > 2 && a[0] == '-' && a[1] != '-' && !strings.HasPrefix(a, "-o") {
+		if len(a) > 2 && a[0] == '-' && a[1] != '-' && !strings.HasPrefix(a, "-o") && !strings.HasPrefix(a, "-p=") {
 			a = "-" + a
 		}
 		out[i] = a
