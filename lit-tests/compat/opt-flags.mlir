@@ -2,7 +2,7 @@
 
 // -p is --pass-pipeline.
 // RUN: mlc-opt -p 'builtin.module(func.func(cse))' %s | filecheck %s --check-prefix=SHORT
-// RUN: mlc-opt -p=builtin.module(cse) %s | filecheck %s --check-prefix=SHORT
+// RUN: mlc-opt -p='builtin.module(cse)' %s | filecheck %s --check-prefix=SHORT
 // SHORT: func.func @f
 
 // --dump-pass-pipeline shows what a named pipeline expands to, every option

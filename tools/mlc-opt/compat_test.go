@@ -24,11 +24,12 @@ import (
 //   - diagnostics: on the chunks whose expected-* comments mlir-opt-19
 //     itself satisfies (the files' versions may be newer than LLVM 19),
 //     mlc-opt --verify-diagnostics passes too;
-//   - text: on the chunks both accept, the generic forms are equal.
+//   - text: on the chunks both accept, the generic forms are equal, with
+//     and without --mlir-print-debuginfo.
 //
 // Each count must stay at or above the floor below, so a regression in
 // any of them fails; raise the floors as mlc-opt gets closer.
-var compatFloors = struct{ accept, diags, text int }{accept: 214, diags: 186, text: 26}
+var compatFloors = struct{ accept, diags, text int }{accept: 231, diags: 189, text: 27}
 
 type compatResult struct {
 	chunks, acceptAgree, oracleValid, diagsAgree, bothAccept, textAgree int
@@ -88,7 +89,7 @@ func compareFile(t *testing.T, mlirOpt, dir, file string) compatResult {
 			t.Fatal(err)
 		}
 		mOut, mOK := runMLIROpt(mlirOpt, path, "--mlir-print-op-generic")
-		cOut, cOK := runMLCOpt(path, false)
+		cOut, cOK := runMLCOpt(path, false, false)
 		if mOK == cOK {
 			r.acceptAgree++
 		} else {
@@ -96,7 +97,9 @@ func compareFile(t *testing.T, mlirOpt, dir, file string) compatResult {
 		}
 		if mOK && cOK {
 			r.bothAccept++
-			if mOut == cOut {
+			mDbg, _ := runMLIROpt(mlirOpt, path, "--mlir-print-op-generic", "--mlir-print-debuginfo")
+			cDbg, _ := runMLCOpt(path, false, true)
+			if mOut == cOut && mDbg == cDbg {
 				r.textAgree++
 			} else {
 				r.disagree = append(r.disagree, where+": generic forms differ")
@@ -104,7 +107,7 @@ func compareFile(t *testing.T, mlirOpt, dir, file string) compatResult {
 		}
 		if _, ok := runMLIROpt(mlirOpt, path, "--verify-diagnostics"); ok {
 			r.oracleValid++
-			if diag, ok := runMLCOpt(path, true); ok {
+			if diag, ok := runMLCOpt(path, true, false); ok {
 				r.diagsAgree++
 			} else {
 				r.disagree = append(r.disagree, fmt.Sprintf("%s: diagnostics differ: %s", where, firstLine(diag)))
@@ -114,8 +117,8 @@ func compareFile(t *testing.T, mlirOpt, dir, file string) compatResult {
 	return r
 }
 
-func runMLIROpt(mlirOpt, path, flag string) (string, bool) {
-	cmd := exec.Command(mlirOpt, "--allow-unregistered-dialect", flag, path)
+func runMLIROpt(mlirOpt, path string, flags ...string) (string, bool) {
+	cmd := exec.Command(mlirOpt, append(append([]string{"--allow-unregistered-dialect"}, flags...), path)...)
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	cmd.Stderr = &bytes.Buffer{}
@@ -124,14 +127,15 @@ func runMLIROpt(mlirOpt, path, flag string) (string, bool) {
 }
 
 // runMLCOpt runs mlc-opt in process; with verify it returns the problems
-// --verify-diagnostics reports, else the generic output.
-func runMLCOpt(path string, verify bool) (string, bool) {
+// --verify-diagnostics reports, else the generic output (with locations
+// when debugInfo).
+func runMLCOpt(path string, verify, debugInfo bool) (string, bool) {
 	var stdout, stderr bytes.Buffer
 	opts := optmain.Options{
 		Input:             path,
 		AllowUnregistered: true,
 		VerifyDiagnostics: verify,
-		Print:             asm.PrintOptions{Generic: true},
+		Print:             asm.PrintOptions{Generic: true, DebugInfo: debugInfo},
 		Register:          registerAll,
 	}
 	code := optmain.Run(opts, nil, &stdout, &stderr)
