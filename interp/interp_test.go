@@ -62,8 +62,8 @@ func TestUnsupportedOpIsPositioned(t *testing.T) {
 	if d.Message != "'test.foo' op is not supported by the interpreter" {
 		t.Errorf("message %q", d.Message)
 	}
-	if got := locString(d); !strings.Contains(got, "model.mlir\":2:3") {
-		t.Errorf("location %s, want model.mlir:2:3 (the op)", got)
+	if got := locString(d); !strings.Contains(got, "model.mlir\":2:8") {
+		t.Errorf("location %s, want model.mlir:2:8 (the op name)", got)
 	}
 }
 

@@ -163,7 +163,7 @@ func TestVerifyDominance(t *testing.T) {
 	first.SetOperands([]*Value{second.Result(0)})
 	err := Verify(fn)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "'t.op' op operand #0 does not dominate this use")
+	assert.Contains(t, err.Error(), "operand #0 does not dominate this use")
 	first.SetOperands(nil)
 	b.Last().Erase()
 	err = Verify(fn)

@@ -164,9 +164,7 @@ func (v *verifier) verifyDominance(user *Operation, idx int, val *Value) *Diagno
 		anc = parent
 	}
 	if anc == nil {
-		d := opError(user, "operand #%d does not dominate this use", idx)
-		d.AttachNote(val.Loc(), "operand defined here")
-		return d
+		return dominanceError(user, idx, val)
 	}
 	if MayBeGraphRegion(defRegion) {
 		return nil
@@ -180,11 +178,62 @@ func (v *verifier) verifyDominance(user *Operation, idx int, val *Value) *Diagno
 		ok = v.dominates(defRegion, val.owner.block, anc.block)
 	}
 	if !ok {
-		d := opError(user, "operand #%d does not dominate this use", idx)
-		d.AttachNote(val.Loc(), "operand defined here")
-		return d
+		return dominanceError(user, idx, val)
 	}
 	return nil
+}
+
+// dominanceError is MLIR's diagnostic for a use its definition does not
+// dominate, with the note that says where the definition is.
+func dominanceError(user *Operation, idx int, val *Value) *Diagnostic {
+	d := Errorf(user.Loc, "operand #%d does not dominate this use", idx)
+	useRegion := user.ParentRegion()
+	where := func(def *Region) string {
+		switch {
+		case def == useRegion:
+			return "the same region"
+		case def.IsProperAncestor(useRegion):
+			return "a parent region"
+		case useRegion.IsProperAncestor(def):
+			return "a child region"
+		}
+		return ""
+	}
+	if def := val.owner; val.block == nil && def != nil {
+		rel := "op is neither in a parent nor in a child region"
+		switch {
+		case def.block == user.block:
+			rel = "op in the same block"
+		case where(def.ParentRegion()) != "":
+			rel = "op in " + where(def.ParentRegion())
+		}
+		d.AttachNote(def.Loc, "operand defined here (%s)", rel)
+		return d
+	}
+	b := val.block
+	var loc Location = UnknownLoc{}
+	if p := b.ParentOp(); p != nil {
+		loc = p.Loc
+	}
+	if b.parent == nil {
+		d.AttachNote(loc, "operand defined as a block argument (block without parent)")
+		return d
+	}
+	index := 0
+	for _, x := range b.parent.Blocks() {
+		if x == b {
+			break
+		}
+		index++
+	}
+	rel := where(b.parent)
+	if rel == "" {
+		rel = "neither in a parent nor in a child region"
+	} else {
+		rel = "in " + rel
+	}
+	d.AttachNote(loc, "operand defined as a block argument (block #%d %s)", index, rel)
+	return d
 }
 
 func (v *verifier) dominates(r *Region, a, b *Block) bool {

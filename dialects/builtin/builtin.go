@@ -53,7 +53,7 @@ func Register(ctx *ir.Context) { ods.Register(ctx, Dialect) }
 
 func verifyModule(op *ir.Operation) error {
 	if b := op.Region(0).Front(); b != nil && b.NumArgs() != 0 {
-		return fmt.Errorf("expects region to have no arguments")
+		return fmt.Errorf("region should have no arguments")
 	}
 	if op.NumOperands() != 0 || op.NumResults() != 0 {
 		return fmt.Errorf("requires zero operands and zero results")

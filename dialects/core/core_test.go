@@ -229,5 +229,5 @@ func TestVerifyErrorsArePositioned(t *testing.T) {
 	d, ok := err.(*ir.Diagnostic)
 	require.True(t, ok)
 	assert.Equal(t, "'core.conv2d' op expects 4-D input (NCHW), got 3-D", d.Message)
-	assert.Contains(t, d.Loc.String(), `"t.mlir":2:3`)
+	assert.Contains(t, d.Loc.String(), `"t.mlir":2:8`)
 }

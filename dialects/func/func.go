@@ -6,6 +6,7 @@ import (
 	_ "embed"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/ir"
@@ -166,6 +167,20 @@ func verifyFunc(op *ir.Operation) error {
 			return fmt.Errorf("visibility expected to be one of [\"public\", \"private\", \"nested\"], but got %s", v)
 		}
 	}
+	for _, a := range []struct {
+		name, what string
+		want       int
+	}{{"arg_attrs", "argument", len(ft.Inputs)}, {"res_attrs", "result", len(ft.Results)}} {
+		if v := op.InherentAttr(a.name); v != nil {
+			arr, ok := v.(*ir.ArrayAttr)
+			if !ok {
+				return fmt.Errorf("expects %s attributes to be an array", a.what)
+			}
+			if len(arr.Elems) != a.want {
+				return fmt.Errorf("expects %s attribute array to have the same number of elements as the number of function %ss, got %d, but expected %d", a.what, a.what, len(arr.Elems), a.want)
+			}
+		}
+	}
 	body := op.Region(0)
 	if body.Empty() {
 		if v, _ := op.InherentAttr("sym_visibility").(*ir.StringAttr); v == nil || v.Value == "public" {
@@ -179,7 +194,7 @@ func verifyFunc(op *ir.Operation) error {
 	}
 	for i, a := range entry.Args() {
 		if a.Type() != ft.Inputs[i] {
-			return fmt.Errorf("type of entry block argument #%d(%s) must match the type of the corresponding argument in function signature(%s)", i, a.Type(), ft.Inputs[i])
+			return fmt.Errorf("type of entry block argument #%d('%s') must match the type of the corresponding argument in function signature('%s')", i, a.Type(), ft.Inputs[i])
 		}
 	}
 	return nil
@@ -199,8 +214,8 @@ func verifyReturn(op *ir.Operation) error {
 	}
 	for i, t := range op.OperandTypes() {
 		if t != ft.Results[i] {
-			d := ir.Errorf(op.Loc, "'func.return' op type of return operand %d (%s) doesn't match function result type (%s) in function @%s", i, t, ft.Results[i], ir.SymbolName(fn))
-			return d
+			// As MLIR's, without the op name in front.
+			return ir.Errorf(op.Loc, "type of return operand %d ('%s') doesn't match function result type ('%s') in function @%s", i, t, ft.Results[i], ir.SymbolName(fn))
 		}
 	}
 	return nil
@@ -221,7 +236,7 @@ func verifyCall(op *ir.Operation) error {
 	}
 	for i, t := range op.OperandTypes() {
 		if t != ft.Inputs[i] {
-			return fmt.Errorf("operand type mismatch: expected operand type %s, but provided %s for operand number %d", ft.Inputs[i], t, i)
+			return fmt.Errorf("operand type mismatch: expected operand type '%s', but provided '%s' for operand number %d", ft.Inputs[i], t, i)
 		}
 	}
 	if len(ft.Results) != op.NumResults() {
@@ -229,8 +244,20 @@ func verifyCall(op *ir.Operation) error {
 	}
 	for i, t := range op.ResultTypes() {
 		if t != ft.Results[i] {
-			return fmt.Errorf("result type mismatch at index %d", i)
+			d := ir.Errorf(op.Loc, "'%s' op result type mismatch at index %d", op.Name(), i)
+			d.AttachNote(op.Loc, "      op result types: %s", quotedTypes(op.ResultTypes()))
+			d.AttachNote(op.Loc, "function result types: %s", quotedTypes(ft.Results))
+			return d
 		}
 	}
 	return nil
+}
+
+// quotedTypes lists types as MLIR prints a type range in a message.
+func quotedTypes(ts []ir.Type) string {
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = "'" + t.String() + "'"
+	}
+	return strings.Join(parts, ", ")
 }

@@ -349,6 +349,19 @@ func describeCount(arities []Arity) string {
 	return fmt.Sprintf("%d", fixed)
 }
 
+// countError is MLIR's message for a wrong number of operands or results:
+// its trait wording for exactly zero or one.
+func countError(arities []Arity, got int, what, zero, one string) error {
+	want := describeCount(arities)
+	switch want {
+	case "0":
+		return fmt.Errorf("%s", zero)
+	case "1":
+		return fmt.Errorf("%s", one)
+	}
+	return fmt.Errorf("expected %s %s, but found %d", want, what, got)
+}
+
 // verify checks what the table says, then the op's own verifier.
 func (o *OpDef) verify(ctx *ir.Context, op *ir.Operation) error {
 	// Ops whose groups are all single values (most) need no group sizes;
@@ -363,7 +376,7 @@ func (o *OpDef) verify(ctx *ir.Context, op *ir.Operation) error {
 	} else {
 		sizes, ok := groupSizes(operandArities(o), op.NumOperands())
 		if !ok {
-			return fmt.Errorf("expected %s operands, but found %d", describeCount(operandArities(o)), op.NumOperands())
+			return countError(operandArities(o), op.NumOperands(), "operands", "requires zero operands", "requires a single operand")
 		}
 		idx := 0
 		for g, def := range o.Operands {
@@ -384,7 +397,7 @@ func (o *OpDef) verify(ctx *ir.Context, op *ir.Operation) error {
 	} else {
 		rsizes, ok := groupSizes(resultArities(o), op.NumResults())
 		if !ok {
-			return fmt.Errorf("expected %s results, but found %d", describeCount(resultArities(o)), op.NumResults())
+			return countError(resultArities(o), op.NumResults(), "results", "requires zero results", "requires one result")
 		}
 		idx := 0
 		for g, def := range o.Results {

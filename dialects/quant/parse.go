@@ -68,6 +68,15 @@ var mlirOnlyFloats = map[string]bool{
 	"f4E2M1FN": true, "f8E8M0FNU": true,
 }
 
+// builtinTypeWords are the other keywords that begin a builtin type.
+var builtinTypeWords = map[string]bool{"index": true, "none": true, "tensor": true, "vector": true, "memref": true, "complex": true, "tuple": true}
+
+// isIntegerName reports whether id spells an integer type: iN, siN, uiN.
+func isIntegerName(id string) bool {
+	digits := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(id, "s"), "u"), "i")
+	return len(digits) < len(id) && digits != "" && strings.TrimLeft(digits, "0123456789") == "" && strings.HasPrefix(strings.TrimLeft(id, "su"), "i")
+}
+
 func isFloatName(id string) bool {
 	_, ok := floatKinds[id]
 	return ok || mlirOnlyFloats[id]
@@ -80,6 +89,10 @@ func (p *typeParser) parseExpressed() (*ir.FloatType, error) {
 		}
 		if mlirOnlyFloats[id] {
 			return nil, p.p.Errorf("expressed type %s is not supported by mlc", id)
+		}
+		if !isIntegerName(id) && !builtinTypeWords[id] {
+			// Not a type at all (f33): MLIR's type parser's words.
+			return nil, p.p.Errorf("expected non-function type")
 		}
 	}
 	return nil, p.p.Errorf("expressed type must be floating point")
@@ -112,10 +125,11 @@ func (p *typeParser) parseStorage() (st *ir.IntegerType, lo, hi int64, err error
 	if strings.TrimLeft(digits, "0123456789") != "" {
 		return nil, 0, 0, p.p.Errorf("illegal storage type prefix")
 	}
-	width, convErr := strconv.Atoi(digits)
+	w, convErr := strconv.ParseUint(digits, 10, 32)
 	if convErr != nil {
-		return nil, 0, 0, p.p.Errorf("illegal storage type size: %s", digits)
+		return nil, 0, 0, p.p.Errorf("invalid integer width")
 	}
+	width := int(w)
 	if width == 0 || width > MaxStorageBits {
 		return nil, 0, 0, p.p.Errorf("illegal storage type size: %d", width)
 	}

@@ -120,7 +120,7 @@ func printFunc(p *Printer, op *ir.Operation) bool {
 			p.printDict(d.Entries)
 		}
 		if entry != nil {
-			p.PrintLoc(entry.Arg(i).Loc())
+			p.printArgLoc(entry.Arg(i).Loc())
 		}
 	}
 	p.WriteByte(')')

@@ -182,6 +182,9 @@ func (r *resolver) customOp(o *astOp, f *astCustomForm, loc ir.Location) *ir.Ope
 		if dialect != "" && r.ctx.LookupDialect(dialect) == nil {
 			r.fail(o.NamePos, "Dialect `%s' not found for custom op '%s'", dialect, name)
 		}
+		if d := r.currentDefaultDialect(); d != "" && dialect == "" {
+			r.fail(o.NamePos, "custom op '%s' is unknown (tried '%s.%s' as well)", name, d, name)
+		}
 		r.fail(o.NamePos, "custom op '%s' is unknown", name)
 	}
 	c, err := f.cursor()

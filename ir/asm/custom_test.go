@@ -81,7 +81,7 @@ func TestCustomFormHook(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, ir.Verify(m))
 	var b bytes.Buffer
-	require.NoError(t, Print(&b, m, PrintOptions{DebugInfo: true}))
+	require.NoError(t, Print(&b, m, PrintOptions{DebugInfo: true, LocalScope: true}))
 	out := b.String()
 	assert.Contains(t, out, `%0 = toy.add %arg0, %arg0 {tag = 1 : i64} : tensor<2xf32> loc("sum")`)
 	assert.Contains(t, out, `%1 = toy.add %0, %arg0 : tensor<2xf32>`)

@@ -60,8 +60,7 @@ func TestTypeParserCursor(t *testing.T) {
 		"!tt.vec<0x4xi8, 1>":             "tensor<0x4xi8>",
 		"!tt.vec<2 x 3 x f32, -1>":       "", // error, below
 		"!tt<vec<5xindex, 2>>":           "tensor<5xindex>",
-		"!tt.vec<1xtensor<2xf32>, 3>":    "tensor<1xtensor<2xf32>>",
-		"tensor<2x!tt.vec<4xf16, 1>>":    "tensor<2xtensor<4xf16>>",
+		"tuple<!tt.vec<4xf16, 1>>":       "tuple<tensor<4xf16>>",
 		"!tt.vec<4x // comment\n i1, 5>": "tensor<4xi1>",
 	} {
 		ty, err := ParseType(ctx, text)

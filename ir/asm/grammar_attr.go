@@ -323,9 +323,9 @@ func (p *syntaxParser) parseDenseElem() astDenseElem {
 	switch p.tok.Type {
 	case tokLParen:
 		p.advance()
-		re := p.parseDenseNumber()
+		re := p.parseDenseNumber(elemLiteralMsg)
 		p.expect(tokComma, "expected ',' between complex elements")
-		im := p.parseDenseNumber()
+		im := p.parseDenseNumber(elemLiteralMsg)
 		p.expect(tokRParen, "expected ')' after complex elements")
 		e.Kind, e.Re, e.Im = elemComplex, &re, &im
 		return e
@@ -340,14 +340,18 @@ func (p *syntaxParser) parseDenseElem() astDenseElem {
 			return e
 		}
 	case tokMinus, tokInt, tokFloat:
-		return p.parseDenseNumber()
+		return p.parseDenseNumber(elemLiteralMsg)
 	}
 	p.errorf("expected element literal of primitive type")
 	return e
 }
 
-// parseDenseNumber parses '-'? (integer | float), or true/false.
-func (p *syntaxParser) parseDenseNumber() astDenseElem {
+// elemLiteralMsg is MLIR's error for a bad element of a dense literal.
+const elemLiteralMsg = "expected element literal of primitive type"
+
+// parseDenseNumber parses '-'? (integer | float), or true/false; bad says
+// what else was expected.
+func (p *syntaxParser) parseDenseNumber(bad string) astDenseElem {
 	e := astDenseElem{Pos: p.tok.Pos}
 	e.Neg = p.consumeIf(tokMinus)
 	switch p.tok.Type {
@@ -362,7 +366,10 @@ func (p *syntaxParser) parseDenseNumber() astDenseElem {
 		}
 		fallthrough
 	default:
-		p.errorf("expected integer or floating point literal")
+		if e.Neg {
+			bad = "expected integer or floating point literal"
+		}
+		p.errorf("%s", bad)
 	}
 	e.Text = p.tok.Value
 	p.advance()
@@ -395,7 +402,7 @@ func (p *syntaxParser) parseDenseArrayAttr() *astDenseArrayAttr {
 	a.ElemType = p.parseType()
 	if p.consumeIf(tokColon) {
 		for {
-			a.Elems = append(a.Elems, p.parseDenseNumber())
+			a.Elems = append(a.Elems, p.parseDenseNumber("expected integer or floating point literal"))
 			if !p.consumeIf(tokComma) {
 				break
 			}

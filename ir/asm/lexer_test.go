@@ -52,7 +52,7 @@ func TestLexTokens(t *testing.T) {
 		{"\"abc\nd", []string{`Error:expected '"' in string literal`, "Ident:d"}},
 		{`"a\qb" c`, []string{"Error:unknown escape in string literal", "Ident:c"}},
 		{"!x.t<(]> y", []string{"BangID:!x.t", "Error:unbalanced '(' character in pretty dialect name", "Greater:>", "Ident:y"}},
-		{"é.", []string{"Error:unexpected character", "Error:unexpected character '.'"}},
+		{"é.", []string{"Error:unexpected character", "Error:expected three consecutive dots for an ellipsis"}},
 		{"\xff\xfe", []string{"Error:unexpected character", "Error:unexpected character"}},
 		{"", nil},
 	}

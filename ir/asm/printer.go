@@ -20,6 +20,10 @@ type PrintOptions struct {
 	ElideElementsAttrsIfLarger int
 	// NoResources leaves out the {-# dialect_resources #-} section.
 	NoResources bool
+	// ElideResourceStringsIfLarger leaves out the resources whose quoted
+	// hex string is longer than this many characters (the references
+	// stay); 0 disables.
+	ElideResourceStringsIfLarger int
 }
 
 // CustomPrinter prints op in its custom form after "%res = " and the op
@@ -49,6 +53,7 @@ type Printer struct {
 	opts    PrintOptions
 	names   *nameState
 	aliases map[string]string // printed form -> alias name
+	locs    *locAliases       // with DebugInfo and aliases on
 	indent  int
 	// defaultDialect is the dialect whose ops may print without prefix
 	// (func inside func.func, as MLIR does).
@@ -65,10 +70,14 @@ func Print(w io.Writer, op *ir.Operation, opts PrintOptions) error {
 	p.names = numberValues(op, opts.Generic)
 	if !opts.LocalScope {
 		p.aliases = p.collectAliases(op)
+		if opts.DebugInfo {
+			p.locs = collectLocAliases(op)
+		}
 	}
 	p.printAliasDefs()
 	p.PrintOp(op)
 	p.WriteString("\n")
+	p.locs.defs(p, true)
 	if !opts.NoResources {
 		p.printResources()
 	}
@@ -208,9 +217,6 @@ func aliasBase(s string) string {
 }
 
 func (p *Printer) printAliasDefs() {
-	if len(p.aliases) == 0 {
-		return
-	}
 	defs := make([]string, 0, len(p.aliases))
 	for text, name := range p.aliases {
 		defs = append(defs, name+" = "+text)
@@ -222,9 +228,18 @@ func (p *Printer) printAliasDefs() {
 		}
 		return defs[i] < defs[j]
 	})
+	// Location aliases sort among the attribute aliases by their name.
+	locsDone := false
 	for _, d := range defs {
+		if !locsDone && (d[0] != '#' || d > "#loc") {
+			p.locs.defs(p, false)
+			locsDone = true
+		}
 		p.WriteString(d)
 		p.WriteByte('\n')
+	}
+	if !locsDone {
+		p.locs.defs(p, false)
 	}
 }
 
@@ -443,7 +458,29 @@ func (p *Printer) PrintLoc(l ir.Location) {
 		l = ir.UnknownLoc{}
 	}
 	p.WriteString(" loc(")
-	p.WriteString(l.String())
+	if a := p.locs.alias(l); a != "" {
+		p.WriteString(a)
+	} else {
+		p.WriteString(l.String())
+	}
+	p.WriteByte(')')
+}
+
+// printArgLoc writes a block argument's " loc(...)": in full, as mlir-opt
+// does, with its parts through their aliases.
+func (p *Printer) printArgLoc(l ir.Location) {
+	if !p.opts.DebugInfo {
+		return
+	}
+	if l == nil {
+		l = ir.UnknownLoc{}
+	}
+	p.WriteString(" loc(")
+	if p.locs != nil {
+		p.WriteString(p.locs.body(l))
+	} else {
+		p.WriteString(l.String())
+	}
 	p.WriteByte(')')
 }
 
@@ -621,7 +658,7 @@ func (p *Printer) printBlockHeader(b *ir.Block) {
 			p.PrintOperand(a)
 			p.WriteString(": ")
 			p.PrintType(a.Type())
-			p.PrintLoc(a.Loc())
+			p.printArgLoc(a.Loc())
 		}
 		p.WriteByte(')')
 	}
@@ -674,10 +711,17 @@ func (p *Printer) printResources() {
 	byDialect := map[string][]*ir.ResourceBlob{}
 	var dialects []string
 	for _, r := range p.resourceOrder {
+		// "0x", 8 hex digits of alignment, the data's, and the quotes.
+		if n := p.opts.ElideResourceStringsIfLarger; n > 0 && 12+2*len(r.Data) > n {
+			continue
+		}
 		if _, ok := byDialect[r.Dialect]; !ok {
 			dialects = append(dialects, r.Dialect)
 		}
 		byDialect[r.Dialect] = append(byDialect[r.Dialect], r)
+	}
+	if len(dialects) == 0 {
+		return
 	}
 	p.WriteString("\n{-#\n  dialect_resources: {\n")
 	for di, d := range dialects {

@@ -257,12 +257,15 @@ func isModuleName(n string) bool { return n == "builtin.module" || n == "module"
 func (r *resolver) metadata(m *astFileMetadata) {
 	for _, sec := range m.Sections {
 		if sec.Name != "dialect_resources" && sec.Name != "external_resources" {
-			r.fail(sec.Pos, "unknown file metadata section '%s'", sec.Name)
+			r.fail(sec.Pos, "unknown key '%s' in file metadata dictionary", sec.Name)
 		}
 		if sec.Name != "dialect_resources" {
 			continue
 		}
 		for _, g := range sec.Groups {
+			if g.Name != "builtin" && r.ctx.LookupDialect(g.Name) == nil {
+				r.fail(g.Pos, "dialect '%s' is unknown", g.Name)
+			}
 			for _, e := range g.Entries {
 				if e.Str == nil {
 					r.fail(e.Pos, "expected hex string blob for key '%s'", e.Key)

@@ -199,6 +199,9 @@ func (r *resolver) intAttr(a *astIntAttr) ir.Attribute {
 	if a.Type != nil {
 		t = r.typ(a.Type)
 	}
+	if it, ok := t.(*ir.IntegerType); ok && a.Neg && it.Signedness == ir.Unsigned {
+		r.fail(a.Pos, "negative integer literal not valid for unsigned integer type")
+	}
 	if sv, ok := smallInt(a.Text, a.Neg); ok {
 		switch tt := t.(type) {
 		case *ir.IndexType:
@@ -309,9 +312,13 @@ func (r *resolver) attrAlias(name string, pos lexer.Position) ir.Attribute {
 // ---- dense ----
 
 func (r *resolver) staticShaped(t astType, pos lexer.Position) ir.StaticShaped {
-	st, ok := r.typ(t).(ir.StaticShaped)
+	typ := r.typ(t)
+	st, ok := typ.(ir.StaticShaped)
 	if !ok {
-		r.fail(pos, "elements literal must be a ranked tensor or vector type")
+		if _, shaped := typ.(ir.ShapedType); shaped {
+			r.fail(pos, "elements literal type must have static shape")
+		}
+		r.fail(pos, "elements literal must be a shaped type")
 	}
 	for _, d := range st.Dims() {
 		if d < 0 {
@@ -370,7 +377,7 @@ func (r *resolver) denseAttr(a *astDenseAttr) ir.Attribute {
 		raw = r.denseElem(el.Elems[0], elem, nil)
 	case len(el.Elems) == 0 && el.Shape == nil:
 		if n != 0 {
-			r.fail(el.Pos, "parsed zero elements, but type (%s) expected at least 1", st)
+			r.fail(a.Pos, "parsed zero elements, but type ('%s') expected at least 1", st)
 		}
 		raw = []byte{}
 	default:
@@ -485,7 +492,7 @@ func (r *resolver) denseResource(a *astDenseResourceAttr) ir.Attribute {
 	}
 	st, ok := r.typ(a.Type).(ir.ShapedType)
 	if !ok {
-		r.fail(a.Type.astPos(), "dense_resource requires a shaped type")
+		r.fail(a.Type.astPos(), "`dense_resource` expected a shaped type")
 	}
 	blob := r.ctx.Resource("builtin", a.Handle)
 	c := resourceCheck{a.Pos, st, blob}

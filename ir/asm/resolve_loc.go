@@ -50,7 +50,7 @@ func (r *resolver) locAlias(name string, pos lexer.Position) ir.Location {
 	}
 	la, ok := def.Value.(*astLocationAttr)
 	if !ok {
-		r.fail(pos, "expected location, but found '#%s'", name)
+		r.fail(pos, "expected location, but found '%s'", r.attr(def.Value))
 	}
 	if r.resolving["#"+name] {
 		r.fail(pos, "location alias '#%s' refers to itself", name)

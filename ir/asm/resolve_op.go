@@ -13,7 +13,7 @@ import (
 // syntax layer parses itself. The grammar is in grammar_op.go.
 
 func (r *resolver) op(o *astOp) *ir.Operation {
-	var loc ir.Location = r.loc(o.Pos)
+	var loc ir.Location = r.loc(o.NamePos)
 	if !o.early && o.Loc != nil {
 		loc = r.location(o.Loc)
 	}
@@ -49,6 +49,9 @@ func (r *resolver) bindResults(o *astOp, op *ir.Operation) {
 	}
 	if len(o.Results) == 0 {
 		return
+	}
+	if op.NumResults() == 0 {
+		r.fail(o.Pos, "cannot name an operation with no results")
 	}
 	if total != op.NumResults() {
 		r.fail(o.Pos, "operation defines %d results but was provided %d to bind", op.NumResults(), total)
@@ -202,9 +205,7 @@ func (r *resolver) region(reg *astRegion, dst *ir.Region, entryArgs func(b *ir.B
 		} else {
 			if d, ok := bs.labels[ab.Label]; ok {
 				if d.defined {
-					d2 := ir.Errorf(r.loc(ab.Pos), "redefinition of block '^%s'", ab.Label)
-					d2.AttachNote(r.loc(d.pos), "previously defined here")
-					r.failDiag(d2)
+					r.fail(ab.Pos, "redefinition of block '^%s'", ab.Label)
 				}
 				d.defined, d.pos, b = true, ab.Pos, d.block
 			} else {
@@ -312,22 +313,33 @@ func (r *resolver) funcOp(o *astOp, f *astFuncForm, loc ir.Location) *ir.Operati
 	if anyResAttr {
 		props = append(props, ir.NamedAttr{Name: "res_attrs", Value: r.ctx.ArrayAttr(resAttrs)})
 	}
-	st := ir.OperationState{Name: "func.func", Props: r.ctx.DictionaryAttr(props), Loc: loc}
+	var attrs []ir.NamedAttr
 	if f.Attrs != nil {
-		st.Attrs = r.namedAttrs(f.Attrs)
-		for _, a := range st.Attrs {
-			if a.Name == "sym_name" || a.Name == "function_type" {
-				r.fail(f.Attrs.Pos, "'%s' is an inherent attribute of func.func and cannot be set in 'attributes'", a.Name)
+		for _, a := range r.namedAttrs(f.Attrs) {
+			switch a.Name {
+			case "sym_name", "function_type", "sym_visibility":
+				r.fail(f.Attrs.Pos, "'%s' is an inferred attribute and should not be specified in the explicit attribute dictionary", a.Name)
+			case "arg_attrs", "res_attrs":
+				// Inherent, as MLIR takes them: the verifier checks them.
+				if !(a.Name == "arg_attrs" && anyArgAttr || a.Name == "res_attrs" && anyResAttr) {
+					props = append(props, a)
+					continue
+				}
 			}
+			attrs = append(attrs, a)
 		}
 	}
+	st := ir.OperationState{Name: "func.func", Props: r.ctx.DictionaryAttr(props), Attrs: attrs, Loc: loc}
 	op := r.ctx.NewOperation(st)
 	region := ir.NewRegion()
 	if f.Body != nil {
 		if len(f.Body.Blocks) == 0 && f.Body.blocks == nil {
 			r.fail(f.Body.Pos, "expected non-empty function body")
 		}
-		n := r.region(f.Body, region, func(b *ir.Block) {
+		// A signature without argument names leaves the entry block's
+		// arguments to an explicit ^bb(...) label, which the verifier
+		// checks against the signature.
+		entryArgs := func(b *ir.Block) {
 			for i, a := range f.Args {
 				if a.Name == "" {
 					r.fail(a.Pos, "expected SSA identifier for argument of a function with a body")
@@ -339,7 +351,11 @@ func (r *resolver) funcOp(o *astOp, f *astFuncForm, loc ir.Location) *ir.Operati
 				v := b.AddArg(inputs[i], aloc)
 				r.defineValues(a.Name, a.Pos, []*ir.Value{v})
 			}
-		}, true, "func")
+		}
+		if len(f.Args) > 0 && !anyArgNamed(f.Args) {
+			entryArgs = nil
+		}
+		n := r.region(f.Body, region, entryArgs, true, "func")
 		if n == 0 {
 			r.fail(f.Body.Pos, "expected non-empty function body")
 		}
@@ -393,4 +409,13 @@ func (r *resolver) qualify(name string, pos lexer.Position) string {
 	}
 	r.fail(pos, "custom op '%s' is unknown (tried 'builtin.%s' as well)", name, name)
 	return ""
+}
+
+func anyArgNamed(args []astFuncArg) bool {
+	for _, a := range args {
+		if a.Name != "" {
+			return true
+		}
+	}
+	return false
 }

@@ -77,14 +77,16 @@ func (r *resolver) typUncached(t astType) ir.Type {
 			digits = t.Name[1:]
 		}
 		if digits != "" {
-			w, err := strconv.Atoi(digits)
-			if err != nil || w > maxIntWidth {
-				r.fail(t.Pos, "integer bitwidth is limited to %d bits", maxIntWidth)
-			}
-			if w == 0 {
+			// As MLIR: a width that is no 32-bit number is invalid, a
+			// number above the limit is too wide.
+			u, err := strconv.ParseUint(digits, 10, 32)
+			if err != nil || u == 0 {
 				r.fail(t.Pos, "invalid integer width")
 			}
-			return r.ctx.IntegerType(w, sign)
+			if u > maxIntWidth {
+				r.fail(t.Pos, "integer bitwidth is limited to %d bits", maxIntWidth)
+			}
+			return r.ctx.IntegerType(int(u), sign)
 		}
 		r.fail(t.Pos, "type '%s' is not supported by mlc", t.Name)
 	case *astShapedType:
@@ -92,7 +94,10 @@ func (r *resolver) typUncached(t astType) ir.Type {
 		r.charge(t.Pos, textSize(elem)+int64(len(t.Dims))*2+16)
 		switch t.Kind {
 		case "tensor":
-			if _, bad := elem.(*ir.FunctionType); bad {
+			// MLIR's rule: no builtin type but scalars, complex and
+			// vectors (dialect types are fine).
+			switch elem.(type) {
+			case *ir.FunctionType, *ir.RankedTensorType, *ir.UnrankedTensorType, *ir.NoneType, *ir.TupleType:
 				r.fail(t.Elem.astPos(), "invalid tensor element type")
 			}
 			if t.Unranked {

@@ -26,7 +26,8 @@
 // RUN: mlc import %S/../../docs/examples/tiny-cnn-onnx/model.onnx --pipeline torch-to-core --emit-bytecode -o %t.cnn.mlirbc
 // RUN: mlc import %S/../../docs/examples/tiny-cnn-onnx/model.onnx --pipeline torch-to-core -o %t.cnn.mlir
 // RUN: mlc-opt %t.cnn.mlirbc -o %t.cnn.back.mlir
-// RUN: diff %t.cnn.mlir %t.cnn.back.mlir
+// RUN: mlc-opt %t.cnn.mlir -o %t.cnn.text.mlir
+// RUN: diff %t.cnn.text.mlir %t.cnn.back.mlir
 // ONNX: quant.qcast
 // ONNX: torch.aten.relu
 

@@ -173,7 +173,6 @@ func.func @isolated(%a: i32) {
 "x.a"() ({
 ^bb0:
   "x.b"() : () -> ()
-// expected-note @+1 {{previously defined here}}
 ^bb1:
   "x.c"() : () -> ()
 // expected-error @+1 {{redefinition of block '^bb1'}}

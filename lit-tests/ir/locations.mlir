@@ -1,5 +1,5 @@
-// RUN: mlc-opt --allow-unregistered-dialect --mlir-print-debuginfo %s | filecheck %s
-// RUN: mlc-opt --allow-unregistered-dialect --mlir-print-debuginfo %s | mlc-opt --allow-unregistered-dialect --mlir-print-debuginfo | filecheck %s
+// RUN: mlc-opt --allow-unregistered-dialect --mlir-print-debuginfo --mlir-print-local-scope %s | filecheck %s
+// RUN: mlc-opt --allow-unregistered-dialect --mlir-print-debuginfo %s | mlc-opt --allow-unregistered-dialect --mlir-print-debuginfo --mlir-print-local-scope | filecheck %s
 // RUN: mlc-opt --allow-unregistered-dialect %s | filecheck %s --check-prefix=NODEBUG
 
 // Every location kind survives parsing and printing.

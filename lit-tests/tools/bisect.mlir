@@ -12,7 +12,7 @@
 // RESCALE-NEXT: stage 2: test-quant-contract-break{break=rescale}: y 0.00 dB (below 30.00 dB)
 // RESCALE-NEXT: stage 3: cse: y 0.00 dB (below 30.00 dB)
 // RESCALE-NEXT: first drop below 30.00 dB: stage 2, pass test-quant-contract-break{break=rescale}
-// RESCALE-NEXT: first op below the threshold: 'quant.scast' at "{{.*}}bisect.mlir":[[@LINE+40]]:3, result 0: 0.00 dB against stage 1
+// RESCALE-NEXT: first op below the threshold: 'quant.scast' at "{{.*}}bisect.mlir":[[@LINE+40]]:9, result 0: 0.00 dB against stage 1
 
 // Folding dcast(qcast(x)) into x drops the input's rounding: 42 dB, above
 // the default threshold (exit 0) but not above 50 dB, where the matmul
@@ -24,12 +24,12 @@
 // RUN: mlc bisect %s --pipeline 'canonicalize,test-quant-contract-break,cse' --input %S/Inputs/bisect-x-2x4.npy --min-sqnr 50 > %t.out; test $? = 1
 // RUN: filecheck %s --check-prefix=FOLD50 --input-file %t.out
 // FOLD50:      first drop below 50.00 dB: stage 2, pass test-quant-contract-break
-// FOLD50-NEXT: first op below the threshold: 'core.matmul' at "{{.*}}bisect.mlir":[[@LINE+32]]:3, result 0: 43.04 dB against stage 1
+// FOLD50-NEXT: first op below the threshold: 'core.matmul' at "{{.*}}bisect.mlir":[[@LINE+32]]:8, result 0: 43.04 dB against stage 1
 
 // A stage the interpreter cannot run is reported; the first one it can run
 // is the reference.
 // RUN: mlc bisect %S/Inputs/bisect-unrunnable.mlir --pipeline 'dce,cse' --input %S/Inputs/bisect-x-2x4.npy | filecheck %s --check-prefix=SKIP
-// SKIP:      stage 0: input: cannot run: "{{.*}}bisect-unrunnable.mlir":4:3: 'builtin.unrealized_conversion_cast' op is not supported by the interpreter
+// SKIP:      stage 0: input: cannot run: "{{.*}}bisect-unrunnable.mlir":4:11: 'builtin.unrealized_conversion_cast' op is not supported by the interpreter
 // SKIP-NEXT: stage 1: dce: reference
 // SKIP-NEXT: stage 2: cse: y inf dB
 

@@ -84,7 +84,7 @@
 // RUN: not mlc quantize %s --target trt-orin --calib %t.shape -o %t.bad.mlir 2>&1 | filecheck %s --check-prefix=SHAPE
 // SHAPE: mlc: error: {{.*}}x.npy: input 'x' {{.*}}
 // RUN: not mlc quantize %S/Inputs/quantize-unsupported.mlir --target qnn-htp-v73 --calib %S/Inputs/quantize-calib -o %t.bad.mlir 2>&1 | filecheck %s --check-prefix=UNSUP
-// UNSUP: quantize-unsupported.mlir:4:3: error: 'core.cmp' op (op class 'logic') cannot run on target 'qnn-htp-v73' in any precision: its file lists no element types for the class
+// UNSUP: quantize-unsupported.mlir:4:8: error: 'core.cmp' op (op class 'logic') cannot run on target 'qnn-htp-v73' in any precision: its file lists no element types for the class
 // RUN: not mlc quantize %s --calib %S/Inputs/quantize-calib -o %t.bad.mlir 2>&1 | filecheck %s --check-prefix=NOTARGET
 // NOTARGET: mlc: error: --target NAME or --target-file PATH is required (known targets: qnn-htp-v68,
 // RUN: test ! -e %t.bad.mlir

@@ -123,19 +123,19 @@ func TestContractsCatchBreaks(t *testing.T) {
 		want   []string
 	}{
 		{[]string{"contract-test-skew-add"}, []string{
-			`"t.mlir":7:3: 'core.add' op operand #1 (%1) changed its quantization encoding in pass 'contract-test-skew-add' (which does not declare quant-encodings): before: !quant.uniform<u8:f32, 2.500000e-01:128> through quant.dcast; after: !quant.uniform<i8:f32, 5.000000e-01> through quant.dcast`,
+			`"t.mlir":7:8: 'core.add' op operand #1 (%1) changed its quantization encoding in pass 'contract-test-skew-add' (which does not declare quant-encodings): before: !quant.uniform<u8:f32, 2.500000e-01:128> through quant.dcast; after: !quant.uniform<i8:f32, 5.000000e-01> through quant.dcast`,
 		}},
 		{[]string{"cse", "test-quant-contract-break"}, []string{
-			`"t.mlir":7:3: 'core.add' op operand #0 (%arg0) lost its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 5.000000e-01> through quant.dcast; after: none (tensor<4xf32>)`,
-			`"t.mlir":7:3: 'core.add' op operand #1 (%arg1) lost its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<u8:f32, 2.500000e-01:128> through quant.dcast; after: none (tensor<4xf32>)`,
-			`"t.mlir":8:3: 'core.relu' op operand #0 (%arg0) lost its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 5.000000e-01> through quant.dcast; after: none (tensor<4xf32>)`,
+			`"t.mlir":7:8: 'core.add' op operand #0 (%arg0) lost its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 5.000000e-01> through quant.dcast; after: none (tensor<4xf32>)`,
+			`"t.mlir":7:8: 'core.add' op operand #1 (%arg1) lost its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<u8:f32, 2.500000e-01:128> through quant.dcast; after: none (tensor<4xf32>)`,
+			`"t.mlir":8:11: 'core.relu' op operand #0 (%arg0) lost its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 5.000000e-01> through quant.dcast; after: none (tensor<4xf32>)`,
 		}},
 		// After a declared change, the new encodings are the contract.
 		{[]string{"test-quant-contract-break-declared{break=rescale}", "test-quant-contract-break{break=rescale factor=3}"}, []string{
-			`"t.mlir":3:3: 'quant.qcast' op result %0 changed its type in place in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: tensor<4x!quant.uniform<i8:f32, 1.000000e+00>>; after: tensor<4x!quant.uniform<i8:f32, 3.000000e+00>>`,
-			`"t.mlir":4:3: 'quant.dcast' op operand #0 (%0) changed its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 1.000000e+00>; after: !quant.uniform<i8:f32, 3.000000e+00>`,
-			`"t.mlir":7:3: 'core.add' op operand #0 (%1) changed its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 1.000000e+00> through quant.dcast; after: !quant.uniform<i8:f32, 3.000000e+00> through quant.dcast`,
-			`"t.mlir":8:3: 'core.relu' op operand #0 (%1) changed its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 1.000000e+00> through quant.dcast; after: !quant.uniform<i8:f32, 3.000000e+00> through quant.dcast`,
+			`"t.mlir":3:9: 'quant.qcast' op result %0 changed its type in place in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: tensor<4x!quant.uniform<i8:f32, 1.000000e+00>>; after: tensor<4x!quant.uniform<i8:f32, 3.000000e+00>>`,
+			`"t.mlir":4:9: 'quant.dcast' op operand #0 (%0) changed its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 1.000000e+00>; after: !quant.uniform<i8:f32, 3.000000e+00>`,
+			`"t.mlir":7:8: 'core.add' op operand #0 (%1) changed its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 1.000000e+00> through quant.dcast; after: !quant.uniform<i8:f32, 3.000000e+00> through quant.dcast`,
+			`"t.mlir":8:11: 'core.relu' op operand #0 (%1) changed its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 1.000000e+00> through quant.dcast; after: !quant.uniform<i8:f32, 3.000000e+00> through quant.dcast`,
 		}},
 	} {
 		_, err := runContracts(t, qdqSrc, c.passes...)
@@ -172,7 +172,7 @@ func.func @main(%q: tensor<4x!quant.uniform<i8:f32, 0.5>>) -> tensor<4xf32> {
 	got := violations(t, pm.Run(module, &pass.Config{}))
 	want := []string{
 		`"t.mlir":2:17: argument %arg0 of 'func.func' op changed its type in place in pass 'contract-test-retype-arg' (which does not declare quant-encodings): before: tensor<4x!quant.uniform<i8:f32, 5.000000e-01>>; after: tensor<4xf32>`,
-		`"t.mlir":3:3: 'quant.dcast' op operand #0 (%arg0) lost its quantization encoding in pass 'contract-test-retype-arg' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 5.000000e-01>; after: none (tensor<4xf32>)`,
+		`"t.mlir":3:8: 'quant.dcast' op operand #0 (%arg0) lost its quantization encoding in pass 'contract-test-retype-arg' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 5.000000e-01>; after: none (tensor<4xf32>)`,
 		`"t.mlir":4:3: 'func.return' op operand #0 (%0) lost its quantization encoding in pass 'contract-test-retype-arg' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 5.000000e-01> through quant.dcast; after: none (tensor<4xf32>)`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -242,8 +242,8 @@ func.func @main(%x: tensor<2x2xf32>) -> tensor<4xf32> {
 		want  string
 	}{
 		{"contract-test-sink-reshape", 0.5, ""},
-		{"contract-test-sink-reshape-rescaled", 0.25, `"t.mlir":4:3: 'quant.dcast' op operand #0 (%1) changed its quantization encoding in pass 'contract-test-sink-reshape-rescaled' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 5.000000e-01>; after: !quant.uniform<i8:f32, 2.500000e-01>` + "\n" +
-			`"t.mlir":6:3: 'core.neg' op operand #0 (%2) changed its quantization encoding in pass 'contract-test-sink-reshape-rescaled' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 5.000000e-01> through core.reshape, quant.dcast; after: !quant.uniform<i8:f32, 2.500000e-01> through quant.dcast`},
+		{"contract-test-sink-reshape-rescaled", 0.25, `"t.mlir":4:8: 'quant.dcast' op operand #0 (%1) changed its quantization encoding in pass 'contract-test-sink-reshape-rescaled' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 5.000000e-01>; after: !quant.uniform<i8:f32, 2.500000e-01>` + "\n" +
+			`"t.mlir":6:8: 'core.neg' op operand #0 (%2) changed its quantization encoding in pass 'contract-test-sink-reshape-rescaled' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 5.000000e-01> through core.reshape, quant.dcast; after: !quant.uniform<i8:f32, 2.500000e-01> through quant.dcast`},
 	} {
 		pass.Register(&pass.Pass{Name: c.name, Changes: pass.NoEffects, Run: sink(c.scale)})
 		ctx := ir.NewContext()
@@ -274,7 +274,7 @@ func TestContractsParallelFunctions(t *testing.T) {
 	_, err := runContracts(t, src, "func.func(cse,test-quant-contract-break-declared{break=rescale},cse,test-quant-contract-break)")
 	got := violations(t, err)
 	// f0's, the first function's, with the encoding the declared pass left.
-	if len(got) != 3 || !strings.HasPrefix(got[0], `"t.mlir":7:3: 'core.add' op operand #0 (%arg0) lost its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 1.000000e+00> through quant.dcast`) {
+	if len(got) != 3 || !strings.HasPrefix(got[0], `"t.mlir":7:8: 'core.add' op operand #0 (%arg0) lost its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 1.000000e+00> through quant.dcast`) {
 		t.Fatalf("got %q", got)
 	}
 }

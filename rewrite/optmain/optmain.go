@@ -20,6 +20,8 @@ import (
 
 // Options are mlir-opt's flags as we support them.
 type Options struct {
+	// Tool names the program in its own errors ("mlc-opt: error: ...").
+	Tool              string
 	Input, Output     string
 	AllowUnregistered bool
 	SplitInputFile    bool
@@ -43,9 +45,13 @@ type Options struct {
 
 // Run executes one mlc-opt invocation and returns the exit code.
 func Run(opts Options, stdin io.Reader, stdout, stderr io.Writer) int {
+	tool := opts.Tool
+	if tool == "" {
+		tool = "mlc-opt"
+	}
 	src, name, err := readInput(opts.Input, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "error: %v\n", err)
+		fmt.Fprintf(stderr, "%s: error: %v\n", tool, err)
 		return 1
 	}
 	chunks := []asm.Chunk{{Text: src, FirstLine: 1}}
@@ -58,14 +64,14 @@ func Run(opts Options, stdin io.Reader, stdout, stderr io.Writer) int {
 	// memory twice, and nothing is written when the run fails.
 	sink, err := newSink(opts.Output)
 	if err != nil {
-		fmt.Fprintf(stderr, "error: %v\n", err)
+		fmt.Fprintf(stderr, "%s: error: cannot open output file '%s': %v\n", tool, opts.Output, unwrapPathError(err))
 		return 1
 	}
 	defer sink.discard()
 	failed := false
 	for i, ch := range chunks {
 		if i > 0 {
-			sink.w.WriteString("\n// -----\n")
+			sink.w.WriteString("// -----\n")
 		}
 		if !processChunk(opts, name, ch, srcMgr, sink.w, stderr) {
 			failed = true
@@ -75,7 +81,7 @@ func Run(opts Options, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if err := sink.commit(stdout); err != nil {
-		fmt.Fprintf(stderr, "error: %v\n", err)
+		fmt.Fprintf(stderr, "%s: error: cannot write output file '%s': %v\n", tool, opts.Output, unwrapPathError(err))
 		return 1
 	}
 	if failed {
@@ -175,7 +181,7 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 			if d.Severity == ir.SeverityError {
 				hadError = true
 			}
-			io.WriteString(stderr, srcMgr.Format(d))
+			io.WriteString(stderr, formatDiag(opts.Tool, srcMgr, d))
 		})
 	}
 	var brokenIR string
@@ -244,6 +250,12 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 			ctx.Emit(ir.Errorf(ir.UnknownLoc{}, "printing failed: %v", perr))
 			ok = false
 		}
+		if !opts.Print.LocalScope && !opts.EmitBytecode {
+			// mlir-opt's module printer ends a module printed with its
+			// aliases with an empty line; local scope does not (nor does
+			// bytecode, where a byte more would be a truncated section).
+			io.WriteString(out, "\n")
+		}
 		if timing != nil {
 			timing.Add("Output", time.Since(phase))
 		}
@@ -256,6 +268,22 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 		return len(problems) == 0
 	}
 	return ok && !hadError
+}
+
+// formatDiag prints d at its source position, or, when it has no location
+// at all, as "tool: error: ..." as LLVM's tools report their own errors.
+func formatDiag(tool string, srcMgr *ir.SourceMgr, d *ir.Diagnostic) string {
+	if _, unknown := d.Loc.(ir.UnknownLoc); !unknown && d.Loc != nil {
+		return srcMgr.Format(d)
+	}
+	if tool == "" {
+		tool = "mlc-opt"
+	}
+	out := fmt.Sprintf("%s: %s: %s\n", tool, d.Severity, d.Message)
+	for _, n := range d.Notes {
+		out += srcMgr.Format(n)
+	}
+	return out
 }
 
 // passError turns a pass failure into a diagnostic at the op it ran on.
@@ -311,7 +339,7 @@ func WriteFileAtomic(path string, data []byte) error {
 func NormalizeArgs(args []string) []string {
 	out := make([]string, len(args))
 	for i, a := range args {
-		if len(a) > 2 && a[0] == '-' && a[1] != '-' && !strings.HasPrefix(a, "-o") {
+		if len(a) > 2 && a[0] == '-' && a[1] != '-' && !strings.HasPrefix(a, "-o") && !strings.HasPrefix(a, "-p=") {
 			a = "-" + a
 		}
 		out[i] = a

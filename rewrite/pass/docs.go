@@ -68,3 +68,65 @@ func codeList(names []string) string {
 	}
 	return strings.Join(out, ", ")
 }
+
+// Help lists every pass and pipeline for --help, one line each with its
+// summary, and each pass option on a line below, as mlir-opt's --help
+// does; docs/passes.md has the full reference.
+func Help() string {
+	type row struct{ left, right string }
+	var rows []row
+	for _, p := range Registered() {
+		rows = append(rows, row{"  --" + p.Name, summaryLine(p.Doc, title(p))})
+		for _, o := range p.Options {
+			doc := o.Doc
+			if o.Default != "" {
+				doc += " (default: " + o.Default + ")"
+			}
+			rows = append(rows, row{"      --" + o.Name + "=<" + o.TypeName() + ">", doc})
+		}
+	}
+	pls := RegisteredPipelines()
+	width := 0
+	for _, r := range rows {
+		width = max(width, len(r.left))
+	}
+	for _, p := range pls {
+		width = max(width, len(p.Name)+4)
+	}
+	var b strings.Builder
+	b.WriteString("Passes (options go in NAME{opt=value} or --NAME=\"opt=value\"; see docs/passes.md):\n")
+	for _, r := range rows {
+		fmt.Fprintf(&b, "%-*s   %s\n", width, r.left, r.right)
+	}
+	if len(pls) > 0 {
+		b.WriteString("\nPass pipelines:\n")
+		for _, p := range pls {
+			fmt.Fprintf(&b, "%-*s   %s\n", width, "  --"+p.Name, summaryLine(p.Summary, p.Name))
+		}
+	}
+	return b.String()
+}
+
+// summaryLine is the first clause of doc, at most about 100 bytes cut at a
+// word, or def when doc is empty.
+func summaryLine(doc, def string) string {
+	doc = strings.TrimSpace(doc)
+	if doc == "" {
+		return def
+	}
+	for _, sep := range []string{". ", "; ", ": ", "\n"} {
+		if i := strings.Index(doc, sep); i >= 0 {
+			doc = doc[:i]
+		}
+	}
+	doc = strings.TrimSuffix(doc, ".")
+	const limit = 100
+	if len(doc) > limit {
+		cut := strings.LastIndexByte(doc[:limit], ' ')
+		if cut <= 0 {
+			cut = limit
+		}
+		doc = strings.TrimRight(doc[:cut], ",") + " …"
+	}
+	return doc
+}

@@ -104,10 +104,10 @@ type irPrinter struct {
 func (p *irPrinter) RunBeforePass(pr *PassRun) {
 	name := pr.Pass.Pass.Name
 	if p.cfg.PrintBeforeAll || p.cfg.PrintBefore[name] {
-		p.dump("Before", pr)
+		p.dump("Before", pr, "")
 	}
 	if p.cfg.PrintAfterChange {
-		text := asm.String(pr.Op, p.cfg.PrintOptions)
+		text := asm.String(p.scope(pr.Op), p.cfg.PrintOptions)
 		p.mu.Lock()
 		p.before[pr] = text
 		p.mu.Unlock()
@@ -125,29 +125,48 @@ func (p *irPrinter) takeBefore(pr *PassRun) string {
 func (p *irPrinter) RunAfterPass(pr *PassRun) error {
 	name := pr.Pass.Pass.Name
 	before := p.takeBefore(pr)
-	switch {
-	case p.cfg.PrintAfterAll || p.cfg.PrintAfter[name]:
-		p.dump("After", pr)
-	case p.cfg.PrintAfterChange:
-		if asm.String(pr.Op, p.cfg.PrintOptions) != before {
-			p.dump("After", pr)
-		}
+	selected := p.cfg.PrintAfterAll || p.cfg.PrintAfter[name]
+	if !selected && !p.cfg.PrintAfterChange {
+		return nil
 	}
+	// With after-change, after-all and after=NAME keep only the passes
+	// that changed the IR; alone it selects them all.
+	if p.cfg.PrintAfterChange && asm.String(p.scope(pr.Op), p.cfg.PrintOptions) == before {
+		return nil
+	}
+	p.dump("After", pr, "")
 	return nil
 }
 
 func (p *irPrinter) RunAfterPassFailed(pr *PassRun, _ error) {
 	p.takeBefore(pr)
 	if p.cfg.PrintAfterFailure {
-		p.dump("After Failed", pr)
+		p.dump("After", pr, " Failed")
 	}
 }
 
-func (p *irPrinter) dump(when string, pr *PassRun) {
-	text := asm.String(pr.Op, p.cfg.PrintOptions)
+// scope is what a dump prints for a pass on op: op, or its top-level
+// ancestor with module scope.
+func (p *irPrinter) scope(op *ir.Operation) *ir.Operation {
+	if p.cfg.PrintModuleScope {
+		for op.ParentOp() != nil {
+			op = op.ParentOp()
+		}
+	}
+	return op
+}
+
+// dump prints mlir-opt's header and the IR; the op the pass ran on is
+// named only with module scope, where the IR printed does not show it.
+func (p *irPrinter) dump(when string, pr *PassRun, failed string) {
+	text := asm.String(p.scope(pr.Op), p.cfg.PrintOptions)
+	label := ""
+	if p.cfg.PrintModuleScope {
+		label = " " + opLabel(pr.Op)
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	fmt.Fprintf(p.cfg.Out, "// -----// IR Dump %s %s (%s) %s //----- //\n%s\n\n", when, title(pr.Pass.Pass), pr.Pass.Pass.Name, opLabel(pr.Op), text)
+	fmt.Fprintf(p.cfg.Out, "// -----// IR Dump %s %s%s (%s)%s //----- //\n%s\n\n", when, title(pr.Pass.Pass), failed, pr.Pass.Pass.Name, label, text)
 }
 
 // ---- print-ir-tree-dir ----

@@ -144,3 +144,25 @@ func TestVerifyEachFailureReachesCustomInstrumentation(t *testing.T) {
 	pm.AddInstrumentation(rec)
 	require.NoError(t, pm.Run(module(t), &Config{Out: &discard{}}))
 }
+
+// With after-change, after-all prints only the passes that changed the IR;
+// module scope prints the whole module and names the op the pass ran on.
+func TestPrintAfterChangeAndModuleScope(t *testing.T) {
+	Register(&Pass{Name: "test-rename", Changes: NoEffects, Run: func(op *ir.Operation, _ Options, _ *Context) error {
+		if ir.SymbolName(op) == "b" {
+			op.SetAttr("tag", op.Ctx().StringAttr("x"))
+		}
+		return nil
+	}})
+	pm, err := ParsePipeline("builtin.module(test-ok,x.fn(test-rename))")
+	require.NoError(t, err)
+	var out strings.Builder
+	require.NoError(t, pm.Run(module(t), &Config{Out: &out, PrintAfterAll: true, PrintAfterChange: true, DisableThreading: true}))
+	assert.Equal(t, 1, strings.Count(out.String(), "IR Dump"), out.String())
+	assert.Contains(t, out.String(), "// -----// IR Dump After test-rename (test-rename) //----- //\n\"x.fn\"() ({\n}) {sym_name = \"b\", tag = \"x\"}")
+
+	out.Reset()
+	require.NoError(t, pm.Run(module(t), &Config{Out: &out, PrintAfterAll: true, PrintModuleScope: true}))
+	assert.Contains(t, out.String(), "// -----// IR Dump After test-rename (test-rename) ('x.fn' operation: @a) //----- //\nmodule {")
+	assert.Contains(t, out.String(), "// -----// IR Dump After test-ok (test-ok) ('builtin.module' operation) //----- //\nmodule {")
+}

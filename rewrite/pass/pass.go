@@ -189,7 +189,7 @@ func (pm *OpPassManager) addPass(name string, opts Options, stack []string, pos 
 			}
 			return pl.expandInto(pm, stack, pos)
 		}
-		return fmt.Errorf("'%s' does not refer to a registered pass or pass pipeline", name)
+		return fmt.Errorf("'%s' does not refer to a registered pass or pass pipeline%s", name, didYouMean(name))
 	}
 	full := Options{}
 	for _, o := range p.Options {

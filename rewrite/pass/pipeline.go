@@ -25,6 +25,10 @@ func ParsePipeline(text string) (*OpPassManager, error) {
 		return nil, err
 	}
 	p.skipSpace()
+	if p.eat(')') {
+		p.i--
+		return nil, p.errorf("encountered extra closing ')' creating unbalanced parentheses while parsing pipeline")
+	}
 	if p.i != len(p.s) {
 		return nil, p.errorf("unexpected trailing text")
 	}
@@ -35,12 +39,12 @@ func ParsePipeline(text string) (*OpPassManager, error) {
 }
 
 // ParsePassList reads a comma-separated list of passes (no anchor) into
-// pm, for mlc-opt's --cse style flags and -p shorthands. As mlir-opt's
-// implicit nesting, a pass anchored on another op than pm's runs in a
-// nested manager for that op (adjacent ones share it).
+// pm, for mlc-opt's --cse style flags. As mlir-opt's implicit nesting, a
+// pass anchored on another op than pm's runs in a nested manager for that
+// op (adjacent ones share it). Errors quote text as given.
 func ParsePassList(pm *OpPassManager, text string) error {
-	p := &pipelineParser{s: text + ")", implicit: true}
-	if err := p.entries(pm); err != nil {
+	p := &pipelineParser{s: text, implicit: true}
+	if err := p.list(pm); err != nil {
 		return err
 	}
 	if err := pm.checkOrder(); err != nil {
@@ -86,21 +90,12 @@ type pipelineParser struct {
 	implicit bool
 }
 
-// text is the pipeline as the user wrote it (ParsePassList and named
-// pipelines parse with a closing parenthesis added).
-func (p *pipelineParser) text() string {
-	if p.implicit || p.stack != nil {
-		return strings.TrimSuffix(p.s, ")")
-	}
-	return p.s
-}
-
 func (p *pipelineParser) errorf(format string, args ...any) error {
 	return p.errorAt(p.i, "invalid pass pipeline: "+fmt.Sprintf(format, args...))
 }
 
 func (p *pipelineParser) errorAt(off int, msg string) error {
-	return &PipelineError{Text: p.text(), Offset: off, Msg: msg}
+	return &PipelineError{Text: p.s, Offset: off, Msg: msg}
 }
 
 // orderError positions an ordering error at the pass it names.
@@ -145,12 +140,28 @@ func (p *pipelineParser) name() string {
 	return p.s[start:p.i]
 }
 
+// list parses "a,b{x=1},c(d)" to the end of the text.
+func (p *pipelineParser) list(pm *OpPassManager) error {
+	p.skipSpace()
+	if p.i == len(p.s) {
+		return nil
+	}
+	return p.entryList(pm, true, -1)
+}
+
 // entries parses "a,b{x=1},c(d)" up to and including the closing ')'.
 func (p *pipelineParser) entries(pm *OpPassManager) error {
+	open := p.i - 1 // the '(' just read
 	p.skipSpace()
 	if p.eat(')') {
 		return nil
 	}
+	return p.entryList(pm, false, open)
+}
+
+// entryList parses entries; top: to the end of the text, else to the ')'
+// that closes the '(' at open.
+func (p *pipelineParser) entryList(pm *OpPassManager, top bool, open int) error {
 	for {
 		p.skipSpace()
 		namePos := p.i
@@ -189,10 +200,20 @@ func (p *pipelineParser) entries(pm *OpPassManager) error {
 			}
 		}
 		p.skipSpace()
-		if p.eat(')') {
+		switch {
+		case top && p.i == len(p.s):
 			return nil
-		}
-		if !p.eat(',') {
+		case top && p.eat(')'):
+			p.i--
+			return p.errorf("encountered extra closing ')' creating unbalanced parentheses while parsing pipeline")
+		case !top && p.eat(')'):
+			return nil
+		case !top && p.i == len(p.s):
+			return p.errorAt(open, "invalid pass pipeline: encountered unbalanced parentheses while parsing pipeline")
+		case !p.eat(','):
+			if top {
+				return p.errorf("expected ','")
+			}
 			return p.errorf("expected ',' or ')'")
 		}
 	}

@@ -24,12 +24,14 @@ func TestParsePipelineRoundTrips(t *testing.T) {
 
 func TestParsePipelineErrors(t *testing.T) {
 	for text, want := range map[string]string{
-		"test-a":                      "expected a pipeline anchored on an op",
-		"builtin.module(test-a":       "expected ',' or ')'",
-		"builtin.module(nope)":        "'nope' does not refer to a registered pass",
-		"builtin.module(test-a{x=1})": "no such option 'x' for pass 'test-a'",
-		"builtin.module(test-a{n=1)":  "unterminated options",
-		"builtin.module(test-a))":     "unexpected trailing text",
+		"test-a":                        "expected a pipeline anchored on an op",
+		"builtin.module(test-a":         "1:15: error: invalid pass pipeline: encountered unbalanced parentheses",
+		"builtin.module(test-a test-b)": "expected ',' or ')'",
+		"builtin.module(nope)":          "'nope' does not refer to a registered pass",
+		"builtin.module(test-a{x=1})":   "no such option 'x' for pass 'test-a'",
+		"builtin.module(test-a{n=1)":    "unterminated options",
+		"builtin.module(test-a))":       "1:23: error: invalid pass pipeline: encountered extra closing ')'",
+		"builtin.module(test-a) x":      "unexpected trailing text",
 	} {
 		_, err := ParsePipeline(text)
 		if assert.Error(t, err, text) {
@@ -54,3 +56,22 @@ func TestPanickingPassIsAFailure(t *testing.T) {
 type discard struct{}
 
 func (*discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// Errors quote the list as given: no ')' lost, none added.
+func TestParsePassListErrorsQuoteTheText(t *testing.T) {
+	for text, want := range map[string]string{
+		"test-a)":          "<pipeline>:1:7: error: invalid pass pipeline: encountered extra closing ')' creating unbalanced parentheses while parsing pipeline\ntest-a)\n      ^\n",
+		"func.func(test-a": "<pipeline>:1:10: error: invalid pass pipeline: encountered unbalanced parentheses while parsing pipeline\nfunc.func(test-a\n         ^\n",
+		"test-a,nope":      "<pipeline>:1:8: error: 'nope' does not refer to a registered pass or pass pipeline\ntest-a,nope\n       ^\n",
+		"test-a{n=1":       "<pipeline>:1:11: error: invalid pass pipeline: unterminated options\ntest-a{n=1\n          ^\n",
+	} {
+		err := ParsePassList(&OpPassManager{OpName: "builtin.module"}, text)
+		var pe *PipelineError
+		if assert.ErrorAs(t, err, &pe, text) {
+			assert.Equal(t, want, pe.Error()+"\n"+pe.Snippet(), text)
+		}
+	}
+	pm := &OpPassManager{OpName: "builtin.module"}
+	require.NoError(t, ParsePassList(pm, "test-a, test-b"))
+	assert.Equal(t, "builtin.module(test-a{n=1 s=},test-b)", pm.Text())
+}

@@ -106,8 +106,8 @@ func (p *Pipeline) expandInto(pm *OpPassManager, stack []string, pos int) error 
 	}
 	// Parse into a scratch manager so that a broken pipeline adds nothing.
 	scratch := &OpPassManager{OpName: target.OpName}
-	pp := &pipelineParser{s: body + ")", stack: append(append([]string(nil), stack...), p.Name)}
-	if err := pp.entries(scratch); err != nil {
+	pp := &pipelineParser{s: body, stack: append(append([]string(nil), stack...), p.Name)}
+	if err := pp.list(scratch); err != nil {
 		var pe *PipelineError
 		if errors.As(err, &pe) {
 			return fmt.Errorf("pass pipeline '%s' (%s): %s", p.Name, p.Text, pe.Msg)

@@ -15,13 +15,19 @@ import (
 // Config holds the instrumentation mlir-opt exposes, as flags; Run turns
 // each one that is set into an Instrumentation (see instrument.go).
 type Config struct {
-	VerifyEach        bool // on by default in mlc-opt
-	DisableThreading  bool
-	PrintBefore       map[string]bool
-	PrintAfter        map[string]bool
-	PrintBeforeAll    bool
-	PrintAfterAll     bool
-	PrintAfterChange  bool
+	VerifyEach       bool // on by default in mlc-opt
+	DisableThreading bool
+	PrintBefore      map[string]bool
+	PrintAfter       map[string]bool
+	PrintBeforeAll   bool
+	PrintAfterAll    bool
+	// PrintAfterChange alone prints after every pass that changed the IR;
+	// with PrintAfterAll or PrintAfter it keeps only those (mlir-opt's
+	// --mlir-print-ir-after-change).
+	PrintAfterChange bool
+	// PrintModuleScope prints the whole top-level op in IR dumps, not the
+	// op the pass ran on; passes then run on one goroutine.
+	PrintModuleScope  bool
 	PrintAfterFailure bool
 	PrintTreeDir      string
 	PrintOptions      asm.PrintOptions
@@ -105,7 +111,9 @@ func (r *runner) runManager(pm *OpPassManager, op *ir.Operation, outer []*OpPass
 // parallel, and the first failure in op order is reported so output does
 // not depend on scheduling.
 func (r *runner) runNested(pm *OpPassManager, targets []*ir.Operation, outer []*OpPassManager) error {
-	parallel := !r.run.cfg.DisableThreading && len(targets) > 1
+	// A module-scope dump prints the whole IR while a pass runs: no
+	// other pass may be changing a sibling then.
+	parallel := !r.run.cfg.DisableThreading && !r.run.cfg.PrintModuleScope && len(targets) > 1
 	for _, o := range targets {
 		parallel = parallel && o.HasTrait(ir.IsolatedFromAbove)
 	}

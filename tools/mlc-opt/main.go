@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/mlc-go/mlc/dialects/all"
 	"github.com/mlc-go/mlc/dialects/ods"
@@ -21,9 +22,36 @@ import (
 
 func registerAll(ctx *ir.Context) { all.Register(ctx) }
 
+// passFlag is one --<pass>[=options] flag as the user typed it.
+type passFlag struct {
+	arg  string // as typed, for errors
+	name string
+	opts string // without surrounding quotes
+	// optsAt is the offset of opts in arg.
+	optsAt int
+	hasOpt bool
+}
+
+// text is the flag as pipeline text: name or name{opts}.
+func (f passFlag) text() string {
+	if !f.hasOpt {
+		return f.name
+	}
+	return f.name + "{" + f.opts + "}"
+}
+
+// argOffset maps an offset in text() to one in arg.
+func (f passFlag) argOffset(off int) int {
+	dashes := len(f.arg) - len(strings.TrimLeft(f.arg, "-"))
+	if !f.hasOpt || off <= len(f.name) {
+		return dashes + min(off, len(f.name))
+	}
+	return min(f.optsAt+off-len(f.name)-1, len(f.arg))
+}
+
 // splitPassFlags takes --<pass>[=options] flags out of args, in order, as
 // mlir-opt treats each registered pass as a flag.
-func splitPassFlags(args []string) (rest, passes []string) {
+func splitPassFlags(args []string) (rest []string, passes []passFlag) {
 	// Never nil: cobra reads os.Args again when given nil, which would put
 	// the pass flags back (mlc-opt --canonicalize < in.mlir).
 	rest = []string{}
@@ -31,11 +59,16 @@ func splitPassFlags(args []string) (rest, passes []string) {
 		if strings.HasPrefix(a, "--") {
 			name, opts, hasOpts := strings.Cut(a[2:], "=")
 			if pass.Known(name) {
+				f := passFlag{arg: a, name: name, hasOpt: hasOpts}
 				if hasOpts {
-					passes = append(passes, name+"{"+strings.Trim(opts, `"'`)+"}")
-				} else {
-					passes = append(passes, name)
+					f.optsAt = len(a) - len(opts)
+					if t := strings.Trim(opts, `"'`); t != opts {
+						f.optsAt++
+						opts = t
+					}
+					f.opts = opts
 				}
+				passes = append(passes, f)
 				continue
 			}
 		}
@@ -44,21 +77,39 @@ func splitPassFlags(args []string) (rest, passes []string) {
 	return rest, passes
 }
 
+// passFlagPipeline builds the pipeline of the pass flags; an error quotes
+// the flag at fault as typed.
+func passFlagPipeline(flags []passFlag) (*pass.OpPassManager, error) {
+	pm := &pass.OpPassManager{OpName: "builtin.module"}
+	for _, f := range flags {
+		if err := pass.ParsePassList(pm, f.text()); err != nil {
+			var pe *pass.PipelineError
+			if errors.As(err, &pe) {
+				return nil, &pass.PipelineError{Text: f.arg, Offset: f.argOffset(pe.Offset), Msg: pe.Msg}
+			}
+			return nil, err
+		}
+	}
+	return pm, nil
+}
+
 func main() {
 	var opts optmain.Options
 	var showDialects, verifyEach, verifyQuant bool
 	var pipeline, printBefore, printAfter, runReproducer string
+	var dumpPipeline bool
 	var targets targetFlags
 	opts.Register = registerAll
+	opts.Tool = "mlc-opt"
 	args, passFlags := splitPassFlags(optmain.NormalizeArgs(os.Args[1:]))
 	code := 0
 	cmd := &cobra.Command{
 		Use:           "mlc-opt [file|-]",
 		Short:         "Parse, verify, transform and print mlc IR",
-		Long:          "Parse, verify, transform and print mlc IR.\n\nEvery registered pass is also a flag: " + passNames() + ".\n\nSo is every registered pass pipeline: " + pipelineNames() + ".",
+		Long:          "Parse, verify, transform and print mlc IR.\n\nEvery registered pass and pass pipeline is also a flag (listed below; docs/passes.md has the full reference).",
 		Args:          cobra.MaximumNArgs(1),
 		SilenceUsage:  true,
-		SilenceErrors: false,
+		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if showDialects {
 				ctx := ir.NewContext()
@@ -91,8 +142,7 @@ func main() {
 			case pipeline != "":
 				opts.Pipeline, err = pass.ParsePipeline(pipeline)
 			case len(passFlags) > 0:
-				opts.Pipeline = &pass.OpPassManager{OpName: "builtin.module"}
-				err = pass.ParsePassList(opts.Pipeline, strings.Join(passFlags, ","))
+				opts.Pipeline, err = passFlagPipeline(passFlags)
 			}
 			var pe *pass.PipelineError
 			if errors.As(err, &pe) {
@@ -104,6 +154,15 @@ func main() {
 			}
 			if err != nil {
 				return err
+			}
+			if dumpPipeline {
+				// As mlir-opt: the pipeline with named ones expanded and
+				// every option spelled out, before it runs.
+				pm := opts.Pipeline
+				if pm == nil {
+					pm = &pass.OpPassManager{OpName: "builtin.module"}
+				}
+				fmt.Fprintf(os.Stderr, "Pass Manager with %d passes:\n%s\n\n", len(pm.Entries), pm.Text())
 			}
 			if runReproducer == "" {
 				opts.PassConfig.VerifyEach = verifyEach
@@ -136,7 +195,10 @@ func main() {
 	f.BoolVar(&targets.list, "show-targets", false, "list the known targets (and --target-file's), then exit")
 	f.StringVar(&targets.show, "show-target", "", "describe one target, then exit")
 	f.StringVar(&targets.file, "target-file", "", "read a target description from this YAML file")
-	f.StringVar(&pipeline, "pass-pipeline", "", "a textual pass pipeline, e.g. builtin.module(func.func(cse,canonicalize))")
+	f.StringVarP(&pipeline, "pass-pipeline", "p", "", "a textual pass pipeline, e.g. builtin.module(func.func(cse,canonicalize))")
+	f.BoolVar(&dumpPipeline, "dump-pass-pipeline", false, "print the pipeline to run (named pipelines expanded, every option shown) to stderr")
+	f.BoolVar(&opts.PassConfig.PrintModuleScope, "mlir-print-ir-module-scope", false, "IR dumps print the whole module, not the op the pass ran on (passes run on one goroutine)")
+	f.IntVar(&opts.Print.ElideResourceStringsIfLarger, "mlir-elide-resource-strings-if-larger", 0, "leave out resources whose hex string is longer than this many characters")
 	f.BoolVar(&verifyEach, "verify-each", true, "run the verifier after each pass (--verify-each=false to skip)")
 	f.BoolVar(&verifyQuant, "verify-quant-contracts", false, "fail a pass that changes a quantization encoding fixed earlier without declaring quant-encodings")
 	f.BoolVar(&opts.PassConfig.DisableThreading, "mlir-disable-threading", false, "parse and run passes on one goroutine")
@@ -151,11 +213,38 @@ func main() {
 	f.BoolVar(&opts.PassConfig.Statistics, "mlir-pass-statistics", false, "print pass statistics")
 	f.StringVar(&opts.PassConfig.Reproducer, "mlir-pass-pipeline-crash-reproducer", "", "on a pass failure, write the input IR and pipeline here")
 	f.StringVar(&runReproducer, "run-reproducer", "", "run the pipeline recorded in a reproducer file on its IR")
+	helpFn := cmd.HelpFunc()
+	cmd.SetHelpFunc(func(c *cobra.Command, a []string) {
+		helpFn(c, a)
+		fmt.Fprint(c.OutOrStdout(), "\n"+pass.Help())
+	})
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return flagError(c, err)
+	})
 	cmd.SetArgs(args)
 	if err := cmd.Execute(); err != nil {
+		fmt.Fprintf(os.Stderr, "mlc-opt: error: %v\n", err)
 		os.Exit(1)
 	}
 	os.Exit(code)
+}
+
+// flagError rewords pflag's "unknown flag: --x" with the closest flag,
+// pass or pipeline name, as LLVM's tools suggest one.
+func flagError(c *cobra.Command, err error) error {
+	msg := err.Error()
+	name, ok := strings.CutPrefix(msg, "unknown flag: --")
+	if !ok {
+		return err
+	}
+	name, _, _ = strings.Cut(name, "=")
+	candidates := pass.Names()
+	c.Flags().VisitAll(func(f *pflag.Flag) { candidates = append(candidates, f.Name) })
+	hint := " (see 'mlc-opt --help')"
+	if near := pass.Closest(name, candidates); near != "" {
+		hint = "; did you mean '--" + near + "'?"
+	}
+	return fmt.Errorf("unknown flag '--%s'%s", name, hint)
 }
 
 func nameSet(list string) map[string]bool {
@@ -167,20 +256,4 @@ func nameSet(list string) map[string]bool {
 		out[strings.TrimSpace(n)] = true
 	}
 	return out
-}
-
-func pipelineNames() string {
-	var names []string
-	for _, p := range pass.RegisteredPipelines() {
-		names = append(names, "--"+p.Name+" ("+p.Summary+")")
-	}
-	return strings.Join(names, ", ")
-}
-
-func passNames() string {
-	var names []string
-	for _, p := range pass.Registered() {
-		names = append(names, "--"+p.Name)
-	}
-	return strings.Join(names, ", ")
 }

@@ -9,6 +9,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -110,6 +111,7 @@ func main() {
 	f.IntVar(&print.ElideElementsAttrsIfLarger, "mlir-elide-elementsattrs-if-larger", 0, "elide dense attributes with more elements than this")
 	cmd.SetArgs(optmain.NormalizeArgs(os.Args[1:]))
 	if err := cmd.Execute(); err != nil {
+		// LLVM's style: the tool's name, then the error.
 		fmt.Fprintf(os.Stderr, "mlc-translate: error: %v\n", err)
 		os.Exit(1)
 	}
@@ -180,7 +182,7 @@ func run(path, output string, opts onnx.Options, print asm.PrintOptions, stdout,
 func runTRT(path, output, funcName string, opts trtonnx.Options, networkJSON, buildScript string, stderr io.Writer) int {
 	srcMgr := ir.NewSourceMgr()
 	// fail prints a diagnostic with its source line, anything else as
-	// "error: FILE: message".
+	// "mlc-translate: error: FILE: message".
 	fail := func(file string, err error) int {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			if _, positioned := ir.FileLineCol(d.Loc); positioned {
@@ -200,7 +202,12 @@ func runTRT(path, output, funcName string, opts trtonnx.Options, networkJSON, bu
 		src, err = os.ReadFile(path)
 	}
 	if err != nil {
-		return fail(path, err)
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		fmt.Fprintf(stderr, "mlc-translate: error: could not open input file '%s': %v\n", path, err)
+		return 1
 	}
 	srcMgr.Add(path, src)
 	ctx := ir.NewContext()

@@ -170,11 +170,11 @@ func TestExportErrors(t *testing.T) {
 		{"no emitter", `func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {
   %a = core.relu %x : tensor<2xf32>
   return %a : tensor<2xf32>
-}`, "f.mlir:2:3: error: 'core.relu' op has no ONNX emitter"},
+}`, "f.mlir:2:8: error: 'core.relu' op has no ONNX emitter"},
 		{"scale not constant", `func.func @f(%x: tensor<2xf32>, %s: tensor<f32>) -> tensor<2xi8> {
   %q = trt.quantize %x, %s : (tensor<2xf32>, tensor<f32>) -> tensor<2xi8>
   return %q : tensor<2xi8>
-}`, "f.mlir:2:3: error: 'trt.quantize' op: scale must be defined by trt.constant"},
+}`, "f.mlir:2:8: error: 'trt.quantize' op: scale must be defined by trt.constant"},
 		{"round-up conv", `func.func @f(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32> {
   %w = trt.constant dense<1.0> : tensor<1x1x3x3xf32>
   %c = trt.convolution %x, %w {kernel_size = array<i64: 3, 3>, num_output_maps = 1 : i64, stride = array<i64: 2, 2>, padding_mode = "explicit_round_up"} : (tensor<1x1x4x4xf32>, tensor<1x1x3x3xf32>) -> tensor<1x1x2x2xf32>

@@ -1,6 +1,6 @@
 // RUN: mlc-opt --split-input-file --verify-diagnostics %s
 
-// expected-error @+1 {{'builtin.module' op expects region to have no arguments}}
+// expected-error @+1 {{'builtin.module' op region should have no arguments}}
 "builtin.module"() ({
 ^bb0(%a: i32):
 }) : () -> ()

@@ -1,5 +1,5 @@
 // RUN: mlc-opt --canonicalize %s | filecheck %s
-// RUN: mlc-opt --canonicalize --mlir-print-debuginfo %s | filecheck %s --check-prefix=DEBUG
+// RUN: mlc-opt --canonicalize --mlir-print-debuginfo --mlir-print-local-scope %s | filecheck %s --check-prefix=DEBUG
 
 // Folders and canonicalisation rules (dialects/core/canonicalize.rules) of
 // the core dialect through the greedy driver: constant operands fold to

@@ -177,7 +177,7 @@ func.func @rsqrt_fp8(%a: tensor<3xf8E4M3FN>) {
 // -----
 
 func.func @tanh_operands(%a: tensor<3xf32>) {
-  // expected-error @+1 {{'core.tanh' op expected 1 operands, but found 2}}
+  // expected-error @+1 {{'core.tanh' op requires a single operand}}
   %0 = "core.tanh"(%a, %a) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
   return
 }
@@ -201,7 +201,7 @@ func.func @erf_integer(%a: tensor<3xi64>) {
 // -----
 
 func.func @relu_results(%a: tensor<3xf32>) {
-  // expected-error @+1 {{'core.relu' op expected 1 results, but found 0}}
+  // expected-error @+1 {{'core.relu' op requires one result}}
   "core.relu"(%a) : (tensor<3xf32>) -> ()
   return
 }

@@ -6,7 +6,7 @@ func.func @no_body()
 // -----
 
 func.func @f(%a: i32) -> f32 {
-  // expected-error @+1 {{'func.return' op type of return operand 0 (i32) doesn't match function result type (f32) in function @f}}
+  // expected-error @+1 {{type of return operand 0 ('i32') doesn't match function result type ('f32') in function @f}}
   return %a : i32
 }
 
@@ -14,7 +14,7 @@ func.func @f(%a: i32) -> f32 {
 
 func.func private @g(i32) -> i32
 func.func @caller(%a: f32) {
-  // expected-error @+1 {{'func.call' op operand type mismatch: expected operand type i32, but provided f32 for operand number 0}}
+  // expected-error @+1 {{'func.call' op operand type mismatch: expected operand type 'i32', but provided 'f32' for operand number 0}}
   %0 = call @g(%a) : (f32) -> i32
   return
 }

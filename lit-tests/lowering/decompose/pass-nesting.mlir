@@ -8,8 +8,8 @@
 // The pass list runs as builtin.module(func.func(torch-fold-batch-norm,
 // torch-decompose),canonicalize,func.func(torch-decompose)): both passes
 // of the first group on @f, then both on @g.
-// RUN: mlc-opt --mlir-disable-threading --mlir-print-ir-after-all --torch-fold-batch-norm --torch-decompose --canonicalize --torch-decompose %s -o /dev/null 2>&1 | filecheck %s --check-prefix=LIST
-// RUN: mlc-opt --mlir-disable-threading --mlir-print-ir-after-all --pass-pipeline='builtin.module(func.func(torch-fold-batch-norm,torch-decompose),canonicalize,func.func(torch-decompose))' %s -o /dev/null 2>&1 | filecheck %s --check-prefix=LIST
+// RUN: mlc-opt --mlir-disable-threading --mlir-print-ir-after-all --mlir-print-ir-module-scope --torch-fold-batch-norm --torch-decompose --canonicalize --torch-decompose %s -o /dev/null 2>&1 | filecheck %s --check-prefix=LIST
+// RUN: mlc-opt --mlir-disable-threading --mlir-print-ir-after-all --mlir-print-ir-module-scope --pass-pipeline='builtin.module(func.func(torch-fold-batch-norm,torch-decompose),canonicalize,func.func(torch-decompose))' %s -o /dev/null 2>&1 | filecheck %s --check-prefix=LIST
 // LIST:     IR Dump After TorchFoldBatchNorm (torch-fold-batch-norm) ('func.func' operation: @f)
 // LIST-NOT: IR Dump
 // LIST:     IR Dump After TorchDecompose (torch-decompose) ('func.func' operation: @f)

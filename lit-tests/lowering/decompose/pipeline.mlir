@@ -27,7 +27,7 @@ func.func @mlp(%x: tensor<2x3xf32>) -> tensor<2x2xf32> {
 }
 
 // Every pass of the pipeline shows up in IR dumps and timing.
-// RUN: mlc-opt --mlir-disable-threading --mlir-print-ir-after-all --torch-to-core %s -o /dev/null 2>&1 | filecheck %s --check-prefix=DUMP
+// RUN: mlc-opt --mlir-disable-threading --mlir-print-ir-after-all --mlir-print-ir-module-scope --torch-to-core %s -o /dev/null 2>&1 | filecheck %s --check-prefix=DUMP
 // DUMP: IR Dump After TorchFoldBatchNorm (torch-fold-batch-norm) ('func.func' operation: @mlp)
 // DUMP: IR Dump After TorchDecompose (torch-decompose) ('func.func' operation: @mlp)
 // DUMP: IR Dump After Canonicalizer (canonicalize) ('func.func' operation: @mlp)
@@ -37,7 +37,8 @@ func.func @mlp(%x: tensor<2x3xf32>) -> tensor<2x2xf32> {
 // --help lists the pipeline among the flags; a pipeline anchored on
 // builtin.module cannot run on functions; it takes no options.
 // RUN: mlc-opt --help | filecheck %s --check-prefix=HELP
-// HELP: So is every registered pass pipeline: --torch-to-core (lower the torch dialect to the core dialect).
+// HELP: Pass pipelines:
+// HELP-NEXT: --torch-to-core lower the torch dialect to the core dialect
 // RUN: not mlc-opt --pass-pipeline='builtin.module(func.func(torch-to-core))' %s 2>&1 | filecheck %s --check-prefix=NEST
 // NEST: pass pipeline 'torch-to-core' runs on 'builtin.module' ops and cannot be scheduled on 'func.func'
 // RUN: not mlc-opt --torch-to-core=x=1 %s 2>&1 | filecheck %s --check-prefix=OPTS

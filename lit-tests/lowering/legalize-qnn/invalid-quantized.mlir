@@ -4,8 +4,8 @@
 // scale is not input × weight (quant-fuse leaves it in QDQ form, and
 // QNN's Conv2d would add it in the accumulator's units), and an
 // activation quantized per axis (QNN encodes activations per tensor).
-// CHECK: invalid-quantized.mlir:[[@LINE+11]]:3: error: 'core.conv2d' op cannot be legalized for target 'qnn-htp-v73': its quantized form is not QNN's: expects operand #2 (bias) scale 0.125 = input scale × weight scale
-// CHECK: invalid-quantized.mlir:[[@LINE+13]]:3: error: 'core.add' op cannot be legalized for target 'qnn-htp-v73': operand #0 (lhs) is quantized per axis; QNN encodes activations per tensor
+// CHECK: invalid-quantized.mlir:[[@LINE+11]]:8: error: 'core.conv2d' op cannot be legalized for target 'qnn-htp-v73': its quantized form is not QNN's: expects operand #2 (bias) scale 0.125 = input scale × weight scale
+// CHECK: invalid-quantized.mlir:[[@LINE+13]]:8: error: 'core.add' op cannot be legalized for target 'qnn-htp-v73': operand #0 (lhs) is quantized per axis; QNN encodes activations per tensor
 func.func @unfusable(%x: tensor<1x1x2x2x!quant.uniform<u8:f32, 0.5:128>>, %p: tensor<2x2x!quant.uniform<u8:f32:0, {0.1:128, 0.2:128}>>)
     -> (tensor<1x1x2x2x!quant.uniform<u8:f32, 1.0:128>>, tensor<2x2x!quant.uniform<u8:f32, 1.0:128>>) {
   %dx = quant.dcast %x : tensor<1x1x2x2x!quant.uniform<u8:f32, 0.5:128>> to tensor<1x1x2x2xf32>

@@ -9,8 +9,8 @@
 // trt-orin's file lists no 'logic' op class; its binary class runs f16,
 // f32 and i32, not i64; an asymmetric encoding has no TensorRT form; core
 // has no TensorRT mapping for a pad with a nonzero value.
-// POS: invalid.mlir:[[@LINE+4]]:3: error: 'core.cmp' op cannot be legalized for target 'trt-orin': target 'trt-orin' (targets/trt-orin.yaml) lists no op class 'logic'
-// POS: invalid.mlir:[[@LINE+5]]:3: error: 'core.add' op cannot be legalized for target 'trt-orin': operand #0 (lhs) is i64, but target 'trt-orin' (targets/trt-orin.yaml) runs op class 'binary' with lhs in [f16, f32, i32] only
+// POS: invalid.mlir:[[@LINE+4]]:8: error: 'core.cmp' op cannot be legalized for target 'trt-orin': target 'trt-orin' (targets/trt-orin.yaml) lists no op class 'logic'
+// POS: invalid.mlir:[[@LINE+5]]:8: error: 'core.add' op cannot be legalized for target 'trt-orin': operand #0 (lhs) is i64, but target 'trt-orin' (targets/trt-orin.yaml) runs op class 'binary' with lhs in [f16, f32, i32] only
 func.func @several(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<4xi64>) -> (tensor<4xi1>, tensor<4xi64>, tensor<4xf32>, tensor<6xf32>) {
   // expected-error @+1 {{'core.cmp' op cannot be legalized for target 'trt-orin': target 'trt-orin' (targets/trt-orin.yaml) lists no op class 'logic'}}
   %0 = core.cmp "lt", %x, %y : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>

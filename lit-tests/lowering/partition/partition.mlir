@@ -60,17 +60,17 @@
 // DRY-NEXT:     f16: 2 ops, 0 MACs; f32: 1 ops, 0 MACs; i8: 2 ops, 128 MACs
 // DRY-NEXT:   @main_cpu_1 on cpu: 3 ops, 2 inputs (256 bytes), 1 outputs (128 bytes)
 // DRY-NEXT:     f32: 1 ops, 0 MACs; i1: 1 ops, 0 MACs; i8: 1 ops, 64 MACs
-// DRY-NEXT:   fallback core.cmp at {{.*}}partition.mlir":[[# @LINE+29]]:3: 'core.cmp' op (op class 'logic') cannot run on target 'trt-orin' in any precision
-// DRY-NEXT:   fallback core.select at {{.*}}partition.mlir":[[# @LINE+29]]:3: 'core.select' op (op class 'logic')
-// DRY-NEXT:   fallback core.conv2d at {{.*}}partition.mlir":[[# @LINE+29]]:3: in a cluster of 1 ops, fewer than the minimum block size 2
+// DRY-NEXT:   fallback core.cmp at {{.*}}partition.mlir":[[# @LINE+29]]:8: 'core.cmp' op (op class 'logic') cannot run on target 'trt-orin' in any precision
+// DRY-NEXT:   fallback core.select at {{.*}}partition.mlir":[[# @LINE+29]]:8: 'core.select' op (op class 'logic')
+// DRY-NEXT:   fallback core.conv2d at {{.*}}partition.mlir":[[# @LINE+29]]:9: in a cluster of 1 ops, fewer than the minimum block size 2
 // The dry run leaves the function whole.
 // DRY:        func.func @main(
 // DRY-NOT:    call
 // DRY:        core.select
 
-// FULL: partition.mlir:[[# @LINE+21]]:3: error: 'core.cmp' would fall back to the CPU (require-full): 'core.cmp' op (op class 'logic') cannot run on target 'trt-orin' in any precision: its file lists no element types for the class
-// FULL: partition.mlir:[[# @LINE+21]]:3: error: 'core.select' would fall back to the CPU (require-full)
-// FULL: partition.mlir:[[# @LINE+21]]:3: error: 'core.conv2d' would fall back to the CPU (require-full): in a cluster of 1 ops, fewer than the minimum block size 2
+// FULL: partition.mlir:[[# @LINE+21]]:8: error: 'core.cmp' would fall back to the CPU (require-full): 'core.cmp' op (op class 'logic') cannot run on target 'trt-orin' in any precision: its file lists no element types for the class
+// FULL: partition.mlir:[[# @LINE+21]]:8: error: 'core.select' would fall back to the CPU (require-full)
+// FULL: partition.mlir:[[# @LINE+21]]:9: error: 'core.conv2d' would fall back to the CPU (require-full): in a cluster of 1 ops, fewer than the minimum block size 2
 
 // With min-block-size=1 and relu forced to the CPU: conv | relu | conv | cmp, select | conv.
 // FORCED:      call @main_trt_orin_0(

@@ -5,7 +5,7 @@
 // Each error is at the op it concerns; nothing is written.
 
 // qnn-htp-v68 has no hardware fp16: a conv asked to run in f16 is refused.
-// POS: assign-invalid.mlir:[[@LINE+4]]:3: error: 'core.conv2d' op: target 'qnn-htp-v68' does not run op class 'conv' in precision f16 (it runs it in: i8, i16)
+// POS: assign-invalid.mlir:[[@LINE+4]]:8: error: 'core.conv2d' op: target 'qnn-htp-v68' does not run op class 'conv' in precision f16 (it runs it in: i8, i16)
 func.func @f16_on_v68(%x: tensor<1x1x2x2xf32> {mlc.calib = array<f64: -1.0, 1.0>}) -> tensor<1x1x2x2xf32> {
   %w = core.constant dense<1.0> : tensor<1x1x1x1xf32>
   // expected-error @+1 {{'core.conv2d' op: target 'qnn-htp-v68' does not run op class 'conv' in precision f16 (it runs it in: i8, i16)}}
@@ -16,7 +16,7 @@ func.func @f16_on_v68(%x: tensor<1x1x2x2xf32> {mlc.calib = array<f64: -1.0, 1.0>
 // -----
 
 // No target lists the logic op class: a comparison cannot run anywhere.
-// POS: assign-invalid.mlir:[[@LINE+3]]:3: error: 'core.cmp' op (op class 'logic') cannot run on target 'qnn-htp-v68' in any precision: its file lists no element types for the class
+// POS: assign-invalid.mlir:[[@LINE+3]]:8: error: 'core.cmp' op (op class 'logic') cannot run on target 'qnn-htp-v68' in any precision: its file lists no element types for the class
 func.func @cmp(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xi1> {
   // expected-error @+1 {{'core.cmp' op (op class 'logic') cannot run on target 'qnn-htp-v68' in any precision: its file lists no element types for the class}}
   %c = core.cmp "lt", %x, %y : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
@@ -26,7 +26,7 @@ func.func @cmp(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xi1> {
 // -----
 
 // The relu's range was not recorded: its output cannot be encoded.
-// POS: assign-invalid.mlir:[[@LINE+3]]:3: error: 'core.relu' op result #0 has no mlc.calib range, which 'core.relu' op needs to quantize it: run calibrate first
+// POS: assign-invalid.mlir:[[@LINE+3]]:8: error: 'core.relu' op result #0 has no mlc.calib range, which 'core.relu' op needs to quantize it: run calibrate first
 func.func @uncalibrated(%x: tensor<4xf32> {mlc.calib = array<f64: -1.0, 1.0>}) -> tensor<4xf32> {
   // expected-error @+1 {{'core.relu' op result #0 has no mlc.calib range, which 'core.relu' op needs to quantize it: run calibrate first}}
   %r = core.relu %x : tensor<4xf32>

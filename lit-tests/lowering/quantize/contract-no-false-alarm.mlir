@@ -26,11 +26,11 @@
 // the ops as they are after canonicalize and cse. The return reads the
 // dcast through a reshape, which keeps its operand's scale.
 // RUN: not mlc-opt --verify-quant-contracts --pass-pipeline='builtin.module(canonicalize,cse,dce,test-quant-contract-break)' %s 2>&1 | filecheck %s --check-prefix=BREAK
-// BREAK: contract-no-false-alarm.mlir:[[@LINE+13]]:3: error: 'core.add' op operand #0 (%arg0) lost its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 5.000000e-02:3> through quant.dcast; after: none (tensor<2x4xf32>)
-// BREAK: contract-no-false-alarm.mlir:[[@LINE+12]]:3: error: 'core.add' op operand #1 (%arg0) lost its quantization encoding
-// BREAK: contract-no-false-alarm.mlir:[[@LINE+19]]:3: error: 'core.add' op operand #0 (%arg0) lost its quantization encoding
-// BREAK: contract-no-false-alarm.mlir:[[@LINE+18]]:3: error: 'core.add' op operand #1 (%arg1) lost its quantization encoding
-// BREAK: contract-no-false-alarm.mlir:[[@LINE+19]]:3: error: 'core.reshape' op operand #0 (%arg1) lost its quantization encoding
+// BREAK: contract-no-false-alarm.mlir:[[@LINE+13]]:8: error: 'core.add' op operand #0 (%arg0) lost its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 5.000000e-02:3> through quant.dcast; after: none (tensor<2x4xf32>)
+// BREAK: contract-no-false-alarm.mlir:[[@LINE+12]]:8: error: 'core.add' op operand #1 (%arg0) lost its quantization encoding
+// BREAK: contract-no-false-alarm.mlir:[[@LINE+19]]:8: error: 'core.add' op operand #0 (%arg0) lost its quantization encoding
+// BREAK: contract-no-false-alarm.mlir:[[@LINE+18]]:8: error: 'core.add' op operand #1 (%arg1) lost its quantization encoding
+// BREAK: contract-no-false-alarm.mlir:[[@LINE+19]]:9: error: 'core.reshape' op operand #0 (%arg1) lost its quantization encoding
 // BREAK: contract-no-false-alarm.mlir:[[@LINE+19]]:3: error: 'func.return' op operand #2 (%2) lost its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 2.000000e-02> through core.reshape, quant.dcast; after: none (tensor<8xf32>)
 // BREAK-NOT: error
 

@@ -8,16 +8,16 @@
 // matmul read it through quant.dcast and now reads a plain float.
 // RUN: not mlc-opt --verify-quant-contracts --test-quant-contract-break %s -o %t.fold 2>&1 | filecheck %s --check-prefix=FOLD
 // RUN: not test -e %t.fold
-// FOLD: contract.mlir:[[@LINE+36]]:3: error: 'core.matmul' op operand #0 (%arg0) lost its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 5.000000e-02:3> through quant.dcast; after: none (tensor<2x4xf32>)
+// FOLD: contract.mlir:[[@LINE+36]]:8: error: 'core.matmul' op operand #0 (%arg0) lost its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32, 5.000000e-02:3> through quant.dcast; after: none (tensor<2x4xf32>)
 // FOLD-NOT: error
 
 // Rescaling the weight's stored integers in place: the value changed its
 // type, and both its readers see another encoding; one diagnostic each, in
 // IR order.
 // RUN: not mlc-opt --verify-quant-contracts --test-quant-contract-break=break=rescale %s 2>&1 | filecheck %s --check-prefix=RESCALE
-// RESCALE: contract.mlir:[[@LINE+25]]:3: error: 'quant.scast' op result %1 changed its type in place in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: tensor<4x3x!quant.uniform<i8:f32:1, {1.000000e-01,2.000000e-01,5.000000e-02}>>; after: tensor<4x3x!quant.uniform<i8:f32:1, {2.000000e-01,4.000000e-01,1.000000e-01}>>
-// RESCALE: contract.mlir:[[@LINE+25]]:3: error: 'quant.dcast' op operand #0 (%1) changed its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32:1, {1.000000e-01,2.000000e-01,5.000000e-02}>; after: !quant.uniform<i8:f32:1, {2.000000e-01,4.000000e-01,1.000000e-01}>
-// RESCALE: contract.mlir:[[@LINE+27]]:3: error: 'core.matmul' op operand #1 (%2) changed its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32:1, {1.000000e-01,2.000000e-01,5.000000e-02}> through quant.dcast; after: !quant.uniform<i8:f32:1, {2.000000e-01,4.000000e-01,1.000000e-01}> through quant.dcast
+// RESCALE: contract.mlir:[[@LINE+25]]:9: error: 'quant.scast' op result %1 changed its type in place in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: tensor<4x3x!quant.uniform<i8:f32:1, {1.000000e-01,2.000000e-01,5.000000e-02}>>; after: tensor<4x3x!quant.uniform<i8:f32:1, {2.000000e-01,4.000000e-01,1.000000e-01}>>
+// RESCALE: contract.mlir:[[@LINE+25]]:9: error: 'quant.dcast' op operand #0 (%1) changed its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32:1, {1.000000e-01,2.000000e-01,5.000000e-02}>; after: !quant.uniform<i8:f32:1, {2.000000e-01,4.000000e-01,1.000000e-01}>
+// RESCALE: contract.mlir:[[@LINE+27]]:8: error: 'core.matmul' op operand #1 (%2) changed its quantization encoding in pass 'test-quant-contract-break' (which does not declare quant-encodings): before: !quant.uniform<i8:f32:1, {1.000000e-01,2.000000e-01,5.000000e-02}> through quant.dcast; after: !quant.uniform<i8:f32:1, {2.000000e-01,4.000000e-01,1.000000e-01}> through quant.dcast
 // RESCALE-NOT: error
 
 // The same changes from a pass that declares quant-encodings pass, and the

@@ -35,7 +35,7 @@ func.func @reasons(%a: i32, %b: i64) -> (i64, i32) {
 // ANALYSIS:      remark: op 'x.legal' is legalizable
 // ANALYSIS:      remark: op 'x.ruled' is legalizable
 // ANALYSIS:      remark: op 'x.legal' is legalizable
-// ANALYSIS:      reasons.mlir:[[@LINE-10]]:3: remark: op 'x.ruled' is not legalizable
-// ANALYSIS:      reasons.mlir:[[@LINE-11]]:3: note: test-legalize.rules:4: condition isI32($x) failed
-// ANALYSIS:      reasons.mlir:[[@LINE-9]]:3: remark: op 'x.ruled' is not legalizable
-// ANALYSIS:      reasons.mlir:[[@LINE-10]]:3: note: test-legalize.rules:4: operand #0 is not defined by 'x.legal'
+// ANALYSIS:      reasons.mlir:[[@LINE-10]]:8: remark: op 'x.ruled' is not legalizable
+// ANALYSIS:      reasons.mlir:[[@LINE-11]]:8: note: test-legalize.rules:4: condition isI32($x) failed
+// ANALYSIS:      reasons.mlir:[[@LINE-9]]:8: remark: op 'x.ruled' is not legalizable
+// ANALYSIS:      reasons.mlir:[[@LINE-10]]:8: note: test-legalize.rules:4: operand #0 is not defined by 'x.legal'

@@ -7,8 +7,8 @@
 // CHECK-NEXT:    %0:2 = builtin.unrealized_conversion_cast %arg0 : i64 to i32, i32
 // CHECK-NEXT:    %1 = builtin.unrealized_conversion_cast %0#0 : i32 to i64
 // CHECK-NEXT:    return %1 : i64
-// ERR: partial-chain.mlir:[[@LINE+3]]:3: error: failed to legalize operation 'builtin.unrealized_conversion_cast'
-// ERR: partial-chain.mlir:[[@LINE+3]]:3: note: see existing live user here: 'builtin.unrealized_conversion_cast'
+// ERR: partial-chain.mlir:[[@LINE+3]]:10: error: failed to legalize operation 'builtin.unrealized_conversion_cast'
+// ERR: partial-chain.mlir:[[@LINE+3]]:8: note: see existing live user here: 'builtin.unrealized_conversion_cast'
 func.func @part_of_a_cast(%arg0: i64) -> i64 {
   %0:2 = builtin.unrealized_conversion_cast %arg0 : i64 to i32, i32
   %1 = builtin.unrealized_conversion_cast %0#0 : i32 to i64

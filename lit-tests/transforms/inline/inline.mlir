@@ -1,5 +1,5 @@
 // RUN: mlc-opt --allow-unregistered-dialect --inline %s | filecheck %s
-// RUN: mlc-opt --allow-unregistered-dialect --inline --symbol-dce --mlir-print-debuginfo %s | filecheck %s --check-prefix=DCE
+// RUN: mlc-opt --allow-unregistered-dialect --inline --symbol-dce --mlir-print-debuginfo --mlir-print-local-scope %s | filecheck %s --check-prefix=DCE
 
 // Calls are replaced by the callee's body; nested calls exposed by
 // inlining are inlined too; declarations and recursion are left alone.
@@ -36,6 +36,6 @@ func.func private @recursive(%a: i32) -> i32 {
 // ops carry call-site locations.
 // DCE-NOT: func.func private @double
 // DCE-NOT: func.func private @quad_inc
-// DCE: "x.twice"(%arg0) : (i32) -> i32 loc(callsite("in_double" at callsite("{{.*}}inline.mlir":24:3 at "call_site")))
+// DCE: "x.twice"(%arg0) : (i32) -> i32 loc(callsite("in_double" at callsite("{{.*}}inline.mlir":24:8 at "call_site")))
 // DCE: func.func private @external
 // DCE: func.func private @recursive

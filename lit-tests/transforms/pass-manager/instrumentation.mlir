@@ -13,12 +13,12 @@
 
 // --mlir-print-ir-before-all prints before every pass.
 // RUN: mlc-opt --mlir-print-ir-before-all --cse --symbol-dce %s -o /dev/null 2>&1 | filecheck %s --check-prefix=BEFORE
-// BEFORE: // -----// IR Dump Before CSE (cse) ('builtin.module' operation) //----- //
-// BEFORE: // -----// IR Dump Before SymbolDCE (symbol-dce) ('builtin.module' operation) //----- //
+// BEFORE: // -----// IR Dump Before CSE (cse) //----- //
+// BEFORE: // -----// IR Dump Before SymbolDCE (symbol-dce) //----- //
 
 // --mlir-print-ir-after-failure prints the IR the failing pass left.
 // RUN: not mlc-opt --mlir-print-ir-after-failure --test-pass-failure %s 2>&1 | filecheck %s --check-prefix=AFTERFAIL
-// AFTERFAIL: // -----// IR Dump After Failed TestFailurePass (test-pass-failure) ('builtin.module' operation) //----- //
+// AFTERFAIL: // -----// IR Dump After TestFailurePass Failed (test-pass-failure) //----- //
 // AFTERFAIL: func.func @f() {
 
 // print-op-stats counts ops.

@@ -12,7 +12,7 @@
 // CHECK-LABEL: func.func @b(
 
 // Printing after every pass, and after the one named.
-// RUN: mlc-opt --mlir-disable-threading --mlir-print-ir-after-all --pass-pipeline='builtin.module(func.func(cse),symbol-dce)' %s -o /dev/null 2>&1 | filecheck %s --check-prefix=ALL
+// RUN: mlc-opt --mlir-disable-threading --mlir-print-ir-after-all --mlir-print-ir-module-scope --pass-pipeline='builtin.module(func.func(cse),symbol-dce)' %s -o /dev/null 2>&1 | filecheck %s --check-prefix=ALL
 // ALL: // -----// IR Dump After CSE (cse) ('func.func' operation: @a) //----- //
 // ALL: // -----// IR Dump After CSE (cse) ('func.func' operation: @b) //----- //
 // ALL: // -----// IR Dump After SymbolDCE (symbol-dce) ('builtin.module' operation) //----- //

@@ -7,18 +7,17 @@
 // INT-NEXT: builtin.module(canonicalize{max-iterations=abc})
 // INT-NEXT: {{^}}                                           ^{{$}}
 
-// The flag form is checked the same way, at the value in the pass list it
-// stands for.
+// The flag form is checked the same way, at the value in the flag as typed.
 // RUN: not mlc-opt --canonicalize='top-down=false max-iterations=abc' %s 2>&1 | filecheck %s --strict-whitespace --check-prefix=FLAG
-// FLAG:      <pipeline>:1:44: error: pass 'canonicalize': option 'max-iterations' expects an integer, not 'abc'
-// FLAG-NEXT: canonicalize{top-down=false max-iterations=abc}
-// FLAG-NEXT: {{^}}                                           ^{{$}}
+// FLAG:      <pipeline>:1:46: error: pass 'canonicalize': option 'max-iterations' expects an integer, not 'abc'
+// FLAG-NEXT: --canonicalize=top-down=false max-iterations=abc
+// FLAG-NEXT: {{^}}                                             ^{{$}}
 
 // Bool and enum options.
 // RUN: not mlc-opt --pass-pipeline='builtin.module(canonicalize{top-down=maybe})' %s 2>&1 | filecheck %s --check-prefix=BOOL
 // BOOL: <pipeline>:1:38: error: pass 'canonicalize': option 'top-down' expects true or false, not 'maybe'
 // RUN: not mlc-opt --test-legalize-patterns=mode=total %s 2>&1 | filecheck %s --check-prefix=ENUM
-// ENUM: <pipeline>:1:29: error: pass 'test-legalize-patterns': option 'mode' expects one of partial, full, analysis, not 'total'
+// ENUM: <pipeline>:1:31: error: pass 'test-legalize-patterns': option 'mode' expects one of partial, full, analysis, not 'total'
 
 // An unknown option points at its name.
 // RUN: not mlc-opt --pass-pipeline='builtin.module(func.func(cse),inline{max-depht=2})' %s 2>&1 | filecheck %s --check-prefix=NAME

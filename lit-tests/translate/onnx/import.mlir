@@ -3,7 +3,7 @@
 // become mlc.name attributes, node names locations, initializers
 // torch.constant ops; the symbolic batch dim is '?'.
 
-// RUN: mlc-translate --import-onnx %S/Inputs/mlp.onnx --mlir-print-debuginfo | filecheck %s
+// RUN: mlc-translate --import-onnx %S/Inputs/mlp.onnx --mlir-print-debuginfo --mlir-print-local-scope | filecheck %s
 // CHECK-LABEL: func.func @main(%arg0: tensor<?x4xf32> {mlc.dim_params = ["batch", ""], mlc.name = "input"} loc("input"("{{.*}}mlp.onnx":1:326))) -> (tensor<?x2xf32> {mlc.name = "probs"})
 // CHECK-NEXT:    %0 = torch.constant dense<{{\[\[}}-5.000000e-01, {{.*}}]]> : tensor<3x4xf32> loc("fc1.weight")
 // CHECK-NEXT:    %1 = torch.constant dense<[1.000000e-01, -2.000000e-01, 3.000000e-01]> : tensor<3xf32> loc("fc1.bias")

@@ -7,7 +7,7 @@
 // RUN: not test -e %t.d/bad_net.json
 // RUN: not mlc-translate --mlir-to-qnn %s --func-name nothere -o %t.d/bad 2>&1 | filecheck %s --check-prefix=NOFUNC
 
-// CHECK: invalid.mlir:[[@LINE+5]]:3: error: 'core.relu' op has no QNN node form (the QNN serializer supports qnn.Cast,
+// CHECK: invalid.mlir:[[@LINE+5]]:8: error: 'core.relu' op has no QNN node form (the QNN serializer supports qnn.Cast,
 // CHECK-NOT: error
 // NOFUNC: error: {{.*}}invalid.mlir: no function @nothere (functions: @partly)
 func.func @partly(%x: tensor<4xf32>) -> tensor<4xf32> {

@@ -46,7 +46,7 @@
 // An op without an emitter is a positioned error and no file is written.
 // RUN: not mlc-translate --mlir-to-trt-onnx %s -o %t.bad.onnx 2>&1 | filecheck %s --check-prefix=ERR
 // RUN: not test -e %t.bad.onnx
-// ERR: qdq.mlir:[[@LINE+3]]:3: error: 'core.constant' op has no ONNX emitter
+// ERR: qdq.mlir:[[@LINE+3]]:8: error: 'core.constant' op has no ONNX emitter
 
 func.func @main(%x: tensor<2x3xf32> {mlc.calib = array<f64: -2.0, 1.0>, mlc.name = "x"}) -> (tensor<2x2xf32> {mlc.name = "y"}) {
   %w = core.constant dense<[[1.0, -4.0], [-3.0, 2.0], [0.5, 0.5]]> : tensor<3x2xf32>

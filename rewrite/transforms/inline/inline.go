@@ -15,13 +15,17 @@ import (
 var Pass = pass.Register(&pass.Pass{
 	Name:    "inline",
 	Summary: "Inliner",
-	Doc:     "Replaces calls by a copy of the callee when its body is a single block ending in a return-like op; recursion is left alone and inlined ops get call-site locations.",
+	Doc:     "Replaces calls by a copy of the callee when its body is a single block ending in a return-like op; recursion is left alone and inlined ops get call-site locations. As MLIR's inliner, private functions with a body that nothing references afterwards are erased.",
 	Options: []pass.Option{pass.IntOpt("max-depth", 8, "nested inlining rounds (guards against recursion)")},
 	Changes: pass.NoEffects,
 	Run: func(op *ir.Operation, opts pass.Options, pc *pass.Context) error {
 		n, err := Run(op, opts.Int("max-depth"))
 		pc.Add("num-inlined", "Number of calls inlined", int64(n))
-		return err
+		if err != nil {
+			return err
+		}
+		pc.Add("num-erased", "Number of dead private callables erased", int64(EraseDeadCallables(op)))
+		return nil
 	},
 })
 
@@ -97,4 +101,66 @@ func inlineCall(call *ir.Operation) (bool, error) {
 	call.ReplaceAllUsesWith(results)
 	call.Erase()
 	return true, nil
+}
+
+// EraseDeadCallables erases the private functions with a body directly in
+// root's symbol table that no symbol reference in root names (a function
+// that only calls itself included), as MLIR's inliner drops the callables
+// it leaves dead. Declarations stay. It returns how many it erased.
+func EraseDeadCallables(root *ir.Operation) int {
+	if !root.HasTrait(ir.SymbolTableTrait) {
+		return 0
+	}
+	erased := 0
+	for {
+		used := map[string]bool{}
+		ir.Walk(root, func(o *ir.Operation) {
+			for _, a := range o.Attrs() {
+				collectRefs(a.Value, used)
+			}
+			if o.Props != nil {
+				collectRefs(o.Props, used)
+			}
+		})
+		removed := false
+		for _, r := range root.Regions() {
+			for _, b := range r.Blocks() {
+				for _, o := range b.Ops() {
+					name := ir.SymbolName(o)
+					vis, _ := o.InherentAttr("sym_visibility").(*ir.StringAttr)
+					if name == "" || vis == nil || vis.Value != "private" || used[name] {
+						continue
+					}
+					info := o.Info()
+					if info == nil || info.CallableRegion == nil {
+						continue
+					}
+					if body := info.CallableRegion(o); body == nil || body.NumBlocks() == 0 {
+						continue
+					}
+					o.Erase()
+					erased++
+					removed = true
+				}
+			}
+		}
+		if !removed {
+			return erased
+		}
+	}
+}
+
+func collectRefs(a ir.Attribute, used map[string]bool) {
+	switch x := a.(type) {
+	case *ir.SymbolRefAttr:
+		used[x.Root] = true
+	case *ir.ArrayAttr:
+		for _, e := range x.Elems {
+			collectRefs(e, used)
+		}
+	case *ir.DictionaryAttr:
+		for _, e := range x.Entries {
+			collectRefs(e.Value, used)
+		}
+	}
 }

@@ -72,7 +72,7 @@ func TestPassOption(t *testing.T) {
 	pc := pass.NewContext(nil)
 	err := p.Run(parse(t, src), pass.Options{"allow-live-casts": "false"}, pc)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "test.mlir:3:1: error: failed to legalize operation 'builtin.unrealized_conversion_cast'")
+	assert.Contains(t, err.Error(), "test.mlir:3:6: error: failed to legalize operation 'builtin.unrealized_conversion_cast'")
 	require.NoError(t, p.Run(parse(t, src), pass.Options{"allow-live-casts": "true"}, pc))
 }
 

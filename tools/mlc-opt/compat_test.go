@@ -1,0 +1,162 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/mlc-go/mlc/ir/asm"
+	"github.com/mlc-go/mlc/rewrite/optmain"
+)
+
+// MLIR's own IR tests that use only builtin, func and quant (ported under
+// lit-tests/compat/Inputs/mlir, see the NOTICE there) are run chunk by
+// chunk through mlir-opt-19 and mlc-opt:
+//
+//   - acceptance: both accept the chunk or both reject it;
+//   - diagnostics: on the chunks whose expected-* comments mlir-opt-19
+//     itself satisfies (the files' versions may be newer than LLVM 19),
+//     mlc-opt --verify-diagnostics passes too;
+//   - text: on the chunks both accept, the generic forms are equal, with
+//     and without --mlir-print-debuginfo.
+//
+// Each count must stay at or above the floor below, so a regression in
+// any of them fails; raise the floors as mlc-opt gets closer.
+var compatFloors = struct{ accept, diags, text int }{accept: 231, diags: 189, text: 27}
+
+type compatResult struct {
+	chunks, acceptAgree, oracleValid, diagsAgree, bothAccept, textAgree int
+	disagree                                                            []string
+}
+
+func TestMLIRTestsAgreeWithMLIROpt(t *testing.T) {
+	mlirOpt, err := exec.LookPath("mlir-opt-19")
+	if err != nil {
+		t.Skip("mlir-opt-19 not installed (make deps installs it)")
+	}
+	files, err := filepath.Glob("../../lit-tests/compat/Inputs/mlir/*.mlir")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no ported MLIR tests found: %v", err)
+	}
+	sort.Strings(files)
+	dir := t.TempDir()
+	var total compatResult
+	for _, f := range files {
+		r := compareFile(t, mlirOpt, dir, f)
+		t.Logf("%s: %d chunks, acceptance %d, diagnostics %d/%d, generic text %d/%d",
+			filepath.Base(f), r.chunks, r.acceptAgree, r.diagsAgree, r.oracleValid, r.textAgree, r.bothAccept)
+		total.chunks += r.chunks
+		total.acceptAgree += r.acceptAgree
+		total.oracleValid += r.oracleValid
+		total.diagsAgree += r.diagsAgree
+		total.bothAccept += r.bothAccept
+		total.textAgree += r.textAgree
+		total.disagree = append(total.disagree, r.disagree...)
+	}
+	t.Logf("total: %d chunks; acceptance agrees on %d; --verify-diagnostics passes on %d of the %d mlir-opt-19 passes; generic text equal on %d of %d accepted by both",
+		total.chunks, total.acceptAgree, total.diagsAgree, total.oracleValid, total.textAgree, total.bothAccept)
+	for _, d := range total.disagree {
+		t.Log("  " + d)
+	}
+	assert.GreaterOrEqual(t, total.acceptAgree, compatFloors.accept, "acceptance agreement fell")
+	assert.GreaterOrEqual(t, total.diagsAgree, compatFloors.diags, "diagnostics agreement fell")
+	assert.GreaterOrEqual(t, total.textAgree, compatFloors.text, "generic text agreement fell")
+}
+
+func compareFile(t *testing.T, mlirOpt, dir, file string) compatResult {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r compatResult
+	for i, ch := range asm.SplitInput(src) {
+		if len(bytes.TrimSpace(stripComments(ch.Text))) == 0 {
+			continue // the empty chunk before a leading '// -----'
+		}
+		r.chunks++
+		where := fmt.Sprintf("%s:%d", filepath.Base(file), ch.FirstLine)
+		path := filepath.Join(dir, fmt.Sprintf("%s.%d.mlir", filepath.Base(file), i))
+		// Blank lines keep the chunk's line numbers those of the file.
+		text := append(bytes.Repeat([]byte("\n"), ch.FirstLine-1), ch.Text...)
+		if err := os.WriteFile(path, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		mOut, mOK := runMLIROpt(mlirOpt, path, "--mlir-print-op-generic")
+		cOut, cOK := runMLCOpt(path, false, false)
+		if mOK == cOK {
+			r.acceptAgree++
+		} else {
+			r.disagree = append(r.disagree, fmt.Sprintf("%s: mlir-opt-19 accepts: %t, mlc-opt accepts: %t", where, mOK, cOK))
+		}
+		if mOK && cOK {
+			r.bothAccept++
+			mDbg, _ := runMLIROpt(mlirOpt, path, "--mlir-print-op-generic", "--mlir-print-debuginfo")
+			cDbg, _ := runMLCOpt(path, false, true)
+			if mOut == cOut && mDbg == cDbg {
+				r.textAgree++
+			} else {
+				r.disagree = append(r.disagree, where+": generic forms differ")
+			}
+		}
+		if _, ok := runMLIROpt(mlirOpt, path, "--verify-diagnostics"); ok {
+			r.oracleValid++
+			if diag, ok := runMLCOpt(path, true, false); ok {
+				r.diagsAgree++
+			} else {
+				r.disagree = append(r.disagree, fmt.Sprintf("%s: diagnostics differ: %s", where, firstLine(diag)))
+			}
+		}
+	}
+	return r
+}
+
+func runMLIROpt(mlirOpt, path string, flags ...string) (string, bool) {
+	cmd := exec.Command(mlirOpt, append(append([]string{"--allow-unregistered-dialect"}, flags...), path)...)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stderr = &bytes.Buffer{}
+	err := cmd.Run()
+	return out.String(), err == nil
+}
+
+// runMLCOpt runs mlc-opt in process; with verify it returns the problems
+// --verify-diagnostics reports, else the generic output (with locations
+// when debugInfo).
+func runMLCOpt(path string, verify, debugInfo bool) (string, bool) {
+	var stdout, stderr bytes.Buffer
+	opts := optmain.Options{
+		Input:             path,
+		AllowUnregistered: true,
+		VerifyDiagnostics: verify,
+		Print:             asm.PrintOptions{Generic: true, DebugInfo: debugInfo},
+		Register:          registerAll,
+	}
+	code := optmain.Run(opts, nil, &stdout, &stderr)
+	if verify {
+		return stderr.String(), code == 0
+	}
+	return stdout.String(), code == 0
+}
+
+func stripComments(src []byte) []byte {
+	var out []byte
+	for _, line := range bytes.Split(src, []byte("\n")) {
+		if !bytes.HasPrefix(bytes.TrimSpace(line), []byte("//")) {
+			out = append(out, line...)
+			out = append(out, '\n')
+		}
+	}
+	return out
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
