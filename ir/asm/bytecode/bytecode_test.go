@@ -40,7 +40,7 @@ func newCtx() *ir.Context {
 	return ctx
 }
 
-var generic = asm.PrintOptions{Generic: true, DebugInfo: true}
+var generic = asm.PrintOptions{Generic: true, DebugInfo: true, LocalScope: true}
 
 func text(t *testing.T, m *ir.Operation, opts asm.PrintOptions) string {
 	t.Helper()
