@@ -229,23 +229,9 @@ func MatMulIntegerOutShape(as, bs []int64) ([]int64, error) {
 // broadcast, both of rank 2 or more, 8- or 16-bit integers) into acc. bZero
 // has 0, 1 or N entries (per column).
 func MatMulIntegerInto(acc []int32, a *Tensor, aZero int32, b *Tensor, bZero []int32) error {
-	if !isIntStorage(a.dtype) || !isIntStorage(b.dtype) || len(a.shape) < 2 || len(b.shape) < 2 {
-		return fmt.Errorf("tensor: integer matmul of %v %s and %v %s (want 8- or 16-bit integers, rank 2 or more)",
-			a.dtype, FormatShape(a.shape), b.dtype, FormatShape(b.shape))
-	}
-	batch, m, n, k, outShape, err := matmulShapes(a.shape, b.shape)
+	batch, m, n, k, _, err := integerMatMulShapes(len(acc), a, b, bZero)
 	if err != nil {
 		return err
-	}
-	if l := len(bZero); l > 1 && l != n {
-		return fmt.Errorf("tensor: integer matmul: %d zero points for %d columns", l, n)
-	}
-	total, err := NumElements(outShape)
-	if err != nil {
-		return err
-	}
-	if int64(len(acc)) != total {
-		return fmt.Errorf("tensor: integer matmul: output of %d elements, want %d", len(acc), total)
 	}
 	ao, bo := batchOffsets(matBatchShape(a.shape), batch), batchOffsets(matBatchShape(b.shape), batch)
 	gemm := isInt8Storage(a.dtype) && isInt8Storage(b.dtype) && fitsInt16(bZero) && fitsInt16([]int32{aZero})
@@ -314,4 +300,27 @@ func matDirect[TA, TB storageInt](c []int32, a []TA, aZero int32, b []TB, bZero 
 			c[r*n+col] = s
 		}
 	}
+}
+
+// integerMatMulShapes checks the operands of an integer matmul writing
+// accLen accumulators and returns its geometry.
+func integerMatMulShapes(accLen int, a, b *Tensor, bZero []int32) (batch []int64, m, n, k int, total int64, err error) {
+	if !isIntStorage(a.dtype) || !isIntStorage(b.dtype) || len(a.shape) < 2 || len(b.shape) < 2 {
+		return nil, 0, 0, 0, 0, fmt.Errorf("tensor: integer matmul of %v %s and %v %s (want 8- or 16-bit integers, rank 2 or more)",
+			a.dtype, FormatShape(a.shape), b.dtype, FormatShape(b.shape))
+	}
+	batch, m, n, k, outShape, err := matmulShapes(a.shape, b.shape)
+	if err != nil {
+		return nil, 0, 0, 0, 0, err
+	}
+	if l := len(bZero); l > 1 && l != n {
+		return nil, 0, 0, 0, 0, fmt.Errorf("tensor: integer matmul: %d zero points for %d columns", l, n)
+	}
+	if total, err = NumElements(outShape); err != nil {
+		return nil, 0, 0, 0, 0, err
+	}
+	if int64(accLen) != total {
+		return nil, 0, 0, 0, 0, fmt.Errorf("tensor: integer matmul: output of %d elements, want %d", accLen, total)
+	}
+	return batch, m, n, k, total, nil
 }

@@ -122,23 +122,9 @@ func storedDiffs(dst []int64, t *Tensor, off int, zero func(i int) int64) {
 
 // MatMulIntegerWideInto is MatMulIntegerInto with exact int64 sums.
 func MatMulIntegerWideInto(acc []int64, a *Tensor, aZero int32, b *Tensor, bZero []int32) error {
-	if !isIntStorage(a.dtype) || !isIntStorage(b.dtype) || len(a.shape) < 2 || len(b.shape) < 2 {
-		return fmt.Errorf("tensor: integer matmul of %v %s and %v %s (want 8- or 16-bit integers, rank 2 or more)",
-			a.dtype, FormatShape(a.shape), b.dtype, FormatShape(b.shape))
-	}
-	batch, m, n, k, outShape, err := matmulShapes(a.shape, b.shape)
+	batch, m, n, k, total, err := integerMatMulShapes(len(acc), a, b, bZero)
 	if err != nil {
 		return err
-	}
-	if l := len(bZero); l > 1 && l != n {
-		return fmt.Errorf("tensor: integer matmul: %d zero points for %d columns", l, n)
-	}
-	total, err := NumElements(outShape)
-	if err != nil {
-		return err
-	}
-	if int64(len(acc)) != total {
-		return fmt.Errorf("tensor: integer matmul: output of %d elements, want %d", len(acc), total)
 	}
 	if total == 0 {
 		return nil

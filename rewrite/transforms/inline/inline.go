@@ -9,6 +9,7 @@ import (
 
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/rewrite/pass"
+	"github.com/mlc-go/mlc/rewrite/transforms/symboldce"
 )
 
 // Pass is inline.
@@ -111,56 +112,12 @@ func EraseDeadCallables(root *ir.Operation) int {
 	if !root.HasTrait(ir.SymbolTableTrait) {
 		return 0
 	}
-	erased := 0
-	for {
-		used := map[string]bool{}
-		ir.Walk(root, func(o *ir.Operation) {
-			for _, a := range o.Attrs() {
-				collectRefs(a.Value, used)
-			}
-			if o.Props != nil {
-				collectRefs(o.Props, used)
-			}
-		})
-		removed := false
-		for _, r := range root.Regions() {
-			for _, b := range r.Blocks() {
-				for _, o := range b.Ops() {
-					name := ir.SymbolName(o)
-					vis, _ := o.InherentAttr("sym_visibility").(*ir.StringAttr)
-					if name == "" || vis == nil || vis.Value != "private" || used[name] {
-						continue
-					}
-					info := o.Info()
-					if info == nil || info.CallableRegion == nil {
-						continue
-					}
-					if body := info.CallableRegion(o); body == nil || body.NumBlocks() == 0 {
-						continue
-					}
-					o.Erase()
-					erased++
-					removed = true
-				}
-			}
+	return symboldce.EraseUnused(root, func(o *ir.Operation) bool {
+		info := o.Info()
+		if info == nil || info.CallableRegion == nil {
+			return false
 		}
-		if !removed {
-			return erased
-		}
-	}
-}
-
-func collectRefs(a ir.Attribute, used map[string]bool) {
-	switch x := a.(type) {
-	case *ir.SymbolRefAttr:
-		used[x.Root] = true
-	case *ir.ArrayAttr:
-		for _, e := range x.Elems {
-			collectRefs(e, used)
-		}
-	case *ir.DictionaryAttr:
-		for _, e := range x.Entries {
-			collectRefs(e.Value, used)
-		}
-	}
+		body := info.CallableRegion(o)
+		return body != nil && body.NumBlocks() > 0
+	})
 }

@@ -21,7 +21,11 @@ var Pass = pass.Register(&pass.Pass{
 
 // Run erases unreferenced private symbols directly inside root's symbol
 // table until none is left to erase.
-func Run(root *ir.Operation) int {
+func Run(root *ir.Operation) int { return EraseUnused(root, nil) }
+
+// EraseUnused is Run limited to the symbols erasable accepts (all when
+// nil). It returns how many it erased.
+func EraseUnused(root *ir.Operation, erasable func(*ir.Operation) bool) int {
 	erased := 0
 	for {
 		used := map[string]bool{}
@@ -39,7 +43,7 @@ func Run(root *ir.Operation) int {
 				for _, o := range b.Ops() {
 					name := ir.SymbolName(o)
 					vis, _ := o.InherentAttr("sym_visibility").(*ir.StringAttr)
-					if name != "" && vis != nil && vis.Value == "private" && !used[name] {
+					if name != "" && vis != nil && vis.Value == "private" && !used[name] && (erasable == nil || erasable(o)) {
 						o.Erase()
 						erased++
 						removed = true
