@@ -7,7 +7,8 @@
 # mlir-opt-19), canonicalize, run. Last the whole job: mlc compile turns the
 # ONNX model into a deployable bundle per target (DEMO_TARGETS, default
 # trt-orin,qnn-htp-v73), calibrated on seeded random inputs, with the gates
-# passing, and prints the bundle and its report.
+# passing, and prints the bundle and its report. The bundle stays in
+# build/demo-bundle (replaced on each run) for you to open.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 model=docs/examples/tiny-cnn.mlir
@@ -66,8 +67,9 @@ for k in range(16):
     os.makedirs(d)
     np.save(os.path.join(d, "input.npy"), rng.standard_normal((1, 3, 16, 16), dtype=np.float32))
 PY
-bundle=$out/bundle
-bin/mlc compile "$onnx/model.onnx" --target "$targets" --calib "$out/calib" -o "$bundle"
+bundle=build/demo-bundle
+mkdir -p build
+bin/mlc compile "$onnx/model.onnx" --target "$targets" --calib "$out/calib" --force -o "$bundle"
 echo "== the bundle"
 (cd "$bundle" && find . -type f | sort)
 for f in "$bundle"/*/model.qdq.onnx; do
@@ -84,4 +86,4 @@ for dir in "$bundle"/*/; do
 	echo "== $t: manifest.json gates"
 	sed -n '/"gates": {/,$p' "$dir/manifest.json"
 done
-echo "demo passed"
+echo "demo passed: the bundle is in $bundle (reports: $bundle/<target>/report.html)"
