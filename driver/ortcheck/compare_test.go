@@ -8,10 +8,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mlc-go/mlc/dialects/all"
+	"github.com/mlc-go/mlc/driver/ortcheck"
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir/asm"
 	trtonnx "github.com/mlc-go/mlc/translate/trt"
-	"github.com/mlc-go/mlc/driver/ortcheck"
 )
 
 // Compare probes every non-constant result but the returned one, in

@@ -12,13 +12,13 @@ import (
 
 	"github.com/mlc-go/mlc/dialects/all"
 	_ "github.com/mlc-go/mlc/driver/calibrate" // the calibrate pass (test-only import)
+	"github.com/mlc-go/mlc/driver/ortcheck"
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 	_ "github.com/mlc-go/mlc/lowering/passes"
 	"github.com/mlc-go/mlc/rewrite/pass"
 	"github.com/mlc-go/mlc/translate/onnx"
 	trtonnx "github.com/mlc-go/mlc/translate/trt"
-	"github.com/mlc-go/mlc/driver/ortcheck"
 )
 
 const repoRoot = "../.."

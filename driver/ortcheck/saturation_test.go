@@ -7,10 +7,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mlc-go/mlc/dialects/all"
+	"github.com/mlc-go/mlc/driver/ortcheck"
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir/asm"
 	trtonnx "github.com/mlc-go/mlc/translate/trt"
-	"github.com/mlc-go/mlc/driver/ortcheck"
 )
 
 // oneConv is a quantized 1×1 convolution over 64 channels, every weight

@@ -17,9 +17,9 @@ type Model struct {
 	peak       map[string]target.Figure // element type -> ops/s
 	precisions []string                 // fastest first
 	bandwidth  float64                  // bytes/s
-	onChip    float64 // bytes; 0: none
-	overhead  float64 // seconds per layer
-	fuses     bool
+	onChip     float64                  // bytes; 0: none
+	overhead   float64                  // seconds per layer
+	fuses      bool
 }
 
 // New builds the model of a target. The target file must give a memory

@@ -93,8 +93,8 @@ type Partition struct {
 	ByPrecision map[string]*Count
 	// Inputs and Outputs count the values crossing the boundary and their
 	// bytes.
-	Inputs, Outputs               int
-	InputBytes, OutputBytes       int64
+	Inputs, Outputs         int
+	InputBytes, OutputBytes int64
 	// EstimatedTarget and EstimatedCPU are the partition's estimated
 	// times in seconds when a Coster was given: both for a vendor
 	// partition (the target's with its boundary transfers), the CPU's
