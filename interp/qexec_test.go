@@ -63,13 +63,20 @@ func storedT(t, e string) string {
 func (q *qconvCase) src(fused bool) string {
 	xt, wt, bt, yt := q.types()
 	attrs := fmt.Sprintf("{padding = array<i64: %d, %d, %d, %d>, strides = array<i64: %d, %d>, groups = %d : i64}", q.pad, q.pad, q.pad, q.pad, q.stride, q.stride, q.groups)
+	return quantConvSrc(xt, wt, bt, yt, attrs, q.wv, q.bias, fused)
+}
+
+// quantConvSrc is a quantized convolution with stored weights w (i8) and
+// bias (i32) as constants: fused (conv2d on the quantized types) or in
+// QDQ form (a float conv2d between dcast and qcast).
+func quantConvSrc(xt, wt, bt, yt, attrs string, w, bias []int64, fused bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "func.func @main(%%x: %s) -> %s {\n", xt, yt)
-	flat := fmt.Sprintf("tensor<%dxi8>", len(q.wv))
-	fmt.Fprintf(&b, "  %%wf = core.constant dense<%s> : %s\n", ints(q.wv), flat)
+	flat := fmt.Sprintf("tensor<%dxi8>", len(w))
+	fmt.Fprintf(&b, "  %%wf = core.constant dense<%s> : %s\n", ints(w), flat)
 	fmt.Fprintf(&b, "  %%ws = core.reshape %%wf : (%s) -> %s\n", flat, storedT(wt, "i8"))
 	fmt.Fprintf(&b, "  %%w = quant.scast %%ws : %s to %s\n", storedT(wt, "i8"), wt)
-	fmt.Fprintf(&b, "  %%bs = core.constant dense<%s> : %s\n", ints(q.bias), storedT(bt, "i32"))
+	fmt.Fprintf(&b, "  %%bs = core.constant dense<%s> : %s\n", ints(bias), storedT(bt, "i32"))
 	fmt.Fprintf(&b, "  %%b = quant.scast %%bs : %s to %s\n", storedT(bt, "i32"), bt)
 	if fused {
 		fmt.Fprintf(&b, "  %%y = core.conv2d %%x, %%w, %%b %s : (%s, %s, %s) -> %s\n", attrs, xt, wt, bt, yt)

@@ -99,25 +99,7 @@ func (q *wideConv) coreSrc(fused bool) string {
 	bt := fmt.Sprintf("tensor<%dx!quant.uniform<i32:f32:0, {%s}>>", q.m, strings.Join(bs, ", "))
 	yt := fmt.Sprintf("tensor<1x%dx2x2x!quant.uniform<u16:f32, %s:%d>>", q.m, f32lit(q.ys), q.yz)
 	attrs := "{padding = array<i64: 0, 0, 0, 0>, strides = array<i64: 16, 16>, groups = 1 : i64}"
-	var b strings.Builder
-	fmt.Fprintf(&b, "func.func @main(%%x: %s) -> %s {\n", xt, yt)
-	flat := fmt.Sprintf("tensor<%dxi8>", len(q.w))
-	fmt.Fprintf(&b, "  %%wf = core.constant dense<%s> : %s\n", ints(q.w), flat)
-	fmt.Fprintf(&b, "  %%ws = core.reshape %%wf : (%s) -> %s\n", flat, storedT(wt, "i8"))
-	fmt.Fprintf(&b, "  %%w = quant.scast %%ws : %s to %s\n", storedT(wt, "i8"), wt)
-	fmt.Fprintf(&b, "  %%bs = core.constant dense<%s> : %s\n", ints(q.bias), storedT(bt, "i32"))
-	fmt.Fprintf(&b, "  %%b = quant.scast %%bs : %s to %s\n", storedT(bt, "i32"), bt)
-	if fused {
-		fmt.Fprintf(&b, "  %%y = core.conv2d %%x, %%w, %%b %s : (%s, %s, %s) -> %s\n", attrs, xt, wt, bt, yt)
-	} else {
-		fmt.Fprintf(&b, "  %%dx = quant.dcast %%x : %s to %s\n", xt, floatT(xt))
-		fmt.Fprintf(&b, "  %%dw = quant.dcast %%w : %s to %s\n", wt, floatT(wt))
-		fmt.Fprintf(&b, "  %%db = quant.dcast %%b : %s to %s\n", bt, floatT(bt))
-		fmt.Fprintf(&b, "  %%c = core.conv2d %%dx, %%dw, %%db %s : (%s, %s, %s) -> %s\n", attrs, floatT(xt), floatT(wt), floatT(bt), floatT(yt))
-		fmt.Fprintf(&b, "  %%y = quant.qcast %%c : %s to %s\n", floatT(yt), yt)
-	}
-	fmt.Fprintf(&b, "  return %%y : %s\n}\n", yt)
-	return b.String()
+	return quantConvSrc(xt, wt, bt, yt, attrs, q.w, q.bias, fused)
 }
 
 // qnnSrc is the same convolution in the qnn dialect: NHWC input, HWIO
