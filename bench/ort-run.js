@@ -13,51 +13,9 @@
 // defines it (in float) instead of fusing it into int8 kernels. ORT_CONFIG
 // adds session configuration entries, KEY=VALUE,... (as bench/ort-dump.js).
 'use strict';
-const fs = require('fs');
 const ort = require('onnxruntime-node');
 
-function readNpyF32(path) {
-  const b = fs.readFileSync(path);
-  if (b.toString('latin1', 0, 6) !== '\x93NUMPY') throw new Error(`${path}: not a .npy file`);
-  const major = b[6];
-  const hlen = major === 1 ? b.readUInt16LE(8) : b.readUInt32LE(8);
-  const off = (major === 1 ? 10 : 12) + hlen;
-  const header = b.toString('latin1', major === 1 ? 10 : 12, off);
-  if (!/'descr':\s*'<f4'/.test(header) || /'fortran_order':\s*True/.test(header)) {
-    throw new Error(`${path}: want a little-endian C-order float32 array, header ${header}`);
-  }
-  const shape = header.match(/'shape':\s*\(([^)]*)\)/)[1].split(',').map(s => s.trim()).filter(s => s).map(Number);
-  const data = new Float32Array(b.buffer.slice(b.byteOffset + off, b.byteOffset + b.length));
-  return { shape, data };
-}
-
-function writeNpyF32(path, dims, data) {
-  let header = `{'descr': '<f4', 'fortran_order': False, 'shape': (${dims.join(', ')}${dims.length === 1 ? ',' : ''}), }`;
-  const pad = 64 - ((10 + header.length + 1) % 64);
-  header += ' '.repeat(pad % 64) + '\n';
-  const h = Buffer.alloc(10);
-  h.write('\x93NUMPY', 0, 'latin1');
-  h[6] = 1; h[7] = 0;
-  h.writeUInt16LE(header.length, 8);
-  fs.writeFileSync(path, Buffer.concat([h, Buffer.from(header, 'latin1'), Buffer.from(data.buffer, data.byteOffset, data.byteLength)]));
-}
-
-// configEntries turns "a.b=1,c.d=2" into onnxruntime-common's nested
-// `extra` object ({a: {b: "1"}, c: {d: "2"}}), which it flattens back
-// into session configuration keys.
-function configEntries(text) {
-  if (!text) return null;
-  const extra = {};
-  for (const item of text.split(',').filter(s => s)) {
-    const eq = item.indexOf('=');
-    if (eq <= 0) throw new Error(`ORT_CONFIG: want KEY=VALUE, got ${item}`);
-    const path = item.slice(0, eq).split('.');
-    let o = extra;
-    for (const k of path.slice(0, -1)) o = o[k] = o[k] || {};
-    o[path[path.length - 1]] = item.slice(eq + 1);
-  }
-  return extra;
-}
+const { readNpy, writeNpy, configEntries } = require('./ort-npy.js');
 
 async function main() {
   const [model, input, output, runsArg, threadsArg, optimized] = process.argv.slice(2);
@@ -72,7 +30,8 @@ async function main() {
     opts.logSeverityLevel = 3; // the file is only read back here: skip ORT's warning about NCHWc ops in it
   }
   const session = await ort.InferenceSession.create(model, opts);
-  const x = readNpyF32(input);
+  const x = readNpy(input);
+  if (x.type !== 'float32') throw new Error(`${input}: want a float32 array, got ${x.type}`);
   const feeds = { [session.inputNames[0]]: new ort.Tensor('float32', x.data, x.shape) };
   let out;
   for (let i = 0; i < 3; i++) out = await session.run(feeds);
@@ -84,7 +43,7 @@ async function main() {
   }
   times.sort((a, b) => a - b);
   const y = out[session.outputNames[0]];
-  writeNpyF32(output, y.dims, y.data);
+  writeNpy(output, y);
   console.log(JSON.stringify({ median_ms: times[Math.floor(times.length / 2)], min_ms: times[0], runs, threads, version: ort.env.versions.node }));
 }
 
