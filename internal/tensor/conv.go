@@ -166,18 +166,18 @@ func convRow[TIn int8 | uint8 | float32, T gemmElem](g *convGeom, x []TIn, zero 
 		} else {
 			src := img[ih*g.w : (ih+1)*g.w]
 			iw := ow*g.sw - g.pl + kj*g.dw
-			if g.sw == 1 && iw >= 0 && iw+seg <= g.w {
-				for t, v := range src[iw : iw+seg] {
-					o[t] = T(v) - zero
+			lo, hi := inWidth(iw, g.sw, g.w, seg)
+			clear(o[:lo])
+			clear(o[hi:])
+			if g.sw == 1 && hi > lo {
+				for t, v := range src[iw+lo : iw+hi] {
+					o[lo+t] = T(v) - zero
 				}
-			} else {
-				for t := range o {
-					if uint(iw) < uint(g.w) {
-						o[t] = T(src[iw]) - zero
-					} else {
-						o[t] = 0
-					}
-					iw += g.sw
+			} else if g.sw != 1 {
+				s := iw + lo*g.sw
+				for t := lo; t < hi; t++ {
+					o[t] = T(src[s]) - zero
+					s += g.sw
 				}
 			}
 		}
@@ -187,46 +187,90 @@ func convRow[TIn int8 | uint8 | float32, T gemmElem](g *convGeom, x []TIn, zero 
 	}
 }
 
-// convPackF32 is convPack for float32 without zero point: the runs of
-// input columns are moved with copy.
+// inWidth returns the outputs [lo, hi) of a run of seg that read inside a
+// row of w inputs, the run's input columns being iw, iw+sw, ...: the rest
+// read the padding. Padded convolutions clip most runs at one end, so the
+// middle is copied and only the ends cleared.
+func inWidth(iw, sw, w, seg int) (lo, hi int) {
+	if sw == 1 { // no divisions: this runs once per run and k row
+		lo = min(max(-iw, 0), seg)
+		return lo, max(lo, min(w-iw, seg))
+	}
+	if iw < 0 {
+		lo = min((-iw+sw-1)/sw, seg)
+	}
+	if iw <= w-1 {
+		hi = min((w-1-iw)/sw+1, seg)
+	}
+	return lo, max(lo, hi)
+}
+
+// convPackF32 is convPack for float32 without zero point. The strip's
+// columns cross the same output rows for every k row p, so those runs are
+// worked out once; each row p then copies the part of each run that lies
+// inside the input and clears the padding around it.
 func convPackF32(g *convGeom, x []float32, dst []float32, j0, nc, p0, kc int) {
+	type run struct{ at, n, ih, iw int } // row offset, length, input origin
+	var runs [gemmNC]run
+	nr := 0
+	oh, ow := j0/g.ow, j0%g.ow
+	for jj := 0; jj < nc; nr++ {
+		n := min(g.ow-ow, nc-jj)
+		runs[nr] = run{jj, n, oh*g.sh - g.pt, ow*g.sw - g.pl}
+		jj += n
+		oh++
+		ow = 0
+	}
 	hw := g.h * g.w
 	kk := g.kh * g.kw
+	c, r := p0/kk, p0%kk
+	ki, kj := r/g.kw, r%g.kw
 	var row [gemmNC + gemmNR]float32
 	for p := range kc {
-		c, r := (p0+p)/kk, (p0+p)%kk
-		ki, kj := r/g.kw, r%g.kw
 		img := x[c*hw : (c+1)*hw]
-		oh, ow := j0/g.ow, j0%g.ow
-		for jj := 0; jj < nc; {
-			seg := min(g.ow-ow, nc-jj)
-			out := row[jj : jj+seg]
-			ih := oh*g.sh - g.pt + ki*g.dh
-			iw := ow*g.sw - g.pl + kj*g.dw
-			switch {
-			case ih < 0 || ih >= g.h:
+		dh, dw := ki*g.dh, kj*g.dw
+		for _, u := range runs[:nr] {
+			out := row[u.at : u.at+u.n]
+			ih := u.ih + dh
+			if uint(ih) >= uint(g.h) {
 				clear(out)
-			case g.sw == 1 && iw >= 0 && iw+seg <= g.w:
-				copy(out, img[ih*g.w+iw:])
-			default:
-				src := img[ih*g.w : (ih+1)*g.w]
-				for t := range out {
-					if uint(iw) < uint(g.w) {
-						out[t] = src[iw]
-					} else {
-						out[t] = 0
+				continue
+			}
+			src := img[ih*g.w : (ih+1)*g.w]
+			iw := u.iw + dw
+			lo, hi := inWidth(iw, g.sw, g.w, u.n)
+			clear(out[:lo])
+			clear(out[hi:])
+			if hi <= lo {
+				continue
+			}
+			if g.sw == 1 {
+				if hi-lo > 16 {
+					copy(out[lo:hi], src[iw+lo:])
+				} else { // short runs (7×7 and smaller maps): no call
+					for t, v := range src[iw+lo : iw+hi] {
+						out[lo+t] = v
 					}
-					iw += g.sw
+				}
+			} else {
+				s := iw + lo*g.sw
+				for t := lo; t < hi; t++ {
+					out[t] = src[s]
+					s += g.sw
 				}
 			}
-			jj += seg
-			oh++
-			ow = 0
 		}
 		clear(row[nc : nc+gemmNR])
 		for q := 0; q < nc; q += gemmNR {
 			d := (*[gemmNR]float32)(dst[(q/gemmNR)*kc*gemmNR+p*gemmNR:])
 			*d = *(*[gemmNR]float32)(row[q:])
+		}
+		if kj++; kj == g.kw {
+			kj = 0
+			if ki++; ki == g.kh {
+				ki = 0
+				c++
+			}
 		}
 	}
 }
@@ -386,6 +430,10 @@ func conv2DGemmF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[float
 	k := g.cg * g.kh * g.kw
 	ohw := g.oh * g.ow
 	pointwise := g.kh == 1 && g.kw == 1 && g.sh == 1 && g.sw == 1 && g.pt == 0 && g.pl == 0 && g.oh == g.h && g.ow == g.w
+	if !pointwise && convInPlaceOK(g) {
+		conv2DInPlaceF32(g, xv, wv, bv, ov, packs)
+		return
+	}
 	var cur []float32
 	plan := &gemmPlan[float32]{m: g.mg, n: ohw, k: k, kern: kernF32, ldc: ohw}
 	if pointwise {

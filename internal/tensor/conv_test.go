@@ -211,3 +211,22 @@ func TestConvOutSizeAndSamePads(t *testing.T) {
 	b, e = SamePads(6, 3, 2, 1, false)
 	assert.Equal(t, [2]int{1, 0}, [2]int{b, e})
 }
+
+// inWidth against the per-element test it replaces, over runs that start
+// left of, inside and right of the row, at several strides.
+func TestInWidth(t *testing.T) {
+	for w := 1; w <= 9; w++ {
+		for sw := 1; sw <= 4; sw++ {
+			for iw := -12; iw <= 14; iw++ {
+				for seg := 0; seg <= 10; seg++ {
+					lo, hi := inWidth(iw, sw, w, seg)
+					for t0 := range seg {
+						inside := uint(iw+t0*sw) < uint(w)
+						require.Equal(t, inside, t0 >= lo && t0 < hi, "iw=%d sw=%d w=%d seg=%d t=%d: [%d,%d)", iw, sw, w, seg, t0, lo, hi)
+					}
+					require.True(t, 0 <= lo && lo <= hi && hi <= seg)
+				}
+			}
+		}
+	}
+}

@@ -83,8 +83,15 @@ type gemmPlan[T gemmElem] struct {
 	// bRows, when set, is op(B) stored by rows (op(B)[p,j] =
 	// bRows[p*ldb+j]): the SIMD kernels then read whole 16-column panels
 	// in place and packB only packs the last, partial one.
-	bRows      []T
-	ldb        int
+	bRows []T
+	ldb   int
+	// bInd, when set (with bOff, k offsets), is op(B) read through row
+	// offsets, op(B)[p,j] = bInd[bOff[p]+j], by kernels that have runInd:
+	// nothing is packed. run checks that whole 16-column panels stay in
+	// bInd (it needs slack past the last column).
+	bInd       []T
+	bOff       []int
+	maxOff     int
 	kern       *gemmKernel[T] // kernF32 or kernI32
 	c          []T
 	ldc        int
@@ -140,6 +147,21 @@ func (g *gemmPlan[T]) run() {
 		}
 		g.addBias(0, m, 0, n)
 		return
+	}
+	if g.bInd != nil {
+		if g.kern.forRows(m).runInd == nil || len(g.bOff) != k {
+			panic("tensor: gemm: offset-read B without an offset kernel")
+		}
+		g.maxOff = 0
+		for _, o := range g.bOff {
+			if o < 0 {
+				panic("tensor: gemm: negative B row offset")
+			}
+			g.maxOff = max(g.maxOff, o)
+		}
+		if len(g.bInd) < g.maxOff+(n+gemmNR-1)/gemmNR*gemmNR {
+			panic(fmt.Sprintf("tensor: gemm: offset-read B panels run past its end: %d < %d + %d", len(g.bInd), g.maxOff, n))
+		}
 	}
 	workers := threads()
 	// Small products are not worth a goroutine.
@@ -230,7 +252,7 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch []T, ic, jc, mt,
 	mPad := (g.m + mr - 1) / mr * mr
 	for pc := 0; pc < g.k; pc += gemmKC {
 		kc := min(gemmKC, g.k-pc)
-		if inPlace < nc {
+		if inPlace < nc && g.bInd == nil {
 			g.packB(pb, jc+inPlace, nc-inPlace, pc, kc)
 		}
 		acc := pc > 0 || g.accumulate
@@ -253,15 +275,27 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch []T, ic, jc, mt,
 					bp = pb[((jr-inPlace)/gemmNR)*kc*gemmNR:]
 				}
 				nr := min(gemmNR, nc-jr)
+				var bOff []int
+				if g.bInd != nil {
+					bp, bOff = g.bInd[jc+jr:], g.bOff[pc:pc+kc]
+				}
 				for ir := 0; ir < mc; ir += mr {
 					ap := a[(ir/mr)*kc*mr:]
 					off := (i0+ir)*ldc + jc + jr
 					rows := min(mr, mc-ir)
-					if rows == mr && nr == gemmNR {
+					full := rows == mr && nr == gemmNR
+					switch {
+					case bOff != nil && full:
+						kern.callInd(kc, ap, bp, c[off:], ldc, bOff, g.maxOff, acc)
+						continue
+					case bOff != nil:
+						kern.callInd(kc, ap, bp, scratch, gemmNR, bOff, g.maxOff, false)
+					case full:
 						kern.call(kc, ap, bp, c[off:], ldc, ldb, acc)
 						continue
+					default:
+						kern.call(kc, ap, bp, scratch, gemmNR, ldb, false)
 					}
-					kern.call(kc, ap, bp, scratch, gemmNR, ldb, false)
 					for i := range rows {
 						row := c[off+i*ldc : off+i*ldc+nr]
 						s := scratch[i*gemmNR : i*gemmNR+nr]

@@ -45,6 +45,24 @@ func sgemmKernAVX2x6(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 //go:noescape
 func sgemmKernAVX2x3(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 
+// The Ind kernels are the f32 kernels above reading B row p at b +
+// off[p] elements (off: kc ints) instead of b + p*ldb.
+
+//go:noescape
+func sgemmKernAVX512Indx12(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
+
+//go:noescape
+func sgemmKernAVX512Indx8(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
+
+//go:noescape
+func sgemmKernAVX512Indx4(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
+
+//go:noescape
+func sgemmKernAVX2Indx6(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
+
+//go:noescape
+func sgemmKernAVX2Indx3(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
+
 //go:noescape
 func igemmKernVNNIx12(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 
@@ -80,14 +98,17 @@ var (
 func simdKernelsF32() []gemmKernel[float32] {
 	var ks []gemmKernel[float32]
 	if hasAVX512 {
-		ks = append(ks, gemmKernel[float32]{name: "avx512", mr: 12, run: sgemmKernAVX512x12, alt: []gemmKernel[float32]{
-			{name: "avx512x8", mr: 8, run: sgemmKernAVX512x8},
-			{name: "avx512x4", mr: 4, run: sgemmKernAVX512x4},
+		ks = append(ks, gemmKernel[float32]{name: "avx512", mr: 12, run: sgemmKernAVX512x12, runInd: sgemmKernAVX512Indx12, alt: []gemmKernel[float32]{
+			{name: "avx512x8", mr: 8, run: sgemmKernAVX512x8, runInd: sgemmKernAVX512Indx8},
+			{name: "avx512x4", mr: 4, run: sgemmKernAVX512x4, runInd: sgemmKernAVX512Indx4},
 		}})
 	}
 	if hasAVX2 {
-		ks = append(ks, gemmKernel[float32]{name: "avx2", mr: 6, run: sgemmKernAVX2x6, alt: []gemmKernel[float32]{
-			{name: "avx2x3", mr: 3, run: sgemmKernAVX2x3},
+		// x3 keeps 6 accumulators, fewer than the FMA pipes' latency ×
+		// width needs: 0.75 of x6's rate on a Zen 3 EPYC (BenchmarkGemmKernel
+		// process CPU time, 90 against 67 GFLOP/s), so x6 pads rather.
+		ks = append(ks, gemmKernel[float32]{name: "avx2", mr: 6, run: sgemmKernAVX2x6, runInd: sgemmKernAVX2Indx6, alt: []gemmKernel[float32]{
+			{name: "avx2x3", mr: 3, run: sgemmKernAVX2x3, runInd: sgemmKernAVX2Indx3, speed: 0.75},
 		}})
 	}
 	return ks

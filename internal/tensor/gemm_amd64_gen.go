@@ -27,6 +27,20 @@ func prologue(name string) {
 	w("\tSHLQ $2, R9")
 }
 
+// prologueInd is prologue for the kernels that read B through a table of
+// row offsets: R9 walks the table (ints, in elements).
+func prologueInd(name string) {
+	w("// func %s(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)", name)
+	w("TEXT ·%s(SB), NOSPLIT, $0-49", name)
+	w("\tMOVQ kc+0(FP), CX")
+	w("\tMOVQ a+8(FP), SI")
+	w("\tMOVQ b+16(FP), DX")
+	w("\tMOVQ c+24(FP), DI")
+	w("\tMOVQ ldc+32(FP), R8")
+	w("\tSHLQ $2, R8")
+	w("\tMOVQ off+40(FP), R9")
+}
+
 // store writes the accumulators (perRow registers of width bytes per row)
 // to C, adding C's old values first when acc is set.
 func store(perRow int, reg, add string, width, rows int) {
@@ -106,6 +120,46 @@ func main() {
 			w("\tJNZ loop")
 			store(1, "Z", f.add, 64, rows)
 		}
+	}
+	// The f32 kernels again, reading B row p at b + off[p] (convolutions
+	// read the im2col matrix in place from a padded input): the same
+	// multiply-adds in the same order, so the same bits.
+	for _, rows := range []int{4, 8, 12} {
+		prologueInd(fmt.Sprintf("sgemmKernAVX512Indx%d", rows))
+		for r := range rows {
+			w("\tVPXORD Z%d, Z%d, Z%d", r, r, r)
+		}
+		w("loop:")
+		w("\tMOVQ (R9), R11")
+		w("\tVMOVDQU32 (DX)(R11*4), Z31")
+		for r := range rows {
+			w("\tVFMADD231PS.BCST %d(SI), Z31, Z%d", 4*r, r)
+		}
+		w("\tADDQ $%d, SI", 4*rows)
+		w("\tADDQ $8, R9")
+		w("\tDECQ CX")
+		w("\tJNZ loop")
+		store(1, "Z", "VADDPS", 64, rows)
+	}
+	for _, rows := range []int{3, 6} {
+		prologueInd(fmt.Sprintf("sgemmKernAVX2Indx%d", rows))
+		for r := range 2 * rows {
+			w("\tVPXOR Y%d, Y%d, Y%d", r, r, r)
+		}
+		w("loop:")
+		w("\tMOVQ (R9), R11")
+		w("\tVMOVDQU (DX)(R11*4), Y12")
+		w("\tVMOVDQU 32(DX)(R11*4), Y13")
+		for r := range rows {
+			w("\tVBROADCASTSS %d(SI), Y14", 4*r)
+			w("\tVFMADD231PS Y14, Y12, Y%d", 2*r)
+			w("\tVFMADD231PS Y14, Y13, Y%d", 2*r+1)
+		}
+		w("\tADDQ $%d, SI", 4*rows)
+		w("\tADDQ $8, R9")
+		w("\tDECQ CX")
+		w("\tJNZ loop")
+		store(2, "Y", "VADDPS", 32, rows)
 	}
 	// AVX2: rows x 16; row r in Y(2r), Y(2r+1); B in Y12, Y13; the A
 	// broadcast in Y14; the integer kernels' products in Y15.

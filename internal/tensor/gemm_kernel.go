@@ -25,6 +25,11 @@ type gemmKernel[T gemmElem] struct {
 	// c holding the whole tile (checked by callKernel).
 	// ldb is the distance between b's k rows: gemmNR for a packed panel.
 	run func(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+	// runInd, when set, is run reading B row p at b + off[p] elements
+	// (off holds kc ints) instead of b + p*ldb: an operand whose rows lie
+	// at irregular distances (a convolution's im2col rows in a padded
+	// input) is read in place. Same arithmetic as run.
+	runInd func(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
 	// goRun is set instead of run for the pure-Go kernels, which only
 	// read packed panels (ldb = gemmNR).
 	goRun func(kc int, a, b, c []T, ldc int, acc bool)
@@ -79,6 +84,15 @@ func (k *gemmKernel[T]) call(kc int, a, b, c []T, ldc, ldb int, acc bool) {
 		return
 	}
 	k.run(kc, unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), unsafe.Pointer(&c[0]), ldc, ldb, acc)
+}
+
+// callInd runs k.runInd on a full tile; maxOff must be at least every
+// off[p] (the plan checks it once), so each row's 16 values lie in b.
+func (k *gemmKernel[T]) callInd(kc int, a, b, c []T, ldc int, off []int, maxOff int, acc bool) {
+	if kc <= 0 || len(off) < kc || len(a) < kc*k.mr || len(b) < maxOff+gemmNR || len(c) < (k.mr-1)*ldc+gemmNR {
+		panic("tensor: gemm kernel: panel or tile out of range")
+	}
+	k.runInd(kc, unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), unsafe.Pointer(&c[0]), ldc, unsafe.Pointer(&off[0]), acc)
 }
 
 // The kernels in use: the best the CPU supports (gemm_amd64.go), else
