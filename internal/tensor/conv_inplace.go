@@ -2,22 +2,23 @@ package tensor
 
 import "sync"
 
-// Stride-1 convolutions without an im2col copy. Pad the image once into
-// xp (hp rows of wp columns per channel, zeros around it) and number the
-// output "extended": column e = oh*wp + ow for ow < wp, so that im2col
-// row p = (c, ki, kj) is one run of xp,
+// Convolutions without an im2col copy. Copy the zero-padded image once
+// into sh×sw phase planes, plane (a, b) holding the padded rows a, a+sh,
+// ... and columns b, b+sw, ... (hq × wq values), and number the output
+// "extended": column e = oh*wq + ow for ow < wq. Then im2col row p = (c,
+// ki, kj) is one run of a plane: with r = ki*dh and s = kj*dw,
 //
-//	B[p, e] = xp[c*hp*wp + ki*dh*wp + kj*dw + e],
+//	B[p, e] = xp[plane(c, r%sh, s%sw) + (r/sh)*wq + s/sw + e],
 //
 // which the offset-reading kernels (gemmKernel.runInd) read in place. The
-// columns ow >= ow_out are computed and dropped (wp - ow_out of every wp:
-// 2 of 58 at 56×56, 2 of 9 at 7×7). Each output is the same sum of the
-// same products in the same order as through convPackF32, so the bits
-// are the same; only the copies are gone.
+// columns ow >= ow_out are computed and dropped ((kw-1)*dw/sw of every
+// wq: 2 of 58 for a 3×3 at 56×56, 3 of 115 for resnet's 7×7 stride-2
+// stem). Each output is the same sum of the same products in the same
+// order as through convPackF32, so the bits are the same.
 
 // convInPlaceOK reports whether conv2DGemmF32 takes this path.
 func convInPlaceOK(g *convGeom) bool {
-	return g.sh == 1 && g.sw == 1 && kernF32.forRows(g.mg).runInd != nil && !convForceIm2col
+	return kernF32.forRows(g.mg).runInd != nil && !convForceIm2col
 }
 
 // convForceIm2col makes every convolution take the im2col path (tests
@@ -48,30 +49,29 @@ func getInts(n int) *[]int {
 	return &s
 }
 
-// conv2DInPlaceF32 is conv2DGemmF32 for stride 1 through a padded copy of
-// each (image, group) input.
+// conv2DInPlaceF32 is conv2DGemmF32 through a phase-plane copy of each
+// (image, group) input.
 func conv2DInPlaceF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[float32]) {
 	k := g.cg * g.kh * g.kw
-	// The padded window: rows [-pt, -pt+hp) and columns [-pl, -pl+wp) of
-	// the image, exactly what the outputs read.
-	hp := g.oh + (g.kh-1)*g.dh
-	wp := g.ow + (g.kw-1)*g.dw
-	plane := hp * wp
-	ne := g.oh * wp
-	// The last panel reads up to 15 columns past ne, and garbage columns
-	// up to wp past the last valid one.
-	xpBuf := getF32(g.cg*plane + wp + gemmNR)
+	hq := g.oh + (g.kh-1)*g.dh/g.sh
+	wq := g.ow + (g.kw-1)*g.dw/g.sw
+	plane := hq * wq
+	ne := g.oh * wq
+	// The last panel reads up to 15 columns past ne, garbage columns up
+	// to wq past the last valid one.
+	xpBuf := getF32(g.cg*g.sh*g.sw*plane + wq + gemmNR)
 	defer scratchF32.Put(xpBuf)
 	xp := *xpBuf
 	offBuf := getInts(k)
 	defer scratchInt.Put(offBuf)
 	off := *offBuf
 	for p := range off {
-		c, r := p/(g.kh*g.kw), p%(g.kh*g.kw)
-		off[p] = c*plane + (r/g.kw)*g.dh*wp + (r%g.kw)*g.dw
+		c, t := p/(g.kh*g.kw), p%(g.kh*g.kw)
+		r, s := (t/g.kw)*g.dh, (t%g.kw)*g.dw
+		off[p] = ((c*g.sh+r%g.sh)*g.sw+s%g.sw)*plane + r/g.sh*wq + s/g.sw
 	}
 	ohw := g.oh * g.ow
-	direct := wp == g.ow // no dropped columns: C is the output itself
+	direct := wq == g.ow // no dropped columns: C is the output itself
 	var ext []float32
 	if !direct {
 		extBuf := getF32(g.mg * ne)
@@ -90,7 +90,7 @@ func conv2DInPlaceF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[fl
 			plan.bias = bv[gr*g.mg : (gr+1)*g.mg]
 		}
 		for n := range g.n {
-			padImage(g, xv[(n*g.c+gr*g.cg)*g.h*g.w:], xp, hp, wp)
+			phasePlanes(g, xv[(n*g.c+gr*g.cg)*g.h*g.w:], xp, hq, wq)
 			out := ov[(n*g.m+gr*g.mg)*ohw : (n*g.m+(gr+1)*g.mg)*ohw]
 			if direct {
 				plan.c = out
@@ -101,35 +101,49 @@ func conv2DInPlaceF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[fl
 			plan.run()
 			for i := range g.mg {
 				for r := range g.oh {
-					copy(out[i*ohw+r*g.ow:i*ohw+(r+1)*g.ow], ext[i*ne+r*wp:])
+					copy(out[i*ohw+r*g.ow:i*ohw+(r+1)*g.ow], ext[i*ne+r*wq:])
 				}
 			}
 		}
 	}
 }
 
-// padImage writes the cg channels of x into xp as hp × wp planes holding
-// image rows [-pt, -pt+hp) and columns [-pl, -pl+wp), zero outside the
-// image, and zeroes xp's slack after the planes.
-func padImage(g *convGeom, x, xp []float32, hp, wp int) {
+// phasePlanes writes the cg channels of x into xp as sh×sw planes of hq
+// × wq values per channel: plane (a, b) row i column j holds image row
+// a + i*sh - pt, column b + j*sw - pl, or 0 outside the image. It zeroes
+// xp's slack after the planes.
+func phasePlanes(g *convGeom, x, xp []float32, hq, wq int) {
 	hw := g.h * g.w
-	// The image columns that land inside a padded row: [c0, c1).
-	c0, c1 := max(0, -g.pl), min(g.w, wp-g.pl)
+	at := 0
 	for c := range g.cg {
 		img := x[c*hw : (c+1)*hw]
-		dst := xp[c*hp*wp : (c+1)*hp*wp]
-		for r := range hp {
-			row := dst[r*wp : (r+1)*wp]
-			ih := r - g.pt
-			if ih < 0 || ih >= g.h || c0 >= c1 {
-				clear(row)
-				continue
+		for a := range g.sh {
+			for b := range g.sw {
+				iw0 := b - g.pl
+				lo, hi := inWidth(iw0, g.sw, g.w, wq)
+				for i := range hq {
+					row := xp[at : at+wq]
+					at += wq
+					ih := a + i*g.sh - g.pt
+					if ih < 0 || ih >= g.h || lo >= hi {
+						clear(row)
+						continue
+					}
+					src := img[ih*g.w : (ih+1)*g.w]
+					clear(row[:lo])
+					clear(row[hi:])
+					if g.sw == 1 {
+						copy(row[lo:hi], src[iw0+lo:])
+						continue
+					}
+					s := iw0 + lo*g.sw
+					for j := lo; j < hi; j++ {
+						row[j] = src[s]
+						s += g.sw
+					}
+				}
 			}
-			lead := c0 + g.pl // first written column of row
-			clear(row[:lead])
-			n := copy(row[lead:], img[ih*g.w+c0:ih*g.w+c1])
-			clear(row[lead+n:])
 		}
 	}
-	clear(xp[g.cg*hp*wp:])
+	clear(xp[at:])
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The in-place stride-1 path gives the im2col path's bits: same products,
+// The in-place path gives the im2col path's bits: same products,
 // same order, over pads (asymmetric, wider than the kernel, none),
 // dilations, groups, batches and thread counts, through Conv2D and the
 // prepacked Conv2DPackedInto.
@@ -30,6 +30,11 @@ func TestConvInPlaceMatchesIm2col(t *testing.T) {
 		{sh(1, 3, 5, 5), sh(4, 3, 2, 2), Conv2DParams{Pads: [4]int{4, 4, 4, 4}}},
 		{sh(1, 3, 8, 8), sh(4, 3, 1, 1), Conv2DParams{Pads: [4]int{1, 0, 2, 3}}},
 		{sh(1, 300, 6, 6), sh(9, 300, 3, 3), Conv2DParams{Pads: [4]int{1, 1, 1, 1}}}, // several kc blocks
+		{sh(1, 3, 32, 32), sh(16, 3, 7, 7), Conv2DParams{Strides: [2]int{2, 2}, Pads: [4]int{3, 3, 3, 3}}},
+		{sh(2, 8, 15, 14), sh(10, 8, 3, 3), Conv2DParams{Strides: [2]int{2, 2}, Pads: [4]int{1, 1, 1, 1}}},
+		{sh(1, 8, 15, 14), sh(10, 8, 1, 1), Conv2DParams{Strides: [2]int{2, 2}}},
+		{sh(1, 6, 17, 19), sh(4, 3, 3, 4), Conv2DParams{Strides: [2]int{3, 2}, Dilations: [2]int{2, 1}, Groups: 2, Pads: [4]int{2, 0, 1, 3}}},
+		{sh(1, 4, 9, 9), sh(5, 4, 2, 2), Conv2DParams{Strides: [2]int{4, 4}, Pads: [4]int{5, 5, 5, 5}}},
 	} {
 		for _, th := range []int{1, 3} {
 			t.Run(fmt.Sprintf("%v/%v/%+v/threads=%d", c.xs, c.ws, c.p, th), func(t *testing.T) {

@@ -328,3 +328,41 @@ func TestGemmAsmGenerated(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, string(want) == string(got), "gemm_amd64.s is stale: run go generate ./internal/tensor")
 }
+
+// Every offset-reading kernel gives the bits of its plain twin on the
+// same rows: B rows scattered through a buffer at random offsets (some
+// shared, some overlapping) against the same rows packed, both on full
+// tiles, with and without accumulation.
+func TestSgemmIndKernels(t *testing.T) {
+	r := rand.New(rand.NewPCG(61, 62))
+	var n int
+	for _, k := range simdVariants(simdKernelsF32()) {
+		if k.runInd == nil {
+			continue
+		}
+		n++
+		for _, kc := range []int{1, 2, 7, 64, gemmKC} {
+			buf := randF32(r, 3000)
+			off := make([]int, kc)
+			packed := make([]float32, kc*gemmNR)
+			maxOff := 0
+			for p := range off {
+				off[p] = r.IntN(len(buf) - gemmNR)
+				maxOff = max(maxOff, off[p])
+				copy(packed[p*gemmNR:(p+1)*gemmNR], buf[off[p]:])
+			}
+			a := randF32(r, kc*k.mr)
+			for _, acc := range []bool{false, true} {
+				init := randF32(r, k.mr*gemmNR)
+				want := append([]float32(nil), init...)
+				got := append([]float32(nil), init...)
+				k.call(kc, a, packed, want, gemmNR, gemmNR, acc)
+				k.callInd(kc, a, buf, got, gemmNR, off, maxOff, acc)
+				require.Equal(t, want, got, "%s kc=%d acc=%v", k.name, kc, acc)
+			}
+		}
+	}
+	if n == 0 {
+		t.Skip("no offset-reading kernel on this CPU or build")
+	}
+}
