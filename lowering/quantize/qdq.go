@@ -409,16 +409,21 @@ func channelMaxAbs(data *ir.DenseElementsAttr, shape []int64, axis int) ([]float
 		}
 	}
 	out := make([]float64, n)
-	for i := 0; i < data.NumElements(); i++ {
+	// Element i lies in channel (i / stride) % n: walk the channels with a
+	// counter rather than divide per element (resnet18 has 11M weights).
+	c, left := int64(0), stride
+	for i := range data.NumElements() {
 		x := data.FloatAt(i)
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return nil, fmt.Errorf("weight element %d is %v, which no encoding represents", i, x)
 		}
-		c := int64(0)
-		if axis >= 0 {
-			c = (int64(i) / stride) % n
-		}
 		out[c] = max(out[c], math.Abs(x))
+		if left--; left == 0 && axis >= 0 {
+			left = stride
+			if c++; c == n {
+				c = 0
+			}
+		}
 	}
 	return out, nil
 }
