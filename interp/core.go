@@ -6,6 +6,7 @@ import (
 	"github.com/mlc-go/mlc/dialects/core"
 	"github.com/mlc-go/mlc/dialects/quant"
 	"github.com/mlc-go/mlc/internal/tensor"
+	"github.com/mlc-go/mlc/ir"
 )
 
 // Kernel adapters of the core dialect (docs/dialects/core.md): they read
@@ -156,11 +157,63 @@ func coreClamp(c *opCall) ([]*tensor.Tensor, error) {
 		return nil, fmt.Errorf("min %g exceeds max %g", lo, hi)
 	}
 	if x := c.in[0]; x.DType() == tensor.F32 {
+		if b, ok := c.clampedInput(); ok && b == [2]float64{lo, hi} {
+			// The convolution that made x clamped it already.
+			if y := c.inPlace(x.Shape()); y != nil {
+				return one(y, nil)
+			}
+		}
 		if y := c.outInPlace(tensor.F32, x.Shape()); y != nil {
 			return one(y, tensor.ClipInto(y, x, lo, hi))
 		}
 	}
 	return one(tensor.Clip(c.in[0], lo, hi))
+}
+
+// fusableClamp returns the bounds of a core.clamp that reads this op's
+// only result and nothing else does, when the op may apply it itself
+// (tiles of a convolution clamped while in cache; the clamp then has
+// nothing left to do): only with buffer reuse (the mark lives in the
+// run's pool) and without hooks, which must see the unclamped result.
+func (c *opCall) fusableClamp() *[2]float64 {
+	if c.pool == nil || c.it == nil || c.it.opts.Observe != nil || c.it.opts.Substitute != nil || c.op.NumResults() != 1 {
+		return nil
+	}
+	r := c.op.Result(0)
+	if !r.HasOneUse() {
+		return nil
+	}
+	u := r.Uses()[0].Owner()
+	if u.Name() != "core.clamp" || u.Block() != c.op.Block() || u.NumResults() != 1 || u.Result(0).Type() != r.Type() {
+		return nil
+	}
+	uc := &opCall{op: u}
+	lo, hi, err := uc.bounds()
+	if err != nil || !(lo <= hi) {
+		return nil
+	}
+	return &[2]float64{lo, hi}
+}
+
+// clampedInput returns the bounds a convolution clamped operand 0 to, if
+// it did (markClamped).
+func (c *opCall) clampedInput() ([2]float64, bool) {
+	if c.pool == nil {
+		return [2]float64{}, false
+	}
+	b, ok := c.pool.clamped[c.op.Operand(0)]
+	return b, ok
+}
+
+// markClamped records that this op's result was clamped to b (nil: not).
+func (c *opCall) markClamped(b *[2]float64) {
+	if b == nil {
+		return
+	}
+	if c.pool.clamped == nil {
+		c.pool.clamped = map[*ir.Value][2]float64{}
+	}
+	c.pool.clamped[c.op.Result(0)] = *b
 }
 
 func coreCmp(c *opCall) ([]*tensor.Tensor, error) {
@@ -213,6 +266,10 @@ func coreConv(c *opCall) ([]*tensor.Tensor, error) {
 	strides, dils := [2]int{int(s[0]), int(s[1])}, [2]int{int(d[0]), int(d[1])}
 	pads := [4]int{int(p[0]), int(p[1]), int(p[2]), int(p[3])}
 	cp := tensor.Conv2DParams{Strides: strides, Dilations: dils, Pads: pads, Groups: int(groups)}
+	clamp := c.fusableClamp()
+	if clamp != nil {
+		cp.Clip, cp.ClipLo, cp.ClipHi = true, float32(clamp[0]), float32(clamp[1])
+	}
 	if pw := c.packedConv(int(groups)); pw != nil && c.convF32() {
 		// Constant weights are packed once per interpreter, not per run.
 		y := c.convOut()
@@ -220,10 +277,12 @@ func coreConv(c *opCall) ([]*tensor.Tensor, error) {
 			y = c.convAlloc()
 		}
 		if y != nil && tensor.Conv2DPackedInto(y, c.in[0], pw, bias, cp) == nil {
+			c.markClamped(clamp)
 			return []*tensor.Tensor{y}, nil
 		}
 	} else if y := c.convOut(); y != nil {
 		if tensor.Conv2DInto(y, c.in[0], c.in[1], bias, cp) == nil {
+			c.markClamped(clamp)
 			return []*tensor.Tensor{y}, nil
 		}
 	}

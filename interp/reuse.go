@@ -21,6 +21,9 @@ type bufPool struct {
 	owner map[*ir.Value]*buf
 	free  map[bufKey][]*tensor.Tensor
 	taken map[bufKey]int // buffers asked for by this call, per key
+	// clamped: values a convolution already clamped to these bounds for
+	// the core.clamp that reads them (coreConv's fusableClamp).
+	clamped map[*ir.Value][2]float64
 }
 
 type buf struct {
@@ -169,6 +172,15 @@ func (c *opCall) out(dt tensor.DType, shape []int64) *tensor.Tensor {
 func (c *opCall) outInPlace(dt tensor.DType, shape []int64) *tensor.Tensor {
 	if t := c.out(dt, shape); t != nil || c.pool == nil || dt != tensor.F32 {
 		return t
+	}
+	return c.inPlace(shape)
+}
+
+// inPlace is a float32 output over the storage of an operand that dies at
+// this op and has as many elements, or nil.
+func (c *opCall) inPlace(shape []int64) *tensor.Tensor {
+	if c.pool == nil {
+		return nil
 	}
 	n, err := tensor.NumElements(shape)
 	if err != nil || n == 0 {

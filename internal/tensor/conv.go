@@ -13,6 +13,12 @@ type Conv2DParams struct {
 	Dilations [2]int // (h, w)
 	Pads      [4]int // top, left, bottom, right (ONNX order: h_begin, w_begin, h_end, w_end)
 	Groups    int
+	// Clip, when set, clamps every float32 output to [ClipLo, ClipHi]
+	// after the bias, exactly as ClipInto does, on each tile while it is
+	// in cache: a ReLU or ReLU6 after the convolution without another
+	// pass over its output.
+	Clip           bool
+	ClipLo, ClipHi float32
 }
 
 func (p Conv2DParams) norm() Conv2DParams {
@@ -79,6 +85,9 @@ type convGeom struct {
 	sh, sw, dh, dw int
 	pt, pl         int
 	groups         int
+	// clip: clamp float32 outputs to [clipLo, clipHi] (Conv2DParams.Clip).
+	clip           bool
+	clipLo, clipHi float32
 }
 
 func convGeometry(xs, ws []int64, p Conv2DParams) (*convGeom, error) {
@@ -104,6 +113,10 @@ func convGeometry(xs, ws []int64, p Conv2DParams) (*convGeom, error) {
 		m: int(ws[0]), kh: int(ws[2]), kw: int(ws[3]),
 		sh: p.Strides[0], sw: p.Strides[1], dh: p.Dilations[0], dw: p.Dilations[1],
 		pt: p.Pads[0], pl: p.Pads[1], groups: p.Groups,
+		clip: p.Clip, clipLo: p.ClipLo, clipHi: p.ClipHi,
+	}
+	if p.Clip && !(p.ClipLo <= p.ClipHi) {
+		return nil, fmt.Errorf("tensor: conv2d: clip min %g > max %g", p.ClipLo, p.ClipHi)
 	}
 	if g.c%g.groups != 0 || g.m%g.groups != 0 {
 		return nil, fmt.Errorf("tensor: conv2d: %d input and %d output channels are not divisible by %d groups", g.c, g.m, g.groups)
@@ -442,6 +455,7 @@ func conv2DGemmF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[float
 	} else {
 		plan.packB = func(dst []float32, j0, nc, p0, kc int) { convPackF32(g, cur, dst, j0, nc, p0, kc) }
 	}
+	plan.clip, plan.clipLo, plan.clipHi = g.clip, g.clipLo, g.clipHi
 	for gr := range g.groups {
 		plan.packA = packA32(wv[gr*g.mg*k:], k, false, 1)
 		if len(packs) == g.groups {

@@ -79,6 +79,10 @@ func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, b
 				out[r0*g.ow+i] += bv
 			}
 		}
+		if g.clip {
+			tile := out[r0*g.ow : r1*g.ow]
+			clampF32(tile, tile, g.clipLo, g.clipHi)
+		}
 	})
 }
 

@@ -79,6 +79,7 @@ func conv2DInPlaceF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[fl
 		ext = *extBuf
 	}
 	plan := &gemmPlan[float32]{m: g.mg, n: ne, k: k, kern: kernF32, ldc: ne, bInd: xp, bOff: off}
+	plan.clip, plan.clipLo, plan.clipHi = g.clip, g.clipLo, g.clipHi
 	for gr := range g.groups {
 		plan.packA = packA32(wv[gr*g.mg*k:], k, false, 1)
 		plan.aPanels = nil

@@ -2,6 +2,7 @@ package tensor
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -61,5 +62,69 @@ func TestConvInPlaceMatchesIm2col(t *testing.T) {
 				require.Equal(t, want.data, y.data)
 			})
 		}
+	}
+}
+
+// A clip fused into the convolution gives the bits of the convolution
+// followed by ClipInto, on every path: im2col, in place, pointwise,
+// depthwise, prepacked; NaN inputs keep ClipInto's NaN rule.
+func TestConvClipMatchesClipInto(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	pad1 := [4]int{1, 1, 1, 1}
+	for _, c := range []struct {
+		xs, ws []int64
+		p      Conv2DParams
+	}{
+		{sh(1, 16, 20, 20), sh(40, 16, 3, 3), Conv2DParams{Pads: pad1}},
+		{sh(1, 8, 15, 14), sh(10, 8, 3, 3), Conv2DParams{Strides: [2]int{2, 2}, Pads: pad1}},
+		{sh(2, 24, 9, 9), sh(30, 24, 1, 1), Conv2DParams{}},
+		{sh(1, 12, 16, 16), sh(12, 1, 3, 3), Conv2DParams{Groups: 12, Pads: pad1}},
+		{sh(1, 12, 16, 16), sh(24, 1, 3, 3), Conv2DParams{Groups: 12, Strides: [2]int{2, 2}, Pads: pad1}},
+		{sh(1, 0, 5, 5), sh(4, 0, 3, 3), Conv2DParams{Pads: pad1}}, // k = 0: y = clip(b)
+	} {
+		for _, im2col := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%v/%v/im2col=%v", c.xs, c.ws, im2col), func(t *testing.T) {
+				defer func() { convForceIm2col = false }()
+				convForceIm2col = im2col
+				nx, _ := NumElements(c.xs)
+				nw, _ := NumElements(c.ws)
+				xv := dwRandF32(r, int(nx))
+				if nx > 3 {
+					xv[3] = float32(math.NaN())
+				}
+				x := MustFromSlice(F32, c.xs, xv)
+				w := MustFromSlice(F32, c.ws, dwRandF32(r, int(nw)))
+				bias := MustFromSlice(F32, sh(c.ws[0]), dwRandF32(r, int(c.ws[0])))
+				plain, err := Conv2D(x, w, bias, c.p)
+				require.NoError(t, err)
+				want, err := Alloc(F32, plain.shape)
+				require.NoError(t, err)
+				require.NoError(t, ClipInto(want, plain, -0.25, 0.5))
+
+				cp := c.p
+				cp.Clip, cp.ClipLo, cp.ClipHi = true, -0.25, 0.5
+				got, err := Conv2D(x, w, bias, cp)
+				require.NoError(t, err)
+				requireSameBits(t, want.data.([]float32), got.data.([]float32))
+
+				pw, err := PackConv2D(w, max(c.p.Groups, 1))
+				require.NoError(t, err)
+				y, err := Alloc(F32, plain.shape)
+				require.NoError(t, err)
+				require.NoError(t, Conv2DPackedInto(y, x, pw, bias, cp))
+				requireSameBits(t, want.data.([]float32), y.data.([]float32))
+			})
+		}
+	}
+	cp := Conv2DParams{Clip: true, ClipLo: 1, ClipHi: 0}
+	_, err := Conv2D(MustFromSlice(F32, sh(1, 1, 3, 3), make([]float32, 9)), MustFromSlice(F32, sh(1, 1, 1, 1), []float32{1}), nil, cp)
+	require.ErrorContains(t, err, "clip min 1 > max 0")
+}
+
+func requireSameBits(t *testing.T, want, got []float32) {
+	t.Helper()
+	require.Equal(t, len(want), len(got))
+	for i := range want {
+		require.Equal(t, math.Float32bits(want[i]), math.Float32bits(got[i]), "element %d: %v vs %v", i, want[i], got[i])
 	}
 }

@@ -99,6 +99,10 @@ type gemmPlan[T gemmElem] struct {
 	// bias, when set (m values), is added to every element of row i after
 	// its sum (C[i,j] = Σ + bias[i]), tile by tile while C is in cache.
 	bias []T
+	// clip, when set (float32 plans), clamps every element of C to
+	// [clipLo, clipHi] after the bias, tile by tile (as clampF32).
+	clip           bool
+	clipLo, clipHi float32
 	// epilogue, when set, is called with each finished tile of C, rows
 	// [i0, i1) by columns [j0, j1), while it is in cache (concurrently for
 	// different tiles).
@@ -318,8 +322,11 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch []T, ic, jc, mt,
 }
 
 // addBias adds bias[i] to C[i, j0:j1] for rows [i0, i1), if there is a
-// bias.
+// bias, then applies the clip, if there is one.
 func (g *gemmPlan[T]) addBias(i0, i1, j0, j1 int) {
+	if g.clip {
+		defer g.clipRows(i0, i1, j0, j1)
+	}
 	if g.bias == nil {
 		return
 	}
@@ -336,6 +343,16 @@ func (g *gemmPlan[T]) addBias(i0, i1, j0, j1 int) {
 		for j := range row {
 			row[j] += b
 		}
+	}
+}
+
+// clipRows clamps C[i0:i1, j0:j1] of a float32 plan to [clipLo, clipHi]
+// (after the bias: addBias calls it last).
+func (g *gemmPlan[T]) clipRows(i0, i1, j0, j1 int) {
+	c := any(g.c).([]float32)
+	for i := i0; i < i1; i++ {
+		row := c[i*g.ldc+j0 : i*g.ldc+j1]
+		clampF32(row, row, g.clipLo, g.clipHi)
 	}
 }
 
