@@ -16,9 +16,21 @@ import "sync"
 // stem). Each output is the same sum of the same products in the same
 // order as through convPackF32, so the bits are the same.
 
-// convInPlaceOK reports whether conv2DGemmF32 takes this path.
+// convInPlaceOK reports whether conv2DGemmF32 takes this path. The phase
+// planes hold about the padded window of the input and the extended
+// output a row's dropped columns more than the output: pads and dilations
+// far beyond the image (a hostile model's) would make them much larger
+// than the data, which the im2col path never materialises.
 func convInPlaceOK(g *convGeom) bool {
-	return kernF32.forRows(g.mg).runInd != nil && !convForceIm2col
+	if kernF32.forRows(g.mg).runInd == nil || convForceIm2col {
+		return false
+	}
+	hq := float64(g.oh + (g.kh-1)*g.dh/g.sh)
+	wq := float64(g.ow + (g.kw-1)*g.dw/g.sw)
+	planes := float64(g.cg*g.sh*g.sw) * hq * wq
+	ext := float64(g.mg*g.oh) * wq
+	data := float64(g.cg*g.h*g.w) + float64(g.mg*g.oh*g.ow)
+	return planes+ext <= 4*data+4096
 }
 
 // convForceIm2col makes every convolution take the im2col path (tests

@@ -128,3 +128,14 @@ func requireSameBits(t *testing.T, want, got []float32) {
 		require.Equal(t, math.Float32bits(want[i]), math.Float32bits(got[i]), "element %d: %v vs %v", i, want[i], got[i])
 	}
 }
+
+// Pads and dilations far beyond the image keep the im2col path, whose
+// memory follows the output, not the padded window.
+func TestConvInPlaceBounded(t *testing.T) {
+	g, err := convGeometry(sh(1, 64, 3, 3), sh(8, 64, 3, 3), Conv2DParams{Dilations: [2]int{1000, 1000}, Pads: [4]int{1000, 1000, 1000, 1000}})
+	require.NoError(t, err)
+	require.False(t, convInPlaceOK(g))
+	g, err = convGeometry(sh(1, 64, 56, 56), sh(64, 64, 3, 3), Conv2DParams{Pads: [4]int{1, 1, 1, 1}})
+	require.NoError(t, err)
+	require.Equal(t, kernF32.runInd != nil, convInPlaceOK(g))
+}
