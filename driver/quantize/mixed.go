@@ -101,7 +101,7 @@ func (d *driver) mixedPrecision(chosen map[*ir.Operation]string) (map[*ir.Operat
 		if !ok {
 			return ir.Advance
 		}
-		if d.keeps(o) {
+		if d.keeps(o) && !merges(o) {
 			return ir.Advance // kept in its input's encoding: adds no error
 		}
 		ladder := costOrder(d.target, lq.Accepted(d.target, o))
@@ -306,6 +306,21 @@ func (d *driver) recordPromotions(rungs []*rung, prec map[*ir.Operation]string) 
 		d.report.Promoted = append(d.report.Promoted, Promotion{Name: where(r.op), Op: r.op.Name(),
 			From: r.ladder[r.at], To: p, Sensitivity: DB(s)})
 	}
+}
+
+// merges reports whether o reads several float values: kept in one
+// shared encoding, it requantizes every input that arrives in another
+// (a concatenation of a constant class token and computed patches puts
+// the token on the patches' scale), so it adds error of its own and is a
+// candidate for promotion, at no MACs.
+func merges(o *ir.Operation) bool {
+	n := 0
+	for _, v := range o.Operands() {
+		if _, ok := v.Type().(*ir.RankedTensorType); ok && ir.IsFloat(v.Type().(*ir.RankedTensorType).Elem) {
+			n++
+		}
+	}
+	return n > 1
 }
 
 // keeps reports whether o is a same-scale op (dialects/qbehavior) of a
