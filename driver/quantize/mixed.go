@@ -3,6 +3,7 @@ package quantize
 import (
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/mlc-go/mlc/dialects/qbehavior"
 	"github.com/mlc-go/mlc/interp"
@@ -110,6 +111,12 @@ func (d *driver) mixedPrecision(chosen map[*ir.Operation]string) (map[*ir.Operat
 			if q == p {
 				at = i
 			}
+		}
+		// A contraction's first step up keeps its MACs at p and widens
+		// only its output, where the target takes a wider result.
+		if wider := lq.WiderResults(d.target, o, p); at >= 0 && macs(o) > 0 && len(wider) > 0 {
+			step := p + resultSep + costOrder(d.target, wider)[0]
+			ladder = append(ladder[:at+1:at+1], append([]string{step}, ladder[at+1:]...)...)
 		}
 		if at >= 0 && at < len(ladder)-1 {
 			rungs = append(rungs, &rung{op: o, ladder: ladder, at: at})
@@ -268,6 +275,17 @@ func (d *driver) mixedPrecision(chosen map[*ir.Operation]string) (map[*ir.Operat
 	return best, nil
 }
 
+// resultSep joins an op's precision and its results' in a ladder step
+// ("i8/i16": 8-bit MACs, 16-bit output encoding).
+const resultSep = "/"
+
+// splitPrecision splits a ladder step into the op's precision and its
+// results' ("" when they are the op's).
+func splitPrecision(p string) (op, result string) {
+	op, result, _ = strings.Cut(p, resultSep)
+	return op, result
+}
+
 // predict is the shortest prefix of climb (sorted) whose promotion the
 // additive noise model expects to meet the budget: the baseline noise
 // less the promoted ops' share of the measured noise.
@@ -303,8 +321,9 @@ func (d *driver) recordPromotions(rungs []*rung, prec map[*ir.Operation]string) 
 		if !ok {
 			s = math.NaN()
 		}
+		to, res := splitPrecision(p)
 		d.report.Promoted = append(d.report.Promoted, Promotion{Name: where(r.op), Op: r.op.Name(),
-			From: r.ladder[r.at], To: p, Sensitivity: DB(s)})
+			From: r.ladder[r.at], To: to, Result: res, Sensitivity: DB(s)})
 	}
 }
 

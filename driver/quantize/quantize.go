@@ -679,6 +679,7 @@ func (d *driver) annotate(c *candidate, prec map[*ir.Operation]string) {
 	// baseline's.
 	eff := func(o *ir.Operation) string {
 		if p, ok := prec[o]; ok {
+			p, _ = splitPrecision(p)
 			return p
 		}
 		return d.chosen[o]
@@ -686,6 +687,13 @@ func (d *driver) annotate(c *candidate, prec map[*ir.Operation]string) {
 	wide := func(o *ir.Operation) bool {
 		bits, _, ok := storageBits(eff(o))
 		return ok && bits > 8
+	}
+	// wideOut: o's results are encoded in more than 8 bits (the op, or
+	// only its output, promoted).
+	wideOut := func(o *ir.Operation) bool {
+		_, res := splitPrecision(prec[o])
+		bits, _, ok := storageBits(res)
+		return wide(o) || (ok && bits > 8)
 	}
 	readByWide := func(v *ir.Value) bool {
 		for _, u := range v.Users() {
@@ -697,7 +705,11 @@ func (d *driver) annotate(c *candidate, prec map[*ir.Operation]string) {
 	}
 	for o, p := range prec {
 		if co := c.opOf[o]; co != nil {
+			p, res := splitPrecision(p)
 			co.SetAttr(lq.PrecisionAttr, d.ctx.StringAttr(p))
+			if res != "" {
+				co.SetAttr(lq.ResultPrecisionAttr, d.ctx.StringAttr(res))
+			}
 		}
 	}
 	// 16-bit encodings take the observed range (no clipping) where they
@@ -715,7 +727,7 @@ func (d *driver) annotate(c *candidate, prec map[*ir.Operation]string) {
 			if _, set := prec[o]; !set && d.keeps(o) {
 				int8 = false // it takes whatever encoding its input has
 			}
-			if !wide(o) && (int8 || !readByWide(o.Result(0))) {
+			if !wideOut(o) && (int8 || !readByWide(o.Result(0))) {
 				continue
 			}
 			entries := make([]ir.Attribute, len(rs))
