@@ -27,7 +27,7 @@ func TestResultPrecision(t *testing.T) {
 	all.Register(ctx)
 	for _, c := range []struct {
 		target, result, addPrec string
-		wantIn, wantOut       string // storage of the matmul's lhs and result ("-": float)
+		wantIn, wantOut         string // storage of the matmul's lhs and result ("-": float)
 	}{
 		{"qnn-htp-v73", "i16", "i16", "u8", "u16"},
 		{"trt-orin", "f16", "", "i8", "-"},
