@@ -12,7 +12,11 @@ import (
 	"github.com/mlc-go/mlc/lowering/target"
 )
 
-// Mixed precision. Sensitivity of an op is measured as the output SQNR
+// Mixed precision. The candidates are the ops at an integer precision
+// the target can raise, except same-scale ops kept in their input's
+// encoding that read one value (they add no error); one that merges
+// several (a concatenation) requantizes them into its shared encoding and
+// is a candidate. Sensitivity of an op is measured as the output SQNR
 // of the model with only that op at its cheapest precision and every
 // other op in f32 (on the first SensitivitySamples samples). That
 // isolates the op's own error, and the noise powers of independent
@@ -26,7 +30,12 @@ import (
 // doubles until the budget is met, then bisects, so it costs a few
 // models, not one per op. When promoting every op one step is not enough,
 // the next level promotes a prefix one more step, in the same order, and
-// the lower levels are then bisected down again (see below).
+// the lower levels are then bisected down again (see below). A
+// contraction's ladder has one more step above its integer precision:
+// the same MACs with wider results (lq.WiderResults, from the target
+// file's result types), cheaper than moving its operands up. "Meets the
+// budget" is noise.bound: the samples' noise plus one standard error, so
+// the result holds on inputs the search did not see.
 
 // rung is one op's ladder of precisions, cheapest first, and where the
 // baseline put it.
@@ -75,7 +84,7 @@ func (d *driver) mixedPrecision(chosen map[*ir.Operation]string) (map[*ir.Operat
 		if err != nil {
 			return false, err
 		}
-		return n.worst() >= budget, nil
+		return n.bound() >= budget, nil
 	}
 	base, err := d.build(nil, d.target, "")
 	if err != nil {
@@ -85,7 +94,7 @@ func (d *driver) mixedPrecision(chosen map[*ir.Operation]string) (map[*ir.Operat
 	if err != nil {
 		return nil, err
 	}
-	if n0.worst() >= budget {
+	if n0.bound() >= budget {
 		if k == len(d.calib.Samples) {
 			return map[*ir.Operation]string{}, nil
 		}

@@ -2,6 +2,7 @@ package quantize
 
 import (
 	"fmt"
+	"math"
 	"math/rand"
 	"testing"
 
@@ -122,4 +123,18 @@ func TestResultStep(t *testing.T) {
 	}
 	op, res := splitPrecision("i8" + resultSep + "i16")
 	assert.Equal(t, [2]string{"i8", "i16"}, [2]string{op, res})
+}
+
+// bound is worst when every sample has the same noise (or there is one
+// sample), and lower by one standard error of the mean otherwise.
+func TestNoiseBound(t *testing.T) {
+	n := &noise{signal: []float64{8}, noise: []float64{4e-3}, samples: [][]float64{{1e-3, 1e-3, 1e-3, 1e-3}}}
+	assert.InDelta(t, n.worst(), n.bound(), 1e-12)
+	n = &noise{signal: []float64{8}, noise: []float64{8e-3}, samples: [][]float64{{1e-3, 3e-3, 1e-3, 3e-3}}}
+	// sd = sqrt(4·1e-6/3); k·(mean + sd/√k) = 8e-3 + 2·sd.
+	want := 10 * math.Log10(8/(8e-3+2*math.Sqrt(4e-6/3)))
+	assert.InDelta(t, want, n.bound(), 1e-9)
+	assert.Less(t, n.bound(), n.worst())
+	n = &noise{signal: []float64{2}, noise: []float64{2e-3}, samples: [][]float64{{2e-3}}}
+	assert.InDelta(t, n.worst(), n.bound(), 1e-12)
 }

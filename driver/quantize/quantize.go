@@ -674,7 +674,7 @@ func (d *driver) decide(prec map[*ir.Operation]string, def string) (*candidate, 
 // range a 16-bit encoding is made. Inputs the calibration never saw
 // exceed that range and would saturate; twice the width costs one of the
 // sixteen bits (about 6 dB of a resolution near 90 dB), where saturation
-// on unseen inputs cost vit_tiny 0.5-1.8 dB of output SQNR.
+// on unseen inputs cost vit_tiny's output 0.8 dB on qnn-htp-v73.
 const wideHeadroom = 2.0
 
 // withHeadroom is r widened by wideHeadroom about its centre, as lo, hi.
@@ -801,6 +801,8 @@ func (d *driver) outputs(module *ir.Operation, data *calibrate.Dataset, phase st
 // outputs against references, summed over samples.
 type noise struct {
 	signal, noise []float64
+	// samples holds each result's noise power per sample, for bound.
+	samples [][]float64
 }
 
 func (n *noise) add(got, want []*tensor.Tensor) error {
@@ -809,6 +811,7 @@ func (n *noise) add(got, want []*tensor.Tensor) error {
 	}
 	if n.signal == nil {
 		n.signal, n.noise = make([]float64, len(want)), make([]float64, len(want))
+		n.samples = make([][]float64, len(want))
 	}
 	for i := range got {
 		if !tensor.ShapeEqual(got[i].Shape(), want[i].Shape()) {
@@ -817,8 +820,42 @@ func (n *noise) add(got, want []*tensor.Tensor) error {
 		s, e := powers(got[i], want[i])
 		n.signal[i] += s
 		n.noise[i] += e
+		n.samples[i] = append(n.samples[i], e)
 	}
 	return nil
+}
+
+// boundErrors is how many standard errors of the mean per-sample noise
+// bound adds.
+const boundErrors = 1.0
+
+// bound is worst's SQNR with each result's noise raised by boundErrors
+// standard errors of its per-sample mean: what the samples support for
+// inputs they do not hold, rather than their own average (on vit_tiny the
+// per-sample SQNR spreads over 3 dB, so a search stopping at the budget
+// on eight samples lands below it on others half the time). With one
+// sample it is worst.
+func (n *noise) bound() float64 {
+	w := math.Inf(1)
+	for i := range n.signal {
+		k := float64(len(n.samples[i]))
+		up := n.noise[i]
+		if k > 1 {
+			mean := up / k
+			var ss float64
+			for _, e := range n.samples[i] {
+				ss += (e - mean) * (e - mean)
+			}
+			// k × (mean + z·sd/√k), sd the sample standard deviation.
+			up += boundErrors * math.Sqrt(k*ss/(k-1))
+		}
+		s := sqnr(n.signal[i], up)
+		if math.IsNaN(s) {
+			return s
+		}
+		w = min(w, s)
+	}
+	return w
 }
 
 // powers is the signal power of want and the noise power of got − want.

@@ -35,7 +35,9 @@ var Pass = pass.Register(&pass.Pass{
 		"under the target file's quantization rules, per-channel weights from the constants themselves " +
 		"(core.constant of stored integers, quant.scast, quant.dcast), integer or float bias as the target " +
 		"says, one cast pair per value and encoding, and data-movement ops kept in their input's encoding " +
-		"where the target allows. Each decided op gets mlc.precision. Fails, writing nothing, on an op the " +
+		"where the target allows. An op's mlc.result_precision (i16, f16, f32) encodes its results wider than its " +
+		"operands where the class takes that result type (a matmul of 8-bit operands with a 16-bit or float " +
+		"output). Each decided op gets mlc.precision. Fails, writing nothing, on an op the " +
 		"target cannot run in any precision (with allow-fallback such an op stays float, marked mlc.fallback " +
 		"with the reason, for partition), a precision it does not run, or a range calibrate did not record.",
 	Options: []pass.Option{
