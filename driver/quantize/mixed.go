@@ -344,7 +344,7 @@ func (d *driver) recordPromotions(rungs []*rung, prec map[*ir.Operation]string) 
 func merges(o *ir.Operation) bool {
 	n := 0
 	for _, v := range o.Operands() {
-		if _, ok := v.Type().(*ir.RankedTensorType); ok && ir.IsFloat(v.Type().(*ir.RankedTensorType).Elem) {
+		if ir.IsFloat(ir.ElementTypeOf(v.Type())) {
 			n++
 		}
 	}
