@@ -321,7 +321,8 @@ func (d *driver) correctBias(base *candidate, chosen map[*ir.Operation]string) e
 // were measured at.
 func (d *driver) applyBias(c *candidate, prec map[*ir.Operation]string, def string) {
 	for _, l := range d.bias {
-		p := prec[l.op]
+		// A wider output keeps the op's arithmetic: its correction holds.
+		p, _ := splitPrecision(prec[l.op])
 		if p == "" {
 			p = def
 		}

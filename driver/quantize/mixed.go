@@ -3,6 +3,7 @@ package quantize
 import (
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/mlc-go/mlc/dialects/qbehavior"
 	"github.com/mlc-go/mlc/interp"
@@ -11,7 +12,11 @@ import (
 	"github.com/mlc-go/mlc/lowering/target"
 )
 
-// Mixed precision. Sensitivity of an op is measured as the output SQNR
+// Mixed precision. The candidates are the ops at an integer precision
+// the target can raise, except same-scale ops kept in their input's
+// encoding that read one value (they add no error); one that merges
+// several (a concatenation) requantizes them into its shared encoding and
+// is a candidate. Sensitivity of an op is measured as the output SQNR
 // of the model with only that op at its cheapest precision and every
 // other op in f32 (on the first SensitivitySamples samples). That
 // isolates the op's own error, and the noise powers of independent
@@ -25,7 +30,12 @@ import (
 // doubles until the budget is met, then bisects, so it costs a few
 // models, not one per op. When promoting every op one step is not enough,
 // the next level promotes a prefix one more step, in the same order, and
-// the lower levels are then bisected down again (see below).
+// the lower levels are then bisected down again (see below). A
+// contraction's ladder has one more step above its integer precision:
+// the same MACs with wider results (lq.WiderResults, from the target
+// file's result types), cheaper than moving its operands up. "Meets the
+// budget" is noise.bound: the samples' noise plus one standard error, so
+// the result holds on inputs the search did not see.
 
 // rung is one op's ladder of precisions, cheapest first, and where the
 // baseline put it.
@@ -74,7 +84,7 @@ func (d *driver) mixedPrecision(chosen map[*ir.Operation]string) (map[*ir.Operat
 		if err != nil {
 			return false, err
 		}
-		return n.worst() >= budget, nil
+		return n.bound() >= budget, nil
 	}
 	base, err := d.build(nil, d.target, "")
 	if err != nil {
@@ -84,7 +94,7 @@ func (d *driver) mixedPrecision(chosen map[*ir.Operation]string) (map[*ir.Operat
 	if err != nil {
 		return nil, err
 	}
-	if n0.worst() >= budget {
+	if n0.bound() >= budget {
 		if k == len(d.calib.Samples) {
 			return map[*ir.Operation]string{}, nil
 		}
@@ -101,7 +111,7 @@ func (d *driver) mixedPrecision(chosen map[*ir.Operation]string) (map[*ir.Operat
 		if !ok {
 			return ir.Advance
 		}
-		if d.keeps(o) {
+		if d.keeps(o) && !merges(o) {
 			return ir.Advance // kept in its input's encoding: adds no error
 		}
 		ladder := costOrder(d.target, lq.Accepted(d.target, o))
@@ -110,6 +120,12 @@ func (d *driver) mixedPrecision(chosen map[*ir.Operation]string) (map[*ir.Operat
 			if q == p {
 				at = i
 			}
+		}
+		// A contraction's first step up keeps its MACs at p and widens
+		// only its output, where the target takes a wider result.
+		if wider := lq.WiderResults(d.target, o, p); at >= 0 && macs(o) > 0 && len(wider) > 0 {
+			step := p + resultSep + costOrder(d.target, wider)[0]
+			ladder = append(ladder[:at+1:at+1], append([]string{step}, ladder[at+1:]...)...)
 		}
 		if at >= 0 && at < len(ladder)-1 {
 			rungs = append(rungs, &rung{op: o, ladder: ladder, at: at})
@@ -268,6 +284,17 @@ func (d *driver) mixedPrecision(chosen map[*ir.Operation]string) (map[*ir.Operat
 	return best, nil
 }
 
+// resultSep joins an op's precision and its results' in a ladder step
+// ("i8/i16": 8-bit MACs, 16-bit output encoding).
+const resultSep = "/"
+
+// splitPrecision splits a ladder step into the op's precision and its
+// results' ("" when they are the op's).
+func splitPrecision(p string) (op, result string) {
+	op, result, _ = strings.Cut(p, resultSep)
+	return op, result
+}
+
 // predict is the shortest prefix of climb (sorted) whose promotion the
 // additive noise model expects to meet the budget: the baseline noise
 // less the promoted ops' share of the measured noise.
@@ -303,9 +330,25 @@ func (d *driver) recordPromotions(rungs []*rung, prec map[*ir.Operation]string) 
 		if !ok {
 			s = math.NaN()
 		}
+		to, res := splitPrecision(p)
 		d.report.Promoted = append(d.report.Promoted, Promotion{Name: where(r.op), Op: r.op.Name(),
-			From: r.ladder[r.at], To: p, Sensitivity: DB(s)})
+			From: r.ladder[r.at], To: to, Result: res, Sensitivity: DB(s)})
 	}
+}
+
+// merges reports whether o reads several float values: kept in one
+// shared encoding, it requantizes every input that arrives in another
+// (a concatenation of a constant class token and computed patches puts
+// the token on the patches' scale), so it adds error of its own and is a
+// candidate for promotion, at no MACs.
+func merges(o *ir.Operation) bool {
+	n := 0
+	for _, v := range o.Operands() {
+		if ir.IsFloat(ir.ElementTypeOf(v.Type())) {
+			n++
+		}
+	}
+	return n > 1
 }
 
 // keeps reports whether o is a same-scale op (dialects/qbehavior) of a

@@ -68,13 +68,16 @@ var MixedPass = pass.Register(&pass.Pass{
 	Name:    "mixed-precision",
 	Summary: "MixedPrecision",
 	Doc: "Sensitivity-driven mixed precision on a calibrated float module: measures, for every op quantize " +
-		"would give an integer precision, the output SQNR with only that op quantized, ranks the ops by noise " +
+		"would give an integer precision (and every op kept in a shared encoding that merges several inputs, " +
+		"such as a concatenation), the output SQNR with only that op quantized, ranks the ops by noise " +
 		"per unit of work, and finds the fewest promotions to the next precision the target runs them in " +
-		"(cheapest first: int16, fp16, ...) that bring the output SQNR against the float module on the first " +
-		"`search-samples` samples of `data` to `min-sqnr` dB (doubling then bisection). The promoted ops get " +
-		"mlc.precision, and 16-bit encodings the observed range (mlc.calib), for quantize to read. Fails when " +
-		"even every op at its costliest precision misses the budget. Run it after calibrate (and bias-correct) " +
-		"and before quantize.",
+		"(cheapest first: int16, fp16, ...; a contraction's first step keeps its MACs and widens only its " +
+		"results, mlc.result_precision, where the target file takes a wider result) that bring the output SQNR " +
+		"against the float module on the first `search-samples` samples of `data` to `min-sqnr` dB with one " +
+		"standard error of the per-sample noise to spare (doubling then bisection). The promoted ops get " +
+		"mlc.precision (and mlc.result_precision), and 16-bit encodings twice the observed range (mlc.calib), " +
+		"for quantize to read. Fails when even every op at its costliest precision misses the budget. Run it " +
+		"after calibrate (and bias-correct) and before quantize.",
 	Options: append(dataOptions(),
 		pass.FloatOpt("min-sqnr", 30, "the output SQNR budget in dB"),
 		pass.IntOpt("search-samples", DefaultSearchSamples, "samples each candidate model is measured on"),

@@ -670,6 +670,19 @@ func (d *driver) decide(prec map[*ir.Operation]string, def string) (*candidate, 
 	return c, nil
 }
 
+// wideHeadroom is how much wider than the calibration samples' observed
+// range a 16-bit encoding is made. Inputs the calibration never saw
+// exceed that range and would saturate; twice the width costs one of the
+// sixteen bits (about 6 dB of a resolution near 90 dB), where saturation
+// on unseen inputs cost vit_tiny's output 0.8 dB on qnn-htp-v73.
+const wideHeadroom = 2.0
+
+// withHeadroom is r widened by wideHeadroom about its centre, as lo, hi.
+func withHeadroom(r observe.Range) []float64 {
+	pad := (wideHeadroom - 1) / 2 * (r.Hi - r.Lo)
+	return []float64{r.Lo - pad, r.Hi + pad}
+}
+
 // annotate gives the ops of prec (master ops) their precision in c, and
 // the observed ranges where 16-bit encodings are made.
 func (d *driver) annotate(c *candidate, prec map[*ir.Operation]string) {
@@ -679,6 +692,7 @@ func (d *driver) annotate(c *candidate, prec map[*ir.Operation]string) {
 	// baseline's.
 	eff := func(o *ir.Operation) string {
 		if p, ok := prec[o]; ok {
+			p, _ = splitPrecision(p)
 			return p
 		}
 		return d.chosen[o]
@@ -686,6 +700,13 @@ func (d *driver) annotate(c *candidate, prec map[*ir.Operation]string) {
 	wide := func(o *ir.Operation) bool {
 		bits, _, ok := storageBits(eff(o))
 		return ok && bits > 8
+	}
+	// wideOut: o's results are encoded in more than 8 bits (the op, or
+	// only its output, promoted).
+	wideOut := func(o *ir.Operation) bool {
+		_, res := splitPrecision(prec[o])
+		bits, _, ok := storageBits(res)
+		return wide(o) || (ok && bits > 8)
 	}
 	readByWide := func(v *ir.Value) bool {
 		for _, u := range v.Users() {
@@ -697,13 +718,18 @@ func (d *driver) annotate(c *candidate, prec map[*ir.Operation]string) {
 	}
 	for o, p := range prec {
 		if co := c.opOf[o]; co != nil {
+			p, res := splitPrecision(p)
 			co.SetAttr(lq.PrecisionAttr, d.ctx.StringAttr(p))
+			if res != "" {
+				co.SetAttr(lq.ResultPrecisionAttr, d.ctx.StringAttr(res))
+			}
 		}
 	}
 	// 16-bit encodings take the observed range (no clipping) where they
-	// are made: on the results of a 16-bit op, and on those of an op in
-	// float or kept in its input's encoding (a data-movement op) that a
-	// 16-bit op reads. An 8-bit producer keeps its method's range for its
+	// are made: on the results of a 16-bit op (or of an op whose results
+	// alone are 16-bit), and on those of an op in float or kept in its
+	// input's encoding (a data-movement op) that a 16-bit op reads, widened
+	// by wideHeadroom. An 8-bit producer keeps its method's range for its
 	// own encoding.
 	if len(prec) > 0 {
 		for o, rs := range d.observed {
@@ -715,19 +741,19 @@ func (d *driver) annotate(c *candidate, prec map[*ir.Operation]string) {
 			if _, set := prec[o]; !set && d.keeps(o) {
 				int8 = false // it takes whatever encoding its input has
 			}
-			if !wide(o) && (int8 || !readByWide(o.Result(0))) {
+			if !wideOut(o) && (int8 || !readByWide(o.Result(0))) {
 				continue
 			}
 			entries := make([]ir.Attribute, len(rs))
 			for i, r := range rs {
-				entries[i] = d.ctx.DenseFloatArrayAttr(f64, []float64{r.Lo, r.Hi})
+				entries[i] = d.ctx.DenseFloatArrayAttr(f64, withHeadroom(r))
 			}
 			co.SetAttr(lq.CalibAttr, d.ctx.ArrayAttr(entries))
 		}
 		masterFn, _ := interp.LookupFunc(d.master, d.fnName)
 		for i, a := range masterFn.Region(0).Blocks()[0].Args() {
 			if r, ok := d.argObserved[i]; ok && readByWide(a) {
-				setArgCalib(fn, i, d.ctx.DenseFloatArrayAttr(f64, []float64{r.Lo, r.Hi}))
+				setArgCalib(fn, i, d.ctx.DenseFloatArrayAttr(f64, withHeadroom(r)))
 			}
 		}
 	}
@@ -775,6 +801,8 @@ func (d *driver) outputs(module *ir.Operation, data *calibrate.Dataset, phase st
 // outputs against references, summed over samples.
 type noise struct {
 	signal, noise []float64
+	// samples holds each result's noise power per sample, for bound.
+	samples [][]float64
 }
 
 func (n *noise) add(got, want []*tensor.Tensor) error {
@@ -783,6 +811,7 @@ func (n *noise) add(got, want []*tensor.Tensor) error {
 	}
 	if n.signal == nil {
 		n.signal, n.noise = make([]float64, len(want)), make([]float64, len(want))
+		n.samples = make([][]float64, len(want))
 	}
 	for i := range got {
 		if !tensor.ShapeEqual(got[i].Shape(), want[i].Shape()) {
@@ -791,8 +820,42 @@ func (n *noise) add(got, want []*tensor.Tensor) error {
 		s, e := powers(got[i], want[i])
 		n.signal[i] += s
 		n.noise[i] += e
+		n.samples[i] = append(n.samples[i], e)
 	}
 	return nil
+}
+
+// boundErrors is how many standard errors of the mean per-sample noise
+// bound adds.
+const boundErrors = 1.0
+
+// bound is worst's SQNR with each result's noise raised by boundErrors
+// standard errors of its per-sample mean: what the samples support for
+// inputs they do not hold, rather than their own average (on vit_tiny the
+// per-sample SQNR spreads over 3 dB, so a search stopping at the budget
+// on eight samples lands below it on others half the time). With one
+// sample it is worst.
+func (n *noise) bound() float64 {
+	w := math.Inf(1)
+	for i := range n.signal {
+		k := float64(len(n.samples[i]))
+		up := n.noise[i]
+		if k > 1 {
+			mean := up / k
+			var ss float64
+			for _, e := range n.samples[i] {
+				ss += (e - mean) * (e - mean)
+			}
+			// k × (mean + z·sd/√k), sd the sample standard deviation.
+			up += boundErrors * math.Sqrt(k*ss/(k-1))
+		}
+		s := sqnr(n.signal[i], up)
+		if math.IsNaN(s) {
+			return s
+		}
+		w = min(w, s)
+	}
+	return w
 }
 
 // powers is the signal power of want and the noise power of got − want.

@@ -89,10 +89,13 @@ type Encoding struct {
 
 // Promotion is one op mixed precision moved to a costlier precision.
 type Promotion struct {
-	Name        string `json:"name"`
-	Op          string `json:"op"`
-	From        string `json:"from"`
-	To          string `json:"to"`
+	Name string `json:"name"`
+	Op   string `json:"op"`
+	From string `json:"from"`
+	To   string `json:"to"`
+	// Result is the results' wider precision when only they moved up
+	// (the op's MACs stay at To).
+	Result      string `json:"result,omitempty"`
 	Sensitivity DB     `json:"sensitivity_db"`
 }
 

@@ -69,6 +69,10 @@ func (s *state) emit(p *plan) error {
 		if !isFloat(r) {
 			continue
 		}
+		if p.resFloat != "" {
+			s.floatResult(o, r, p.resFloat)
+			continue
+		}
 		lo, hi, err := s.rangeOf(r, o)
 		if err != nil {
 			return err
@@ -77,7 +81,7 @@ func (s *state) emit(p *plan) error {
 			lo, hi = rg[0], rg[1]
 		}
 		_, ft := floatTensor(r.Type())
-		q, err := uniform(s.ctx, p.act, ft, lo, hi)
+		q, err := uniform(s.ctx, p.resultRule(), ft, lo, hi)
 		if err != nil {
 			return ir.Errorf(o.Loc, "'%s' op result: %v", o.Name(), err)
 		}
@@ -237,6 +241,26 @@ func (s *state) qdq(v *ir.Value, q quant.QuantizedType, before *ir.Operation) *i
 		s.origin[d] = o
 	}
 	return d
+}
+
+// floatResult leaves result r of an integer-precision op in float type
+// p (mlc.result_precision): unquantized, rounded to p through a
+// core.cast pair when p is narrower than r's type, as the target writes
+// it.
+func (s *state) floatResult(o *ir.Operation, r *ir.Value, p string) {
+	rt, ft := floatTensor(r.Type())
+	if p != "f16" || ft.Kind == ir.F16 {
+		return
+	}
+	b := ir.NewBuilder(s.ctx)
+	b.SetInsertionPointAfter(o)
+	b.Loc = o.Loc
+	narrow := b.Create(ir.OperationState{Name: "core.cast", Operands: []*ir.Value{r},
+		ResultTypes: []ir.Type{s.ctx.TensorType(rt.Shape, s.ctx.FloatType(ir.F16), rt.Encoding)}})
+	back := b.Create(ir.OperationState{Name: "core.cast", Operands: []*ir.Value{narrow.Result(0)}, ResultTypes: []ir.Type{r.Type()}})
+	r.ReplaceUsesIf(back.Result(0), func(u *ir.OpOperand) bool { return u.Owner() != narrow })
+	s.origin[back.Result(0)] = r
+	s.widened[back.Result(0)] = narrow.Result(0)
 }
 
 // output quantizes result r of o: qcast and dcast right after o, and every

@@ -16,6 +16,13 @@ import (
 const (
 	CalibAttr     = "mlc.calib"
 	PrecisionAttr = "mlc.precision"
+	// ResultPrecisionAttr, beside an integer mlc.precision, gives the op's
+	// results a wider precision than its operands: a wider integer
+	// encoding ("i16") or a float type ("f16", "f32") the target file
+	// accepts for the class's result. A contraction then multiplies 8-bit
+	// values and keeps its output finer, which mixed precision tries
+	// before moving the whole op up.
+	ResultPrecisionAttr = "mlc.result_precision"
 )
 
 // Pass is quantize.
@@ -28,7 +35,9 @@ var Pass = pass.Register(&pass.Pass{
 		"under the target file's quantization rules, per-channel weights from the constants themselves " +
 		"(core.constant of stored integers, quant.scast, quant.dcast), integer or float bias as the target " +
 		"says, one cast pair per value and encoding, and data-movement ops kept in their input's encoding " +
-		"where the target allows. Each decided op gets mlc.precision. Fails, writing nothing, on an op the " +
+		"where the target allows. An op's mlc.result_precision (i16, f16, f32) encodes its results wider than its " +
+		"operands where the class takes that result type (a matmul of 8-bit operands with a 16-bit or float " +
+		"output). Each decided op gets mlc.precision. Fails, writing nothing, on an op the " +
 		"target cannot run in any precision (with allow-fallback such an op stays float, marked mlc.fallback " +
 		"with the reason, for partition), a precision it does not run, or a range calibrate did not record.",
 	Options: []pass.Option{
@@ -78,6 +87,10 @@ type plan struct {
 	precision string
 	act       *target.QuantRule // integer precisions
 	keep      bool              // same-scale op kept in its input's encoding
+	// mlc.result_precision: the results' integer rule (resAct) or float
+	// type (resFloat) when wider than the operands'.
+	resAct   *target.QuantRule
+	resFloat string
 }
 
 type state struct {
@@ -148,9 +161,9 @@ func Run(fn *ir.Operation, cfg Config) (Stats, error) {
 		if p != nil {
 			plans = append(plans, p)
 			s.keeps[p.op] = p.keep
-			if p.act != nil {
-				for _, r := range p.op.Results() {
-					s.planned[r] = p.act
+			if r := p.resultRule(); r != nil {
+				for _, v := range p.op.Results() {
+					s.planned[v] = r
 				}
 			}
 		}
@@ -394,7 +407,64 @@ func (s *state) decide(o *ir.Operation) (*plan, error) {
 			}
 		}
 	}
+	if a := o.Attr(ResultPrecisionAttr); a != nil {
+		str, ok := a.(*ir.StringAttr)
+		if !ok || p.act == nil || p.keep {
+			return nil, ir.Errorf(o.Loc, "'%s' op: %s needs an integer %s on an op not kept in its input's encoding, got %s with %s",
+				o.Name(), ResultPrecisionAttr, PrecisionAttr, a, p.precision)
+		}
+		ok, r := s.acceptsResult(o, class, p, str.Value)
+		if !ok {
+			return nil, ir.Errorf(o.Loc, "'%s' op: target '%s' does not take a %s result over %s operands for op class '%s' (it takes: %s)",
+				o.Name(), s.t.Name, str.Value, p.precision, class, quotedList(s.widerResults(o, class, p)))
+		}
+		if r != nil {
+			p.resAct = r
+		} else {
+			p.resFloat = str.Value
+		}
+	}
 	return p, nil
+}
+
+// resultRule is the activation rule p's results are encoded with; nil
+// for float results.
+func (p *plan) resultRule() *target.QuantRule {
+	if p.resFloat != "" {
+		return nil
+	}
+	if p.resAct != nil {
+		return p.resAct
+	}
+	return p.act
+}
+
+// acceptsResult reports whether the target takes results of precision rp
+// from o computed at integer precision p (wider than p's: more bits, or
+// a float type the class's result role lists), and for an integer rp its
+// activation rule.
+func (s *state) acceptsResult(o *ir.Operation, class string, p *plan, rp string) (bool, *target.QuantRule) {
+	bits := precisionBits(rp)
+	switch {
+	case bits > precisionBits(p.precision):
+		r := activationRule(s.t, class, []string{"result"}, bits)
+		return r != nil, r
+	case bits == 0 && (rp == "f16" || rp == "f32"):
+		return s.t.Accepts(class, "result", rp), nil
+	}
+	return false, nil
+}
+
+// widerResults lists the result precisions acceptsResult takes for p,
+// cheapest first.
+func (s *state) widerResults(o *ir.Operation, class string, p *plan) []string {
+	var out []string
+	for _, rp := range Precisions {
+		if ok, _ := s.acceptsResult(o, class, p, rp); ok {
+			out = append(out, rp)
+		}
+	}
+	return out
 }
 
 // quantizedInput reports whether some float operand of o reaches it
@@ -560,12 +630,17 @@ func (s *state) checkRanges(p *plan) error {
 			}
 		}
 	}
-	if !p.keep {
+	if res := p.resultRule(); !p.keep && res != nil {
 		for _, r := range o.Results() {
-			if isFloat(r) {
-				if err := check(r); err != nil {
-					return err
-				}
+			if !isFloat(r) {
+				continue
+			}
+			lo, hi, err := s.rangeOf(r, o)
+			if err != nil {
+				return err
+			}
+			if sc, _ := Params(res, lo, hi); !(sc > 0) || math.IsInf(sc, 0) {
+				return ir.Errorf(o.Loc, "'%s' op: range [%v, %v] gives no usable %s scale (%v)", o.Name(), lo, hi, res.Storage, sc)
 			}
 		}
 	}

@@ -14,7 +14,8 @@ import (
 // of how they were made (quantize, an imported QDQ model, a later pass):
 // for every core op with an integer mlc.precision, each float operand but
 // a float bias arrives through quant.dcast and each float result leaves
-// through quant.qcast, and every such encoding follows a quantization
+// through quant.qcast (or stays in a float type its class takes, when
+// mlc.result_precision names it), and every such encoding follows a quantization
 // rule of t for its role (activation, weight, bias) whose storage the
 // op's class accepts for that operand; weights pair with the activation
 // storage their rule names; an integer bias has zero point 0 and scale
@@ -110,6 +111,11 @@ func checkOp(o *ir.Operation, t *target.Target) error {
 			}
 		}
 		if qc == nil {
+			// A float result the op declares (mlc.result_precision) and
+			// its class takes for the role.
+			if rp, _ := o.Attr(ResultPrecisionAttr).(*ir.StringAttr); rp != nil && precisionBits(rp.Value) == 0 && t.Accepts(class, "result", rp.Value) {
+				continue
+			}
 			return fail("result", "the result is not quantized (no quant.qcast)")
 		}
 		out = quant.ElementType(qc.Result(0).Type())

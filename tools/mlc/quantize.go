@@ -48,8 +48,10 @@ cheapest precision the target runs it in (QDQ form under the target file's
 rules), optionally correct the layers' biases for the mean error
 quantization adds (--bias-correction), and with --min-sqnr promote the ops
 whose quantization costs the most output SQNR to the next precision the
-target accepts (int16, fp16, ...) until the output SQNR on the calibration
-samples meets the budget.
+target accepts (int16, fp16, ...; first only the output of a conv or matmul,
+where the target takes a wider result, so its MACs stay int8) until the
+output SQNR on the calibration samples meets the budget with one standard
+error of the per-sample noise to spare.
 
 --calib and --eval are directories in ONNX's test-data layout
 (test_data_set_<k>/input_<i>.pb, or <input name>.npy); the sets of --eval
