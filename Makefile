@@ -30,7 +30,7 @@ deps:
 		echo "deps: installing$$missing"; \
 		$(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	else echo "deps: all present"; fi
-	@$(MAKE) --no-print-directory node-tests ort
+	@$(MAKE) --no-print-directory node-tests ort llvm-tests
 
 # ONNX's backend node tests; the script skips the work when they are up to
 # date with the installed onnx.
@@ -122,7 +122,12 @@ lit-agree:
 # ONNX Runtime (npm onnxruntime-node, CPU) in bench/ort, git-ignored;
 # --ignore-scripts skips only the download of CUDA binaries.
 ORT_VERSION := 1.30.0
-.PHONY: ort ort-reencode
+.PHONY: ort ort-reencode llvm-tests
+# LLVM's own FileCheck tests, from Debian's source package of LLVM 19
+# (tools/filecheck TestLLVMFileCheckSuite runs them with both checkers).
+llvm-tests:
+	@bash scripts/fetch-llvm-tests.sh
+
 ort:
 	@v=$$(node -p "require('./bench/ort/node_modules/onnxruntime-node/package.json').version" 2>/dev/null); \
 	if [ "$$v" != "$(ORT_VERSION)" ]; then \

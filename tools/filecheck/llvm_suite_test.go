@@ -18,10 +18,11 @@ import (
 // installed as FileCheck, and requires every test that passes with
 // FileCheck-19 to pass with filecheck too.
 //
-// The tests are not in this repository (they are LLVM's); put a copy of
-// llvm/test/FileCheck in build/llvm-filecheck-tests or name its directory
-// in $LLVM_FILECHECK_TESTS. Without them, or without lit, python3 or
-// FileCheck-19, the test is skipped.
+// The tests are not in this repository (they are LLVM's): `make
+// llvm-tests` (part of make deps, so of make test and CI) fetches
+// llvm/test/FileCheck from Debian's LLVM 19 source package into
+// build/llvm-filecheck-tests; $LLVM_FILECHECK_TESTS names another copy.
+// Without them, or without lit, python3 or FileCheck-19, it is skipped.
 func TestLLVMFileCheckSuite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")

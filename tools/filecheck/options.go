@@ -248,12 +248,7 @@ func parseArgs(prog string, args []string) (*options, []string) {
 			onlyPositional = true
 			continue
 		}
-		body := a[1:]
-		dashes := "-"
-		if strings.HasPrefix(body, "-") {
-			body = body[1:]
-			dashes = "--"
-		}
+		body := strings.TrimPrefix(a[1:], "-")
 		var spec *optSpec
 		val, hasVal := "", false
 		if eq := strings.IndexByte(body, '='); eq < 0 {
@@ -290,7 +285,12 @@ func parseArgs(prog string, args []string) (*options, []string) {
 			}
 			continue
 		}
-		optName := dashes + spec.name
+		// LLVM's cl names an option in its messages with one dash when
+		// the name is one letter and two otherwise, however it was typed.
+		optName := "--" + spec.name
+		if len(spec.name) == 1 {
+			optName = "-" + spec.name
+		}
 		switch spec.kind {
 		case okBool:
 			b, ok := parseBool(val)
