@@ -73,14 +73,11 @@ func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, b
 		out := y[pl*ohw : (pl+1)*ohw]
 		r0, r1 := b*rows, min(g.oh, (b+1)*rows)
 		dwRows(g, x[(n*g.c+c)*hw:(n*g.c+c+1)*hw], in, w[m*kk:(m+1)*kk], out, r0, r1)
+		tile := out[r0*g.ow : r1*g.ow]
 		if bias != nil {
-			bv := bias[m]
-			for i := range out[r0*g.ow : r1*g.ow] {
-				out[r0*g.ow+i] += bv
-			}
+			addScalarF32(tile, bias[m])
 		}
 		if g.clip {
-			tile := out[r0*g.ow : r1*g.ow]
 			clampF32(tile, tile, g.clipLo, g.clipHi)
 		}
 	})
