@@ -17,10 +17,10 @@ import "sync"
 // order as through convPackF32, so the bits are the same.
 
 // convInPlaceOK reports whether conv2DGemmF32 takes this path. The phase
-// planes hold about the padded window of the input and the extended
-// output a row's dropped columns more than the output: pads and dilations
-// far beyond the image (a hostile model's) would make them much larger
-// than the data, which the im2col path never materialises.
+// planes hold about the input's padded window, and the extended output
+// holds each row's dropped columns on top of the output: pads and
+// dilations far beyond the image (a hostile model's) would make them much
+// larger than the data, which the im2col path never materialises.
 func convInPlaceOK(g *convGeom) bool {
 	if kernF32.forRows(g.mg).runInd == nil || convForceIm2col {
 		return false
