@@ -167,6 +167,10 @@ func (g *gemmPlan[T]) run() {
 			panic(fmt.Sprintf("tensor: gemm: offset-read B panels run past its end: %d < %d + %d", len(g.bInd), g.maxOff, n))
 		}
 	}
+	if gf, ok := any(g).(*gemmPlan[float32]); ok && gemvOK(gf) {
+		gemvF32(gf)
+		return
+	}
 	workers := threads()
 	// Small products are not worth a goroutine.
 	if work := float64(m) * float64(n) * float64(k); work < 1<<16 {
