@@ -311,7 +311,7 @@ func readInput(path string, stdin io.Reader) ([]byte, string, error) {
 		b, err := io.ReadAll(stdin)
 		return b, "<stdin>", err
 	}
-	b, err := os.ReadFile(path)
+	b, err := readFile(path)
 	if err != nil {
 		return nil, path, fmt.Errorf("could not open input file '%s': %v", path, unwrapPathError(err))
 	}
