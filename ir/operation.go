@@ -183,8 +183,9 @@ func (o *OpOperand) OperandNumber() int {
 	}
 	return i
 }
-func (o *OpOperand) unlink()            { o.removeFromList() }
-func (o *OpOperand) linkTo(v *Value)    { o.value = v; o.insertInto(v) }
+
+func (o *OpOperand) unlink()         { o.removeFromList() }
+func (o *OpOperand) linkTo(v *Value) { o.value = v; o.insertInto(v) }
 func (o *OpOperand) insertInto(v *Value) {
 	o.next = v.firstUse
 	o.prev = &v.firstUse
