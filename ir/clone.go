@@ -53,7 +53,7 @@ func (c *Context) Clone(op *Operation, m *Mapping) *Operation {
 		}
 	}
 	nop.SetOperands(operands)
-	nop.attrs = append([]NamedAttr(nil), op.attrs...)
+	nop.attrs = op.attrs // never changed in place (see SetAttr)
 	nop.results = make([]*Value, len(op.results))
 	backing := make([]Value, len(op.results))
 	for i, r := range op.results {

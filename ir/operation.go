@@ -1,7 +1,9 @@
 package ir
 
 import (
+	"slices"
 	"sort"
+	"strings"
 	"unsafe"
 )
 
@@ -279,6 +281,11 @@ type OperationState struct {
 	Operands    []*Value
 	ResultTypes []Type
 	Attrs       []NamedAttr
+	// AttrsShared says Attrs is sorted by name, without duplicates, and
+	// will not be changed by anyone: the op keeps the slice itself (a
+	// parser gives ops with equal dictionaries one slice). Ops never
+	// modify their attribute slice in place.
+	AttrsShared bool
 	Props       *DictionaryAttr
 	NumRegions  int
 	Regions     []*Region // taken over by the new op, in addition to NumRegions empty ones
@@ -309,9 +316,10 @@ func (c *Context) NewOperation(st OperationState) *Operation {
 		backing[i] = Value{typ: t, def: unsafe.Pointer(op), index: i}
 		op.results[i] = &backing[i]
 	}
-	if len(st.Attrs) > 0 {
-		op.attrs = append([]NamedAttr(nil), st.Attrs...)
-		sort.SliceStable(op.attrs, func(i, j int) bool { return op.attrs[i].Name < op.attrs[j].Name })
+	if st.AttrsShared {
+		op.attrs = st.Attrs
+	} else if len(st.Attrs) > 0 {
+		op.attrs = sortedAttrs(st.Attrs)
 	}
 	if len(st.Regions) > 0 || st.NumRegions > 0 || len(st.Successors) > 0 {
 		more := &opMore{regions: make([]*Region, 0, len(st.Regions)+st.NumRegions)}
@@ -458,31 +466,47 @@ func (op *Operation) InherentAttr(name string) Attribute {
 	return op.Attr(name)
 }
 
-// SetAttr adds or replaces an attribute, keeping the list sorted.
+// SetAttr adds or replaces an attribute, keeping the list sorted. The
+// list is copied, not changed in place: it may be shared with other ops.
 func (op *Operation) SetAttr(name string, value Attribute) {
 	i, ok := op.attrIndex(name)
 	if ok {
-		op.attrs[i].Value = value
+		attrs := slices.Clone(op.attrs)
+		attrs[i].Value = value
+		op.attrs = attrs
 		return
 	}
-	op.attrs = append(op.attrs, NamedAttr{})
-	copy(op.attrs[i+1:], op.attrs[i:])
-	op.attrs[i] = NamedAttr{Name: name, Value: value}
+	attrs := make([]NamedAttr, len(op.attrs)+1)
+	copy(attrs, op.attrs[:i])
+	attrs[i] = NamedAttr{Name: name, Value: value}
+	copy(attrs[i+1:], op.attrs[i:])
+	op.attrs = attrs
 }
 
 // RemoveAttr deletes an attribute; it reports whether one was there.
 func (op *Operation) RemoveAttr(name string) bool {
 	i, ok := op.attrIndex(name)
 	if ok {
-		op.attrs = append(op.attrs[:i], op.attrs[i+1:]...)
+		attrs := make([]NamedAttr, 0, len(op.attrs)-1)
+		attrs = append(attrs, op.attrs[:i]...)
+		op.attrs = append(attrs, op.attrs[i+1:]...)
 	}
 	return ok
 }
 
 // SetAttrs replaces all attributes.
 func (op *Operation) SetAttrs(attrs []NamedAttr) {
-	op.attrs = append([]NamedAttr(nil), attrs...)
-	sort.SliceStable(op.attrs, func(i, j int) bool { return op.attrs[i].Name < op.attrs[j].Name })
+	op.attrs = sortedAttrs(attrs)
+}
+
+// sortedAttrs is a copy of attrs sorted by name (stable), nil if empty.
+func sortedAttrs(attrs []NamedAttr) []NamedAttr {
+	if len(attrs) == 0 {
+		return nil
+	}
+	out := append([]NamedAttr(nil), attrs...)
+	slices.SortStableFunc(out, func(a, b NamedAttr) int { return strings.Compare(a.Name, b.Name) })
+	return slices.Clip(out) // an append by a caller copies
 }
 
 // ---- regions and successors ----

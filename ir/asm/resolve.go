@@ -77,6 +77,8 @@ type resolver struct {
 	// numCache skips re-interning repeated literals, the bulk of large
 	// files' attributes.
 	numCache map[numKey]ir.Attribute
+	// attrLists shares equal attribute dictionaries among ops.
+	attrLists attrLists
 
 	freeOpParsers []*OpParser
 	// freeTypeParsers and typeAlloc serve dialect types (dialect_type.go).
