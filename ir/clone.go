@@ -1,5 +1,7 @@
 package ir
 
+import "unsafe"
+
 // Mapping remembers which value or block a clone maps to.
 type Mapping struct {
 	Values map[*Value]*Value
@@ -33,24 +35,35 @@ func (c *Context) Clone(op *Operation, m *Mapping) *Operation {
 		m = NewMapping()
 	}
 	operands := make([]*Value, len(op.operands))
-	for i, o := range op.operands {
-		operands[i] = m.Lookup(o.value)
+	for i := range op.operands {
+		operands[i] = m.Lookup(op.operands[i].value)
 	}
-	succ := make([]*Block, len(op.successors))
-	for i, s := range op.successors {
-		succ[i] = m.lookupBlock(s)
+	def := op.def
+	if def.ctx != c {
+		def = &opDef{ctx: c, name: def.name, info: def.info}
 	}
-	nop := &Operation{ctx: c, name: op.name, info: op.info, Props: op.Props, Loc: op.Loc, successors: succ}
+	nop := &Operation{def: def, Props: op.Props, Loc: op.Loc}
+	if succs, regions := op.successors(), op.regions(); len(succs) > 0 || len(regions) > 0 {
+		nop.more = &opMore{}
+		if len(succs) > 0 {
+			nop.more.successors = make([]*Block, len(succs))
+			for i, s := range succs {
+				nop.more.successors[i] = m.lookupBlock(s)
+			}
+		}
+	}
 	nop.SetOperands(operands)
-	nop.attrs = append([]NamedAttr(nil), op.attrs...)
+	nop.attrs = op.attrs // never changed in place (see SetAttr)
 	nop.results = make([]*Value, len(op.results))
+	backing := make([]Value, len(op.results))
 	for i, r := range op.results {
-		nop.results[i] = &Value{typ: r.typ, owner: nop, index: i}
+		backing[i] = Value{typ: r.typ, def: unsafe.Pointer(nop), index: i}
+		nop.results[i] = &backing[i]
 		m.Values[r] = nop.results[i]
 	}
-	for _, r := range op.regions {
+	for _, r := range op.regions() {
 		nr := &Region{parent: nop}
-		nop.regions = append(nop.regions, nr)
+		nop.more.regions = append(nop.more.regions, nr)
 		c.CloneRegionInto(r, nr, m)
 	}
 	return nop
@@ -63,7 +76,7 @@ func (c *Context) CloneRegionInto(r, dst *Region, m *Mapping) {
 	for _, b := range r.blocks {
 		nb := &Block{}
 		for _, a := range b.args {
-			na := nb.AddArg(a.typ, a.loc)
+			na := nb.AddArg(a.typ, a.Loc())
 			m.Values[a] = na
 		}
 		m.Blocks[b] = nb
@@ -81,13 +94,15 @@ func (c *Context) CloneRegionInto(r, dst *Region, m *Mapping) {
 	for _, nb := range created {
 		for o := nb.first; o != nil; o = o.next {
 			Walk(o, func(x *Operation) {
-				for _, opnd := range x.operands {
+				for i := range x.operands {
+					opnd := &x.operands[i]
 					if w, ok := m.Values[opnd.value]; ok && w != opnd.value {
 						opnd.Set(w)
 					}
 				}
-				for i, s := range x.successors {
-					x.successors[i] = m.lookupBlock(s)
+				succs := x.successors()
+				for i, s := range succs {
+					succs[i] = m.lookupBlock(s)
 				}
 			})
 		}

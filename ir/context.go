@@ -29,6 +29,10 @@ type Context struct {
 
 	dialects map[string]*Dialect
 	ops      map[string]*OpInfo
+	// opDefs is the record ops of a name share; registering a dialect
+	// drops the records of its op names, so ops created afterwards see
+	// the definition and those created before keep theirs.
+	opDefs map[string]*opDef
 
 	resMu     sync.Mutex
 	resources map[string]*ResourceBlob
@@ -55,6 +59,7 @@ func NewContext() *Context {
 		denseSeed: maphash.MakeSeed(),
 		dialects:  map[string]*Dialect{},
 		ops:       map[string]*OpInfo{},
+		opDefs:    map[string]*opDef{},
 		resources: map[string]*ResourceBlob{},
 		index:     &IndexType{},
 		none:      &NoneType{},
@@ -232,6 +237,7 @@ func (c *Context) RegisterDialect(d *Dialect, ops ...*OpInfo) *Dialect {
 	for _, o := range ops {
 		o.Dialect = d
 		c.ops[o.Name] = o
+		delete(c.opDefs, o.Name)
 		d.ops = append(d.ops, o)
 	}
 	sort.Slice(d.ops, func(i, j int) bool { return d.ops[i].Name < d.ops[j].Name })
@@ -255,6 +261,24 @@ func (c *Context) Dialects() []*Dialect {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
+}
+
+// opDef returns the shared record for ops named name.
+func (c *Context) opDef(name string) *opDef {
+	c.mu.RLock()
+	d := c.opDefs[name]
+	c.mu.RUnlock()
+	if d != nil {
+		return d
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if d := c.opDefs[name]; d != nil {
+		return d
+	}
+	d = &opDef{ctx: c, name: name, info: c.ops[name]}
+	c.opDefs[name] = d
+	return d
 }
 
 // LookupOp returns the definition of a registered op or nil.

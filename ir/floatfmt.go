@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // FormatFloat prints v (a value of kind k) as MLIR's printer does
@@ -31,6 +32,16 @@ var (
 	bigTen  = big.NewInt(10)
 	bigFive = big.NewInt(5)
 )
+
+// floatScratch is apfloatToString's working storage, pooled: printing a
+// module formats every float attribute once, and fresh big integers per
+// value were most of the printer's garbage.
+type floatScratch struct {
+	significand, pow, e big.Int
+	digits              []byte
+}
+
+var floatScratchPool = sync.Pool{New: func() any { return new(floatScratch) }}
 
 // apfloatToString is llvm::APFloat::toString for a value of a format with
 // semanticsPrecision significand bits (v holds it exactly as a double).
@@ -73,36 +84,34 @@ func apfloatToString(v float64, semanticsPrecision, formatPrecision, formatMaxPa
 		sig >>= 1
 		exp++
 	}
-	significand := new(big.Int).SetUint64(sig)
+	sc := floatScratchPool.Get().(*floatScratch)
+	defer floatScratchPool.Put(sc)
+	significand := sc.significand.SetUint64(sig)
 	// Change the exponent from 2^e to 10^e.
 	if exp > 0 {
 		significand.Lsh(significand, uint(exp))
 		exp = 0
 	} else if exp < 0 {
 		// N * 2^-e == N * 5^e * 10^-e
-		significand.Mul(significand, new(big.Int).Exp(bigFive, big.NewInt(int64(-exp)), nil))
+		significand.Mul(significand, sc.pow.Exp(bigFive, sc.e.SetInt64(int64(-exp)), nil))
 	}
 	// First precision adjustment: drop decimal digits that cannot matter,
 	// by truncating division (as APFloat does).
 	if bitsNow, bitsRequired := significand.BitLen(), (formatPrecision*196+58)/59; bitsNow > bitsRequired {
 		if tensRemovable := (bitsNow - bitsRequired) * 59 / 196; tensRemovable > 0 {
 			exp += tensRemovable
-			significand.Quo(significand, new(big.Int).Exp(bigTen, big.NewInt(int64(tensRemovable)), nil))
+			significand.Quo(significand, sc.pow.Exp(bigTen, sc.e.SetInt64(int64(tensRemovable)), nil))
 		}
 	}
 	// Digits, least significant first, without trailing zeros.
-	var buffer []byte
-	inTrail := true
-	digit := new(big.Int)
-	for significand.Sign() != 0 {
-		significand.QuoRem(significand, bigTen, digit)
-		d := byte(digit.Int64())
-		if inTrail && d == 0 {
-			exp++
-		} else {
-			buffer = append(buffer, '0'+d)
-			inTrail = false
-		}
+	sc.digits = significand.Append(sc.digits[:0], 10)
+	buffer := sc.digits
+	for len(buffer) > 0 && buffer[len(buffer)-1] == '0' {
+		buffer = buffer[:len(buffer)-1]
+		exp++
+	}
+	for i, j := 0, len(buffer)-1; i < j; i, j = i+1, j-1 {
+		buffer[i], buffer[j] = buffer[j], buffer[i]
 	}
 	// Second adjustment: round half up to formatPrecision digits.
 	if n := len(buffer); n > formatPrecision {

@@ -1,39 +1,79 @@
 package ir
 
 import (
+	"slices"
 	"sort"
+	"strings"
+	"unsafe"
 )
 
 // Value is an SSA value: an op result or a block argument. Its uses form
 // a doubly linked list so that use queries and replace-all-uses cost
-// O(uses).
+// O(uses). A value is 40 bytes: the defining op or owning block share one
+// field, told apart by the sign of index, and only block arguments carry
+// a location (results use their op's), in the blockArg around them.
 type Value struct {
 	typ      Type
 	firstUse *OpOperand
-	owner    *Operation // defining op for results
-	block    *Block     // owning block for arguments
-	index    int        // result or argument number
-	loc      Location   // block arguments carry a location
+	def      unsafe.Pointer // *Operation for a result, *Block for an argument
+	index    int            // result number, or ^argument number
 }
 
-func (v *Value) Type() Type        { return v.typ }
-func (v *Value) SetType(t Type)    { v.typ = t }
-func (v *Value) ResultNumber() int { return v.index }
-func (v *Value) ArgNumber() int    { return v.index }
+// blockArg is how block arguments are allocated: the value first, so a
+// *Value of an argument converts to its blockArg.
+type blockArg struct {
+	Value
+	loc Location
+}
+
+func newBlockArg(t Type, b *Block, i int, loc Location) *Value {
+	a := &blockArg{Value: Value{typ: t, def: unsafe.Pointer(b), index: ^i}, loc: loc}
+	return &a.Value
+}
+
+func (v *Value) Type() Type     { return v.typ }
+func (v *Value) SetType(t Type) { v.typ = t }
+func (v *Value) number() int {
+	if v.index < 0 {
+		return ^v.index
+	}
+	return v.index
+}
+func (v *Value) ResultNumber() int { return v.number() }
+func (v *Value) ArgNumber() int    { return v.number() }
+
+// owner is the defining op of a result, nil for an argument.
+func (v *Value) owner() *Operation {
+	if v.index < 0 {
+		return nil
+	}
+	return (*Operation)(v.def)
+}
+
+// block is the owning block of an argument, nil for a result.
+func (v *Value) block() *Block {
+	if v.index >= 0 {
+		return nil
+	}
+	return (*Block)(v.def)
+}
 
 // DefiningOp is the op producing v, or nil for a block argument.
-func (v *Value) DefiningOp() *Operation { return v.owner }
+func (v *Value) DefiningOp() *Operation { return v.owner() }
 
 // IsBlockArgument reports whether v is a block argument.
-func (v *Value) IsBlockArgument() bool { return v.block != nil }
+func (v *Value) IsBlockArgument() bool { return v.index < 0 }
 
 // OwnerBlock is the block that owns an argument, or the block of the
 // defining op for a result.
 func (v *Value) OwnerBlock() *Block {
-	if v.block != nil {
-		return v.block
+	if v.index < 0 {
+		return (*Block)(v.def)
 	}
-	return v.owner.block
+	if op := v.owner(); op != nil {
+		return op.block
+	}
+	return nil
 }
 
 // ParentRegion is the region in which v is defined.
@@ -46,16 +86,24 @@ func (v *Value) ParentRegion() *Region {
 
 // Loc is the argument's location, or the defining op's.
 func (v *Value) Loc() Location {
-	if v.owner != nil {
-		return v.owner.Loc
-	}
-	if v.loc == nil {
+	if v.index >= 0 {
+		if op := v.owner(); op != nil {
+			return op.Loc
+		}
 		return UnknownLoc{}
 	}
-	return v.loc
+	if l := (*blockArg)(unsafe.Pointer(v)).loc; l != nil {
+		return l
+	}
+	return UnknownLoc{}
 }
 
-func (v *Value) SetLoc(l Location) { v.loc = l }
+// SetLoc sets a block argument's location; a result's is its op's.
+func (v *Value) SetLoc(l Location) {
+	if v.index < 0 {
+		(*blockArg)(unsafe.Pointer(v)).loc = l
+	}
+}
 
 // Uses returns the operands that use v, most recent first.
 func (v *Value) Uses() []*OpOperand {
@@ -112,20 +160,34 @@ func (v *Value) ReplaceUsesIf(w *Value, pred func(*OpOperand) bool) {
 	}
 }
 
-// OpOperand is one use of a value by an op.
+// OpOperand is one use of a value by an op. An op's operands are one
+// array, so the operand number is the position in it.
 type OpOperand struct {
 	value *Value
 	owner *Operation
-	index int
 	next  *OpOperand
 	prev  **OpOperand // the pointer that points at this use
 }
 
-func (o *OpOperand) Get() *Value        { return o.value }
-func (o *OpOperand) Owner() *Operation  { return o.owner }
-func (o *OpOperand) OperandNumber() int { return o.index }
-func (o *OpOperand) unlink()            { o.removeFromList() }
-func (o *OpOperand) linkTo(v *Value)    { o.value = v; o.insertInto(v) }
+func (o *OpOperand) Get() *Value       { return o.value }
+func (o *OpOperand) Owner() *Operation { return o.owner }
+
+// OperandNumber is o's position among its owner's operands, or -1 for a
+// use the owner has dropped (SetOperands).
+func (o *OpOperand) OperandNumber() int {
+	ops := o.owner.operands
+	if len(ops) == 0 {
+		return -1
+	}
+	i := int((uintptr(unsafe.Pointer(o)) - uintptr(unsafe.Pointer(&ops[0]))) / unsafe.Sizeof(OpOperand{}))
+	if i < 0 || i >= len(ops) || &ops[i] != o {
+		return -1
+	}
+	return i
+}
+
+func (o *OpOperand) unlink()         { o.removeFromList() }
+func (o *OpOperand) linkTo(v *Value) { o.value = v; o.insertInto(v) }
 func (o *OpOperand) insertInto(v *Value) {
 	o.next = v.firstUse
 	o.prev = &v.firstUse
@@ -161,23 +223,56 @@ func (o *OpOperand) Set(v *Value) {
 
 // Operation is one op: name, operands, results, attributes, properties,
 // regions, successors and location. Ops live in a block's intrusive
-// list, so insertion and erasure are O(1).
+// list, so insertion and erasure are O(1). It is kept small (144 bytes):
+// name, definition and context are one shared record, and regions and
+// successors, which most ops lack, sit behind one pointer.
 type Operation struct {
-	ctx      *Context
-	name     string
-	info     *OpInfo // nil for unregistered ops
-	operands []*OpOperand
+	def      *opDef
+	operands []OpOperand
 	results  []*Value
 	attrs    []NamedAttr // sorted by name
 	// Props are MLIR's inherent properties, printed <{...}>; nil if none.
-	Props      *DictionaryAttr
-	regions    []*Region
-	successors []*Block
-	Loc        Location
+	Props *DictionaryAttr
+	more  *opMore // nil: no regions, no successors
+	Loc   Location
 
 	block      *Block
 	prev, next *Operation
 	order      int // position cache for dominance checks, valid when block.orderValid
+}
+
+// opDef is what ops of one name in one context share.
+type opDef struct {
+	ctx  *Context
+	name string
+	info *OpInfo // nil for unregistered ops
+}
+
+// opMore holds an op's regions and successors.
+type opMore struct {
+	regions    []*Region
+	successors []*Block
+}
+
+func (op *Operation) regions() []*Region {
+	if op.more == nil {
+		return nil
+	}
+	return op.more.regions
+}
+
+func (op *Operation) successors() []*Block {
+	if op.more == nil {
+		return nil
+	}
+	return op.more.successors
+}
+
+func (op *Operation) moreFields() *opMore {
+	if op.more == nil {
+		op.more = &opMore{}
+	}
+	return op.more
 }
 
 // OperationState gathers what is needed to create an op.
@@ -186,6 +281,11 @@ type OperationState struct {
 	Operands    []*Value
 	ResultTypes []Type
 	Attrs       []NamedAttr
+	// AttrsShared says Attrs is sorted by name, without duplicates, and
+	// will not be changed by anyone: the op keeps the slice itself (a
+	// parser gives ops with equal dictionaries one slice). Ops never
+	// modify their attribute slice in place.
+	AttrsShared bool
 	Props       *DictionaryAttr
 	NumRegions  int
 	Regions     []*Region // taken over by the new op, in addition to NumRegions empty ones
@@ -198,97 +298,102 @@ func (c *Context) NewOperation(st OperationState) *Operation {
 	var op *Operation
 	var backing []Value
 	if n, m := len(st.ResultTypes), len(st.Operands); n <= 1 && m <= 2 {
-		// Most ops are this small: one allocation instead of five.
+		// Most ops are this small: one allocation instead of four.
 		s := &smallOp{}
 		op = &s.op
 		op.results, backing = s.results[:n:n], s.values[:n:n]
-		op.setOperandsIn(st.Operands, s.operands[:m:m], s.uses[:m:m])
+		op.setOperandsIn(st.Operands, s.uses[:m:m])
 	} else {
 		op = &Operation{}
 		op.results, backing = make([]*Value, n), make([]Value, n)
-		op.setOperandsIn(st.Operands, make([]*OpOperand, m), make([]OpOperand, m))
+		op.setOperandsIn(st.Operands, make([]OpOperand, m))
 	}
-	op.ctx, op.name, op.info, op.Props, op.Loc = c, st.Name, c.LookupOp(st.Name), st.Props, st.Loc
+	op.def, op.Props, op.Loc = c.opDef(st.Name), st.Props, st.Loc
 	if op.Loc == nil {
 		op.Loc = UnknownLoc{}
 	}
 	for i, t := range st.ResultTypes {
-		backing[i] = Value{typ: t, owner: op, index: i}
+		backing[i] = Value{typ: t, def: unsafe.Pointer(op), index: i}
 		op.results[i] = &backing[i]
 	}
-	if len(st.Attrs) > 0 {
-		op.attrs = append([]NamedAttr(nil), st.Attrs...)
-		sort.SliceStable(op.attrs, func(i, j int) bool { return op.attrs[i].Name < op.attrs[j].Name })
+	if st.AttrsShared {
+		op.attrs = st.Attrs
+	} else if len(st.Attrs) > 0 {
+		op.attrs = sortedAttrs(st.Attrs)
 	}
-	for _, r := range st.Regions {
-		r.parent = op
-		op.regions = append(op.regions, r)
+	if len(st.Regions) > 0 || st.NumRegions > 0 || len(st.Successors) > 0 {
+		more := &opMore{regions: make([]*Region, 0, len(st.Regions)+st.NumRegions)}
+		op.more = more
+		for _, r := range st.Regions {
+			r.parent = op
+			more.regions = append(more.regions, r)
+		}
+		for i := 0; i < st.NumRegions; i++ {
+			more.regions = append(more.regions, &Region{parent: op})
+		}
+		if len(st.Successors) > 0 {
+			more.successors = append([]*Block(nil), st.Successors...)
+		}
 	}
-	for i := 0; i < st.NumRegions; i++ {
-		op.regions = append(op.regions, &Region{parent: op})
-	}
-	op.successors = append([]*Block(nil), st.Successors...)
 	return op
 }
 
-func (op *Operation) Name() string { return op.name }
+func (op *Operation) Name() string { return op.def.name }
 
 // Ctx is the context the op was created in.
-func (op *Operation) Ctx() *Context { return op.ctx }
+func (op *Operation) Ctx() *Context { return op.def.ctx }
 
 // Info is the registered definition, or nil for an unregistered op.
-func (op *Operation) Info() *OpInfo      { return op.info }
-func (op *Operation) IsRegistered() bool { return op.info != nil }
+func (op *Operation) Info() *OpInfo      { return op.def.info }
+func (op *Operation) IsRegistered() bool { return op.def.info != nil }
 func (op *Operation) HasTrait(t Trait) bool {
-	return op.info != nil && op.info.Traits&t != 0
+	return op.def.info != nil && op.def.info.Traits&t != 0
 }
-func (op *Operation) Dialect() string { return DialectOf(op.name) }
+func (op *Operation) Dialect() string { return DialectOf(op.def.name) }
 
 // ---- operands ----
 
 func (op *Operation) NumOperands() int           { return len(op.operands) }
 func (op *Operation) Operand(i int) *Value       { return op.operands[i].value }
-func (op *Operation) OpOperand(i int) *OpOperand { return op.operands[i] }
+func (op *Operation) OpOperand(i int) *OpOperand { return &op.operands[i] }
 func (op *Operation) SetOperand(i int, v *Value) { op.operands[i].Set(v) }
 
 // Operands returns a fresh slice of the operand values.
 func (op *Operation) Operands() []*Value {
 	out := make([]*Value, len(op.operands))
-	for i, o := range op.operands {
-		out[i] = o.value
+	for i := range op.operands {
+		out[i] = op.operands[i].value
 	}
 	return out
 }
 
 // SetOperands replaces the whole operand list.
 func (op *Operation) SetOperands(vals []*Value) {
-	for _, o := range op.operands {
-		o.removeFromList()
+	for i := range op.operands {
+		op.operands[i].removeFromList()
 	}
-	op.setOperandsIn(vals, make([]*OpOperand, len(vals)), make([]OpOperand, len(vals)))
+	op.setOperandsIn(vals, make([]OpOperand, len(vals)))
 }
 
 // smallOp holds an op with at most one result and two operands and their
-// storage in one allocation.
+// storage in one allocation (256 bytes).
 type smallOp struct {
-	op       Operation
-	results  [1]*Value
-	values   [1]Value
-	operands [2]*OpOperand
-	uses     [2]OpOperand
+	op      Operation
+	results [1]*Value
+	values  [1]Value
+	uses    [2]OpOperand
 }
 
-// setOperandsIn links vals as the operands, using the given storage
-// (len(vals) each).
-func (op *Operation) setOperandsIn(vals []*Value, ptrs []*OpOperand, backing []OpOperand) {
-	op.operands = ptrs
+// setOperandsIn links vals as the operands, in the given storage
+// (len(vals) long).
+func (op *Operation) setOperandsIn(vals []*Value, uses []OpOperand) {
+	op.operands = uses
 	for i, v := range vals {
-		o := &backing[i]
-		o.owner, o.index = op, i
+		o := &uses[i]
+		o.owner = op
 		if v != nil {
 			o.linkTo(v)
 		}
-		op.operands[i] = o
 	}
 }
 
@@ -310,8 +415,8 @@ func (op *Operation) ResultTypes() []Type {
 // OperandTypes lists the operand types.
 func (op *Operation) OperandTypes() []Type {
 	out := make([]Type, len(op.operands))
-	for i, o := range op.operands {
-		out[i] = o.value.typ
+	for i := range op.operands {
+		out[i] = op.operands[i].value.typ
 	}
 	return out
 }
@@ -361,49 +466,66 @@ func (op *Operation) InherentAttr(name string) Attribute {
 	return op.Attr(name)
 }
 
-// SetAttr adds or replaces an attribute, keeping the list sorted.
+// SetAttr adds or replaces an attribute, keeping the list sorted. The
+// list is copied, not changed in place: it may be shared with other ops.
 func (op *Operation) SetAttr(name string, value Attribute) {
 	i, ok := op.attrIndex(name)
 	if ok {
-		op.attrs[i].Value = value
+		attrs := slices.Clone(op.attrs)
+		attrs[i].Value = value
+		op.attrs = attrs
 		return
 	}
-	op.attrs = append(op.attrs, NamedAttr{})
-	copy(op.attrs[i+1:], op.attrs[i:])
-	op.attrs[i] = NamedAttr{Name: name, Value: value}
+	attrs := make([]NamedAttr, len(op.attrs)+1)
+	copy(attrs, op.attrs[:i])
+	attrs[i] = NamedAttr{Name: name, Value: value}
+	copy(attrs[i+1:], op.attrs[i:])
+	op.attrs = attrs
 }
 
 // RemoveAttr deletes an attribute; it reports whether one was there.
 func (op *Operation) RemoveAttr(name string) bool {
 	i, ok := op.attrIndex(name)
 	if ok {
-		op.attrs = append(op.attrs[:i], op.attrs[i+1:]...)
+		attrs := make([]NamedAttr, 0, len(op.attrs)-1)
+		attrs = append(attrs, op.attrs[:i]...)
+		op.attrs = append(attrs, op.attrs[i+1:]...)
 	}
 	return ok
 }
 
 // SetAttrs replaces all attributes.
 func (op *Operation) SetAttrs(attrs []NamedAttr) {
-	op.attrs = append([]NamedAttr(nil), attrs...)
-	sort.SliceStable(op.attrs, func(i, j int) bool { return op.attrs[i].Name < op.attrs[j].Name })
+	op.attrs = sortedAttrs(attrs)
+}
+
+// sortedAttrs is a copy of attrs sorted by name (stable), nil if empty.
+func sortedAttrs(attrs []NamedAttr) []NamedAttr {
+	if len(attrs) == 0 {
+		return nil
+	}
+	out := append([]NamedAttr(nil), attrs...)
+	slices.SortStableFunc(out, func(a, b NamedAttr) int { return strings.Compare(a.Name, b.Name) })
+	return slices.Clip(out) // an append by a caller copies
 }
 
 // ---- regions and successors ----
 
-func (op *Operation) NumRegions() int      { return len(op.regions) }
-func (op *Operation) Region(i int) *Region { return op.regions[i] }
-func (op *Operation) Regions() []*Region   { return op.regions }
+func (op *Operation) NumRegions() int      { return len(op.regions()) }
+func (op *Operation) Region(i int) *Region { return op.regions()[i] }
+func (op *Operation) Regions() []*Region   { return op.regions() }
 
 // AddRegion appends a detached region to op.
 func (op *Operation) AddRegion(r *Region) {
 	r.parent = op
-	op.regions = append(op.regions, r)
+	more := op.moreFields()
+	more.regions = append(more.regions, r)
 }
 
-func (op *Operation) NumSuccessors() int           { return len(op.successors) }
-func (op *Operation) Successor(i int) *Block       { return op.successors[i] }
-func (op *Operation) Successors() []*Block         { return op.successors }
-func (op *Operation) SetSuccessor(i int, b *Block) { op.successors[i] = b }
+func (op *Operation) NumSuccessors() int           { return len(op.successors()) }
+func (op *Operation) Successor(i int) *Block       { return op.successors()[i] }
+func (op *Operation) Successors() []*Block         { return op.successors() }
+func (op *Operation) SetSuccessor(i int, b *Block) { op.successors()[i] = b }
 
 // ---- position ----
 
@@ -463,10 +585,10 @@ func (op *Operation) Erase() {
 // DropAllReferences drops every operand use of op and of ops nested in it,
 // so that a group of ops that use each other can be erased.
 func (op *Operation) DropAllReferences() {
-	for _, o := range op.operands {
-		o.removeFromList()
+	for i := range op.operands {
+		op.operands[i].removeFromList()
 	}
-	for _, r := range op.regions {
+	for _, r := range op.regions() {
 		for _, b := range r.blocks {
 			for o := b.first; o != nil; o = o.next {
 				o.DropAllReferences()
@@ -506,7 +628,7 @@ func NewBlock(argTypes []Type, locs []Location) *Block {
 		if i < len(locs) && locs[i] != nil {
 			l = locs[i]
 		}
-		b.args = append(b.args, &Value{typ: t, block: b, index: i, loc: l})
+		b.args = append(b.args, newBlockArg(t, b, i, l))
 	}
 	return b
 }
@@ -525,7 +647,7 @@ func (b *Block) AddArg(t Type, loc Location) *Value {
 	if loc == nil {
 		loc = UnknownLoc{}
 	}
-	v := &Value{typ: t, block: b, index: len(b.args), loc: loc}
+	v := newBlockArg(t, b, len(b.args), loc)
 	b.args = append(b.args, v)
 	return v
 }
@@ -534,7 +656,7 @@ func (b *Block) AddArg(t Type, loc Location) *Value {
 func (b *Block) EraseArg(i int) {
 	b.args = append(b.args[:i], b.args[i+1:]...)
 	for j := i; j < len(b.args); j++ {
-		b.args[j].index = j
+		b.args[j].index = ^j
 	}
 }
 
@@ -644,7 +766,7 @@ func (b *Block) Successors() []*Block {
 	if b.last == nil {
 		return nil
 	}
-	return b.last.successors
+	return b.last.successors()
 }
 
 // Region is an ordered list of blocks owned by an op.

@@ -21,10 +21,10 @@ type SymbolTable struct {
 // keep the first definition; the verifier reports them.
 func NewSymbolTable(op *Operation) *SymbolTable {
 	st := &SymbolTable{Op: op, symbols: map[string]*Operation{}}
-	if len(op.regions) == 0 {
+	if len(op.regions()) == 0 {
 		return st
 	}
-	for _, b := range op.regions[0].blocks {
+	for _, b := range op.regions()[0].blocks {
 		for o := b.first; o != nil; o = o.next {
 			if name := SymbolName(o); name != "" {
 				if _, dup := st.symbols[name]; !dup {
@@ -49,7 +49,7 @@ func (st *SymbolTable) Erase(name string) { delete(st.symbols, name) }
 // symbol table.
 func NearestSymbolTable(op *Operation) *Operation {
 	for o := op; o != nil; o = o.ParentOp() {
-		if o.HasTrait(SymbolTableTrait) || (o.info == nil && o.name == "builtin.module") {
+		if o.HasTrait(SymbolTableTrait) || (o.def.info == nil && o.def.name == "builtin.module") {
 			return o
 		}
 	}

@@ -22,7 +22,7 @@ type verifier struct {
 }
 
 func opError(op *Operation, format string, args ...any) *Diagnostic {
-	return Errorf(op.Loc, "'%s' op %s", op.name, fmt.Sprintf(format, args...))
+	return Errorf(op.Loc, "'%s' op %s", op.def.name, fmt.Sprintf(format, args...))
 }
 
 // MayBeGraphRegion reports whether r may hold uses before definitions:
@@ -32,11 +32,12 @@ func MayBeGraphRegion(r *Region) bool {
 		return true
 	}
 	p := r.parent
-	return p == nil || p.info == nil || p.info.Traits&GraphRegions != 0
+	return p == nil || p.def.info == nil || p.def.info.Traits&GraphRegions != 0
 }
 
 func (v *verifier) verifyOp(op *Operation) *Diagnostic {
-	for i, o := range op.operands {
+	for i := range op.operands {
+		o := &op.operands[i]
 		if o.value == nil {
 			return opError(op, "null operand found at #%d", i)
 		}
@@ -44,17 +45,17 @@ func (v *verifier) verifyOp(op *Operation) *Diagnostic {
 			return d
 		}
 	}
-	if op.info != nil && op.info.Verify != nil {
+	if op.def.info != nil && op.def.info.Verify != nil {
 		if d := v.runHook(op); d != nil {
 			return d
 		}
 	}
-	for i, s := range op.successors {
+	for i, s := range op.successors() {
 		if s == nil || op.block == nil || s.parent != op.block.parent {
 			return opError(op, "reference to block defined in another region")
 		}
-		if op.info != nil && op.info.SuccessorOperands != nil {
-			fwd := op.info.SuccessorOperands(op, i)
+		if op.def.info != nil && op.def.info.SuccessorOperands != nil {
+			fwd := op.def.info.SuccessorOperands(op, i)
 			if len(fwd) != len(s.args) {
 				return opError(op, "branch has %d operands for successor #%d, but target block has %d", len(fwd), i, len(s.args))
 			}
@@ -65,12 +66,12 @@ func (v *verifier) verifyOp(op *Operation) *Diagnostic {
 			}
 		}
 	}
-	if op.HasTrait(SymbolTableTrait) || (op.info == nil && op.name == "builtin.module") {
+	if op.HasTrait(SymbolTableTrait) || (op.def.info == nil && op.def.name == "builtin.module") {
 		if d := verifySymbols(op); d != nil {
 			return d
 		}
 	}
-	for _, r := range op.regions {
+	for _, r := range op.regions() {
 		if d := v.verifyRegion(op, r); d != nil {
 			return d
 		}
@@ -84,7 +85,7 @@ func (v *verifier) runHook(op *Operation) (d *Diagnostic) {
 			d = opError(op, "verifier crashed: %v", p)
 		}
 	}()
-	err := op.info.Verify(op)
+	err := op.def.info.Verify(op)
 	if err == nil {
 		return nil
 	}
@@ -108,7 +109,7 @@ func (v *verifier) verifyRegion(op *Operation, r *Region) *Diagnostic {
 			return opError(op, "block #%d has a wrong parent region", bi)
 		}
 		if b.first == nil {
-			if op.info != nil && !noTerminator {
+			if op.def.info != nil && !noTerminator {
 				return opError(op, "empty block: expect at least a terminator")
 			}
 			continue
@@ -121,8 +122,8 @@ func (v *verifier) verifyRegion(op *Operation, r *Region) *Diagnostic {
 				return opError(o, "must be the last operation in the parent block")
 			}
 		}
-		if !noTerminator && b.last.info != nil && !b.last.HasTrait(Terminator) {
-			return Errorf(b.last.Loc, "block with no terminator, has '%s'", b.last.name)
+		if !noTerminator && b.last.def.info != nil && !b.last.HasTrait(Terminator) {
+			return Errorf(b.last.Loc, "block with no terminator, has '%s'", b.last.def.name)
 		}
 		for o := b.first; o != nil; o = o.next {
 			if d := v.verifyOp(o); d != nil {
@@ -134,7 +135,7 @@ func (v *verifier) verifyRegion(op *Operation, r *Region) *Diagnostic {
 }
 
 func regionIndex(op *Operation, r *Region) int {
-	for i, x := range op.regions {
+	for i, x := range op.regions() {
 		if x == r {
 			return i
 		}
@@ -145,7 +146,7 @@ func regionIndex(op *Operation, r *Region) int {
 // verifyDominance checks that operand idx of user, val, is visible there.
 func (v *verifier) verifyDominance(user *Operation, idx int, val *Value) *Diagnostic {
 	defBlock := val.OwnerBlock()
-	if val.owner != nil && val.owner.block == nil && val.owner != user {
+	if val.owner() != nil && val.owner().block == nil && val.owner() != user {
 		return opError(user, "operand #%d is the result of an op that is no longer in the IR", idx)
 	}
 	if defBlock == nil {
@@ -170,12 +171,12 @@ func (v *verifier) verifyDominance(user *Operation, idx int, val *Value) *Diagno
 		return nil
 	}
 	ok := true
-	if val.block != nil {
-		ok = v.dominates(defRegion, val.block, anc.block)
-	} else if val.owner.block == anc.block {
-		ok = val.owner != anc && val.owner.IsBeforeInBlock(anc)
+	if val.block() != nil {
+		ok = v.dominates(defRegion, val.block(), anc.block)
+	} else if val.owner().block == anc.block {
+		ok = val.owner() != anc && val.owner().IsBeforeInBlock(anc)
 	} else {
-		ok = v.dominates(defRegion, val.owner.block, anc.block)
+		ok = v.dominates(defRegion, val.owner().block, anc.block)
 	}
 	if !ok {
 		return dominanceError(user, idx, val)
@@ -199,7 +200,7 @@ func dominanceError(user *Operation, idx int, val *Value) *Diagnostic {
 		}
 		return ""
 	}
-	if def := val.owner; val.block == nil && def != nil {
+	if def := val.owner(); val.block() == nil && def != nil {
 		rel := "op is neither in a parent nor in a child region"
 		switch {
 		case def.block == user.block:
@@ -210,7 +211,7 @@ func dominanceError(user *Operation, idx int, val *Value) *Diagnostic {
 		d.AttachNote(def.Loc, "operand defined here (%s)", rel)
 		return d
 	}
-	b := val.block
+	b := val.block()
 	var loc Location = UnknownLoc{}
 	if p := b.ParentOp(); p != nil {
 		loc = p.Loc
@@ -249,11 +250,11 @@ func (v *verifier) dominates(r *Region, a, b *Block) bool {
 }
 
 func verifySymbols(op *Operation) *Diagnostic {
-	if len(op.regions) == 0 {
+	if len(op.regions()) == 0 {
 		return nil
 	}
 	seen := map[string]*Operation{}
-	for _, b := range op.regions[0].blocks {
+	for _, b := range op.regions()[0].blocks {
 		for o := b.first; o != nil; o = o.next {
 			name := SymbolName(o)
 			if name == "" {

@@ -18,7 +18,7 @@ func Walk(op *Operation, fn func(*Operation)) {
 
 // WalkPostOrder is Walk with early exit; it returns Interrupt if cut.
 func WalkPostOrder(op *Operation, fn func(*Operation) WalkResult) WalkResult {
-	for _, r := range op.regions {
+	for _, r := range op.regions() {
 		for _, b := range append([]*Block(nil), r.blocks...) {
 			for o := b.first; o != nil; {
 				next := o.next
@@ -41,7 +41,7 @@ func WalkPreOrder(op *Operation, fn func(*Operation) WalkResult) WalkResult {
 	case Skip:
 		return Advance
 	}
-	for _, r := range op.regions {
+	for _, r := range op.regions() {
 		for _, b := range append([]*Block(nil), r.blocks...) {
 			for o := b.first; o != nil; {
 				next := o.next

@@ -145,7 +145,7 @@ func (p *TypeParser) parserMode() error {
 		return nil
 	}
 	p.src1 = firstThenScan{first: p.tok, scan: &p.scan}
-	p.parser = syntaxParser{src: &p.src1, a: p.r.typeAlloc, laBuf: p.parser.laBuf}
+	p.parser = syntaxParser{src: &p.src1, a: p.r.typeAlloc, laBuf: p.parser.laBuf, denseElems: p.parser.denseElems}
 	p.cursor = syntaxCursor{p: &p.parser}
 	p.c = &p.cursor
 	return p.c.guard(p.parser.begin)

@@ -81,6 +81,11 @@ func (s *syntaxPeekingSource) next() lexer.Token { return *s.lex.Next() }
 // syntaxParser is the recursive-descent parser. tok is the current (next
 // unconsumed) token; la holds tokens peeked beyond it.
 type syntaxParser struct {
+	// denseElems collects a dense literal's elements, which are then
+	// copied out at their final size (growing each literal's own slice
+	// was most of a constant's garbage).
+	denseElems []astDenseElem
+
 	src      syntaxTokenSource
 	tok      lexer.Token
 	la       []lexer.Token
@@ -221,7 +226,7 @@ func (sh *syntaxShared) spanParser(start lexer.Position, end int, eof lexer.Posi
 		eofPos:    eof,
 		spanEOF:   true,
 	}
-	*p = syntaxParser{src: p.scan, scan: p.scan, text: p.scan.src, typeCache: sh.typeCache, shared: sh, a: sh.a, laBuf: p.laBuf}
+	*p = syntaxParser{src: p.scan, scan: p.scan, text: p.scan.src, typeCache: sh.typeCache, shared: sh, a: sh.a, laBuf: p.laBuf, denseElems: p.denseElems}
 	return p
 }
 

@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -267,6 +268,7 @@ func (p *syntaxParser) parseDenseLiteral() astDenseElements {
 		first int32 // dims of the first element; emptyDims while none
 	}
 	var stack []list
+	elems := p.denseElems[:0]
 	// done records that an element with the given dims has ended.
 	done := func(id int32) {
 		l := &stack[len(stack)-1]
@@ -286,7 +288,7 @@ func (p *syntaxParser) parseDenseLiteral() astDenseElements {
 				continue
 			}
 		} else {
-			el.Elems = append(el.Elems, p.parseDenseElem())
+			elems = append(elems, p.parseDenseElem())
 			done(scalarDims)
 		}
 		// After an element: ',' starts the next one, ']' ends lists.
@@ -309,6 +311,11 @@ func (p *syntaxParser) parseDenseLiteral() astDenseElements {
 					el.Shape = append(el.Shape, dims[id].size)
 					id = dims[id].inner
 				}
+				if len(elems) > 0 {
+					el.Elems = slices.Clone(elems)
+				}
+				clear(elems)
+				p.denseElems = elems[:0]
 				return el
 			}
 			done(id)

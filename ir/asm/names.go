@@ -19,7 +19,10 @@ type nameState struct {
 const argBit = 1 << (strconv.IntSize - 2) // above any value count that fits in memory
 
 func numberValues(top *ir.Operation, generic bool) *nameState {
-	ns := &nameState{values: map[*ir.Value]int{}, blocks: map[*ir.Block]int{}}
+	// Sized up front: growing a map of a few hundred thousand values
+	// would leave each smaller table behind as garbage.
+	nvalues, nblocks := countNamed(top)
+	ns := &nameState{values: make(map[*ir.Value]int, nvalues), blocks: make(map[*ir.Block]int, nblocks)}
 	type context struct {
 		r            *ir.Region
 		nextValue    int
@@ -65,6 +68,23 @@ func numberValues(top *ir.Operation, generic bool) *nameState {
 	return ns
 }
 
+// countNamed counts the values (block arguments and op result groups)
+// and blocks numberValues names under top.
+func countNamed(top *ir.Operation) (values, blocks int) {
+	ir.Walk(top, func(op *ir.Operation) {
+		if op.NumResults() > 0 {
+			values++
+		}
+		for _, r := range op.Regions() {
+			for _, b := range r.Blocks() {
+				blocks++
+				values += b.NumArgs()
+			}
+		}
+	})
+	return values, blocks
+}
+
 func (ns *nameState) numberOp(op *ir.Operation, next *int) {
 	if op.NumResults() == 0 {
 		return
@@ -74,35 +94,42 @@ func (ns *nameState) numberOp(op *ir.Operation, next *int) {
 }
 
 func (ns *nameState) valueName(v *ir.Value) string {
+	return string(ns.appendValueName(nil, v))
+}
+
+// appendValueName appends v's name to dst (the printer writes names
+// straight into its buffer).
+func (ns *nameState) appendValueName(dst []byte, v *ir.Value) []byte {
 	if !v.IsBlockArgument() {
 		def := v.DefiningOp()
 		id, ok := ns.values[def.Result(0)]
 		if !ok {
-			return "<<UNKNOWN SSA VALUE>>"
+			return append(dst, "<<UNKNOWN SSA VALUE>>"...)
 		}
-		s := "%" + strconv.Itoa(id)
+		dst = strconv.AppendInt(append(dst, '%'), int64(id), 10)
 		if def.NumResults() > 1 {
-			s += "#" + strconv.Itoa(v.ResultNumber())
+			dst = strconv.AppendInt(append(dst, '#'), int64(v.ResultNumber()), 10)
 		}
-		return s
+		return dst
 	}
 	id, ok := ns.values[v]
 	if !ok {
-		return "<<UNKNOWN SSA VALUE>>"
+		return append(dst, "<<UNKNOWN SSA VALUE>>"...)
 	}
 	if id&argBit != 0 {
-		return "%arg" + strconv.Itoa(id&^argBit)
+		return strconv.AppendInt(append(dst, "%arg"...), int64(id&^argBit), 10)
 	}
-	return "%" + strconv.Itoa(id)
+	return strconv.AppendInt(append(dst, '%'), int64(id), 10)
 }
 
-// defName is the name of an op's result group where it is defined.
-func (ns *nameState) defName(op *ir.Operation) string {
+// appendDefName appends the name of an op's result group where it is
+// defined.
+func (ns *nameState) appendDefName(dst []byte, op *ir.Operation) []byte {
 	id, ok := ns.values[op.Result(0)]
 	if !ok {
-		return "<<UNKNOWN SSA VALUE>>"
+		return append(dst, "<<UNKNOWN SSA VALUE>>"...)
 	}
-	return "%" + strconv.Itoa(id)
+	return strconv.AppendInt(append(dst, '%'), int64(id), 10)
 }
 
 func (ns *nameState) blockName(b *ir.Block) string {

@@ -108,6 +108,12 @@ func String(op *ir.Operation, opts PrintOptions) string {
 
 func (p *Printer) WriteString(s string) {
 	p.buf = append(p.buf, s...)
+	p.maybeFlush()
+}
+
+// maybeFlush writes buf out once it is large, unless a custom printer
+// that may still give up is running.
+func (p *Printer) maybeFlush() {
 	if p.custom == 0 && len(p.buf) >= printChunk {
 		p.flush()
 	}
@@ -394,12 +400,20 @@ func (p *Printer) needsDeepAttr(a ir.Attribute) bool {
 	return false
 }
 
-func (p *Printer) printDict(entries []ir.NamedAttr) {
+func (p *Printer) printDict(entries []ir.NamedAttr) { p.printDictExcept(entries, nil) }
+
+// printDictExcept writes the entries not named in elide as a dictionary.
+func (p *Printer) printDictExcept(entries []ir.NamedAttr, elide []string) {
 	p.WriteByte('{')
-	for i, e := range entries {
-		if i > 0 {
+	first := true
+	for _, e := range entries {
+		if contains(elide, e.Name) {
+			continue
+		}
+		if !first {
 			p.WriteString(", ")
 		}
+		first = false
 		p.WriteString(ir.FormatAttrName(e.Name))
 		if _, unit := e.Value.(*ir.UnitAttr); !unit {
 			p.WriteString(" = ")
@@ -409,35 +423,33 @@ func (p *Printer) printDict(entries []ir.NamedAttr) {
 	p.WriteByte('}')
 }
 
+// anyKept reports whether some attribute is not named in elide.
+func anyKept(attrs []ir.NamedAttr, elide []string) bool {
+	for _, a := range attrs {
+		if !contains(elide, a.Name) {
+			return true
+		}
+	}
+	return false
+}
+
 // PrintAttrDict writes " {a = 1, b}" for the attributes not in elide;
 // nothing when none remain.
 func (p *Printer) PrintAttrDict(attrs []ir.NamedAttr, elide ...string) {
-	var keep []ir.NamedAttr
-	for _, a := range attrs {
-		if !contains(elide, a.Name) {
-			keep = append(keep, a)
-		}
-	}
-	if len(keep) == 0 {
+	if !anyKept(attrs, elide) {
 		return
 	}
 	p.WriteByte(' ')
-	p.printDict(keep)
+	p.printDictExcept(attrs, elide)
 }
 
 // PrintAttrDictWithKeyword is PrintAttrDict spelled " attributes {…}".
 func (p *Printer) PrintAttrDictWithKeyword(attrs []ir.NamedAttr, elide ...string) {
-	var keep []ir.NamedAttr
-	for _, a := range attrs {
-		if !contains(elide, a.Name) {
-			keep = append(keep, a)
-		}
-	}
-	if len(keep) == 0 {
+	if !anyKept(attrs, elide) {
 		return
 	}
 	p.WriteString(" attributes ")
-	p.printDict(keep)
+	p.printDictExcept(attrs, elide)
 }
 
 func contains(list []string, s string) bool {
@@ -492,7 +504,8 @@ func (p *Printer) PrintOperand(v *ir.Value) {
 		p.WriteString("<<NULL VALUE>>")
 		return
 	}
-	p.WriteString(p.names.valueName(v))
+	p.buf = p.names.appendValueName(p.buf, v)
+	p.maybeFlush()
 }
 
 // PrintOperands writes a comma-separated list.
@@ -513,7 +526,7 @@ func (p *Printer) PrintBlockName(b *ir.Block) { p.WriteString(p.names.blockName(
 // PrintOp writes one op (no leading indentation, no newline).
 func (p *Printer) PrintOp(op *ir.Operation) {
 	if n := op.NumResults(); n > 0 {
-		p.WriteString(p.names.defName(op))
+		p.buf = p.names.appendDefName(p.buf, op)
 		if n > 1 {
 			p.WriteByte(':')
 			p.WriteString(strconv.Itoa(n))

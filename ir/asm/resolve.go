@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -76,6 +77,8 @@ type resolver struct {
 	// numCache skips re-interning repeated literals, the bulk of large
 	// files' attributes.
 	numCache map[numKey]ir.Attribute
+	// attrLists shares equal attribute dictionaries among ops.
+	attrLists attrLists
 
 	freeOpParsers []*OpParser
 	// freeTypeParsers and typeAlloc serve dialect types (dialect_type.go).
@@ -307,9 +310,16 @@ func decodeBlob(s string) ([]byte, uint32, string) {
 type nameScope struct {
 	isolated bool
 	values   valueTable
-	regions  [][]string // names defined per open region
+	regions  []regionMark // one per open region
 	forward  map[string]*forwardRef
 	blocks   []*blockScope
+}
+
+// regionMark is where a region's definitions start: the decimal-named
+// ones are the value table's defs from ndefs on, the others are listed.
+type regionMark struct {
+	ndefs int
+	names []string
 }
 
 // valueTable maps SSA names to definitions. Printed IR names most values
@@ -319,6 +329,15 @@ type valueTable struct {
 	numbered []int32      // decimal name -> 1 + index into defs; 0 when undefined
 	defs     [][]valueDef // chunks of defChunk, so that growing copies nothing
 	ndefs    int
+}
+
+// truncate forgets the decimal-named definitions from index n on (those
+// of a region being closed).
+func (t *valueTable) truncate(n int) {
+	for i := n; i < t.ndefs; i++ {
+		t.numbered[t.defs[i/defChunk][i%defChunk].num] = 0
+	}
+	t.ndefs = n
 }
 
 const defChunk = 1024
@@ -360,9 +379,10 @@ func (t *valueTable) set(name string, d valueDef) {
 		if n >= len(t.numbered) {
 			t.numbered = slices.Grow(t.numbered, n+1-len(t.numbered))[:n+1]
 		}
-		if t.ndefs%defChunk == 0 {
+		if t.ndefs%defChunk == 0 && t.ndefs/defChunk == len(t.defs) {
 			t.defs = append(t.defs, make([]valueDef, defChunk))
 		}
+		d.num = int32(n)
 		t.defs[t.ndefs/defChunk][t.ndefs%defChunk] = d
 		t.ndefs++
 		t.numbered[n] = int32(t.ndefs)
@@ -371,20 +391,41 @@ func (t *valueTable) set(name string, d valueDef) {
 	t.named[name] = d
 }
 
-func (t *valueTable) del(name string) {
-	if n, ok := decimalName(name); ok {
-		if n < len(t.numbered) {
-			t.numbered[n] = 0
-		}
-		return
-	}
-	delete(t.named, name)
+// valueDef is a defined result group or block argument, kept small (24
+// bytes) since a large function holds one per value while it is parsed.
+type valueDef struct {
+	first     *ir.Value // the group's first value
+	n         int32     // values in the group
+	line, col int32     // where the name is defined
+	num       int32     // the decimal name, for truncate
 }
 
-type valueDef struct {
-	vals []*ir.Value
-	pos  lexer.Position
+func newValueDef(pos lexer.Position, vals []*ir.Value) valueDef {
+	d := valueDef{n: int32(len(vals)), line: clampInt32(pos.Line), col: clampInt32(pos.Column)}
+	if len(vals) > 0 {
+		d.first = vals[0]
+	}
+	return d
 }
+
+func clampInt32(x int) int32 {
+	if x > math.MaxInt32 {
+		return math.MaxInt32
+	}
+	return int32(x)
+}
+
+func (d valueDef) len() int { return int(d.n) }
+
+// value is the group's value i: results of one op are consecutive.
+func (d valueDef) value(i int) *ir.Value {
+	if i == 0 {
+		return d.first
+	}
+	return d.first.DefiningOp().Result(d.first.ResultNumber() + i)
+}
+
+func (d valueDef) pos() lexer.Position { return lexer.Position{Line: int(d.line), Column: int(d.col)} }
 
 type forwardRef struct {
 	placeholders map[int]*ir.Value
@@ -408,16 +449,17 @@ func (r *resolver) pushScope(isolated bool) {
 		r.scopes = append(r.scopes, &nameScope{isolated: true, values: valueTable{named: map[string]valueDef{}}, forward: map[string]*forwardRef{}})
 	}
 	s := r.scopes[len(r.scopes)-1]
-	s.regions = append(s.regions, nil)
+	s.regions = append(s.regions, regionMark{ndefs: s.values.ndefs})
 }
 
 func (r *resolver) popScope() {
 	s := r.scopes[len(r.scopes)-1]
 	top := s.regions[len(s.regions)-1]
 	s.regions = s.regions[:len(s.regions)-1]
-	for _, n := range top {
-		s.values.del(n)
+	for _, n := range top.names {
+		delete(s.values.named, n)
 	}
+	s.values.truncate(top.ndefs)
 	if len(s.regions) == 0 {
 		// Closing an isolated scope: anything still forward is undefined.
 		var first *forwardRef
@@ -441,7 +483,7 @@ func (r *resolver) defineValues(name string, pos lexer.Position, vals []*ir.Valu
 	s := r.scope()
 	if prev, ok := s.values.get(name); ok {
 		d := ir.Errorf(r.loc(pos), "redefinition of SSA value '%%%s'", name)
-		d.AttachNote(r.loc(prev.pos), "previously defined here")
+		d.AttachNote(r.loc(prev.pos()), "previously defined here")
 		r.failDiag(d)
 	}
 	if f, ok := s.forward[name]; ok {
@@ -458,8 +500,11 @@ func (r *resolver) defineValues(name string, pos lexer.Position, vals []*ir.Valu
 		}
 		delete(s.forward, name)
 	}
-	s.values.set(name, valueDef{vals: vals, pos: pos})
-	s.regions[len(s.regions)-1] = append(s.regions[len(s.regions)-1], name)
+	s.values.set(name, newValueDef(pos, vals))
+	if _, decimal := decimalName(name); !decimal {
+		top := &s.regions[len(s.regions)-1]
+		top.names = append(top.names, name)
+	}
 }
 
 // use resolves %name#idx expecting type t, making a forward reference if
@@ -467,13 +512,13 @@ func (r *resolver) defineValues(name string, pos lexer.Position, vals []*ir.Valu
 func (r *resolver) use(u astValueUse, t ir.Type) *ir.Value {
 	s := r.scope()
 	if def, ok := s.values.get(u.Name); ok {
-		if u.Index >= len(def.vals) {
+		if u.Index >= def.len() {
 			r.fail(u.Pos, "reference to invalid result number")
 		}
-		v := def.vals[u.Index]
+		v := def.value(u.Index)
 		if v.Type() != t {
 			d := ir.Errorf(r.loc(u.Pos), "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'", u.Name, t, v.Type())
-			d.AttachNote(r.loc(def.pos), "prior use here")
+			d.AttachNote(r.loc(def.pos()), "prior use here")
 			r.failDiag(d)
 		}
 		return v

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -41,6 +42,29 @@ type Options struct {
 	Pipeline *pass.OpPassManager
 	// PassConfig carries verify-each, threading and IR printing flags.
 	PassConfig pass.Config
+	// TuneGC lets Run set the garbage collector's target for the input
+	// (see tuneGC); a tool's main sets it, library callers leave the
+	// process's setting alone.
+	TuneGC bool
+}
+
+// largeInput is the input size from which tuneGC lowers the collector's
+// target to largeInputGCPercent.
+const (
+	largeInput          = 4 << 20
+	largeInputGCPercent = 70
+)
+
+// tuneGC collects garbage when the heap has grown by 70% over the live
+// data rather than Go's default 100%, for inputs of 4 MiB or more, unless
+// GOGC is set. A large module's heap is mostly long-lived IR, so the
+// default lets peak memory reach about twice the IR; 70% lowers it by
+// about a sixth (parse+print of 200k ops: peak RSS 215-230 -> ~200 MB)
+// for a few percent more collector work.
+func tuneGC(inputSize int) {
+	if inputSize >= largeInput && os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(largeInputGCPercent)
+	}
 }
 
 // Run executes one mlc-opt invocation and returns the exit code.
@@ -53,6 +77,9 @@ func Run(opts Options, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: error: %v\n", tool, err)
 		return 1
+	}
+	if opts.TuneGC {
+		tuneGC(len(src))
 	}
 	chunks := []asm.Chunk{{Text: src, FirstLine: 1}}
 	if opts.SplitInputFile {
@@ -311,7 +338,7 @@ func readInput(path string, stdin io.Reader) ([]byte, string, error) {
 		b, err := io.ReadAll(stdin)
 		return b, "<stdin>", err
 	}
-	b, err := os.ReadFile(path)
+	b, err := readFile(path)
 	if err != nil {
 		return nil, path, fmt.Errorf("could not open input file '%s': %v", path, unwrapPathError(err))
 	}

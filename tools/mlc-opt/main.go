@@ -100,6 +100,7 @@ func main() {
 	var dumpPipeline bool
 	var targets targetFlags
 	opts.Register = registerAll
+	opts.TuneGC = true
 	opts.Tool = "mlc-opt"
 	args, passFlags := splitPassFlags(optmain.NormalizeArgs(os.Args[1:]))
 	code := 0
