@@ -39,27 +39,22 @@ var convForceIm2col bool
 
 var scratchF32, scratchInt sync.Pool
 
-func getF32(n int) *[]float32 {
-	if v := scratchF32.Get(); v != nil {
-		if s := v.(*[]float32); cap(*s) >= n {
+// getScratch returns a slice of n elements from pool (any contents),
+// made when the pool has none large enough; put it back when done.
+func getScratch[T any](pool *sync.Pool, n int) *[]T {
+	if v := pool.Get(); v != nil {
+		if s := v.(*[]T); cap(*s) >= n {
 			*s = (*s)[:n]
 			return s
 		}
 	}
-	s := make([]float32, n)
+	s := make([]T, n)
 	return &s
 }
 
-func getInts(n int) *[]int {
-	if v := scratchInt.Get(); v != nil {
-		if s := v.(*[]int); cap(*s) >= n {
-			*s = (*s)[:n]
-			return s
-		}
-	}
-	s := make([]int, n)
-	return &s
-}
+func getF32(n int) *[]float32 { return getScratch[float32](&scratchF32, n) }
+
+func getInts(n int) *[]int { return getScratch[int](&scratchInt, n) }
 
 // conv2DInPlaceF32 is conv2DGemmF32 through a phase-plane copy of each
 // (image, group) input.

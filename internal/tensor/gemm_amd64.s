@@ -7,7 +7,7 @@
 
 #include "textflag.h"
 
-// func sgemmKernAVX512x4(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+// func sgemmKernAVX512x4(kc int, a, b, c unsafe.Pointer, ldc int, ldb int, acc bool)
 TEXT ·sgemmKernAVX512x4(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
@@ -22,7 +22,7 @@ TEXT ·sgemmKernAVX512x4(SB), NOSPLIT, $0-49
 	VPXORD Z2, Z2, Z2
 	VPXORD Z3, Z3, Z3
 loop:
-	VMOVDQU32 (DX), Z31
+	VMOVDQU32 0(DX), Z31
 	VFMADD231PS.BCST 0(SI), Z31, Z0
 	VFMADD231PS.BCST 4(SI), Z31, Z1
 	VFMADD231PS.BCST 8(SI), Z31, Z2
@@ -58,7 +58,7 @@ store:
 	VZEROUPPER
 	RET
 
-// func sgemmKernAVX512x8(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+// func sgemmKernAVX512x8(kc int, a, b, c unsafe.Pointer, ldc int, ldb int, acc bool)
 TEXT ·sgemmKernAVX512x8(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
@@ -77,7 +77,7 @@ TEXT ·sgemmKernAVX512x8(SB), NOSPLIT, $0-49
 	VPXORD Z6, Z6, Z6
 	VPXORD Z7, Z7, Z7
 loop:
-	VMOVDQU32 (DX), Z31
+	VMOVDQU32 0(DX), Z31
 	VFMADD231PS.BCST 0(SI), Z31, Z0
 	VFMADD231PS.BCST 4(SI), Z31, Z1
 	VFMADD231PS.BCST 8(SI), Z31, Z2
@@ -137,7 +137,7 @@ store:
 	VZEROUPPER
 	RET
 
-// func sgemmKernAVX512x12(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+// func sgemmKernAVX512x12(kc int, a, b, c unsafe.Pointer, ldc int, ldb int, acc bool)
 TEXT ·sgemmKernAVX512x12(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
@@ -160,7 +160,7 @@ TEXT ·sgemmKernAVX512x12(SB), NOSPLIT, $0-49
 	VPXORD Z10, Z10, Z10
 	VPXORD Z11, Z11, Z11
 loop:
-	VMOVDQU32 (DX), Z31
+	VMOVDQU32 0(DX), Z31
 	VFMADD231PS.BCST 0(SI), Z31, Z0
 	VFMADD231PS.BCST 4(SI), Z31, Z1
 	VFMADD231PS.BCST 8(SI), Z31, Z2
@@ -244,7 +244,7 @@ store:
 	VZEROUPPER
 	RET
 
-// func igemmKernVNNIx4(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+// func igemmKernVNNIx4(kc int, a, b, c unsafe.Pointer, ldc int, ldb int, acc bool)
 TEXT ·igemmKernVNNIx4(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
@@ -259,7 +259,7 @@ TEXT ·igemmKernVNNIx4(SB), NOSPLIT, $0-49
 	VPXORD Z2, Z2, Z2
 	VPXORD Z3, Z3, Z3
 loop:
-	VMOVDQU32 (DX), Z31
+	VMOVDQU32 0(DX), Z31
 	VPDPWSSD.BCST 0(SI), Z31, Z0
 	VPDPWSSD.BCST 4(SI), Z31, Z1
 	VPDPWSSD.BCST 8(SI), Z31, Z2
@@ -295,7 +295,7 @@ store:
 	VZEROUPPER
 	RET
 
-// func igemmKernVNNIx8(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+// func igemmKernVNNIx8(kc int, a, b, c unsafe.Pointer, ldc int, ldb int, acc bool)
 TEXT ·igemmKernVNNIx8(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
@@ -314,7 +314,7 @@ TEXT ·igemmKernVNNIx8(SB), NOSPLIT, $0-49
 	VPXORD Z6, Z6, Z6
 	VPXORD Z7, Z7, Z7
 loop:
-	VMOVDQU32 (DX), Z31
+	VMOVDQU32 0(DX), Z31
 	VPDPWSSD.BCST 0(SI), Z31, Z0
 	VPDPWSSD.BCST 4(SI), Z31, Z1
 	VPDPWSSD.BCST 8(SI), Z31, Z2
@@ -374,7 +374,7 @@ store:
 	VZEROUPPER
 	RET
 
-// func igemmKernVNNIx12(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+// func igemmKernVNNIx12(kc int, a, b, c unsafe.Pointer, ldc int, ldb int, acc bool)
 TEXT ·igemmKernVNNIx12(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
@@ -397,7 +397,7 @@ TEXT ·igemmKernVNNIx12(SB), NOSPLIT, $0-49
 	VPXORD Z10, Z10, Z10
 	VPXORD Z11, Z11, Z11
 loop:
-	VMOVDQU32 (DX), Z31
+	VMOVDQU32 0(DX), Z31
 	VPDPWSSD.BCST 0(SI), Z31, Z0
 	VPDPWSSD.BCST 4(SI), Z31, Z1
 	VPDPWSSD.BCST 8(SI), Z31, Z2
@@ -496,7 +496,7 @@ TEXT ·sgemmKernAVX512Indx4(SB), NOSPLIT, $0-49
 	VPXORD Z3, Z3, Z3
 loop:
 	MOVQ (R9), R11
-	VMOVDQU32 (DX)(R11*4), Z31
+	VMOVDQU32 0(DX)(R11*4), Z31
 	VFMADD231PS.BCST 0(SI), Z31, Z0
 	VFMADD231PS.BCST 4(SI), Z31, Z1
 	VFMADD231PS.BCST 8(SI), Z31, Z2
@@ -551,7 +551,7 @@ TEXT ·sgemmKernAVX512Indx8(SB), NOSPLIT, $0-49
 	VPXORD Z7, Z7, Z7
 loop:
 	MOVQ (R9), R11
-	VMOVDQU32 (DX)(R11*4), Z31
+	VMOVDQU32 0(DX)(R11*4), Z31
 	VFMADD231PS.BCST 0(SI), Z31, Z0
 	VFMADD231PS.BCST 4(SI), Z31, Z1
 	VFMADD231PS.BCST 8(SI), Z31, Z2
@@ -634,7 +634,7 @@ TEXT ·sgemmKernAVX512Indx12(SB), NOSPLIT, $0-49
 	VPXORD Z11, Z11, Z11
 loop:
 	MOVQ (R9), R11
-	VMOVDQU32 (DX)(R11*4), Z31
+	VMOVDQU32 0(DX)(R11*4), Z31
 	VFMADD231PS.BCST 0(SI), Z31, Z0
 	VFMADD231PS.BCST 4(SI), Z31, Z1
 	VFMADD231PS.BCST 8(SI), Z31, Z2
@@ -718,172 +718,7 @@ store:
 	VZEROUPPER
 	RET
 
-// func sgemmKernAVX2Indx3(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
-TEXT ·sgemmKernAVX2Indx3(SB), NOSPLIT, $0-49
-	MOVQ kc+0(FP), CX
-	MOVQ a+8(FP), SI
-	MOVQ b+16(FP), DX
-	MOVQ c+24(FP), DI
-	MOVQ ldc+32(FP), R8
-	SHLQ $2, R8
-	MOVQ off+40(FP), R9
-	VPXOR Y0, Y0, Y0
-	VPXOR Y1, Y1, Y1
-	VPXOR Y2, Y2, Y2
-	VPXOR Y3, Y3, Y3
-	VPXOR Y4, Y4, Y4
-	VPXOR Y5, Y5, Y5
-loop:
-	MOVQ (R9), R11
-	VMOVDQU (DX)(R11*4), Y12
-	VMOVDQU 32(DX)(R11*4), Y13
-	VBROADCASTSS 0(SI), Y14
-	VFMADD231PS Y14, Y12, Y0
-	VFMADD231PS Y14, Y13, Y1
-	VBROADCASTSS 4(SI), Y14
-	VFMADD231PS Y14, Y12, Y2
-	VFMADD231PS Y14, Y13, Y3
-	VBROADCASTSS 8(SI), Y14
-	VFMADD231PS Y14, Y12, Y4
-	VFMADD231PS Y14, Y13, Y5
-	ADDQ $12, SI
-	ADDQ $8, R9
-	DECQ CX
-	JNZ loop
-	MOVBLZX acc+48(FP), AX
-	TESTB AL, AL
-	JEQ store
-	VADDPS 0(DI), Y0, Y0
-	VMOVDQU Y0, 0(DI)
-	VADDPS 32(DI), Y1, Y1
-	VMOVDQU Y1, 32(DI)
-	ADDQ R8, DI
-	VADDPS 0(DI), Y2, Y2
-	VMOVDQU Y2, 0(DI)
-	VADDPS 32(DI), Y3, Y3
-	VMOVDQU Y3, 32(DI)
-	ADDQ R8, DI
-	VADDPS 0(DI), Y4, Y4
-	VMOVDQU Y4, 0(DI)
-	VADDPS 32(DI), Y5, Y5
-	VMOVDQU Y5, 32(DI)
-	VZEROUPPER
-	RET
-store:
-	VMOVDQU Y0, 0(DI)
-	VMOVDQU Y1, 32(DI)
-	ADDQ R8, DI
-	VMOVDQU Y2, 0(DI)
-	VMOVDQU Y3, 32(DI)
-	ADDQ R8, DI
-	VMOVDQU Y4, 0(DI)
-	VMOVDQU Y5, 32(DI)
-	VZEROUPPER
-	RET
-
-// func sgemmKernAVX2Indx6(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
-TEXT ·sgemmKernAVX2Indx6(SB), NOSPLIT, $0-49
-	MOVQ kc+0(FP), CX
-	MOVQ a+8(FP), SI
-	MOVQ b+16(FP), DX
-	MOVQ c+24(FP), DI
-	MOVQ ldc+32(FP), R8
-	SHLQ $2, R8
-	MOVQ off+40(FP), R9
-	VPXOR Y0, Y0, Y0
-	VPXOR Y1, Y1, Y1
-	VPXOR Y2, Y2, Y2
-	VPXOR Y3, Y3, Y3
-	VPXOR Y4, Y4, Y4
-	VPXOR Y5, Y5, Y5
-	VPXOR Y6, Y6, Y6
-	VPXOR Y7, Y7, Y7
-	VPXOR Y8, Y8, Y8
-	VPXOR Y9, Y9, Y9
-	VPXOR Y10, Y10, Y10
-	VPXOR Y11, Y11, Y11
-loop:
-	MOVQ (R9), R11
-	VMOVDQU (DX)(R11*4), Y12
-	VMOVDQU 32(DX)(R11*4), Y13
-	VBROADCASTSS 0(SI), Y14
-	VFMADD231PS Y14, Y12, Y0
-	VFMADD231PS Y14, Y13, Y1
-	VBROADCASTSS 4(SI), Y14
-	VFMADD231PS Y14, Y12, Y2
-	VFMADD231PS Y14, Y13, Y3
-	VBROADCASTSS 8(SI), Y14
-	VFMADD231PS Y14, Y12, Y4
-	VFMADD231PS Y14, Y13, Y5
-	VBROADCASTSS 12(SI), Y14
-	VFMADD231PS Y14, Y12, Y6
-	VFMADD231PS Y14, Y13, Y7
-	VBROADCASTSS 16(SI), Y14
-	VFMADD231PS Y14, Y12, Y8
-	VFMADD231PS Y14, Y13, Y9
-	VBROADCASTSS 20(SI), Y14
-	VFMADD231PS Y14, Y12, Y10
-	VFMADD231PS Y14, Y13, Y11
-	ADDQ $24, SI
-	ADDQ $8, R9
-	DECQ CX
-	JNZ loop
-	MOVBLZX acc+48(FP), AX
-	TESTB AL, AL
-	JEQ store
-	VADDPS 0(DI), Y0, Y0
-	VMOVDQU Y0, 0(DI)
-	VADDPS 32(DI), Y1, Y1
-	VMOVDQU Y1, 32(DI)
-	ADDQ R8, DI
-	VADDPS 0(DI), Y2, Y2
-	VMOVDQU Y2, 0(DI)
-	VADDPS 32(DI), Y3, Y3
-	VMOVDQU Y3, 32(DI)
-	ADDQ R8, DI
-	VADDPS 0(DI), Y4, Y4
-	VMOVDQU Y4, 0(DI)
-	VADDPS 32(DI), Y5, Y5
-	VMOVDQU Y5, 32(DI)
-	ADDQ R8, DI
-	VADDPS 0(DI), Y6, Y6
-	VMOVDQU Y6, 0(DI)
-	VADDPS 32(DI), Y7, Y7
-	VMOVDQU Y7, 32(DI)
-	ADDQ R8, DI
-	VADDPS 0(DI), Y8, Y8
-	VMOVDQU Y8, 0(DI)
-	VADDPS 32(DI), Y9, Y9
-	VMOVDQU Y9, 32(DI)
-	ADDQ R8, DI
-	VADDPS 0(DI), Y10, Y10
-	VMOVDQU Y10, 0(DI)
-	VADDPS 32(DI), Y11, Y11
-	VMOVDQU Y11, 32(DI)
-	VZEROUPPER
-	RET
-store:
-	VMOVDQU Y0, 0(DI)
-	VMOVDQU Y1, 32(DI)
-	ADDQ R8, DI
-	VMOVDQU Y2, 0(DI)
-	VMOVDQU Y3, 32(DI)
-	ADDQ R8, DI
-	VMOVDQU Y4, 0(DI)
-	VMOVDQU Y5, 32(DI)
-	ADDQ R8, DI
-	VMOVDQU Y6, 0(DI)
-	VMOVDQU Y7, 32(DI)
-	ADDQ R8, DI
-	VMOVDQU Y8, 0(DI)
-	VMOVDQU Y9, 32(DI)
-	ADDQ R8, DI
-	VMOVDQU Y10, 0(DI)
-	VMOVDQU Y11, 32(DI)
-	VZEROUPPER
-	RET
-
-// func sgemmKernAVX2x3(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+// func sgemmKernAVX2x3(kc int, a, b, c unsafe.Pointer, ldc int, ldb int, acc bool)
 TEXT ·sgemmKernAVX2x3(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
@@ -900,7 +735,7 @@ TEXT ·sgemmKernAVX2x3(SB), NOSPLIT, $0-49
 	VPXOR Y4, Y4, Y4
 	VPXOR Y5, Y5, Y5
 loop:
-	VMOVDQU (DX), Y12
+	VMOVDQU 0(DX), Y12
 	VMOVDQU 32(DX), Y13
 	VBROADCASTSS 0(SI), Y14
 	VFMADD231PS Y14, Y12, Y0
@@ -946,7 +781,7 @@ store:
 	VZEROUPPER
 	RET
 
-// func sgemmKernAVX2x6(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+// func sgemmKernAVX2x6(kc int, a, b, c unsafe.Pointer, ldc int, ldb int, acc bool)
 TEXT ·sgemmKernAVX2x6(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
@@ -969,7 +804,7 @@ TEXT ·sgemmKernAVX2x6(SB), NOSPLIT, $0-49
 	VPXOR Y10, Y10, Y10
 	VPXOR Y11, Y11, Y11
 loop:
-	VMOVDQU (DX), Y12
+	VMOVDQU 0(DX), Y12
 	VMOVDQU 32(DX), Y13
 	VBROADCASTSS 0(SI), Y14
 	VFMADD231PS Y14, Y12, Y0
@@ -1048,7 +883,7 @@ store:
 	VZEROUPPER
 	RET
 
-// func igemmKernAVX2x3(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+// func igemmKernAVX2x3(kc int, a, b, c unsafe.Pointer, ldc int, ldb int, acc bool)
 TEXT ·igemmKernAVX2x3(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
@@ -1065,7 +900,7 @@ TEXT ·igemmKernAVX2x3(SB), NOSPLIT, $0-49
 	VPXOR Y4, Y4, Y4
 	VPXOR Y5, Y5, Y5
 loop:
-	VMOVDQU (DX), Y12
+	VMOVDQU 0(DX), Y12
 	VMOVDQU 32(DX), Y13
 	VPBROADCASTD 0(SI), Y14
 	VPMADDWD Y14, Y12, Y15
@@ -1117,7 +952,7 @@ store:
 	VZEROUPPER
 	RET
 
-// func igemmKernAVX2x6(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+// func igemmKernAVX2x6(kc int, a, b, c unsafe.Pointer, ldc int, ldb int, acc bool)
 TEXT ·igemmKernAVX2x6(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
@@ -1140,7 +975,7 @@ TEXT ·igemmKernAVX2x6(SB), NOSPLIT, $0-49
 	VPXOR Y10, Y10, Y10
 	VPXOR Y11, Y11, Y11
 loop:
-	VMOVDQU (DX), Y12
+	VMOVDQU 0(DX), Y12
 	VMOVDQU 32(DX), Y13
 	VPBROADCASTD 0(SI), Y14
 	VPMADDWD Y14, Y12, Y15
@@ -1231,7 +1066,7 @@ store:
 	VZEROUPPER
 	RET
 
-// func igemmKernAVXVNNIx3(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+// func igemmKernAVXVNNIx3(kc int, a, b, c unsafe.Pointer, ldc int, ldb int, acc bool)
 TEXT ·igemmKernAVXVNNIx3(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
@@ -1248,7 +1083,7 @@ TEXT ·igemmKernAVXVNNIx3(SB), NOSPLIT, $0-49
 	VPXOR Y4, Y4, Y4
 	VPXOR Y5, Y5, Y5
 loop:
-	VMOVDQU (DX), Y12
+	VMOVDQU 0(DX), Y12
 	VMOVDQU 32(DX), Y13
 	VPBROADCASTD 0(SI), Y14
 	BYTE $0xC4; BYTE $0xC2; BYTE $0x1D; BYTE $0x52; BYTE $0xC6 // VPDPWSSD Y14, Y12, Y0
@@ -1294,7 +1129,7 @@ store:
 	VZEROUPPER
 	RET
 
-// func igemmKernAVXVNNIx6(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+// func igemmKernAVXVNNIx6(kc int, a, b, c unsafe.Pointer, ldc int, ldb int, acc bool)
 TEXT ·igemmKernAVXVNNIx6(SB), NOSPLIT, $0-49
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
@@ -1317,7 +1152,7 @@ TEXT ·igemmKernAVXVNNIx6(SB), NOSPLIT, $0-49
 	VPXOR Y10, Y10, Y10
 	VPXOR Y11, Y11, Y11
 loop:
-	VMOVDQU (DX), Y12
+	VMOVDQU 0(DX), Y12
 	VMOVDQU 32(DX), Y13
 	VPBROADCASTD 0(SI), Y14
 	BYTE $0xC4; BYTE $0xC2; BYTE $0x1D; BYTE $0x52; BYTE $0xC6 // VPDPWSSD Y14, Y12, Y0
@@ -1372,6 +1207,171 @@ loop:
 	VPADDD 0(DI), Y10, Y10
 	VMOVDQU Y10, 0(DI)
 	VPADDD 32(DI), Y11, Y11
+	VMOVDQU Y11, 32(DI)
+	VZEROUPPER
+	RET
+store:
+	VMOVDQU Y0, 0(DI)
+	VMOVDQU Y1, 32(DI)
+	ADDQ R8, DI
+	VMOVDQU Y2, 0(DI)
+	VMOVDQU Y3, 32(DI)
+	ADDQ R8, DI
+	VMOVDQU Y4, 0(DI)
+	VMOVDQU Y5, 32(DI)
+	ADDQ R8, DI
+	VMOVDQU Y6, 0(DI)
+	VMOVDQU Y7, 32(DI)
+	ADDQ R8, DI
+	VMOVDQU Y8, 0(DI)
+	VMOVDQU Y9, 32(DI)
+	ADDQ R8, DI
+	VMOVDQU Y10, 0(DI)
+	VMOVDQU Y11, 32(DI)
+	VZEROUPPER
+	RET
+
+// func sgemmKernAVX2Indx3(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
+TEXT ·sgemmKernAVX2Indx3(SB), NOSPLIT, $0-49
+	MOVQ kc+0(FP), CX
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ c+24(FP), DI
+	MOVQ ldc+32(FP), R8
+	SHLQ $2, R8
+	MOVQ off+40(FP), R9
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	VPXOR Y2, Y2, Y2
+	VPXOR Y3, Y3, Y3
+	VPXOR Y4, Y4, Y4
+	VPXOR Y5, Y5, Y5
+loop:
+	MOVQ (R9), R11
+	VMOVDQU 0(DX)(R11*4), Y12
+	VMOVDQU 32(DX)(R11*4), Y13
+	VBROADCASTSS 0(SI), Y14
+	VFMADD231PS Y14, Y12, Y0
+	VFMADD231PS Y14, Y13, Y1
+	VBROADCASTSS 4(SI), Y14
+	VFMADD231PS Y14, Y12, Y2
+	VFMADD231PS Y14, Y13, Y3
+	VBROADCASTSS 8(SI), Y14
+	VFMADD231PS Y14, Y12, Y4
+	VFMADD231PS Y14, Y13, Y5
+	ADDQ $12, SI
+	ADDQ $8, R9
+	DECQ CX
+	JNZ loop
+	MOVBLZX acc+48(FP), AX
+	TESTB AL, AL
+	JEQ store
+	VADDPS 0(DI), Y0, Y0
+	VMOVDQU Y0, 0(DI)
+	VADDPS 32(DI), Y1, Y1
+	VMOVDQU Y1, 32(DI)
+	ADDQ R8, DI
+	VADDPS 0(DI), Y2, Y2
+	VMOVDQU Y2, 0(DI)
+	VADDPS 32(DI), Y3, Y3
+	VMOVDQU Y3, 32(DI)
+	ADDQ R8, DI
+	VADDPS 0(DI), Y4, Y4
+	VMOVDQU Y4, 0(DI)
+	VADDPS 32(DI), Y5, Y5
+	VMOVDQU Y5, 32(DI)
+	VZEROUPPER
+	RET
+store:
+	VMOVDQU Y0, 0(DI)
+	VMOVDQU Y1, 32(DI)
+	ADDQ R8, DI
+	VMOVDQU Y2, 0(DI)
+	VMOVDQU Y3, 32(DI)
+	ADDQ R8, DI
+	VMOVDQU Y4, 0(DI)
+	VMOVDQU Y5, 32(DI)
+	VZEROUPPER
+	RET
+
+// func sgemmKernAVX2Indx6(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
+TEXT ·sgemmKernAVX2Indx6(SB), NOSPLIT, $0-49
+	MOVQ kc+0(FP), CX
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ c+24(FP), DI
+	MOVQ ldc+32(FP), R8
+	SHLQ $2, R8
+	MOVQ off+40(FP), R9
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	VPXOR Y2, Y2, Y2
+	VPXOR Y3, Y3, Y3
+	VPXOR Y4, Y4, Y4
+	VPXOR Y5, Y5, Y5
+	VPXOR Y6, Y6, Y6
+	VPXOR Y7, Y7, Y7
+	VPXOR Y8, Y8, Y8
+	VPXOR Y9, Y9, Y9
+	VPXOR Y10, Y10, Y10
+	VPXOR Y11, Y11, Y11
+loop:
+	MOVQ (R9), R11
+	VMOVDQU 0(DX)(R11*4), Y12
+	VMOVDQU 32(DX)(R11*4), Y13
+	VBROADCASTSS 0(SI), Y14
+	VFMADD231PS Y14, Y12, Y0
+	VFMADD231PS Y14, Y13, Y1
+	VBROADCASTSS 4(SI), Y14
+	VFMADD231PS Y14, Y12, Y2
+	VFMADD231PS Y14, Y13, Y3
+	VBROADCASTSS 8(SI), Y14
+	VFMADD231PS Y14, Y12, Y4
+	VFMADD231PS Y14, Y13, Y5
+	VBROADCASTSS 12(SI), Y14
+	VFMADD231PS Y14, Y12, Y6
+	VFMADD231PS Y14, Y13, Y7
+	VBROADCASTSS 16(SI), Y14
+	VFMADD231PS Y14, Y12, Y8
+	VFMADD231PS Y14, Y13, Y9
+	VBROADCASTSS 20(SI), Y14
+	VFMADD231PS Y14, Y12, Y10
+	VFMADD231PS Y14, Y13, Y11
+	ADDQ $24, SI
+	ADDQ $8, R9
+	DECQ CX
+	JNZ loop
+	MOVBLZX acc+48(FP), AX
+	TESTB AL, AL
+	JEQ store
+	VADDPS 0(DI), Y0, Y0
+	VMOVDQU Y0, 0(DI)
+	VADDPS 32(DI), Y1, Y1
+	VMOVDQU Y1, 32(DI)
+	ADDQ R8, DI
+	VADDPS 0(DI), Y2, Y2
+	VMOVDQU Y2, 0(DI)
+	VADDPS 32(DI), Y3, Y3
+	VMOVDQU Y3, 32(DI)
+	ADDQ R8, DI
+	VADDPS 0(DI), Y4, Y4
+	VMOVDQU Y4, 0(DI)
+	VADDPS 32(DI), Y5, Y5
+	VMOVDQU Y5, 32(DI)
+	ADDQ R8, DI
+	VADDPS 0(DI), Y6, Y6
+	VMOVDQU Y6, 0(DI)
+	VADDPS 32(DI), Y7, Y7
+	VMOVDQU Y7, 32(DI)
+	ADDQ R8, DI
+	VADDPS 0(DI), Y8, Y8
+	VMOVDQU Y8, 0(DI)
+	VADDPS 32(DI), Y9, Y9
+	VMOVDQU Y9, 32(DI)
+	ADDQ R8, DI
+	VADDPS 0(DI), Y10, Y10
+	VMOVDQU Y10, 0(DI)
+	VADDPS 32(DI), Y11, Y11
 	VMOVDQU Y11, 32(DI)
 	VZEROUPPER
 	RET

@@ -14,8 +14,15 @@ var out strings.Builder
 
 func w(format string, args ...any) { fmt.Fprintf(&out, format+"\n", args...) }
 
-func prologue(name string) {
-	w("// func %s(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)", name)
+// prologue loads the arguments: R9 is B's row distance in bytes, or, for
+// the kernels that read B through a table of row offsets (ind), the
+// table's address (ints, in elements).
+func prologue(name string, ind bool) {
+	last := "ldb int"
+	if ind {
+		last = "off unsafe.Pointer"
+	}
+	w("// func %s(kc int, a, b, c unsafe.Pointer, ldc int, %s, acc bool)", name, last)
 	w("TEXT ·%s(SB), NOSPLIT, $0-49", name)
 	w("\tMOVQ kc+0(FP), CX")
 	w("\tMOVQ a+8(FP), SI")
@@ -23,22 +30,47 @@ func prologue(name string) {
 	w("\tMOVQ c+24(FP), DI")
 	w("\tMOVQ ldc+32(FP), R8")
 	w("\tSHLQ $2, R8")
+	if ind {
+		w("\tMOVQ off+40(FP), R9")
+		return
+	}
 	w("\tMOVQ ldb+40(FP), R9")
 	w("\tSHLQ $2, R9")
 }
 
-// prologueInd is prologue for the kernels that read B through a table of
-// row offsets: R9 walks the table (ints, in elements).
-func prologueInd(name string) {
-	w("// func %s(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)", name)
-	w("TEXT ·%s(SB), NOSPLIT, $0-49", name)
-	w("\tMOVQ kc+0(FP), CX")
-	w("\tMOVQ a+8(FP), SI")
-	w("\tMOVQ b+16(FP), DX")
-	w("\tMOVQ c+24(FP), DI")
-	w("\tMOVQ ldc+32(FP), R8")
-	w("\tSHLQ $2, R8")
-	w("\tMOVQ off+40(FP), R9")
+// bRowAccess is how a kernel's k loop reads B's row: in place at DX,
+// moved on by ldb (R9), or, for the Ind kernels, at DX plus the element
+// offset the table at R9 gives for this row.
+type bRowAccess struct{ ind bool }
+
+// bRow writes the kernel's prologue and returns its B row access.
+func bRow(ind bool, name string) bRowAccess {
+	prologue(name, ind)
+	return bRowAccess{ind}
+}
+
+// load fetches the row's offset (Ind kernels).
+func (b bRowAccess) load() {
+	if b.ind {
+		w("\tMOVQ (R9), R11")
+	}
+}
+
+// at is the address of the row's byte disp.
+func (b bRowAccess) at(disp int) string {
+	if b.ind {
+		return fmt.Sprintf("%d(DX)(R11*4)", disp)
+	}
+	return fmt.Sprintf("%d(DX)", disp)
+}
+
+// next moves on to the next row.
+func (b bRowAccess) next() {
+	if b.ind {
+		w("\tADDQ $8, R9")
+	} else {
+		w("\tADDQ R9, DX")
+	}
 }
 
 // store writes the accumulators (perRow registers of width bytes per row)
@@ -100,81 +132,53 @@ func main() {
 	w("")
 	// AVX-512: rows x 16, one zmm accumulator per row (Z0...), the B row in
 	// Z31, A broadcast from memory into the multiply-add.
-	for _, f := range []struct{ name, op, add string }{
-		{"sgemmKernAVX512", "VFMADD231PS.BCST", "VADDPS"},
-		{"igemmKernVNNI", "VPDPWSSD.BCST", "VPADDD"},
+	// The Ind variants read B row p at b + off[p] (convolutions read the
+	// im2col matrix in place from a padded input): the same multiply-adds
+	// in the same order, so the same bits.
+	for _, f := range []struct {
+		name, op, add string
+		ind           bool
+	}{
+		{"sgemmKernAVX512", "VFMADD231PS.BCST", "VADDPS", false},
+		{"igemmKernVNNI", "VPDPWSSD.BCST", "VPADDD", false},
+		{"sgemmKernAVX512Ind", "VFMADD231PS.BCST", "VADDPS", true},
 	} {
 		for _, rows := range []int{4, 8, 12} {
-			prologue(fmt.Sprintf("%sx%d", f.name, rows))
+			b := bRow(f.ind, fmt.Sprintf("%sx%d", f.name, rows))
 			for r := range rows {
 				w("\tVPXORD Z%d, Z%d, Z%d", r, r, r)
 			}
 			w("loop:")
-			w("\tVMOVDQU32 (DX), Z31")
+			b.load()
+			w("\tVMOVDQU32 %s, Z31", b.at(0))
 			for r := range rows {
 				w("\t%s %d(SI), Z31, Z%d", f.op, 4*r, r)
 			}
 			w("\tADDQ $%d, SI", 4*rows)
-			w("\tADDQ R9, DX")
+			b.next()
 			w("\tDECQ CX")
 			w("\tJNZ loop")
 			store(1, "Z", f.add, 64, rows)
 		}
 	}
-	// The f32 kernels again, reading B row p at b + off[p] (convolutions
-	// read the im2col matrix in place from a padded input): the same
-	// multiply-adds in the same order, so the same bits.
-	for _, rows := range []int{4, 8, 12} {
-		prologueInd(fmt.Sprintf("sgemmKernAVX512Indx%d", rows))
-		for r := range rows {
-			w("\tVPXORD Z%d, Z%d, Z%d", r, r, r)
-		}
-		w("loop:")
-		w("\tMOVQ (R9), R11")
-		w("\tVMOVDQU32 (DX)(R11*4), Z31")
-		for r := range rows {
-			w("\tVFMADD231PS.BCST %d(SI), Z31, Z%d", 4*r, r)
-		}
-		w("\tADDQ $%d, SI", 4*rows)
-		w("\tADDQ $8, R9")
-		w("\tDECQ CX")
-		w("\tJNZ loop")
-		store(1, "Z", "VADDPS", 64, rows)
-	}
-	for _, rows := range []int{3, 6} {
-		prologueInd(fmt.Sprintf("sgemmKernAVX2Indx%d", rows))
-		for r := range 2 * rows {
-			w("\tVPXOR Y%d, Y%d, Y%d", r, r, r)
-		}
-		w("loop:")
-		w("\tMOVQ (R9), R11")
-		w("\tVMOVDQU (DX)(R11*4), Y12")
-		w("\tVMOVDQU 32(DX)(R11*4), Y13")
-		for r := range rows {
-			w("\tVBROADCASTSS %d(SI), Y14", 4*r)
-			w("\tVFMADD231PS Y14, Y12, Y%d", 2*r)
-			w("\tVFMADD231PS Y14, Y13, Y%d", 2*r+1)
-		}
-		w("\tADDQ $%d, SI", 4*rows)
-		w("\tADDQ $8, R9")
-		w("\tDECQ CX")
-		w("\tJNZ loop")
-		store(2, "Y", "VADDPS", 32, rows)
-	}
 	// AVX2: rows x 16; row r in Y(2r), Y(2r+1); B in Y12, Y13; the A
 	// broadcast in Y14; the integer kernels' products in Y15.
 	for _, f := range []struct {
-		name      string
-		int, vnni bool
-	}{{"sgemmKernAVX2", false, false}, {"igemmKernAVX2", true, false}, {"igemmKernAVXVNNI", true, true}} {
+		name           string
+		int, vnni, ind bool
+	}{
+		{"sgemmKernAVX2", false, false, false}, {"igemmKernAVX2", true, false, false},
+		{"igemmKernAVXVNNI", true, true, false}, {"sgemmKernAVX2Ind", false, false, true},
+	} {
 		for _, rows := range []int{3, 6} {
-			prologue(fmt.Sprintf("%sx%d", f.name, rows))
+			b := bRow(f.ind, fmt.Sprintf("%sx%d", f.name, rows))
 			for r := range 2 * rows {
 				w("\tVPXOR Y%d, Y%d, Y%d", r, r, r)
 			}
 			w("loop:")
-			w("\tVMOVDQU (DX), Y12")
-			w("\tVMOVDQU 32(DX), Y13")
+			b.load()
+			w("\tVMOVDQU %s, Y12", b.at(0))
+			w("\tVMOVDQU %s, Y13", b.at(32))
 			for r := range rows {
 				if f.vnni {
 					w("\tVPBROADCASTD %d(SI), Y14", 4*r)
@@ -193,7 +197,7 @@ func main() {
 				}
 			}
 			w("\tADDQ $%d, SI", 4*rows)
-			w("\tADDQ R9, DX")
+			b.next()
 			w("\tDECQ CX")
 			w("\tJNZ loop")
 			add := "VADDPS"
