@@ -22,7 +22,9 @@ type verifier struct {
 }
 
 func opError(op *Operation, format string, args ...any) *Diagnostic {
-	return Errorf(op.Loc, "'%s' op %s", op.name, fmt.Sprintf(format, args...))
+	d := Errorf(op.Loc, "'%s' op %s", op.name, fmt.Sprintf(format, args...))
+	d.Op = op
+	return d
 }
 
 // MayBeGraphRegion reports whether r may hold uses before definitions:
@@ -65,13 +67,14 @@ func (v *verifier) verifyOp(op *Operation) *Diagnostic {
 			}
 		}
 	}
-	if op.HasTrait(SymbolTableTrait) || (op.info == nil && op.name == "builtin.module") {
-		if d := verifySymbols(op); d != nil {
+	for _, r := range op.regions {
+		if d := v.verifyRegion(op, r); d != nil {
 			return d
 		}
 	}
-	for _, r := range op.regions {
-		if d := v.verifyRegion(op, r); d != nil {
+	// After the nested ops, as MLIR runs region traits.
+	if op.HasTrait(SymbolTableTrait) || (op.info == nil && op.name == "builtin.module") {
+		if d := verifySymbols(op); d != nil {
 			return d
 		}
 	}
@@ -88,10 +91,19 @@ func (v *verifier) runHook(op *Operation) (d *Diagnostic) {
 	if err == nil {
 		return nil
 	}
+	var attrErr *AttrConstraintError
+	if errors.As(err, &attrErr) {
+		d := opError(op, "%s", err.Error())
+		d.Op = nil
+		return d
+	}
 	var diag *Diagnostic
 	if errors.As(err, &diag) {
 		if diag.Loc == nil {
 			diag.Loc = op.Loc
+		}
+		if diag.Op == nil {
+			diag.Op = op
 		}
 		return diag
 	}
@@ -109,7 +121,7 @@ func (v *verifier) verifyRegion(op *Operation, r *Region) *Diagnostic {
 		}
 		if b.first == nil {
 			if op.info != nil && !noTerminator {
-				return opError(op, "empty block: expect at least a terminator")
+				return Errorf(op.Loc, "empty block: expect at least a terminator")
 			}
 			continue
 		}
@@ -187,6 +199,7 @@ func (v *verifier) verifyDominance(user *Operation, idx int, val *Value) *Diagno
 // dominate, with the note that says where the definition is.
 func dominanceError(user *Operation, idx int, val *Value) *Diagnostic {
 	d := Errorf(user.Loc, "operand #%d does not dominate this use", idx)
+	d.Op = user
 	useRegion := user.ParentRegion()
 	where := func(def *Region) string {
 		switch {
@@ -261,6 +274,7 @@ func verifySymbols(op *Operation) *Diagnostic {
 			}
 			if prev, dup := seen[name]; dup {
 				d := Errorf(o.Loc, "redefinition of symbol named '%s'", name)
+				d.Op = o
 				d.AttachNote(prev.Loc, "see existing symbol definition here")
 				return d
 			}
