@@ -333,6 +333,9 @@ type astShapedType struct {
 	Scalable []bool  // vector only: per dim, written [N]; nil when none is
 	Elem     astType
 	Params   []astAttr // after the element type: tensor encoding; memref layout, memory space
+	// ParamEnds holds, per param, where the token after it starts (MLIR
+	// reports a misplaced memref param there).
+	ParamEnds []lexer.Position
 }
 
 // astComplexType is complex<T>.
@@ -516,7 +519,8 @@ type astRawAttr struct {
 	Keyword string
 	Body    string
 	Tokens  []lexer.Token
-	Type    astType // sparse only
+	Type    astType        // sparse only
+	End     lexer.Position // the closing '>'
 }
 
 // astDistinctAttr is distinct[N]<attr>.

@@ -436,6 +436,7 @@ func (p *syntaxParser) parseRawAttr() *astRawAttr {
 			}
 		}
 		if depth == 0 {
+			a.End = t.Pos
 			p.advance()
 			break
 		}
@@ -447,6 +448,13 @@ func (p *syntaxParser) parseRawAttr() *astRawAttr {
 		p.advance()
 	}
 	a.Body = b.String()
+	if a.Keyword == "strided" {
+		// MLIR parses the layout where it stands: its syntax errors come
+		// before those of what follows.
+		if _, _, pos, msg := parseStrided(a.Tokens, a.End); msg != "" {
+			p.failf(pos, "%s", msg)
+		}
+	}
 	if a.Keyword == "sparse" {
 		p.expect(tokColon, "expected ':'")
 		a.Type = p.parseType()

@@ -43,7 +43,7 @@ func dumpValue(b *strings.Builder, v reflect.Value) {
 		first := true
 		for i := 0; i < v.NumField(); i++ {
 			f := v.Field(i)
-			if f.Type() == positionType || f.IsZero() {
+			if f.Type() == positionType || f.Type() == reflect.SliceOf(positionType) || f.IsZero() {
 				continue
 			}
 			if !first {

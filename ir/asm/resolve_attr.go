@@ -120,6 +120,9 @@ func (r *resolver) otherAttr(a astAttr) ir.Attribute {
 	case *astAttrAliasRef:
 		return r.attrAlias(a.Name, a.Pos)
 	case *astRawAttr:
+		if a.Keyword == "strided" {
+			return r.stridedAttr(a)
+		}
 		r.fail(a.Pos, "'%s' attributes are not supported by mlc", a.Keyword)
 	case *astDistinctAttr:
 		r.fail(a.Pos, "distinct attributes are not supported by mlc")
@@ -294,7 +297,8 @@ func (r *resolver) attrAlias(name string, pos lexer.Position) ir.Attribute {
 	}
 	def, ok := r.attrAliases[name]
 	if !ok {
-		r.fail(pos, "undefined symbol alias id '%s'", name)
+		// At the token after the name, as MLIR reports it.
+		r.fail(syntaxPosAt(pos, 1+len(name)), "undefined symbol alias id '%s'", name)
 	}
 	if _, isLoc := def.Value.(*astLocationAttr); isLoc {
 		r.fail(pos, "location alias '#%s' used as an attribute", name)
