@@ -88,10 +88,15 @@ func IsValidMemRefElementType(t Type) bool {
 }
 
 // IsValidMemorySpace is MLIR's rule for a memref's memory space: none,
-// an integer, a string, a dictionary or a dialect's attribute.
+// an integer, a string, a dictionary or a registered dialect's attribute
+// (an unregistered one is opaque, which MLIR counts as builtin).
 func IsValidMemorySpace(a Attribute) bool {
 	switch a.(type) {
-	case nil, *IntegerAttr, *StringAttr, *DictionaryAttr, DialectAttr, *OpaqueAttr:
+	case nil, *IntegerAttr, *StringAttr, *DictionaryAttr:
+		return true
+	case *OpaqueAttr:
+		return false
+	case DialectAttr:
 		return true
 	}
 	return false
