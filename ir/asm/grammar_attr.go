@@ -400,12 +400,14 @@ func (p *syntaxParser) parseDenseArrayAttr() *astDenseArrayAttr {
 	p.advance()
 	p.expect(tokLess, "expected '<' after 'array'")
 	a.ElemType = p.parseType()
-	if p.consumeIf(tokColon) {
-		for {
-			a.Elems = append(a.Elems, p.parseDenseNumber("expected integer or floating point literal"))
-			if !p.consumeIf(tokComma) {
-				break
-			}
+	if p.consumeIf(tokGreater) {
+		return a
+	}
+	p.expect(tokColon, "expected ':' after dense array type")
+	for {
+		a.Elems = append(a.Elems, p.parseDenseNumber("expected integer or floating point literal"))
+		if !p.consumeIf(tokComma) {
+			break
 		}
 	}
 	p.expect(tokGreater, "expected '>' to close an array attribute")

@@ -469,6 +469,10 @@ func (r *resolver) denseElem(e astDenseElem, elem ir.Type, dst []byte) []byte {
 				r.fail(e.Pos, "invalid integer literal")
 			}
 			if strings.HasPrefix(e.Text, "0x") {
+				if e.Neg {
+					// At the literal, after the minus, as MLIR.
+					r.fail(syntaxPosAt(e.Pos, 1), "hexadecimal float literal should not have a leading minus")
+				}
 				if v.BitLen() > t.Width() {
 					r.fail(e.Pos, "hexadecimal float constant out of range for type")
 				}
@@ -522,6 +526,9 @@ func (r *resolver) denseArray(a *astDenseArrayAttr) ir.Attribute {
 	t := r.typ(a.ElemType)
 	switch tt := t.(type) {
 	case *ir.IntegerType:
+		if tt.Width != 1 && tt.Width%8 != 0 {
+			r.fail(a.ElemType.astPos(), "element type bitwidth must be a multiple of 8")
+		}
 		if tt.Width > 64 {
 			r.fail(a.Pos, "dense array element type must be at most 64 bits wide")
 		}
@@ -566,6 +573,6 @@ func (r *resolver) denseArray(a *astDenseArrayAttr) ir.Attribute {
 		}
 		return r.ctx.DenseFloatArrayAttr(tt, vals)
 	}
-	r.fail(a.Pos, "expected integer or float type, got: %s", t)
+	r.fail(a.ElemType.astPos(), "expected integer or float type, got: '%s'", t)
 	return nil
 }

@@ -1,0 +1,31 @@
+// RUN: mlc-opt --allow-unregistered-dialect --split-input-file --verify-diagnostics %s
+// Parse errors worded and placed as mlir-opt-19's (memref-mlir-opt.mlir
+// compares each chunk's stderr with it).
+
+// expected-error @+1 {{element type bitwidth must be a multiple of 8}}
+"x.y"() {a = array<i7>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected ':' after dense array type}}
+"x.y"() {a = array<i8)} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected integer or float type, got: 'vector<i32>'}}
+"x.y"() {a = array<vector<i32>>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{hexadecimal float literal should not have a leading minus}}
+"x.y"() {a = dense<[1.0, -0x7F800000]> : tensor<2xf32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{undefined symbol alias id 'nope'}}
+"x.y"() {a = #nope} : () -> ()
+
+// -----
+
+// expected-error @+1 {{undefined symbol alias id 'nope'}}
+"x.y"() : () -> !nope
