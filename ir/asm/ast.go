@@ -139,10 +139,16 @@ type astMetaGroup struct {
 }
 
 // astMetaEntry is `key: "string"` (hex blobs are strings "0x...") or
-// `key: true|false`. Exactly one of Str and Bool is set.
+// `key: true|false`.
 type astMetaEntry struct {
+	Pos   lexer.Position
+	Key   string        `parser:"@Ident ':'"`
+	Value *astMetaValue `parser:"@@"`
+}
+
+// astMetaValue is an entry's value: exactly one of Str and Bool is set.
+type astMetaValue struct {
 	Pos  lexer.Position
-	Key  string         `parser:"@Ident ':'"`
 	Str  *astMetaString `parser:"( @String"`
 	Bool *string        `parser:"| @( 'true' | 'false' ) )"`
 }

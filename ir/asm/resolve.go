@@ -267,12 +267,12 @@ func (r *resolver) metadata(m *astFileMetadata) {
 				r.fail(g.Pos, "dialect '%s' is unknown", g.Name)
 			}
 			for _, e := range g.Entries {
-				if e.Str == nil {
-					r.fail(e.Pos, "expected hex string blob for key '%s'", e.Key)
+				if e.Value.Str == nil {
+					r.fail(e.Value.Pos, "expected hex string blob for key '%s'", e.Key)
 				}
-				data, align, err := decodeBlob(string(*e.Str))
+				data, align, err := decodeBlob(string(*e.Value.Str))
 				if err != "" {
-					r.fail(e.Pos, "%s for key '%s'", err, e.Key)
+					r.fail(e.Value.Pos, err, e.Key)
 				}
 				blob := r.ctx.Resource(g.Name, e.Key)
 				blob.Alignment, blob.Data = align, data
@@ -281,20 +281,22 @@ func (r *resolver) metadata(m *astFileMetadata) {
 	}
 }
 
+// decodeBlob decodes a resource blob; a failure is a message with a %s
+// for the key, in MLIR's words.
 func decodeBlob(s string) ([]byte, uint32, string) {
 	if !strings.HasPrefix(s, "0x") {
-		return nil, 0, "expected hex string blob"
+		return nil, 0, "expected hex string blob for key '%s'"
 	}
 	raw, err := hex.DecodeString(s[2:])
 	if err != nil {
-		return nil, 0, "invalid hex string blob"
+		return nil, 0, "expected hex string blob for key '%s'"
 	}
 	if len(raw) < 4 {
-		return nil, 0, "expected hex string blob with a 4-byte alignment prefix"
+		return nil, 0, "expected hex string blob for key '%s' to encode alignment in first 4 bytes"
 	}
 	align := uint32(raw[0]) | uint32(raw[1])<<8 | uint32(raw[2])<<16 | uint32(raw[3])<<24
 	if align == 0 || align&(align-1) != 0 {
-		return nil, 0, fmt.Sprintf("expected blob alignment to be a power of two, got %d", align)
+		return nil, 0, fmt.Sprintf("expected blob alignment to be a power of two, got %d, for key '%%s'", align)
 	}
 	return raw[4:], align, ""
 }
@@ -529,10 +531,10 @@ func ReadExternalResources(filename string, src []byte) (map[string]map[string]s
 				entries := map[string]string{}
 				for _, e := range g.Entries {
 					switch {
-					case e.Str != nil:
-						entries[e.Key] = string(*e.Str)
-					case e.Bool != nil:
-						entries[e.Key] = *e.Bool
+					case e.Value.Str != nil:
+						entries[e.Key] = string(*e.Value.Str)
+					case e.Value.Bool != nil:
+						entries[e.Key] = *e.Value.Bool
 					}
 				}
 				out[g.Name] = entries

@@ -29,3 +29,48 @@
 
 // expected-error @+1 {{undefined symbol alias id 'nope'}}
 "x.y"() : () -> !nope
+
+// -----
+
+// expected-error @+2 {{expected ':'}}
+{-#
+  dialect_resources
+#-}
+
+// -----
+
+// expected-error @+2 {{expected '{'}}
+{-#
+  external_resources: "value"
+#-}
+
+// -----
+
+// expected-error @+3 {{expected identifier key for 'resource' entry}}
+{-#
+  dialect_resources: {
+    10
+  }
+#-}
+
+// -----
+
+// expected-error @+4 {{expected hex string blob for key 'blob' to encode alignment in first 4 bytes}}
+{-#
+  dialect_resources: {
+    builtin: {
+      blob: "0x08"
+    }
+  }
+#-}
+
+// -----
+
+// expected-error @+4 {{expected hex string blob for key 'blob'}}
+{-#
+  dialect_resources: {
+    builtin: {
+      blob: 10
+    }
+  }
+#-}
