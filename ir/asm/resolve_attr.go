@@ -197,13 +197,22 @@ func fitsSmall(v int64, it *ir.IntegerType) bool {
 	return v >= lo && v <= hiU
 }
 
+// literalPos is where a number's literal starts, after its minus (where
+// MLIR reports errors in it).
+func literalPos(pos lexer.Position, neg bool) lexer.Position {
+	if neg {
+		return syntaxPosAt(pos, 1)
+	}
+	return pos
+}
+
 func (r *resolver) intAttr(a *astIntAttr) ir.Attribute {
 	var t ir.Type = r.ctx.I(64)
 	if a.Type != nil {
 		t = r.typ(a.Type)
 	}
 	if it, ok := t.(*ir.IntegerType); ok && a.Neg && it.Signedness == ir.Unsigned {
-		r.fail(a.Pos, "negative integer literal not valid for unsigned integer type")
+		r.fail(literalPos(a.Pos, a.Neg), "negative integer literal not valid for unsigned integer type")
 	}
 	if sv, ok := smallInt(a.Text, a.Neg); ok {
 		switch tt := t.(type) {
@@ -211,7 +220,7 @@ func (r *resolver) intAttr(a *astIntAttr) ir.Attribute {
 			return r.ctx.IntegerAttr(t, sv)
 		case *ir.IntegerType:
 			if tt.Width < 64 && !fitsSmall(sv, tt) || tt.Width == 64 && tt.Signedness == ir.Unsigned && sv < 0 {
-				r.fail(a.Pos, "integer constant out of range for attribute")
+				r.fail(literalPos(a.Pos, a.Neg), "integer constant out of range for attribute")
 			}
 			if tt.Width == 1 && tt.Signedness == ir.Signless {
 				return r.ctx.BoolAttr(sv != 0)
@@ -234,7 +243,7 @@ func (r *resolver) intAttr(a *astIntAttr) ir.Attribute {
 			r.failDiag(d)
 		}
 		if a.Neg {
-			r.fail(a.Pos, "hexadecimal float literal should not have a leading minus")
+			r.fail(literalPos(a.Pos, a.Neg), "hexadecimal float literal should not have a leading minus")
 		}
 		if v.BitLen() > tt.Width() {
 			r.fail(a.Pos, "hexadecimal float constant out of range for type")
@@ -242,12 +251,12 @@ func (r *resolver) intAttr(a *astIntAttr) ir.Attribute {
 		return r.ctx.FloatAttr(tt, ir.FloatFromBits(tt.Kind, v.Uint64()))
 	case *ir.IndexType:
 		if !v.IsInt64() {
-			r.fail(a.Pos, "integer constant out of range for attribute")
+			r.fail(literalPos(a.Pos, a.Neg), "integer constant out of range for attribute")
 		}
 		return r.ctx.IntegerAttr(t, v.Int64())
 	case *ir.IntegerType:
 		if !intFits(v, tt) {
-			r.fail(a.Pos, "integer constant out of range for attribute")
+			r.fail(literalPos(a.Pos, a.Neg), "integer constant out of range for attribute")
 		}
 		if tt.Width == 1 && tt.Signedness == ir.Signless {
 			return r.ctx.BoolAttr(v.Sign() != 0)
@@ -422,15 +431,18 @@ func (r *resolver) denseElem(e astDenseElem, elem ir.Type, dst []byte) []byte {
 			}
 			return append(dst, 0)
 		case elemInt:
+			if e.Neg && t.Signedness == ir.Unsigned {
+				r.fail(literalPos(e.Pos, e.Neg), "expected unsigned integer elements, but parsed negative value")
+			}
 			if sv, ok := smallInt(e.Text, e.Neg); ok && t.Width < 64 && t.Width > 1 {
 				if !fitsSmall(sv, t) {
-					r.fail(e.Pos, "integer constant out of range for type")
+					r.fail(literalPos(e.Pos, e.Neg), "integer constant out of range for type")
 				}
 				return ir.EncodeInt(dst, sv, t.Width/8)
 			}
 			v, ok := parseBigInt(e.Text, e.Neg)
 			if !ok || !intFits(v, t) {
-				r.fail(e.Pos, "integer constant out of range for type")
+				r.fail(literalPos(e.Pos, e.Neg), "integer constant out of range for type")
 			}
 			if t.Width == 1 {
 				return append(dst, byte(v.Int64()&1))
@@ -449,7 +461,7 @@ func (r *resolver) denseElem(e astDenseElem, elem ir.Type, dst []byte) []byte {
 		}
 		v, ok := parseBigInt(e.Text, e.Neg)
 		if !ok || !v.IsInt64() {
-			r.fail(e.Pos, "integer constant out of range for type")
+			r.fail(literalPos(e.Pos, e.Neg), "integer constant out of range for type")
 		}
 		return ir.EncodeInt(dst, v.Int64(), 8)
 	case *ir.FloatType:
@@ -470,8 +482,7 @@ func (r *resolver) denseElem(e astDenseElem, elem ir.Type, dst []byte) []byte {
 			}
 			if strings.HasPrefix(e.Text, "0x") {
 				if e.Neg {
-					// At the literal, after the minus, as MLIR.
-					r.fail(syntaxPosAt(e.Pos, 1), "hexadecimal float literal should not have a leading minus")
+					r.fail(literalPos(e.Pos, e.Neg), "hexadecimal float literal should not have a leading minus")
 				}
 				if v.BitLen() > t.Width() {
 					r.fail(e.Pos, "hexadecimal float constant out of range for type")
@@ -545,7 +556,8 @@ func (r *resolver) denseArray(a *astDenseArrayAttr) ir.Attribute {
 			case elemInt:
 				v, ok := parseBigInt(e.Text, e.Neg)
 				if !ok || !intFits(v, tt) {
-					r.fail(e.Pos, "integer constant out of range")
+					// MLIR reports it after the literal.
+					r.fail(syntaxPosAt(literalPos(e.Pos, e.Neg), len(e.Text)), "integer constant out of range")
 				}
 				vals[i] = v.Int64()
 				if !v.IsInt64() {

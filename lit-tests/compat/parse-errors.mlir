@@ -74,3 +74,34 @@
     }
   }
 #-}
+
+// -----
+
+// Errors in a negative literal are at its digits, after the minus.
+// expected-error @+1 {{integer constant out of range for attribute}}
+"x.y"() {a = -129 : i8} : () -> ()
+
+// -----
+
+// expected-error @+1 {{negative integer literal not valid for unsigned integer type}}
+"x.y"() {a = -5 : ui32} : () -> ()
+
+// -----
+
+// expected-error @+1 {{hexadecimal float literal should not have a leading minus}}
+"x.y"() {a = -0x7F800000 : f32} : () -> ()
+
+// -----
+
+// expected-error @+1 {{integer constant out of range for type}}
+"x.y"() {a = dense<[1, -777]> : tensor<2xi8>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected unsigned integer elements, but parsed negative value}}
+"x.y"() {a = dense<-1> : tensor<2xui8>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{integer constant out of range}}
+"x.y"() {a = array<i8: -200>} : () -> ()
