@@ -224,8 +224,9 @@ type astFuncForm struct {
 	SymPos     lexer.Position
 	Args       []astFuncArg
 	Results    []astFuncResult
-	Attrs      *astDictAttr // `attributes {...}`; nil if absent
-	Body       *astRegion   // nil for a declaration
+	Attrs      *astDictAttr   // `attributes {...}`; nil if absent
+	AttrsKwPos lexer.Position // the `attributes` keyword
+	Body       *astRegion     // nil for a declaration
 }
 
 // astFuncArg is `%arg0: type {attrs} loc(...)`, or in a declaration without

@@ -423,14 +423,14 @@ func (r *resolver) popScope() {
 	if len(s.regions) == 0 {
 		// Closing an isolated scope: anything still forward is undefined.
 		var first *forwardRef
-		var firstName string
-		for name, f := range s.forward {
+		for _, f := range s.forward {
 			if first == nil || f.pos.Offset < first.pos.Offset || (f.pos.Offset == first.pos.Offset && f.pos.Line < first.pos.Line) {
-				first, firstName = f, name
+				first = f
 			}
 		}
 		if first != nil {
-			r.fail(first.pos, "use of undeclared SSA value name '%%%s'", firstName)
+			// MLIR's words: the caret shows which name.
+			r.fail(first.pos, "use of undeclared SSA value name")
 		}
 		r.scopes = r.scopes[:len(r.scopes)-1]
 	}

@@ -105,3 +105,25 @@
 
 // expected-error @+1 {{integer constant out of range}}
 "x.y"() {a = array<i8: -200>} : () -> ()
+
+// -----
+
+// A missing token in a dialect type is reported just after the token
+// before it.
+// expected-error @+1 {{expected '>'}}
+"x.y"() {a = !quant.uniform<i8:f32, 0.5 x>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected three consecutive dots for an ellipsis}}
+func.func private @f(.)
+
+// -----
+
+// expected-error @+1 {{use of undeclared SSA value name}}
+"x.y"(%nope) : (i32) -> ()
+
+// -----
+
+// expected-error @+1 {{custom op 'func.func' 'sym_visibility' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+func.func @f() attributes {sym_visibility = "private"}
