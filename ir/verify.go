@@ -46,6 +46,14 @@ func (v *verifier) verifyOp(op *Operation) *Diagnostic {
 			return d
 		}
 	}
+	// MLIR's Symbol interface, checked before the op's own verifier: a
+	// registered parent must hold a symbol table (an unregistered one
+	// might).
+	if op.HasTrait(Symbol) {
+		if p := op.ParentOp(); p != nil && p.info != nil && !p.HasTrait(SymbolTableTrait) {
+			return opError(op, "symbol's parent must have the SymbolTable trait")
+		}
+	}
 	if op.info != nil && op.info.Verify != nil {
 		if d := v.runHook(op); d != nil {
 			return d
@@ -133,8 +141,11 @@ func (v *verifier) verifyRegion(op *Operation, r *Region) *Diagnostic {
 				return opError(o, "must be the last operation in the parent block")
 			}
 		}
-		if !noTerminator && b.last.info != nil && !b.last.HasTrait(Terminator) {
-			return Errorf(b.last.Loc, "block with no terminator, has '%s'", b.last.name)
+		// An unregistered op may hold blocks that end anyhow (MLIR).
+		if !noTerminator && op.info != nil && b.last.info != nil && !b.last.HasTrait(Terminator) {
+			d := Errorf(b.last.Loc, "block with no terminator, has '%s'", b.last.name)
+			d.Op = b.last
+			return d
 		}
 		for o := b.first; o != nil; o = o.next {
 			if d := v.verifyOp(o); d != nil {
