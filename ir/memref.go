@@ -23,6 +23,10 @@ func (t *MemRefType) ElementType() Type { return t.Elem }
 func (*MemRefType) HasRank() bool       { return true }
 func (t *MemRefType) Rank() int         { return len(t.Shape) }
 
+// Dims makes a memref a StaticShaped type: MLIR's dense attributes may
+// have one as their type.
+func (t *MemRefType) Dims() []int64 { return t.Shape }
+
 // UnrankedMemRefType is memref<*xf32, memory-space>.
 type UnrankedMemRefType struct {
 	Elem        Type

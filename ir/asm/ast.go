@@ -467,6 +467,10 @@ type astDenseAttr struct {
 	Pos   lexer.Position
 	Elems astDenseElements
 	Type  astType
+	// AfterLit and AfterType are where the tokens after the closing '>'
+	// and after the type start, where MLIR reports a literal that does
+	// not fit its type and a type that does not fit.
+	AfterLit, AfterType lexer.Position
 }
 
 // astDenseElements is the literal inside dense<...>, sparse values and the

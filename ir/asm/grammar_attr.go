@@ -231,8 +231,10 @@ func (p *syntaxParser) parseDenseAttr() *astDenseAttr {
 		d.Elems = p.parseDenseLiteral()
 	}
 	p.expect(tokGreater, "expected '>'")
+	d.AfterLit = p.tok.Pos
 	p.expect(tokColon, "expected ':'")
 	d.Type = p.parseType()
+	d.AfterType = p.tok.Pos
 	return d
 }
 

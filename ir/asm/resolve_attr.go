@@ -370,7 +370,7 @@ func (r *resolver) denseAttr(a *astDenseAttr) ir.Attribute {
 	if a.Type == nil {
 		r.fail(a.Pos, "expected ':' after dense elements literal")
 	}
-	st := r.staticShaped(a.Type, a.Type.astPos())
+	st := r.staticShaped(a.Type, a.AfterType)
 	elem := st.ElementType()
 	w := ir.ElementByteWidth(elem)
 	n := numElements(st)
@@ -390,12 +390,12 @@ func (r *resolver) denseAttr(a *astDenseAttr) ir.Attribute {
 		raw = r.denseElem(el.Elems[0], elem, nil)
 	case len(el.Elems) == 0 && el.Shape == nil:
 		if n != 0 {
-			r.fail(a.Pos, "parsed zero elements, but type ('%s') expected at least 1", st)
+			r.fail(a.AfterLit, "parsed zero elements, but type ('%s') expected at least 1", st)
 		}
 		raw = []byte{}
 	default:
 		if !slices.Equal(el.Shape, st.Dims()) {
-			r.fail(el.Pos, "inferred shape of elements literal (%s) does not match type (%s)", shapeString(el.Shape), shapeString(st.Dims()))
+			r.fail(a.AfterLit, "inferred shape of elements literal (%s) does not match type (%s)", shapeString(el.Shape), shapeString(st.Dims()))
 		}
 		raw = make([]byte, 0, len(el.Elems)*w)
 		for _, e := range el.Elems {

@@ -127,3 +127,25 @@ func.func private @f(.)
 
 // expected-error @+1 {{custom op 'func.func' 'sym_visibility' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
 func.func @f() attributes {sym_visibility = "private"}
+
+// -----
+
+// A dense literal that does not fit its type: at the token after the
+// literal; a type that cannot hold one: at the token after the type.
+// expected-error @+1 {{inferred shape of elements literal ([1]) does not match type ([5])}}
+"x.y"() {a = dense<[4]> : tensor<5xi32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{parsed zero elements, but type ('tensor<i64>') expected at least 1}}
+"x.y"() {a = dense<> : tensor<i64>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{elements literal must be a shaped type}}
+"x.y"() {a = dense<[4]> : i32} : () -> ()
+
+// -----
+
+// expected-error @+1 {{elements literal type must have static shape}}
+"x.y"() {a = dense<1> : memref<?xi32>} : () -> ()

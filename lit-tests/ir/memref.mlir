@@ -27,6 +27,10 @@ func.func private @spaces(memref<*xf32>, memref<*xi8, 3>, memref<4xf32, "gpu">, 
 func.func private @elements(memref<3xcomplex<f32>>, memref<4xvector<2xf32>>, memref<2xmemref<3xi1>>,
     memref<2xmemref<*xf32>>, memref<5xcomplex<i16>, 2>) -> complex<f64>
 
+// Dense attributes may have a static memref type.
+// CHECK: "tst.dense"() {a = dense<1> : memref<2xi32>, b = dense<[1.000000e+00, 2.000000e+00]> : memref<2xf32, 1>} : () -> ()
+"tst.dense"() {a = dense<1> : memref<2xi32>, b = dense<[1.0, 2.0]> : memref<2xf32, 1>} : () -> ()
+
 // CHECK-LABEL: func.func @values
 // CHECK:       %0 = "tst.view"(%arg0) : (memref<2x?xf32>) -> memref<2x?xf32, strided<[?, 1], offset: ?>>
 func.func @values(%m: memref<2x?xf32>) -> memref<2x?xf32, strided<[?, 1], offset: ?>> {
