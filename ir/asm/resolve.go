@@ -230,6 +230,11 @@ func (r *resolver) checkAlias(item astTopItem) {
 	case *astTypeAlias:
 		r.typeAlias(it.Name, it.Pos)
 	case *astAttrAlias:
+		if raw, ok := it.Value.(*astRawAttr); ok && raw.Keyword == "affine_map" {
+			if _, identity := identityAffineMap(raw.Tokens); identity {
+				return // usable as a memref layout only, where it is checked
+			}
+		}
 		if _, isLoc := it.Value.(*astLocationAttr); isLoc {
 			r.locAlias(it.Name, it.Pos)
 		} else {

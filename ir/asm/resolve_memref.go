@@ -20,7 +20,7 @@ func (r *resolver) memRefType(t *astShapedType, elem ir.Type) ir.Type {
 	}
 	var layout, space ir.Attribute
 	for i, p := range t.Params {
-		isLayout, a := r.memRefParam(p)
+		isLayout, a := r.memRefParam(p, t)
 		end := t.ParamEnds[i]
 		if !isLayout {
 			if space != nil {
@@ -52,7 +52,7 @@ func (r *resolver) memRefType(t *astShapedType, elem ir.Type) ir.Type {
 // memRefParam resolves a param after a memref's element type: a layout
 // (strided, or an identity affine map, which is the default layout:
 // nil) or else a memory space.
-func (r *resolver) memRefParam(p astAttr) (layout bool, a ir.Attribute) {
+func (r *resolver) memRefParam(p astAttr, t *astShapedType) (layout bool, a ir.Attribute) {
 	raw, ok := p.(*astRawAttr)
 	if ref, isRef := p.(*astAttrAliasRef); isRef {
 		if def, found := r.attrAliases[ref.Name]; found {
@@ -60,8 +60,12 @@ func (r *resolver) memRefParam(p astAttr) (layout bool, a ir.Attribute) {
 		}
 	}
 	if ok && raw.Keyword == "affine_map" {
-		if !identityAffineMap(raw.Tokens) {
+		dims, identity := identityAffineMap(raw.Tokens)
+		if !identity {
 			r.fail(raw.Pos, "non-identity affine_map layouts are not supported by mlc")
+		}
+		if !t.Unranked && dims != len(t.Dims) {
+			r.fail(t.Pos, "memref layout mismatch between rank and affine map: %d != %d", len(t.Dims), dims)
 		}
 		return true, nil
 	}
@@ -71,8 +75,9 @@ func (r *resolver) memRefParam(p astAttr) (layout bool, a ir.Attribute) {
 }
 
 // identityAffineMap reports whether toks (an affine_map's body) is
-// (d0, ..., dn) [symbols]? -> (d0, ..., dn), whatever the names.
-func identityAffineMap(toks []lexer.Token) bool {
+// (d0, ..., dn) [symbols]? -> (d0, ..., dn), whatever the names, and its
+// number of dimensions.
+func identityAffineMap(toks []lexer.Token) (int, bool) {
 	i := 0
 	next := func(tt lexer.TokenType) (string, bool) {
 		if i < len(toks) && toks[i].Type == tt {
@@ -101,33 +106,33 @@ func identityAffineMap(toks []lexer.Token) bool {
 		}
 	}
 	if _, ok := next(tokLParen); !ok {
-		return false
+		return 0, false
 	}
 	dims, ok := names(tokRParen)
 	if !ok {
-		return false
+		return 0, false
 	}
 	if _, sym := next(tokLSquare); sym {
 		if _, ok := names(tokRSquare); !ok {
-			return false
+			return 0, false
 		}
 	}
 	if _, ok := next(tokArrow); !ok {
-		return false
+		return 0, false
 	}
 	if _, ok := next(tokLParen); !ok {
-		return false
+		return 0, false
 	}
 	results, ok := names(tokRParen)
 	if !ok || i != len(toks) || len(results) != len(dims) {
-		return false
+		return 0, false
 	}
 	for k := range dims {
 		if dims[k] != results[k] {
-			return false
+			return 0, false
 		}
 	}
-	return true
+	return len(dims), true
 }
 
 // stridedAttr resolves strided<[s, ...], offset: o> (its syntax was

@@ -94,3 +94,17 @@ func.func private @f(complex<memref<2xf32>>)
 
 // expected-error @+1 {{vector elements must be int/index/float type}}
 func.func private @f(vector<2xcomplex<f32>>)
+
+// -----
+
+// An identity affine map may be a layout through an alias too; its
+// dimensions must match the rank.
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+// expected-error @+1 {{memref layout mismatch between rank and affine map: 1 != 2}}
+func.func private @f(memref<42xi8, #id2>)
+
+// -----
+
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+// expected-error @+1 {{multiple memory spaces specified in memref type}}
+func.func private @f(memref<2x4xi8, #id2, 1, 2>)

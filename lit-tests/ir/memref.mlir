@@ -11,6 +11,11 @@
 func.func private @ranked(memref<2x?xf32>, memref<f32>, memref<0x4xi8>, memref<4xf32, affine_map<(i) -> (i)>>,
     memref<4x4xf32, affine_map<(d0, d1)[s0] -> (d0, d1)>>, memref<4xf32, 0>)
 
+#id = affine_map<(i, j) -> (i, j)>
+// CHECK-LABEL: func.func private @aliased
+// CHECK-SAME: (memref<2x4xi8>, memref<2x4xi8, 1>)
+func.func private @aliased(memref<2x4xi8, #id>, memref<2x4xi8, #id, 1>)
+
 // CHECK-LABEL: func.func private @layouts
 // CHECK-SAME: (memref<4xi8, strided<[?], offset: ?>, 1>, memref<3x4xf32, strided<[4, 1]>>, memref<2x3xf64, strided<[-3, 1], offset: 7>>, memref<f32, strided<[], offset: 2>>)
 func.func private @layouts(memref<4xi8, strided<[?], offset: ?>, 1 : i64>, memref<3x4xf32, strided<[4, 1], offset: 0>>,
