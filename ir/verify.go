@@ -179,7 +179,9 @@ func (v *verifier) verifyDominance(user *Operation, idx int, val *Value) *Diagno
 	anc := user
 	for anc != nil && anc.ParentRegion() != defRegion {
 		parent := anc.ParentOp()
-		if parent != nil && parent.HasTrait(IsolatedFromAbove) {
+		// A value from a sibling region inside the isolated op is a
+		// dominance error, not an isolation one (MLIR).
+		if parent != nil && parent.HasTrait(IsolatedFromAbove) && !opEncloses(parent, defRegion) {
 			d := opError(user, "using value defined outside the region")
 			d.AttachNote(parent.Loc, "required by region isolation constraints")
 			return d
@@ -204,6 +206,16 @@ func (v *verifier) verifyDominance(user *Operation, idx int, val *Value) *Diagno
 		return dominanceError(user, idx, val)
 	}
 	return nil
+}
+
+// opEncloses reports whether r is one of op's regions or nested in one.
+func opEncloses(op *Operation, r *Region) bool {
+	for o := r.ParentOp(); o != nil; o = o.ParentOp() {
+		if o == op {
+			return true
+		}
+	}
+	return false
 }
 
 // dominanceError is MLIR's diagnostic for a use its definition does not
