@@ -509,9 +509,10 @@ type astDenseElem struct {
 
 // astDenseResourceAttr is dense_resource<handle> : type.
 type astDenseResourceAttr struct {
-	Pos    lexer.Position
-	Handle string
-	Type   astType
+	Pos      lexer.Position
+	Handle   string
+	Type     astType
+	AfterLit lexer.Position // the token after '>', where MLIR reports a bad type
 }
 
 // astDenseArrayAttr is array<T: e, e, ...> (array<T> when empty).

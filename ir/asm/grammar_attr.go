@@ -392,6 +392,7 @@ func (p *syntaxParser) parseDenseResourceAttr() *astDenseResourceAttr {
 	}
 	p.advance()
 	p.expect(tokGreater, "expected '>'")
+	d.AfterLit = p.tok.Pos
 	p.expect(tokColon, "expected ':'")
 	d.Type = p.parseType()
 	return d

@@ -511,7 +511,7 @@ func (r *resolver) denseResource(a *astDenseResourceAttr) ir.Attribute {
 	}
 	st, ok := r.typ(a.Type).(ir.ShapedType)
 	if !ok {
-		r.fail(a.Type.astPos(), "`dense_resource` expected a shaped type")
+		r.fail(a.AfterLit, "`dense_resource` expected a shaped type")
 	}
 	blob := r.ctx.Resource("builtin", a.Handle)
 	c := resourceCheck{a.Pos, st, blob}

@@ -149,3 +149,8 @@ func.func @f() attributes {sym_visibility = "private"}
 
 // expected-error @+1 {{elements literal type must have static shape}}
 "x.y"() {a = dense<1> : memref<?xi32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{`dense_resource` expected a shaped type}}
+"x.y"() {a = dense_resource<r> : i32} : () -> ()

@@ -33,7 +33,7 @@ import (
 //
 // Each count must stay at or above the floor below, so a regression in
 // any of them fails; raise the floors as mlc-opt gets closer.
-var compatFloors = struct{ accept, diags, text, errors int }{accept: 246, diags: 234, text: 21, errors: 211}
+var compatFloors = struct{ accept, diags, text, errors int }{accept: 246, diags: 234, text: 21, errors: 212}
 
 type compatResult struct {
 	chunks, acceptAgree, oracleValid, diagsAgree, bothAccept, textAgree int
