@@ -30,6 +30,9 @@ type Diagnostic struct {
 	// Err, when set, is the typed error this diagnostic reports, so that
 	// callers classify it with errors.As rather than by its text.
 	Err error
+	// Op, when set, is the op the error is about (a verifier's); tools
+	// print it in MLIR's "see current operation" note.
+	Op *Operation
 }
 
 func (d *Diagnostic) Error() string { return d.Message }
@@ -46,6 +49,13 @@ func (d *Diagnostic) AttachNote(loc Location, format string, args ...any) *Diagn
 	d.Notes = append(d.Notes, n)
 	return d
 }
+
+// AttrConstraintError is a verifier's report that an inherent attribute
+// fails its constraint. MLIR checks that while parsing the generic form,
+// so its diagnostic has no "see current operation" note.
+type AttrConstraintError struct{ Msg string }
+
+func (e *AttrConstraintError) Error() string { return e.Msg }
 
 // Errorf builds an error diagnostic.
 func Errorf(loc Location, format string, args ...any) *Diagnostic {
@@ -128,13 +138,26 @@ func indexByte(b []byte, c byte) int {
 //	file:line:col: error: message
 //	<source line>
 //	    ^
+//
+// A note at the location printed just before it does not quote the line
+// again, as MLIR's handler does.
 func (s *SourceMgr) Format(d *Diagnostic) string {
 	var b strings.Builder
-	s.formatOne(&b, d)
-	for _, n := range d.Notes {
-		s.formatOne(&b, n)
-	}
+	s.formatOne(&b, d, true)
+	s.formatNotes(&b, d)
 	return b.String()
+}
+
+func (s *SourceMgr) formatNotes(b *strings.Builder, d *Diagnostic) {
+	prev := d.Loc
+	for _, n := range d.Notes {
+		s.formatOne(b, n, !sameLoc(prev, n.Loc))
+		prev = n.Loc
+	}
+}
+
+func sameLoc(a, b Location) bool {
+	return a != nil && b != nil && a.String() == b.String()
 }
 
 // FormatFor is Format for a command-line tool: a diagnostic with no
@@ -146,17 +169,15 @@ func (s *SourceMgr) FormatFor(tool string, d *Diagnostic) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s: %s\n", tool, d.Severity, d.Message)
-	for _, n := range d.Notes {
-		s.formatOne(&b, n)
-	}
+	s.formatNotes(&b, d)
 	return b.String()
 }
 
-func (s *SourceMgr) formatOne(b *strings.Builder, d *Diagnostic) {
+func (s *SourceMgr) formatOne(b *strings.Builder, d *Diagnostic, quote bool) {
 	flc, ok := FileLineCol(d.Loc)
 	if ok {
 		fmt.Fprintf(b, "%s:%d:%d: %s: %s\n", flc.File, flc.Line, flc.Col, d.Severity, d.Message)
-		if s != nil {
+		if s != nil && quote {
 			if line, found := s.Line(flc.File, flc.Line); found {
 				b.WriteString(line)
 				b.WriteByte('\n')

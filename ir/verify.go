@@ -22,7 +22,9 @@ type verifier struct {
 }
 
 func opError(op *Operation, format string, args ...any) *Diagnostic {
-	return Errorf(op.Loc, "'%s' op %s", op.def.name, fmt.Sprintf(format, args...))
+	d := Errorf(op.Loc, "'%s' op %s", op.def.name, fmt.Sprintf(format, args...))
+	d.Op = op
+	return d
 }
 
 // MayBeGraphRegion reports whether r may hold uses before definitions:
@@ -43,6 +45,14 @@ func (v *verifier) verifyOp(op *Operation) *Diagnostic {
 		}
 		if d := v.verifyDominance(op, i, o.value); d != nil {
 			return d
+		}
+	}
+	// MLIR's Symbol interface, checked before the op's own verifier: a
+	// registered parent must hold a symbol table (an unregistered one
+	// might).
+	if op.HasTrait(Symbol) {
+		if p := op.ParentOp(); p != nil && p.def.info != nil && !p.HasTrait(SymbolTableTrait) {
+			return opError(op, "symbol's parent must have the SymbolTable trait")
 		}
 	}
 	if op.def.info != nil && op.def.info.Verify != nil {
@@ -66,13 +76,14 @@ func (v *verifier) verifyOp(op *Operation) *Diagnostic {
 			}
 		}
 	}
-	if op.HasTrait(SymbolTableTrait) || (op.def.info == nil && op.def.name == "builtin.module") {
-		if d := verifySymbols(op); d != nil {
+	for _, r := range op.regions() {
+		if d := v.verifyRegion(op, r); d != nil {
 			return d
 		}
 	}
-	for _, r := range op.regions() {
-		if d := v.verifyRegion(op, r); d != nil {
+	// After the nested ops, as MLIR runs region traits.
+	if op.HasTrait(SymbolTableTrait) || (op.def.info == nil && op.def.name == "builtin.module") {
+		if d := verifySymbols(op); d != nil {
 			return d
 		}
 	}
@@ -89,10 +100,19 @@ func (v *verifier) runHook(op *Operation) (d *Diagnostic) {
 	if err == nil {
 		return nil
 	}
+	var attrErr *AttrConstraintError
+	if errors.As(err, &attrErr) {
+		d := opError(op, "%s", err.Error())
+		d.Op = nil
+		return d
+	}
 	var diag *Diagnostic
 	if errors.As(err, &diag) {
 		if diag.Loc == nil {
 			diag.Loc = op.Loc
+		}
+		if diag.Op == nil {
+			diag.Op = op
 		}
 		return diag
 	}
@@ -110,7 +130,7 @@ func (v *verifier) verifyRegion(op *Operation, r *Region) *Diagnostic {
 		}
 		if b.first == nil {
 			if op.def.info != nil && !noTerminator {
-				return opError(op, "empty block: expect at least a terminator")
+				return Errorf(op.Loc, "empty block: expect at least a terminator")
 			}
 			continue
 		}
@@ -122,8 +142,11 @@ func (v *verifier) verifyRegion(op *Operation, r *Region) *Diagnostic {
 				return opError(o, "must be the last operation in the parent block")
 			}
 		}
-		if !noTerminator && b.last.def.info != nil && !b.last.HasTrait(Terminator) {
-			return Errorf(b.last.Loc, "block with no terminator, has '%s'", b.last.def.name)
+		// An unregistered op may hold blocks that end anyhow (MLIR).
+		if !noTerminator && op.def.info != nil && b.last.def.info != nil && !b.last.HasTrait(Terminator) {
+			d := Errorf(b.last.Loc, "block with no terminator, has '%s'", b.last.def.name)
+			d.Op = b.last
+			return d
 		}
 		for o := b.first; o != nil; o = o.next {
 			if d := v.verifyOp(o); d != nil {
@@ -157,7 +180,9 @@ func (v *verifier) verifyDominance(user *Operation, idx int, val *Value) *Diagno
 	anc := user
 	for anc != nil && anc.ParentRegion() != defRegion {
 		parent := anc.ParentOp()
-		if parent != nil && parent.HasTrait(IsolatedFromAbove) {
+		// A value from a sibling region inside the isolated op is a
+		// dominance error, not an isolation one (MLIR).
+		if parent != nil && parent.HasTrait(IsolatedFromAbove) && !opEncloses(parent, defRegion) {
 			d := opError(user, "using value defined outside the region")
 			d.AttachNote(parent.Loc, "required by region isolation constraints")
 			return d
@@ -184,10 +209,21 @@ func (v *verifier) verifyDominance(user *Operation, idx int, val *Value) *Diagno
 	return nil
 }
 
+// opEncloses reports whether r is one of op's regions or nested in one.
+func opEncloses(op *Operation, r *Region) bool {
+	for o := r.ParentOp(); o != nil; o = o.ParentOp() {
+		if o == op {
+			return true
+		}
+	}
+	return false
+}
+
 // dominanceError is MLIR's diagnostic for a use its definition does not
 // dominate, with the note that says where the definition is.
 func dominanceError(user *Operation, idx int, val *Value) *Diagnostic {
 	d := Errorf(user.Loc, "operand #%d does not dominate this use", idx)
+	d.Op = user
 	useRegion := user.ParentRegion()
 	where := func(def *Region) string {
 		switch {
@@ -262,6 +298,7 @@ func verifySymbols(op *Operation) *Diagnostic {
 			}
 			if prev, dup := seen[name]; dup {
 				d := Errorf(o.Loc, "redefinition of symbol named '%s'", name)
+				d.Op = o
 				d.AttachNote(prev.Loc, "see existing symbol definition here")
 				return d
 			}

@@ -59,7 +59,7 @@ var Dialect = (&ods.Dialect{
 			CustomSyntax: "call @callee(%a, ...) : (T, ...) -> (R, ...)",
 			Operands:     []ods.Operand{{Name: "operands", Type: ods.AnyType, Arity: ods.Variadic}},
 			Results:      []ods.Result{{Name: "results", Type: ods.AnyType, Arity: ods.Variadic}},
-			Attrs:        []ods.Attr{{Name: "callee", Type: ods.SymAttr}},
+			Attrs:        []ods.Attr{{Name: "callee", Type: ods.FlatSymAttr}},
 			Verify:       verifyCall,
 			Call: &ir.CallInterface{
 				Callee: func(op *ir.Operation) *ir.SymbolRefAttr {
@@ -159,7 +159,7 @@ func signatureNames(fn *ir.Operation, attr, prefix string, n int) []string {
 func verifyFunc(op *ir.Operation) error {
 	ft := FunctionType(op)
 	if ft == nil {
-		return fmt.Errorf("attribute 'function_type' failed to satisfy constraint: type attribute of function type")
+		return &ir.AttrConstraintError{Msg: "attribute 'function_type' failed to satisfy constraint: type attribute of function type"}
 	}
 	if v := op.InherentAttr("sym_visibility"); v != nil {
 		s, ok := v.(*ir.StringAttr)

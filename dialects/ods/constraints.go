@@ -138,6 +138,11 @@ var (
 	UnitAttr = AttrConstraint{Name: "unit attribute", Match: func(a ir.Attribute) bool { _, ok := a.(*ir.UnitAttr); return ok }}
 	TypeAttr = AttrConstraint{Name: "type attribute", Match: func(a ir.Attribute) bool { _, ok := a.(*ir.TypeAttr); return ok }}
 	SymAttr  = AttrConstraint{Name: "symbol reference attribute", Match: func(a ir.Attribute) bool { _, ok := a.(*ir.SymbolRefAttr); return ok }}
+	// FlatSymAttr is a symbol reference without nested references.
+	FlatSymAttr = AttrConstraint{Name: "flat symbol reference attribute", Match: func(a ir.Attribute) bool {
+		s, ok := a.(*ir.SymbolRefAttr)
+		return ok && len(s.Nested) == 0
+	}}
 	// I64ArrayAttr is array<i64: ...>, MLIR's DenseI64ArrayAttr.
 	I64ArrayAttr = AttrConstraint{Name: "i64 dense array attribute", Match: func(a ir.Attribute) bool {
 		da, ok := a.(*ir.DenseArrayAttr)

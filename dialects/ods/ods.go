@@ -418,7 +418,7 @@ func (o *OpDef) verify(ctx *ir.Context, op *ir.Operation) error {
 			continue
 		}
 		if !a.Type.Match(v) {
-			return fmt.Errorf("attribute '%s' failed to satisfy constraint: %s", a.Name, a.Type.Name)
+			return &ir.AttrConstraintError{Msg: fmt.Sprintf("attribute '%s' failed to satisfy constraint: %s", a.Name, a.Type.Name)}
 		}
 	}
 	if op.Props != nil {

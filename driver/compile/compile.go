@@ -18,6 +18,8 @@ package compile
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -285,12 +287,25 @@ func (c *compiler) progress(target, phase string, done, total int) {
 // model, runs the fp32 reference on the evaluation samples and starts the
 // quantization session (which checks every target can run every op).
 func (c *compiler) load() error {
+	done := func(stage string, m *ir.Operation) { c.stageDone("", stage, m) }
+	var module *ir.Operation
+	var lowered string
 	var err error
-	if c.modelSHA, err = fileSHA256(c.opts.Model); err != nil {
-		return err
+	if c.opts.Model == dq.StdinPath {
+		// Standard input can be read once: digest the bytes as read.
+		var src []byte
+		if _, src, err = dq.ReadSource(c.opts.Model); err != nil {
+			return err
+		}
+		sum := sha256.Sum256(src)
+		c.modelSHA = hex.EncodeToString(sum[:])
+		module, lowered, err = dq.LoadSourceStages(c.opts.Context, dq.StdinName, src, c.opts.SourceMgr, c.opts.Import, done)
+	} else {
+		if c.modelSHA, err = fileSHA256(c.opts.Model); err != nil {
+			return err
+		}
+		module, lowered, err = dq.LoadLoweredStages(c.opts.Context, c.opts.Model, c.opts.SourceMgr, c.opts.Import, done)
 	}
-	module, lowered, err := dq.LoadLoweredStages(c.opts.Context, c.opts.Model, c.opts.SourceMgr, c.opts.Import,
-		func(stage string, m *ir.Operation) { c.stageDone("", stage, m) })
 	if err != nil {
 		return err
 	}
@@ -327,13 +342,13 @@ func (c *compiler) load() error {
 func (c *compiler) loadData(fn *ir.Operation) error {
 	all, err := calibrate.LoadDataset(c.opts.Calib, fn)
 	if err != nil {
-		return fmt.Errorf("calibration data does not fit %s: %w", filepath.Base(c.opts.Model), err)
+		return fmt.Errorf("calibration data does not fit %s: %w", modelFile(c.opts.Model), err)
 	}
 	c.calib = all
 	switch {
 	case c.opts.Eval != "":
 		if c.eval, err = calibrate.LoadDataset(c.opts.Eval, fn); err != nil {
-			return fmt.Errorf("evaluation data does not fit %s: %w", filepath.Base(c.opts.Model), err)
+			return fmt.Errorf("evaluation data does not fit %s: %w", modelFile(c.opts.Model), err)
 		}
 		c.data.EvalFrom = "eval"
 	case len(all.Samples) == 1:
@@ -449,7 +464,7 @@ func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 	}
 	worst := worstSample(got, c.ref)
 	b := &report.Bundle{
-		Model: filepath.Base(c.opts.Model), ModelSHA256: c.modelSHA, Target: name, Compiler: Version(),
+		Model: modelFile(c.opts.Model), ModelSHA256: c.modelSHA, Target: name, Compiler: Version(),
 		Pipeline: c.pipelineText(t, budget),
 	}
 	if b.TargetSHA256, err = targetSHA256(t); err != nil {
@@ -506,6 +521,9 @@ func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 // digit gets one before it.
 func modelName(path string) string {
 	base := filepath.Base(path)
+	if path == dq.StdinPath {
+		base = "stdin"
+	}
 	name := []byte(strings.TrimSuffix(base, filepath.Ext(base)))
 	for i, c := range name {
 		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
@@ -516,6 +534,15 @@ func modelName(path string) string {
 		name = append([]byte{'_'}, name...)
 	}
 	return string(name)
+}
+
+// modelFile is the model's file name as the manifest and messages give
+// it ("<stdin>" for standard input).
+func modelFile(path string) string {
+	if path == dq.StdinPath {
+		return dq.StdinName
+	}
+	return filepath.Base(path)
 }
 
 // pipelineText is the pass pipeline the compile ran for t, as mlc-opt

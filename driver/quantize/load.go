@@ -37,12 +37,72 @@ func LoadLowered(ctx *ir.Context, path string, sm *ir.SourceMgr, imp onnx.Option
 // stage ends: "import" with the module as read, then "decompose" after
 // torch-to-core when it runs.
 func LoadLoweredStages(ctx *ir.Context, path string, sm *ir.SourceMgr, imp onnx.Options, done func(stage string, module *ir.Operation)) (*ir.Operation, string, error) {
-	module, err := readModule(ctx, path, sm, imp)
-	if err == nil && done != nil {
+	var module *ir.Operation
+	var err error
+	if path != StdinPath && strings.EqualFold(filepath.Ext(path), ".onnx") {
+		// From the file, so that external data beside it is found.
+		module, err = onnx.ImportFile(ctx, path, imp)
+		if err == nil {
+			err = ir.Verify(module)
+		}
+	} else {
+		var name string
+		var src []byte
+		if name, src, err = ReadSource(path); err == nil {
+			module, err = parseSource(ctx, name, src, sm, imp)
+		}
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	return lowerToCore(module, done)
+}
+
+// LoadSourceStages is LoadLoweredStages over a model already read
+// (name as ReadSource returns it).
+func LoadSourceStages(ctx *ir.Context, name string, src []byte, sm *ir.SourceMgr, imp onnx.Options, done func(stage string, module *ir.Operation)) (*ir.Operation, string, error) {
+	module, err := parseSource(ctx, name, src, sm, imp)
+	if err != nil {
+		return nil, "", err
+	}
+	return lowerToCore(module, done)
+}
+
+// StdinPath is the model path that reads standard input, and StdinName
+// the name diagnostics give it, both as mlir-opt has them.
+const (
+	StdinPath = "-"
+	StdinName = "<stdin>"
+)
+
+// ReadSource reads the model at path, or standard input for "-", and
+// returns the name its diagnostics use ("<stdin>" for standard input).
+func ReadSource(path string) (string, []byte, error) {
+	var src []byte
+	var err error
+	if path == StdinPath {
+		path = StdinName
+		src, err = io.ReadAll(os.Stdin)
+	} else {
+		src, err = os.ReadFile(path)
+	}
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return path, nil, fmt.Errorf("could not open input file '%s': %v", path, err)
+	}
+	return path, src, nil
+}
+
+// lowerToCore runs torch-to-core on a module that holds torch ops.
+func lowerToCore(module *ir.Operation, done func(stage string, module *ir.Operation)) (*ir.Operation, string, error) {
+	if done != nil {
 		done("import", module)
 	}
-	if err != nil || !hasDialect(module, "torch") {
-		return module, "", err
+	if !hasDialect(module, "torch") {
+		return module, "", nil
 	}
 	pm, err := pass.ParsePipeline(decompose.PipelineText)
 	if err != nil {
@@ -61,44 +121,22 @@ func LoadLoweredStages(ctx *ir.Context, path string, sm *ir.SourceMgr, imp onnx.
 	return module, "torch-to-core", nil
 }
 
-// readModule reads and verifies the module as written.
-func readModule(ctx *ir.Context, path string, sm *ir.SourceMgr, imp onnx.Options) (*ir.Operation, error) {
+// parseSource imports serialized ONNX or parses IR (text or bytecode,
+// its text added to sm when given so that diagnostics quote it), then
+// verifies the module.
+func parseSource(ctx *ir.Context, name string, src []byte, sm *ir.SourceMgr, imp onnx.Options) (*ir.Operation, error) {
 	var module *ir.Operation
-	if strings.EqualFold(filepath.Ext(path), ".onnx") {
-		m, err := onnx.ImportFile(ctx, path, imp)
-		if err != nil {
-			return nil, err
-		}
-		module = m
+	var err error
+	if IsONNX(src) {
+		module, err = onnx.Import(ctx, src, name+".onnx", imp)
 	} else {
-		var src []byte
-		var err error
-		if path == "-" {
-			src, err = io.ReadAll(os.Stdin)
-			path = "<stdin>"
-		} else {
-			src, err = os.ReadFile(path)
+		if sm != nil {
+			sm.Add(name, src)
 		}
-		if err != nil {
-			var pe *os.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			return nil, fmt.Errorf("could not open input file '%s': %v", path, err)
-		}
-		switch {
-		case IsONNX(src):
-			if module, err = onnx.Import(ctx, src, path+".onnx", imp); err != nil {
-				return nil, err
-			}
-		default:
-			if sm != nil {
-				sm.Add(path, src)
-			}
-			if module, err = asm.Parse(ctx, path, src, 1); err != nil {
-				return nil, err
-			}
-		}
+		module, err = asm.Parse(ctx, name, src, 1)
+	}
+	if err != nil {
+		return nil, err
 	}
 	if err := ir.Verify(module); err != nil {
 		return nil, err

@@ -139,10 +139,16 @@ type astMetaGroup struct {
 }
 
 // astMetaEntry is `key: "string"` (hex blobs are strings "0x...") or
-// `key: true|false`. Exactly one of Str and Bool is set.
+// `key: true|false`.
 type astMetaEntry struct {
+	Pos   lexer.Position
+	Key   string        `parser:"@Ident ':'"`
+	Value *astMetaValue `parser:"@@"`
+}
+
+// astMetaValue is an entry's value: exactly one of Str and Bool is set.
+type astMetaValue struct {
 	Pos  lexer.Position
-	Key  string         `parser:"@Ident ':'"`
 	Str  *astMetaString `parser:"( @String"`
 	Bool *string        `parser:"| @( 'true' | 'false' ) )"`
 }
@@ -218,8 +224,9 @@ type astFuncForm struct {
 	SymPos     lexer.Position
 	Args       []astFuncArg
 	Results    []astFuncResult
-	Attrs      *astDictAttr // `attributes {...}`; nil if absent
-	Body       *astRegion   // nil for a declaration
+	Attrs      *astDictAttr   // `attributes {...}`; nil if absent
+	AttrsKwPos lexer.Position // the `attributes` keyword
+	Body       *astRegion     // nil for a declaration
 }
 
 // astFuncArg is `%arg0: type {attrs} loc(...)`, or in a declaration without
@@ -333,6 +340,9 @@ type astShapedType struct {
 	Scalable []bool  // vector only: per dim, written [N]; nil when none is
 	Elem     astType
 	Params   []astAttr // after the element type: tensor encoding; memref layout, memory space
+	// ParamEnds holds, per param, where the token after it starts (MLIR
+	// reports a misplaced memref param there).
+	ParamEnds []lexer.Position
 }
 
 // astComplexType is complex<T>.
@@ -457,6 +467,10 @@ type astDenseAttr struct {
 	Pos   lexer.Position
 	Elems astDenseElements
 	Type  astType
+	// AfterLit and AfterType are where the tokens after the closing '>'
+	// and after the type start, where MLIR reports a literal that does
+	// not fit its type and a type that does not fit.
+	AfterLit, AfterType lexer.Position
 }
 
 // astDenseElements is the literal inside dense<...>, sparse values and the
@@ -495,9 +509,10 @@ type astDenseElem struct {
 
 // astDenseResourceAttr is dense_resource<handle> : type.
 type astDenseResourceAttr struct {
-	Pos    lexer.Position
-	Handle string
-	Type   astType
+	Pos      lexer.Position
+	Handle   string
+	Type     astType
+	AfterLit lexer.Position // the token after '>', where MLIR reports a bad type
 }
 
 // astDenseArrayAttr is array<T: e, e, ...> (array<T> when empty).
@@ -516,7 +531,8 @@ type astRawAttr struct {
 	Keyword string
 	Body    string
 	Tokens  []lexer.Token
-	Type    astType // sparse only
+	Type    astType        // sparse only
+	End     lexer.Position // the closing '>'
 }
 
 // astDistinctAttr is distinct[N]<attr>.

@@ -42,8 +42,9 @@ type TypeParser struct {
 	pend    string
 	pendPos lexer.Position
 	start   lexer.Position
-	src     string // the text the tokens' offsets index
-	srcOff  int    // offset of src in those offsets
+	prevEnd lexer.Position // just after the last consumed token
+	src     string         // the text the tokens' offsets index
+	srcOff  int            // offset of src in those offsets
 }
 
 // Pos is a position in the file, for errors reported after the tokens at
@@ -102,6 +103,9 @@ func (p *TypeParser) PeekText() string { return p.peek().Value }
 
 // next consumes the current token.
 func (p *TypeParser) next() error {
+	if t := p.peek(); t.Type != lexer.EOF {
+		p.prevEnd = syntaxPosAt(t.Pos, len(t.Value))
+	}
 	if p.pend != "" {
 		p.pend = ""
 		return nil
@@ -170,7 +174,13 @@ func (p *TypeParser) Optional(s string) (bool, error) {
 func (p *TypeParser) Expect(s string) error {
 	ok, err := p.Optional(s)
 	if err == nil && !ok {
-		err = p.Errorf("expected '%s'", s)
+		// As MLIR's parseToken: just after the previous token when white
+		// space on the same line separates them.
+		pos := p.peek().Pos
+		if prev := p.prevEnd; prev.Line == pos.Line && prev.Offset > 0 && prev.Offset < pos.Offset {
+			pos = prev
+		}
+		err = participle.Errorf(pos, "expected '%s'", s)
 	}
 	return err
 }

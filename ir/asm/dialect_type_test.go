@@ -71,18 +71,20 @@ func TestTypeParserCursor(t *testing.T) {
 			assert.Equal(t, want, ty.String(), text)
 		}
 	}
-	// Errors point at the token: column of at in the text.
+	// Errors point at the token (or, for a missing one, after the token
+	// before it): column of at in the text.
 	for text, want := range map[string]struct{ msg, loc string }{
-		"!tt.vec<2 x 3 x f32, -1>":    {"negative count -1", `"type":1:22`},
-		"!tt.vec<2x3xf32 7>":          {"expected ','", `"type":1:17`},
-		"!tt.vec<2x3xf32, 300>":       {"integer value too large", `"type":1:18`},
-		"!tt.vec<2x3, 1>":             {"expected 'x' in dimension list", `"type":1:12`},
-		"!tt.vec<2x3xbogus, 1>":       {"expected non-function type", `"type":1:13`},
-		"!tt.mat<2xf32, 1>":           {"unknown tt type", `"type":1:5`},
-		"!tt<mat<2xf32, 1>>":          {"unknown tt type", `"type":1:5`},
-		"!tt.vec<2xf32,\n  x 1>":      {"expected integer value", `"type":2:3`},
-		"!tt.vec<2xf32, % 1>":         {"invalid SSA name", `"type":1:16`},
-		"tensor<!tt.vec<2xf32, 1 2>>": {"expected '>'", `"type":1:25`},
+		"!tt.vec<2 x 3 x f32, -1>": {"negative count -1", `"type":1:22`},
+		"!tt.vec<2x3xf32 7>":       {"expected ','", `"type":1:16`},
+		"!tt.vec<2x3xf32, 300>":    {"integer value too large", `"type":1:18`},
+		"!tt.vec<2x3, 1>":          {"expected 'x' in dimension list", `"type":1:12`},
+		"!tt.vec<2x3xbogus, 1>":    {"expected non-function type", `"type":1:13`},
+		"!tt.mat<2xf32, 1>":        {"unknown tt type", `"type":1:5`},
+		"!tt<mat<2xf32, 1>>":       {"unknown tt type", `"type":1:5`},
+		"!tt.vec<2xf32,\n  x 1>":   {"expected integer value", `"type":2:3`},
+		"!tt.vec<2xf32, % 1>":      {"invalid SSA name", `"type":1:16`},
+		// A missing token is reported just after the one before it, as MLIR's parseToken.
+		"tensor<!tt.vec<2xf32, 1 2>>": {"expected '>'", `"type":1:24`},
 	} {
 		_, err := ParseType(ctx, text)
 		var d *ir.Diagnostic

@@ -543,18 +543,7 @@ var syntaxMetadataParser = participle.MustBuild[astFileMetadata](
 // parseFileMetadata collects the tokens of a `{-# ... #-}` block and parses
 // them with the participle grammar of astFileMetadata.
 func (p *syntaxParser) parseFileMetadata() *astFileMetadata {
-	var toks []lexer.Token
-	for {
-		t := p.tok
-		if t.Type == lexer.EOF {
-			break
-		}
-		toks = append(toks, t)
-		p.advance()
-		if t.Type == tokMetaEnd {
-			break
-		}
-	}
+	toks := p.metadataTokens()
 	lx, err := lexer.Upgrade(newSyntaxSliceSource(toks, p.tok.Pos))
 	if err == nil {
 		var md *astFileMetadata

@@ -232,8 +232,10 @@ func (p *syntaxParser) parseDenseAttr() *astDenseAttr {
 		d.Elems = p.parseDenseLiteral()
 	}
 	p.expect(tokGreater, "expected '>'")
+	d.AfterLit = p.tok.Pos
 	p.expect(tokColon, "expected ':'")
 	d.Type = p.parseType()
+	d.AfterType = p.tok.Pos
 	return d
 }
 
@@ -397,6 +399,7 @@ func (p *syntaxParser) parseDenseResourceAttr() *astDenseResourceAttr {
 	}
 	p.advance()
 	p.expect(tokGreater, "expected '>'")
+	d.AfterLit = p.tok.Pos
 	p.expect(tokColon, "expected ':'")
 	d.Type = p.parseType()
 	return d
@@ -407,12 +410,14 @@ func (p *syntaxParser) parseDenseArrayAttr() *astDenseArrayAttr {
 	p.advance()
 	p.expect(tokLess, "expected '<' after 'array'")
 	a.ElemType = p.parseType()
-	if p.consumeIf(tokColon) {
-		for {
-			a.Elems = append(a.Elems, p.parseDenseNumber("expected integer or floating point literal"))
-			if !p.consumeIf(tokComma) {
-				break
-			}
+	if p.consumeIf(tokGreater) {
+		return a
+	}
+	p.expect(tokColon, "expected ':' after dense array type")
+	for {
+		a.Elems = append(a.Elems, p.parseDenseNumber("expected integer or floating point literal"))
+		if !p.consumeIf(tokComma) {
+			break
 		}
 	}
 	p.expect(tokGreater, "expected '>' to close an array attribute")
@@ -443,6 +448,7 @@ func (p *syntaxParser) parseRawAttr() *astRawAttr {
 			}
 		}
 		if depth == 0 {
+			a.End = t.Pos
 			p.advance()
 			break
 		}
@@ -454,6 +460,13 @@ func (p *syntaxParser) parseRawAttr() *astRawAttr {
 		p.advance()
 	}
 	a.Body = b.String()
+	if a.Keyword == "strided" {
+		// MLIR parses the layout where it stands: its syntax errors come
+		// before those of what follows.
+		if _, _, pos, msg := parseStrided(a.Tokens, a.End); msg != "" {
+			p.failf(pos, "%s", msg)
+		}
+	}
 	if a.Keyword == "sparse" {
 		p.expect(tokColon, "expected ':'")
 		a.Type = p.parseType()

@@ -359,6 +359,7 @@ func (p *syntaxParser) parseFuncForm(op *astOp) {
 		}
 	}
 	if p.isIdent("attributes") {
+		f.AttrsKwPos = p.tok.Pos
 		p.advance()
 		f.Attrs = p.parseDict()
 	}

@@ -43,7 +43,7 @@ func dumpValue(b *strings.Builder, v reflect.Value) {
 		first := true
 		for i := 0; i < v.NumField(); i++ {
 			f := v.Field(i)
-			if f.Type() == positionType || f.IsZero() {
+			if f.Type() == positionType || f.Type() == reflect.SliceOf(positionType) || f.IsZero() {
 				continue
 			}
 			if !first {
@@ -501,8 +501,8 @@ func TestParseMetadata(t *testing.T) {
 #-}`))
 	require.NoError(t, err)
 	require.Len(t, f.Metadata, 1)
-	assert.Equal(t, `FileMetadata{Sections:[MetaSection{Name:"dialect_resources" Groups:[MetaGroup{Name:"builtin" Entries:[MetaEntry{Key:"blob1" Str:"0x04000000010000000200000003000000"} MetaEntry{Key:"blob2" Str:"0x08"}]}]} `+
-		`MetaSection{Name:"external_resources" Groups:[MetaGroup{Name:"mlir_reproducer" Entries:[MetaEntry{Key:"pipeline" Str:"builtin.module(cse)"} MetaEntry{Key:"disable_threading" Bool:"true"}]}]}]}`, dump(f.Metadata[0]))
+	assert.Equal(t, `FileMetadata{Sections:[MetaSection{Name:"dialect_resources" Groups:[MetaGroup{Name:"builtin" Entries:[MetaEntry{Key:"blob1" Value:MetaValue{Str:"0x04000000010000000200000003000000"}} MetaEntry{Key:"blob2" Value:MetaValue{Str:"0x08"}}]}]} `+
+		`MetaSection{Name:"external_resources" Groups:[MetaGroup{Name:"mlir_reproducer" Entries:[MetaEntry{Key:"pipeline" Value:MetaValue{Str:"builtin.module(cse)"}} MetaEntry{Key:"disable_threading" Value:MetaValue{Bool:"true"}}]}]}]}`, dump(f.Metadata[0]))
 	assert.Equal(t, 2, f.Metadata[0].Pos.Line)
 	assert.Equal(t, 5, f.Metadata[0].Sections[0].Groups[0].Entries[0].Pos.Line)
 }
@@ -631,11 +631,13 @@ func TestErrorPositions(t *testing.T) {
 		{"func mixed args", `func.func @f(i32, %a: i32)`, "1:19", "custom op 'func.func' expected type instead of SSA identifier", true},
 		{"func mixed args 2", `func.func @f(%a: i32, i32)`, "1:23", "custom op 'func.func' expected SSA identifier", true},
 		{"call type", "func.func @f() {\n  func.call @f() :  i32\n}", "2:21", "custom op 'func.call' invalid kind of type specified", true},
-		{"metadata string key", `{-# dialect_resources: { builtin: { "k": "0x04" } } #-}`, "1:37", "unexpected token", true},
-		{"metadata int value", `{-# external_resources: { foo: { a: 1 } } #-}`, "1:37", "unexpected token", true},
+		{"metadata string key", `{-# dialect_resources: { builtin: { "k": "0x04" } } #-}`, "1:37", "expected identifier key for 'resource' entry", true},
+		{"metadata int value", `{-# external_resources: { foo: { a: 1 } } #-}`, "1:37", "expected string value for key 'a'", true},
+		{"unterminated metadata", "{-# dialect_resources: { builtin: { a: \"0x0400000001\" } }\n", "1:58", "expected ',' or '#-}'", true},
 		// Errors the syntax layer finds where MLIR reports something else
-		// first (MLIR knows which custom ops exist).
-		{"unterminated metadata", "{-# dialect_resources: { builtin: { a: \"0x04\" } }\n", "2:1", "unexpected token", false},
+		// first (MLIR knows which custom ops exist; it decodes blobs as it
+		// reads them).
+		{"unterminated metadata, short blob", "{-# dialect_resources: { builtin: { a: \"0x04\" } }\n", "1:50", "expected ',' or '#-}'", false},
 		{"error in custom op region", "func.func @f() {\n  x.op {\n    %0 = \"x\n  }\n  return\n}", "3:12", `expected '"' in string literal`, false},
 	}
 	for _, tc := range tests {

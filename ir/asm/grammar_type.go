@@ -360,7 +360,11 @@ func (p *syntaxParser) parseShapedBody(kind string, pos lexer.Position) astType 
 		st.Elem = p.parseNonFunctionType()
 	}
 	for p.consumeIf(tokComma) {
+		if kind == "memref" && p.tok.Type == tokGreater {
+			p.expected("expected list element")
+		}
 		st.Params = append(st.Params, p.parseAttr())
+		st.ParamEnds = append(st.ParamEnds, p.tok.Pos)
 	}
 	p.expect(tokGreater, "expected '>' in "+kind+" type")
 	return st

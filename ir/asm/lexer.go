@@ -298,7 +298,8 @@ func (s *lexScanner) Next() (lexer.Token, error) {
 			s.pos += 2
 			return s.tok(tokEllipsis, start), nil
 		}
-		return s.errTok(start, s.line, s.lineStart, "expected three consecutive dots for an ellipsis"), nil
+		// MLIR reports it after the first dot.
+		return s.errTok(s.pos, s.line, s.lineStart, "expected three consecutive dots for an ellipsis"), nil
 	case '"':
 		return s.lexString(start), nil
 	case '@':

@@ -233,6 +233,11 @@ func (r *resolver) checkAlias(item astTopItem) {
 	case *astTypeAlias:
 		r.typeAlias(it.Name, it.Pos)
 	case *astAttrAlias:
+		if raw, ok := it.Value.(*astRawAttr); ok && raw.Keyword == "affine_map" {
+			if _, identity := identityAffineMap(raw.Tokens); identity {
+				return // usable as a memref layout only, where it is checked
+			}
+		}
 		if _, isLoc := it.Value.(*astLocationAttr); isLoc {
 			r.locAlias(it.Name, it.Pos)
 		} else {
@@ -270,12 +275,12 @@ func (r *resolver) metadata(m *astFileMetadata) {
 				r.fail(g.Pos, "dialect '%s' is unknown", g.Name)
 			}
 			for _, e := range g.Entries {
-				if e.Str == nil {
-					r.fail(e.Pos, "expected hex string blob for key '%s'", e.Key)
+				if e.Value.Str == nil {
+					r.fail(e.Value.Pos, "expected hex string blob for key '%s'", e.Key)
 				}
-				data, align, err := decodeBlob(string(*e.Str))
+				data, align, err := decodeBlob(string(*e.Value.Str))
 				if err != "" {
-					r.fail(e.Pos, "%s for key '%s'", err, e.Key)
+					r.fail(e.Value.Pos, err, e.Key)
 				}
 				blob := r.ctx.Resource(g.Name, e.Key)
 				blob.Alignment, blob.Data = align, data
@@ -284,20 +289,22 @@ func (r *resolver) metadata(m *astFileMetadata) {
 	}
 }
 
+// decodeBlob decodes a resource blob; a failure is a message with a %s
+// for the key, in MLIR's words.
 func decodeBlob(s string) ([]byte, uint32, string) {
 	if !strings.HasPrefix(s, "0x") {
-		return nil, 0, "expected hex string blob"
+		return nil, 0, "expected hex string blob for key '%s'"
 	}
 	raw, err := hex.DecodeString(s[2:])
 	if err != nil {
-		return nil, 0, "invalid hex string blob"
+		return nil, 0, "expected hex string blob for key '%s'"
 	}
 	if len(raw) < 4 {
-		return nil, 0, "expected hex string blob with a 4-byte alignment prefix"
+		return nil, 0, "expected hex string blob for key '%s' to encode alignment in first 4 bytes"
 	}
 	align := uint32(raw[0]) | uint32(raw[1])<<8 | uint32(raw[2])<<16 | uint32(raw[3])<<24
 	if align == 0 || align&(align-1) != 0 {
-		return nil, 0, fmt.Sprintf("expected blob alignment to be a power of two, got %d", align)
+		return nil, 0, fmt.Sprintf("expected blob alignment to be a power of two, got %d, for key '%%s'", align)
 	}
 	return raw[4:], align, ""
 }
@@ -463,14 +470,14 @@ func (r *resolver) popScope() {
 	if len(s.regions) == 0 {
 		// Closing an isolated scope: anything still forward is undefined.
 		var first *forwardRef
-		var firstName string
-		for name, f := range s.forward {
+		for _, f := range s.forward {
 			if first == nil || f.pos.Offset < first.pos.Offset || (f.pos.Offset == first.pos.Offset && f.pos.Line < first.pos.Line) {
-				first, firstName = f, name
+				first = f
 			}
 		}
 		if first != nil {
-			r.fail(first.pos, "use of undeclared SSA value name '%%%s'", firstName)
+			// MLIR's words: the caret shows which name.
+			r.fail(first.pos, "use of undeclared SSA value name")
 		}
 		r.scopes = r.scopes[:len(r.scopes)-1]
 	}
@@ -574,10 +581,10 @@ func ReadExternalResources(filename string, src []byte) (map[string]map[string]s
 				entries := map[string]string{}
 				for _, e := range g.Entries {
 					switch {
-					case e.Str != nil:
-						entries[e.Key] = string(*e.Str)
-					case e.Bool != nil:
-						entries[e.Key] = *e.Bool
+					case e.Value.Str != nil:
+						entries[e.Key] = string(*e.Value.Str)
+					case e.Value.Bool != nil:
+						entries[e.Key] = *e.Value.Bool
 					}
 				}
 				out[g.Name] = entries

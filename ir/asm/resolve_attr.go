@@ -120,6 +120,9 @@ func (r *resolver) otherAttr(a astAttr) ir.Attribute {
 	case *astAttrAliasRef:
 		return r.attrAlias(a.Name, a.Pos)
 	case *astRawAttr:
+		if a.Keyword == "strided" {
+			return r.stridedAttr(a)
+		}
 		r.fail(a.Pos, "'%s' attributes are not supported by mlc", a.Keyword)
 	case *astDistinctAttr:
 		r.fail(a.Pos, "distinct attributes are not supported by mlc")
@@ -194,13 +197,22 @@ func fitsSmall(v int64, it *ir.IntegerType) bool {
 	return v >= lo && v <= hiU
 }
 
+// literalPos is where a number's literal starts, after its minus (where
+// MLIR reports errors in it).
+func literalPos(pos lexer.Position, neg bool) lexer.Position {
+	if neg {
+		return syntaxPosAt(pos, 1)
+	}
+	return pos
+}
+
 func (r *resolver) intAttr(a *astIntAttr) ir.Attribute {
 	var t ir.Type = r.ctx.I(64)
 	if a.Type != nil {
 		t = r.typ(a.Type)
 	}
 	if it, ok := t.(*ir.IntegerType); ok && a.Neg && it.Signedness == ir.Unsigned {
-		r.fail(a.Pos, "negative integer literal not valid for unsigned integer type")
+		r.fail(literalPos(a.Pos, a.Neg), "negative integer literal not valid for unsigned integer type")
 	}
 	if sv, ok := smallInt(a.Text, a.Neg); ok {
 		switch tt := t.(type) {
@@ -208,7 +220,7 @@ func (r *resolver) intAttr(a *astIntAttr) ir.Attribute {
 			return r.ctx.IntegerAttr(t, sv)
 		case *ir.IntegerType:
 			if tt.Width < 64 && !fitsSmall(sv, tt) || tt.Width == 64 && tt.Signedness == ir.Unsigned && sv < 0 {
-				r.fail(a.Pos, "integer constant out of range for attribute")
+				r.fail(literalPos(a.Pos, a.Neg), "integer constant out of range for attribute")
 			}
 			if tt.Width == 1 && tt.Signedness == ir.Signless {
 				return r.ctx.BoolAttr(sv != 0)
@@ -231,7 +243,7 @@ func (r *resolver) intAttr(a *astIntAttr) ir.Attribute {
 			r.failDiag(d)
 		}
 		if a.Neg {
-			r.fail(a.Pos, "hexadecimal float literal should not have a leading minus")
+			r.fail(literalPos(a.Pos, a.Neg), "hexadecimal float literal should not have a leading minus")
 		}
 		if v.BitLen() > tt.Width() {
 			r.fail(a.Pos, "hexadecimal float constant out of range for type")
@@ -239,12 +251,12 @@ func (r *resolver) intAttr(a *astIntAttr) ir.Attribute {
 		return r.ctx.FloatAttr(tt, ir.FloatFromBits(tt.Kind, v.Uint64()))
 	case *ir.IndexType:
 		if !v.IsInt64() {
-			r.fail(a.Pos, "integer constant out of range for attribute")
+			r.fail(literalPos(a.Pos, a.Neg), "integer constant out of range for attribute")
 		}
 		return r.ctx.IntegerAttr(t, v.Int64())
 	case *ir.IntegerType:
 		if !intFits(v, tt) {
-			r.fail(a.Pos, "integer constant out of range for attribute")
+			r.fail(literalPos(a.Pos, a.Neg), "integer constant out of range for attribute")
 		}
 		if tt.Width == 1 && tt.Signedness == ir.Signless {
 			return r.ctx.BoolAttr(v.Sign() != 0)
@@ -294,7 +306,8 @@ func (r *resolver) attrAlias(name string, pos lexer.Position) ir.Attribute {
 	}
 	def, ok := r.attrAliases[name]
 	if !ok {
-		r.fail(pos, "undefined symbol alias id '%s'", name)
+		// At the token after the name, as MLIR reports it.
+		r.fail(syntaxPosAt(pos, 1+len(name)), "undefined symbol alias id '%s'", name)
 	}
 	if _, isLoc := def.Value.(*astLocationAttr); isLoc {
 		r.fail(pos, "location alias '#%s' used as an attribute", name)
@@ -357,7 +370,7 @@ func (r *resolver) denseAttr(a *astDenseAttr) ir.Attribute {
 	if a.Type == nil {
 		r.fail(a.Pos, "expected ':' after dense elements literal")
 	}
-	st := r.staticShaped(a.Type, a.Type.astPos())
+	st := r.staticShaped(a.Type, a.AfterType)
 	elem := st.ElementType()
 	w := ir.ElementByteWidth(elem)
 	n := numElements(st)
@@ -377,12 +390,12 @@ func (r *resolver) denseAttr(a *astDenseAttr) ir.Attribute {
 		raw = r.denseElem(el.Elems[0], elem, nil)
 	case len(el.Elems) == 0 && el.Shape == nil:
 		if n != 0 {
-			r.fail(a.Pos, "parsed zero elements, but type ('%s') expected at least 1", st)
+			r.fail(a.AfterLit, "parsed zero elements, but type ('%s') expected at least 1", st)
 		}
 		raw = []byte{}
 	default:
 		if !slices.Equal(el.Shape, st.Dims()) {
-			r.fail(el.Pos, "inferred shape of elements literal (%s) does not match type (%s)", shapeString(el.Shape), shapeString(st.Dims()))
+			r.fail(a.AfterLit, "inferred shape of elements literal (%s) does not match type (%s)", shapeString(el.Shape), shapeString(st.Dims()))
 		}
 		raw = make([]byte, 0, len(el.Elems)*w)
 		for _, e := range el.Elems {
@@ -418,15 +431,18 @@ func (r *resolver) denseElem(e astDenseElem, elem ir.Type, dst []byte) []byte {
 			}
 			return append(dst, 0)
 		case elemInt:
+			if e.Neg && t.Signedness == ir.Unsigned {
+				r.fail(literalPos(e.Pos, e.Neg), "expected unsigned integer elements, but parsed negative value")
+			}
 			if sv, ok := smallInt(e.Text, e.Neg); ok && t.Width < 64 && t.Width > 1 {
 				if !fitsSmall(sv, t) {
-					r.fail(e.Pos, "integer constant out of range for type")
+					r.fail(literalPos(e.Pos, e.Neg), "integer constant out of range for type")
 				}
 				return ir.EncodeInt(dst, sv, t.Width/8)
 			}
 			v, ok := parseBigInt(e.Text, e.Neg)
 			if !ok || !intFits(v, t) {
-				r.fail(e.Pos, "integer constant out of range for type")
+				r.fail(literalPos(e.Pos, e.Neg), "integer constant out of range for type")
 			}
 			if t.Width == 1 {
 				return append(dst, byte(v.Int64()&1))
@@ -445,7 +461,7 @@ func (r *resolver) denseElem(e astDenseElem, elem ir.Type, dst []byte) []byte {
 		}
 		v, ok := parseBigInt(e.Text, e.Neg)
 		if !ok || !v.IsInt64() {
-			r.fail(e.Pos, "integer constant out of range for type")
+			r.fail(literalPos(e.Pos, e.Neg), "integer constant out of range for type")
 		}
 		return ir.EncodeInt(dst, v.Int64(), 8)
 	case *ir.FloatType:
@@ -465,6 +481,9 @@ func (r *resolver) denseElem(e astDenseElem, elem ir.Type, dst []byte) []byte {
 				r.fail(e.Pos, "invalid integer literal")
 			}
 			if strings.HasPrefix(e.Text, "0x") {
+				if e.Neg {
+					r.fail(literalPos(e.Pos, e.Neg), "hexadecimal float literal should not have a leading minus")
+				}
 				if v.BitLen() > t.Width() {
 					r.fail(e.Pos, "hexadecimal float constant out of range for type")
 				}
@@ -492,7 +511,7 @@ func (r *resolver) denseResource(a *astDenseResourceAttr) ir.Attribute {
 	}
 	st, ok := r.typ(a.Type).(ir.ShapedType)
 	if !ok {
-		r.fail(a.Type.astPos(), "`dense_resource` expected a shaped type")
+		r.fail(a.AfterLit, "`dense_resource` expected a shaped type")
 	}
 	blob := r.ctx.Resource("builtin", a.Handle)
 	c := resourceCheck{a.Pos, st, blob}
@@ -518,6 +537,9 @@ func (r *resolver) denseArray(a *astDenseArrayAttr) ir.Attribute {
 	t := r.typ(a.ElemType)
 	switch tt := t.(type) {
 	case *ir.IntegerType:
+		if tt.Width != 1 && tt.Width%8 != 0 {
+			r.fail(a.ElemType.astPos(), "element type bitwidth must be a multiple of 8")
+		}
 		if tt.Width > 64 {
 			r.fail(a.Pos, "dense array element type must be at most 64 bits wide")
 		}
@@ -534,7 +556,8 @@ func (r *resolver) denseArray(a *astDenseArrayAttr) ir.Attribute {
 			case elemInt:
 				v, ok := parseBigInt(e.Text, e.Neg)
 				if !ok || !intFits(v, tt) {
-					r.fail(e.Pos, "integer constant out of range")
+					// MLIR reports it after the literal.
+					r.fail(syntaxPosAt(literalPos(e.Pos, e.Neg), len(e.Text)), "integer constant out of range")
 				}
 				vals[i] = v.Int64()
 				if !v.IsInt64() {
@@ -562,6 +585,6 @@ func (r *resolver) denseArray(a *astDenseArrayAttr) ir.Attribute {
 		}
 		return r.ctx.DenseFloatArrayAttr(tt, vals)
 	}
-	r.fail(a.Pos, "expected integer or float type, got: %s", t)
+	r.fail(a.ElemType.astPos(), "expected integer or float type, got: '%s'", t)
 	return nil
 }

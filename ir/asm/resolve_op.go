@@ -319,7 +319,7 @@ func (r *resolver) funcOp(o *astOp, f *astFuncForm, loc ir.Location) *ir.Operati
 		for _, a := range r.namedAttrs(f.Attrs) {
 			switch a.Name {
 			case "sym_name", "function_type", "sym_visibility":
-				r.fail(f.Attrs.Pos, "'%s' is an inferred attribute and should not be specified in the explicit attribute dictionary", a.Name)
+				r.fail(f.AttrsKwPos, "custom op 'func.func' '%s' is an inferred attribute and should not be specified in the explicit attribute dictionary", a.Name)
 			case "arg_attrs", "res_attrs":
 				// Inherent, as MLIR takes them: the verifier checks them.
 				if !(a.Name == "arg_attrs" && anyArgAttr || a.Name == "res_attrs" && anyResAttr) {

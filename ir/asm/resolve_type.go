@@ -115,19 +115,27 @@ func (r *resolver) typUncached(t astType) ir.Type {
 			if t.Scalable != nil || t.Unranked || len(t.Params) > 0 {
 				r.fail(t.Pos, "scalable or parameterised vectors are not supported by mlc")
 			}
+			// MLIR checks the vector where its element type starts.
 			for _, d := range t.Dims {
 				if d <= 0 {
-					r.fail(t.Pos, "vector types must have positive constant sizes")
+					r.fail(t.Elem.astPos(), "vector types must have positive constant sizes")
 				}
 			}
+			switch elem.(type) {
+			case *ir.IntegerType, *ir.IndexType, *ir.FloatType:
+			default:
+				r.fail(t.Elem.astPos(), "vector elements must be int/index/float type")
+			}
 			return r.ctx.VectorType(t.Dims, elem)
+		case "memref":
+			return r.memRefType(t, elem)
 		}
 		r.fail(t.Pos, "%s types are not supported by mlc", t.Kind)
 	case *astComplexType:
 		elem := r.typ(t.Elem)
 		r.charge(t.Pos, textSize(elem)+16)
 		if !ir.IsFloat(elem) && !ir.IsInteger(elem, 0) {
-			r.fail(t.Pos, "invalid element type for complex")
+			r.fail(t.Elem.astPos(), "invalid element type for complex")
 		}
 		return r.ctx.ComplexType(elem)
 	case *astTupleType:
@@ -171,7 +179,8 @@ func (r *resolver) typeAlias(name string, pos lexer.Position) ir.Type {
 	}
 	def, ok := r.typeAliases[name]
 	if !ok {
-		r.fail(pos, "undefined symbol alias id '%s'", name)
+		// At the token after the name, as MLIR reports it.
+		r.fail(syntaxPosAt(pos, 1+len(name)), "undefined symbol alias id '%s'", name)
 	}
 	if r.resolving["!"+name] {
 		r.fail(pos, "alias '!%s' refers to itself", name)

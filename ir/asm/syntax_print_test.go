@@ -61,10 +61,10 @@ func (p *syntaxPrinter) metadata(md *astFileMetadata) {
 					p.s(",")
 				}
 				p.s("\n      " + e.Key + ": ")
-				if e.Str != nil {
-					p.s(quoteMLIR(string(*e.Str)))
+				if e.Value.Str != nil {
+					p.s(quoteMLIR(string(*e.Value.Str)))
 				} else {
-					p.s(*e.Bool)
+					p.s(*e.Value.Bool)
 				}
 			}
 			p.s("\n    }")

@@ -10,7 +10,7 @@
 
 // -----
 
-// expected-error @+1 {{use of undeclared SSA value name '%undefined'}}
+// expected-error @+1 {{use of undeclared SSA value name}}
 "x.a"(%undefined) : (i32) -> ()
 
 // -----
@@ -155,7 +155,7 @@ foo.bar
 func.func @isolated(%a: i32) {
   "x.wrap"() ({
     func.func @inner() {
-      // expected-error @+1 {{use of undeclared SSA value name '%a'}}
+      // expected-error @+1 {{use of undeclared SSA value name}}
       "x.use"(%a) : (i32) -> ()
       return
     }

@@ -208,6 +208,7 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 			if d.Severity == ir.SeverityError {
 				hadError = true
 			}
+			asm.NoteCurrentOp(d, opts.Print.DebugInfo)
 			io.WriteString(stderr, formatDiag(opts.Tool, srcMgr, d))
 		})
 	}

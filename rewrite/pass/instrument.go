@@ -159,7 +159,7 @@ func (p *irPrinter) scope(op *ir.Operation) *ir.Operation {
 // dump prints mlir-opt's header and the IR; the op the pass ran on is
 // named only with module scope, where the IR printed does not show it.
 func (p *irPrinter) dump(when string, pr *PassRun, failed string) {
-	text := asm.String(p.scope(pr.Op), p.cfg.PrintOptions)
+	text := dumpText(p.scope(pr.Op), p.cfg.PrintOptions)
 	label := ""
 	if p.cfg.PrintModuleScope {
 		label = " " + opLabel(pr.Op)
@@ -167,6 +167,21 @@ func (p *irPrinter) dump(when string, pr *PassRun, failed string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	fmt.Fprintf(p.cfg.Out, "// -----// IR Dump %s %s%s (%s)%s //----- //\n%s\n\n", when, title(pr.Pass.Pass), failed, pr.Pass.Pass.Name, label, text)
+}
+
+// dumpText is op as mlir-opt's IR dumps print it: an op nested in a block
+// alone, in local scope; a top-level op as a whole file is printed, with
+// aliases, resources and the line that ends it, unless the local scope
+// is asked for.
+func dumpText(op *ir.Operation, opts asm.PrintOptions) string {
+	if op.Block() != nil || opts.LocalScope {
+		return asm.String(op, opts)
+	}
+	var b strings.Builder
+	if err := asm.Print(&b, op, opts); err != nil {
+		return asm.String(op, opts)
+	}
+	return b.String()
 }
 
 // ---- print-ir-tree-dir ----

@@ -27,14 +27,17 @@ import (
 //     itself satisfies (the files' versions may be newer than LLVM 19),
 //     mlc-opt --verify-diagnostics passes too;
 //   - text: on the chunks both accept, the generic forms are equal, with
-//     and without --mlir-print-debuginfo.
+//     and without --mlir-print-debuginfo;
+//   - errors: on the chunks both reject, the diagnostics are the same
+//     text (with the "see current operation" notes).
 //
 // Each count must stay at or above the floor below, so a regression in
 // any of them fails; raise the floors as mlc-opt gets closer.
-var compatFloors = struct{ accept, diags, text int }{accept: 231, diags: 189, text: 27}
+var compatFloors = struct{ accept, diags, text, errors int }{accept: 246, diags: 234, text: 21, errors: 212}
 
 type compatResult struct {
 	chunks, acceptAgree, oracleValid, diagsAgree, bothAccept, textAgree int
+	bothReject, errorsAgree                                             int
 	disagree                                                            []string
 }
 
@@ -56,24 +59,27 @@ func TestMLIRTestsAgreeWithMLIROpt(t *testing.T) {
 	var total compatResult
 	for _, f := range files {
 		r := compareFile(t, mlirOpt, dir, f)
-		t.Logf("%s: %d chunks, acceptance %d, diagnostics %d/%d, generic text %d/%d",
-			filepath.Base(f), r.chunks, r.acceptAgree, r.diagsAgree, r.oracleValid, r.textAgree, r.bothAccept)
+		t.Logf("%s: %d chunks, acceptance %d, diagnostics %d/%d, generic text %d/%d, error text %d/%d",
+			filepath.Base(f), r.chunks, r.acceptAgree, r.diagsAgree, r.oracleValid, r.textAgree, r.bothAccept, r.errorsAgree, r.bothReject)
 		total.chunks += r.chunks
 		total.acceptAgree += r.acceptAgree
 		total.oracleValid += r.oracleValid
 		total.diagsAgree += r.diagsAgree
 		total.bothAccept += r.bothAccept
 		total.textAgree += r.textAgree
+		total.bothReject += r.bothReject
+		total.errorsAgree += r.errorsAgree
 		total.disagree = append(total.disagree, r.disagree...)
 	}
-	t.Logf("total: %d chunks; acceptance agrees on %d; --verify-diagnostics passes on %d of the %d mlir-opt-19 passes; generic text equal on %d of %d accepted by both",
-		total.chunks, total.acceptAgree, total.diagsAgree, total.oracleValid, total.textAgree, total.bothAccept)
+	t.Logf("total: %d chunks; acceptance agrees on %d; --verify-diagnostics passes on %d of the %d mlir-opt-19 passes; generic text equal on %d of %d accepted by both; error text equal on %d of %d rejected by both",
+		total.chunks, total.acceptAgree, total.diagsAgree, total.oracleValid, total.textAgree, total.bothAccept, total.errorsAgree, total.bothReject)
 	for _, d := range total.disagree {
 		t.Log("  " + d)
 	}
 	assert.GreaterOrEqual(t, total.acceptAgree, compatFloors.accept, "acceptance agreement fell")
 	assert.GreaterOrEqual(t, total.diagsAgree, compatFloors.diags, "diagnostics agreement fell")
 	assert.GreaterOrEqual(t, total.textAgree, compatFloors.text, "generic text agreement fell")
+	assert.GreaterOrEqual(t, total.errorsAgree, compatFloors.errors, "error text agreement fell")
 }
 
 func compareFile(t *testing.T, mlirOpt, dir, file string) compatResult {
@@ -94,8 +100,8 @@ func compareFile(t *testing.T, mlirOpt, dir, file string) compatResult {
 		if err := os.WriteFile(path, text, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		mOut, mOK := runMLIROpt(mlirOpt, path, "--mlir-print-op-generic")
-		cOut, cOK := runMLCOpt(path, false, false)
+		mOut, mErr, mOK := runMLIROpt(mlirOpt, path, "--mlir-print-op-generic")
+		cOut, cErr, cOK := runMLCOpt(path, false, false)
 		if mOK == cOK {
 			r.acceptAgree++
 		} else {
@@ -103,17 +109,25 @@ func compareFile(t *testing.T, mlirOpt, dir, file string) compatResult {
 		}
 		if mOK && cOK {
 			r.bothAccept++
-			mDbg, _ := runMLIROpt(mlirOpt, path, "--mlir-print-op-generic", "--mlir-print-debuginfo")
-			cDbg, _ := runMLCOpt(path, false, true)
+			mDbg, _, _ := runMLIROpt(mlirOpt, path, "--mlir-print-op-generic", "--mlir-print-debuginfo")
+			cDbg, _, _ := runMLCOpt(path, false, true)
 			if mOut == cOut && mDbg == cDbg {
 				r.textAgree++
 			} else {
 				r.disagree = append(r.disagree, where+": generic forms differ")
 			}
 		}
-		if _, ok := runMLIROpt(mlirOpt, path, "--verify-diagnostics"); ok {
+		if !mOK && !cOK {
+			r.bothReject++
+			if mErr == cErr {
+				r.errorsAgree++
+			} else {
+				r.disagree = append(r.disagree, fmt.Sprintf("%s: error text differs: mlir-opt-19: %q, mlc-opt: %q", where, mErr, cErr))
+			}
+		}
+		if _, _, ok := runMLIROpt(mlirOpt, path, "--verify-diagnostics"); ok {
 			r.oracleValid++
-			if diag, ok := runMLCOpt(path, true, false); ok {
+			if _, diag, ok := runMLCOpt(path, true, false); ok {
 				r.diagsAgree++
 			} else {
 				r.disagree = append(r.disagree, fmt.Sprintf("%s: diagnostics differ: %s", where, firstLine(diag)))
@@ -123,19 +137,19 @@ func compareFile(t *testing.T, mlirOpt, dir, file string) compatResult {
 	return r
 }
 
-func runMLIROpt(mlirOpt, path string, flags ...string) (string, bool) {
+func runMLIROpt(mlirOpt, path string, flags ...string) (string, string, bool) {
 	cmd := exec.Command(mlirOpt, append(append([]string{"--allow-unregistered-dialect"}, flags...), path)...)
-	var out bytes.Buffer
+	var out, errOut bytes.Buffer
 	cmd.Stdout = &out
-	cmd.Stderr = &bytes.Buffer{}
+	cmd.Stderr = &errOut
 	err := cmd.Run()
-	return out.String(), err == nil
+	return out.String(), errOut.String(), err == nil
 }
 
-// runMLCOpt runs mlc-opt in process; with verify it returns the problems
-// --verify-diagnostics reports, else the generic output (with locations
-// when debugInfo).
-func runMLCOpt(path string, verify, debugInfo bool) (string, bool) {
+// runMLCOpt runs mlc-opt in process and returns the generic output (with
+// locations when debugInfo) and the diagnostics (with verify, the
+// problems --verify-diagnostics reports).
+func runMLCOpt(path string, verify, debugInfo bool) (string, string, bool) {
 	var stdout, stderr bytes.Buffer
 	opts := optmain.Options{
 		Input:             path,
@@ -145,10 +159,7 @@ func runMLCOpt(path string, verify, debugInfo bool) (string, bool) {
 		Register:          registerAll,
 	}
 	code := optmain.Run(opts, nil, &stdout, &stderr)
-	if verify {
-		return stderr.String(), code == 0
-	}
-	return stdout.String(), code == 0
+	return stdout.String(), stderr.String(), code == 0
 }
 
 func stripComments(src []byte) []byte {

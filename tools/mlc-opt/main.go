@@ -173,8 +173,9 @@ func main() {
 			}
 			opts.PassConfig.PrintBefore = nameSet(printBefore)
 			opts.PassConfig.PrintAfter = nameSet(printAfter)
+			// Dumps of nested ops are in local scope (pass.dumpText), of
+			// the top-level op as the output is printed.
 			opts.PassConfig.PrintOptions = opts.Print
-			opts.PassConfig.PrintOptions.LocalScope = true
 			code = optmain.Run(opts, os.Stdin, os.Stdout, os.Stderr)
 			return nil
 		},

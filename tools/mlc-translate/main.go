@@ -186,6 +186,7 @@ func runTRT(path, output, funcName string, opts trtonnx.Options, networkJSON, bu
 	fail := func(file string, err error) int {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			if _, positioned := ir.FileLineCol(d.Loc); positioned {
+				asm.NoteCurrentOp(d, false)
 				io.WriteString(stderr, srcMgr.FormatFor("mlc-translate", d))
 				return 1
 			}
@@ -249,6 +250,7 @@ func loadModule(path string, stderr io.Writer) (*ir.Operation, func(string, erro
 	fail := func(file string, err error) int {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			if _, positioned := ir.FileLineCol(d.Loc); positioned {
+				asm.NoteCurrentOp(d, false)
 				io.WriteString(stderr, srcMgr.FormatFor("mlc-translate", d))
 				return 1
 			}
@@ -322,6 +324,7 @@ func runImportQNN(path, output string, print asm.PrintOptions, stdout, stderr io
 	if err != nil {
 		if d, ok := err.(*ir.Diagnostic); ok {
 			if _, positioned := ir.FileLineCol(d.Loc); positioned {
+				asm.NoteCurrentOp(d, false)
 				io.WriteString(stderr, srcMgr.FormatFor("mlc-translate", d))
 				return 1
 			}

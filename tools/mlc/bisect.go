@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mlc-go/mlc/driver/bisect"
+	dq "github.com/mlc-go/mlc/driver/quantize"
 	"github.com/mlc-go/mlc/interp"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
@@ -108,15 +108,23 @@ func runBisect(cmd *cobra.Command, path string, o bisectOptions) error {
 		return exitError{2}
 	}
 	var module *ir.Operation
-	if strings.HasSuffix(path, ".onnx") {
-		module, err = onnx.ImportFile(ctx, path, onnx.Options{})
-	} else {
-		var src []byte
-		if src, err = os.ReadFile(path); err != nil {
-			return usageError(cmd, fmt.Errorf("could not open input file '%s': %v", path, unwrapPathError(err)))
+	if path != dq.StdinPath && strings.HasSuffix(path, ".onnx") {
+		if module, err = onnx.ImportFile(ctx, path, onnx.Options{}); err == nil {
+			err = ir.Verify(module)
 		}
-		srcMgr.Add(path, src)
-		if module, err = asm.Parse(ctx, path, src, 1); err == nil {
+	} else {
+		var name string
+		var src []byte
+		if name, src, err = dq.ReadSource(path); err != nil {
+			return usageError(cmd, err)
+		}
+		if dq.IsONNX(src) {
+			module, err = onnx.Import(ctx, src, name+".onnx", onnx.Options{})
+		} else {
+			srcMgr.Add(name, src)
+			module, err = asm.Parse(ctx, name, src, 1)
+		}
+		if err == nil {
 			err = ir.Verify(module)
 		}
 	}

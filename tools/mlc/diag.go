@@ -5,6 +5,7 @@ import (
 
 	"github.com/mlc-go/mlc/dialects/all"
 	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/ir/asm"
 )
 
 // diagContext is a context with every dialect registered whose
@@ -23,6 +24,7 @@ func newDiagContext(stderr io.Writer) *diagContext {
 		if d.Severity == ir.SeverityError {
 			dc.failed = true
 		}
+		asm.NoteCurrentOp(d, false)
 		io.WriteString(stderr, dc.srcMgr.FormatFor("mlc", d))
 	})
 	return dc

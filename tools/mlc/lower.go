@@ -75,6 +75,7 @@ func runLower(stdout, stderr io.Writer, path string, o lowerOptions) error {
 		var multi interface{ Diagnostics() []*ir.Diagnostic }
 		if errors.As(err, &multi) && len(multi.Diagnostics()) > 0 {
 			for _, d := range multi.Diagnostics() {
+				asm.NoteCurrentOp(d, false)
 				io.WriteString(stderr, srcMgr.FormatFor("mlc", d))
 			}
 			return exitError{code: 1}
@@ -82,6 +83,7 @@ func runLower(stdout, stderr io.Writer, path string, o lowerOptions) error {
 		var d *ir.Diagnostic
 		var te *target.Error
 		if errors.As(err, &d) {
+			asm.NoteCurrentOp(d, false)
 			io.WriteString(stderr, srcMgr.FormatFor("mlc", d))
 		} else if errors.As(err, &te) {
 			fmt.Fprintln(stderr, te) // already file:line:col: error: ...

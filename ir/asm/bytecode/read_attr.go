@@ -671,6 +671,10 @@ func (r *reader) decodeType(e *readEntry) error {
 			return err
 		}
 		e.typ = r.ctx.VectorType(dims, t)
+	case typeMemRef, typeMemRefWithMemSpace, typeUnrankedMemRef, typeUnrankedMemRefWithMemSpace:
+		if e.typ, err = r.memRefType(c, code, shape); err != nil {
+			return err
+		}
 	case typeTuple:
 		ts, err := types()
 		if err != nil {

@@ -299,6 +299,8 @@ func (w *writer) numberType(t ir.Type) {
 		w.numberType(t.Elem)
 	case *ir.ComplexType:
 		w.numberType(t.Elem)
+	case *ir.MemRefType, *ir.UnrankedMemRefType:
+		w.numberMemRef(t)
 	case *ir.TupleType:
 		for _, x := range t.Types {
 			w.numberType(x)

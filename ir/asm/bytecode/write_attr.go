@@ -271,6 +271,8 @@ func (w *writer) encodeType(out *emitter, e *entry) bool {
 		out.varint(typeVector)
 		shape(t.Shape)
 		out.varint(w.typeIndex(t.Elem))
+	case *ir.MemRefType, *ir.UnrankedMemRefType:
+		w.encodeMemRef(out, t, shape)
 	case *ir.TupleType:
 		out.varint(typeTuple)
 		out.varint(uint64(len(t.Types)))

@@ -1,0 +1,1 @@
+"func.call"() {callee = 3} : () -> ()

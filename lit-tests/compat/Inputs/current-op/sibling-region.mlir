@@ -1,0 +1,9 @@
+func.func @f() {
+  "x.two"() ({
+    "foo.use" (%def) : (i32) -> ()
+    "foo.yield" () : () -> ()
+  }, {
+    %def = "foo.def" () : () -> i32
+  }) : () -> ()
+  return
+}

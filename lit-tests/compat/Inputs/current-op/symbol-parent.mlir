@@ -1,0 +1,6 @@
+func.func @g() {
+  func.func @f() {
+    return
+  }
+  return
+}
