@@ -17,15 +17,15 @@ import (
 )
 
 // MLIR's own IR tests that use only builtin, func and quant (chunks of
-// llvm-project's mlir/test/IR and mlir/test/Dialect/Quant, kept out of the
-// repository like LLVM's FileCheck tests: put them in build/mlir-tests
-// or name a directory with MLC_MLIR_TESTS; the test skips without them)
+// mlir/test/IR and mlir/test/Dialect/Quant of LLVM 19, kept out of the
+// repository like LLVM's FileCheck tests: `make llvm-tests`, part of make
+// deps, fetches them from Debian's source package into build/mlir-tests;
+// MLC_MLIR_TESTS names another directory; the test skips without them)
 // are run chunk by chunk through mlir-opt-19 and mlc-opt:
 //
 //   - acceptance: both accept the chunk or both reject it;
 //   - diagnostics: on the chunks whose expected-* comments mlir-opt-19
-//     itself satisfies (the files' versions may be newer than LLVM 19),
-//     mlc-opt --verify-diagnostics passes too;
+//     itself satisfies, mlc-opt --verify-diagnostics passes too;
 //   - text: on the chunks both accept, the generic forms are equal, with
 //     and without --mlir-print-debuginfo;
 //   - errors: on the chunks both reject, the diagnostics are the same
