@@ -153,6 +153,26 @@ func aliasCandidate(text string) bool {
 	return len(text) > 1 && (text[0] == '!' || text[0] == '#') && !strings.HasPrefix(text, "#loc")
 }
 
+// noAliasDialects are the dialects whose types and attributes print in
+// full, as mlir-opt prints them: MLIR's own (whose dialects offer no
+// alias for them); unregistered dialects' never get one either. Our
+// dialects' (!qnn.tensor, ...) get an alias when repeated.
+var noAliasDialects = map[string]bool{"builtin": true, "quant": true, "func": true}
+
+// aliased reports whether a repeated type or attribute x (ir.Type or
+// ir.Attribute) printed as text gets an alias.
+func aliased(x any, text string) bool {
+	switch x.(type) {
+	case *ir.OpaqueType, *ir.OpaqueAttr:
+		return false
+	}
+	if len(text) < 2 || (text[0] != '!' && text[0] != '#') {
+		return false
+	}
+	ns, _, ok := strings.Cut(text[1:], ".")
+	return !ok || !noAliasDialects[ns]
+}
+
 func (p *Printer) collectAliases(top *ir.Operation) map[string]string {
 	counts := map[string]int{}
 	var order []string
@@ -166,9 +186,13 @@ func (p *Printer) collectAliases(top *ir.Operation) map[string]string {
 	}
 	noteType := func(t ir.Type) {
 		if t != nil {
-			note(t.String())
+			if text := t.String(); aliased(t, text) {
+				note(text)
+			}
 			if s, ok := t.(ir.ShapedType); ok {
-				note(s.ElementType().String())
+				if e := s.ElementType(); aliased(e, e.String()) {
+					note(e.String())
+				}
 			}
 		}
 	}
@@ -184,7 +208,9 @@ func (p *Printer) collectAliases(top *ir.Operation) map[string]string {
 			}
 		}
 		for _, a := range op.Attrs() {
-			note(a.Value.String())
+			if text := a.Value.String(); aliased(a.Value, text) {
+				note(text)
+			}
 		}
 	})
 	out := map[string]string{}

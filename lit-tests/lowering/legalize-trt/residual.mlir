@@ -37,12 +37,11 @@ func.func @block(%x: tensor<1x2x4x4xf32> {mlc.calib = array<f64: -1.0, 1.0>}) ->
 // activation rule (scale 1/127) when the pass is given the target; the
 // conv's output reaches the add through its bias add. Without a target
 // (the first RUN line) nothing can be placed and the add is left.
-// NEW:       ![[ENC:quant_uniform[0-9]*]] = !quant.uniform<i8:f32, 0.0078740157480314959>
 // NEW-LABEL: func.func @new_encoding(
 // NEW:         %[[R:.*]] = core.relu
 // NEW:         %[[BIAS:.*]] = core.add %{{.*}}, %{{.*}} {{{.*}}mlc.precision = "f16"}
 // NEW-NEXT:    %[[RF:.*]] = core.cast %[[R]] : tensor<1x2x4x4xf16> to tensor<1x2x4x4xf32>
-// NEW-NEXT:    %[[Q:.*]] = quant.qcast %[[RF]] : tensor<1x2x4x4xf32> to tensor<1x2x4x4x![[ENC]]>
+// NEW-NEXT:    %[[Q:.*]] = quant.qcast %[[RF]] : tensor<1x2x4x4xf32> to tensor<1x2x4x4x!quant.uniform<i8:f32, 0.0078740157480314959>>
 // NEW-NEXT:    %[[D:.*]] = quant.dcast %[[Q]]
 // NEW-NEXT:    %[[DH:.*]] = core.cast %[[D]] : tensor<1x2x4x4xf32> to tensor<1x2x4x4xf16>
 // NEW-NEXT:    core.add %[[BIAS]], %[[DH]]
