@@ -8,34 +8,28 @@
 // inputs share one encoding, from the concatenation's range: each input
 // is requantized to it unless it already has it.
 
-// Types used more than once print as aliases at the top: the chain's
-// encoding and the concatenations' ones.
-// CHECK:         ![[E:.*]] = !quant.uniform<u8:f32, 0.031372549019607843:64>
-// CHECK:         ![[C:.*]] = !quant.uniform<u8:f32, 0.035294117647058823:28>
 // CHECK-LABEL: func.func @chain(
 // CHECK:         core.conv2d
-// CHECK-NEXT:    quant.qcast %{{.*}} : tensor<1x2x4x4xf32> to tensor<1x2x4x4x![[E]]>
+// CHECK-NEXT:    quant.qcast %{{.*}} : tensor<1x2x4x4xf32> to tensor<1x2x4x4x!quant.uniform<u8:f32, 0.031372549019607843:64>>
 // CHECK:         core.max_pool2d {{.*}}mlc.precision = "i8"
-// CHECK-NEXT:    quant.qcast %{{.*}} to tensor<1x2x2x2x![[E]]>
+// CHECK-NEXT:    quant.qcast %{{.*}} to tensor<1x2x2x2x!quant.uniform<u8:f32, 0.031372549019607843:64>>
 // CHECK:         core.transpose {{.*}}mlc.precision = "i8"
-// CHECK-NEXT:    quant.qcast %{{.*}} to tensor<1x2x2x2x![[E]]>
+// CHECK-NEXT:    quant.qcast %{{.*}} to tensor<1x2x2x2x!quant.uniform<u8:f32, 0.031372549019607843:64>>
 // CHECK:         core.reshape {{.*}}mlc.precision = "i8"
-// CHECK-NEXT:    quant.qcast %{{.*}} to tensor<1x8x![[E]]>
+// CHECK-NEXT:    quant.qcast %{{.*}} to tensor<1x8x!quant.uniform<u8:f32, 0.031372549019607843:64>>
 // CHECK:         core.slice {{.*}}mlc.precision = "i8"
-// CHECK-NEXT:    quant.qcast %{{.*}} to tensor<1x4x![[E]]>
-// TRT:           ![[E:.*]] = !quant.uniform<i8:f32, 0.047244094488188976>
-// TRT-NEXT:      ![[TC:.*]] = !quant.uniform<i8:f32, 0.062992125984251968>
+// CHECK-NEXT:    quant.qcast %{{.*}} to tensor<1x4x!quant.uniform<u8:f32, 0.031372549019607843:64>>
 // TRT-LABEL:   func.func @chain(
 // TRT:           core.conv2d
-// TRT-NEXT:      quant.qcast %{{.*}} to tensor<1x2x4x4x![[E]]>
+// TRT-NEXT:      quant.qcast %{{.*}} to tensor<1x2x4x4x!quant.uniform<i8:f32, 0.047244094488188976>>
 // TRT:           core.max_pool2d
-// TRT-NEXT:      quant.qcast %{{.*}} to tensor<1x2x2x2x![[E]]>
+// TRT-NEXT:      quant.qcast %{{.*}} to tensor<1x2x2x2x!quant.uniform<i8:f32, 0.047244094488188976>>
 // TRT:           core.transpose
-// TRT-NEXT:      quant.qcast %{{.*}} to tensor<1x2x2x2x![[E]]>
+// TRT-NEXT:      quant.qcast %{{.*}} to tensor<1x2x2x2x!quant.uniform<i8:f32, 0.047244094488188976>>
 // TRT:           core.reshape
-// TRT-NEXT:      quant.qcast %{{.*}} to tensor<1x8x![[E]]>
+// TRT-NEXT:      quant.qcast %{{.*}} to tensor<1x8x!quant.uniform<i8:f32, 0.047244094488188976>>
 // TRT:           core.slice
-// TRT-NEXT:      quant.qcast %{{.*}} to tensor<1x4x![[E]]>
+// TRT-NEXT:      quant.qcast %{{.*}} to tensor<1x4x!quant.uniform<i8:f32, 0.047244094488188976>>
 func.func @chain(%x: tensor<1x2x4x4xf32> {mlc.calib = array<f64: -1.0, 1.0>}) -> tensor<1x4xf32> {
   %w = core.constant dense<[[[[1.0]], [[0.5]]], [[[-1.0]], [[2.0]]]]> : tensor<2x2x1x1xf32>
   %y = core.conv2d %x, %w {mlc.calib = [array<f64: -2.0, 6.0>]} : (tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x4x4xf32>
@@ -53,16 +47,16 @@ func.func @chain(%x: tensor<1x2x4x4xf32> {mlc.calib = array<f64: -1.0, 1.0>}) ->
 
 // CHECK-LABEL: func.func @concat(
 // CHECK:         core.relu {{.*}}mlc.precision = "i8"
-// CHECK-NEXT:    quant.qcast {{.*}} to tensor<1x2x![[C]]>
+// CHECK-NEXT:    quant.qcast {{.*}} to tensor<1x2x!quant.uniform<u8:f32, 0.035294117647058823:28>>
 // CHECK-NEXT:    quant.dcast
 // CHECK-NEXT:    core.neg
 // CHECK-NEXT:    quant.qcast
 // CHECK-NEXT:    quant.dcast
 // CHECK-NEXT:    core.relu {{.*}}mlc.precision = "i8"
-// CHECK-NEXT:    quant.qcast {{.*}} to tensor<1x2x![[C]]>
+// CHECK-NEXT:    quant.qcast {{.*}} to tensor<1x2x!quant.uniform<u8:f32, 0.035294117647058823:28>>
 // CHECK-NEXT:    quant.dcast
 // CHECK-NEXT:    core.concat {{.*}}mlc.precision = "i8"
-// CHECK-NEXT:    quant.qcast {{.*}} to tensor<1x4x![[C]]>
+// CHECK-NEXT:    quant.qcast {{.*}} to tensor<1x4x!quant.uniform<u8:f32, 0.035294117647058823:28>>
 func.func @concat(%x: tensor<1x2xf32> {mlc.calib = array<f64: -1.0, 1.0>}) -> tensor<1x4xf32> {
   %a = core.relu %x {mlc.calib = [array<f64: 0.0, 2.0>]} : tensor<1x2xf32>
   %n = core.neg %x {mlc.calib = [array<f64: -1.0, 1.0>]} : tensor<1x2xf32>
@@ -85,12 +79,12 @@ func.func @concat(%x: tensor<1x2xf32> {mlc.calib = array<f64: -1.0, 1.0>}) -> te
 
 // TRT-LABEL:   func.func @concat_convs(
 // TRT:           core.conv2d
-// TRT-NEXT:      quant.qcast {{.*}} to tensor<1x1x2x2x![[TC]]>
+// TRT-NEXT:      quant.qcast {{.*}} to tensor<1x1x2x2x!quant.uniform<i8:f32, 0.062992125984251968>>
 // TRT:           core.conv2d
-// TRT-NEXT:      quant.qcast {{.*}} to tensor<1x1x2x2x![[TC]]>
+// TRT-NEXT:      quant.qcast {{.*}} to tensor<1x1x2x2x!quant.uniform<i8:f32, 0.062992125984251968>>
 // TRT-NEXT:      quant.dcast
 // TRT-NEXT:      core.concat {{.*}}mlc.precision = "i8"
-// TRT-NEXT:      quant.qcast {{.*}} to tensor<1x2x2x2x![[TC]]>
+// TRT-NEXT:      quant.qcast {{.*}} to tensor<1x2x2x2x!quant.uniform<i8:f32, 0.062992125984251968>>
 func.func @concat_convs(%x: tensor<1x1x2x2xf32> {mlc.calib = array<f64: -1.0, 1.0>}) -> tensor<1x2x2x2xf32> {
   %w1 = core.constant dense<1.0> : tensor<1x1x1x1xf32>
   %w2 = core.constant dense<8.0> : tensor<1x1x1x1xf32>

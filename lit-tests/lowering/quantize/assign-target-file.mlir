@@ -25,12 +25,11 @@
 // CHECK-NEXT:    quant.qcast {{.*}} to tensor<2x2x!quant.uniform<u8:f32, 0.023529411764705882>>
 // CHECK:         core.reshape {{.*}}mlc.precision = "i8"
 // CHECK-NEXT:    quant.qcast {{.*}} to tensor<4x!quant.uniform<u8:f32, 0.0078431372549019607>>
-// V73:           ![[R:.*]] = !quant.uniform<u8:f32, 0.023529411764705882>
 // V73-LABEL:   func.func @f(
 // V73:           core.relu
-// V73-NEXT:      quant.qcast {{.*}} to tensor<2x2x![[R]]>
+// V73-NEXT:      quant.qcast {{.*}} to tensor<2x2x!quant.uniform<u8:f32, 0.023529411764705882>>
 // V73:           core.reshape {{.*}}mlc.precision = "i8"
-// V73-NEXT:      quant.qcast {{.*}} to tensor<4x![[R]]>
+// V73-NEXT:      quant.qcast {{.*}} to tensor<4x!quant.uniform<u8:f32, 0.023529411764705882>>
 func.func @f(%x: tensor<2x2xf32> {mlc.calib = array<f64: -1.0, 1.0>}) -> tensor<4xf32> {
   %r = core.relu %x {mlc.calib = [array<f64: 0.0, 6.0>]} : tensor<2x2xf32>
   %s = core.reshape %r {mlc.calib = [array<f64: 0.0, 2.0>]} : (tensor<2x2xf32>) -> tensor<4xf32>
