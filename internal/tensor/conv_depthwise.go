@@ -98,6 +98,9 @@ func parallelTiles(tiles int, work float64, f func(t int)) {
 		return
 	}
 	r := &tileRun{tiles: int64(tiles), f: f}
+	if sections.run(workers, r.loop) {
+		return
+	}
 	r.wg.Add(workers - 1)
 	for range workers - 1 {
 		go r.worker()

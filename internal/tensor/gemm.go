@@ -209,9 +209,13 @@ func (g *gemmPlan[T]) run() {
 	// not escape on the one-worker path.
 	cp, cn, cmt, ccols := *g, tn, mt, nc
 	var next atomic.Int64
+	work := func() { cp.work(kern, &next, tiles, cn, cmt, ccols) }
+	if sections.run(workers, work) {
+		return
+	}
 	var wg sync.WaitGroup
 	for range workers {
-		wg.Go(func() { cp.work(kern, &next, tiles, cn, cmt, ccols) })
+		wg.Go(work)
 	}
 	wg.Wait()
 }
