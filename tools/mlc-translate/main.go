@@ -9,7 +9,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -19,6 +18,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mlc-go/mlc/dialects/all"
+	"github.com/mlc-go/mlc/driver/quantize"
 	"github.com/mlc-go/mlc/ir"
 	"github.com/mlc-go/mlc/ir/asm"
 	"github.com/mlc-go/mlc/rewrite/optmain"
@@ -194,20 +194,9 @@ func runTRT(path, output, funcName string, opts trtonnx.Options, networkJSON, bu
 		fmt.Fprintf(stderr, "mlc-translate: error: %s: %v\n", file, err)
 		return 1
 	}
-	var src []byte
-	var err error
-	if path == "-" {
-		src, err = io.ReadAll(os.Stdin)
-		path = "<stdin>"
-	} else {
-		src, err = os.ReadFile(path)
-	}
+	path, src, err := quantize.ReadSource(path)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		fmt.Fprintf(stderr, "mlc-translate: error: could not open input file '%s': %v\n", path, err)
+		fmt.Fprintf(stderr, "mlc-translate: error: %v\n", err)
 		return 1
 	}
 	srcMgr.Add(path, src)
