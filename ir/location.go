@@ -51,7 +51,11 @@ type FusedLoc struct {
 	Metadata Attribute // nil when absent
 }
 
-func (l FusedLoc) String() string {
+func (l FusedLoc) String() string { return l.Format(Location.String) }
+
+// Format is String with each fused location written by part (a printer
+// that names them by #loc aliases passes its own).
+func (l FusedLoc) Format(part func(Location) string) string {
 	var b strings.Builder
 	b.WriteString("fused")
 	if l.Metadata != nil {
@@ -62,7 +66,7 @@ func (l FusedLoc) String() string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(c.String())
+		b.WriteString(part(c))
 	}
 	b.WriteByte(']')
 	return b.String()

@@ -3,7 +3,6 @@ package asm
 import (
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/mlc-go/mlc/ir"
 )
@@ -140,20 +139,7 @@ func (la *locAliases) body(l ir.Location) string {
 	case ir.CallSiteLoc:
 		return "callsite(" + part(l.Callee) + " at " + part(l.Caller) + ")"
 	case ir.FusedLoc:
-		var b strings.Builder
-		b.WriteString("fused")
-		if l.Metadata != nil {
-			b.WriteString("<" + l.Metadata.String() + ">")
-		}
-		b.WriteByte('[')
-		for i, c := range l.Locs {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(part(c))
-		}
-		b.WriteByte(']')
-		return b.String()
+		return l.Format(part)
 	}
 	return l.String()
 }

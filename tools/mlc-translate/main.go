@@ -139,16 +139,7 @@ func printOps(w io.Writer) error {
 func run(path, output string, opts onnx.Options, print asm.PrintOptions, stdout, stderr io.Writer) int {
 	ctx := ir.NewContext()
 	all.Register(ctx)
-	var module *ir.Operation
-	var err error
-	if path == "-" {
-		var src []byte
-		if src, err = io.ReadAll(os.Stdin); err == nil {
-			module, err = onnx.Import(ctx, src, "<stdin>.onnx", opts)
-		}
-	} else {
-		module, err = onnx.ImportFile(ctx, path, opts)
-	}
+	module, err := onnx.ImportPath(ctx, path, opts)
 	if err != nil {
 		d, ok := err.(*ir.Diagnostic)
 		if !ok {

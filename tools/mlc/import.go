@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -125,15 +124,7 @@ func importModel(path string, o importOptions, stderr io.Writer) error {
 		}
 		stage = time.Now()
 	}
-	var module *ir.Operation
-	if path == "-" {
-		var src []byte
-		if src, err = io.ReadAll(os.Stdin); err == nil {
-			module, err = onnx.Import(ctx, src, "<stdin>.onnx", opts)
-		}
-	} else {
-		module, err = onnx.ImportFile(ctx, path, opts)
-	}
+	module, err := onnx.ImportPath(ctx, path, opts)
 	if err != nil {
 		return report(err)
 	}

@@ -95,16 +95,9 @@ func runModel(path string, o runOptions, stdout, stderr io.Writer) error {
 		tensor.SetThreads(o.threads)
 	}
 	start := time.Now()
-	var src []byte
-	var err error
-	if path == "-" {
-		src, err = io.ReadAll(os.Stdin)
-		path = "<stdin>"
-	} else {
-		src, err = os.ReadFile(path)
-	}
+	path, src, err := dq.ReadSource(path)
 	if err != nil {
-		return fmt.Errorf("could not open input file '%s': %v", path, unwrapPathError(err))
+		return err
 	}
 	dc := newDiagContext(stderr)
 	ctx, srcMgr := dc.ctx, dc.srcMgr
@@ -226,7 +219,7 @@ func isONNX(path string, src []byte) bool {
 	if strings.EqualFold(filepath.Ext(path), ".onnx") {
 		return true
 	}
-	return path == "<stdin>" && dq.IsONNX(src)
+	return path == dq.StdinName && dq.IsONNX(src)
 }
 
 // importForRun imports an ONNX model and lowers it to core, so that the
@@ -237,8 +230,8 @@ func importForRun(ctx *ir.Context, path string, src []byte, o runOptions) (*ir.O
 		return nil, err
 	}
 	var module *ir.Operation
-	if path == "<stdin>" {
-		module, err = onnx.Import(ctx, src, "<stdin>.onnx", opts)
+	if path == dq.StdinName {
+		module, err = onnx.Import(ctx, src, onnx.StdinName, opts)
 	} else {
 		module, err = onnx.ImportFile(ctx, path, opts)
 	}

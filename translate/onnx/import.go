@@ -16,6 +16,7 @@ package onnx
 import (
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -73,6 +74,22 @@ func ImportFile(ctx *ir.Context, path string, opts Options) (*ir.Operation, erro
 		return nil, ir.Errorf(ir.FileLineColLoc{File: path, Line: 1, Col: 1}, "cannot read model: %v", unwrapPathError(err))
 	}
 	return importData(ctx, data.Bytes(), path, opts, data)
+}
+
+// StdinName names a model read from standard input in diagnostics.
+const StdinName = "<stdin>.onnx"
+
+// ImportPath is ImportFile, except that the path "-" reads the model from
+// standard input (named StdinName).
+func ImportPath(ctx *ir.Context, path string, opts Options) (*ir.Operation, error) {
+	if path != "-" {
+		return ImportFile(ctx, path, opts)
+	}
+	data, err := io.ReadAll(os.Stdin)
+	if err != nil {
+		return nil, err
+	}
+	return Import(ctx, data, StdinName, opts)
 }
 
 // Import imports a serialized ModelProto into ctx (registering the
