@@ -108,37 +108,55 @@ func (r *reader) typ(c *cursor) (ir.Type, error) {
 	return e.typ, nil
 }
 
-func (r *reader) decodeAttr(e *readEntry) error {
+// decodeNonBuiltin decodes an entry that is not in builtin's binary
+// encoding: the textual fallback through parse, or the dialect codec's
+// read (picked by codecRead; nil when the codec has none). what names the
+// kind ("attribute", "type") in errors. done is false for a builtin
+// encoding, which the caller decodes.
+func decodeNonBuiltin[T fmt.Stringer](r *reader, e *readEntry, what string, parse func(string) (T, error),
+	codecRead func(*DialectCodec) func(*DialectReader) (T, error)) (v T, done bool, err error) {
 	c := e.data
 	if !e.custom {
 		text, err := c.cstring()
 		if err != nil {
-			return err
+			return v, true, err
 		}
-		if r.opts.ParseAttr == nil {
-			return c.errorf("no parser for the attribute %q", text)
+		if parse == nil {
+			return v, true, c.errorf("no parser for the %s %q", what, text)
 		}
-		a, err := r.opts.ParseAttr(text)
+		v, err = parse(text)
 		if err != nil {
-			return &errAt{e.data.base, fmt.Sprintf("cannot parse attribute %q: %v", text, err)}
+			return v, true, &errAt{e.data.base, fmt.Sprintf("cannot parse %s %q: %v", what, text, err)}
 		}
-		e.attr = a
-		return nil
+		return v, true, nil
 	}
-	if e.dialect != "builtin" {
-		cd := r.codec(e.dialect)
-		if cd == nil || cd.ReadAttribute == nil {
-			return unsupportedCustom(c, e.dialect, "attributes")
-		}
-		a, err := custom(r, c, cd.ReadAttribute)
-		if err == nil && a == nil {
-			err = c.errorf("dialect '%s' decoded no attribute", e.dialect)
-		}
-		if err != nil {
-			return err
-		}
+	if e.dialect == "builtin" {
+		return v, false, nil
+	}
+	var read func(*DialectReader) (T, error)
+	if cd := r.codec(e.dialect); cd != nil {
+		read = codecRead(cd)
+	}
+	if read == nil {
+		return v, true, unsupportedCustom(c, e.dialect, what+"s")
+	}
+	v, err = custom(r, c, read)
+	if err == nil && any(v) == nil {
+		err = c.errorf("dialect '%s' decoded no %s", e.dialect, what)
+	}
+	if err != nil {
+		return v, true, err
+	}
+	return v, true, r.charge(c, v)
+}
+
+func (r *reader) decodeAttr(e *readEntry) error {
+	c := e.data
+	a, done, err := decodeNonBuiltin(r, e, "attribute", r.opts.ParseAttr,
+		func(cd *DialectCodec) func(*DialectReader) (ir.Attribute, error) { return cd.ReadAttribute })
+	if done {
 		e.attr = a
-		return r.charge(c, a)
+		return err
 	}
 	at := c.off()
 	code, err := c.varint()
@@ -532,35 +550,11 @@ func unpackBools(raw []byte, n int64) ([]byte, error) {
 
 func (r *reader) decodeType(e *readEntry) error {
 	c := e.data
-	if !e.custom {
-		text, err := c.cstring()
-		if err != nil {
-			return err
-		}
-		if r.opts.ParseType == nil {
-			return c.errorf("no parser for the type %q", text)
-		}
-		t, err := r.opts.ParseType(text)
-		if err != nil {
-			return &errAt{e.data.base, fmt.Sprintf("cannot parse type %q: %v", text, err)}
-		}
+	t, done, err := decodeNonBuiltin(r, e, "type", r.opts.ParseType,
+		func(cd *DialectCodec) func(*DialectReader) (ir.Type, error) { return cd.ReadType })
+	if done {
 		e.typ = t
-		return nil
-	}
-	if e.dialect != "builtin" {
-		cd := r.codec(e.dialect)
-		if cd == nil || cd.ReadType == nil {
-			return unsupportedCustom(c, e.dialect, "types")
-		}
-		t, err := custom(r, c, cd.ReadType)
-		if err == nil && t == nil {
-			err = c.errorf("dialect '%s' decoded no type", e.dialect)
-		}
-		if err != nil {
-			return err
-		}
-		e.typ = t
-		return r.charge(c, t)
+		return err
 	}
 	at := c.off()
 	code, err := c.varint()
