@@ -84,22 +84,12 @@ func (w *writer) numberMemRef(t ir.Type) {
 func (w *writer) encodeMemRef(out *emitter, t ir.Type, shape func([]int64)) {
 	switch t := t.(type) {
 	case *ir.MemRefType:
-		if t.MemorySpace != nil {
-			out.varint(typeMemRefWithMemSpace)
-			out.varint(w.attrIndex(t.MemorySpace))
-		} else {
-			out.varint(typeMemRef)
-		}
+		w.codeWithAttr(out, t.MemorySpace, typeMemRefWithMemSpace, typeMemRef)
 		shape(t.Shape)
 		out.varint(w.typeIndex(t.Elem))
 		out.varint(w.attrIndex(memRefLayout(t)))
 	case *ir.UnrankedMemRefType:
-		if t.MemorySpace != nil {
-			out.varint(typeUnrankedMemRefWithMemSpace)
-			out.varint(w.attrIndex(t.MemorySpace))
-		} else {
-			out.varint(typeUnrankedMemRef)
-		}
+		w.codeWithAttr(out, t.MemorySpace, typeUnrankedMemRefWithMemSpace, typeUnrankedMemRef)
 		out.varint(w.typeIndex(t.Elem))
 	}
 }

@@ -256,12 +256,7 @@ func (w *writer) encodeType(out *emitter, e *entry) bool {
 		out.varint(typeComplex)
 		out.varint(w.typeIndex(t.Elem))
 	case *ir.RankedTensorType:
-		if t.Encoding != nil {
-			out.varint(typeRankedTensorWithEncoding)
-			out.varint(w.attrIndex(t.Encoding))
-		} else {
-			out.varint(typeRankedTensor)
-		}
+		w.codeWithAttr(out, t.Encoding, typeRankedTensorWithEncoding, typeRankedTensor)
 		shape(t.Shape)
 		out.varint(w.typeIndex(t.Elem))
 	case *ir.UnrankedTensorType:
@@ -283,4 +278,16 @@ func (w *writer) encodeType(out *emitter, e *entry) bool {
 		return false
 	}
 	return true
+}
+
+// codeWithAttr writes the type code of a builtin type with an optional
+// attribute (a tensor's encoding, a memref's memory space): with, then
+// the attribute's index, when a is set, else without.
+func (w *writer) codeWithAttr(out *emitter, a ir.Attribute, with, without uint64) {
+	if a == nil {
+		out.varint(without)
+		return
+	}
+	out.varint(with)
+	out.varint(w.attrIndex(a))
 }
