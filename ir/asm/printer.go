@@ -190,8 +190,10 @@ func (p *Printer) collectAliases(top *ir.Operation) map[string]string {
 				note(text)
 			}
 			if s, ok := t.(ir.ShapedType); ok {
-				if e := s.ElementType(); aliased(e, e.String()) {
-					note(e.String())
+				if e := s.ElementType(); e != nil {
+					if text := e.String(); aliased(e, text) {
+						note(text)
+					}
 				}
 			}
 		}
