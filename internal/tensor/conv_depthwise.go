@@ -66,12 +66,19 @@ func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, b
 	}
 	rows := (g.oh + blocks - 1) / blocks
 	blocks = (g.oh + rows - 1) / rows
+	plan := dwBlockPlanFor(g, rows)
 	parallelTiles(planes*blocks, float64(ohw)*float64(kk)*2*float64(planes), func(t int) {
 		pl, b := t/blocks, t%blocks
 		n, m := pl/g.m, pl%g.m
 		c := m / g.mg
 		out := y[pl*ohw : (pl+1)*ohw]
 		r0, r1 := b*rows, min(g.oh, (b+1)*rows)
+		if plan != nil {
+			var ep dwEpilogue
+			ep.set(g, bias, m)
+			dwRowsBlocks(g, x[(n*g.c+c)*hw:(n*g.c+c+1)*hw], in, w[m*kk:(m+1)*kk], out, r0, r1, plan, &ep)
+			return
+		}
 		dwRows(g, x[(n*g.c+c)*hw:(n*g.c+c+1)*hw], in, w[m*kk:(m+1)*kk], out, r0, r1)
 		tile := out[r0*g.ow : r1*g.ow]
 		if bias != nil {
@@ -200,6 +207,158 @@ func dwRows[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y []flo
 				}
 			}
 		}
+	}
+}
+
+// dwEpilogue is what the block kernels do to a finished block of outputs:
+// add bias (flags bit 0), then clamp to [lo, hi] (bit 1), as
+// addScalarF32 and clampF32 would; eight copies of each, so the kernels
+// load them as vectors.
+type dwEpilogue struct {
+	bias, lo, hi [8]float32
+	flags        int64
+}
+
+func (e *dwEpilogue) set(g *convGeom, bias []float32, m int) {
+	if bias != nil {
+		for i := range e.bias {
+			e.bias[i] = bias[m]
+		}
+		e.flags |= 1
+	}
+	if g.clip {
+		for i := range e.lo {
+			e.lo[i], e.hi[i] = g.clipLo, g.clipHi
+		}
+		e.flags |= 2
+	}
+}
+
+// dwBlockPlan lays out the tiles of a 3x3 depthwise convolution (dilation
+// 1, stride 1 or 2) for the block kernels: a tile of up to rows output
+// rows pads its input rows into a plane wp values wide, and each output
+// row is cut into 8-wide blocks, the last one shifted left to end at the
+// row's end (it recomputes a few outputs, with the same bits) so that no
+// block writes past its row. Rows narrower than a block go to a scratch
+// plane of pitch 8 instead of the output.
+type dwBlockPlan struct {
+	rows, wp, pitch, nb int
+	// tab: per block, in row order, the byte offsets of its window's
+	// top-left value in the padded plane and of its outputs.
+	tab []int32
+}
+
+type dwPlanKey struct{ sh, sw, ow, rows int }
+
+// dwPlans caches plans by geometry, so steady-state runs allocate none;
+// at most dwPlansMax of them (any further geometry builds its own).
+var (
+	dwPlansMu sync.Mutex
+	dwPlans   = map[dwPlanKey]*dwBlockPlan{}
+)
+
+const dwPlansMax = 256
+
+// dwBlockPlanFor returns the plan for tiles of rows output rows of g, or
+// nil when the block kernels do not apply.
+func dwBlockPlanFor(g *convGeom, rows int) *dwBlockPlan {
+	if !haveDepthwiseBlocks() || g.kh != 3 || g.kw != 3 || g.dh != 1 || g.dw != 1 || (g.sw != 1 && g.sw != 2) {
+		return nil
+	}
+	key := dwPlanKey{g.sh, g.sw, g.ow, rows}
+	dwPlansMu.Lock()
+	p := dwPlans[key]
+	dwPlansMu.Unlock()
+	if p != nil {
+		return p
+	}
+	owr := max(g.ow, 8)
+	p = &dwBlockPlan{rows: rows, wp: (owr-1)*g.sw + 3, pitch: owr}
+	// Offsets are int32 bytes: the padded plane and the output tile must
+	// stay under 2 GiB (depthwise() bounds the plane by the data's size).
+	if int64((rows-1)*g.sh+3)*int64(p.wp)*4+64 > 1<<31-1 || int64(rows)*int64(owr)*4 > 1<<31-1 {
+		return nil
+	}
+	var cols []int
+	for c := 0; c+8 <= owr; c += 8 {
+		cols = append(cols, c)
+	}
+	if owr%8 != 0 {
+		cols = append(cols, owr-8)
+	}
+	p.nb = len(cols)
+	p.tab = make([]int32, 0, 2*rows*p.nb)
+	for r := range rows {
+		for _, c := range cols {
+			p.tab = append(p.tab, int32((r*g.sh*p.wp+c*g.sw)*4), int32((r*p.pitch+c)*4))
+		}
+	}
+	dwPlansMu.Lock()
+	if len(dwPlans) < dwPlansMax {
+		dwPlans[key] = p
+	}
+	dwPlansMu.Unlock()
+	return p
+}
+
+// dwRowsBlocks is dwRows through the block kernels, bias and clamp
+// included (ep).
+func dwRowsBlocks[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y []float32, r0, r1 int, p *dwBlockPlan, ep *dwEpilogue) {
+	wp := p.wp
+	p0, p1 := r0*g.sh, (r1-1)*g.sh+3
+	// 16 values of slack: the stride-2 kernel reads one past a row.
+	padN := (p1-p0)*wp + 16
+	need := padN
+	if p.pitch != g.ow {
+		need += (r1 - r0) * p.pitch
+	}
+	bp, _ := dwScratch.Get().(*[]float32)
+	if bp == nil || cap(*bp) < need {
+		s := make([]float32, need)
+		bp = &s
+	}
+	defer dwScratch.Put(bp)
+	pad := (*bp)[:padN]
+	lo, hi := min(g.pl, wp), min(g.pl+g.w, wp)
+	// Image rows [iy0, iy1) in one call where the kernel can.
+	iy0, iy1 := max(p0-g.pt, 0), min(p1-g.pt, g.h)
+	rowsLeft := p1
+	if iy0 < iy1 && hi-lo >= 8 && padRowsFast(pad[(iy0+g.pt-p0)*wp:], wp, x[iy0*g.w+lo-g.pl:], g.w, lo, hi-lo, iy1-iy0, in) {
+		clear(pad[:(iy0+g.pt-p0)*wp])
+		clear(pad[(iy1+g.pt-p0)*wp : (p1-p0)*wp])
+		rowsLeft = p0
+	}
+	xf, isF32 := any(x).([]float32)
+	for r := p0; r < rowsLeft; r++ {
+		dst := pad[(r-p0)*wp : (r-p0+1)*wp]
+		iy := r - g.pt
+		if iy < 0 || iy >= g.h || lo >= hi {
+			clear(dst)
+			continue
+		}
+		// The side pads are a value or two: a loop, not a call.
+		for i := range dst[:lo] {
+			dst[i] = 0
+		}
+		if isF32 {
+			copy(dst[lo:hi], xf[iy*g.w+lo-g.pl:])
+		} else {
+			loadRow(dst[lo:hi], x[iy*g.w+lo-g.pl:], in)
+		}
+		for i := range dst[hi:] {
+			dst[hi+i] = 0
+		}
+	}
+	clear(pad[(p1-p0)*wp:])
+	tab := p.tab[:2*(r1-r0)*p.nb]
+	if p.pitch == g.ow {
+		dwBlocks(g.sw, y[r0*g.ow:r1*g.ow], pad, tab, wp*4, (*[9]float32)(w), ep)
+		return
+	}
+	out := (*bp)[padN:need]
+	dwBlocks(g.sw, out, pad, tab, wp*4, (*[9]float32)(w), ep)
+	for r := r0; r < r1; r++ {
+		copy(y[r*g.ow:(r+1)*g.ow], out[(r-r0)*p.pitch:])
 	}
 }
 

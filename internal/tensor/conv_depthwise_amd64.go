@@ -2,6 +2,8 @@
 
 package tensor
 
+import "unsafe"
+
 // SSE rows of the depthwise kernel (conv_depthwise_amd64.s); SSE is part
 // of the amd64 baseline, so they need no CPU check.
 
@@ -81,4 +83,54 @@ func axpyFast(d, s []float32, a float32) int {
 	_ = s[n-1]
 	axpySSE(&d[0], &s[0], n, a)
 	return n
+}
+
+// Block kernels (conv_depthwise_blocks_amd64.s): a whole tile of 3x3
+// outputs, several 8-wide blocks in flight, bias and clamp fused.
+//
+//go:noescape
+func dw3x3s1BlocksAVX(dst, src *float32, tab *int32, n, rowBytes int, w *[9]float32, ep *dwEpilogue)
+
+//go:noescape
+func dw3x3s2BlocksAVX(dst, src *float32, tab *int32, n, rowBytes int, w *[9]float32, ep *dwEpilogue)
+
+// haveDepthwiseBlocks reports whether dwBlocks runs on this CPU.
+func haveDepthwiseBlocks() bool { return hasAVX2 }
+
+// dwBlocks runs the block kernel of stride sw over tab's blocks; the
+// caller (dwBlockPlan) has checked every offset against src and dst.
+func dwBlocks(sw int, dst, src []float32, tab []int32, rowBytes int, w *[9]float32, ep *dwEpilogue) {
+	n := len(tab) / 2
+	if n == 0 {
+		return
+	}
+	if sw == 1 {
+		dw3x3s1BlocksAVX(&dst[0], &src[0], &tab[0], n, rowBytes, w, ep)
+	} else {
+		dw3x3s2BlocksAVX(&dst[0], &src[0], &tab[0], n, rowBytes, w, ep)
+	}
+}
+
+//go:noescape
+func padRowsF32AVX(dst *float32, wp int, src *float32, srcPitch, lo, n, rows int)
+
+//go:noescape
+func padRowsBytesAVX2(dst *float32, wp int, src *byte, srcPitch, lo, n, rows int, flip, off int32)
+
+// padRowsFast writes rows padded rows of pad (each wp values: lo zeros,
+// n values of x read as in says, zeros) from rows of x srcPitch apart,
+// and reports whether it could (n >= 8 and AVX2).
+func padRowsFast[T float32 | int8 | uint8](pad []float32, wp int, x []T, srcPitch, lo, n, rows int, in *dwInts) bool {
+	if !hasAVX2 || n < 8 || rows <= 0 || lo+n > wp || len(pad) < rows*wp || len(x) < (rows-1)*srcPitch+n {
+		return false
+	}
+	switch s := any(x).(type) {
+	case []float32:
+		padRowsF32AVX(&pad[0], wp, &s[0], srcPitch, lo, n, rows)
+	case []uint8:
+		padRowsBytesAVX2(&pad[0], wp, &s[0], srcPitch, lo, n, rows, 0, in.zero)
+	case []int8:
+		padRowsBytesAVX2(&pad[0], wp, (*byte)(unsafe.Pointer(&s[0])), srcPitch, lo, n, rows, 0x80, 0x80+in.zero)
+	}
+	return true
 }

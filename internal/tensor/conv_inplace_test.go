@@ -80,6 +80,9 @@ func TestConvClipMatchesClipInto(t *testing.T) {
 		{sh(2, 24, 9, 9), sh(30, 24, 1, 1), Conv2DParams{}},
 		{sh(1, 12, 16, 16), sh(12, 1, 3, 3), Conv2DParams{Groups: 12, Pads: pad1}},
 		{sh(1, 12, 16, 16), sh(24, 1, 3, 3), Conv2DParams{Groups: 12, Strides: [2]int{2, 2}, Pads: pad1}},
+		{sh(2, 6, 13, 11), sh(6, 1, 3, 3), Conv2DParams{Groups: 6, Pads: pad1}},
+		{sh(1, 5, 7, 7), sh(5, 1, 3, 3), Conv2DParams{Groups: 5, Pads: pad1}},
+		{sh(1, 5, 9, 19), sh(10, 1, 3, 3), Conv2DParams{Groups: 5, Strides: [2]int{2, 2}, Pads: pad1}},
 		{sh(1, 0, 5, 5), sh(4, 0, 3, 3), Conv2DParams{Pads: pad1}}, // k = 0: y = clip(b)
 	} {
 		for _, im2col := range []bool{false, true} {

@@ -13,7 +13,7 @@ import (
 func TestDepthwiseIntegerMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	zeros := map[DType][]int32{I8: {-128, 127, 0, -3}, U8: {0, 255, 128, 7}}
-	for trial := range 60 {
+	for trial := range 240 {
 		xdt, wdt := []DType{U8, I8}[trial%2], []DType{I8, U8}[(trial/2)%2]
 		c, mult := 1+rng.Intn(5), 1+rng.Intn(2)
 		if trial%5 == 0 {
