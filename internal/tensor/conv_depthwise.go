@@ -41,7 +41,7 @@ func (g *convGeom) depthwise() bool {
 // depthwiseF32 computes y (N x M x OH x OW) from x and w (M x 1 x kh x kw)
 // with an optional bias, on up to threads() goroutines over tiles of
 // (image, output channel, row block).
-func depthwiseF32(g *convGeom, x, w, bias, y []float32) { depthwiseRun(g, x, nil, w, bias, y) }
+func depthwiseF32(g *convGeom, x, w, bias, y []float32) { depthwiseRun(g, x, nil, w, bias, y, nil) }
 
 // dwInts says how 8-bit stored integers enter the float kernel: as
 // float32(v − zero), which tab holds for each of the 256 values.
@@ -51,8 +51,9 @@ type dwInts struct {
 }
 
 // depthwiseRun is depthwiseF32 for an input of float32 values or of 8-bit
-// stored integers (read as in says).
-func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, bias, y []float32) {
+// stored integers (read as in says); done, if set, is called with each
+// finished tile, y[lo:hi] of output plane pl, while it is in cache.
+func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, bias, y []float32, done func(pl, lo, hi int)) {
 	planes := g.n * g.m
 	ohw := g.oh * g.ow
 	hw := g.h * g.w
@@ -77,15 +78,18 @@ func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, b
 			var ep dwEpilogue
 			ep.set(g, bias, m)
 			dwRowsBlocks(g, x[(n*g.c+c)*hw:(n*g.c+c+1)*hw], in, w[m*kk:(m+1)*kk], out, r0, r1, plan, &ep)
-			return
+		} else {
+			dwRows(g, x[(n*g.c+c)*hw:(n*g.c+c+1)*hw], in, w[m*kk:(m+1)*kk], out, r0, r1)
+			tile := out[r0*g.ow : r1*g.ow]
+			if bias != nil {
+				addScalarF32(tile, bias[m])
+			}
+			if g.clip {
+				clampF32(tile, tile, g.clipLo, g.clipHi)
+			}
 		}
-		dwRows(g, x[(n*g.c+c)*hw:(n*g.c+c+1)*hw], in, w[m*kk:(m+1)*kk], out, r0, r1)
-		tile := out[r0*g.ow : r1*g.ow]
-		if bias != nil {
-			addScalarF32(tile, bias[m])
-		}
-		if g.clip {
-			clampF32(tile, tile, g.clipLo, g.clipHi)
+		if done != nil {
+			done(pl, pl*ohw+r0*g.ow, pl*ohw+r1*g.ow)
 		}
 	})
 }

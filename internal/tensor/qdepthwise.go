@@ -42,8 +42,9 @@ var depthwiseF32Bufs sync.Pool
 
 // depthwiseInt8 writes the depthwise convolution's exact int32 sums into
 // acc (depthwiseIntExact must hold). The float sums are computed in acc's
-// own memory and converted in place.
-func depthwiseInt8[TX, TW int8 | uint8](g *convGeom, acc []int32, x []TX, xZero int32, w []TW, wZero []int32) {
+// own memory and converted in place, a tile at a time; with req, each
+// tile is also requantized while it is in cache.
+func depthwiseInt8[TX, TW int8 | uint8](g *convGeom, acc []int32, x []TX, xZero int32, w []TW, wZero []int32, req *tileRequant) {
 	bp, _ := depthwiseF32Bufs.Get().(*[]float32)
 	if bp == nil || cap(*bp) < len(w) {
 		s := make([]float32, len(w))
@@ -67,35 +68,40 @@ func depthwiseInt8[TX, TW int8 | uint8](g *convGeom, acc []int32, x []TX, xZero 
 		return
 	}
 	y := unsafe.Slice((*float32)(unsafe.Pointer(&acc[0])), len(acc))
-	depthwiseRun(g, x, in, wf, nil, y)
-	// Exact integers of magnitude <= 2^24.
-	for i := f32ToI32Fast(y); i < len(y); i++ {
-		acc[i] = int32(y[i])
-	}
+	depthwiseRun(g, x, in, wf, nil, y, func(pl, lo, hi int) {
+		// Exact integers of magnitude <= 2^24.
+		t := y[lo:hi]
+		for i := f32ToI32Fast(t); i < len(t); i++ {
+			acc[lo+i] = int32(t[i])
+		}
+		if req != nil {
+			req.span(lo, hi, pl%g.m)
+		}
+	})
 }
 
 // convDepthwiseInt8 runs depthwiseInt8 when x and w are 8-bit and it is
 // exact, and reports whether it did.
-func convDepthwiseInt8(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32) bool {
+func convDepthwiseInt8(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, req *tileRequant) bool {
 	switch xv := x.data.(type) {
 	case []int8:
-		return convDepthwiseInt8W(g, acc, xv, -128, 127, xZero, w, wZero)
+		return convDepthwiseInt8W(g, acc, xv, -128, 127, xZero, w, wZero, req)
 	case []uint8:
-		return convDepthwiseInt8W(g, acc, xv, 0, 255, xZero, w, wZero)
+		return convDepthwiseInt8W(g, acc, xv, 0, 255, xZero, w, wZero, req)
 	}
 	return false
 }
 
-func convDepthwiseInt8W[TX int8 | uint8](g *convGeom, acc []int32, x []TX, xLo, xHi, xZero int32, w *Tensor, wZero []int32) bool {
+func convDepthwiseInt8W[TX int8 | uint8](g *convGeom, acc []int32, x []TX, xLo, xHi, xZero int32, w *Tensor, wZero []int32, req *tileRequant) bool {
 	switch wv := w.data.(type) {
 	case []int8:
 		if depthwiseIntExact(g, xLo, xHi, xZero, wv, wZero) {
-			depthwiseInt8(g, acc, x, xZero, wv, wZero)
+			depthwiseInt8(g, acc, x, xZero, wv, wZero, req)
 			return true
 		}
 	case []uint8:
 		if depthwiseIntExact(g, xLo, xHi, xZero, wv, wZero) {
-			depthwiseInt8(g, acc, x, xZero, wv, wZero)
+			depthwiseInt8(g, acc, x, xZero, wv, wZero, req)
 			return true
 		}
 	}

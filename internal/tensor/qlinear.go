@@ -47,7 +47,8 @@ func ConvIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int
 
 // convIntegerInto is ConvIntegerInto with the weight's A panels per group
 // in packs, if any; with req, the GEMM path also requantizes each finished
-// tile, and fused reports that it did.
+// tile (the depthwise path each finished plane tile), and fused reports
+// that it did.
 func convIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, p Conv2DParams, packs []*packedA[int32], req *tileRequant) (fused bool, err error) {
 	if !isIntStorage(x.dtype) || !isIntStorage(w.dtype) {
 		return false, fmt.Errorf("tensor: integer conv2d of %v and %v (want 8- or 16-bit integers)", x.dtype, w.dtype)
@@ -71,8 +72,8 @@ func convIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int
 		return convIntegerGemm(g, acc, x, xZero, w, wZero, packs, req), nil
 	}
 	if isInt8Storage(x.dtype) && isInt8Storage(w.dtype) && fitsInt16(wZero) && fitsInt16([]int32{xZero}) &&
-		convDepthwiseInt8(g, acc, x, xZero, w, wZero) {
-		return false, nil
+		convDepthwiseInt8(g, acc, x, xZero, w, wZero, req) {
+		return req != nil, nil
 	}
 	switch xv := x.data.(type) {
 	case []int8:
