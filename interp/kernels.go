@@ -110,6 +110,19 @@ func maxPool2D(x *tensor.Tensor, g window) (*tensor.Tensor, error) {
 	if x.DType() == tensor.F32 {
 		return maxPool2DF32(x.Float32s(), shape, g, h, w, nil)
 	}
+	if maxPoolViaF32(x.DType()) && g.everyWindowInside(h, w, oh, ow) {
+		// Every value converts to float32 and back exactly, and max
+		// picks one of them: the F32 kernel gives the same result.
+		xf, err := tensor.Cast(x, tensor.F32)
+		if err != nil {
+			return nil, err
+		}
+		y, err := maxPool2DF32(xf.Float32s(), shape, g, h, w, nil)
+		if err != nil {
+			return nil, err
+		}
+		return tensor.Cast(y, x.DType())
+	}
 	if x.DType().IsFloat() {
 		in := x.Values()
 		out := make([]float64, m)
@@ -134,6 +147,39 @@ func maxPool2D(x *tensor.Tensor, g window) (*tensor.Tensor, error) {
 		}
 	})
 	return fromInt64(x.DType(), shape, out)
+}
+
+// maxPoolViaF32 reports whether maxPool2D may run dt through float32:
+// halves, bfloat16 and integers of up to 16 bits convert exactly.
+func maxPoolViaF32(dt tensor.DType) bool {
+	switch dt {
+	case tensor.F16, tensor.BF16, tensor.I8, tensor.U8, tensor.I16, tensor.U16:
+		return true
+	}
+	return false
+}
+
+// everyWindowInside reports whether every pooling window of the oh x ow
+// outputs has a tap in the h x w image, so that no output is the empty
+// max (-Inf in float32, the type's minimum for integers).
+func (g window) everyWindowInside(h, w, oh, ow int) bool {
+	inside := func(n, size, k, s, d, p int) bool {
+		for o := range n {
+			hit := false
+			for t := range k {
+				if i := o*s - p + t*d; i >= 0 && i < size {
+					hit = true
+					break
+				}
+			}
+			if !hit {
+				return false
+			}
+		}
+		return true
+	}
+	return inside(oh, h, g.kernel[0], g.stride[0], g.dilation[0], g.pads[0]) &&
+		inside(ow, w, g.kernel[1], g.stride[1], g.dilation[1], g.pads[1])
 }
 
 // maxPool2DF32 is maxPool2D's float path on float32 data, without the

@@ -165,6 +165,10 @@ func quantSCast(c *opCall) ([]*tensor.Tensor, error) {
 	if !x.DType().IsInt() {
 		return nil, fmt.Errorf("expects stored integers, got %s", x.DType())
 	}
+	if x.DType() == dt {
+		// Same storage: every value already fits; the result is a view.
+		return []*tensor.Tensor{x}, nil
+	}
 	vals := x.IntValues()
 	for i, v := range vals {
 		vals[i] = wrapBits(v, width, signed)

@@ -41,6 +41,9 @@ type Options struct {
 	// Cancel, when set, is asked before every op the interpreter runs; an
 	// error stops the calibration with it (an interrupted compile).
 	Cancel func() error
+	// Outputs, when set, is called with each sample's results, which are
+	// the interpreter's (valid until the next sample: clone what is kept).
+	Outputs func(sample int, results []*tensor.Tensor)
 }
 
 func (o Options) normalized() Options {
@@ -130,7 +133,7 @@ func Calibrate(module *ir.Operation, data *Dataset, opts Options) (*Report, erro
 		}
 		return o.ObserveF64(t.Values())
 	}
-	err = runSamples(fn, data, opts.Progress, opts.Cancel,
+	err = runSamples(fn, data, opts.Progress, opts.Cancel, opts.Outputs,
 		func(set string, i int, t *tensor.Tensor) error {
 			if err := feed(key{nil, i}, t); err != nil {
 				return fmt.Errorf("%s: argument %d: %v", set, i, err)
@@ -248,6 +251,7 @@ func writeRanges(module, fn *ir.Operation, function string, samples int, cfg obs
 // progress, when set, is called after each sample. Calibrate and
 // ChannelAbsMax share it.
 func runSamples(fn *ir.Operation, data *Dataset, progress func(done, total int), cancel func() error,
+	outputs func(sample int, results []*tensor.Tensor),
 	arg func(set string, i int, t *tensor.Tensor) error,
 	observe func(op *ir.Operation, results []*tensor.Tensor) error) error {
 	var runErr error
@@ -272,7 +276,8 @@ func runSamples(fn *ir.Operation, data *Dataset, progress func(done, total int),
 				return err
 			}
 		}
-		if _, err := it.Run(fn, s.Inputs); err != nil {
+		res, err := it.Run(fn, s.Inputs)
+		if err != nil {
 			var d *ir.Diagnostic
 			if errors.As(err, &d) {
 				d.AttachNote(fn.Loc, "while calibrating on %s", s.Set)
@@ -282,6 +287,9 @@ func runSamples(fn *ir.Operation, data *Dataset, progress func(done, total int),
 		}
 		if runErr != nil {
 			return runErr
+		}
+		if outputs != nil {
+			outputs(n, res)
 		}
 		first = false
 		if progress != nil {

@@ -112,7 +112,7 @@ func ChannelAbsMax(module *ir.Operation, data *Dataset, opts ChannelOptions) (*C
 		}
 		return nil
 	}
-	err = runSamples(fn, data, opts.Progress, nil,
+	err = runSamples(fn, data, opts.Progress, nil, nil,
 		func(set string, i int, t *tensor.Tensor) error {
 			if i >= len(args) {
 				return nil

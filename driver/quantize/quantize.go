@@ -176,12 +176,14 @@ type Session struct {
 	opts Options
 	ctx  *ir.Context
 	// float is the model after equalization and smoothing, uncalibrated.
-	float      *ir.Operation
-	calib      *calibrate.Dataset
-	eval       *calibrate.Dataset
-	ref        [][]*tensor.Tensor
-	evalFloat  [][]*tensor.Tensor
-	calibrated map[observe.Storage]*calibration
+	float     *ir.Operation
+	calib     *calibrate.Dataset
+	eval      *calibrate.Dataset
+	ref       [][]*tensor.Tensor
+	evalFloat [][]*tensor.Tensor
+	// refFromCalibration: ref is filled by the first calibration's runs.
+	refFromCalibration bool
+	calibrated         map[observe.Storage]*calibration
 	// first is the calibration that ran the model; firstReport holds its
 	// observers, from which other storages' ranges are chosen.
 	first       *calibration
@@ -192,6 +194,10 @@ type Session struct {
 	equalize    *EqualizeSummary
 	smooth      *SmoothSummary
 }
+
+// separateReference makes every session run the reference on its own
+// (tests: the calibration's outputs must give the same report).
+var separateReference = false
 
 // calibration is the float model calibrated for one storage, with the
 // observed (min-max) ranges 16-bit encodings use.
@@ -271,12 +277,18 @@ func NewSession(module *ir.Operation, opts Options, targets ...*target.Target) (
 		}
 	}
 
-	// The fp32 model's outputs, the reference of every SQNR.
+	// The fp32 model's outputs, the reference of every SQNR. When neither
+	// equalization nor smoothing changes the model, the calibration runs
+	// the same model on the same samples: its outputs are taken then
+	// (calibrateFor), with the same bits, instead of from runs of their own.
 	t0 = time.Now()
 	d := s.driver(nil, &calibration{master: module})
 	fp32 := s.ctx.Clone(module, nil)
-	if s.ref, err = d.outputs(fp32, s.calib, "reference"); err != nil {
-		return nil, err
+	s.refFromCalibration = !opts.Equalize && !opts.SmoothQuant && !separateReference
+	if !s.refFromCalibration {
+		if s.ref, err = d.outputs(fp32, s.calib, "reference"); err != nil {
+			return nil, err
+		}
 	}
 	if s.eval != nil {
 		if s.evalFloat, err = d.outputs(fp32, s.eval, "reference"); err != nil {
@@ -345,10 +357,24 @@ func (s *Session) calibrateFor(t *target.Target) (*calibration, error) {
 	if s.first == nil {
 		c.master = s.ctx.Clone(s.float, nil)
 		obsCfg := observe.Config{Method: s.opts.Method, Percentile: s.opts.Percentile, Storage: st}
-		cr, err = calibrate.Calibrate(c.master, s.calib, calibrate.Options{Function: s.opts.Function, Observer: obsCfg,
-			Progress: func(done, total int) { s.progress("calibrate", done, total) }, Cancel: s.opts.Cancel})
+		copts := calibrate.Options{Function: s.opts.Function, Observer: obsCfg,
+			Progress: func(done, total int) { s.progress("calibrate", done, total) }, Cancel: s.opts.Cancel}
+		var ref [][]*tensor.Tensor
+		if s.refFromCalibration {
+			ref = make([][]*tensor.Tensor, len(s.calib.Samples))
+			copts.Outputs = func(i int, results []*tensor.Tensor) {
+				ref[i] = make([]*tensor.Tensor, len(results))
+				for k, r := range results {
+					ref[i][k] = r.Clone()
+				}
+			}
+		}
+		cr, err = calibrate.Calibrate(c.master, s.calib, copts)
 		if err != nil {
 			return nil, err
+		}
+		if s.refFromCalibration {
+			s.ref = ref
 		}
 		s.runs += len(s.calib.Samples)
 		s.first, s.firstReport = c, cr
@@ -860,6 +886,17 @@ func (n *noise) bound() float64 {
 
 // powers is the signal power of want and the noise power of got − want.
 func powers(got, want *tensor.Tensor) (signal, noise float64) {
+	if got.DType() == tensor.F32 && want.DType() == tensor.F32 {
+		// Without the float64 copies (the sums are the same).
+		g, w := got.Float32s(), want.Float32s()
+		for i := range w {
+			wi := float64(w[i])
+			signal += wi * wi
+			e := float64(g[i]) - wi
+			noise += e * e
+		}
+		return signal, noise
+	}
 	g, w := got.Values(), want.Values()
 	for i := range w {
 		signal += w[i] * w[i]

@@ -50,8 +50,8 @@ func castInto(dst, src *Tensor) {
 			return
 		case F16:
 			d := dst.data.([]uint16)
-			for i, v := range s {
-				d[i] = ir.Float32ToHalf(v)
+			for i := f32ToF16Fast(d, s); i < len(s); i++ {
+				d[i] = ir.Float32ToHalf(s[i])
 			}
 			return
 		case BF16:
@@ -66,8 +66,8 @@ func castInto(dst, src *Tensor) {
 			d := dst.data.([]float32)
 			switch src.dtype {
 			case F16:
-				for i, v := range s {
-					d[i] = ir.HalfToFloat32(v)
+				for i := f16ToF32Fast(d, s); i < len(s); i++ {
+					d[i] = ir.HalfToFloat32(s[i])
 				}
 				return
 			case BF16:
@@ -184,8 +184,8 @@ func float32Data(x *Tensor) []float32 {
 	case []uint16:
 		switch x.dtype {
 		case F16:
-			for i, v := range s {
-				out[i] = ir.HalfToFloat32(v)
+			for i := f16ToF32Fast(out, s); i < len(s); i++ {
+				out[i] = ir.HalfToFloat32(s[i])
 			}
 			return out
 		case BF16:
