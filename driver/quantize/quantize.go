@@ -886,9 +886,9 @@ func (n *noise) bound() float64 {
 
 // powers is the signal power of want and the noise power of got − want.
 func powers(got, want *tensor.Tensor) (signal, noise float64) {
-	if got.DType() == tensor.F32 && want.DType() == tensor.F32 {
-		// Without the float64 copies (the sums are the same).
-		g, w := got.Float32s(), want.Float32s()
+	// Without float64 copies where both are float32 or convert to it
+	// exactly (halves, bfloat16): the sums are the same.
+	if g, w := f32Of(got), f32Of(want); g != nil && w != nil {
 		for i := range w {
 			wi := float64(w[i])
 			signal += wi * wi
@@ -904,6 +904,20 @@ func powers(got, want *tensor.Tensor) (signal, noise float64) {
 		noise += e * e
 	}
 	return signal, noise
+}
+
+// f32Of is t's values as float32 (t's own storage when it is F32) for
+// F32, F16 and BF16 tensors, else nil.
+func f32Of(t *tensor.Tensor) []float32 {
+	switch t.DType() {
+	case tensor.F32:
+		return t.Float32s()
+	case tensor.F16, tensor.BF16:
+		if c, err := tensor.Cast(t, tensor.F32); err == nil {
+			return c.Float32s()
+		}
+	}
+	return nil
 }
 
 // sqnr is 10·log10(signal/noise) with the metrics package's conventions.

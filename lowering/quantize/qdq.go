@@ -1,6 +1,7 @@
 package quantize
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 
@@ -436,8 +437,17 @@ func channelMaxAbs(data *ir.DenseElementsAttr, shape []int64, axis int) ([]float
 	// Element i lies in channel (i / stride) % n: walk the channels with a
 	// counter rather than divide per element (resnet18 has 11M weights).
 	c, left := int64(0), stride
+	// float32 data is read straight from its bytes (FloatAt decodes by
+	// kind per element).
+	ft, _ := data.Type.ElementType().(*ir.FloatType)
+	f32 := ft != nil && ft.Kind == ir.F32 && !data.Splat && len(data.Raw) == 4*data.NumElements()
 	for i := range data.NumElements() {
-		x := data.FloatAt(i)
+		var x float64
+		if f32 {
+			x = float64(math.Float32frombits(binary.LittleEndian.Uint32(data.Raw[4*i:])))
+		} else {
+			x = data.FloatAt(i)
+		}
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return nil, fmt.Errorf("weight element %d is %v, which no encoding represents", i, x)
 		}
