@@ -6,57 +6,127 @@ import (
 	"github.com/mlc-go/mlc/ir"
 )
 
-// Fast paths of quant.qcast and quant.dcast between f32 and 8-bit values
-// quantized per tensor (the activations of a QDQ model), into recycled
-// outputs. They compute what quantizeTensor and dequantizeTensor do, bit
-// for bit: a dequantized 8-bit value is one of 256 entries of a table of
-// Dequantize32's results, and tensor.QuantizeF32To8 is Quantize32.
+// Fast paths of quant.qcast and quant.dcast between f32 and 8- or 16-bit
+// stored values, per tensor or per axis, into recycled outputs. They
+// compute what quantizeTensor and dequantizeTensor do, bit for bit:
+// tensor.QuantizeF32ToStored is Quantize32, a dequantized value is
+// Dequantize32's float32(q − zero) × scale (exact integers below 2^24),
+// and per-tensor 8-bit values come from a table of its 256 results.
 
-// perTensor8 returns the per-tensor parameters of q with an f32
-// expressed type and 8-bit storage dt, or ok false.
-func perTensor8(q quant.QuantizedType) (p quant.Params, dt tensor.DType, ok bool) {
-	u, isU := q.(*quant.UniformType)
-	if !isU || u.Expressed.Kind != ir.F32 {
-		return p, 0, false
+// storedLayout is a quantized type as the fast paths see it: the storage
+// dtype and the parameters per channel (one for per-tensor types);
+// element i lies in channel (i / inner) % len(ps).
+type storedLayout struct {
+	dt    tensor.DType
+	ps    []quant.Params
+	inner int
+}
+
+// minFastInner: per-axis blocks shorter than this take the generic path
+// (a call per block would cost more than it saves).
+const minFastInner = 16
+
+// fastLayout returns q's layout for a tensor of shape when the fast paths
+// apply: f32 expressed, 8- or 16-bit storage, zero points within ±2^20.
+func fastLayout(q quant.QuantizedType, shape []int64) (storedLayout, bool) {
+	var l storedLayout
+	n := 1
+	for _, d := range shape {
+		n *= int(d)
 	}
-	dt, err := StorageDType(u)
-	if err != nil || (dt != tensor.I8 && dt != tensor.U8) {
-		return p, 0, false
+	switch t := q.(type) {
+	case *quant.UniformType:
+		if t.Expressed.Kind != ir.F32 {
+			return l, false
+		}
+		l.ps, l.inner = []quant.Params{t.Params()}, n
+	case *quant.UniformPerAxisType:
+		if t.Expressed.Kind != ir.F32 || t.Axis >= len(shape) || int(shape[t.Axis]) != t.NumChannels() {
+			return l, false
+		}
+		l.inner = 1
+		for _, d := range shape[t.Axis+1:] {
+			l.inner *= int(d)
+		}
+		if l.inner < minFastInner {
+			return l, false
+		}
+		l.ps = make([]quant.Params, t.NumChannels())
+		for ch := range l.ps {
+			l.ps[ch] = t.ParamsAt(ch)
+		}
+	default:
+		return l, false
 	}
-	p = u.Params()
-	if p.Min < -128 || p.Max > 255 || p.ZeroPoint < -(1<<20) || p.ZeroPoint > 1<<20 {
-		return p, 0, false
+	dt, err := StorageDType(q)
+	if err != nil {
+		return l, false
 	}
-	return p, dt, true
+	var lo, hi int64
+	switch dt {
+	case tensor.I8:
+		lo, hi = -128, 127
+	case tensor.U8:
+		lo, hi = 0, 255
+	case tensor.I16:
+		lo, hi = -32768, 32767
+	case tensor.U16:
+		lo, hi = 0, 65535
+	default:
+		return l, false
+	}
+	for _, p := range l.ps {
+		if p.Min < lo || p.Max > hi || p.ZeroPoint < -(1<<20) || p.ZeroPoint > 1<<20 {
+			return l, false
+		}
+	}
+	l.dt = dt
+	return l, true
+}
+
+// blocks calls f for each run of elements [lo, hi) of one channel.
+func (l storedLayout) blocks(n int, f func(lo, hi int, p quant.Params)) {
+	for b, lo := 0, 0; lo < n; b, lo = b+1, lo+l.inner {
+		f(lo, min(lo+l.inner, n), l.ps[b%len(l.ps)])
+	}
 }
 
 func quantQCastFast(c *opCall) ([]*tensor.Tensor, bool) {
-	p, dt, ok := perTensor8(quant.ElementType(c.op.Result(0).Type()))
 	x := c.in[0]
-	if !ok || x.DType() != tensor.F32 {
+	if x.DType() != tensor.F32 {
+		return nil, false
+	}
+	l, ok := fastLayout(quant.ElementType(c.op.Result(0).Type()), x.Shape())
+	if !ok {
 		return nil, false
 	}
 	shape := x.Shape()
-	y := c.out(dt, shape)
+	y := c.out(l.dt, shape)
 	if y == nil {
-		y = tensor.New(dt, shape...)
+		y = tensor.New(l.dt, shape...)
 	}
-	z, lo, hi := int32(p.ZeroPoint), int32(p.Min), int32(p.Max)
-	switch d := y.Data().(type) {
-	case []int8:
-		tensor.QuantizeF32To8(d, x.Float32s(), float32(p.Scale), z, lo, hi)
-	case []uint8:
-		tensor.QuantizeF32To8(d, x.Float32s(), float32(p.Scale), z, lo, hi)
-	default:
-		return nil, false
-	}
+	src := x.Float32s()
+	l.blocks(len(src), func(lo, hi int, p quant.Params) {
+		z, qlo, qhi := int32(p.ZeroPoint), int32(p.Min), int32(p.Max)
+		s, scale := src[lo:hi], float32(p.Scale)
+		switch d := y.Data().(type) {
+		case []int8:
+			tensor.QuantizeF32ToStored(d[lo:hi], s, scale, z, qlo, qhi)
+		case []uint8:
+			tensor.QuantizeF32ToStored(d[lo:hi], s, scale, z, qlo, qhi)
+		case []int16:
+			tensor.QuantizeF32ToStored(d[lo:hi], s, scale, z, qlo, qhi)
+		case []uint16:
+			tensor.QuantizeF32ToStored(d[lo:hi], s, scale, z, qlo, qhi)
+		}
+	})
 	return []*tensor.Tensor{y}, true
 }
 
 func quantDCastFast(c *opCall) ([]*tensor.Tensor, bool) {
-	p, dt, ok := perTensor8(quant.ElementType(c.op.Operand(0).Type()))
 	x := c.in[0]
-	if !ok || x.DType() != dt {
+	l, ok := fastLayout(quant.ElementType(c.op.Operand(0).Type()), x.Shape())
+	if !ok || x.DType() != l.dt {
 		return nil, false
 	}
 	if rdt, err := c.resultDType(0); err != nil || rdt != tensor.F32 {
@@ -68,22 +138,51 @@ func quantDCastFast(c *opCall) ([]*tensor.Tensor, bool) {
 		y = tensor.New(tensor.F32, shape...)
 	}
 	out := y.Float32s()
-	var tab [256]float32
-	switch s := x.Data().(type) {
-	case []int8:
-		for v := range 256 {
-			tab[v] = p.Dequantize32(int64(int8(v)))
+	if len(l.ps) == 1 {
+		p := l.ps[0]
+		var tab [256]float32
+		switch s := x.Data().(type) {
+		case []int8:
+			for v := range 256 {
+				tab[v] = p.Dequantize32(int64(int8(v)))
+			}
+			lookup(out, s, &tab)
+			return []*tensor.Tensor{y}, true
+		case []uint8:
+			for v := range 256 {
+				tab[v] = p.Dequantize32(int64(v))
+			}
+			lookup(out, s, &tab)
+			return []*tensor.Tensor{y}, true
 		}
-		lookup(out, s, &tab)
-	case []uint8:
-		for v := range 256 {
-			tab[v] = p.Dequantize32(int64(v))
-		}
-		lookup(out, s, &tab)
-	default:
-		return nil, false
 	}
+	l.blocks(len(out), func(lo, hi int, p quant.Params) {
+		z, scale := int32(p.ZeroPoint), float32(p.Scale)
+		switch s := x.Data().(type) {
+		case []int8:
+			dequantRun(out[lo:hi], s[lo:hi], z, scale)
+		case []uint8:
+			dequantRun(out[lo:hi], s[lo:hi], z, scale)
+		case []int16:
+			dequantRun(out[lo:hi], s[lo:hi], z, scale)
+		case []uint16:
+			dequantRun(out[lo:hi], s[lo:hi], z, scale)
+		}
+	})
 	return []*tensor.Tensor{y}, true
+}
+
+// dequantRun is Dequantize32 over a run of one channel: the difference
+// is an exact float32 integer (below 2^24), times the scale.
+func dequantRun[T int8 | uint8 | int16 | uint16](out []float32, s []T, z int32, scale float32) {
+	const chunk = 1 << 14
+	tensor.Parallel((len(s)+chunk-1)/chunk, float64(len(s))*2, func(t int) {
+		lo, hi := t*chunk, min((t+1)*chunk, len(s))
+		o := out[lo:hi]
+		for i, v := range s[lo:hi] {
+			o[i] = float32(int32(v)-z) * scale
+		}
+	})
 }
 
 // lookup sets out[i] = tab[uint8(s[i])] in chunks over the SetThreads

@@ -8,18 +8,25 @@ import (
 	"github.com/mlc-go/mlc/internal/quantize"
 )
 
-// QuantizeF32To8 equals quantize.Params.Quantize32 on every value: ties,
-// values far outside the range, ±Inf, NaN, denormals, zero points at the
-// ends of the storage range and narrow ranges.
-func TestQuantizeF32To8MatchesQuantize32(t *testing.T) {
+// QuantizeF32ToStored equals quantize.Params.Quantize32 on every value, 8-
+// and 16-bit: ties, values far outside the range, ±Inf, NaN, denormals,
+// zero points at the ends of the storage range and narrow ranges.
+func TestQuantizeF32ToStoredMatchesQuantize32(t *testing.T) {
 	rng := rand.New(rand.NewSource(41))
 	special := []float32{0, float32(math.Copysign(0, -1)), float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()),
 		math.MaxFloat32, -math.MaxFloat32, math.SmallestNonzeroFloat32, 1e30, -1e30}
-	for trial := range 60 {
+	for trial := range 120 {
 		signed := trial%2 == 1
+		wide := trial >= 60
 		p := quantize.Params{Min: 0, Max: 255}
 		if signed {
 			p = quantize.Params{Min: -128, Max: 127}
+		}
+		if wide {
+			p = quantize.Params{Min: 0, Max: 65535}
+			if signed {
+				p = quantize.Params{Min: -32768, Max: 32767}
+			}
 		}
 		if trial%7 == 6 {
 			p.Min, p.Max = p.Min+1, p.Max-2
@@ -55,13 +62,22 @@ func TestQuantizeF32To8MatchesQuantize32(t *testing.T) {
 			}
 		}
 		z, lo, hi := int32(p.ZeroPoint), int32(p.Min), int32(p.Max)
-		if signed {
-			d := make([]int8, n)
-			QuantizeF32To8(d, src, float32(p.Scale), z, lo, hi)
+		switch {
+		case wide && signed:
+			d := make([]int16, n)
+			QuantizeF32ToStored(d, src, float32(p.Scale), z, lo, hi)
 			check(func(i int) int64 { return int64(d[i]) })
-		} else {
+		case wide:
+			d := make([]uint16, n)
+			QuantizeF32ToStored(d, src, float32(p.Scale), z, lo, hi)
+			check(func(i int) int64 { return int64(d[i]) })
+		case signed:
+			d := make([]int8, n)
+			QuantizeF32ToStored(d, src, float32(p.Scale), z, lo, hi)
+			check(func(i int) int64 { return int64(d[i]) })
+		default:
 			d := make([]uint8, n)
-			QuantizeF32To8(d, src, float32(p.Scale), z, lo, hi)
+			QuantizeF32ToStored(d, src, float32(p.Scale), z, lo, hi)
 			check(func(i int) int64 { return int64(d[i]) })
 		}
 	}

@@ -173,14 +173,15 @@ func QAddRow8[TC, TA, TB int8 | uint8](dst []TC, a []TA, b []TB, ra, rb, k float
 	return qaddRow8Fast(dst, a, b, ra, rb, k, float32(lo), float32(hi))
 }
 
-// QuantizeF32To8 stores src quantized per tensor into 8-bit dst as ONNX
-// QuantizeLinear does for float32 (quantize.Params.Quantize32): x / scale
-// in float32, rounded half to even, plus zero, saturated to [lo, hi]; NaN
-// gives zero, saturated. As in Requantizer, the quotient is clamped to
-// [lo − zero, hi − zero] first (integer bounds: the same result), which
-// makes the 1.5 × 2^23 rounding exact. It runs on up to the SetThreads
-// number of goroutines; dst and src have the same length.
-func QuantizeF32To8[T int8 | uint8](dst []T, src []float32, scale float32, zero, lo, hi int32) {
+// QuantizeF32ToStored stores src quantized per tensor into 8- or 16-bit
+// dst as ONNX QuantizeLinear does for float32 (quantize.Params.Quantize32):
+// x / scale in float32, rounded half to even, plus zero, saturated to
+// [lo, hi]; NaN gives zero, saturated. As in Requantizer, the quotient is
+// clamped to [lo − zero, hi − zero] first (integer bounds: the same
+// result), which makes the 1.5 × 2^23 rounding exact while the zero point
+// lies within ±2^20. It runs on up to the SetThreads number of
+// goroutines; dst and src have the same length.
+func QuantizeF32ToStored[T int8 | uint8 | int16 | uint16](dst []T, src []float32, scale float32, zero, lo, hi int32) {
 	flo, fhi := float32(lo-zero), float32(hi-zero)
 	src = src[:len(dst)]
 	const chunk = 1 << 14
