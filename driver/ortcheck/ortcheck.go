@@ -110,6 +110,13 @@ type Options struct {
 	// boundaries of a QDQ network, so a forced figure is one
 	// dequantize-layer-quantize group on ONNX Runtime's int8 input.
 	Force func(v *ir.Value) bool
+	// TRTFused runs the interpreter as TensorRT executes the IR
+	// (interp.Options.TRTFused: dequantize → convolution/matrix multiply
+	// → quantize groups on integer sums with one requantization), the
+	// counterpart of ONNX Runtime's QLinearConv/QLinearMatMul at "all".
+	// The ops inside a group are not run, so their probes are dropped
+	// from the report.
+	TRTFused bool
 	// Dir keeps the model and the tensors there instead of in a removed
 	// temporary directory.
 	Dir string
@@ -227,6 +234,7 @@ func Compare(rt Runtime, fn *ir.Operation, inputs []*tensor.Tensor, opts Options
 	}
 
 	var firstErr error
+	observed := make([]bool, len(probed))
 	observe := func(forced bool) func(op *ir.Operation, results []*tensor.Tensor) {
 		return func(op *ir.Operation, results []*tensor.Tensor) {
 			for j, r := range results {
@@ -234,6 +242,7 @@ func Compare(rt Runtime, fn *ir.Operation, inputs []*tensor.Tensor, opts Options
 				if !ok {
 					continue
 				}
+				observed[i] = true
 				d, err := diff(r, ort[probed[i].Name])
 				if err != nil && firstErr == nil {
 					firstErr = fmt.Errorf("ortcheck: %s: %v", probed[i].Name, err)
@@ -246,7 +255,7 @@ func Compare(rt Runtime, fn *ir.Operation, inputs []*tensor.Tensor, opts Options
 			}
 		}
 	}
-	free, err := interp.New(interp.Options{Observe: observe(false)}).Run(fn, inputs)
+	free, err := interp.New(interp.Options{Observe: observe(false), TRTFused: opts.TRTFused}).Run(fn, inputs)
 	if err != nil {
 		return nil, err
 	}
@@ -268,12 +277,21 @@ func Compare(rt Runtime, fn *ir.Operation, inputs []*tensor.Tensor, opts Options
 		}
 		return out
 	}
-	if _, err := interp.New(interp.Options{Observe: observe(true), Substitute: substitute}).Run(fn, inputs); err != nil {
+	if _, err := interp.New(interp.Options{Observe: observe(true), Substitute: substitute, TRTFused: opts.TRTFused}).Run(fn, inputs); err != nil {
 		return nil, err
 	}
 	if firstErr != nil {
 		return nil, firstErr
 	}
+	// Probes of ops the interpreter did not run (inside a TRTFused
+	// group) have nothing to compare.
+	kept := rep.Layers[:0]
+	for i, l := range rep.Layers {
+		if observed[i] {
+			kept = append(kept, l)
+		}
+	}
+	rep.Layers = kept
 	for i, want := range free {
 		d, err := diff(want, rep.ORTOutputs[i])
 		if err != nil {
