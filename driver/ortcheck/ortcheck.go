@@ -31,6 +31,15 @@
 //     session.qdqisint8allowed=1 (S8S8 kernels, which cannot saturate on
 //     symmetric int8 weights) or session.x64quantprecision=1 (U8U8) avoid
 //     it.
+//   - With Options.TRTFused the interpreter runs those groups as TensorRT
+//     does (integer sums, one requantization, the f32 bias quantized to
+//     int32 at s_x·s_w as ONNX Runtime's WeightBiasQuantization does). On
+//     networks built without fp16 layers it then agrees with ONNX Runtime
+//     at "all" with S8S8 kernels bit for bit on the CNNs; with fp16 layers
+//     ONNX Runtime's f32 execution of them is what remains. On
+//     transformers ONNX Runtime's own fusions at "all" (QLinearSoftmax, an
+//     integer softmax; SkipLayerNormalization; MatMul+Transpose into
+//     FusedMatMul, which it then runs in float) compute otherwise.
 package ortcheck
 
 import (
