@@ -184,7 +184,7 @@ func matchTRTGroup(q *ir.Operation) *trtGroup {
 	if q.Name() != "trt.quantize" || q.NumOperands() != 2 || q.NumResults() != 1 || typeNumel(q.Operand(1).Type()) != 1 {
 		return nil
 	}
-	if dt, err := DTypeOf(ir.ElementTypeOf(q.Result(0).Type())); err != nil || !dt.IsInt() {
+	if !storedInts(q.Result(0).Type()) {
 		return nil
 	}
 	g := &trtGroup{quant: q}
@@ -273,11 +273,8 @@ func matchTRTOperand(layer *ir.Operation, i int) (trtOperand, bool) {
 	if o.dq.NumOperands() != 2 {
 		return o, false
 	}
-	elem, dims, ok := typeShape(o.dq.Operand(0).Type())
-	if !ok || !isStatic(dims) {
-		return o, false
-	}
-	if dt, err := DTypeOf(elem); err != nil || !dt.IsInt() {
+	_, dims, ok := typeShape(o.dq.Operand(0).Type())
+	if !ok || !isStatic(dims) || !storedInts(o.dq.Operand(0).Type()) {
 		return o, false
 	}
 	n := typeNumel(o.dq.Operand(1).Type())
@@ -360,6 +357,13 @@ func replayMoves(moves []*ir.Operation, x *tensor.Tensor) (*tensor.Tensor, error
 	return x, nil
 }
 
+// storedInts: t holds 8- or 16-bit integers, what the integer kernels
+// and their requantization take.
+func storedInts(t ir.Type) bool {
+	dt, err := DTypeOf(ir.ElementTypeOf(t))
+	return err == nil && (dt == tensor.I8 || dt == tensor.U8 || dt == tensor.I16 || dt == tensor.U16)
+}
+
 func typeNumel(t ir.Type) int64 {
 	_, dims, ok := typeShape(t)
 	if !ok || !isStatic(dims) {
@@ -396,7 +400,7 @@ func (it *Interpreter) execTRTGroup(g *trtGroup, c *opCall) ([]*tensor.Tensor, e
 }
 
 // stored returns operand i's stored integers after its moves.
-func (g *trtGroup) stored(it *Interpreter, c *opCall, i int) (*tensor.Tensor, error) {
+func (g *trtGroup) stored(c *opCall, i int) (*tensor.Tensor, error) {
 	x := c.in[2*i]
 	if !x.DType().IsInt() {
 		return nil, fmt.Errorf("operand %d is %s, not stored integers", i, x.DType())
@@ -420,7 +424,7 @@ func (g *trtGroup) weightOf(it *Interpreter, c *opCall) (*trtWeight, error) {
 	if g.weight != nil && g.weight.src == c.in[2] {
 		return g.weight, nil
 	}
-	w, err := g.stored(it, c, 1)
+	w, err := g.stored(c, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -496,7 +500,7 @@ func boundQ(p quantize.Params, v float64) float64 {
 }
 
 func runTRTConv(it *Interpreter, g *trtGroup, c *opCall) (*tensor.Tensor, error) {
-	x, err := g.stored(it, c, 0)
+	x, err := g.stored(c, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -526,7 +530,7 @@ func runTRTConv(it *Interpreter, g *trtGroup, c *opCall) (*tensor.Tensor, error)
 }
 
 func runTRTMatMul(it *Interpreter, g *trtGroup, c *opCall) (*tensor.Tensor, error) {
-	a, err := g.stored(it, c, 0)
+	a, err := g.stored(c, 0)
 	if err != nil {
 		return nil, err
 	}
