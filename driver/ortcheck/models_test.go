@@ -123,9 +123,10 @@ var s8s8 = map[string]string{"session.qdqisint8allowed": "1"}
 
 // modelRuns: ONNX Runtime's float QDQ (every tensor probed, layer
 // boundaries forced) and its fused int8 kernels, by default and with
-// exact S8S8 kernels (no probes: outputs change what ORT fuses), each
-// against the interpreter op by op ("float") and as TensorRT executes
-// the IR ("trt": interp.Options.TRTFused).
+// exact S8S8 kernels (no probes: outputs change what ORT fuses), against
+// the interpreter op by op ("float"); ONNX Runtime's float QDQ and its
+// S8S8 kernels also against the interpreter as TensorRT executes the IR
+// ("trt": interp.Options.TRTFused).
 var modelRuns = []struct {
 	name, mlc string
 	opts      ortcheck.Options
@@ -134,7 +135,6 @@ var modelRuns = []struct {
 	{"all", "float", ortcheck.Options{Level: "all", Probe: ortcheck.OutputsOnly}},
 	{"all-s8s8", "float", ortcheck.Options{Level: "all", Probe: ortcheck.OutputsOnly, Config: s8s8}},
 	{"basic", "trt", ortcheck.Options{Level: "basic", Probe: ortcheck.OutputsOnly, TRTFused: true}},
-	{"all", "trt", ortcheck.Options{Level: "all", Probe: ortcheck.OutputsOnly, TRTFused: true}},
 	{"all-s8s8", "trt", ortcheck.Options{Level: "all", Probe: ortcheck.OutputsOnly, Config: s8s8, TRTFused: true}},
 }
 
