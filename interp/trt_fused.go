@@ -44,8 +44,9 @@ import (
 // op by op as without the option. The ops a group replaces are not run,
 // so Observe and Substitute see only the group's quantize.
 
-// trtContractions are the layers a group is built around: the operand
-// that carries output channels and the bias operand (-1: none).
+// trtContractions are the layers a group is built around: how the group
+// runs, the layer's bias operand (-1: none) and where the weight's output
+// channels lie.
 var trtContractions = map[string]struct {
 	run  func(it *Interpreter, g *trtGroup, c *opCall) (*tensor.Tensor, error)
 	bias int
