@@ -27,6 +27,8 @@ func TestTRTFusedMatchesORT(t *testing.T) {
 	rt := runtimeOrSkip(t)
 	x, err := tensor.ReadTensorProtoFile(filepath.Join(tinyCNN, "test_data_set_0", "input_0.pb"))
 	require.NoError(t, err)
+	ref, err := tensor.ReadTensorProtoFile(filepath.Join(tinyCNN, "test_data_set_0", "output_0.pb"))
+	require.NoError(t, err)
 	for _, build := range []struct {
 		name string
 		tg   *target.Target
@@ -37,7 +39,8 @@ func TestTRTFusedMatchesORT(t *testing.T) {
 			rep, err := ortcheck.Compare(rt, fn, []*tensor.Tensor{x}, ortcheck.Options{Level: "all", Probe: ortcheck.OutputsOnly, Config: s8s8, TRTFused: fused})
 			require.NoError(t, err)
 			db[i] = rep.Outputs[0].SQNR
-			t.Logf("%s, TRTFused %v: ORT vs mlc %.1f dB, %d of %d differ", build.name, fused, db[i], rep.Outputs[0].Differ, rep.Outputs[0].Count)
+			t.Logf("%s, TRTFused %v: ORT vs mlc %.1f dB, %d of %d differ; vs fp32: ORT %.1f dB, mlc %.1f dB", build.name, fused, db[i], rep.Outputs[0].Differ, rep.Outputs[0].Count,
+				ortcheck.SQNROf(ref.Values(), rep.ORTOutputs[0].Values()), ortcheck.SQNROf(ref.Values(), rep.MLCOutputs[0].Values()))
 		}
 		assert.GreaterOrEqual(t, db[1], 40.0, build.name)
 		if build.tg != nil {
