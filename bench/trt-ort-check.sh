@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # ONNX Runtime against mlc's interpreter on the TensorRT export of the
-# quantization fixtures (driver/ortcheck, TestModelLayers): per model
-# and ONNX Runtime configuration, the output SQNR of ORT vs mlc and of each
-# vs the fp32 reference, and the worst single layer on ORT's inputs; the
-# per-layer tables (free and forced differences of every tensor) go to OUT.
+# quantization fixtures (driver/ortcheck, TestModelLayers): per model,
+# ONNX Runtime configuration (basic; all; all with S8S8 kernels) and
+# interpreter mode ("mlc float": op by op; "mlc trt": Q/DQ groups as
+# TensorRT's int8 kernels run them, interp.Options.TRTFused), the output
+# SQNR of ORT vs mlc and of each vs the fp32 reference, and the worst
+# single layer on ORT's inputs; then the same model built without fp16
+# ("int8+fp32", trtexec --int8 alone). The per-layer tables (free and
+# forced differences of every tensor) go to OUT.
 # Usage: bash bench/trt-ort-check.sh [OUT]   (default build/ortcheck)
 #   MODELS="resnet18 ..." chooses models; MLC_QUANT_MODELS / MLC_QUANT_SETS
 #   point at the fixtures (default build/quant-models, build/quant-sets,
@@ -20,4 +24,4 @@ echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f
 echo "commit: $(git rev-parse --short HEAD); $(date -u +%Y-%m-%dT%H:%MZ)"
 go test ./driver/ortcheck -run 'TestModelLayers' -count=1 -v -timeout 60m 2>&1 |
 	grep -E 'ORT (basic|all)|^(---|ok|FAIL)|Error' | sed -E 's/^ +models_test.go:[0-9]+: //'
-echo "per-layer tables: $out/<model>.basic.txt"
+echo "per-layer tables: $out/<model>.basic.float.txt"

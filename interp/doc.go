@@ -33,6 +33,12 @@
 // QuantizeLinear / DequantizeLinear (float32 division, round half to even,
 // saturation to the storage range; per tensor and per axis).
 //
+// Options.TRTFused runs a legalised TensorRT graph as TensorRT's int8
+// kernels do rather than op by op: each trt.dequantize → convolution or
+// matrix multiply → trt.quantize group sums the stored integers and
+// requantizes once (trt_fused.go), which ONNX Runtime's QLinearConv and
+// QLinearMatMul reproduce bit for bit.
+//
 // After each op the interpreter checks that every result has the dtype and
 // the static dims its type declares, so a shape that only goes wrong at run
 // time (a dynamic torch dim, an input of the wrong size) is reported at the

@@ -34,6 +34,11 @@ type Options struct {
 	// (reuse is also off while Observe is set, whose callee may keep the
 	// tensors it is shown).
 	NoBufferReuse bool
+	// TRTFused runs the trt dialect's dequantize → convolution or matrix
+	// multiply → quantize groups as TensorRT's int8 kernels do: integer
+	// sums and one requantization (trt_fused.go). The ops such a group
+	// replaces are not run, so Observe does not see them.
+	TRTFused bool
 }
 
 // Interpreter runs functions of one module. It keeps the tensors of
@@ -59,7 +64,9 @@ type Interpreter struct {
 	// qpacked is packed for 8-bit weights of quantized convolutions (see
 	// packedConvInteger).
 	qpacked map[packKey]*tensor.PackedConvInteger
-	depth   int
+	// trtPlans holds, per function, its groups under TRTFused.
+	trtPlans map[*ir.Operation]*trtPlan
+	depth    int
 }
 
 type packKey struct {
@@ -203,11 +210,18 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 		}
 	}
 	ops := body.Ops()
+	var plan *trtPlan
+	if it.opts.TRTFused {
+		plan = it.trtPlanFor(fn, body)
+	}
 	// lastUse[v] is the index of the last op in this block that reads v,
 	// so that dead intermediates are dropped as soon as possible.
 	lastUse := map[*ir.Value]int{}
 	for i, op := range ops {
-		for _, v := range op.Operands() {
+		if plan != nil && plan.skip[op] {
+			continue
+		}
+		for _, v := range plan.operands(op) {
 			lastUse[v] = i
 		}
 	}
@@ -220,8 +234,12 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 		if op.NumRegions() > 0 {
 			return nil, ir.Errorf(op.Loc, "'%s' op has regions; the interpreter runs straight-line bodies only", op.Name())
 		}
-		args := make([]*tensor.Tensor, op.NumOperands())
-		for j, v := range op.Operands() {
+		if plan != nil && plan.skip[op] {
+			continue
+		}
+		operands := plan.operands(op)
+		args := make([]*tensor.Tensor, len(operands))
+		for j, v := range operands {
 			t, ok := env[v]
 			if !ok {
 				return nil, ir.Errorf(op.Loc, "'%s' op operand #%d has no value (defined outside the function or after its use)", op.Name(), j)
@@ -234,7 +252,14 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 			}
 			return args, nil
 		}
-		results, err := it.exec(&opCall{op: op, in: args, it: it, pool: pool, index: i, lastUse: lastUse})
+		c := &opCall{op: op, in: args, it: it, pool: pool, index: i, lastUse: lastUse}
+		var results []*tensor.Tensor
+		var err error
+		if g := plan.group(op); g != nil {
+			results, err = it.execTRTGroup(g, c)
+		} else {
+			results, err = it.exec(c)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -250,7 +275,7 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 				// Constants (and ops on constants only) stay cached across
 				// runs and a call's results may be the callee's constants:
 				// never recycle those.
-				pool.define(op.Result(j), r, op.Operands(), it.consts[op] != nil || op.Name() == "func.call")
+				pool.define(op.Result(j), r, operands, it.consts[op] != nil || op.Name() == "func.call")
 			}
 		}
 		if it.opts.Observe != nil {
@@ -269,7 +294,7 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 				}
 			}
 		}
-		for _, v := range op.Operands() {
+		for _, v := range operands {
 			if lastUse[v] == i {
 				delete(env, v)
 				if pool != nil {

@@ -88,13 +88,7 @@ type requant struct {
 }
 
 func newRequant(c *opCall, xq *quant.UniformType, wScales []float64, yq *quant.UniformType, biasIdx int, channels int) (*requant, error) {
-	r := &requant{out: quantize.Params(yq.Params())}
-	r.mult = make([]float32, len(wScales))
-	r.accScale = make([]float32, len(wScales))
-	for i, s := range wScales {
-		r.mult[i] = quantize.OutputScale32(xq.Scale, s, yq.Scale)
-		r.accScale[i] = float32(float32(xq.Scale) * float32(s))
-	}
+	r := newRequantScales(xq.Scale, wScales, quantize.Params(yq.Params()))
 	if biasIdx < 0 || biasIdx >= len(c.in) {
 		return r, nil
 	}
@@ -114,6 +108,18 @@ func newRequant(c *opCall, xq *quant.UniformType, wScales []float64, yq *quant.U
 	}
 	r.biasF = b.Float32s()
 	return r, nil
+}
+
+// newRequantScales maps accumulators of inputs of scale xScale by
+// weights of scales wScales (one, or one per channel) to out, without a
+// bias.
+func newRequantScales(xScale float64, wScales []float64, out quantize.Params) *requant {
+	r := &requant{out: out, mult: make([]float32, len(wScales)), accScale: make([]float32, len(wScales))}
+	for i, s := range wScales {
+		r.mult[i] = quantize.OutputScale32(xScale, s, out.Scale)
+		r.accScale[i] = float32(float32(xScale) * float32(s))
+	}
+	return r
 }
 
 // at is the stored result for accumulator acc of channel ch. The int32

@@ -12,7 +12,28 @@ import (
 // activation, unary, softmax, normalization, reduce and topk.
 
 func trtMatMul(c *opCall) ([]*tensor.Tensor, error) {
-	a, b := c.in[0], c.in[1]
+	ins, err := c.trtMatMulOperands(c.in[0], c.in[1])
+	if err != nil {
+		return nil, err
+	}
+	y, err := matMul(ins[0], ins[1])
+	if err != nil {
+		return nil, err
+	}
+	want, err := c.resultShape(0)
+	if err != nil {
+		return nil, err
+	}
+	if y, err = y.Reshape(want...); err != nil {
+		return nil, err
+	}
+	return c.toResult(y, nil)
+}
+
+// trtMatMulOperands applies the op's op0/op1 operations to a and b (of
+// any element type): a transpose of the two innermost dims, or a vector
+// made a matrix.
+func (c *opCall) trtMatMulOperands(a, b *tensor.Tensor) ([2]*tensor.Tensor, error) {
 	ops := [2]string{c.trtStr("op0", "none"), c.trtStr("op1", "none")}
 	ins := [2]*tensor.Tensor{a, b}
 	for i, x := range ins {
@@ -20,7 +41,7 @@ func trtMatMul(c *opCall) ([]*tensor.Tensor, error) {
 		switch ops[i] {
 		case "transpose":
 			if x.Rank() < 2 {
-				return nil, fmt.Errorf("transpose needs a matrix, got %s", describe(x))
+				return ins, fmt.Errorf("transpose needs a matrix, got %s", describe(x))
 			}
 			perm := make([]int, x.Rank())
 			for j := range perm {
@@ -38,21 +59,10 @@ func trtMatMul(c *opCall) ([]*tensor.Tensor, error) {
 			ins[i], err = x.Reshape(s...)
 		}
 		if err != nil {
-			return nil, err
+			return ins, err
 		}
 	}
-	y, err := matMul(ins[0], ins[1])
-	if err != nil {
-		return nil, err
-	}
-	want, err := c.resultShape(0)
-	if err != nil {
-		return nil, err
-	}
-	if y, err = y.Reshape(want...); err != nil {
-		return nil, err
-	}
-	return c.toResult(y, nil)
+	return ins, nil
 }
 
 var trtBinary = map[string]tensor.BinaryOp{

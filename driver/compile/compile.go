@@ -324,7 +324,7 @@ func (c *compiler) load() error {
 		return err
 	}
 	c.float = c.opts.Context.Clone(module, nil)
-	if c.ref, err = runAll(c.ctx, c.float, c.opts.Function, c.eval, func(done, total int) {
+	if c.ref, err = runAll(c.ctx, c.float, c.opts.Function, c.eval, interp.Options{}, func(done, total int) {
 		c.progress("", "fp32 reference", done, total)
 	}); err != nil {
 		return err
@@ -376,13 +376,15 @@ func (c *compiler) loadData(fn *ir.Operation) error {
 	return nil
 }
 
-// runAll runs module's function on every sample and keeps the results.
-func runAll(ctx context.Context, module *ir.Operation, fnName string, data *calibrate.Dataset, progress func(done, total int)) ([][]*tensor.Tensor, error) {
+// runAll runs module's function on every sample with the interpreter
+// options opts and keeps the results.
+func runAll(ctx context.Context, module *ir.Operation, fnName string, data *calibrate.Dataset, opts interp.Options, progress func(done, total int)) ([][]*tensor.Tensor, error) {
 	fn, err := interp.LookupFunc(module, fnName)
 	if err != nil {
 		return nil, err
 	}
-	it := interp.New(interp.Options{Cancel: ctx.Err})
+	opts.Cancel = ctx.Err
+	it := interp.New(opts)
 	out := make([][]*tensor.Tensor, len(data.Samples))
 	for i, s := range data.Samples {
 		if err := ctx.Err(); err != nil {
@@ -454,7 +456,12 @@ func (c *compiler) target(t *target.Target) (*TargetResult, error) {
 	}
 	c.stageDone(name, "lower", module)
 
-	got, err := runAll(c.ctx, module, c.opts.Function, c.eval, func(done, total int) { c.progress(name, "gates", done, total) })
+	// The gates judge what the target computes: TensorRT runs each
+	// dequantize → convolution/matrix multiply → quantize group as one
+	// int8 kernel (integer sums, one requantization), not in float op by
+	// op (interp.Options.TRTFused).
+	gateOpts := interp.Options{TRTFused: t.Backend == "tensorrt"}
+	got, err := runAll(c.ctx, module, c.opts.Function, c.eval, gateOpts, func(done, total int) { c.progress(name, "gates", done, total) })
 	if err != nil {
 		return nil, err
 	}

@@ -42,6 +42,8 @@ type runOptions struct {
 	allowUnregistered bool
 	// dims and shapes fix an ONNX model's symbolic input dims on import.
 	dims, shapes []string
+	// trtFused runs trt Q/DQ groups as TensorRT's int8 kernels do.
+	trtFused bool
 }
 
 func newRunCmd() *cobra.Command {
@@ -83,6 +85,7 @@ Errors are reported as positioned diagnostics and the exit status is 1.`,
 	f.BoolVar(&o.timing, "time", false, "print parse+verify time and the median and minimum run time to stderr")
 	f.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the runs (after parsing) to this file")
 	f.BoolVar(&o.allowUnregistered, "allow-unregistered-dialect", false, "allow ops of dialects that are not registered")
+	f.BoolVar(&o.trtFused, "trt-fused", false, "run the trt dialect's dequantize → convolution/matrix multiply → quantize groups as TensorRT's int8 kernels do (integer sums, one requantization) instead of op by op in float")
 	addImportFlags(cmd, &o.dims, &o.shapes)
 	return cmd
 }
@@ -143,7 +146,7 @@ func runModel(path string, o runOptions, stdout, stderr io.Writer) error {
 	parsed := time.Since(start)
 	var outs []*tensor.Tensor
 	runs := make([]time.Duration, max(o.repeat, 1))
-	it := interp.New(interp.Options{})
+	it := interp.New(interp.Options{TRTFused: o.trtFused})
 	var prof bytes.Buffer
 	if o.cpuProfile != "" {
 		if err := pprof.StartCPUProfile(&prof); err != nil {
