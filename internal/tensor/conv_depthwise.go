@@ -327,7 +327,7 @@ func dwRowsBlocks[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y
 	// Image rows [iy0, iy1) in one call where the kernel can.
 	iy0, iy1 := max(p0-g.pt, 0), min(p1-g.pt, g.h)
 	rowsLeft := p1
-	if iy0 < iy1 && hi-lo >= 8 && padRowsFast(pad[(iy0+g.pt-p0)*wp:], wp, x[iy0*g.w+lo-g.pl:], g.w, lo, hi-lo, iy1-iy0, in) {
+	if iy0 < iy1 && hi > lo && padRowsFast(pad[(iy0+g.pt-p0)*wp:], wp, x[iy0*g.w+lo-g.pl:], g.w, lo, hi-lo, iy1-iy0, in) {
 		clear(pad[:(iy0+g.pt-p0)*wp])
 		clear(pad[(iy1+g.pt-p0)*wp : (p1-p0)*wp])
 		rowsLeft = p0

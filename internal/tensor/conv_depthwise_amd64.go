@@ -119,9 +119,9 @@ func padRowsBytesAVX2(dst *float32, wp int, src *byte, srcPitch, lo, n, rows int
 
 // padRowsFast writes rows padded rows of pad (each wp values: lo zeros,
 // n values of x read as in says, zeros) from rows of x srcPitch apart,
-// and reports whether it could (n >= 8 and AVX2).
+// and reports whether it could (AVX2).
 func padRowsFast[T float32 | int8 | uint8](pad []float32, wp int, x []T, srcPitch, lo, n, rows int, in *dwInts) bool {
-	if !hasAVX2 || n < 8 || rows <= 0 || lo+n > wp || len(pad) < rows*wp || len(x) < (rows-1)*srcPitch+n {
+	if !hasAVX2 || n <= 0 || rows <= 0 || lo+n > wp || len(pad) < rows*wp || len(x) < (rows-1)*srcPitch+n {
 		return false
 	}
 	switch s := any(x).(type) {

@@ -315,9 +315,9 @@ s2g1_end:
 
 // func padRowsF32AVX(dst *float32, wp int, src *float32, srcPitch, lo, n, rows int)
 // Writes rows padded rows of wp values: [0, lo) zero, [lo, lo+n) the n
-// values at src, the rest zero; src advances srcPitch values a row. n >= 8
-// (a row's last 8 values are copied again, overlapping, when n is not a
-// multiple of 8).
+// values at src, the rest zero; src advances srcPitch values a row. A
+// row's last 8 values are copied again, overlapping, when n is not a
+// multiple of 8; rows of fewer than 8 values are copied one by one.
 TEXT ·padRowsF32AVX(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ wp+8(FP), R8
@@ -346,6 +346,18 @@ flzd:
 	LEAQ (DI)(R10*4), BX
 	MOVQ SI, DX
 	MOVQ R11, CX
+	CMPQ CX, $8
+	JGE  fcp
+
+fsc:
+	TESTQ CX, CX
+	JZ    fcpd
+	MOVL  (DX), AX
+	MOVL  AX, (BX)
+	ADDQ  $4, DX
+	ADDQ  $4, BX
+	DECQ  CX
+	JMP   fsc
 
 fcp:
 	CMPQ    CX, $8
@@ -425,6 +437,21 @@ blzd:
 	LEAQ (DI)(R10*4), BX
 	MOVQ SI, DX
 	MOVQ R11, CX
+	CMPQ CX, $8
+	JGE  bcp
+
+bsc:
+	TESTQ     CX, CX
+	JZ        bcpd
+	MOVBLZX   (DX), AX
+	XORL      flip+56(FP), AX
+	SUBL      off+60(FP), AX
+	VCVTSI2SSL AX, X0, X1
+	VMOVSS    X1, (BX)
+	INCQ      DX
+	ADDQ      $4, BX
+	DECQ      CX
+	JMP       bsc
 
 bcp:
 	CMPQ      CX, $8
