@@ -8,6 +8,30 @@
 // (NaN lanes become 0 before the clamp; VCVTPS2DQ rounds half to even
 // under Go's default MXCSR). The results lie in the 8-bit range, so the
 // low byte is the stored value for i8 and u8 alike.
+// REQ8 requantizes the 8 accumulators at off(SI) into int32 lanes of R
+// (the stored value plus nothing more: zero point added).
+#define REQ8(off, R) \
+	VMOVDQU off(SI), R \
+	VPADDD Y1, R, R \
+	VCVTDQ2PS R, R \
+	VMULPS Y2, R, R \
+	VCMPPS $7, R, R, Y14 \
+	VANDPS Y14, R, R \
+	VMAXPS Y3, R, R \
+	VMINPS Y4, R, R \
+	VCVTPS2DQ R, R \
+	VPADDD Y5, R, R
+
+DATA ·requantPerm+0(SB)/4, $0
+DATA ·requantPerm+4(SB)/4, $4
+DATA ·requantPerm+8(SB)/4, $1
+DATA ·requantPerm+12(SB)/4, $5
+DATA ·requantPerm+16(SB)/4, $2
+DATA ·requantPerm+20(SB)/4, $6
+DATA ·requantPerm+24(SB)/4, $3
+DATA ·requantPerm+28(SB)/4, $7
+GLOBL ·requantPerm(SB), RODATA|NOPTR, $32
+
 TEXT ·requantRow8AVX2(SB), NOSPLIT, $0-44
 	MOVQ dst+0(FP), DI
 	MOVQ acc+8(FP), SI
@@ -21,8 +45,33 @@ TEXT ·requantRow8AVX2(SB), NOSPLIT, $0-44
 	MOVL zero+40(FP), AX
 	VMOVD AX, X5
 	VPBROADCASTD X5, Y5
-	VPCMPEQW X8, X8, X8
-	VPSRLW $8, X8, X8 // 0x00ff in every word
+	VPCMPEQW Y8, Y8, Y8
+	VPSRLW $8, Y8, Y8 // 0x00ff in every word
+	MOVQ $·requantPerm(SB), AX
+	VMOVDQU (AX), Y9
+
+// Thirty-two lanes an iteration, four independent chains.
+loop32:
+	CMPQ CX, $32
+	JLT  loop
+	REQ8(0, Y10)
+	REQ8(32, Y11)
+	REQ8(64, Y12)
+	REQ8(96, Y13)
+	// Words y10 y11 | y12 y13 per 128-bit lane, low bytes, then bytes;
+	// the dwords come out as y10.lo y11.lo y12.lo y13.lo y10.hi y11.hi
+	// y12.hi y13.hi and requantPerm puts them in order.
+	VPACKSSDW Y11, Y10, Y10
+	VPACKSSDW Y13, Y12, Y12
+	VPAND Y8, Y10, Y10
+	VPAND Y8, Y12, Y12
+	VPACKUSWB Y12, Y10, Y10
+	VPERMD Y10, Y9, Y10
+	VMOVDQU Y10, (DI)
+	ADDQ $128, SI
+	ADDQ $32, DI
+	SUBQ $32, CX
+	JMP  loop32
 
 loop:
 	CMPQ CX, $8
