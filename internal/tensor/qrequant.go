@@ -187,7 +187,8 @@ func QuantizeF32ToStored[T int8 | uint8 | int16 | uint16](dst []T, src []float32
 	const chunk = 1 << 14
 	parallelTiles((len(dst)+chunk-1)/chunk, float64(len(dst))*4, func(t int) {
 		d, s := dst[t*chunk:min((t+1)*chunk, len(dst))], src[t*chunk:min((t+1)*chunk, len(dst))]
-		for i, v := range s {
+		for i := quantizeF32Fast(d, s, scale, flo, fhi, zero); i < len(s); i++ {
+			v := s[i]
 			q := float32(v / scale)
 			if q != q {
 				q = 0

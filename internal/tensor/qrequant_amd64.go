@@ -94,3 +94,17 @@ func f32ToI32Fast(v []float32) int {
 	f32ToI32AVX2(&v[0], n)
 	return n
 }
+
+//go:noescape
+func quantF32To8AVX2(dst *byte, src *float32, n int, scale, flo, fhi float32, zero int32)
+
+// quantizeF32Fast does QuantizeF32ToStored's first len(dst)&^7 values of
+// 8-bit outputs with AVX2 and returns how many it did.
+func quantizeF32Fast[T int8 | uint8 | int16 | uint16](dst []T, src []float32, scale, flo, fhi float32, zero int32) int {
+	n := len(dst) &^ 7
+	if !hasAVX2 || n == 0 || unsafe.Sizeof(dst[0]) != 1 || len(src) < n {
+		return 0
+	}
+	quantF32To8AVX2((*byte)(unsafe.Pointer(&dst[0])), &src[0], n, scale, flo, fhi, zero)
+	return n
+}

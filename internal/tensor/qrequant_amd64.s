@@ -253,3 +253,46 @@ floop:
 fdone:
 	VZEROUPPER
 	RET
+
+// func quantF32To8AVX2(dst *byte, src *float32, n int, scale, flo, fhi float32, zero int32)
+// dst[i] = low byte of (RNE(clamp(src[i]/scale, flo, fhi)) + zero) for i
+// in [0, n), n a multiple of 8: QuantizeF32ToStored eight lanes at a time
+// (NaN quotients become 0 before the clamp; VCVTPS2DQ rounds half to even
+// as its 1.5 × 2^23 addition does, the clamp keeping |q| < 2^22).
+TEXT ·quantF32To8AVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	VBROADCASTSS scale+24(FP), Y2
+	VBROADCASTSS flo+28(FP), Y3
+	VBROADCASTSS fhi+32(FP), Y4
+	MOVL zero+36(FP), AX
+	VMOVD AX, X5
+	VPBROADCASTD X5, Y5
+	VPCMPEQW X8, X8, X8
+	VPSRLW $8, X8, X8 // 0x00ff in every word
+
+qloop8:
+	CMPQ CX, $8
+	JLT  qdone8
+	VMOVUPS (SI), Y0
+	VDIVPS Y2, Y0, Y0
+	VCMPPS $7, Y0, Y0, Y6 // ordered: not NaN
+	VANDPS Y6, Y0, Y0
+	VMINPS Y4, Y0, Y0
+	VMAXPS Y3, Y0, Y0
+	VCVTPS2DQ Y0, Y0
+	VPADDD Y5, Y0, Y0
+	VEXTRACTI128 $1, Y0, X7
+	VPACKSSDW X7, X0, X0
+	VPAND X8, X0, X0
+	VPACKUSWB X0, X0, X0
+	VMOVQ X0, (DI)
+	ADDQ $32, SI
+	ADDQ $8, DI
+	SUBQ $8, CX
+	JMP  qloop8
+
+qdone8:
+	VZEROUPPER
+	RET

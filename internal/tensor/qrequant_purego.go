@@ -20,3 +20,7 @@ func pairPanelsFast[T int8 | uint8](dst []int32, a, b []T, n16, kc int, zero int
 func bytesToF32Fast[T int8 | uint8](dst []float32, src []T, zero int32) int { return 0 }
 
 func f32ToI32Fast(v []float32) int { return 0 }
+
+func quantizeF32Fast[T int8 | uint8 | int16 | uint16](dst []T, src []float32, scale, flo, fhi float32, zero int32) int {
+	return 0
+}
