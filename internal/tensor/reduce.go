@@ -141,33 +141,26 @@ func Reduce(op ReduceOp, x *Tensor, axes []int, keepDims bool) (*Tensor, error) 
 				}
 			}
 		}
-		xf := x.Values()
-		forReduce(x.shape, keep, func(xo, o, step, n int) {
-			for i := range n {
-				v := xf[xo+i]
-				a := &acc[o+i*step]
-				switch op {
-				case ReduceSum, ReduceMean, ReduceLogSum:
-					*a += v
-				case ReduceMax:
-					if v > *a || v != v {
-						*a = v
+		if xs, ok := x.data.([]float32); ok && (op == ReduceSum || op == ReduceMean || op == ReduceLogSum) {
+			// The same float64 sums in the same order, without a float64
+			// copy of x or a switch per element.
+			forReduce(x.shape, keep, func(xo, o, step, n int) {
+				row := xs[xo : xo+n]
+				if step == 0 {
+					a := acc[o]
+					for _, v := range row {
+						a += float64(v)
 					}
-				case ReduceMin:
-					if v < *a || v != v {
-						*a = v
-					}
-				case ReduceProd:
-					*a *= v
-				case ReduceL1:
-					*a += math.Abs(v)
-				case ReduceL2, ReduceSumSquare:
-					*a += v * v
-				case ReduceLogSumExp:
-					*a += math.Exp(v - mx[o+i*step])
+					acc[o] = a
+					return
 				}
-			}
-		})
+				for i, v := range row {
+					acc[o+i*step] += float64(v)
+				}
+			})
+		} else {
+			reduceFloat(op, x.Values(), x.shape, keep, acc, mx)
+		}
 		for i, a := range acc {
 			switch op {
 			case ReduceMean:
@@ -506,4 +499,35 @@ func BatchNorm(x, scale, bias, mean, variance *Tensor, epsilon float64) (*Tensor
 		}
 	}
 	return out, nil
+}
+
+// reduceFloat accumulates xf (x's values in row-major order) into acc for
+// op; mx holds the maxima LogSumExp subtracts.
+func reduceFloat(op ReduceOp, xf []float64, shape, keep []int64, acc, mx []float64) {
+	forReduce(shape, keep, func(xo, o, step, n int) {
+		for i := range n {
+			v := xf[xo+i]
+			a := &acc[o+i*step]
+			switch op {
+			case ReduceSum, ReduceMean, ReduceLogSum:
+				*a += v
+			case ReduceMax:
+				if v > *a || v != v {
+					*a = v
+				}
+			case ReduceMin:
+				if v < *a || v != v {
+					*a = v
+				}
+			case ReduceProd:
+				*a *= v
+			case ReduceL1:
+				*a += math.Abs(v)
+			case ReduceL2, ReduceSumSquare:
+				*a += v * v
+			case ReduceLogSumExp:
+				*a += math.Exp(v - mx[o+i*step])
+			}
+		}
+	})
 }
