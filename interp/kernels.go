@@ -274,9 +274,10 @@ func maxPoolRowInterior(o []float32, rows [][]float32, ix0, sw, dw, kw int) {
 }
 
 // maxPoolRow3x3 is maxPoolRowInterior for 3x3 windows, undilated (the
-// ResNet stem's pool), unrolled: the same taps in the same order.
+// ResNet stem's pool), unrolled: the same taps in the same order (eight
+// outputs at a time where tensor.MaxPoolRow3x3Fast can).
 func maxPoolRow3x3(o, r0, r1, r2 []float32, ix0, sw int) {
-	for i := range o {
+	for i := tensor.MaxPoolRow3x3Fast(o, r0, r1, r2, ix0, sw); i < len(o); i++ {
 		ix := ix0 + i*sw
 		a, b, c := r0[ix:ix+3], r1[ix:ix+3], r2[ix:ix+3]
 		acc := a[0]

@@ -14,11 +14,12 @@ import (
 // wins, the first of equal values (±0) is kept), on random geometry.
 //
 // The last cases are images large enough for several threads (rows of
-// planes are shared among them) and for the interior loops.
+// planes are shared among them) and for the interior loops, the very last
+// ones 3x3 windows (the SIMD rows).
 func TestMaxPool2DF32MatchesF64(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
 	defer tensor.SetThreads(tensor.SetThreads(3))
-	for k := range 260 {
+	for k := range 290 {
 		n, c, h, w := 1+r.IntN(2), 1+r.IntN(3), 1+r.IntN(9), 1+r.IntN(9)
 		if k >= 200 {
 			c, h, w = 1+r.IntN(8), 20+r.IntN(40), 20+r.IntN(40)
@@ -31,6 +32,9 @@ func TestMaxPool2DF32MatchesF64(t *testing.T) {
 		}
 		for i := range g.pads {
 			g.pads[i] = r.IntN(2)
+		}
+		if k >= 260 { // the 3x3 rows with SIMD kernels (strides 1 and 2)
+			g.kernel, g.dilation, g.stride[1] = [2]int{3, 3}, [2]int{1, 1}, 1+k%2
 		}
 		if _, _, err := g.outSize(h, w); err != nil {
 			continue

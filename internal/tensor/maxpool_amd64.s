@@ -1,0 +1,107 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// Max pooling rows of 3x3 windows, eight outputs at a time. Each tap is
+// taken exactly as the scalar loop takes it: v replaces acc when acc is
+// not NaN and v is greater or NaN (!(v <= acc) && acc == acc), in tap
+// order, so ties keep the first value and a window keeps its first NaN.
+
+// TAKE folds tap V into accumulator A (Y15, Y14 scratch).
+#define TAKE(V, A) \
+	VCMPPS $6, A, V, Y15 \
+	VCMPPS $7, A, A, Y14 \
+	VANDPS Y14, Y15, Y15 \
+	VBLENDVPS Y15, V, A, A
+
+// func maxRow3x3s1AVX(o *float32, n int, r0, r1, r2 *float32)
+// o[i] = max of r0..r2[i : i+3] for i in [0, n), n a multiple of 8.
+TEXT ·maxRow3x3s1AVX(SB), NOSPLIT, $0-40
+	MOVQ o+0(FP), DI
+	MOVQ n+8(FP), CX
+	MOVQ r0+16(FP), R8
+	MOVQ r1+24(FP), R9
+	MOVQ r2+32(FP), R10
+
+s1loop:
+	CMPQ CX, $8
+	JLT  s1done
+	VMOVUPS 0(R8), Y0
+	VMOVUPS 4(R8), Y1
+	TAKE(Y1, Y0)
+	VMOVUPS 8(R8), Y1
+	TAKE(Y1, Y0)
+	VMOVUPS 0(R9), Y1
+	TAKE(Y1, Y0)
+	VMOVUPS 4(R9), Y1
+	TAKE(Y1, Y0)
+	VMOVUPS 8(R9), Y1
+	TAKE(Y1, Y0)
+	VMOVUPS 0(R10), Y1
+	TAKE(Y1, Y0)
+	VMOVUPS 4(R10), Y1
+	TAKE(Y1, Y0)
+	VMOVUPS 8(R10), Y1
+	TAKE(Y1, Y0)
+	VMOVUPS Y0, (DI)
+	ADDQ $32, DI
+	ADDQ $32, R8
+	ADDQ $32, R9
+	ADDQ $32, R10
+	SUBQ $8, CX
+	JMP  s1loop
+
+s1done:
+	VZEROUPPER
+	RET
+
+// EVENODD loads row R's stride-2 taps for 8 outputs: Y1 = s[2i], Y2 =
+// s[2i+1], Y3 = s[2i+2] (reads s[0 : 18)).
+#define EVENODD(R) \
+	VMOVUPS 0(R), Y4 \
+	VMOVUPS 32(R), Y5 \
+	VSHUFPS $0x88, Y5, Y4, Y1 \
+	VPERMPD $0xD8, Y1, Y1 \
+	VSHUFPS $0xDD, Y5, Y4, Y2 \
+	VPERMPD $0xD8, Y2, Y2 \
+	VMOVUPS 8(R), Y4 \
+	VMOVUPS 40(R), Y5 \
+	VSHUFPS $0x88, Y5, Y4, Y3 \
+	VPERMPD $0xD8, Y3, Y3
+
+// func maxRow3x3s2AVX(o *float32, n int, r0, r1, r2 *float32)
+// o[i] = max of r0..r2[2i : 2i+3] for i in [0, n), n a multiple of 8;
+// reads each row up to index 2n+1.
+TEXT ·maxRow3x3s2AVX(SB), NOSPLIT, $0-40
+	MOVQ o+0(FP), DI
+	MOVQ n+8(FP), CX
+	MOVQ r0+16(FP), R8
+	MOVQ r1+24(FP), R9
+	MOVQ r2+32(FP), R10
+
+s2loop:
+	CMPQ CX, $8
+	JLT  s2done
+	EVENODD(R8)
+	VMOVAPS Y1, Y0
+	TAKE(Y2, Y0)
+	TAKE(Y3, Y0)
+	EVENODD(R9)
+	TAKE(Y1, Y0)
+	TAKE(Y2, Y0)
+	TAKE(Y3, Y0)
+	EVENODD(R10)
+	TAKE(Y1, Y0)
+	TAKE(Y2, Y0)
+	TAKE(Y3, Y0)
+	VMOVUPS Y0, (DI)
+	ADDQ $32, DI
+	ADDQ $64, R8
+	ADDQ $64, R9
+	ADDQ $64, R10
+	SUBQ $8, CX
+	JMP  s2loop
+
+s2done:
+	VZEROUPPER
+	RET

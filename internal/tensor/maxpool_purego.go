@@ -1,0 +1,6 @@
+//go:build !amd64 || purego
+
+package tensor
+
+// MaxPoolRow3x3Fast has no portable SIMD form: it does nothing.
+func MaxPoolRow3x3Fast(o, r0, r1, r2 []float32, ix0, sw int) int { return 0 }
