@@ -38,6 +38,9 @@ func Cast(x *Tensor, to DType) (*Tensor, error) {
 
 // castInto converts src into dst (same element count).
 func castInto(dst, src *Tensor) {
+	if castSmallInts(dst, src) {
+		return
+	}
 	// Fast paths for the common conversions.
 	switch s := src.data.(type) {
 	case []float32:
@@ -220,4 +223,72 @@ func fromF32(t *Tensor, dt DType) (*Tensor, error) {
 		return t, nil
 	}
 	return Cast(t, dt)
+}
+
+// castSmallInts converts between float32 and 8- or 16-bit integers without
+// the int64/float64 buffers of the general path, and reports whether it
+// did: integers to float32 exactly, float32 to integers truncated toward
+// zero and saturated (NaN -> 0), as the general path does.
+func castSmallInts(dst, src *Tensor) bool {
+	small := func(dt DType) bool { return dt == I8 || dt == U8 || dt == I16 || dt == U16 }
+	if !(src.dtype == F32 && small(dst.dtype)) && !(dst.dtype == F32 && small(src.dtype)) {
+		return false // I4/U4 and F16/BF16 share these storages
+	}
+	if s, ok := src.data.([]float32); ok {
+		switch d := dst.data.(type) {
+		case []int8:
+			f32ToInts(d, s, -128, 127)
+		case []uint8:
+			f32ToInts(d, s, 0, 255)
+		case []int16:
+			f32ToInts(d, s, -32768, 32767)
+		case []uint16:
+			f32ToInts(d, s, 0, 65535)
+		default:
+			return false
+		}
+		return true
+	}
+	d, ok := dst.data.([]float32)
+	if !ok {
+		return false
+	}
+	switch s := src.data.(type) {
+	case []int8:
+		n := bytesToF32Fast(d, s, 0)
+		intsToF32(d[n:], s[n:])
+	case []uint8:
+		n := bytesToF32Fast(d, s, 0)
+		intsToF32(d[n:], s[n:])
+	case []int16:
+		intsToF32(d, s)
+	case []uint16:
+		intsToF32(d, s)
+	default:
+		return false
+	}
+	return true
+}
+
+func f32ToInts[T int8 | uint8 | int16 | uint16](d []T, s []float32, lo, hi float32) {
+	s = s[:len(d)]
+	for i, v := range s {
+		switch {
+		case v != v:
+			d[i] = 0
+		case v <= lo:
+			d[i] = T(int32(lo))
+		case v >= hi:
+			d[i] = T(int32(hi))
+		default:
+			d[i] = T(int32(v)) // truncates toward zero
+		}
+	}
+}
+
+func intsToF32[T int8 | uint8 | int16 | uint16](d []float32, s []T) {
+	s = s[:len(d)]
+	for i, v := range s {
+		d[i] = float32(v)
+	}
 }
