@@ -31,3 +31,25 @@ func addScalarFast(o []float32, b float32) int {
 	}
 	return n
 }
+
+//go:noescape
+func biasClipRowAVX(p *float32, n int, bias, lo, hi float32, flags int)
+
+// biasClipFast adds b to (when bias) and then clamps (when clip) the first
+// len(o)&^7 values of o in one pass, as addScalarF32 then clampF32 would,
+// and returns how many it did (0 without AVX2).
+func biasClipFast(o []float32, b float32, bias, clip bool, lo, hi float32) int {
+	n := len(o) &^ 7
+	if !hasAVX2 || n == 0 || (!bias && !clip) {
+		return 0
+	}
+	flags := 0
+	if bias {
+		flags |= 1
+	}
+	if clip {
+		flags |= 2
+	}
+	biasClipRowAVX(&o[0], n, b, lo, hi, flags)
+	return n
+}

@@ -105,3 +105,111 @@ add4:
 
 adddone:
 	RET
+
+// func biasClipRowAVX(p *float32, n int, bias, lo, hi float32, flags int)
+// p[i] = clamp(p[i] + bias) for i in [0, n), n a multiple of 8: the bias
+// added when flags bit 0 is set, then the clamp when bit 1 is, in one
+// pass, with addScalarF32's and clampSSE's arithmetic and operand order
+// (so NaN and -0 pass the clamp as there).
+TEXT ·biasClipRowAVX(SB), NOSPLIT, $0-40
+	MOVQ p+0(FP), DI
+	MOVQ n+8(FP), CX
+	VBROADCASTSS bias+16(FP), Y2
+	VBROADCASTSS lo+20(FP), Y3
+	VBROADCASTSS hi+24(FP), Y4
+	MOVQ flags+32(FP), AX
+	// Without a bias, adding +0 could turn -0 into +0: use the flag.
+	TESTQ $1, AX
+	JNZ  havebias
+	// Clip only.
+
+cloop32:
+	CMPQ CX, $32
+	JLT  cloop8
+	VMOVUPS 0(DI), Y0
+	VMOVUPS 32(DI), Y1
+	VMOVUPS 64(DI), Y5
+	VMOVUPS 96(DI), Y6
+	VMAXPS Y0, Y3, Y0
+	VMAXPS Y1, Y3, Y1
+	VMAXPS Y5, Y3, Y5
+	VMAXPS Y6, Y3, Y6
+	VMINPS Y0, Y4, Y0
+	VMINPS Y1, Y4, Y1
+	VMINPS Y5, Y4, Y5
+	VMINPS Y6, Y4, Y6
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y5, 64(DI)
+	VMOVUPS Y6, 96(DI)
+	ADDQ $128, DI
+	SUBQ $32, CX
+	JMP  cloop32
+
+cloop8:
+	CMPQ CX, $8
+	JLT  bdone
+	VMOVUPS 0(DI), Y0
+	VMAXPS Y0, Y3, Y0
+	VMINPS Y0, Y4, Y0
+	VMOVUPS Y0, 0(DI)
+	ADDQ $32, DI
+	SUBQ $8, CX
+	JMP  cloop8
+
+havebias:
+	TESTQ $2, AX
+	JNZ  bcloop32
+
+bloop8:
+	CMPQ CX, $8
+	JLT  bdone
+	VMOVUPS 0(DI), Y0
+	VADDPS Y2, Y0, Y0
+	VMOVUPS Y0, 0(DI)
+	ADDQ $32, DI
+	SUBQ $8, CX
+	JMP  bloop8
+
+bcloop32:
+	CMPQ CX, $32
+	JLT  bcloop8
+	VMOVUPS 0(DI), Y0
+	VMOVUPS 32(DI), Y1
+	VMOVUPS 64(DI), Y5
+	VMOVUPS 96(DI), Y6
+	VADDPS Y2, Y0, Y0
+	VADDPS Y2, Y1, Y1
+	VADDPS Y2, Y5, Y5
+	VADDPS Y2, Y6, Y6
+	VMAXPS Y0, Y3, Y0
+	VMAXPS Y1, Y3, Y1
+	VMAXPS Y5, Y3, Y5
+	VMAXPS Y6, Y3, Y6
+	VMINPS Y0, Y4, Y0
+	VMINPS Y1, Y4, Y1
+	VMINPS Y5, Y4, Y5
+	VMINPS Y6, Y4, Y6
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y5, 64(DI)
+	VMOVUPS Y6, 96(DI)
+	ADDQ $128, DI
+	SUBQ $32, CX
+	JMP  bcloop32
+
+bcloop8:
+	CMPQ CX, $8
+	JLT  bdone
+	VMOVUPS 0(DI), Y0
+	VADDPS Y2, Y0, Y0
+	VMAXPS Y0, Y3, Y0
+	VMINPS Y0, Y4, Y0
+	VMOVUPS Y0, 0(DI)
+	ADDQ $32, DI
+	SUBQ $8, CX
+	JMP  bcloop8
+
+bdone:
+	VZEROUPPER
+	RET

@@ -332,17 +332,29 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch []T, ic, jc, mt,
 // addBias adds bias[i] to C[i, j0:j1] for rows [i0, i1), if there is a
 // bias, then applies the clip, if there is one.
 func (g *gemmPlan[T]) addBias(i0, i1, j0, j1 int) {
-	if g.clip {
-		defer g.clipRows(i0, i1, j0, j1)
-	}
-	if g.bias == nil {
+	if c, ok := any(g.c).([]float32); ok && (g.bias != nil || g.clip) {
+		// Bias and clamp in one pass where the CPU has it, a row's tail
+		// element by element.
+		bias, _ := any(g.bias).([]float32)
+		for i := i0; i < i1; i++ {
+			row := c[i*g.ldc+j0 : i*g.ldc+j1]
+			var b float32
+			if bias != nil {
+				b = bias[i]
+			}
+			n := biasClipFast(row, b, bias != nil, g.clip, g.clipLo, g.clipHi)
+			if rest := row[n:]; len(rest) > 0 {
+				if bias != nil {
+					addScalarF32(rest, b)
+				}
+				if g.clip {
+					clampF32(rest, rest, g.clipLo, g.clipHi)
+				}
+			}
+		}
 		return
 	}
-	if bias, ok := any(g.bias).([]float32); ok {
-		c := any(g.c).([]float32)
-		for i := i0; i < i1; i++ {
-			addScalarF32(c[i*g.ldc+j0:i*g.ldc+j1], bias[i])
-		}
+	if g.bias == nil {
 		return
 	}
 	for i := i0; i < i1; i++ {
@@ -351,16 +363,6 @@ func (g *gemmPlan[T]) addBias(i0, i1, j0, j1 int) {
 		for j := range row {
 			row[j] += b
 		}
-	}
-}
-
-// clipRows clamps C[i0:i1, j0:j1] of a float32 plan to [clipLo, clipHi]
-// (after the bias: addBias calls it last).
-func (g *gemmPlan[T]) clipRows(i0, i1, j0, j1 int) {
-	c := any(g.c).([]float32)
-	for i := i0; i < i1; i++ {
-		row := c[i*g.ldc+j0 : i*g.ldc+j1]
-		clampF32(row, row, g.clipLo, g.clipHi)
 	}
 }
 
