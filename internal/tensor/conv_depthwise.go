@@ -254,14 +254,18 @@ type dwBlockPlan struct {
 
 type dwPlanKey struct{ sh, sw, ow, rows int }
 
-// dwPlans caches plans by geometry, so steady-state runs allocate none;
-// at most dwPlansMax of them (any further geometry builds its own).
+// dwPlans caches plans by geometry, so steady-state runs allocate none:
+// at most dwPlansMax of them, each of at most dwPlanMaxBlocks blocks (any
+// further or larger one is built per call), so the cache stays bounded.
 var (
 	dwPlansMu sync.Mutex
 	dwPlans   = map[dwPlanKey]*dwBlockPlan{}
 )
 
-const dwPlansMax = 256
+const (
+	dwPlansMax      = 64
+	dwPlanMaxBlocks = 1 << 16
+)
 
 // dwBlockPlanFor returns the plan for tiles of rows output rows of g, or
 // nil when the block kernels do not apply.
@@ -298,7 +302,7 @@ func dwBlockPlanFor(g *convGeom, rows int) *dwBlockPlan {
 		}
 	}
 	dwPlansMu.Lock()
-	if len(dwPlans) < dwPlansMax {
+	if len(dwPlans) < dwPlansMax && rows*p.nb <= dwPlanMaxBlocks {
 		dwPlans[key] = p
 	}
 	dwPlansMu.Unlock()
