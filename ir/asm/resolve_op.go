@@ -109,7 +109,7 @@ func (r *resolver) genericOp(o *astOp, g *astGenericForm, loc ir.Location) *ir.O
 		st.Attrs = r.namedAttrs(g.Attrs)
 	}
 	r.moveInherentAttrs(&st)
-	st.Attrs, st.AttrsShared = r.shareAttrs(st.Attrs)
+	st.SharedAttrs = r.shareAttrs(st.Attrs)
 	op := r.ctx.NewOperation(st)
 	info := r.ctx.LookupOp(o.Name)
 	for _, reg := range g.Regions {
