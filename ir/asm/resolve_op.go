@@ -13,6 +13,7 @@ import (
 // syntax layer parses itself. The grammar is in grammar_op.go.
 
 func (r *resolver) op(o *astOp) *ir.Operation {
+	r.release.passed(o.Pos.Offset)
 	var loc ir.Location = r.loc(o.NamePos)
 	if !o.early && o.Loc != nil {
 		loc = r.location(o.Loc)

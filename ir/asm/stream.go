@@ -235,6 +235,11 @@ func (r *streamReader[T]) next(s *streamSync) (T, bool) {
 // ok is false when the streamed parse was abandoned (for any error too):
 // the caller then parses the classic way.
 func parseStreamed(ctx *ir.Context, filename string, src []byte, firstLine int) (top *ir.Operation, ok bool) {
+	return parseStreamedReleasing(ctx, filename, src, firstLine, nil)
+}
+
+// parseStreamedReleasing is parseStreamed with ParseReleasing's release.
+func parseStreamedReleasing(ctx *ir.Context, filename string, src []byte, firstLine int, release func([]byte)) (top *ir.Operation, ok bool) {
 	s := newStreamSync()
 	f := &astFile{items: &streamList[astTopItem]{}}
 	p := newSyntaxParser(newLexScanner(filename, sourceText(src)))
@@ -254,6 +259,7 @@ func parseStreamed(ctx *ir.Context, filename string, src []byte, firstLine int) 
 		p.parseFileStreamed(f)
 	}()
 	r := newResolver(ctx, filename, firstLine)
+	r.release = sourceRelease{src: src, fn: release}
 	r.textBudget = textBudgetFor(len(src))
 	r.stream = s
 	defer func() {

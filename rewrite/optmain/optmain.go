@@ -187,10 +187,11 @@ func isRegularOrAbsent(path string) bool {
 }
 
 // processChunk parses, transforms and prints one chunk. release, if not
-// nil, drops the chunk's mapped source pages from memory once it is
-// parsed: the IR refers only to a few names and literals in them, which
-// are read back from the file if touched, so passes and printing run
-// without the whole file resident (a 1M-op module: 90 MB less).
+// nil, drops mapped source pages from memory: those the parser has gone
+// past while it parses, the rest once it is done. The IR refers only to
+// a few names and literals in them, which are read back from the file if
+// touched, so the IR grows and passes and printing run without the whole
+// file resident (a 1M-op module: 90 MB less).
 func processChunk(opts Options, name string, ch asm.Chunk, release func([]byte), srcMgr *ir.SourceMgr, out io.Writer, stderr io.Writer) bool {
 	ctx := ir.NewContext()
 	ctx.AllowUnregistered = opts.AllowUnregistered
@@ -224,7 +225,7 @@ func processChunk(opts Options, name string, ch asm.Chunk, release func([]byte),
 		defer timing.Write(stderr)
 	}
 	phase := time.Now()
-	module, err := asm.Parse(ctx, name, ch.Text, ch.FirstLine)
+	module, err := asm.ParseReleasing(ctx, name, ch.Text, ch.FirstLine, release)
 	if release != nil {
 		release(ch.Text)
 	}
