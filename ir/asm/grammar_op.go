@@ -8,10 +8,10 @@ import (
 
 // parseOp parses one operation, generic or custom, with its trailing loc.
 func (p *syntaxParser) parseOp() *astOp {
-	op := p.a.ops.new()
+	op, spare := p.newOp()
 	op.Pos = p.tok.Pos
 	if p.tok.Type == tokValueID {
-		op.Results = p.parseResults()
+		op.Results = p.parseResults(spare.results)
 	}
 	op.NamePos = p.tok.Pos
 	switch p.tok.Type {
@@ -32,7 +32,7 @@ func (p *syntaxParser) parseOp() *astOp {
 		case "func.call", "call":
 			op.Form = p.parseCallForm()
 		default:
-			op.Form, op.Loc = p.parseCustomForm()
+			op.Form, op.Loc = p.parseCustomForm(spare.custom)
 			return op
 		}
 	default:
@@ -56,8 +56,30 @@ func bodyOf(op *astOp) *astRegion {
 	return nil
 }
 
-// parseResults parses `%a, %b:2 =`.
-func (p *syntaxParser) parseResults() []astResult {
+// newOp is a fresh op node: one the resolver of a streamed parse is done
+// with (see streamSync.recycle), with what of its storage can be reused,
+// or a new one.
+func (p *syntaxParser) newOp() (*astOp, spareOpParts) {
+	if p.stream != nil {
+		if op := p.stream.reuse(&p.reused); op != nil {
+			spare := spareOpParts{results: op.Results}
+			spare.custom, _ = op.Form.(*astCustomForm)
+			*op = astOp{}
+			return op, spare
+		}
+	}
+	return p.a.ops.new(), spareOpParts{}
+}
+
+// spareOpParts is the storage of a recycled op node that its successor
+// may use: result groups (at most as many) and a custom form.
+type spareOpParts struct {
+	results []astResult
+	custom  *astCustomForm
+}
+
+// parseResults parses `%a, %b:2 =`, into spare when it is large enough.
+func (p *syntaxParser) parseResults(spare []astResult) []astResult {
 	mark := p.a.results.mark()
 	for {
 		if p.tok.Type != tokValueID {
@@ -78,6 +100,13 @@ func (p *syntaxParser) parseResults() []astResult {
 		}
 	}
 	p.expect(tokEqual, "expected '=' after SSA name")
+	if n := p.a.results.mark() - mark; n <= cap(spare) {
+		out := spare[:n:n]
+		copy(out, p.a.results.scratch[mark:])
+		clear(p.a.results.scratch[mark:])
+		p.a.results.scratch = p.a.results.scratch[:mark]
+		return out
+	}
 	return p.a.results.done(mark)
 }
 
@@ -415,7 +444,7 @@ func (p *syntaxParser) parseCallForm() *astCallForm {
 //
 // A trailing `loc(...)` at depth 0 that ends the op is parsed as its
 // location and left out of the tokens.
-func (p *syntaxParser) parseCustomForm() (*astCustomForm, astLoc) {
+func (p *syntaxParser) parseCustomForm(spare *astCustomForm) (*astCustomForm, astLoc) {
 	keep := p.shared == nil // keep tokens only when there is no text to re-lex
 	var toks []lexer.Token
 	if keep {
@@ -469,7 +498,11 @@ func (p *syntaxParser) parseCustomForm() (*astCustomForm, astLoc) {
 		p.advance()
 	}
 done:
-	cf := &astCustomForm{Tokens: toks, EndPos: p.tok.Pos}
+	cf := spare
+	if cf == nil {
+		cf = new(astCustomForm)
+	}
+	*cf = astCustomForm{Tokens: toks, EndPos: p.tok.Pos}
 	hasLoc := locStart >= 0 && locEnd == n-1
 	if !keep {
 		cf.Src, cf.Start, cf.End = p.shared, start, p.tok.Pos.Offset

@@ -129,6 +129,9 @@ type resolver struct {
 	// once the file's resources, which come last, are loaded.
 	stream         *streamSync
 	resourceChecks []resourceCheck
+	// spentOps are streamed op nodes resolved since the last batch was
+	// handed back to the syntax parser (streamSync.recycle).
+	spentOps []*astOp
 
 	// release drops the source the resolver has gone past (ParseReleasing).
 	release sourceRelease

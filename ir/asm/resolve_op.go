@@ -234,6 +234,7 @@ func (r *resolver) region(reg *astRegion, dst *ir.Region, entryArgs func(b *ir.B
 			ops := streamReader[*astOp]{l: ab.ops}
 			for o, ok := ops.next(r.stream); ok; o, ok = ops.next(r.stream) {
 				b.Append(r.op(o))
+				r.spent(o)
 			}
 		}
 		for i, o := range ab.Ops {
