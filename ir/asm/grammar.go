@@ -108,7 +108,7 @@ type syntaxParser struct {
 	emit       func(*astOp)
 	spanShared *syntaxShared
 	// reused holds op nodes the resolver handed back (streamSync.reuse).
-	reused []*astOp
+	reused []*streamedOp
 
 	a *syntaxAlloc
 

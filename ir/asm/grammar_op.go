@@ -2,16 +2,17 @@ package asm
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // parseOp parses one operation, generic or custom, with its trailing loc.
 func (p *syntaxParser) parseOp() *astOp {
-	op, spare := p.newOp()
+	op, oneResult, spareForm := p.newOp()
 	op.Pos = p.tok.Pos
 	if p.tok.Type == tokValueID {
-		op.Results = p.parseResults(spare.results)
+		op.Results = p.parseResults(oneResult)
 	}
 	op.NamePos = p.tok.Pos
 	switch p.tok.Type {
@@ -32,7 +33,7 @@ func (p *syntaxParser) parseOp() *astOp {
 		case "func.call", "call":
 			op.Form = p.parseCallForm()
 		default:
-			op.Form, op.Loc = p.parseCustomForm(spare.custom)
+			op.Form, op.Loc = p.parseCustomForm(spareForm)
 			return op
 		}
 	default:
@@ -56,30 +57,38 @@ func bodyOf(op *astOp) *astRegion {
 	return nil
 }
 
-// newOp is a fresh op node: one the resolver of a streamed parse is done
-// with (see streamSync.recycle), with what of its storage can be reused,
-// or a new one.
-func (p *syntaxParser) newOp() (*astOp, spareOpParts) {
-	if p.stream != nil {
-		if op := p.stream.reuse(&p.reused); op != nil {
-			spare := spareOpParts{results: op.Results}
-			spare.custom, _ = op.Form.(*astCustomForm)
-			*op = astOp{}
-			return op, spare
-		}
+// newOp is a fresh op node and where it keeps a single result group
+// (nil: in the results slab). In a streamed parse it is one the resolver
+// is done with (see streamSync.recycle) when there is one, with its
+// custom form for reuse; its nodes are allocated one by one, not from a
+// slab, as a recycled node lives on and would keep a slab chunk of other
+// ops' subtrees alive with it.
+func (p *syntaxParser) newOp() (*astOp, *[1]astResult, *astCustomForm) {
+	if p.stream == nil {
+		return p.a.ops.new(), nil, nil
 	}
-	return p.a.ops.new(), spareOpParts{}
+	if s := p.stream.reuse(&p.reused); s != nil {
+		cf, _ := s.op.Form.(*astCustomForm)
+		*s = streamedOp{}
+		return &s.op, &s.oneResult, cf
+	}
+	s := new(streamedOp)
+	return &s.op, &s.oneResult, nil
 }
 
-// spareOpParts is the storage of a recycled op node that its successor
-// may use: result groups (at most as many) and a custom form.
-type spareOpParts struct {
-	results []astResult
-	custom  *astCustomForm
+// streamedOp is how a streamed parse allocates an op node (every one:
+// streamedOpOf relies on it), with room for a single result group.
+type streamedOp struct {
+	op        astOp
+	oneResult [1]astResult
 }
 
-// parseResults parses `%a, %b:2 =`, into spare when it is large enough.
-func (p *syntaxParser) parseResults(spare []astResult) []astResult {
+// streamedOpOf is the streamedOp around a streamed parse's op node.
+func streamedOpOf(o *astOp) *streamedOp { return (*streamedOp)(unsafe.Pointer(o)) }
+
+// parseResults parses `%a, %b:2 =`; a single group goes into one if it
+// is not nil.
+func (p *syntaxParser) parseResults(one *[1]astResult) []astResult {
 	mark := p.a.results.mark()
 	for {
 		if p.tok.Type != tokValueID {
@@ -100,12 +109,11 @@ func (p *syntaxParser) parseResults(spare []astResult) []astResult {
 		}
 	}
 	p.expect(tokEqual, "expected '=' after SSA name")
-	if n := p.a.results.mark() - mark; n <= cap(spare) {
-		out := spare[:n:n]
-		copy(out, p.a.results.scratch[mark:])
-		clear(p.a.results.scratch[mark:])
+	if one != nil && p.a.results.mark()-mark == 1 {
+		one[0] = p.a.results.scratch[mark]
+		p.a.results.scratch[mark] = astResult{}
 		p.a.results.scratch = p.a.results.scratch[:mark]
-		return out
+		return one[:]
 	}
 	return p.a.results.done(mark)
 }

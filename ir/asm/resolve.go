@@ -131,7 +131,7 @@ type resolver struct {
 	resourceChecks []resourceCheck
 	// spentOps are streamed op nodes resolved since the last batch was
 	// handed back to the syntax parser (streamSync.recycle).
-	spentOps []*astOp
+	spentOps []*streamedOp
 
 	// release drops the source the resolver has gone past (ParseReleasing).
 	release sourceRelease

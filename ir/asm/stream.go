@@ -58,25 +58,32 @@ type streamSync struct {
 	// parser to fill again (recycle, reuse): a file's ops then cost a few
 	// thousand nodes instead of one each, a third of the parse's garbage.
 	spareMu      sync.Mutex
-	spare        [][]*astOp
+	spare        [][]*streamedOp
 	spareBatches atomic.Int64
 }
 
-// recycleBatch is how many spent op nodes the resolver hands back at once.
-const recycleBatch = 256
+// recycleBatch is how many spent op nodes the resolver hands back at
+// once; at most maxSpareBatches wait (a parser running far ahead makes
+// new nodes, and the spare ones beyond are left to the collector).
+const (
+	recycleBatch    = 256
+	maxSpareBatches = 16
+)
 
 // recycle hands the syntax parser a batch of op nodes the resolver has
 // built IR from and holds no reference to.
-func (s *streamSync) recycle(batch []*astOp) {
+func (s *streamSync) recycle(batch []*streamedOp) {
 	s.spareMu.Lock()
-	s.spare = append(s.spare, batch)
+	if len(s.spare) < maxSpareBatches {
+		s.spare = append(s.spare, batch)
+		s.spareBatches.Add(1)
+	}
 	s.spareMu.Unlock()
-	s.spareBatches.Add(1)
 }
 
 // reuse takes a recycled op node, from the parser's own batch local or
 // else a new batch; nil when there is none.
-func (s *streamSync) reuse(local *[]*astOp) *astOp {
+func (s *streamSync) reuse(local *[]*streamedOp) *streamedOp {
 	if len(*local) == 0 {
 		if s.spareBatches.Load() == 0 {
 			return nil
@@ -101,15 +108,24 @@ func (s *streamSync) reuse(local *[]*astOp) *astOp {
 
 // spent records that the resolver is done with the streamed op node o;
 // full batches go back to the syntax parser. A module or function node
-// (published early, before its body) is left alone.
+// (published early, before its body) is left alone. The node is cleared
+// but for its custom form (emptied), which the next op parsed into it
+// may reuse (syntaxParser.newOp): a spare node holds on to nothing else.
 func (r *resolver) spent(o *astOp) {
 	if o.early {
 		return
 	}
-	if r.spentOps == nil {
-		r.spentOps = make([]*astOp, 0, recycleBatch)
+	s := streamedOpOf(o)
+	cf, _ := o.Form.(*astCustomForm)
+	*s = streamedOp{}
+	if cf != nil {
+		*cf = astCustomForm{}
+		s.op.Form = cf
 	}
-	r.spentOps = append(r.spentOps, o)
+	if r.spentOps == nil {
+		r.spentOps = make([]*streamedOp, 0, recycleBatch)
+	}
+	r.spentOps = append(r.spentOps, s)
 	if len(r.spentOps) == recycleBatch {
 		r.stream.recycle(r.spentOps)
 		r.spentOps = nil
