@@ -57,30 +57,27 @@ const (
 	largeInputGCPercent = 70
 )
 
-// tuneGC, for inputs of 4 MiB or more, collects garbage when the heap has
-// grown by 70% over the live data rather than Go's default 100%, unless
-// GOGC is set, and sets a soft memory limit for the input's size (see
-// limitMemory) unless GOMEMLIMIT is set. A large module's heap is mostly
-// long-lived IR, so the default lets peak memory reach about twice the
-// IR; 70% lowers it by about a sixth (parse+print of 200k ops: peak RSS
-// 215-230 -> ~200 MB) for a few percent more collector work.
+// tuneGC, for inputs of 4 MiB or more and unless GOGC or GOMEMLIMIT is
+// set (then the runtime's own settings rule), collects garbage when the
+// heap has grown by 70% over the live data rather than Go's default 100%
+// and sets a soft memory limit for the input's size (see limitMemory). A
+// large module's heap is mostly long-lived IR, so the default lets peak
+// memory reach about twice the IR; 70% lowers it by about a sixth
+// (parse+print of 200k ops: peak RSS 215-230 -> ~200 MB) for a few
+// percent more collector work.
 func tuneGC(inputSize int) {
-	if inputSize < largeInput {
+	if inputSize < largeInput || os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(largeInputGCPercent)
-	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		limitMemory(memoryFor(int64(inputSize)))
-	}
+	debug.SetGCPercent(largeInputGCPercent)
+	limitMemory(memoryFor(int64(inputSize)))
 }
 
 // memoryFor is the memory limit for a textual input of n bytes: the IR
 // of a textual module is about three times its text (2.9x on both
 // benchmarks of docs/perf.md), so this leaves it some room, and a fixed
 // 128 MiB covers the rest. Modules of 200k ops stay under it; on
-// cse+canonicalize of 1M ops (90 MB of text, a 410 MiB limit) it keeps
+// cse+canonicalize of 1M ops (90 MB of text, a 429 MiB limit) it keeps
 // the runtime from holding pages freed after the parse and from letting
 // the heap grow to 1.7x the live data, lowering peak RSS by about a sixth
 // for ~10% more CPU time.
