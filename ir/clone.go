@@ -34,9 +34,10 @@ func (c *Context) Clone(op *Operation, m *Mapping) *Operation {
 	if m == nil {
 		m = NewMapping()
 	}
-	operands := make([]*Value, len(op.operands))
-	for i := range op.operands {
-		operands[i] = m.Lookup(op.operands[i].value)
+	opnds := op.operandList()
+	operands := make([]*Value, len(opnds))
+	for i := range opnds {
+		operands[i] = m.Lookup(opnds[i].value)
 	}
 	def := op.def
 	if def.ctx != c {
@@ -54,13 +55,15 @@ func (c *Context) Clone(op *Operation, m *Mapping) *Operation {
 	}
 	nop.SetOperands(operands)
 	nop.attrs = op.attrs // never changed in place (see SetAttr)
-	nop.results = make([]*Value, len(op.results))
-	backing := make([]Value, len(op.results))
-	for i, r := range op.results {
+	results := op.resultList()
+	nresults := make([]*Value, len(results))
+	backing := make([]Value, len(results))
+	for i, r := range results {
 		backing[i] = Value{typ: r.typ, def: unsafe.Pointer(nop), index: i}
-		nop.results[i] = &backing[i]
-		m.Values[r] = nop.results[i]
+		nresults[i] = &backing[i]
+		m.Values[r] = nresults[i]
 	}
+	nop.setResults(nresults)
 	for _, r := range op.regions() {
 		nr := &Region{parent: nop}
 		nop.more.regions = append(nop.more.regions, nr)
@@ -94,8 +97,9 @@ func (c *Context) CloneRegionInto(r, dst *Region, m *Mapping) {
 	for _, nb := range created {
 		for o := nb.first; o != nil; o = o.next {
 			Walk(o, func(x *Operation) {
-				for i := range x.operands {
-					opnd := &x.operands[i]
+				xops := x.operandList()
+				for i := range xops {
+					opnd := &xops[i]
 					if w, ok := m.Values[opnd.value]; ok && w != opnd.value {
 						opnd.Set(w)
 					}

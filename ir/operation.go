@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -175,7 +176,7 @@ func (o *OpOperand) Owner() *Operation { return o.owner }
 // OperandNumber is o's position among its owner's operands, or -1 for a
 // use the owner has dropped (SetOperands).
 func (o *OpOperand) OperandNumber() int {
-	ops := o.owner.operands
+	ops := o.owner.operandList()
 	if len(ops) == 0 {
 		return -1
 	}
@@ -222,23 +223,55 @@ func (o *OpOperand) Set(v *Value) {
 }
 
 // Operation is one op: name, operands, results, attributes, properties,
-// regions, successors and location. Ops live in a block's intrusive
-// list, so insertion and erasure are O(1). It is kept small (144 bytes):
-// name, definition and context are one shared record, and regions and
-// successors, which most ops lack, sit behind one pointer.
+// regions and successors, and location. Ops live in a block's intrusive
+// list, so insertion and erasure are O(1). It is kept small (96 bytes):
+// name, definition and context are one shared record; regions and
+// successors, which most ops lack, sit behind one pointer; operands and
+// results are a pointer to their first element and a 16-bit count (a
+// larger count is kept in the opMore); the attribute list is one pointer
+// to a shared, immutable list.
 type Operation struct {
 	def      *opDef
-	operands []OpOperand
-	results  []*Value
-	attrs    []NamedAttr // sorted by name
+	operands *OpOperand // the first of nOperands, one array
+	results  **Value    // the first of nResults
+	attrs    *AttrList  // nil: none
 	// Props are MLIR's inherent properties, printed <{...}>; nil if none.
 	Props *DictionaryAttr
-	more  *opMore // nil: no regions, no successors
+	more  *opMore // nil: no regions, no successors, small counts
 	Loc   Location
 
 	block      *Block
 	prev, next *Operation
-	order      int // position cache for dominance checks, valid when block.orderValid
+	order      int32 // position cache for dominance checks, valid when block.orderValid
+
+	nOperands, nResults uint16 // bigCount: the count is in more
+}
+
+// bigCount in a count field says the count is in the op's opMore.
+const bigCount = 1<<16 - 1
+
+// AttrList is an attribute list as ops hold it: sorted by name, without
+// repeated names, and never changed once made (SetAttr makes a new one),
+// so ops with equal dictionaries may share one (see
+// OperationState.SharedAttrs).
+type AttrList struct{ attrs []NamedAttr }
+
+// NewAttrList sorts a copy of attrs into a list ops may share; nil when
+// attrs is empty. With repeated names the last one wins in lookups, as
+// for an op's own list.
+func NewAttrList(attrs []NamedAttr) *AttrList {
+	if len(attrs) == 0 {
+		return nil
+	}
+	return &AttrList{sortedAttrs(attrs)}
+}
+
+// Attrs is the list's attributes; do not modify them.
+func (l *AttrList) Attrs() []NamedAttr {
+	if l == nil {
+		return nil
+	}
+	return l.attrs
 }
 
 // opDef is what ops of one name in one context share.
@@ -248,11 +281,45 @@ type opDef struct {
 	info *OpInfo // nil for unregistered ops
 }
 
-// opMore holds an op's regions and successors.
+// opMore holds an op's regions and successors, and its operand and
+// result counts when they do not fit the op's 16-bit fields.
 type opMore struct {
-	regions    []*Region
-	successors []*Block
+	regions                 []*Region
+	successors              []*Block
+	numOperands, numResults int
 }
+
+// operandList is the op's operands, one array.
+func (op *Operation) operandList() []OpOperand {
+	n := int(op.nOperands)
+	if n == bigCount {
+		n = op.more.numOperands
+	}
+	return unsafe.Slice(op.operands, n)
+}
+
+// resultList is the op's results.
+func (op *Operation) resultList() []*Value {
+	n := int(op.nResults)
+	if n == bigCount {
+		n = op.more.numResults
+	}
+	return unsafe.Slice(op.results, n)
+}
+
+// setResults makes rs (not to be changed afterwards) the op's results.
+func (op *Operation) setResults(rs []*Value) {
+	op.results = unsafe.SliceData(rs)
+	if len(rs) < bigCount {
+		op.nResults = uint16(len(rs))
+	} else {
+		op.nResults = bigCount
+		op.moreFields().numResults = len(rs)
+	}
+}
+
+// attrList is the op's attributes, sorted by name.
+func (op *Operation) attrList() []NamedAttr { return op.attrs.Attrs() }
 
 func (op *Operation) regions() []*Region {
 	if op.more == nil {
@@ -281,11 +348,9 @@ type OperationState struct {
 	Operands    []*Value
 	ResultTypes []Type
 	Attrs       []NamedAttr
-	// AttrsShared says Attrs is sorted by name, without duplicates, and
-	// will not be changed by anyone: the op keeps the slice itself (a
-	// parser gives ops with equal dictionaries one slice). Ops never
-	// modify their attribute slice in place.
-	AttrsShared bool
+	// SharedAttrs, when set, is the op's attribute list instead of Attrs,
+	// kept as it is (a parser gives ops with equal dictionaries one list).
+	SharedAttrs *AttrList
 	Props       *DictionaryAttr
 	NumRegions  int
 	Regions     []*Region // taken over by the new op, in addition to NumRegions empty ones
@@ -296,16 +361,17 @@ type OperationState struct {
 // NewOperation creates a detached op. ctx resolves the op definition.
 func (c *Context) NewOperation(st OperationState) *Operation {
 	var op *Operation
+	var results []*Value
 	var backing []Value
 	if n, m := len(st.ResultTypes), len(st.Operands); n <= 1 && m <= 2 {
 		// Most ops are this small: one allocation instead of four.
 		s := &smallOp{}
 		op = &s.op
-		op.results, backing = s.results[:n:n], s.values[:n:n]
+		results, backing = s.results[:n:n], s.values[:n:n]
 		op.setOperandsIn(st.Operands, s.uses[:m:m])
 	} else {
 		op = &Operation{}
-		op.results, backing = make([]*Value, n), make([]Value, n)
+		results, backing = make([]*Value, n), make([]Value, n)
 		op.setOperandsIn(st.Operands, make([]OpOperand, m))
 	}
 	op.def, op.Props, op.Loc = c.opDef(st.Name), st.Props, st.Loc
@@ -314,16 +380,17 @@ func (c *Context) NewOperation(st OperationState) *Operation {
 	}
 	for i, t := range st.ResultTypes {
 		backing[i] = Value{typ: t, def: unsafe.Pointer(op), index: i}
-		op.results[i] = &backing[i]
+		results[i] = &backing[i]
 	}
-	if st.AttrsShared {
-		op.attrs = st.Attrs
-	} else if len(st.Attrs) > 0 {
-		op.attrs = sortedAttrs(st.Attrs)
+	op.setResults(results)
+	if st.SharedAttrs != nil {
+		op.attrs = st.SharedAttrs
+	} else {
+		op.attrs = NewAttrList(st.Attrs)
 	}
 	if len(st.Regions) > 0 || st.NumRegions > 0 || len(st.Successors) > 0 {
-		more := &opMore{regions: make([]*Region, 0, len(st.Regions)+st.NumRegions)}
-		op.more = more
+		more := op.moreFields()
+		more.regions = make([]*Region, 0, len(st.Regions)+st.NumRegions)
 		for _, r := range st.Regions {
 			r.parent = op
 			more.regions = append(more.regions, r)
@@ -353,30 +420,32 @@ func (op *Operation) Dialect() string { return DialectOf(op.def.name) }
 
 // ---- operands ----
 
-func (op *Operation) NumOperands() int           { return len(op.operands) }
-func (op *Operation) Operand(i int) *Value       { return op.operands[i].value }
-func (op *Operation) OpOperand(i int) *OpOperand { return &op.operands[i] }
-func (op *Operation) SetOperand(i int, v *Value) { op.operands[i].Set(v) }
+func (op *Operation) NumOperands() int           { return len(op.operandList()) }
+func (op *Operation) Operand(i int) *Value       { return op.operandList()[i].value }
+func (op *Operation) OpOperand(i int) *OpOperand { return &op.operandList()[i] }
+func (op *Operation) SetOperand(i int, v *Value) { op.operandList()[i].Set(v) }
 
 // Operands returns a fresh slice of the operand values.
 func (op *Operation) Operands() []*Value {
-	out := make([]*Value, len(op.operands))
-	for i := range op.operands {
-		out[i] = op.operands[i].value
+	ops := op.operandList()
+	out := make([]*Value, len(ops))
+	for i := range ops {
+		out[i] = ops[i].value
 	}
 	return out
 }
 
 // SetOperands replaces the whole operand list.
 func (op *Operation) SetOperands(vals []*Value) {
-	for i := range op.operands {
-		op.operands[i].removeFromList()
+	ops := op.operandList()
+	for i := range ops {
+		ops[i].removeFromList()
 	}
 	op.setOperandsIn(vals, make([]OpOperand, len(vals)))
 }
 
 // smallOp holds an op with at most one result and two operands and their
-// storage in one allocation (256 bytes).
+// storage in one allocation (208 bytes).
 type smallOp struct {
 	op      Operation
 	results [1]*Value
@@ -387,7 +456,13 @@ type smallOp struct {
 // setOperandsIn links vals as the operands, in the given storage
 // (len(vals) long).
 func (op *Operation) setOperandsIn(vals []*Value, uses []OpOperand) {
-	op.operands = uses
+	op.operands = unsafe.SliceData(uses)
+	if len(uses) < bigCount {
+		op.nOperands = uint16(len(uses))
+	} else {
+		op.nOperands = bigCount
+		op.moreFields().numOperands = len(uses)
+	}
 	for i, v := range vals {
 		o := &uses[i]
 		o.owner = op
@@ -399,14 +474,17 @@ func (op *Operation) setOperandsIn(vals []*Value, uses []OpOperand) {
 
 // ---- results ----
 
-func (op *Operation) NumResults() int     { return len(op.results) }
-func (op *Operation) Result(i int) *Value { return op.results[i] }
-func (op *Operation) Results() []*Value   { return op.results }
+func (op *Operation) NumResults() int     { return len(op.resultList()) }
+func (op *Operation) Result(i int) *Value { return op.resultList()[i] }
+
+// Results is the op's results; do not modify the slice.
+func (op *Operation) Results() []*Value { return op.resultList() }
 
 // ResultTypes lists the result types.
 func (op *Operation) ResultTypes() []Type {
-	out := make([]Type, len(op.results))
-	for i, r := range op.results {
+	rs := op.resultList()
+	out := make([]Type, len(rs))
+	for i, r := range rs {
 		out[i] = r.typ
 	}
 	return out
@@ -414,23 +492,24 @@ func (op *Operation) ResultTypes() []Type {
 
 // OperandTypes lists the operand types.
 func (op *Operation) OperandTypes() []Type {
-	out := make([]Type, len(op.operands))
-	for i := range op.operands {
-		out[i] = op.operands[i].value.typ
+	ops := op.operandList()
+	out := make([]Type, len(ops))
+	for i := range ops {
+		out[i] = ops[i].value.typ
 	}
 	return out
 }
 
 // ReplaceAllUsesWith replaces each result's uses by the matching value.
 func (op *Operation) ReplaceAllUsesWith(vals []*Value) {
-	for i, r := range op.results {
+	for i, r := range op.resultList() {
 		r.ReplaceAllUsesWith(vals[i])
 	}
 }
 
 // UseEmpty reports whether no result has uses.
 func (op *Operation) UseEmpty() bool {
-	for _, r := range op.results {
+	for _, r := range op.resultList() {
 		if r.firstUse != nil {
 			return false
 		}
@@ -441,17 +520,18 @@ func (op *Operation) UseEmpty() bool {
 // ---- attributes ----
 
 // Attrs returns the attribute list, sorted by name. Do not modify it.
-func (op *Operation) Attrs() []NamedAttr { return op.attrs }
+func (op *Operation) Attrs() []NamedAttr { return op.attrList() }
 
 func (op *Operation) attrIndex(name string) (int, bool) {
-	i := sort.Search(len(op.attrs), func(i int) bool { return op.attrs[i].Name >= name })
-	return i, i < len(op.attrs) && op.attrs[i].Name == name
+	attrs := op.attrList()
+	i := sort.Search(len(attrs), func(i int) bool { return attrs[i].Name >= name })
+	return i, i < len(attrs) && attrs[i].Name == name
 }
 
 // Attr returns the named discardable attribute, or nil.
 func (op *Operation) Attr(name string) Attribute {
 	if i, ok := op.attrIndex(name); ok {
-		return op.attrs[i].Value
+		return op.attrList()[i].Value
 	}
 	return nil
 }
@@ -470,33 +550,39 @@ func (op *Operation) InherentAttr(name string) Attribute {
 // list is copied, not changed in place: it may be shared with other ops.
 func (op *Operation) SetAttr(name string, value Attribute) {
 	i, ok := op.attrIndex(name)
+	old := op.attrList()
 	if ok {
-		attrs := slices.Clone(op.attrs)
+		attrs := slices.Clone(old)
 		attrs[i].Value = value
-		op.attrs = attrs
+		op.attrs = &AttrList{attrs}
 		return
 	}
-	attrs := make([]NamedAttr, len(op.attrs)+1)
-	copy(attrs, op.attrs[:i])
+	attrs := make([]NamedAttr, len(old)+1)
+	copy(attrs, old[:i])
 	attrs[i] = NamedAttr{Name: name, Value: value}
-	copy(attrs[i+1:], op.attrs[i:])
-	op.attrs = attrs
+	copy(attrs[i+1:], old[i:])
+	op.attrs = &AttrList{attrs}
 }
 
 // RemoveAttr deletes an attribute; it reports whether one was there.
 func (op *Operation) RemoveAttr(name string) bool {
 	i, ok := op.attrIndex(name)
 	if ok {
-		attrs := make([]NamedAttr, 0, len(op.attrs)-1)
-		attrs = append(attrs, op.attrs[:i]...)
-		op.attrs = append(attrs, op.attrs[i+1:]...)
+		old := op.attrList()
+		if len(old) == 1 {
+			op.attrs = nil
+			return true
+		}
+		attrs := make([]NamedAttr, 0, len(old)-1)
+		attrs = append(attrs, old[:i]...)
+		op.attrs = &AttrList{append(attrs, old[i+1:]...)}
 	}
 	return ok
 }
 
 // SetAttrs replaces all attributes.
 func (op *Operation) SetAttrs(attrs []NamedAttr) {
-	op.attrs = sortedAttrs(attrs)
+	op.attrs = NewAttrList(attrs)
 }
 
 // sortedAttrs is a copy of attrs sorted by name (stable), nil if empty.
@@ -585,8 +671,9 @@ func (op *Operation) Erase() {
 // DropAllReferences drops every operand use of op and of ops nested in it,
 // so that a group of ops that use each other can be erased.
 func (op *Operation) DropAllReferences() {
-	for i := range op.operands {
-		op.operands[i].removeFromList()
+	ops := op.operandList()
+	for i := range ops {
+		ops[i].removeFromList()
 	}
 	for _, r := range op.regions() {
 		for _, b := range r.blocks {
@@ -704,14 +791,18 @@ func (b *Block) insertBefore(op, pos *Operation) {
 		if b.orderValid {
 			op.order = orderStride
 			if op.prev != nil {
-				op.order = op.prev.order + orderStride
+				if op.prev.order > math.MaxInt32-orderStride {
+					b.orderValid = false
+				} else {
+					op.order = op.prev.order + orderStride
+				}
 			}
 		}
 	} else {
 		// Take a number between the neighbours while there is a gap, so a
 		// pass inserting ops one by one does not renumber the block (and a
 		// dominance check after each insertion stays O(1)).
-		lo := 0
+		var lo int32
 		if pos.prev != nil {
 			lo = pos.prev.order
 		}
@@ -749,14 +840,20 @@ func (b *Block) unlink(op *Operation) {
 }
 
 // orderStride spaces the numbers renumber gives, leaving room for about a
-// dozen insertions at one place before the next renumbering.
+// dozen insertions at one place before the next renumbering. Blocks of
+// more than a quarter million ops get a smaller stride, so that the
+// numbers fit 32 bits with half the range left for appended ops.
 const orderStride = 1 << 12
 
 func (b *Block) renumber() {
-	i := orderStride
+	stride := int64(orderStride)
+	if n := int64(b.n) + 1; n*stride > math.MaxInt32/2 {
+		stride = max(math.MaxInt32/2/n, 1)
+	}
+	i := stride
 	for o := b.first; o != nil; o = o.next {
-		o.order = i
-		i += orderStride
+		o.order = int32(i)
+		i += stride
 	}
 	b.orderValid = true
 }

@@ -38,8 +38,9 @@ func MayBeGraphRegion(r *Region) bool {
 }
 
 func (v *verifier) verifyOp(op *Operation) *Diagnostic {
-	for i := range op.operands {
-		o := &op.operands[i]
+	ops := op.operandList()
+	for i := range ops {
+		o := &ops[i]
 		if o.value == nil {
 			return opError(op, "null operand found at #%d", i)
 		}

@@ -107,6 +107,8 @@ type syntaxParser struct {
 	stream     *streamSync
 	emit       func(*astOp)
 	spanShared *syntaxShared
+	// reused holds op nodes the resolver handed back (streamSync.reuse).
+	reused []*streamedOp
 
 	a *syntaxAlloc
 

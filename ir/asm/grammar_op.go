@@ -2,16 +2,17 @@ package asm
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // parseOp parses one operation, generic or custom, with its trailing loc.
 func (p *syntaxParser) parseOp() *astOp {
-	op := p.a.ops.new()
+	op, oneResult, spareForm := p.newOp()
 	op.Pos = p.tok.Pos
 	if p.tok.Type == tokValueID {
-		op.Results = p.parseResults()
+		op.Results = p.parseResults(oneResult)
 	}
 	op.NamePos = p.tok.Pos
 	switch p.tok.Type {
@@ -32,7 +33,7 @@ func (p *syntaxParser) parseOp() *astOp {
 		case "func.call", "call":
 			op.Form = p.parseCallForm()
 		default:
-			op.Form, op.Loc = p.parseCustomForm()
+			op.Form, op.Loc = p.parseCustomForm(spareForm)
 			return op
 		}
 	default:
@@ -56,8 +57,38 @@ func bodyOf(op *astOp) *astRegion {
 	return nil
 }
 
-// parseResults parses `%a, %b:2 =`.
-func (p *syntaxParser) parseResults() []astResult {
+// newOp is a fresh op node and where it keeps a single result group
+// (nil: in the results slab). In a streamed parse it is one the resolver
+// is done with (see streamSync.recycle) when there is one, with its
+// custom form for reuse; its nodes are allocated one by one, not from a
+// slab, as a recycled node lives on and would keep a slab chunk of other
+// ops' subtrees alive with it.
+func (p *syntaxParser) newOp() (*astOp, *[1]astResult, *astCustomForm) {
+	if p.stream == nil {
+		return p.a.ops.new(), nil, nil
+	}
+	if s := p.stream.reuse(&p.reused); s != nil {
+		cf, _ := s.op.Form.(*astCustomForm)
+		*s = streamedOp{}
+		return &s.op, &s.oneResult, cf
+	}
+	s := new(streamedOp)
+	return &s.op, &s.oneResult, nil
+}
+
+// streamedOp is how a streamed parse allocates an op node (every one:
+// streamedOpOf relies on it), with room for a single result group.
+type streamedOp struct {
+	op        astOp
+	oneResult [1]astResult
+}
+
+// streamedOpOf is the streamedOp around a streamed parse's op node.
+func streamedOpOf(o *astOp) *streamedOp { return (*streamedOp)(unsafe.Pointer(o)) }
+
+// parseResults parses `%a, %b:2 =`; a single group goes into one if it
+// is not nil.
+func (p *syntaxParser) parseResults(one *[1]astResult) []astResult {
 	mark := p.a.results.mark()
 	for {
 		if p.tok.Type != tokValueID {
@@ -78,6 +109,12 @@ func (p *syntaxParser) parseResults() []astResult {
 		}
 	}
 	p.expect(tokEqual, "expected '=' after SSA name")
+	if one != nil && p.a.results.mark()-mark == 1 {
+		one[0] = p.a.results.scratch[mark]
+		p.a.results.scratch[mark] = astResult{}
+		p.a.results.scratch = p.a.results.scratch[:mark]
+		return one[:]
+	}
 	return p.a.results.done(mark)
 }
 
@@ -415,7 +452,7 @@ func (p *syntaxParser) parseCallForm() *astCallForm {
 //
 // A trailing `loc(...)` at depth 0 that ends the op is parsed as its
 // location and left out of the tokens.
-func (p *syntaxParser) parseCustomForm() (*astCustomForm, astLoc) {
+func (p *syntaxParser) parseCustomForm(spare *astCustomForm) (*astCustomForm, astLoc) {
 	keep := p.shared == nil // keep tokens only when there is no text to re-lex
 	var toks []lexer.Token
 	if keep {
@@ -469,7 +506,11 @@ func (p *syntaxParser) parseCustomForm() (*astCustomForm, astLoc) {
 		p.advance()
 	}
 done:
-	cf := &astCustomForm{Tokens: toks, EndPos: p.tok.Pos}
+	cf := spare
+	if cf == nil {
+		cf = new(astCustomForm)
+	}
+	*cf = astCustomForm{Tokens: toks, EndPos: p.tok.Pos}
 	hasLoc := locStart >= 0 && locEnd == n-1
 	if !keep {
 		cf.Src, cf.Start, cf.End = p.shared, start, p.tok.Pos.Offset

@@ -29,20 +29,57 @@ import (
 // not verified; call ir.Verify. The IR may refer to src's bytes (names,
 // string literals): do not modify src afterwards.
 func Parse(ctx *ir.Context, filename string, src []byte, firstLine int) (*ir.Operation, error) {
+	return ParseReleasing(ctx, filename, src, firstLine, nil)
+}
+
+// ParseReleasing is Parse that calls release, now and then, with a part
+// of src that the parse has gone past, so a caller holding src in a file
+// mapping can drop those pages from memory while the rest is parsed (the
+// parse may still read a released part again: for a name the IR keeps, a
+// diagnostic or a second attempt). release nil: Parse.
+func ParseReleasing(ctx *ir.Context, filename string, src []byte, firstLine int, release func(done []byte)) (*ir.Operation, error) {
 	if IsBytecode(src) {
 		return parseBytecode(ctx, filename, src)
 	}
 	if shouldStream(ctx, src) {
-		if top, ok := parseStreamed(ctx, filename, src, firstLine); ok {
+		if top, ok := parseStreamedReleasing(ctx, filename, src, firstLine, release); ok {
 			return top, nil
 		}
 	}
-	return parseClassic(ctx, filename, src, firstLine)
+	return parseClassicReleasing(ctx, filename, src, firstLine, release)
+}
+
+// releaseStep is how far the resolver gets past the last released part
+// of the source before it releases the next.
+var releaseStep = 4 << 20
+
+// sourceRelease hands parts of the source that the resolver has gone past
+// to the caller's release function.
+type sourceRelease struct {
+	src  []byte
+	done int // src[:done] was released
+	fn   func([]byte)
+}
+
+// passed says the resolver is at offset off: what is before it is not
+// needed any more (except to be read back in the cases ParseReleasing
+// lists).
+func (s *sourceRelease) passed(off int) {
+	if s.fn == nil || off-s.done < releaseStep || off > len(s.src) {
+		return
+	}
+	s.fn(s.src[s.done:off])
+	s.done = off
 }
 
 // parseClassic builds the whole syntax tree, then resolves it.
 func parseClassic(ctx *ir.Context, filename string, src []byte, firstLine int) (*ir.Operation, error) {
+	return parseClassicReleasing(ctx, filename, src, firstLine, nil)
+}
+
+func parseClassicReleasing(ctx *ir.Context, filename string, src []byte, firstLine int, release func([]byte)) (*ir.Operation, error) {
 	r := newResolver(ctx, filename, firstLine)
+	r.release = sourceRelease{src: src, fn: release}
 	r.textBudget = textBudgetFor(len(src))
 	f, err := parseSyntax(filename, src)
 	if err != nil {
@@ -92,6 +129,12 @@ type resolver struct {
 	// once the file's resources, which come last, are loaded.
 	stream         *streamSync
 	resourceChecks []resourceCheck
+	// spentOps are streamed op nodes resolved since the last batch was
+	// handed back to the syntax parser (streamSync.recycle).
+	spentOps []*streamedOp
+
+	// release drops the source the resolver has gone past (ParseReleasing).
+	release sourceRelease
 
 	// textSpent counts the text of the composite attributes and types
 	// built so far: interning copies each child's text into its parent,

@@ -13,6 +13,7 @@ import (
 // syntax layer parses itself. The grammar is in grammar_op.go.
 
 func (r *resolver) op(o *astOp) *ir.Operation {
+	r.release.passed(o.Pos.Offset)
 	var loc ir.Location = r.loc(o.NamePos)
 	if !o.early && o.Loc != nil {
 		loc = r.location(o.Loc)
@@ -109,7 +110,7 @@ func (r *resolver) genericOp(o *astOp, g *astGenericForm, loc ir.Location) *ir.O
 		st.Attrs = r.namedAttrs(g.Attrs)
 	}
 	r.moveInherentAttrs(&st)
-	st.Attrs, st.AttrsShared = r.shareAttrs(st.Attrs)
+	st.SharedAttrs = r.shareAttrs(st.Attrs)
 	op := r.ctx.NewOperation(st)
 	info := r.ctx.LookupOp(o.Name)
 	for _, reg := range g.Regions {
@@ -233,6 +234,7 @@ func (r *resolver) region(reg *astRegion, dst *ir.Region, entryArgs func(b *ir.B
 			ops := streamReader[*astOp]{l: ab.ops}
 			for o, ok := ops.next(r.stream); ok; o, ok = ops.next(r.stream) {
 				b.Append(r.op(o))
+				r.spent(o)
 			}
 		}
 		for i, o := range ab.Ops {

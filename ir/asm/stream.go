@@ -53,6 +53,83 @@ type streamSync struct {
 	wcond       sync.Cond
 	// aheadHigh is the most items ever ahead, for tests.
 	aheadHigh atomic.Int64
+
+	// Op nodes the resolver is done with, in batches, for the syntax
+	// parser to fill again (recycle, reuse): a file's ops then cost a few
+	// thousand nodes instead of one each, a third of the parse's garbage.
+	spareMu      sync.Mutex
+	spare        [][]*streamedOp
+	spareBatches atomic.Int64
+}
+
+// recycleBatch is how many spent op nodes the resolver hands back at
+// once; at most maxSpareBatches wait (a parser running far ahead makes
+// new nodes, and the spare ones beyond are left to the collector).
+const (
+	recycleBatch    = 256
+	maxSpareBatches = 16
+)
+
+// recycle hands the syntax parser a batch of op nodes the resolver has
+// built IR from and holds no reference to.
+func (s *streamSync) recycle(batch []*streamedOp) {
+	s.spareMu.Lock()
+	if len(s.spare) < maxSpareBatches {
+		s.spare = append(s.spare, batch)
+		s.spareBatches.Add(1)
+	}
+	s.spareMu.Unlock()
+}
+
+// reuse takes a recycled op node, from the parser's own batch local or
+// else a new batch; nil when there is none.
+func (s *streamSync) reuse(local *[]*streamedOp) *streamedOp {
+	if len(*local) == 0 {
+		if s.spareBatches.Load() == 0 {
+			return nil
+		}
+		s.spareMu.Lock()
+		if n := len(s.spare); n > 0 {
+			*local, s.spare[n-1] = s.spare[n-1], nil
+			s.spare = s.spare[:n-1]
+			s.spareBatches.Add(-1)
+		}
+		s.spareMu.Unlock()
+		if len(*local) == 0 {
+			return nil
+		}
+	}
+	l := *local
+	op := l[len(l)-1]
+	l[len(l)-1] = nil
+	*local = l[:len(l)-1]
+	return op
+}
+
+// spent records that the resolver is done with the streamed op node o;
+// full batches go back to the syntax parser. A module or function node
+// (published early, before its body) is left alone. The node is cleared
+// but for its custom form (emptied), which the next op parsed into it
+// may reuse (syntaxParser.newOp): a spare node holds on to nothing else.
+func (r *resolver) spent(o *astOp) {
+	if o.early {
+		return
+	}
+	s := streamedOpOf(o)
+	cf, _ := o.Form.(*astCustomForm)
+	*s = streamedOp{}
+	if cf != nil {
+		*cf = astCustomForm{}
+		s.op.Form = cf
+	}
+	if r.spentOps == nil {
+		r.spentOps = make([]*streamedOp, 0, recycleBatch)
+	}
+	r.spentOps = append(r.spentOps, s)
+	if len(r.spentOps) == recycleBatch {
+		r.stream.recycle(r.spentOps)
+		r.spentOps = nil
+	}
 }
 
 // streamMaxAhead bounds the published, unconsumed syntax items (tests
@@ -235,6 +312,11 @@ func (r *streamReader[T]) next(s *streamSync) (T, bool) {
 // ok is false when the streamed parse was abandoned (for any error too):
 // the caller then parses the classic way.
 func parseStreamed(ctx *ir.Context, filename string, src []byte, firstLine int) (top *ir.Operation, ok bool) {
+	return parseStreamedReleasing(ctx, filename, src, firstLine, nil)
+}
+
+// parseStreamedReleasing is parseStreamed with ParseReleasing's release.
+func parseStreamedReleasing(ctx *ir.Context, filename string, src []byte, firstLine int, release func([]byte)) (top *ir.Operation, ok bool) {
 	s := newStreamSync()
 	f := &astFile{items: &streamList[astTopItem]{}}
 	p := newSyntaxParser(newLexScanner(filename, sourceText(src)))
@@ -243,7 +325,9 @@ func parseStreamed(ctx *ir.Context, filename string, src []byte, firstLine int) 
 	// syntax parser's caches and slabs are not shared across goroutines.
 	spans := &syntaxShared{filename: p.shared.filename, text: p.shared.text, typeCache: map[string]astType{}, a: new(syntaxAlloc)}
 	p.spanShared = spans
+	finished := make(chan struct{})
 	go func() {
+		defer close(finished)
 		defer func() {
 			if r := recover(); r != nil {
 				s.failed.Store(true)
@@ -253,7 +337,11 @@ func parseStreamed(ctx *ir.Context, filename string, src []byte, firstLine int) 
 		}()
 		p.parseFileStreamed(f)
 	}()
+	// The syntax parser has returned when Parse does (it stops soon once
+	// told to abort): nothing of a parse runs on after it.
+	defer func() { <-finished }()
 	r := newResolver(ctx, filename, firstLine)
+	r.release = sourceRelease{src: src, fn: release}
 	r.textBudget = textBudgetFor(len(src))
 	r.stream = s
 	defer func() {

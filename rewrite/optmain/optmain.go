@@ -10,7 +10,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"strings"
 	"time"
 
@@ -49,23 +51,68 @@ type Options struct {
 }
 
 // largeInput is the input size from which tuneGC lowers the collector's
-// target to largeInputGCPercent.
+// target to largeInputGCPercent and sets a memory limit.
 const (
 	largeInput          = 4 << 20
 	largeInputGCPercent = 70
 )
 
-// tuneGC collects garbage when the heap has grown by 70% over the live
-// data rather than Go's default 100%, for inputs of 4 MiB or more, unless
-// GOGC is set. A large module's heap is mostly long-lived IR, so the
-// default lets peak memory reach about twice the IR; 70% lowers it by
-// about a sixth (parse+print of 200k ops: peak RSS 215-230 -> ~200 MB)
-// for a few percent more collector work.
+// tuneGC, for inputs of 4 MiB or more and unless GOGC or GOMEMLIMIT is
+// set (then the runtime's own settings rule), collects garbage when the
+// heap has grown by 70% over the live data rather than Go's default 100%
+// and sets a soft memory limit for the input's size (see limitMemory). A
+// large module's heap is mostly long-lived IR, so the default lets peak
+// memory reach about twice the IR; 70% lowers it by about a sixth
+// (parse+print of 200k ops: peak RSS 215-230 -> ~200 MB) for a few
+// percent more collector work.
 func tuneGC(inputSize int) {
-	if inputSize >= largeInput && os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(largeInputGCPercent)
+	if inputSize < largeInput || os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return
 	}
+	debug.SetGCPercent(largeInputGCPercent)
+	limitMemory(memoryFor(int64(inputSize)))
 }
+
+// memoryFor is the memory limit for a textual input of n bytes: the IR
+// of a textual module is about three times its text (2.9x on both
+// benchmarks of docs/perf.md), so this leaves it some room, and a fixed
+// 128 MiB covers the rest. Modules of 200k ops stay under it; on
+// cse+canonicalize of 1M ops (90 MB of text, a 429 MiB limit) it keeps
+// the runtime from holding pages freed after the parse and from letting
+// the heap grow to 1.7x the live data, lowering peak RSS by about a sixth
+// for ~10% more CPU time.
+func memoryFor(n int64) int64 { return 128<<20 + n*7/2 }
+
+// limitMemory sets a soft memory limit of floor bytes, raised after any
+// garbage collection to 1.25x what the runtime then holds (all but the
+// free pages) when that is more: an input whose IR is larger for its
+// text than usual gets room to grow instead of a collector that runs
+// back to back to meet the limit.
+func limitMemory(floor int64) {
+	debug.SetMemoryLimit(floor)
+	samples := []metrics.Sample{
+		{Name: "/memory/classes/total:bytes"},
+		{Name: "/memory/classes/heap/free:bytes"},
+		{Name: "/memory/classes/heap/released:bytes"},
+	}
+	var arm func()
+	after := func(struct{}) {
+		metrics.Read(samples)
+		held := int64(samples[0].Value.Uint64() - samples[1].Value.Uint64() - samples[2].Value.Uint64())
+		debug.SetMemoryLimit(max(floor, held+held/4))
+		arm()
+	}
+	arm = func() {
+		// A cleanup runs once a collection has found its object
+		// unreachable: after each cycle here, each arming the next.
+		runtime.AddCleanup(new(gcSentinel), after, struct{}{})
+	}
+	arm()
+}
+
+// gcSentinel is too big to share a memory block with other small objects,
+// so the first collection after it is made frees it.
+type gcSentinel [64]byte
 
 // Run executes one mlc-opt invocation and returns the exit code.
 func Run(opts Options, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -73,7 +120,7 @@ func Run(opts Options, stdin io.Reader, stdout, stderr io.Writer) int {
 	if tool == "" {
 		tool = "mlc-opt"
 	}
-	src, name, err := readInput(opts.Input, stdin)
+	src, release, name, err := readInput(opts.Input, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: error: %v\n", tool, err)
 		return 1
@@ -100,7 +147,7 @@ func Run(opts Options, stdin io.Reader, stdout, stderr io.Writer) int {
 		if i > 0 {
 			sink.w.WriteString("// -----\n")
 		}
-		if !processChunk(opts, name, ch, srcMgr, sink.w, stderr) {
+		if !processChunk(opts, name, ch, release, srcMgr, sink.w, stderr) {
 			failed = true
 		}
 	}
@@ -186,7 +233,13 @@ func isRegularOrAbsent(path string) bool {
 	return err != nil || fi.Mode().IsRegular()
 }
 
-func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr, out io.Writer, stderr io.Writer) bool {
+// processChunk parses, transforms and prints one chunk. release, if not
+// nil, drops mapped source pages from memory: those the parser has gone
+// past while it parses, the rest once it is done. The IR refers only to
+// a few names and literals in them, which are read back from the file if
+// touched, so the IR grows and passes and printing run without the whole
+// file resident (a 1M-op module: 90 MB less).
+func processChunk(opts Options, name string, ch asm.Chunk, release func([]byte), srcMgr *ir.SourceMgr, out io.Writer, stderr io.Writer) bool {
 	ctx := ir.NewContext()
 	ctx.AllowUnregistered = opts.AllowUnregistered
 	ctx.SingleThreaded = opts.PassConfig.DisableThreading
@@ -219,7 +272,10 @@ func processChunk(opts Options, name string, ch asm.Chunk, srcMgr *ir.SourceMgr,
 		defer timing.Write(stderr)
 	}
 	phase := time.Now()
-	module, err := asm.Parse(ctx, name, ch.Text, ch.FirstLine)
+	module, err := asm.ParseReleasing(ctx, name, ch.Text, ch.FirstLine, release)
+	if release != nil {
+		release(ch.Text)
+	}
 	if err == nil && !opts.NoVerify {
 		err = ir.Verify(module)
 	}
@@ -334,16 +390,17 @@ func asDiagnostic(err error) *ir.Diagnostic {
 	return ir.Errorf(ir.UnknownLoc{}, "%s", err.Error())
 }
 
-func readInput(path string, stdin io.Reader) ([]byte, string, error) {
+// readInput reads the input; release is as readFile's.
+func readInput(path string, stdin io.Reader) (src []byte, release func([]byte), name string, err error) {
 	if path == "" || path == "-" {
 		b, err := io.ReadAll(stdin)
-		return b, "<stdin>", err
+		return b, nil, "<stdin>", err
 	}
-	b, err := readFile(path)
+	b, release, err := readFile(path)
 	if err != nil {
-		return nil, path, fmt.Errorf("could not open input file '%s': %v", path, unwrapPathError(err))
+		return nil, nil, path, fmt.Errorf("could not open input file '%s': %v", path, unwrapPathError(err))
 	}
-	return b, path, nil
+	return b, release, path, nil
 }
 
 func unwrapPathError(err error) error {

@@ -27,7 +27,12 @@ var Pass = pass.Register(&pass.Pass{
 
 // Run performs CSE on the regions of root and returns the ops removed.
 func Run(root *ir.Operation) int {
-	c := &cse{table: map[uint64]int32{}, seed: maphash.MakeSeed()}
+	// Sized once for the ops under root (an upper bound on the entries
+	// alive at once): growing the table and the entries by doubling was
+	// most of what the pass allocates (1M ops: 110 of 200 MB).
+	n := -1
+	ir.Walk(root, func(*ir.Operation) { n++ })
+	c := &cse{table: make(map[uint64]int32, n), entries: make([]entry, 0, n), seed: maphash.MakeSeed()}
 	c.regions(root)
 	return c.removed
 }
