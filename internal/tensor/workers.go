@@ -32,14 +32,19 @@ type sectionPool struct {
 	helpers int
 }
 
-// section is one parallel section: its number, how many helpers join
-// it, its body, and how many of those are not done.
+// section is one parallel section: its number, how many helpers may join
+// it, its body, and state: the number of helpers inside the body, plus
+// sectionClosed once the caller has finished its own share.
 type section struct {
-	gen     uint64
-	want    int
-	job     func()
-	pending atomic.Int32
+	gen   uint64
+	want  int
+	job   func()
+	state atomic.Int64
 }
+
+// sectionClosed marks a section no helper may join any more: every share
+// of its work has been taken, and the caller's stack it reads may go.
+const sectionClosed = 1 << 32
 
 var sections = newSectionPool()
 
@@ -50,17 +55,23 @@ func newSectionPool() *sectionPool {
 	return p
 }
 
-// run calls f on the caller and on workers-1 helpers, and returns once
-// every call has returned; it is false, having run nothing, when another
-// section is running (a section started from inside one), so that the
-// caller can start goroutines of its own instead.
+// run calls f on the caller and on up to workers-1 helpers, and returns
+// once every call has returned; it is false, having run nothing, when
+// another section is running (a section started from inside one), so
+// that the caller can start goroutines of its own instead.
+//
+// f takes its shares of the work from a common counter, so whoever runs
+// it first takes the most: when the caller's f returns, every share is
+// taken, and a helper that has not started by then is not waited for (it
+// skips the section). Otherwise a helper that was not yet scheduled (its
+// wakeup queued behind the caller on the caller's processor) would hold
+// the caller up, and with it the next op.
 func (p *sectionPool) run(workers int, f func()) bool {
 	if !p.busy.TryLock() {
 		return false
 	}
 	defer p.busy.Unlock()
 	s := &section{gen: p.cur.Load().gen + 1, want: workers - 1, job: f}
-	s.pending.Store(int32(workers - 1))
 	p.mu.Lock()
 	for p.helpers < workers-1 {
 		go p.helper(p.helpers, p.cur.Load().gen)
@@ -70,22 +81,45 @@ func (p *sectionPool) run(workers int, f func()) bool {
 	p.wakeup.Broadcast()
 	p.mu.Unlock()
 	f()
-	for s.pending.Load() > 0 {
-		runtime.Gosched()
+	// Close the section, then wait for the helpers inside f: they are
+	// running on other processors and finishing their last share.
+	s.state.Or(sectionClosed)
+	for i := 0; s.state.Load()&(sectionClosed-1) != 0; i++ {
+		if i%256 == 255 {
+			runtime.Gosched()
+		}
 	}
 	return true
 }
 
+// join enters s's body unless s is closed, and reports whether it did.
+func (s *section) join() bool {
+	for {
+		v := s.state.Load()
+		if v&sectionClosed != 0 {
+			return false
+		}
+		if s.state.CompareAndSwap(v, v+1) {
+			return true
+		}
+	}
+}
+
 // helper runs section bodies as long as the process lives: id picks
 // whether it joins a section (the first want helpers do), seen is the
-// last section it has looked at.
+// last section it has looked at. Between sections it spins on its own
+// processor for helperSpin (yielding it instead when there are not more
+// processors than helpers, so as not to take the caller's), then parks.
 func (p *sectionPool) helper(id int, seen uint64) {
 	for {
 		s := p.cur.Load()
 		if s.gen == seen {
+			polite := runtime.GOMAXPROCS(0) <= id+1
 			deadline := time.Now().Add(helperSpin)
 			for i := 0; s.gen == seen; i++ {
-				runtime.Gosched()
+				if polite {
+					runtime.Gosched()
+				}
 				s = p.cur.Load()
 				if i%64 == 63 && time.Now().After(deadline) {
 					break
@@ -100,9 +134,9 @@ func (p *sectionPool) helper(id int, seen uint64) {
 			}
 		}
 		seen = s.gen
-		if id < s.want {
+		if id < s.want && s.join() {
 			s.job()
-			s.pending.Add(-1)
+			s.state.Add(-1)
 		}
 	}
 }
