@@ -19,7 +19,7 @@ import (
 
 // helperSpin is how long an idle helper waits for the next section
 // before it parks.
-const helperSpin = 200 * time.Microsecond
+const helperSpin = time.Millisecond
 
 type sectionPool struct {
 	busy sync.Mutex // one section at a time; a nested one runs as before
