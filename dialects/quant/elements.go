@@ -1,7 +1,9 @@
 package quant
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/mlc-go/mlc/ir"
@@ -33,6 +35,9 @@ func QuantizeElements(ctx *ir.Context, vals *ir.DenseElementsAttr, t *ir.RankedT
 	st := ctx.TensorType(t.Shape, storage, nil)
 	w := ir.ElementByteWidth(storage)
 	n := vals.NumElements()
+	if ps, run := channelRuns(t, n); ft.Kind == ir.F32 && !vals.Splat && len(vals.Raw) == 4*n && ps != nil {
+		return ctx.DenseElementsAttr(st, quantizeF32Raw(vals.Raw, n, w, ps, run)), nil
+	}
 	raw := make([]byte, 0, n*w)
 	for i := 0; i < n; i++ {
 		raw = ir.EncodeInt(raw, params(int64(i)).QuantizeAs(ft.Kind, vals.FloatAt(i)), w)
@@ -87,4 +92,49 @@ func elementParams(t *ir.RankedTensorType, dims []int64) (*ir.IntegerType, func(
 		return nil, nil, fmt.Errorf("%d-bit storage has no dense attribute form", storage.Width)
 	}
 	return storage, params, nil
+}
+
+// channelRuns returns the parameters of each channel of t, of n elements
+// (one for a per-tensor type), and the length of a run of elements of one
+// channel: element i has those of channel (i / run) % len(ps), as
+// ChannelOf says. ps is nil when t's channels do not match its shape.
+func channelRuns(t *ir.RankedTensorType, n int) (ps []Params, run int) {
+	switch q := t.Elem.(type) {
+	case *UniformPerAxisType:
+		if q.Axis >= len(t.Shape) || int(t.Shape[q.Axis]) != q.NumChannels() {
+			return nil, 0
+		}
+		run = 1
+		for _, d := range t.Shape[q.Axis+1:] {
+			run *= int(d)
+		}
+		for ch := range q.NumChannels() {
+			ps = append(ps, q.ParamsAt(ch))
+		}
+		return ps, max(run, 1)
+	case *UniformType:
+		return []Params{q.Params()}, max(n, 1)
+	}
+	return nil, 0
+}
+
+// quantizeF32Raw is QuantizeElements' loop for little-endian float32 data
+// read straight from its bytes: Quantize32 per element, stored in w
+// little-endian bytes as ir.EncodeInt would.
+func quantizeF32Raw(src []byte, n, w int, ps []Params, run int) []byte {
+	raw := make([]byte, n*w)
+	ch, left := 0, run
+	for i := range n {
+		q := uint64(ps[ch].Quantize32(math.Float32frombits(binary.LittleEndian.Uint32(src[4*i:]))))
+		for b := range w {
+			raw[i*w+b] = byte(q >> (8 * b))
+		}
+		if left--; left == 0 {
+			left = run
+			if ch++; ch == len(ps) {
+				ch = 0
+			}
+		}
+	}
+	return raw
 }

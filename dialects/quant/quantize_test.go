@@ -2,6 +2,7 @@ package quant
 
 import (
 	"math"
+	"math/rand"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -175,4 +176,40 @@ func f32Raw(vs ...float32) []byte {
 		raw = ir.EncodeFloat(raw, ir.F32, float64(v))
 	}
 	return raw
+}
+
+// QuantizeElements on float32 data (read from its bytes) stores each
+// element's Quantize32 with its channel's parameters (ChannelOf), for
+// per-axis types along every axis and storages of 8 to 32 bits.
+func TestQuantizeElementsPerAxisMatchesElementwise(t *testing.T) {
+	ctx := ir.NewContext()
+	f32 := ctx.F32()
+	rng := rand.New(rand.NewSource(5))
+	shape := []int64{3, 4, 5}
+	vs := make([]float32, 60)
+	for i := range vs {
+		vs[i] = float32(rng.NormFloat64() * 50)
+	}
+	vs[7] = float32(math.NaN())
+	vals := ctx.DenseElementsAttr(ctx.TensorType(shape, f32, nil), f32Raw(vs...))
+	for _, width := range []int{8, 16, 32} {
+		lo, hi := int64(-1)<<(width-1), int64(1)<<(width-1)-1
+		for axis := range shape {
+			scales := make([]float64, shape[axis])
+			zps := make([]int64, shape[axis])
+			for i := range scales {
+				scales[i] = 0.05 + rng.Float64()
+				zps[i] = int64(rng.Intn(11) - 5)
+			}
+			pa, err := NewUniformPerAxis(ctx, ctx.I(width), lo, hi, f32, axis, scales, zps)
+			require.NoError(t, err)
+			pt := ctx.TensorType(shape, pa, nil)
+			stored, err := QuantizeElements(ctx, vals, pt)
+			require.NoError(t, err)
+			for i, v := range vs {
+				want := pa.ParamsAt(pa.ChannelOf(shape, int64(i))).Quantize32(v)
+				require.Equal(t, want, stored.IntAt(i), "width %d axis %d element %d", width, axis, i)
+			}
+		}
+	}
 }
