@@ -18,6 +18,11 @@ type Options struct {
 	// tensors must not be modified. The accuracy gates use it to compare
 	// intermediate values.
 	Observe func(op *ir.Operation, results []*tensor.Tensor)
+	// ObserveTransient says that Observe reads the tensors it is shown
+	// during the call only (it keeps none), so buffer reuse stays on: a
+	// result's storage is recycled once its last reader has run, after
+	// Observe has seen it.
+	ObserveTransient bool
 	// Substitute, when set, is called after Observe; a non-nil return
 	// (one tensor per result, of the result types) replaces the op's
 	// results for the ops that read them. Comparisons with another
@@ -32,7 +37,7 @@ type Options struct {
 	// NoBufferReuse makes every op allocate its outputs afresh instead of
 	// recycling the storage of intermediates whose last reader has run
 	// (reuse is also off while Observe is set, whose callee may keep the
-	// tensors it is shown).
+	// tensors it is shown, unless ObserveTransient says it does not).
 	NoBufferReuse bool
 	// TRTFused runs the trt dialect's dequantize → convolution or matrix
 	// multiply → quantize groups as TensorRT's int8 kernels do: integer
@@ -191,7 +196,7 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 
 	env := make(map[*ir.Value]*tensor.Tensor, body.Len()+len(inputs))
 	var pool *bufPool
-	if !it.opts.NoBufferReuse && it.opts.Observe == nil && it.opts.Substitute == nil {
+	if !it.opts.NoBufferReuse && (it.opts.Observe == nil || it.opts.ObserveTransient) && it.opts.Substitute == nil {
 		// The free lists outlive the call: the next run of fn starts with
 		// the buffers this one freed (fresh ones would each be new memory
 		// to fault in until the collector catches up).

@@ -257,6 +257,8 @@ func runSamples(fn *ir.Operation, data *Dataset, progress func(done, total int),
 	var runErr error
 	first := true
 	it := interp.New(interp.Options{
+		// The observers copy what they need (ranges, histograms, sums).
+		ObserveTransient: true,
 		Observe: func(op *ir.Operation, results []*tensor.Tensor) {
 			if runErr != nil || (!first && op.NumOperands() == 0) {
 				return

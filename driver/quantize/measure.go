@@ -57,13 +57,19 @@ func (d *driver) measureFinal(c *candidate) (*finalStats, error) {
 			st.perOp[o] = &[2]float64{}
 		}
 	}
+	// The fp32 results the quantized ops are compared with, copied into
+	// the same buffers sample after sample (the interpreter recycles its
+	// own).
 	var float map[*ir.Operation]*tensor.Tensor
-	itF := interp.New(interp.Options{Cancel: d.opts.Cancel, Observe: func(op *ir.Operation, results []*tensor.Tensor) {
-		if _, ok := st.perOp[op]; ok && len(results) > 0 {
-			float[op] = results[0]
+	kept := map[*ir.Operation]*tensor.Tensor{}
+	itF := interp.New(interp.Options{Cancel: d.opts.Cancel, ObserveTransient: true, Observe: func(op *ir.Operation, results []*tensor.Tensor) {
+		if _, ok := st.perOp[op]; ok && len(results) > 0 && results[0] != nil {
+			kept[op] = results[0].CloneInto(kept[op])
+			float[op] = kept[op]
 		}
 	}})
-	itQ := interp.New(interp.Options{Cancel: d.opts.Cancel, Observe: func(op *ir.Operation, results []*tensor.Tensor) {
+	// itQ's hook sums powers on the spot and keeps nothing.
+	itQ := interp.New(interp.Options{Cancel: d.opts.Cancel, ObserveTransient: true, Observe: func(op *ir.Operation, results []*tensor.Tensor) {
 		o, ok := decided[op]
 		if !ok || len(results) == 0 || results[0] == nil || float[o] == nil {
 			return

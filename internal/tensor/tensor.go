@@ -547,6 +547,23 @@ func (t *Tensor) Clone() *Tensor {
 	return c
 }
 
+// CloneInto is Clone into dst's storage when dst is a tensor of t's dtype
+// and shape (a copy from an earlier call, say), else a fresh copy; it
+// returns the copy.
+func (t *Tensor) CloneInto(dst *Tensor) *Tensor {
+	if dst == nil || dst == t || dst.dtype != t.dtype || !ShapeEqual(dst.shape, t.shape) || overlapsStorage(dst, t) {
+		return t.Clone()
+	}
+	copyStorage(dst.data, t.data)
+	return dst
+}
+
+func overlapsStorage(a, b *Tensor) bool {
+	as, ae := a.StorageSpan()
+	bs, be := b.StorageSpan()
+	return as < be && bs < ae
+}
+
 func copyStorage(dst, src any) {
 	switch d := dst.(type) {
 	case []float32:
