@@ -106,6 +106,27 @@ add4:
 adddone:
 	RET
 
+// LOAD4 loads 32 floats at DI into Y0, Y1, Y5, Y6; CLIP4STORE clamps
+// them to [Y3, Y4] with clampSSE's operand order and stores them back.
+#define LOAD4 \
+	VMOVUPS 0(DI), Y0 \
+	VMOVUPS 32(DI), Y1 \
+	VMOVUPS 64(DI), Y5 \
+	VMOVUPS 96(DI), Y6
+#define CLIP4STORE \
+	VMAXPS Y0, Y3, Y0 \
+	VMAXPS Y1, Y3, Y1 \
+	VMAXPS Y5, Y3, Y5 \
+	VMAXPS Y6, Y3, Y6 \
+	VMINPS Y0, Y4, Y0 \
+	VMINPS Y1, Y4, Y1 \
+	VMINPS Y5, Y4, Y5 \
+	VMINPS Y6, Y4, Y6 \
+	VMOVUPS Y0, 0(DI) \
+	VMOVUPS Y1, 32(DI) \
+	VMOVUPS Y5, 64(DI) \
+	VMOVUPS Y6, 96(DI)
+
 // func biasClipRowAVX(p *float32, n int, bias, lo, hi float32, flags int)
 // p[i] = clamp(p[i] + bias) for i in [0, n), n a multiple of 8: the bias
 // added when flags bit 0 is set, then the clamp when bit 1 is, in one
@@ -126,22 +147,8 @@ TEXT ·biasClipRowAVX(SB), NOSPLIT, $0-40
 cloop32:
 	CMPQ CX, $32
 	JLT  cloop8
-	VMOVUPS 0(DI), Y0
-	VMOVUPS 32(DI), Y1
-	VMOVUPS 64(DI), Y5
-	VMOVUPS 96(DI), Y6
-	VMAXPS Y0, Y3, Y0
-	VMAXPS Y1, Y3, Y1
-	VMAXPS Y5, Y3, Y5
-	VMAXPS Y6, Y3, Y6
-	VMINPS Y0, Y4, Y0
-	VMINPS Y1, Y4, Y1
-	VMINPS Y5, Y4, Y5
-	VMINPS Y6, Y4, Y6
-	VMOVUPS Y0, 0(DI)
-	VMOVUPS Y1, 32(DI)
-	VMOVUPS Y5, 64(DI)
-	VMOVUPS Y6, 96(DI)
+	LOAD4
+	CLIP4STORE
 	ADDQ $128, DI
 	SUBQ $32, CX
 	JMP  cloop32
@@ -174,26 +181,12 @@ bloop8:
 bcloop32:
 	CMPQ CX, $32
 	JLT  bcloop8
-	VMOVUPS 0(DI), Y0
-	VMOVUPS 32(DI), Y1
-	VMOVUPS 64(DI), Y5
-	VMOVUPS 96(DI), Y6
+	LOAD4
 	VADDPS Y2, Y0, Y0
 	VADDPS Y2, Y1, Y1
 	VADDPS Y2, Y5, Y5
 	VADDPS Y2, Y6, Y6
-	VMAXPS Y0, Y3, Y0
-	VMAXPS Y1, Y3, Y1
-	VMAXPS Y5, Y3, Y5
-	VMAXPS Y6, Y3, Y6
-	VMINPS Y0, Y4, Y0
-	VMINPS Y1, Y4, Y1
-	VMINPS Y5, Y4, Y5
-	VMINPS Y6, Y4, Y6
-	VMOVUPS Y0, 0(DI)
-	VMOVUPS Y1, 32(DI)
-	VMOVUPS Y5, 64(DI)
-	VMOVUPS Y6, 96(DI)
+	CLIP4STORE
 	ADDQ $128, DI
 	SUBQ $32, CX
 	JMP  bcloop32

@@ -378,27 +378,15 @@ func loadRow[T float32 | int8 | uint8](dst []float32, src []T, in *dwInts) {
 		copy(dst, s)
 	case []uint8:
 		s = s[:len(dst)]
-		for i := bytesLoad(dst, s, in.zero); i < len(dst); i++ {
+		for i := bytesToF32Fast(dst, s, in.zero); i < len(dst); i++ {
 			dst[i] = in.tab[s[i]]
 		}
 	case []int8:
 		s = s[:len(dst)]
-		for i := bytesLoad(dst, s, in.zero); i < len(dst); i++ {
+		for i := bytesToF32Fast(dst, s, in.zero); i < len(dst); i++ {
 			dst[i] = in.tab[uint8(s[i])]
 		}
 	}
-}
-
-// bytesLoad converts what bytesToF32Fast can of a row, its last 8 values
-// again (overlapping, the same results) when the length is not a multiple
-// of 8, and returns how many values are done.
-func bytesLoad[T int8 | uint8](dst []float32, s []T, zero int32) int {
-	n := bytesToF32Fast(dst, s, zero)
-	if n > 0 && n < len(dst) {
-		k := len(dst) - 8
-		n += bytesToF32Fast(dst[k:], s[k:], zero) - (n - k)
-	}
-	return n
 }
 
 // axpy: d[i] += a * s[i].

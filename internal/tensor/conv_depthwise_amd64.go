@@ -5,22 +5,16 @@ package tensor
 import "unsafe"
 
 // SSE rows of the depthwise kernel (conv_depthwise_amd64.s); SSE is part
-// of the amd64 baseline, so they need no CPU check.
+// of the amd64 baseline, so they need no CPU check. With AVX2 the 3x3
+// convolutions they serve take the block kernels instead (dwRowsBlocks);
+// these rows remain for other CPUs and for planes too large for a block
+// table.
 
 //go:noescape
 func dw3x3s1SSE(out *float32, n int, s0, s1, s2 *float32, w *[9]float32)
 
 //go:noescape
 func dw3x3s2SSE(out *float32, n int, s0, s1, s2 *float32, w *[9]float32)
-
-// The same rows eight lanes wide (conv_depthwise_avx_amd64.s), for CPUs
-// with AVX2.
-//
-//go:noescape
-func dw3x3s1AVX(out *float32, n int, s0, s1, s2 *float32, w *[9]float32)
-
-//go:noescape
-func dw3x3s2AVX(out *float32, n int, s0, s1, s2 *float32, w *[9]float32)
 
 //go:noescape
 func axpySSE(d, s *float32, n int, a float32)
@@ -37,16 +31,7 @@ func dw3x3s1Fast(out, s0, s1, s2 []float32, w *[9]float32) int {
 	// Every window of the n outputs lies in s0..s2[:n+2] (the caller's
 	// slices are exactly that long).
 	_, _, _ = s0[n+1], s1[n+1], s2[n+1]
-	i := 0
-	if hasAVX2 {
-		i = n &^ 7
-		if i > 0 {
-			dw3x3s1AVX(&out[0], i, &s0[0], &s1[0], &s2[0], w)
-		}
-	}
-	if i < n {
-		dw3x3s1SSE(&out[i], n-i, &s0[i], &s1[i], &s2[i], w)
-	}
+	dw3x3s1SSE(&out[0], n, &s0[0], &s1[0], &s2[0], w)
 	return n
 }
 
@@ -61,16 +46,7 @@ func dw3x3s2Fast(out, s0, s1, s2 []float32, w *[9]float32) int {
 	}
 	// The n outputs read s[0 : 2n+2).
 	_, _, _ = s0[2*n+1], s1[2*n+1], s2[2*n+1]
-	i := 0
-	if hasAVX2 {
-		i = n &^ 7
-		if i > 0 {
-			dw3x3s2AVX(&out[0], i, &s0[0], &s1[0], &s2[0], w)
-		}
-	}
-	if i < n {
-		dw3x3s2SSE(&out[i], n-i, &s0[2*i], &s1[2*i], &s2[2*i], w)
-	}
+	dw3x3s2SSE(&out[0], n, &s0[0], &s1[0], &s2[0], w)
 	return n
 }
 

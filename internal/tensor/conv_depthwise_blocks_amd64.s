@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "stride2_amd64.h"
 
 // Depthwise 3x3 convolution (dilation 1) over a list of 8-wide output
 // blocks, for CPUs with AVX2 (chosen at run time). tab holds, per block,
@@ -12,6 +13,18 @@
 // bit 0) and clamps (bit 1) as addScalarF32 and clampF32 do.
 //
 // ep points at a dwEpilogue: bias, lo, hi as eight copies each, then flags.
+
+// LOADW9(R) broadcasts the nine 3x3 weights at R into Y0..Y8.
+#define LOADW9(R) \
+	VBROADCASTSS 0(R), Y0 \
+	VBROADCASTSS 4(R), Y1 \
+	VBROADCASTSS 8(R), Y2 \
+	VBROADCASTSS 12(R), Y3 \
+	VBROADCASTSS 16(R), Y4 \
+	VBROADCASTSS 20(R), Y5 \
+	VBROADCASTSS 24(R), Y6 \
+	VBROADCASTSS 28(R), Y7 \
+	VBROADCASTSS 32(R), Y8
 
 // TAP0..TAP2 add the product of the 8 floats at off from the window row
 // ki = 0, 1, 2 (R, R+DX, R+2*DX) with weight register W to accumulator A.
@@ -34,15 +47,7 @@ TEXT ·dw3x3s1BlocksAVX(SB), NOSPLIT, $0-56
 	MOVQ rowBytes+32(FP), DX
 	MOVQ w+40(FP), AX
 	MOVQ ep+48(FP), R14
-	VBROADCASTSS 0(AX), Y0
-	VBROADCASTSS 4(AX), Y1
-	VBROADCASTSS 8(AX), Y2
-	VBROADCASTSS 12(AX), Y3
-	VBROADCASTSS 16(AX), Y4
-	VBROADCASTSS 20(AX), Y5
-	VBROADCASTSS 24(AX), Y6
-	VBROADCASTSS 28(AX), Y7
-	VBROADCASTSS 32(AX), Y8
+	LOADW9(AX)
 s1g6:
 	CMPQ CX, $6
 	JLT  s1g6_end
@@ -198,19 +203,9 @@ s1g1_end:
 	RET
 
 // ROW2(R, wa, wb, wc, A) adds the three stride-2 taps of the window row at
-// R (lanes s[2i], s[2i+1], s[2i+2]) to A. VSHUFPS works within 128-bit
-// halves, so each gather is put in order by VPERMPD.
+// R (weights wa, wb, wc) to A.
 #define ROW2(R, wa, wb, wc, A) \
-	VMOVUPS 0(R), Y9 \
-	VMOVUPS 32(R), Y10 \
-	VSHUFPS $0x88, Y10, Y9, Y11 \
-	VPERMPD $0xD8, Y11, Y11 \
-	VSHUFPS $0xDD, Y10, Y9, Y13 \
-	VPERMPD $0xD8, Y13, Y13 \
-	VMOVUPS 8(R), Y9 \
-	VMOVUPS 40(R), Y10 \
-	VSHUFPS $0x88, Y10, Y9, Y14 \
-	VPERMPD $0xD8, Y14, Y14 \
+	STRIDE2TAPS(R, Y9, Y10, Y11, Y13, Y14) \
 	VMULPS wa, Y11, Y11 \
 	VADDPS Y11, A, A \
 	VMULPS wb, Y13, Y13 \
@@ -230,15 +225,7 @@ TEXT ·dw3x3s2BlocksAVX(SB), NOSPLIT, $0-56
 	MOVQ rowBytes+32(FP), DX
 	MOVQ w+40(FP), AX
 	MOVQ ep+48(FP), R14
-	VBROADCASTSS 0(AX), Y0
-	VBROADCASTSS 4(AX), Y1
-	VBROADCASTSS 8(AX), Y2
-	VBROADCASTSS 12(AX), Y3
-	VBROADCASTSS 16(AX), Y4
-	VBROADCASTSS 20(AX), Y5
-	VBROADCASTSS 24(AX), Y6
-	VBROADCASTSS 28(AX), Y7
-	VBROADCASTSS 32(AX), Y8
+	LOADW9(AX)
 s2g2:
 	CMPQ CX, $2
 	JLT  s2g2_end

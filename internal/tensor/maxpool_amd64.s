@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "stride2_amd64.h"
 
 // Max pooling rows of 3x3 windows, eight outputs at a time. Each tap is
 // taken exactly as the scalar loop takes it: v replaces acc when acc is
@@ -55,19 +56,8 @@ s1done:
 	VZEROUPPER
 	RET
 
-// EVENODD loads row R's stride-2 taps for 8 outputs: Y1 = s[2i], Y2 =
-// s[2i+1], Y3 = s[2i+2] (reads s[0 : 18)).
-#define EVENODD(R) \
-	VMOVUPS 0(R), Y4 \
-	VMOVUPS 32(R), Y5 \
-	VSHUFPS $0x88, Y5, Y4, Y1 \
-	VPERMPD $0xD8, Y1, Y1 \
-	VSHUFPS $0xDD, Y5, Y4, Y2 \
-	VPERMPD $0xD8, Y2, Y2 \
-	VMOVUPS 8(R), Y4 \
-	VMOVUPS 40(R), Y5 \
-	VSHUFPS $0x88, Y5, Y4, Y3 \
-	VPERMPD $0xD8, Y3, Y3
+// EVENODD(R): Y1 = s[2i], Y2 = s[2i+1], Y3 = s[2i+2] of row R.
+#define EVENODD(R) STRIDE2TAPS(R, Y4, Y5, Y1, Y2, Y3)
 
 // func maxRow3x3s2AVX(o *float32, n int, r0, r1, r2 *float32)
 // o[i] = max of r0..r2[2i : 2i+3] for i in [0, n), n a multiple of 8;

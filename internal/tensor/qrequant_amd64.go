@@ -67,20 +67,18 @@ func pairPanelsFast[T int8 | uint8](dst []int32, a, b []T, n16, kc int, zero int
 }
 
 //go:noescape
-func bytesToF32AVX2(dst *float32, src *byte, n int, flip, off int32)
-
-//go:noescape
 func f32ToI32AVX2(p *float32, n int)
 
-// bytesToF32Fast does the first len(dst)&^7 values of dst[i] =
-// float32(int32(src[i]) − zero) and returns how many.
+// bytesToF32Fast sets dst[i] = float32(int32(src[i]) − zero), exactly,
+// for all of dst with AVX2 (padRowsBytesAVX2 as one unpadded row) and
+// returns len(dst); 0 without AVX2.
 func bytesToF32Fast[T int8 | uint8](dst []float32, src []T, zero int32) int {
-	n := len(dst) &^ 7
+	n := len(dst)
 	if !hasAVX2 || n == 0 || len(src) < n {
 		return 0
 	}
 	flip := signFlip[T]()
-	bytesToF32AVX2(&dst[0], (*byte)(unsafe.Pointer(&src[0])), n, flip, flip+zero)
+	padRowsBytesAVX2(&dst[0], n, (*byte)(unsafe.Pointer(&src[0])), n, 0, n, 1, flip, flip+zero)
 	return n
 }
 

@@ -2,6 +2,17 @@
 
 #include "textflag.h"
 
+// STORE8LOW(T) stores the low bytes of the eight int32 lanes of Y0 (each
+// in the 8-bit range) as 8 bytes at DI: for int8 and uint8 alike, so the
+// words are masked to their low byte (X8 holds 0x00ff in every word)
+// before the unsigned pack. T is scratch.
+#define STORE8LOW(T) \
+	VEXTRACTI128 $1, Y0, T \
+	VPACKSSDW T, X0, X0 \
+	VPAND X8, X0, X0 \
+	VPACKUSWB X0, X0, X0 \
+	VMOVQ X0, (DI)
+
 // func requantRow8AVX2(dst *byte, acc *int32, n int, bias int32, scale, lo, hi float32, zero int32)
 // dst[i] = low byte of (RNE(clamp(float32(acc[i]+bias)*scale, lo, hi)) + zero)
 // for i in [0, n), n a multiple of 8: requantOne eight lanes at a time
@@ -86,11 +97,7 @@ loop:
 	VMINPS Y4, Y0, Y0
 	VCVTPS2DQ Y0, Y0
 	VPADDD Y5, Y0, Y0
-	VEXTRACTI128 $1, Y0, X7
-	VPACKSSDW X7, X0, X0
-	VPAND X8, X0, X0
-	VPACKUSWB X0, X0, X0
-	VMOVQ X0, (DI)
+	STORE8LOW(X7)
 	ADDQ $32, SI
 	ADDQ $8, DI
 	SUBQ $8, CX
@@ -141,11 +148,7 @@ qloop:
 	VMAXPS Y4, Y0, Y0
 	VMINPS Y5, Y0, Y0
 	VCVTPS2DQ Y0, Y0
-	VEXTRACTI128 $1, Y0, X11
-	VPACKSSDW X11, X0, X0
-	VPAND X8, X0, X0
-	VPACKUSWB X0, X0, X0
-	VMOVQ X0, (DI)
+	STORE8LOW(X11)
 	ADDQ $8, SI
 	ADDQ $8, DX
 	ADDQ $8, DI
@@ -202,38 +205,6 @@ pdone:
 	VZEROUPPER
 	RET
 
-// func bytesToF32AVX2(dst *float32, src *byte, n int, flip, off int32)
-// dst[i] = float32(zx(src[i] ^ flip) − off) for i in [0, n), n a multiple
-// of 8: with flip = 0x80 for int8 and off = flip + zero point, the stored
-// value less the zero point, exactly (|value| < 2^24).
-TEXT ·bytesToF32AVX2(SB), NOSPLIT, $0-32
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ n+16(FP), CX
-	MOVL flip+24(FP), AX
-	VMOVD AX, X6
-	VPBROADCASTD X6, Y6
-	MOVL off+28(FP), AX
-	VMOVD AX, X7
-	VPBROADCASTD X7, Y7
-
-bloop:
-	CMPQ CX, $8
-	JLT  bdone
-	VPMOVZXBD (SI), Y0
-	VPXOR Y6, Y0, Y0
-	VPSUBD Y7, Y0, Y0
-	VCVTDQ2PS Y0, Y0
-	VMOVUPS Y0, (DI)
-	ADDQ $8, SI
-	ADDQ $32, DI
-	SUBQ $8, CX
-	JMP  bloop
-
-bdone:
-	VZEROUPPER
-	RET
-
 // func f32ToI32AVX2(p *float32, n int)
 // Rewrites n float32 values holding exact integers (|v| < 2^31) as int32,
 // in place; n a multiple of 8.
@@ -283,11 +254,7 @@ qloop8:
 	VMAXPS Y3, Y0, Y0
 	VCVTPS2DQ Y0, Y0
 	VPADDD Y5, Y0, Y0
-	VEXTRACTI128 $1, Y0, X7
-	VPACKSSDW X7, X0, X0
-	VPAND X8, X0, X0
-	VPACKUSWB X0, X0, X0
-	VMOVQ X0, (DI)
+	STORE8LOW(X7)
 	ADDQ $32, SI
 	ADDQ $8, DI
 	SUBQ $8, CX
