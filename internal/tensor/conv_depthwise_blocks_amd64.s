@@ -26,6 +26,18 @@
 	VBROADCASTSS 28(R), Y7 \
 	VBROADCASTSS 32(R), Y8
 
+// BLOCKARGS loads the block kernels' arguments (dst, src, tab, n,
+// rowBytes, w, ep: DI, SI, BX, CX, DX, the weights in Y0..Y8, R14).
+#define BLOCKARGS \
+	MOVQ dst+0(FP), DI \
+	MOVQ src+8(FP), SI \
+	MOVQ tab+16(FP), BX \
+	MOVQ n+24(FP), CX \
+	MOVQ rowBytes+32(FP), DX \
+	MOVQ w+40(FP), AX \
+	MOVQ ep+48(FP), R14 \
+	LOADW9(AX)
+
 // TAP0..TAP2 add the product of the 8 floats at off from the window row
 // ki = 0, 1, 2 (R, R+DX, R+2*DX) with weight register W to accumulator A.
 #define TAP0(off, R, W, A) \
@@ -40,14 +52,7 @@
 
 // func dw3x3s1BlocksAVX(dst, src *float32, tab *int32, n, rowBytes int, w *[9]float32, ep *dwEpilogue)
 TEXT ·dw3x3s1BlocksAVX(SB), NOSPLIT, $0-56
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ tab+16(FP), BX
-	MOVQ n+24(FP), CX
-	MOVQ rowBytes+32(FP), DX
-	MOVQ w+40(FP), AX
-	MOVQ ep+48(FP), R14
-	LOADW9(AX)
+	BLOCKARGS
 s1g6:
 	CMPQ CX, $6
 	JLT  s1g6_end
@@ -218,14 +223,7 @@ s1g1_end:
 // window row (one past its last window), so the padded rows need one
 // value of slack after the last.
 TEXT ·dw3x3s2BlocksAVX(SB), NOSPLIT, $0-56
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ tab+16(FP), BX
-	MOVQ n+24(FP), CX
-	MOVQ rowBytes+32(FP), DX
-	MOVQ w+40(FP), AX
-	MOVQ ep+48(FP), R14
-	LOADW9(AX)
+	BLOCKARGS
 s2g2:
 	CMPQ CX, $2
 	JLT  s2g2_end
