@@ -385,6 +385,14 @@ func padShifted[T int8 | uint8](g *convGeom, x []T, zero T, hp, wp int, buf *[]T
 			// Output column o reads input column o + off.
 			off := kj*g.dw - g.pl
 			lo, hi := min(max(-off, 0), g.ow), max(min(g.w-off, g.ow), 0)
+			plane := d[(ch*g.kw+kj)*hp*g.ow:][:hp*g.ow]
+			// The rows inside the image in one call where the CPU can.
+			r0, r1 := max(g.pt, 0), min(g.pt+g.h, hp)
+			if lo < hi && r0 < r1 && shiftRowsFast(plane[r0*g.ow:], g.ow, x[(ch*g.h+r0-g.pt)*g.w+lo+off:], g.w, r1-r0, lo, hi, zero) {
+				fill(plane[:r0*g.ow], zero)
+				fill(plane[r1*g.ow:], zero)
+				continue
+			}
 			for r := range hp {
 				row := d[((ch*g.kw+kj)*hp+r)*g.ow:][:g.ow]
 				iy := r - g.pt

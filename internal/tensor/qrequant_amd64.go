@@ -106,3 +106,17 @@ func quantizeF32Fast[T int8 | uint8 | int16 | uint16](dst []T, src []float32, sc
 	quantF32To8AVX2((*byte)(unsafe.Pointer(&dst[0])), &src[0], n, scale, flo, fhi, zero)
 	return n
 }
+
+//go:noescape
+func shiftRowsAVX2(dst *byte, ow int, src *byte, srcPitch, rows, lo, hi int, zero byte)
+
+// shiftRowsFast writes rows rows of ow values at dst: zero outside
+// [lo, hi), there the values of src's rows (srcPitch apart, src[0] the
+// value for column lo); it reports whether it could (AVX2).
+func shiftRowsFast[T int8 | uint8](dst []T, ow int, src []T, srcPitch, rows, lo, hi int, zero T) bool {
+	if !hasAVX2 || rows <= 0 || lo < 0 || hi > ow || lo >= hi || len(dst) < rows*ow || len(src) < (rows-1)*srcPitch+hi-lo {
+		return false
+	}
+	shiftRowsAVX2((*byte)(unsafe.Pointer(&dst[0])), ow, (*byte)(unsafe.Pointer(&src[0])), srcPitch, rows, lo, hi, byte(zero))
+	return true
+}

@@ -263,3 +263,100 @@ qloop8:
 qdone8:
 	VZEROUPPER
 	RET
+
+// func shiftRowsAVX2(dst *byte, ow int, src *byte, srcPitch, rows, lo, hi int, zero byte)
+// Writes rows rows of ow bytes at dst (one after another): [0, lo) and
+// [hi, ow) hold zero, [lo, hi) the bytes at src (src advancing srcPitch a
+// row). Runs of 16 bytes or more are copied by 16- or 32-byte moves, the
+// last one overlapping; shorter ones byte by byte.
+TEXT ·shiftRowsAVX2(SB), NOSPLIT, $0-57
+	MOVQ dst+0(FP), DI
+	MOVQ ow+8(FP), R8
+	MOVQ src+16(FP), SI
+	MOVQ srcPitch+24(FP), R9
+	MOVQ rows+32(FP), R12
+	MOVQ lo+40(FP), R10
+	MOVQ hi+48(FP), R11
+	MOVBLZX zero+56(FP), AX
+	MOVQ R11, R13
+	SUBQ R10, R13 // n = hi - lo
+
+srow:
+	TESTQ R12, R12
+	JZ    sdone
+	XORQ  CX, CX
+
+slz:
+	CMPQ CX, R10
+	JGE  slzd
+	MOVB AL, (DI)(CX*1)
+	INCQ CX
+	JMP  slz
+
+slzd:
+	LEAQ (DI)(R10*1), BX // dst run
+	MOVQ SI, DX          // src run
+	MOVQ R13, CX
+	CMPQ CX, $16
+	JLT  sbytes
+
+s32:
+	CMPQ CX, $32
+	JLT  s16
+	VMOVDQU (DX), Y0
+	VMOVDQU Y0, (BX)
+	ADDQ $32, DX
+	ADDQ $32, BX
+	SUBQ $32, CX
+	JMP  s32
+
+s16:
+	CMPQ CX, $16
+	JLT  stail
+	VMOVDQU (DX), X0
+	VMOVDQU X0, (BX)
+	ADDQ $16, DX
+	ADDQ $16, BX
+	SUBQ $16, CX
+
+stail:
+	TESTQ CX, CX
+	JZ    srz0
+	// The last 16 bytes of the run, overlapping what is done.
+	MOVQ $16, R14
+	SUBQ CX, R14
+	SUBQ R14, DX
+	SUBQ R14, BX
+	VMOVDQU (DX), X0
+	VMOVDQU X0, (BX)
+	JMP  srz0
+
+sbytes:
+	TESTQ CX, CX
+	JZ    srz0
+	MOVB (DX), R14B
+	MOVB R14B, (BX)
+	INCQ DX
+	INCQ BX
+	DECQ CX
+	JMP  sbytes
+
+srz0:
+	MOVQ R11, CX
+
+srz:
+	CMPQ CX, R8
+	JGE  srzd
+	MOVB AL, (DI)(CX*1)
+	INCQ CX
+	JMP  srz
+
+srzd:
+	ADDQ R8, DI
+	ADDQ R9, SI
+	DECQ R12
+	JMP  srow
+
+sdone:
+	VZEROUPPER
+	RET

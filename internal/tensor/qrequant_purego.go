@@ -24,3 +24,7 @@ func f32ToI32Fast(v []float32) int { return 0 }
 func quantizeF32Fast[T int8 | uint8 | int16 | uint16](dst []T, src []float32, scale, flo, fhi float32, zero int32) int {
 	return 0
 }
+
+func shiftRowsFast[T int8 | uint8](dst []T, ow int, src []T, srcPitch, rows, lo, hi int, zero T) bool {
+	return false
+}
