@@ -418,9 +418,11 @@ func (xp *paddedInput[T]) run(g *convGeom, j0, n16, p int) []T {
 	return xp.data[((c*g.kw+kj)*xp.hp+ki*g.dh)*g.ow+j0:][:n16]
 }
 
-// gather2 sets o[t] = src[2t], eight at a time.
+// gather2 sets o[t] = src[2t]: 16 at a time where src has the bytes past
+// the last one the SIMD block reads, then eight at a time.
 func gather2[T int8 | uint8](o, src []T) {
-	t := 0
+	src = src[:min(len(src), 2*len(o)+30)]
+	t := gather2Fast(o, src)
 	for ; t+8 <= len(o); t += 8 {
 		s := (*[15]T)(src[2*t:])
 		d := (*[8]T)(o[t:])
@@ -461,7 +463,7 @@ func (xp *paddedInput[T]) gather(g *convGeom, out []T, j0, p int) {
 		case 1:
 			copy(out[jj:jj+seg], src[:seg])
 		case 2:
-			gather2(out[jj:jj+seg], src[:2*seg-1])
+			gather2(out[jj:jj+seg], src)
 		default:
 			o := out[jj : jj+seg]
 			for t := range o {

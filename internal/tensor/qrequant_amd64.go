@@ -120,3 +120,17 @@ func shiftRowsFast[T int8 | uint8](dst []T, ow int, src []T, srcPitch, rows, lo,
 	shiftRowsAVX2((*byte)(unsafe.Pointer(&dst[0])), ow, (*byte)(unsafe.Pointer(&src[0])), srcPitch, rows, lo, hi, byte(zero))
 	return true
 }
+
+//go:noescape
+func evenBytesAVX2(dst, src *byte, n int)
+
+// gather2Fast does gather2's first outputs 16 at a time while each block's
+// 32 source bytes lie in src, and returns how many.
+func gather2Fast[T int8 | uint8](o, src []T) int {
+	n := min(len(o), len(src)/2) &^ 15
+	if !hasAVX2 || n == 0 {
+		return 0
+	}
+	evenBytesAVX2((*byte)(unsafe.Pointer(&o[0])), (*byte)(unsafe.Pointer(&src[0])), n)
+	return n
+}

@@ -360,3 +360,36 @@ srzd:
 sdone:
 	VZEROUPPER
 	RET
+
+DATA ·evenBytes+0(SB)/8, $0x0e0c0a0806040200
+DATA ·evenBytes+8(SB)/8, $0x8080808080808080
+DATA ·evenBytes+16(SB)/8, $0x0e0c0a0806040200
+DATA ·evenBytes+24(SB)/8, $0x8080808080808080
+GLOBL ·evenBytes(SB), RODATA|NOPTR, $32
+
+// func evenBytesAVX2(dst, src *byte, n int)
+// dst[t] = src[2t] for t in [0, n), n a multiple of 16 (reads src[0 : 2n)):
+// VPSHUFB picks each 128-bit lane's even bytes into its low 8, VPERMQ
+// joins the two lanes' halves.
+TEXT ·evenBytesAVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ $·evenBytes(SB), AX
+	VMOVDQU (AX), Y1
+
+eloop:
+	CMPQ CX, $16
+	JLT  edone
+	VMOVDQU (SI), Y0
+	VPSHUFB Y1, Y0, Y0
+	VPERMQ $0x08, Y0, Y0
+	VMOVDQU X0, (DI)
+	ADDQ $32, SI
+	ADDQ $16, DI
+	SUBQ $16, CX
+	JMP  eloop
+
+edone:
+	VZEROUPPER
+	RET

@@ -28,3 +28,5 @@ func quantizeF32Fast[T int8 | uint8 | int16 | uint16](dst []T, src []float32, sc
 func shiftRowsFast[T int8 | uint8](dst []T, ow int, src []T, srcPitch, rows, lo, hi int, zero T) bool {
 	return false
 }
+
+func gather2Fast[T int8 | uint8](o, src []T) int { return 0 }
