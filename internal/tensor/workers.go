@@ -13,9 +13,10 @@ import (
 // another, so sections come every few tens of microseconds: a helper that
 // had to be started, or woken from a parked thread, for each of them
 // would spend about as long getting there as the section takes. So a
-// helper that has finished spins for a while (yielding its processor to
-// anything runnable) before it parks, as ONNX Runtime's pool threads do.
-// Which goroutine computes which tile does not change any result.
+// helper that has finished spins on its processor for a while before it
+// parks, as ONNX Runtime's pool threads do, and the caller never waits
+// for a helper that has not started (see run). Which goroutine computes
+// which tile does not change any result.
 
 // helperSpin is how long an idle helper waits for the next section
 // before it parks.
