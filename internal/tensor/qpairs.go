@@ -356,6 +356,14 @@ func padInput[T int8 | uint8](g *convGeom, x []T, zero T, hp, wp int, buf *[]T) 
 	d := (*buf)[:n]
 	lo, hi := min(g.pl, wp), min(g.pl+g.w, wp)
 	for ch := range g.cg {
+		plane := d[ch*hp*wp : (ch+1)*hp*wp]
+		// The rows inside the image in one call where the CPU can.
+		r0, r1 := max(g.pt, 0), min(g.pt+g.h, hp)
+		if lo < hi && r0 < r1 && shiftRowsFast(plane[r0*wp:], wp, x[(ch*g.h+r0-g.pt)*g.w+lo-g.pl:], g.w, r1-r0, lo, hi, zero) {
+			fill(plane[:r0*wp], zero)
+			fill(plane[r1*wp:], zero)
+			continue
+		}
 		for r := range hp {
 			row := d[(ch*hp+r)*wp : (ch*hp+r+1)*wp]
 			iy := r - g.pt
@@ -434,6 +442,10 @@ func gather2[T int8 | uint8](o, src []T) {
 }
 
 func fill[T int8 | uint8](s []T, v T) {
+	if v == 0 {
+		clear(s)
+		return
+	}
 	for i := range s {
 		s[i] = v
 	}
