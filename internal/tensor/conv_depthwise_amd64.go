@@ -73,12 +73,22 @@ func dw3x3s2BlocksAVX(dst, src *float32, tab *int32, n, rowBytes int, w *[9]floa
 // haveDepthwiseBlocks reports whether dwBlocks runs on this CPU.
 func haveDepthwiseBlocks() bool { return hasAVX2 }
 
-// dwBlocks runs the block kernel of stride sw over tab's blocks; the
-// caller (dwBlockPlan) has checked every offset against src and dst.
+// dwBlocks runs the block kernel of stride sw over tab's blocks. The
+// blocks are in row order, so the last one reads and writes furthest: its
+// window (three rows, 10 values, or 18 at stride 2) must lie in src and
+// its 8 outputs in dst.
 func dwBlocks(sw int, dst, src []float32, tab []int32, rowBytes int, w *[9]float32, ep *dwEpilogue) {
 	n := len(tab) / 2
 	if n == 0 {
 		return
+	}
+	reads := 10
+	if sw != 1 {
+		reads = 18
+	}
+	last, lastOut := int(tab[len(tab)-2]), int(tab[len(tab)-1])
+	if last < 0 || lastOut < 0 || last+2*rowBytes+4*reads > 4*len(src) || lastOut+32 > 4*len(dst) {
+		panic("tensor: depthwise block table out of range")
 	}
 	if sw == 1 {
 		dw3x3s1BlocksAVX(&dst[0], &src[0], &tab[0], n, rowBytes, w, ep)
