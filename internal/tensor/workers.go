@@ -88,6 +88,8 @@ func (p *sectionPool) run(workers int, f func()) bool {
 	for i := 0; s.state.Load()&(sectionClosed-1) != 0; i++ {
 		if i%256 == 255 {
 			runtime.Gosched()
+		} else {
+			spinPause()
 		}
 	}
 	return true
@@ -120,6 +122,8 @@ func (p *sectionPool) helper(id int, seen uint64) {
 			for i := 0; s.gen == seen; i++ {
 				if polite {
 					runtime.Gosched()
+				} else {
+					spinPause()
 				}
 				s = p.cur.Load()
 				if i%64 == 63 && time.Now().After(deadline) {
