@@ -172,18 +172,7 @@ func dwRows[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y []flo
 	defer dwScratch.Put(bp)
 	pad := (*bp)[:(p1-p0)*wp]
 	rowBuf := (*bp)[(p1-p0)*wp : need]
-	lo, hi := min(g.pl, wp), min(g.pl+g.w, wp)
-	for r := p0; r < p1; r++ {
-		dst := pad[(r-p0)*wp : (r-p0+1)*wp]
-		iy := r - g.pt
-		if iy < 0 || iy >= g.h || lo >= hi {
-			clear(dst)
-			continue
-		}
-		clear(dst[:lo])
-		loadRow(dst[lo:hi], x[iy*g.w+lo-g.pl:], in)
-		clear(dst[hi:])
-	}
+	padTileRows(g, x, in, pad, p0, p1, wp)
 	for oy := r0; oy < r1; oy++ {
 		row := y[oy*ow : (oy+1)*ow]
 		pr := (oy*g.sh - p0) * wp // first window row
@@ -327,36 +316,7 @@ func dwRowsBlocks[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y
 	}
 	defer dwScratch.Put(bp)
 	pad := (*bp)[:padN]
-	lo, hi := min(g.pl, wp), min(g.pl+g.w, wp)
-	// Image rows [iy0, iy1) in one call where the kernel can.
-	iy0, iy1 := max(p0-g.pt, 0), min(p1-g.pt, g.h)
-	rowsLeft := p1
-	if iy0 < iy1 && hi > lo && padRowsFast(pad[(iy0+g.pt-p0)*wp:], wp, x[iy0*g.w+lo-g.pl:], g.w, lo, hi-lo, iy1-iy0, in) {
-		clear(pad[:(iy0+g.pt-p0)*wp])
-		clear(pad[(iy1+g.pt-p0)*wp : (p1-p0)*wp])
-		rowsLeft = p0
-	}
-	xf, isF32 := any(x).([]float32)
-	for r := p0; r < rowsLeft; r++ {
-		dst := pad[(r-p0)*wp : (r-p0+1)*wp]
-		iy := r - g.pt
-		if iy < 0 || iy >= g.h || lo >= hi {
-			clear(dst)
-			continue
-		}
-		// The side pads are a value or two: a loop, not a call.
-		for i := range dst[:lo] {
-			dst[i] = 0
-		}
-		if isF32 {
-			copy(dst[lo:hi], xf[iy*g.w+lo-g.pl:])
-		} else {
-			loadRow(dst[lo:hi], x[iy*g.w+lo-g.pl:], in)
-		}
-		for i := range dst[hi:] {
-			dst[hi+i] = 0
-		}
-	}
+	padTileRows(g, x, in, pad[:(p1-p0)*wp], p0, p1, wp)
 	clear(pad[(p1-p0)*wp:])
 	tab := p.tab[:2*(r1-r0)*p.nb]
 	if p.pitch == g.ow {
@@ -367,6 +327,31 @@ func dwRowsBlocks[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y
 	dwBlocks(g.sw, out, pad, tab, wp*4, (*[9]float32)(w), ep)
 	for r := r0; r < r1; r++ {
 		copy(y[r*g.ow:(r+1)*g.ow], out[(r-r0)*p.pitch:])
+	}
+}
+
+// padTileRows writes the padded rows [p0, p1) of one input plane x into
+// pad (wp values a row): padded (r, c) is x[r − pt, c − pl] read as in
+// says, or 0. The rows inside the image take one call where the CPU has
+// it (padRowsFast), the others a row at a time.
+func padTileRows[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, pad []float32, p0, p1, wp int) {
+	lo, hi := min(g.pl, wp), min(g.pl+g.w, wp)
+	iy0, iy1 := max(p0-g.pt, 0), min(p1-g.pt, g.h)
+	if iy0 < iy1 && hi > lo && padRowsFast(pad[(iy0+g.pt-p0)*wp:], wp, x[iy0*g.w+lo-g.pl:], g.w, lo, hi-lo, iy1-iy0, in) {
+		clear(pad[:(iy0+g.pt-p0)*wp])
+		clear(pad[(iy1+g.pt-p0)*wp : (p1-p0)*wp])
+		return
+	}
+	for r := p0; r < p1; r++ {
+		dst := pad[(r-p0)*wp : (r-p0+1)*wp]
+		iy := r - g.pt
+		if iy < 0 || iy >= g.h || lo >= hi {
+			clear(dst)
+			continue
+		}
+		clear(dst[:lo])
+		loadRow(dst[lo:hi], x[iy*g.w+lo-g.pl:], in)
+		clear(dst[hi:])
 	}
 }
 

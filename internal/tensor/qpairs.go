@@ -356,25 +356,7 @@ func padInput[T int8 | uint8](g *convGeom, x []T, zero T, hp, wp int, buf *[]T) 
 	d := (*buf)[:n]
 	lo, hi := min(g.pl, wp), min(g.pl+g.w, wp)
 	for ch := range g.cg {
-		plane := d[ch*hp*wp : (ch+1)*hp*wp]
-		// The rows inside the image in one call where the CPU can.
-		r0, r1 := max(g.pt, 0), min(g.pt+g.h, hp)
-		if lo < hi && r0 < r1 && shiftRowsFast(plane[r0*wp:], wp, x[(ch*g.h+r0-g.pt)*g.w+lo-g.pl:], g.w, r1-r0, lo, hi, zero) {
-			fill(plane[:r0*wp], zero)
-			fill(plane[r1*wp:], zero)
-			continue
-		}
-		for r := range hp {
-			row := d[(ch*hp+r)*wp : (ch*hp+r+1)*wp]
-			iy := r - g.pt
-			if iy < 0 || iy >= g.h || lo >= hi {
-				fill(row, zero)
-				continue
-			}
-			fill(row[:lo], zero)
-			copy(row[lo:hi], x[(ch*g.h+iy)*g.w+lo-g.pl:])
-			fill(row[hi:], zero)
-		}
+		padPlane(g, d[ch*hp*wp:(ch+1)*hp*wp], wp, x[ch*g.h*g.w:(ch+1)*g.h*g.w], -g.pl, lo, hi, zero)
 	}
 	return paddedInput[T]{data: d, hp: hp, wp: wp}
 }
@@ -393,28 +375,35 @@ func padShifted[T int8 | uint8](g *convGeom, x []T, zero T, hp, wp int, buf *[]T
 			// Output column o reads input column o + off.
 			off := kj*g.dw - g.pl
 			lo, hi := min(max(-off, 0), g.ow), max(min(g.w-off, g.ow), 0)
-			plane := d[(ch*g.kw+kj)*hp*g.ow:][:hp*g.ow]
-			// The rows inside the image in one call where the CPU can.
-			r0, r1 := max(g.pt, 0), min(g.pt+g.h, hp)
-			if lo < hi && r0 < r1 && shiftRowsFast(plane[r0*g.ow:], g.ow, x[(ch*g.h+r0-g.pt)*g.w+lo+off:], g.w, r1-r0, lo, hi, zero) {
-				fill(plane[:r0*g.ow], zero)
-				fill(plane[r1*g.ow:], zero)
-				continue
-			}
-			for r := range hp {
-				row := d[((ch*g.kw+kj)*hp+r)*g.ow:][:g.ow]
-				iy := r - g.pt
-				if iy < 0 || iy >= g.h || lo >= hi {
-					fill(row, zero)
-					continue
-				}
-				fill(row[:lo], zero)
-				copy(row[lo:hi], x[(ch*g.h+iy)*g.w+lo+off:])
-				fill(row[hi:], zero)
-			}
+			padPlane(g, d[(ch*g.kw+kj)*hp*g.ow:][:hp*g.ow], g.ow, x[ch*g.h*g.w:(ch+1)*g.h*g.w], off, lo, hi, zero)
 		}
 	}
 	return paddedInput[T]{data: d, hp: hp, wp: wp, shifted: true}
+}
+
+// padPlane writes one padded plane of len(plane)/width rows of width
+// values from one input channel x (H x W): row r, column c is x[r − pt,
+// c + off] for c in [lo, hi) when that row is in the image, zero
+// otherwise. The image rows take one call where the CPU can.
+func padPlane[T int8 | uint8](g *convGeom, plane []T, width int, x []T, off, lo, hi int, zero T) {
+	hp := len(plane) / width
+	r0, r1 := max(g.pt, 0), min(g.pt+g.h, hp)
+	if lo < hi && r0 < r1 && shiftRowsFast(plane[r0*width:], width, x[(r0-g.pt)*g.w+lo+off:], g.w, r1-r0, lo, hi, zero) {
+		fill(plane[:r0*width], zero)
+		fill(plane[r1*width:], zero)
+		return
+	}
+	for r := range hp {
+		row := plane[r*width : (r+1)*width]
+		iy := r - g.pt
+		if iy < 0 || iy >= g.h || lo >= hi {
+			fill(row, zero)
+			continue
+		}
+		fill(row[:lo], zero)
+		copy(row[lo:hi], x[iy*g.w+lo+off:])
+		fill(row[hi:], zero)
+	}
 }
 
 // run returns row p of the im2col matrix, columns [j0, j0+n), as a slice
