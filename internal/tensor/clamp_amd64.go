@@ -32,6 +32,22 @@ func addScalarFast(o []float32, b float32) int {
 	return n
 }
 
+// addScalarI32SSE adds b to n (a multiple of 4) int32 values at o,
+// wrapping (clamp_amd64.s).
+//
+//go:noescape
+func addScalarI32SSE(o *int32, n int, b int32)
+
+// addScalarI32Fast adds b to the first len(o)&^3 elements and returns
+// how many it did.
+func addScalarI32Fast(o []int32, b int32) int {
+	n := len(o) &^ 3
+	if n > 0 {
+		addScalarI32SSE(&o[0], n, b)
+	}
+	return n
+}
+
 //go:noescape
 func biasClipRowAVX(p *float32, n int, bias, lo, hi float32, flags int)
 

@@ -206,3 +206,44 @@ bcloop8:
 bdone:
 	VZEROUPPER
 	RET
+
+// func addScalarI32SSE(o *int32, n int, b int32)
+// o[i] += b (wrapping) for i in [0, n), n a multiple of 4.
+TEXT ·addScalarI32SSE(SB), NOSPLIT, $0-20
+	MOVQ o+0(FP), DI
+	MOVQ n+8(FP), CX
+	MOVL b+16(FP), AX
+	MOVL AX, X0
+	PSHUFD $0, X0, X0
+
+iadd16:
+	CMPQ CX, $16
+	JLT  iadd4
+	MOVOU 0(DI), X1
+	MOVOU 16(DI), X2
+	MOVOU 32(DI), X3
+	MOVOU 48(DI), X4
+	PADDL X0, X1
+	PADDL X0, X2
+	PADDL X0, X3
+	PADDL X0, X4
+	MOVOU X1, 0(DI)
+	MOVOU X2, 16(DI)
+	MOVOU X3, 32(DI)
+	MOVOU X4, 48(DI)
+	ADDQ $64, DI
+	SUBQ $16, CX
+	JMP  iadd16
+
+iadd4:
+	CMPQ CX, $4
+	JLT  iadddone
+	MOVOU 0(DI), X1
+	PADDL X0, X1
+	MOVOU X1, 0(DI)
+	ADDQ $16, DI
+	SUBQ $4, CX
+	JMP  iadd4
+
+iadddone:
+	RET

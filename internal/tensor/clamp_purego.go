@@ -8,5 +8,7 @@ func clampFast(o, x []float32, lo, hi float32) int { return 0 }
 // Without assembly addScalarF32 is all scalar Go.
 func addScalarFast(o []float32, b float32) int { return 0 }
 
+func addScalarI32Fast(o []int32, b int32) int { return 0 }
+
 // Without assembly bias and clamp are separate scalar passes.
 func biasClipFast(o []float32, b float32, bias, clip bool, lo, hi float32) int { return 0 }

@@ -360,7 +360,11 @@ func (g *gemmPlan[T]) addBias(i0, i1, j0, j1 int) {
 	for i := i0; i < i1; i++ {
 		b := g.bias[i]
 		row := g.c[i*g.ldc+j0 : i*g.ldc+j1]
-		for j := range row {
+		j := 0
+		if r, ok := any(row).([]int32); ok {
+			j = addScalarI32Fast(r, any(b).(int32))
+		}
+		for ; j < len(row); j++ {
 			row[j] += b
 		}
 	}

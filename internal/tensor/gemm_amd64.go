@@ -139,3 +139,40 @@ func simdKernelsI32() []gemmKernel[int32] {
 	}
 	return ks
 }
+
+// The quad kernels (u8s8): igemmKernVNNI and igemmKernAVXVNNI with
+// VPDPBUSD, B's lanes four unsigned bytes and A's four signed ones
+// (qquads.go).
+
+//go:noescape
+func igemmKernVNNIU8x12(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+//go:noescape
+func igemmKernVNNIU8x8(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+//go:noescape
+func igemmKernVNNIU8x4(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+//go:noescape
+func igemmKernAVXVNNIU8x6(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+//go:noescape
+func igemmKernAVXVNNIU8x3(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+// simdKernelsU8S8 lists the quad kernel families, best first; none
+// without VNNI (AVX2's VPMADDUBSW saturates).
+func simdKernelsU8S8() []gemmKernel[int32] {
+	var ks []gemmKernel[int32]
+	if hasVNNI {
+		ks = append(ks, gemmKernel[int32]{name: "avx512vnni-u8s8", mr: 12, u8s8: true, run: igemmKernVNNIU8x12, alt: []gemmKernel[int32]{
+			{name: "avx512vnni-u8s8x8", mr: 8, u8s8: true, run: igemmKernVNNIU8x8},
+			{name: "avx512vnni-u8s8x4", mr: 4, u8s8: true, run: igemmKernVNNIU8x4},
+		}})
+	}
+	if hasAVXVNNI {
+		ks = append(ks, gemmKernel[int32]{name: "avxvnni-u8s8", mr: 6, u8s8: true, run: igemmKernAVXVNNIU8x6, alt: []gemmKernel[int32]{
+			{name: "avxvnni-u8s8x3", mr: 3, u8s8: true, run: igemmKernAVXVNNIU8x3},
+		}})
+	}
+	return ks
+}

@@ -109,15 +109,21 @@ func store(perRow int, reg, add string, width, rows int) {
 // vexDPWSSD writes VPDPWSSD Y<dst>, Y<src1>, Y14 (AVX-VNNI: Y<dst> +=
 // word-pair dot products of Y<src1> and Y14) as bytes: the assembler only
 // knows the EVEX (AVX-512 VNNI) form, which needs AVX-512VL.
-func vexDPWSSD(dst, src1 int) {
-	// 3-byte VEX: C4; R̄X̄B̄ + map 0F38; W0 v̄v̄v̄v̄ L1 pp=66; opcode 52; ModRM.
+func vexDPWSSD(dst, src1 int) { vexVNNI(0x52, "VPDPWSSD", dst, src1) }
+
+// vexDPBUSD writes VPDPBUSD Y<dst>, Y<src1>, Y14 (AVX-VNNI: Y<dst> +=
+// dot products of Y<src1>'s unsigned byte quads with Y14's signed ones).
+func vexDPBUSD(dst, src1 int) { vexVNNI(0x50, "VPDPBUSD", dst, src1) }
+
+func vexVNNI(opcode int, name string, dst, src1 int) {
+	// 3-byte VEX: C4; R̄X̄B̄ + map 0F38; W0 v̄v̄v̄v̄ L1 pp=66; opcode; ModRM.
 	b1 := 0xC2 // R̄=1 X̄=1 B̄=0 (rm = Y14), map 00010
 	if dst >= 8 {
 		b1 &^= 0x80
 	}
 	b2 := (^src1&0xF)<<3 | 1<<2 | 1
 	modrm := 0xC0 | (dst&7)<<3 | (14 & 7)
-	w("\tBYTE $0xC4; BYTE $0x%02X; BYTE $0x%02X; BYTE $0x52; BYTE $0x%02X // VPDPWSSD Y14, Y%d, Y%d", b1, b2, modrm, src1, dst)
+	w("\tBYTE $0xC4; BYTE $0x%02X; BYTE $0x%02X; BYTE $0x%02X; BYTE $0x%02X // %s Y14, Y%d, Y%d", b1, b2, opcode, modrm, name, src1, dst)
 }
 
 func main() {
@@ -141,6 +147,8 @@ func main() {
 	}{
 		{"sgemmKernAVX512", "VFMADD231PS.BCST", "VADDPS", false},
 		{"igemmKernVNNI", "VPDPWSSD.BCST", "VPADDD", false},
+		// Four unsigned B bytes by four signed A bytes per lane (quads.go).
+		{"igemmKernVNNIU8", "VPDPBUSD.BCST", "VPADDD", false},
 		{"sgemmKernAVX512Ind", "VFMADD231PS.BCST", "VADDPS", true},
 	} {
 		for _, rows := range []int{4, 8, 12} {
@@ -164,11 +172,12 @@ func main() {
 	// AVX2: rows x 16; row r in Y(2r), Y(2r+1); B in Y12, Y13; the A
 	// broadcast in Y14; the integer kernels' products in Y15.
 	for _, f := range []struct {
-		name           string
-		int, vnni, ind bool
+		name                 string
+		int, vnni, u8s8, ind bool
 	}{
-		{"sgemmKernAVX2", false, false, false}, {"igemmKernAVX2", true, false, false},
-		{"igemmKernAVXVNNI", true, true, false}, {"sgemmKernAVX2Ind", false, false, true},
+		{"sgemmKernAVX2", false, false, false, false}, {"igemmKernAVX2", true, false, false, false},
+		{"igemmKernAVXVNNI", true, true, false, false}, {"igemmKernAVXVNNIU8", true, true, true, false},
+		{"sgemmKernAVX2Ind", false, false, false, true},
 	} {
 		for _, rows := range []int{3, 6} {
 			b := bRow(f.ind, fmt.Sprintf("%sx%d", f.name, rows))
@@ -181,9 +190,14 @@ func main() {
 			w("\tVMOVDQU %s, Y13", b.at(32))
 			for r := range rows {
 				if f.vnni {
+					// B (Y12, Y13) is the unsigned operand of VPDPBUSD.
+					dp := vexDPWSSD
+					if f.u8s8 {
+						dp = vexDPBUSD
+					}
 					w("\tVPBROADCASTD %d(SI), Y14", 4*r)
-					vexDPWSSD(2*r, 12)
-					vexDPWSSD(2*r+1, 13)
+					dp(2*r, 12)
+					dp(2*r+1, 13)
 				} else if f.int {
 					w("\tVPBROADCASTD %d(SI), Y14", 4*r)
 					w("\tVPMADDWD Y14, Y12, Y15")

@@ -21,6 +21,10 @@ type gemmKernel[T gemmElem] struct {
 	// packed A and B value must lie in int16 range (8-bit data minus an
 	// 8-bit zero point does).
 	lo16 bool
+	// u8s8: each int32 lane of A and B holds four bytes (four k steps),
+	// multiplied as B's unsigned by A's signed bytes (qquads.go packs
+	// them); such a kernel runs only quad plans.
+	u8s8 bool
 	// run is only called with len(a) >= kc*mr, len(b) >= kc*gemmNR and
 	// c holding the whole tile (checked by callKernel).
 	// ldb is the distance between b's k rows: gemmNR for a packed panel.

@@ -7,3 +7,5 @@ package tensor
 func simdKernelsF32() []gemmKernel[float32] { return nil }
 
 func simdKernelsI32() []gemmKernel[int32] { return nil }
+
+func simdKernelsU8S8() []gemmKernel[int32] { return nil }

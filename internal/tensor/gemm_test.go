@@ -56,11 +56,13 @@ func naiveGemm(transA, transB bool, m, n, k int, a []float32, lda int, b []float
 
 // useKernels makes Sgemm, GemmInt8 and the convolutions use f and i until
 // the test ends.
+// useKernels sets the f32 and int32 kernels for the rest of the test and
+// turns the quad path off, so 8-bit convolutions run on i.
 func useKernels(t *testing.T, f gemmKernel[float32], i gemmKernel[int32]) {
 	t.Helper()
-	pf, pi := *kernF32, *kernI32
-	*kernF32, *kernI32 = f, i
-	t.Cleanup(func() { *kernF32, *kernI32 = pf, pi })
+	pf, pi, pq := *kernF32, *kernI32, *kernU8S8
+	*kernF32, *kernI32, *kernU8S8 = f, i, gemmKernel[int32]{}
+	t.Cleanup(func() { *kernF32, *kernI32, *kernU8S8 = pf, pi, pq })
 }
 
 // TestSgemmAgainstNaive: the pure-Go kernel sums exactly in the documented

@@ -45,11 +45,11 @@ func ConvIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int
 	return err
 }
 
-// convIntegerInto is ConvIntegerInto with the weight's A panels per group
-// in packs, if any; with req, the GEMM path also requantizes each finished
+// convIntegerInto is ConvIntegerInto with the weight packed in pw, if it
+// is not nil; with req, the GEMM path also requantizes each finished
 // tile (the depthwise path each finished plane tile), and fused reports
 // that it did.
-func convIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, p Conv2DParams, packs []*packedA[int32], req *tileRequant) (fused bool, err error) {
+func convIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, p Conv2DParams, pw *PackedConvInteger, req *tileRequant) (fused bool, err error) {
 	if !isIntStorage(x.dtype) || !isIntStorage(w.dtype) {
 		return false, fmt.Errorf("tensor: integer conv2d of %v and %v (want 8- or 16-bit integers)", x.dtype, w.dtype)
 	}
@@ -69,6 +69,14 @@ func convIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int
 	// The GEMM pays when a group has several output channels; depthwise
 	// (one input and output channel per group) is a direct loop.
 	if isInt8Storage(x.dtype) && isInt8Storage(w.dtype) && g.mg > 1 && fitsInt16(wZero) && fitsInt16([]int32{xZero}) {
+		var packs []*packedA[int32]
+		var cq *convQuads
+		if pw != nil {
+			packs, cq = pw.a, pw.quads
+		}
+		if g.cg*g.kh*g.kw > 0 && convIntegerQuads(g, acc, x, xZero, w, wZero, cq, req) {
+			return req != nil, nil
+		}
 		return convIntegerGemm(g, acc, x, xZero, w, wZero, packs, req), nil
 	}
 	if isInt8Storage(x.dtype) && isInt8Storage(w.dtype) && fitsInt16(wZero) && fitsInt16([]int32{xZero}) &&
@@ -111,10 +119,7 @@ func convIntegerGemm(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor
 	if pairs {
 		kp = (k + 1) / 2
 	}
-	pb, _ := padPool.Get().(*padBufs)
-	if pb == nil {
-		pb = &padBufs{}
-	}
+	pb := getPadBufs()
 	defer padPool.Put(pb)
 	pad8, padU8 := &pb.i8, &pb.u8
 	for n := range g.n {
@@ -160,6 +165,13 @@ var padPool sync.Pool
 type padBufs struct {
 	i8 []int8
 	u8 []uint8
+}
+
+func getPadBufs() *padBufs {
+	if pb, _ := padPool.Get().(*padBufs); pb != nil {
+		return pb
+	}
+	return &padBufs{}
 }
 
 // packAIntGroup packs a group's k-deep weight rows, in pairs or not.

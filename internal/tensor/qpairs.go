@@ -185,6 +185,7 @@ type PackedConvInteger struct {
 	wZero  []int32
 	groups int
 	a      []*packedA[int32] // per group; nil when the GEMM does not run
+	quads  *convQuads        // the weight packed for the quad kernel, if it takes it
 }
 
 // Weight is the weight pw was packed from.
@@ -216,6 +217,9 @@ func PackConvInteger(w *Tensor, wZero []int32, groups int) (*PackedConvInteger, 
 	mg := m / groups
 	k := int(w.shape[1] * w.shape[2] * w.shape[3])
 	if w.Len() == 0 || mg < 2 || !fitsInt16(wZero) {
+		return pw, nil
+	}
+	if pw.quads = packConvQuads(w, wZero, groups, mg, k); pw.quads != nil {
 		return pw, nil
 	}
 	for gr := range groups {
@@ -257,7 +261,7 @@ func ConvIntegerPackedInto(acc []int32, x *Tensor, xZero int32, pw *PackedConvIn
 	if p.norm().Groups != pw.groups {
 		return fmt.Errorf("tensor: integer conv2d: weight packed for %d groups, convolution has %d", pw.groups, p.norm().Groups)
 	}
-	_, err := convIntegerInto(acc, x, xZero, pw.w, pw.wZero, p, pw.a, nil)
+	_, err := convIntegerInto(acc, x, xZero, pw.w, pw.wZero, p, pw, nil)
 	return err
 }
 
@@ -267,12 +271,11 @@ func ConvIntegerPackedInto(acc []int32, x *Tensor, xZero int32, pw *PackedConvIn
 // tile of accumulators as soon as it is finished, while it is in cache.
 // acc and dst hold the same values as after the two calls.
 func ConvIntegerRequantInto(dst *Tensor, acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, pw *PackedConvInteger, p Conv2DParams, r *Requantizer) error {
-	var packs []*packedA[int32]
 	if pw != nil {
 		if p.norm().Groups != pw.groups {
 			return fmt.Errorf("tensor: integer conv2d: weight packed for %d groups, convolution has %d", pw.groups, p.norm().Groups)
 		}
-		w, wZero, packs = pw.w, pw.wZero, pw.a
+		w, wZero = pw.w, pw.wZero
 	}
 	shape, err := ConvIntegerOutShape(x.shape, w.shape, p)
 	if err != nil {
@@ -285,7 +288,7 @@ func ConvIntegerRequantInto(dst *Tensor, acc []int32, x *Tensor, xZero int32, w 
 	if !isIntStorage(dst.dtype) || dst.Len() != len(acc) {
 		return fmt.Errorf("tensor: integer conv2d: %v output of %d values for %d accumulators", dst.dtype, dst.Len(), len(acc))
 	}
-	fused, err := convIntegerInto(acc, x, xZero, w, wZero, p, packs, &tileRequant{dst: dst, acc: acc, r: r})
+	fused, err := convIntegerInto(acc, x, xZero, w, wZero, p, pw, &tileRequant{dst: dst, acc: acc, r: r})
 	if err != nil || fused {
 		return err
 	}

@@ -21,14 +21,6 @@ func requantRowFast[T int8 | uint8 | int16 | uint16](dst []T, acc []int32, bias 
 //go:noescape
 func qaddRow8AVX2(dst, a, b *byte, n int, ra, rb, k, lo, hi float32, xa, xb int32)
 
-func signFlip[T int8 | uint8]() int32 {
-	var z T
-	if any(z) == any(int8(0)) {
-		return 0x80
-	}
-	return 0
-}
-
 func qaddRow8Fast[TC, TA, TB int8 | uint8](dst []TC, a []TA, b []TB, ra, rb, k, lo, hi float32) int {
 	n := len(dst) &^ 7
 	if !hasAVX2 || n == 0 || len(a) < n || len(b) < n {

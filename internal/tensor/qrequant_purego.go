@@ -30,3 +30,7 @@ func shiftRowsFast[T int8 | uint8](dst []T, ow int, src []T, srcPitch, rows, lo,
 }
 
 func gather2Fast[T int8 | uint8](o, src []T) int { return 0 }
+
+func quadPanelsFast[T int8 | uint8](dst []int32, r *[4][]T, n16, kc int, flip byte) bool {
+	return false
+}

@@ -1,0 +1,279 @@
+package tensor
+
+// Quad packing for the unsigned-by-signed byte kernels (gemmKernel.u8s8:
+// VPDPBUSD). Each int32 lane they multiply holds four bytes, four
+// consecutive k steps, and a lane's product is Σ_t ub[t]·sa[t] with B's
+// bytes unsigned and A's signed, summed without saturation: twice the
+// 16-bit pair kernels' products per instruction, exactly.
+//
+// A convolution's weight is A and its input B, so the weight must be
+// signed bytes with zero point 0: int8 with zero point 0, or uint8 with
+// zero point 128, read as w ^ 0x80 = w − 128 (quadWeightsOK). The input
+// is read as unsigned bytes: uint8 as is, int8 as x ^ 0x80 = x + 128 with
+// its zero point raised by 128 alike, so that x − zx is unchanged. The
+// zero point is not subtracted while packing: with S_i = Σ_p w[i,p],
+//
+//	Σ_p (x[p,j] − zx)·w[i,p] = Σ_p x[p,j]·w[i,p] − zx·S_i,
+//
+// and −zx·S_i is the plan's row bias. Both sides are exact modulo 2^32,
+// so the int32 results are those of the pair path bit for bit. Padding
+// holds the zero point (padInput), whose products cancel the same way,
+// and the k steps past K (a last partial quad) have weight 0.
+
+// kernU8S8 is the quad kernel family in use; run is nil when the CPU (or
+// the build) has none, and convolutions then take the pair path.
+var kernU8S8 = &gemmKernel[int32]{}
+
+func init() {
+	if ks := simdKernelsU8S8(); len(ks) > 0 {
+		*kernU8S8 = ks[0]
+	}
+}
+
+// quadsAvailable reports whether a quad kernel runs here.
+func quadsAvailable() bool { return kernU8S8.run != nil }
+
+// quadWeightsOK reports whether an 8-bit weight with zero points wZero
+// (none, per tensor or per channel) reads as signed bytes with zero point
+// 0, and whether its bytes are then flipped (uint8 less 128).
+func quadWeightsOK(dt DType, wZero []int32) (ok, flip bool) {
+	want := int32(0)
+	switch dt {
+	case I8:
+	case U8:
+		want, flip = 128, true
+	default:
+		return false, false
+	}
+	if len(wZero) == 0 {
+		return !flip, flip
+	}
+	for _, z := range wZero {
+		if z != want {
+			return false, false
+		}
+	}
+	return true, flip
+}
+
+// quadWord packs four bytes little-endian, each XORed with flip.
+func quadWord(b0, b1, b2, b3, flip byte) int32 {
+	return int32(uint32(b0^flip) | uint32(b1^flip)<<8 | uint32(b2^flip)<<16 | uint32(b3^flip)<<24)
+}
+
+// packAQuads packs op(A)[i, q] = the bytes a[i, 4q..4q+3] (XORed with
+// flip; 0 past k) of an m x k 8-bit A with row stride lda.
+func packAQuads[TA int8 | uint8](a []TA, lda, k int, flip byte) packAFunc[int32] {
+	return func(dst []int32, kern *gemmKernel[int32], i0, mc, p0, kc int) {
+		mr := kern.mr
+		for ir := 0; ir < mc; ir += mr {
+			d := dst[(ir/mr)*kc*mr:][: kc*mr : kc*mr]
+			for r := range mr {
+				if ir+r >= mc {
+					for p := range kc {
+						d[p*mr+r] = 0
+					}
+					continue
+				}
+				row := a[(i0+ir+r)*lda:][:k]
+				for p := range kc {
+					q := 4 * (p0 + p)
+					var b [4]byte
+					for t := range 4 {
+						if q+t < k {
+							b[t] = byte(row[q+t]) ^ flip
+						}
+					}
+					d[p*mr+r] = quadWord(b[0], b[1], b[2], b[3], 0)
+				}
+			}
+		}
+	}
+}
+
+// quadWeightSums sets sums[i] = Σ_p w'[i,p] for the m rows of k weights
+// at w, w' being the signed byte the kernel reads.
+func quadWeightSums[TA int8 | uint8](sums []int32, w []TA, k int, flip byte) {
+	for i := range sums {
+		var s int32
+		for _, v := range w[i*k : (i+1)*k] {
+			s += int32(int8(byte(v) ^ flip))
+		}
+		sums[i] = s
+	}
+}
+
+// quadPanels writes lane j = the bytes r[0][j], ..., r[3][j] (XORed with
+// flip) for j < n16 (a multiple of 16) as row p of consecutive
+// gemmNR-column panels of depth kc, dst being panel 0's row p.
+func quadPanels[T int8 | uint8](dst []int32, r *[4][]T, n16, kc int, flip byte) {
+	if quadPanelsFast(dst, r, n16, kc, flip) {
+		return
+	}
+	for j := range n16 {
+		dst[(j/gemmNR)*kc*gemmNR+j%gemmNR] = quadWord(byte(r[0][j]), byte(r[1][j]), byte(r[2][j]), byte(r[3][j]), flip)
+	}
+}
+
+// convPackQuadsPadded packs quad rows [p0, p0+kc) of a convolution's
+// im2col matrix of depth k from padded planes, stored values (zero point
+// not subtracted) read as unsigned bytes.
+func convPackQuadsPadded[T int8 | uint8](g *convGeom, xp paddedInput[T], k int) func(dst []int32, j0, nc, p0, kc int) {
+	flip := byte(signFlip[T]())
+	return func(dst []int32, j0, nc, p0, kc int) {
+		// Rows past k (weight 0) read these; any values would do.
+		var rows [4][gemmNC + gemmNR]T
+		n16 := (nc + 15) &^ 15
+		var r [4][]T
+		for p := range kc {
+			q := 4 * (p0 + p)
+			for t := range 4 {
+				switch {
+				case q+t >= k:
+					r[t] = rows[t][:n16]
+				case xp.shifted:
+					r[t] = xp.run(g, j0, n16, q+t)
+				default:
+					xp.gather(g, rows[t][:nc], j0, q+t)
+					r[t] = rows[t][:n16]
+				}
+			}
+			quadPanels(dst[p*gemmNR:], &r, n16, kc, flip)
+		}
+	}
+}
+
+// convQuads is what the quad path of one convolution needs: the weight's
+// packed panels per group (nil entries are packed per call) and S_i.
+type convQuads struct {
+	a    []*packedA[int32]
+	sums []int32
+}
+
+// packConvQuads packs the weight of a convolution in groups of mg output
+// channels for kernU8S8, or returns nil when the weight is not signed
+// bytes with zero point 0 (quadWeightsOK) or no quad kernel runs.
+func packConvQuads(w *Tensor, wZero []int32, groups, mg, k int) *convQuads {
+	ok, flip := quadWeightsOK(w.dtype, wZero)
+	if !ok || !quadsAvailable() {
+		return nil
+	}
+	f := byte(0)
+	if flip {
+		f = 0x80
+	}
+	cq := &convQuads{sums: make([]int32, groups*mg)}
+	for gr := range groups {
+		switch wv := w.data.(type) {
+		case []int8:
+			cq.a = append(cq.a, packAll(kernU8S8, mg, (k+3)/4, packAQuads(wv[gr*mg*k:], k, k, f)))
+		case []uint8:
+			cq.a = append(cq.a, packAll(kernU8S8, mg, (k+3)/4, packAQuads(wv[gr*mg*k:], k, k, f)))
+		}
+	}
+	switch wv := w.data.(type) {
+	case []int8:
+		quadWeightSums(cq.sums, wv, k, f)
+	case []uint8:
+		quadWeightSums(cq.sums, wv, k, f)
+	}
+	return cq
+}
+
+// convIntegerQuads runs the GEMM path of an 8-bit convolution on the quad
+// kernel and reports whether it could: the weight must read as signed
+// bytes (quadWeightsOK), the zero point must be a stored value and the
+// padded planes must fit. cq, when not nil, is the weight packed by
+// packConvQuads.
+func convIntegerQuads(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, cq *convQuads, req *tileRequant) bool {
+	if !quadsAvailable() {
+		return false
+	}
+	ok, flip := quadWeightsOK(w.dtype, wZero)
+	hp, wp, fits := padInputFits(g)
+	if !ok || !fits {
+		return false
+	}
+	switch xv := x.data.(type) {
+	case []int8:
+		if xZero < -128 || xZero > 127 {
+			return false
+		}
+		pb := getPadBufs()
+		defer padPool.Put(pb)
+		convQuadsRun(g, acc, xv, xZero, xZero+128, hp, wp, &pb.i8, w, flip, cq, req)
+	case []uint8:
+		if xZero < 0 || xZero > 255 {
+			return false
+		}
+		pb := getPadBufs()
+		defer padPool.Put(pb)
+		convQuadsRun(g, acc, xv, xZero, xZero, hp, wp, &pb.u8, w, flip, cq, req)
+	default:
+		return false
+	}
+	return true
+}
+
+// convQuadsRun is convIntegerQuads for an input of type T; zu is the zero
+// point as the kernel reads it (unsigned).
+func convQuadsRun[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero, zu int32, hp, wp int, pad *[]T, w *Tensor, flip bool, cq *convQuads, req *tileRequant) {
+	k := g.cg * g.kh * g.kw
+	ohw := g.oh * g.ow
+	f := byte(0)
+	if flip {
+		f = 0x80
+	}
+	biasBuf := getScratch[int32](&scratchI32, 2*g.m)
+	defer scratchI32.Put(biasBuf)
+	sums, bias := (*biasBuf)[:g.m], (*biasBuf)[g.m:]
+	if cq != nil {
+		copy(sums, cq.sums)
+	} else {
+		switch wv := w.data.(type) {
+		case []int8:
+			quadWeightSums(sums, wv, k, f)
+		case []uint8:
+			quadWeightSums(sums, wv, k, f)
+		}
+	}
+	for i, s := range sums {
+		bias[i] = -zu * s
+	}
+	for n := range g.n {
+		for gr := range g.groups {
+			lo, hi := (n*g.c+gr*g.cg)*g.h*g.w, (n*g.c+(gr+1)*g.cg)*g.h*g.w
+			plan := &gemmPlan[int32]{m: g.mg, n: ohw, k: (k + 3) / 4, kern: kernU8S8, c: acc[(n*g.m+gr*g.mg)*ohw:], ldc: ohw,
+				bias: bias[gr*g.mg : (gr+1)*g.mg]}
+			if cq != nil && gr < len(cq.a) {
+				plan.aPanels = cq.a[gr]
+			}
+			switch wv := w.data.(type) {
+			case []int8:
+				plan.packA = packAQuads(wv[gr*g.mg*k:], k, k, f)
+			case []uint8:
+				plan.packA = packAQuads(wv[gr*g.mg*k:], k, k, f)
+			}
+			if req != nil {
+				row0, grc := n*g.m+gr*g.mg, gr*g.mg
+				plan.epilogue = func(i0, i1, j0, j1 int) {
+					for i := i0; i < i1; i++ {
+						req.span((row0+i)*ohw+j0, (row0+i)*ohw+j1, grc+i)
+					}
+				}
+			}
+			plan.packB = convPackQuadsPadded(g, padInput(g, xv[lo:hi], T(xZero), hp, wp, pad), k)
+			plan.run()
+		}
+	}
+}
+
+// signFlip is the XOR that reads a T byte as unsigned with the same
+// order: 0x80 for int8 (v ^ 0x80 = v + 128), 0 for uint8.
+func signFlip[T int8 | uint8]() int32 {
+	var z T
+	if any(z) == any(int8(0)) {
+		return 0x80
+	}
+	return 0
+}
