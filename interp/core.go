@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/mlc-go/mlc/dialects/core"
 	"github.com/mlc-go/mlc/dialects/quant"
@@ -170,8 +171,8 @@ func coreClamp(c *opCall) ([]*tensor.Tensor, error) {
 	return one(tensor.Clip(c.in[0], lo, hi))
 }
 
-// fusableClamp returns the bounds of a core.clamp that reads this op's
-// only result and nothing else does, when the op may apply it itself
+// fusableClamp returns the bounds of a core.clamp (or core.relu) that
+// reads this op's only result and nothing else does, when the op may apply it itself
 // (tiles of a convolution clamped while in cache; the clamp then has
 // nothing left to do): only with buffer reuse (the mark lives in the
 // run's pool) and without hooks, which must see the unclamped result.
@@ -184,7 +185,14 @@ func (c *opCall) fusableClamp() *[2]float64 {
 		return nil
 	}
 	u := r.Uses()[0].Owner()
-	if u.Name() != "core.clamp" || u.Block() != c.op.Block() || u.NumResults() != 1 || u.Result(0).Type() != r.Type() {
+	if u.Block() != c.op.Block() || u.NumResults() != 1 || u.Result(0).Type() != r.Type() {
+		return nil
+	}
+	if u.Name() == "core.relu" {
+		// max(x, 0) is the clamp to [0, +Inf], NaN and -0 included.
+		return &reluBounds
+	}
+	if u.Name() != "core.clamp" {
 		return nil
 	}
 	uc := &opCall{op: u}
@@ -193,6 +201,22 @@ func (c *opCall) fusableClamp() *[2]float64 {
 		return nil
 	}
 	return &[2]float64{lo, hi}
+}
+
+// reluBounds are core.relu's as a clamp's.
+var reluBounds = [2]float64{0, math.Inf(1)}
+
+// coreRelu is max(x, 0); an f32 x that the convolution making it clamped
+// to [0, +Inf] already is its own result.
+func coreRelu(c *opCall) ([]*tensor.Tensor, error) {
+	if x := c.in[0]; x.DType() == tensor.F32 {
+		if b, ok := c.clampedInput(); ok && b == reluBounds {
+			if y := c.inPlace(x.Shape()); y != nil {
+				return one(y, nil)
+			}
+		}
+	}
+	return unary(tensor.OpRelu)(c)
 }
 
 // clampedInput returns the bounds a convolution clamped operand 0 to, if

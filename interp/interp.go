@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
@@ -44,6 +45,10 @@ type Options struct {
 	// sums and one requantization (trt_fused.go). The ops such a group
 	// replaces are not run, so Observe does not see them.
 	TRTFused bool
+	// OpTime, when set, is given the wall time of every op the run
+	// executes (constants cached from an earlier run take none). Unlike
+	// Observe it changes nothing about how ops run.
+	OpTime func(op *ir.Operation, elapsed time.Duration)
 }
 
 // Interpreter runs functions of one module. It keeps the tensors of
@@ -260,10 +265,17 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 		c := &opCall{op: op, in: args, it: it, pool: pool, index: i, lastUse: lastUse}
 		var results []*tensor.Tensor
 		var err error
+		var t0 time.Time
+		if it.opts.OpTime != nil {
+			t0 = time.Now()
+		}
 		if g := plan.group(op); g != nil {
 			results, err = it.execTRTGroup(g, c)
 		} else {
 			results, err = it.exec(c)
+		}
+		if it.opts.OpTime != nil && err == nil {
+			it.opts.OpTime(op, time.Since(t0))
 		}
 		if err != nil {
 			return nil, err

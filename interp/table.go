@@ -49,7 +49,7 @@ var kernels = map[string]kernel{
 	"core.reduce_min":   coreReduce(tensor.ReduceMin),                // min over axes
 	"core.reduce_prod":  coreReduce(tensor.ReduceProd),               // product over axes
 	"core.reduce_sum":   coreReduce(tensor.ReduceSum),                // sum over axes
-	"core.relu":         unary(tensor.OpRelu),                        // max(x, 0)
+	"core.relu":         coreRelu,                                    // max(x, 0)
 	"core.reshape":      coreReshape,                                 // same elements, result's shape
 	"core.round":        unary(tensor.OpRound),                       // round half to even
 	"core.rsqrt":        unary(tensor.OpRsqrt),                       // 1/√x

@@ -108,7 +108,13 @@ func parallelTiles(tiles int, work float64, f func(t int)) {
 		}
 		return
 	}
-	r := &tileRun{tiles: int64(tiles), f: f}
+	r := &tileRun{tiles: int64(tiles), f: f, chunk: 1}
+	// Small tiles are handed out several at a time: each grab of the
+	// shared counter moves its cache line between cores, which costs
+	// about as much as a tile of a few thousand operations.
+	if perTile := work / float64(tiles); perTile < tileGrabWork {
+		r.chunk = int64(max(1, min(int(tileGrabWork/max(perTile, 1)), tiles/(4*workers))))
+	}
 	if sections.run(workers, r.loop) {
 		return
 	}
@@ -125,9 +131,14 @@ func parallelTiles(tiles int, work float64, f func(t int)) {
 type tileRun struct {
 	next  atomic.Int64
 	tiles int64
+	chunk int64 // tiles per grab
 	f     func(t int)
 	wg    sync.WaitGroup
 }
+
+// tileGrabWork is the work (operations) parallelTiles hands out per grab
+// at least, while that leaves four grabs per worker.
+const tileGrabWork = 1 << 15
 
 func (r *tileRun) worker() {
 	r.loop()
@@ -136,11 +147,13 @@ func (r *tileRun) worker() {
 
 func (r *tileRun) loop() {
 	for {
-		t := r.next.Add(1) - 1
+		t := r.next.Add(r.chunk) - r.chunk
 		if t >= r.tiles {
 			return
 		}
-		r.f(int(t))
+		for e := min(t+r.chunk, r.tiles); t < e; t++ {
+			r.f(int(t))
+		}
 	}
 }
 

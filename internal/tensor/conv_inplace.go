@@ -87,6 +87,21 @@ func conv2DInPlaceF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[fl
 	}
 	plan := &gemmPlan[float32]{m: g.mg, n: ne, k: k, kern: kernF32, ldc: ne, bInd: xp, bOff: off}
 	plan.clip, plan.clipLo, plan.clipHi = g.clip, g.clipLo, g.clipHi
+	var out []float32
+	if !direct {
+		// Each finished tile of extended rows goes to the output while it
+		// is in cache, on the worker that made it.
+		plan.epilogue = func(i0, i1, j0, j1 int) {
+			for i := i0; i < i1; i++ {
+				for r := j0 / wq; r*wq < j1; r++ {
+					lo, hi := max(j0, r*wq), min(j1, r*wq+g.ow)
+					if lo < hi {
+						copy(out[i*ohw+r*g.ow+lo-r*wq:], ext[i*ne+lo:i*ne+hi])
+					}
+				}
+			}
+		}
+	}
 	for gr := range g.groups {
 		plan.packA = packA32(wv[gr*g.mg*k:], k, false, 1)
 		plan.aPanels = nil
@@ -99,19 +114,13 @@ func conv2DInPlaceF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[fl
 		}
 		for n := range g.n {
 			phasePlanes(g, xv[(n*g.c+gr*g.cg)*g.h*g.w:], xp, hq, wq)
-			out := ov[(n*g.m+gr*g.mg)*ohw : (n*g.m+(gr+1)*g.mg)*ohw]
+			out = ov[(n*g.m+gr*g.mg)*ohw : (n*g.m+(gr+1)*g.mg)*ohw]
 			if direct {
 				plan.c = out
-				plan.run()
-				continue
+			} else {
+				plan.c = ext
 			}
-			plan.c = ext
 			plan.run()
-			for i := range g.mg {
-				for r := range g.oh {
-					copy(out[i*ohw+r*g.ow:i*ohw+(r+1)*g.ow], ext[i*ne+r*wq:])
-				}
-			}
 		}
 	}
 }
@@ -122,9 +131,10 @@ func conv2DInPlaceF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[fl
 // xp's slack after the planes.
 func phasePlanes(g *convGeom, x, xp []float32, hq, wq int) {
 	hw := g.h * g.w
-	at := 0
-	for c := range g.cg {
+	per := g.sh * g.sw * hq * wq // values per channel
+	parallelTiles(g.cg, float64(g.cg*per), func(c int) {
 		img := x[c*hw : (c+1)*hw]
+		at := c * per
 		for a := range g.sh {
 			for b := range g.sw {
 				iw0 := b - g.pl
@@ -152,6 +162,6 @@ func phasePlanes(g *convGeom, x, xp []float32, hq, wq int) {
 				}
 			}
 		}
-	}
-	clear(xp[at:])
+	})
+	clear(xp[g.cg*per:])
 }

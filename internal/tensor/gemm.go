@@ -150,6 +150,9 @@ func (g *gemmPlan[T]) run() {
 			}
 		}
 		g.addBias(0, m, 0, n)
+		if g.epilogue != nil {
+			g.epilogue(0, m, 0, n)
+		}
 		return
 	}
 	if g.bInd != nil {

@@ -107,3 +107,119 @@ func convDepthwiseInt8W[TX int8 | uint8](g *convGeom, acc []int32, x []TX, xLo, 
 	}
 	return false
 }
+
+// 3x3 depthwise convolutions (dilation 1, stride 1 or 2) on the VNNI quad
+// kernel (dw3x3QuadRows): each output lane sums, per kernel row, four
+// input bytes (the window's three and one more) times the row's three
+// weights and a zero, read as the quad GEMM reads them (qquads.go): input
+// bytes unsigned (int8 flipped, its zero point with it), weights signed
+// with zero point 0, the zero point's share −zx·Σw added once. Exact, as
+// int32 sums are: the same values as the other paths.
+
+// dwQuadBufs holds *[]byte padded input rows for convDepthwiseQuads.
+var dwQuadBufs sync.Pool
+
+// convDepthwiseQuads runs the depthwise convolution on the quad kernel
+// when the CPU, the geometry and the weight allow it, and reports whether
+// it did; with req each finished tile is requantized while in cache.
+func convDepthwiseQuads(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, req *tileRequant) bool {
+	if !hasDepthwiseQuads || !g.depthwise() || g.kh != 3 || g.kw != 3 || g.dh != 1 || g.dw != 1 ||
+		g.sh != g.sw || g.sh < 1 || g.sh > 2 {
+		return false
+	}
+	ok, wflip := quadWeightsOK(w.dtype, wZero)
+	if !ok {
+		return false
+	}
+	if _, _, fits := padInputFits(g); !fits {
+		return false
+	}
+	switch xv := x.data.(type) {
+	case []int8:
+		if xZero < -128 || xZero > 127 {
+			return false
+		}
+		dwQuadsRun(g, acc, xv, xZero, xZero+128, w, wflip, req)
+	case []uint8:
+		if xZero < 0 || xZero > 255 {
+			return false
+		}
+		dwQuadsRun(g, acc, xv, xZero, xZero, w, wflip, req)
+	default:
+		return false
+	}
+	return true
+}
+
+// dwQuadsRun is convDepthwiseQuads for input type T; zu is the zero point
+// as the kernel reads it.
+func dwQuadsRun[T int8 | uint8](g *convGeom, acc []int32, x []T, xZero, zu int32, w *Tensor, wflip bool, req *tileRequant) {
+	if len(acc) == 0 {
+		return
+	}
+	wf := byte(0)
+	if wflip {
+		wf = 0x80
+	}
+	// Per channel: three row quads, then the zero point's correction.
+	wqBuf := getScratch[int32](&scratchI32, 4*g.m)
+	defer scratchI32.Put(wqBuf)
+	wq := *wqBuf
+	for m := range g.m {
+		var row [9]byte
+		switch wv := w.data.(type) {
+		case []int8:
+			for i, v := range wv[m*9 : (m+1)*9] {
+				row[i] = byte(v) ^ wf
+			}
+		case []uint8:
+			for i, v := range wv[m*9 : (m+1)*9] {
+				row[i] = byte(v) ^ wf
+			}
+		}
+		var sum int32
+		for ki := range 3 {
+			wq[4*m+ki] = quadWord(row[3*ki], row[3*ki+1], row[3*ki+2], 0, 0)
+			sum += int32(int8(row[3*ki])) + int32(int8(row[3*ki+1])) + int32(int8(row[3*ki+2]))
+		}
+		wq[4*m+3] = -zu * sum
+	}
+	s := g.sh
+	ohw, hw := g.oh*g.ow, g.h*g.w
+	wp := (g.ow-1)*s + 3
+	lo, hi := min(g.pl, wp), min(g.pl+g.w, wp)
+	flip := byte(signFlip[T]())
+	planes := g.n * g.m
+	workers := threads()
+	blocks := 1
+	if planes < 4*workers {
+		blocks = min(g.oh, (4*workers+planes-1)/planes)
+	}
+	rows := (g.oh + blocks - 1) / blocks
+	blocks = (g.oh + rows - 1) / rows
+	parallelTiles(planes*blocks, float64(ohw)*18*float64(planes), func(t int) {
+		pl, b := t/blocks, t%blocks
+		n, m := pl/g.m, pl%g.m
+		r0, r1 := b*rows, min(g.oh, (b+1)*rows)
+		// Padded rows [r0·s, (r1−1)·s + 3) of the plane, then slack for
+		// the last block's 64-byte reads.
+		prows := (r1-1-r0)*s + 3
+		bp, _ := dwQuadBufs.Get().(*[]byte)
+		if bp == nil || cap(*bp) < prows*wp+64 {
+			b := make([]byte, prows*wp+64)
+			bp = &b
+		}
+		buf := (*bp)[:prows*wp+64]
+		pad := unsafe.Slice((*T)(unsafe.Pointer(&buf[0])), prows*wp)
+		gr := *g
+		gr.pt = g.pt - r0*s // padded row r0·s is buf's row 0
+		c := n*g.c + m/g.mg
+		padPlane(&gr, pad, wp, x[c*hw:(c+1)*hw], -g.pl, lo, hi, T(xZero))
+		q := (*[4]int32)(wq[4*m:])
+		dwQuadRowsFast(acc[pl*ohw+r0*g.ow:pl*ohw+r1*g.ow], buf, wp, r1-r0, g.ow, s, q, flip)
+		dwQuadBufs.Put(bp)
+		if req != nil {
+			req.span(pl*ohw+r0*g.ow, pl*ohw+r1*g.ow, m)
+		}
+	})
+}

@@ -358,9 +358,9 @@ func padInput[T int8 | uint8](g *convGeom, x []T, zero T, hp, wp int, buf *[]T) 
 	}
 	d := (*buf)[:n]
 	lo, hi := min(g.pl, wp), min(g.pl+g.w, wp)
-	for ch := range g.cg {
+	parallelTiles(g.cg, float64(n), func(ch int) {
 		padPlane(g, d[ch*hp*wp:(ch+1)*hp*wp], wp, x[ch*g.h*g.w:(ch+1)*g.h*g.w], -g.pl, lo, hi, zero)
-	}
+	})
 	return paddedInput[T]{data: d, hp: hp, wp: wp}
 }
 
@@ -373,14 +373,14 @@ func padShifted[T int8 | uint8](g *convGeom, x []T, zero T, hp, wp int, buf *[]T
 		*buf = make([]T, n+gemmNR)
 	}
 	d := (*buf)[:n+gemmNR]
-	for ch := range g.cg {
+	parallelTiles(g.cg, float64(n), func(ch int) {
 		for kj := range g.kw {
 			// Output column o reads input column o + off.
 			off := kj*g.dw - g.pl
 			lo, hi := min(max(-off, 0), g.ow), max(min(g.w-off, g.ow), 0)
 			padPlane(g, d[(ch*g.kw+kj)*hp*g.ow:][:hp*g.ow], g.ow, x[ch*g.h*g.w:(ch+1)*g.h*g.w], off, lo, hi, zero)
 		}
-	}
+	})
 	return paddedInput[T]{data: d, hp: hp, wp: wp, shifted: true}
 }
 

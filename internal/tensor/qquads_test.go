@@ -226,3 +226,84 @@ func TestQuadPanels(t *testing.T) {
 		}
 	}
 }
+
+// TestDepthwiseQuads: 3x3 depthwise convolutions on the VNNI quad kernel
+// (strides 1 and 2, symmetric and one-sided padding, widths that leave a
+// partial 16-lane block, channel multiplier 2, several images; uint8 and
+// int8 inputs at extreme zero points; int8 weights with zero point 0,
+// uint8 with 128) equal the reference sums, and the fused requantization
+// the two-step one.
+func TestDepthwiseQuads(t *testing.T) {
+	if !hasDepthwiseQuads {
+		t.Skip("no depthwise quad kernel on this CPU or build")
+	}
+	rng := rand.New(rand.NewSource(43))
+	type geo struct{ n, c, mult, h, w, s int }
+	shapes := []geo{{1, 5, 1, 7, 7, 1}, {2, 3, 1, 14, 19, 2}, {1, 4, 2, 9, 33, 1}, {1, 2, 1, 1, 1, 1}, {1, 3, 1, 40, 17, 2}, {1, 16, 1, 3, 16, 1}}
+	pads := [][4]int{{1, 1, 1, 1}, {0, 0, 0, 0}, {0, 1, 1, 0}, {2, 0, 0, 2}}
+	for si, s := range shapes {
+		for trial := range 8 {
+			xdt := []DType{U8, I8}[trial%2]
+			wdt := []DType{I8, U8}[trial/2%2]
+			x := randInts(rng, xdt, []int64{int64(s.n), int64(s.c), int64(s.h), int64(s.w)})
+			m := s.c * s.mult
+			w := randInts(rng, wdt, []int64{int64(m), 1, 3, 3})
+			xz := map[DType][]int32{U8: {0, 255, 77}, I8: {-128, 127, -5}}[xdt][trial%3]
+			var wz []int32
+			if wdt == U8 {
+				wz = []int32{128}
+			}
+			p := Conv2DParams{Strides: [2]int{s.s, s.s}, Pads: pads[trial%len(pads)], Groups: s.c}
+			shape, err := ConvIntegerOutShape(x.shape, w.shape, p)
+			if err != nil {
+				continue
+			}
+			g, err := convGeometry(x.shape, w.shape, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := refConvInteger(x, w, int64(xz), wz, p)
+			n, _ := NumElements(shape)
+			name := fmt.Sprintf("shape %d trial %d (%v x %v, zx %d, pads %v)", si, trial, xdt, wdt, xz, p.Pads)
+			acc := make([]int32, n)
+			if !convDepthwiseQuads(g, acc, x, xz, w, wz, nil) {
+				t.Fatalf("%s: the quad path was not taken", name)
+			}
+			for i := range want {
+				if int64(acc[i]) != want[i] {
+					t.Fatalf("%s: element %d = %d, reference %d", name, i, acc[i], want[i])
+				}
+			}
+			r := &Requantizer{Scale: []float32{0.02}, Bias: make([]int32, m), Zero: -3, Min: -128, Max: 127}
+			for i := range r.Bias {
+				r.Bias[i] = int32(rng.Intn(401) - 200)
+			}
+			wantY := New(I8, shape...)
+			if err := r.RequantizeConv(wantY, acc, m, int(shape[2]*shape[3])); err != nil {
+				t.Fatal(err)
+			}
+			y := New(I8, shape...)
+			acc2 := make([]int32, n)
+			if err := ConvIntegerRequantInto(y, acc2, x, xz, w, wz, nil, p, r); err != nil {
+				t.Fatal(err)
+			}
+			for i, v := range y.data.([]int8) {
+				if v != wantY.data.([]int8)[i] {
+					t.Fatalf("%s: requantized element %d = %d, want %d", name, i, v, wantY.data.([]int8)[i])
+				}
+			}
+		}
+	}
+	// A weight zero point the kernel cannot fold, and a 5x5 window, stay
+	// on the other paths.
+	x := randInts(rng, U8, []int64{1, 2, 6, 6})
+	for _, c := range []struct {
+		w  *Tensor
+		wz []int32
+	}{{randInts(rng, I8, []int64{2, 1, 3, 3}), []int32{3}}, {randInts(rng, I8, []int64{2, 1, 5, 5}), nil}} {
+		g, _ := convGeometry(x.shape, c.w.shape, Conv2DParams{Groups: 2})
+		if convDepthwiseQuads(g, make([]int32, 2*g.oh*g.ow), x, 0, c.w, c.wz, nil) {
+			t.Errorf("weight %v zero points %v took the quad path", FormatShape(c.w.shape), c.wz)
+		}
+	}
+}

@@ -44,6 +44,8 @@ type runOptions struct {
 	dims, shapes []string
 	// trtFused runs trt Q/DQ groups as TensorRT's int8 kernels do.
 	trtFused bool
+	// opTimes prints the time per op kind and the slowest ops.
+	opTimes bool
 }
 
 func newRunCmd() *cobra.Command {
@@ -84,6 +86,7 @@ Errors are reported as positioned diagnostics and the exit status is 1.`,
 	f.IntVar(&o.repeat, "repeat", 1, "run the function this many times (for timing; outputs of the last run are written)")
 	f.BoolVar(&o.timing, "time", false, "print parse+verify time and the median and minimum run time to stderr")
 	f.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the runs (after parsing) to this file")
+	f.BoolVar(&o.opTimes, "op-times", false, "print to stderr the time per run of each kind of op and of the slowest ops (leaving out the first run when --repeat is over 1)")
 	f.BoolVar(&o.allowUnregistered, "allow-unregistered-dialect", false, "allow ops of dialects that are not registered")
 	f.BoolVar(&o.trtFused, "trt-fused", false, "run the trt dialect's dequantize → convolution/matrix multiply → quantize groups as TensorRT's int8 kernels do (integer sums, one requantization) instead of op by op in float")
 	addImportFlags(cmd, &o.dims, &o.shapes)
@@ -146,7 +149,12 @@ func runModel(path string, o runOptions, stdout, stderr io.Writer) error {
 	parsed := time.Since(start)
 	var outs []*tensor.Tensor
 	runs := make([]time.Duration, max(o.repeat, 1))
-	it := interp.New(interp.Options{TRTFused: o.trtFused})
+	opts := interp.Options{TRTFused: o.trtFused}
+	var times interp.OpTimes
+	if o.opTimes {
+		opts.OpTime = times.Add
+	}
+	it := interp.New(opts)
 	var prof bytes.Buffer
 	if o.cpuProfile != "" {
 		if err := pprof.StartCPUProfile(&prof); err != nil {
@@ -160,6 +168,10 @@ func runModel(path string, o runOptions, stdout, stderr io.Writer) error {
 			return report(err)
 		}
 		runs[k] = time.Since(t0)
+		if k == 0 && len(runs) > 1 {
+			// The first run decodes constants and packs weights once.
+			times.Reset()
+		}
 	}
 	if o.cpuProfile != "" {
 		pprof.StopCPUProfile()
@@ -171,6 +183,9 @@ func runModel(path string, o runOptions, stdout, stderr io.Writer) error {
 		slices.Sort(runs)
 		fmt.Fprintf(stderr, "time: read+parse+verify %.1f ms; run: median %.2f ms, min %.2f ms over %d runs\n",
 			ms(parsed), ms(runs[len(runs)/2]), ms(runs[0]), len(runs))
+	}
+	if o.opTimes {
+		times.Report(stderr, max(len(runs)-1, 1), 10)
 	}
 	names := interp.ResultNames(fn)
 	if o.outputDir == "" {
