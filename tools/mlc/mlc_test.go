@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -147,6 +149,36 @@ func TestRunCPUProfile(t *testing.T) {
 	}
 	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
 		t.Errorf("profile of %d bytes does not start with the gzip magic", len(b))
+	}
+}
+
+// --op-times prints a row per op kind that ran (shares of the ops' time
+// summing to 100%) and the slowest ops with their locations.
+func TestRunOpTimes(t *testing.T) {
+	dir, m, x, i := writeFiles(t)
+	_, stderr, err := mlc(t, "run", m, "--input", "x="+x, "--input", "arg1="+i, "--output-dir", filepath.Join(dir, "out"),
+		"-q", "--repeat", "4", "--op-times")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if !strings.Contains(stderr, "op times over 3 runs") {
+		t.Errorf("no header for the 3 runs after the first:\n%s", stderr)
+	}
+	var total float64
+	for _, name := range []string{"core.gather", "core.relu"} {
+		re := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(name) + `\s+1\s+[0-9.]+\s+([0-9.]+)%$`)
+		mm := re.FindStringSubmatch(stderr)
+		if mm == nil {
+			t.Fatalf("no row for %s:\n%s", name, stderr)
+		}
+		v, _ := strconv.ParseFloat(mm[1], 64)
+		total += v
+	}
+	if total < 99.8 || total > 100.2 {
+		t.Errorf("shares sum to %.1f%%:\n%s", total, stderr)
+	}
+	if !regexp.MustCompile(`core\.(gather|relu) at "[^"]*m\.mlir":\d+:\d+`).MatchString(stderr) {
+		t.Errorf("no located op among the slowest:\n%s", stderr)
 	}
 }
 
