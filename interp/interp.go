@@ -74,6 +74,9 @@ type Interpreter struct {
 	// qpacked is packed for 8-bit weights of quantized convolutions (see
 	// packedConvInteger).
 	qpacked map[packKey]*tensor.PackedConvInteger
+	// requants holds quantized convolutions' requantization parameters
+	// (see cachedRequant).
+	requants map[*ir.Operation]requantEntry
 	// trtPlans holds, per function, its groups under TRTFused.
 	trtPlans map[*ir.Operation]*trtPlan
 	depth    int

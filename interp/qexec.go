@@ -85,6 +85,39 @@ type requant struct {
 	accScale []float32 // s_x × s_w per channel, for an f32 bias
 	biasI    []int32   // i32 bias per channel, or nil
 	biasF    []float32 // f32 bias per channel, or nil
+	fastR    *tensor.Requantizer
+}
+
+// requantEntry is an op's requant as computed for one bias tensor.
+type requantEntry struct {
+	r    *requant
+	bias *tensor.Tensor
+}
+
+// cachedRequant is newRequant, computed once per interpreter and op when
+// the bias is absent or a constant (the same tensor run after run): the
+// types it reads cannot change while the interpreter lives.
+func (c *opCall) cachedRequant(xq *quant.UniformType, wScales []float64, yq *quant.UniformType, biasIdx int, channels int) (*requant, error) {
+	var bias *tensor.Tensor
+	cacheable := c.it != nil
+	if biasIdx >= 0 && biasIdx < len(c.in) {
+		bias = c.in[biasIdx]
+		d := c.op.Operand(biasIdx).DefiningOp()
+		cacheable = cacheable && d != nil && c.it.consts[d] == bias
+	}
+	if cacheable {
+		if e, ok := c.it.requants[c.op]; ok && e.bias == bias && len(e.r.mult) == len(wScales) {
+			return e.r, nil
+		}
+	}
+	r, err := newRequant(c, xq, wScales, yq, biasIdx, channels)
+	if err == nil && cacheable {
+		if c.it.requants == nil {
+			c.it.requants = map[*ir.Operation]requantEntry{}
+		}
+		c.it.requants[c.op] = requantEntry{r, bias}
+	}
+	return r, err
 }
 
 func newRequant(c *opCall, xq *quant.UniformType, wScales []float64, yq *quant.UniformType, biasIdx int, channels int) (*requant, error) {
@@ -162,7 +195,10 @@ func (r *requant) accFits32(x *tensor.Tensor, xZero int32, w *tensor.Tensor, wZe
 // fast is r as tensor.Requantizer, which computes what at does for an
 // i32 bias or none.
 func (r *requant) fast() *tensor.Requantizer {
-	return &tensor.Requantizer{Scale: r.mult, Bias: r.biasI, Zero: int32(r.out.ZeroPoint), Min: int32(r.out.Min), Max: int32(r.out.Max)}
+	if r.fastR == nil {
+		r.fastR = &tensor.Requantizer{Scale: r.mult, Bias: r.biasI, Zero: int32(r.out.ZeroPoint), Min: int32(r.out.Min), Max: int32(r.out.Max)}
+	}
+	return r.fastR
 }
 
 // requantInto returns the tensor of dt (8 or 16 bits) the op's result is
@@ -251,7 +287,7 @@ func qConv(c *opCall) ([]*tensor.Tensor, error) {
 		return nil, err
 	}
 	m := int(shape[1])
-	r, err := newRequant(c, xq, wScales, yq, 2, m)
+	r, err := c.cachedRequant(xq, wScales, yq, 2, m)
 	if err != nil {
 		return nil, err
 	}

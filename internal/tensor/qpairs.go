@@ -269,7 +269,9 @@ func ConvIntegerPackedInto(acc []int32, x *Tensor, xZero int32, pw *PackedConvIn
 // PackConvInteger when pw is not nil; then w and wZero are pw's) followed
 // by r.RequantizeConv(dst, acc, M, OH·OW): the GEMM path requantizes each
 // tile of accumulators as soon as it is finished, while it is in cache.
-// acc and dst hold the same values as after the two calls.
+// dst holds the same values as after the two calls; acc is working
+// storage whose contents afterwards are unspecified (the VNNI path leaves
+// a per-channel constant of each sum to the requantization).
 func ConvIntegerRequantInto(dst *Tensor, acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, pw *PackedConvInteger, p Conv2DParams, r *Requantizer) error {
 	if pw != nil {
 		if p.norm().Groups != pw.groups {
@@ -300,11 +302,18 @@ type tileRequant struct {
 	dst *Tensor
 	acc []int32
 	r   *Requantizer
+	// offset, when set, holds per channel what the accumulators lack
+	// (the quad path's zero-point share), added with the bias: int32
+	// sums wrap alike, so the stored values are those of the full sums.
+	offset []int32
 }
 
 // span requantizes acc[lo:hi], all of channel ch, into dst[lo:hi].
 func (t *tileRequant) span(lo, hi, ch int) {
 	a, b, s := t.acc[lo:hi], t.r.biasAt(ch), t.r.scaleAt(ch)
+	if t.offset != nil {
+		b += t.offset[ch]
+	}
 	switch d := t.dst.data.(type) {
 	case []int8:
 		requantRow(d[lo:hi], a, b, s, t.r)

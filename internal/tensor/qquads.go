@@ -15,7 +15,8 @@ package tensor
 //
 //	Σ_p (x[p,j] − zx)·w[i,p] = Σ_p x[p,j]·w[i,p] − zx·S_i,
 //
-// and −zx·S_i is the plan's row bias. Both sides are exact modulo 2^32,
+// and −zx·S_i is the plan's row bias or, when tiles are requantized as
+// they finish, added to the requantization's bias (tileRequant.offset). Both sides are exact modulo 2^32,
 // so the int32 results are those of the pair path bit for bit. Padding
 // holds the zero point (padInput), whose products cancel the same way,
 // and the k steps past K (a last partial quad) have weight 0.
@@ -240,11 +241,19 @@ func convQuadsRun[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero, zu in
 	for i, s := range sums {
 		bias[i] = -zu * s
 	}
+	if req != nil {
+		// The requantization adds the zero point's share with the bias.
+		r := *req
+		r.offset = bias
+		req = &r
+	}
 	for n := range g.n {
 		for gr := range g.groups {
 			lo, hi := (n*g.c+gr*g.cg)*g.h*g.w, (n*g.c+(gr+1)*g.cg)*g.h*g.w
-			plan := &gemmPlan[int32]{m: g.mg, n: ohw, k: (k + 3) / 4, kern: kernU8S8, c: acc[(n*g.m+gr*g.mg)*ohw:], ldc: ohw,
-				bias: bias[gr*g.mg : (gr+1)*g.mg]}
+			plan := &gemmPlan[int32]{m: g.mg, n: ohw, k: (k + 3) / 4, kern: kernU8S8, c: acc[(n*g.m+gr*g.mg)*ohw:], ldc: ohw}
+			if req == nil {
+				plan.bias = bias[gr*g.mg : (gr+1)*g.mg]
+			}
 			if cq != nil && gr < len(cq.a) {
 				plan.aPanels = cq.a[gr]
 			}
