@@ -110,3 +110,37 @@ func TestRequantizerMatchesRequantizeAcc(t *testing.T) {
 		}
 	}
 }
+
+// requantRow's SIMD rows (AVX-512 and AVX2, whichever the CPU has) store
+// what requantOne does: halves that round to even, results clamped at
+// both ends, NaN products (a NaN or infinite scale) as 0, and a bias that
+// wraps the int32 sum.
+func TestRequantRowMatchesScalar(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	scales := []float32{0.5, 0.25, 1.5, 3e-4, float32(math.NaN()), float32(math.Inf(1)), float32(math.Inf(-1)), 0}
+	for trial, scale := range scales {
+		for _, n := range []int{7, 16, 64, 100, 333} {
+			acc := make([]int32, n)
+			for i := range acc {
+				switch i % 4 {
+				case 0:
+					acc[i] = int32(rng.Intn(2001) - 1000)
+				case 1:
+					acc[i] = int32(rng.Uint32())
+				default:
+					acc[i] = int32(2*rng.Intn(21) - 20 + 1) // odd: ties at scale 0.5
+				}
+			}
+			r := &Requantizer{Scale: []float32{scale}, Zero: 5, Min: -128, Max: 127}
+			bias := int32(trial) * 0x7fff0000 // wraps some sums
+			lo, hi := float32(r.Min-r.Zero), float32(r.Max-r.Zero)
+			got := make([]int8, n)
+			requantRow(got, acc, bias, scale, r)
+			for i, a := range acc {
+				if want := int8(requantOne(a, bias, scale, lo, hi, r.Zero)); got[i] != want {
+					t.Fatalf("scale %g n %d: acc[%d] = %d requantized to %d, want %d", scale, n, i, a, got[i], want)
+				}
+			}
+		}
+	}
+}

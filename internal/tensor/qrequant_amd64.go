@@ -7,11 +7,22 @@ import "unsafe"
 //go:noescape
 func requantRow8AVX2(dst *byte, acc *int32, n int, bias int32, scale, lo, hi float32, zero int32)
 
-// requantRowFast does requantRow's first len(dst)&^7 values of 8-bit
-// outputs with AVX2 and returns how many it did.
+//go:noescape
+func requantRow8AVX512(dst *byte, acc *int32, n int, bias int32, scale, lo, hi float32, zero int32)
+
+// requantRowFast does requantRow's first values of 8-bit outputs with
+// AVX-512 (multiples of 16) or AVX2 (of 8) and returns how many it did.
 func requantRowFast[T int8 | uint8 | int16 | uint16](dst []T, acc []int32, bias int32, scale, lo, hi float32, zero int32) int {
+	if !hasAVX2 || unsafe.Sizeof(dst[0]) != 1 || len(acc) < len(dst) {
+		return 0
+	}
 	n := len(dst) &^ 7
-	if !hasAVX2 || n == 0 || unsafe.Sizeof(dst[0]) != 1 || len(acc) < n {
+	if hasAVX512 && len(dst) >= 16 {
+		n = len(dst) &^ 15
+		requantRow8AVX512((*byte)(unsafe.Pointer(&dst[0])), &acc[0], n, bias, scale, lo, hi, zero)
+		return n
+	}
+	if n == 0 {
 		return 0
 	}
 	requantRow8AVX2((*byte)(unsafe.Pointer(&dst[0])), &acc[0], n, bias, scale, lo, hi, zero)

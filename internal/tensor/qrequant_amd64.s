@@ -393,3 +393,60 @@ eloop:
 edone:
 	VZEROUPPER
 	RET
+
+// func requantRow8AVX512(dst *byte, acc *int32, n int, bias int32, scale, lo, hi float32, zero int32)
+// requantRow8AVX2 on zmm registers: sixteen lanes a step, four chains,
+// n a multiple of 16. VPMOVDB keeps each lane's low byte.
+#define REQ16(off, R) \
+	VMOVDQU32 off(SI), R \
+	VPADDD Z1, R, R \
+	VCVTDQ2PS R, R \
+	VMULPS Z2, R, R \
+	VCMPPS $7, R, R, K1 \
+	VMOVAPS.Z R, K1, R \
+	VMAXPS Z3, R, R \
+	VMINPS Z4, R, R \
+	VCVTPS2DQ R, R \
+	VPADDD Z5, R, R
+
+TEXT ·requantRow8AVX512(SB), NOSPLIT, $0-44
+	MOVQ dst+0(FP), DI
+	MOVQ acc+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVL bias+24(FP), AX
+	VPBROADCASTD AX, Z1
+	VBROADCASTSS scale+28(FP), Z2
+	VBROADCASTSS lo+32(FP), Z3
+	VBROADCASTSS hi+36(FP), Z4
+	MOVL zero+40(FP), AX
+	VPBROADCASTD AX, Z5
+
+z64:
+	CMPQ CX, $64
+	JLT  z16
+	REQ16(0, Z10)
+	REQ16(64, Z11)
+	REQ16(128, Z12)
+	REQ16(192, Z13)
+	VPMOVDB Z10, (DI)
+	VPMOVDB Z11, 16(DI)
+	VPMOVDB Z12, 32(DI)
+	VPMOVDB Z13, 48(DI)
+	ADDQ $256, SI
+	ADDQ $64, DI
+	SUBQ $64, CX
+	JMP  z64
+
+z16:
+	CMPQ CX, $16
+	JLT  zdone
+	REQ16(0, Z10)
+	VPMOVDB Z10, (DI)
+	ADDQ $64, SI
+	ADDQ $16, DI
+	SUBQ $16, CX
+	JMP  z16
+
+zdone:
+	VZEROUPPER
+	RET
