@@ -11,12 +11,15 @@
 #
 #   bash bench/interp-vs-ort.sh [RUNS] [THREADS...]
 #
-# RUNS timed runs per tool and row (default 20, after warm-up); THREADS the
-# thread counts (default "1 N" with N = nproc). MODELS (environment) picks a
-# subset, e.g. MODELS="conv6 resnet18"; MLC_BIN times another build of mlc
-# (an older commit's, to compare). Prints one table: the median and
-# minimum run time of each tool, the ratio mlc/ORT of the medians and the
-# largest absolute difference between the two outputs.
+# RUNS timed runs per tool, round and row (default 20, after warm-up);
+# THREADS the thread counts (default "1 N" with N = nproc). Each row takes
+# ROUNDS (environment, default 3) interleaved rounds, ORT then mlc, so
+# that slow spells of a shared machine hit both tools alike. MODELS
+# (environment) picks a subset, e.g. MODELS="conv6 resnet18"; MLC_BIN times
+# another build of mlc (an older commit's, to compare). Prints one table:
+# the median of the rounds' median run times and the fastest run of each
+# tool, the ratio mlc/ORT of the medians and the largest absolute
+# difference between the two outputs.
 #
 # mlc: `mlc import --pipeline torch-to-core` once, then `mlc run --threads T
 # --repeat RUNS --time` (the median of the function's run times, after
@@ -45,6 +48,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${1:-20}
 shift || true
+ROUNDS=${ROUNDS:-3}
 THREADS=("$@")
 [ ${#THREADS[@]} -gt 0 ] || THREADS=(1 "$(nproc)")
 ORT_DIR=${ORT_DIR:-bench/ort}
@@ -100,24 +104,45 @@ EOF
 
 json() { "$PY" -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$1"; }
 
+# median V...: the median of the numbers given (the lower middle one of an
+# even count).
+median() { printf '%s\n' "$@" | sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
+
+# time_row ONNX MLIR ORT_OUT MLC_OUT_DIR THREADS [OPTIMIZED.onnx]: ROUNDS
+# interleaved rounds (ORT, then mlc) of RUNS timed runs each, so that both
+# tools meet the same spells of a noisy machine; sets ort_med / mlc_med
+# to the median of the rounds' medians and ort_min / mlc_min to the
+# smallest run, ort_ver to ORT's version, line to mlc's last report.
+time_row() {
+	local onnx=$1 mlir=$2 ort_out=$3 out=$4 t=$5 opt=${6:-} r o
+	local om=() on=() mm=() mn=()
+	# Two untimed runs warm the page cache and the Go runtime.
+	GOMAXPROCS=$t "$mlc" run "$mlir" --input "$d/input.npy" --output-dir "$out" -q --threads "$t" --repeat 2 >/dev/null
+	for ((r = 0; r < ROUNDS; r++)); do
+		o=$(NODE_PATH="$ORT_DIR/node_modules" node bench/ort-run.js "$onnx" "$d/input.npy" "$ort_out" "$RUNS" "$t" $opt)
+		om+=("$(echo "$o" | json median_ms)")
+		on+=("$(echo "$o" | json min_ms)")
+		ort_ver=$(echo "$o" | json version)
+		line=$(GOMAXPROCS=$t "$mlc" run "$mlir" --input "$d/input.npy" --output-dir "$out" -q --threads "$t" --repeat "$RUNS" --time 2>&1)
+		mm+=("$(echo "$line" | sed -n 's/.*median \([0-9.]*\) ms.*/\1/p')")
+		mn+=("$(echo "$line" | sed -n 's/.*min \([0-9.]*\) ms.*/\1/p')")
+		[ -n "${mm[-1]}" ] || return 1
+	done
+	ort_med=$(median "${om[@]}")
+	ort_min=$(printf '%s\n' "${on[@]}" | sort -g | head -1)
+	mlc_med=$(median "${mm[@]}")
+	mlc_min=$(printf '%s\n' "${mn[@]}" | sort -g | head -1)
+}
+
 echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "fp32, $RUNS timed runs per row; times in ms; ratio = mlc median / ORT median"
+echo "fp32, $ROUNDS interleaved rounds of $RUNS timed runs per row (ORT, mlc, ORT, mlc, ...); times in ms: the median of the rounds' medians and the fastest run; ratio = mlc median / ORT median"
 rows=()
 for m in "${MODELS[@]}"; do
 	prepare "$m"
 	for t in "${THREADS[@]}"; do
 		d=$work/$m
-		o=$(NODE_PATH="$ORT_DIR/node_modules" node bench/ort-run.js "$d/model.onnx" "$d/input.npy" "$d/ort-y.npy" "$RUNS" "$t")
-		ort_med=$(echo "$o" | json median_ms)
-		ort_min=$(echo "$o" | json min_ms)
-		ort_ver=$(echo "$o" | json version)
 		rm -rf "$d/out"
-		# Two untimed runs warm the page cache and the Go runtime.
-		GOMAXPROCS=$t "$mlc" run "$d/model.mlir" --input "$d/input.npy" --output-dir "$d/out" -q --threads "$t" --repeat 2 >/dev/null
-		line=$(GOMAXPROCS=$t "$mlc" run "$d/model.mlir" --input "$d/input.npy" --output-dir "$d/out" -q --threads "$t" --repeat "$RUNS" --time 2>&1)
-		mlc_med=$(echo "$line" | sed -n 's/.*median \([0-9.]*\) ms.*/\1/p')
-		mlc_min=$(echo "$line" | sed -n 's/.*min \([0-9.]*\) ms.*/\1/p')
-		[ -n "$mlc_med" ] || { echo "mlc run on $m failed: $line" >&2; exit 1; }
+		time_row "$d/model.onnx" "$d/model.mlir" "$d/ort-y.npy" "$d/out" "$t" || { echo "mlc run on $m failed: $line" >&2; exit 1; }
 		diff=$("$PY" - "$d"/out/*.npy "$d/ort-y.npy" <<'EOF'
 import sys
 import numpy as np
@@ -178,16 +203,10 @@ for m in "${MODELS[@]}"; do
 	d=$work/$m
 	prepare_qdq "$m"
 	for t in "${THREADS[@]}"; do
-		o=$(NODE_PATH="$ORT_DIR/node_modules" node bench/ort-run.js "$d/model-qdq.onnx" "$d/input.npy" "$d/ort-qdq-y.npy" "$RUNS" "$t" "$d/ort-qdq-opt.onnx")
-		ort_med=$(echo "$o" | json median_ms)
-		ort_min=$(echo "$o" | json min_ms)
-		kernels=$(ort_kernels "$d/ort-qdq-opt.onnx")
 		rm -rf "$d/qout"
-		GOMAXPROCS=$t "$mlc" run "$d/model-qdq.mlir" --input "$d/input.npy" --output-dir "$d/qout" -q --threads "$t" --repeat 2 >/dev/null
-		line=$(GOMAXPROCS=$t "$mlc" run "$d/model-qdq.mlir" --input "$d/input.npy" --output-dir "$d/qout" -q --threads "$t" --repeat "$RUNS" --time 2>&1)
-		mlc_med=$(echo "$line" | sed -n 's/.*median \([0-9.]*\) ms.*/\1/p')
-		mlc_min=$(echo "$line" | sed -n 's/.*min \([0-9.]*\) ms.*/\1/p')
-		[ -n "$mlc_med" ] || { echo "mlc run on $m (QDQ) failed: $line" >&2; exit 1; }
+		time_row "$d/model-qdq.onnx" "$d/model-qdq.mlir" "$d/ort-qdq-y.npy" "$d/qout" "$t" "$d/ort-qdq-opt.onnx" ||
+			{ echo "mlc run on $m (QDQ) failed: $line" >&2; exit 1; }
+		kernels=$(ort_kernels "$d/ort-qdq-opt.onnx")
 		s_mlc=$(sqnr "$d"/qout/*.npy "$d/ort-qdq-y.npy")
 		s_ort=$(sqnr "$d/ort-qdq-y.npy" "$d/ort-y.npy")
 		label=$m-qdq
