@@ -193,12 +193,14 @@ func (g *gemmPlan[T]) run() {
 		nc /= 2
 		tn = (n + nc - 1) / nc
 	}
-	rb := (m + gemmMC - 1) / gemmMC
+	// Row tiles are cut evenly, in whole MR panels (a 128-row product in
+	// two is 64 + 64, not gemmMC + 8); tiles of more than gemmMC rows run
+	// gemmMC rows at a time.
 	rowTiles := 1
 	if workers > 1 && tn < 2*workers {
-		rowTiles = min(rb, (4*workers+tn-1)/tn)
+		rowTiles = max(1, min((m+2*kern.mr-1)/(2*kern.mr), (4*workers+tn-1)/tn))
 	}
-	mt := (rb + rowTiles - 1) / rowTiles * gemmMC // rows per tile
+	mt := ((m+rowTiles-1)/rowTiles + kern.mr - 1) / kern.mr * kern.mr // rows per tile
 	rowTiles = (m + mt - 1) / mt
 	tiles := rowTiles * tn
 	workers = min(workers, tiles)
