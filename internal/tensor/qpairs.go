@@ -459,10 +459,23 @@ func (xp *paddedInput[T]) gather(g *convGeom, out []T, j0, p int) {
 		copy(out, xp.run(g, j0, len(out), p))
 		return
 	}
+	xp.gatherAt(g, out, j0, xp.rowOffset(g, p))
+}
+
+// rowOffset is where row p of the im2col matrix starts in xp.data: its
+// run (shifted planes) or the top-left of its window in the padded plane.
+func (xp *paddedInput[T]) rowOffset(g *convGeom, p int) int {
 	kk := g.kh * g.kw
 	c, r := p/kk, p%kk
 	ki, kj := r/g.kw, r%g.kw
-	base := (c*xp.hp+ki*g.dh)*xp.wp + kj*g.dw
+	if xp.shifted {
+		return ((c*g.kw+kj)*xp.hp + ki*g.dh) * g.ow
+	}
+	return (c*xp.hp+ki*g.dh)*xp.wp + kj*g.dw
+}
+
+// gatherAt is gather of the unshifted row whose offset is base.
+func (xp *paddedInput[T]) gatherAt(g *convGeom, out []T, j0, base int) {
 	oh, ow := j0/g.ow, j0%g.ow
 	if g.sw == 1 && g.sh == 1 && g.ow == xp.wp {
 		// Output rows are whole padded rows: one run.

@@ -118,8 +118,8 @@ func quadPanels[T int8 | uint8](dst []int32, r *[4][]T, n16, kc int, flip byte) 
 
 // convPackQuadsPadded packs quad rows [p0, p0+kc) of a convolution's
 // im2col matrix of depth k from padded planes, stored values (zero point
-// not subtracted) read as unsigned bytes.
-func convPackQuadsPadded[T int8 | uint8](g *convGeom, xp paddedInput[T], k int) func(dst []int32, j0, nc, p0, kc int) {
+// not subtracted) read as unsigned bytes; offs[p] is xp.rowOffset(g, p).
+func convPackQuadsPadded[T int8 | uint8](g *convGeom, xp paddedInput[T], k int, offs []int) func(dst []int32, j0, nc, p0, kc int) {
 	flip := byte(signFlip[T]())
 	return func(dst []int32, j0, nc, p0, kc int) {
 		// Rows past k (weight 0) read these; any values would do.
@@ -133,9 +133,9 @@ func convPackQuadsPadded[T int8 | uint8](g *convGeom, xp paddedInput[T], k int) 
 				case q+t >= k:
 					r[t] = rows[t][:n16]
 				case xp.shifted:
-					r[t] = xp.run(g, j0, n16, q+t)
+					r[t] = xp.data[offs[q+t]+j0:][:n16]
 				default:
-					xp.gather(g, rows[t][:nc], j0, q+t)
+					xp.gatherAt(g, rows[t][:nc], j0, offs[q+t])
 					r[t] = rows[t][:n16]
 				}
 			}
@@ -247,6 +247,13 @@ func convQuadsRun[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero, zu in
 		r.offset = bias
 		req = &r
 	}
+	var offs []int
+	var offsBuf *[]int
+	defer func() {
+		if offsBuf != nil {
+			scratchInt.Put(offsBuf)
+		}
+	}()
 	for n := range g.n {
 		for gr := range g.groups {
 			lo, hi := (n*g.c+gr*g.cg)*g.h*g.w, (n*g.c+(gr+1)*g.cg)*g.h*g.w
@@ -271,7 +278,16 @@ func convQuadsRun[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero, zu in
 					}
 				}
 			}
-			plan.packB = convPackQuadsPadded(g, padInput(g, xv[lo:hi], T(xZero), hp, wp, pad), k)
+			xp := padInput(g, xv[lo:hi], T(xZero), hp, wp, pad)
+			if offs == nil {
+				// The same for every image and group: planes of one size.
+				offsBuf = getInts(k)
+				offs = *offsBuf
+				for p := range offs {
+					offs[p] = xp.rowOffset(g, p)
+				}
+			}
+			plan.packB = convPackQuadsPadded(g, xp, k, offs)
 			plan.run()
 		}
 	}
