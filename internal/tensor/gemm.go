@@ -103,6 +103,10 @@ type gemmPlan[T gemmElem] struct {
 	// [clipLo, clipHi] after the bias, tile by tile (as clampF32).
 	clip           bool
 	clipLo, clipHi float32
+	// sharedB, when set, holds all of op(B) packed (kc block pc at
+	// offset pc·n16, n16 being n rounded up to gemmNR), read instead of
+	// calling packB.
+	sharedB []T
 	// epilogue, when set, is called with each finished tile of C, rows
 	// [i0, i1) by columns [j0, j1), while it is in cache (concurrently for
 	// different tiles).
@@ -112,6 +116,17 @@ type gemmPlan[T gemmElem] struct {
 type packAFunc[T gemmElem] func(dst []T, k *gemmKernel[T], i0, mc, p0, kc int)
 
 var packPoolF32, packPoolI32 sync.Pool
+
+// sharedBF32 and sharedBI32 recycle the shared B panels of gemmPlan.run.
+var sharedBF32, sharedBI32 sync.Pool
+
+func sharedBPool[T gemmElem]() *sync.Pool {
+	var zero T
+	if _, ok := any(zero).(float32); ok {
+		return &sharedBF32
+	}
+	return &sharedBI32
+}
 
 func getPack[T gemmElem]() *[]T {
 	var pool *sync.Pool
@@ -213,6 +228,20 @@ func (g *gemmPlan[T]) run() {
 	// The goroutines share copies, so g and the loop variables above do
 	// not escape on the one-worker path.
 	cp, cn, cmt, ccols := *g, tn, mt, nc
+	if tn == 1 && rowTiles > 1 && g.bInd == nil && (g.bRows == nil || kern.goRun != nil) {
+		// One strip cut by rows: every row tile would pack the same B
+		// panels, so they are packed once, in parallel over kc blocks.
+		n16 := (n + gemmNR - 1) / gemmNR * gemmNR
+		buf := getScratch[T](sharedBPool[T](), k*n16)
+		defer sharedBPool[T]().Put(buf)
+		shared := (*buf)[:k*n16]
+		blocks := (k + gemmKC - 1) / gemmKC
+		parallelTiles(blocks, float64(k*n16), func(b int) {
+			pc := b * gemmKC
+			g.packB(shared[pc*n16:], 0, n, pc, min(gemmKC, k-pc))
+		})
+		cp.sharedB = shared
+	}
 	var next atomic.Int64
 	work := func() { cp.work(kern, &next, tiles, cn, cmt, ccols) }
 	if sections.run(workers, work) {
@@ -269,7 +298,12 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch []T, ic, jc, mt,
 	mPad := (g.m + mr - 1) / mr * mr
 	for pc := 0; pc < g.k; pc += gemmKC {
 		kc := min(gemmKC, g.k-pc)
-		if inPlace < nc && g.bInd == nil {
+		switch {
+		case g.sharedB != nil:
+			// jc is 0: the product is one strip.
+			n16 := (g.n + gemmNR - 1) / gemmNR * gemmNR
+			pb = g.sharedB[pc*n16:]
+		case inPlace < nc && g.bInd == nil:
 			g.packB(pb, jc+inPlace, nc-inPlace, pc, kc)
 		}
 		acc := pc > 0 || g.accumulate

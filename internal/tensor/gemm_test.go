@@ -145,6 +145,48 @@ func TestGemmThreadDeterminism(t *testing.T) {
 			}
 		}
 	}
+	// A narrow product cut by rows shares one packing of B (both B
+	// layouts, and the int8 GEMM).
+	for _, transB := range []bool{false, true} {
+		m, n, k := 260, 49, 600
+		a, b := randF32(r, m*k), randF32(r, k*n)
+		ldb := n
+		if transB {
+			ldb = k
+		}
+		var ref []float32
+		for _, th := range []int{1, 2, 4} {
+			prev := SetThreads(th)
+			c := make([]float32, m*n)
+			require.NoError(t, Sgemm(false, transB, m, n, k, 1, a, k, b, ldb, 0, c, n))
+			SetThreads(prev)
+			if ref != nil {
+				require.Equal(t, ref, c, "narrow, transB=%v, threads=%d", transB, th)
+			}
+			ref = c
+		}
+	}
+	{
+		m, n, k := 200, 30, 777
+		a, b := make([]int8, m*k), make([]uint8, k*n)
+		for i := range a {
+			a[i] = int8(r.IntN(256) - 128)
+		}
+		for i := range b {
+			b[i] = uint8(r.IntN(256))
+		}
+		var ref []int32
+		for _, th := range []int{1, 3} {
+			prev := SetThreads(th)
+			c := make([]int32, m*n)
+			require.NoError(t, GemmInt8(m, n, k, a, k, []int32{3}, b, n, []int32{200}, c, n, false))
+			SetThreads(prev)
+			if ref != nil {
+				require.Equal(t, ref, c, "narrow int8, threads=%d", th)
+			}
+			ref = c
+		}
+	}
 	// The convolution path too.
 	x := MustFromSlice(F32, sh(2, 16, 20, 20), randF32(r, 2*16*400))
 	w := MustFromSlice(F32, sh(32, 8, 3, 3), randF32(r, 32*8*9))
