@@ -121,12 +121,19 @@ func coreMaxPool(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	if x := c.in[0]; x.DType() == tensor.F32 && x.Rank() == 4 {
+	if x := c.in[0]; x.Rank() == 4 {
 		s := x.Shape()
 		if oh, ow, err := g.outSize(int(s[2]), int(s[3])); err == nil {
 			shape := []int64{s[0], s[1], int64(oh), int64(ow)}
-			if y := c.out(tensor.F32, shape); y != nil {
-				return one(maxPool2DF32(x.Float32s(), shape, g, int(s[2]), int(s[3]), y.Float32s()))
+			switch x.DType() {
+			case tensor.F32:
+				if y := c.out(tensor.F32, shape); y != nil {
+					return one(maxPool2DF32(x.Float32s(), shape, g, int(s[2]), int(s[3]), y.Float32s()))
+				}
+			case tensor.U8:
+				return one(maxPool2D8(x, x.Uint8s(), shape, g, c.out(tensor.U8, shape)))
+			case tensor.I8:
+				return one(maxPool2D8(x, x.Int8s(), shape, g, c.out(tensor.I8, shape)))
 			}
 		}
 	}

@@ -149,6 +149,115 @@ func maxPool2D(x *tensor.Tensor, g window) (*tensor.Tensor, error) {
 	return fromInt64(x.DType(), shape, out)
 }
 
+// maxPool2D8 is maxPool2D on 8-bit integers (stored values of a
+// quantized tensor: max picks one of them, so the scale does not enter),
+// into y when it is not nil: output rows shared among threads, 3x3
+// undilated windows through a vertical max of their three rows. An empty
+// window gives the type's minimum, as maxPool2D's integer path.
+func maxPool2D8[T int8 | uint8](x *tensor.Tensor, in []T, shape []int64, g window, y *tensor.Tensor) (*tensor.Tensor, error) {
+	h, w := int(x.Shape()[2]), int(x.Shape()[3])
+	oh, ow := int(shape[2]), int(shape[3])
+	if y == nil {
+		y = tensor.New(x.DType(), shape...)
+	}
+	var out []T
+	switch any(out).(type) {
+	case []uint8:
+		out = any(y.Uint8s()).([]T)
+	case []int8:
+		out = any(y.Int8s()).([]T)
+	}
+	planes := int(shape[0] * shape[1])
+	if len(out) == 0 {
+		return y, nil
+	}
+	// The type's minimum: 0, or all ones (-1) shifted to -128.
+	lo := ^T(0)
+	if lo > 0 {
+		lo = 0
+	} else {
+		lo <<= 7
+	}
+	sw, dw, pl, kw := g.stride[1], g.dilation[1], g.pads[1], g.kernel[1]
+	fast3 := g.kernel[0] == 3 && kw == 3 && g.dilation[0] == 1 && dw == 1
+	const rowsPerTile = 8
+	rowTiles := (oh + rowsPerTile - 1) / rowsPerTile
+	tensor.Parallel(planes*rowTiles, float64(len(out)*g.kernel[0]*kw), func(t int) {
+		p, r0 := t/rowTiles, (t%rowTiles)*rowsPerTile
+		plane := in[p*h*w : (p+1)*h*w]
+		var vmBuf, hmBuf [1024]T
+		for oy := r0; oy < min(oh, r0+rowsPerTile); oy++ {
+			o := out[(p*oh+oy)*ow : (p*oh+oy+1)*ow]
+			var rows [8][]T
+			var rowList [][]T
+			if g.kernel[0] <= len(rows) {
+				rowList = rows[:0]
+			}
+			for ki := range g.kernel[0] {
+				if iy := oy*g.stride[0] - g.pads[0] + ki*g.dilation[0]; iy >= 0 && iy < h {
+					rowList = append(rowList, plane[iy*w:(iy+1)*w])
+				}
+			}
+			if fast3 && len(rowList) == 3 && w <= len(vmBuf) {
+				// The columns' maxima over the three rows, then each
+				// window's three columns.
+				vm := vmBuf[:w]
+				a, b, c := rowList[0], rowList[1], rowList[2]
+				for j := tensor.MaxRows3Fast(vm, a, b, c); j < w; j++ {
+					vm[j] = max(a[j], b[j], c[j])
+				}
+				// Outputs [a, b) have their windows inside the row: the
+				// maxima of every three neighbours, picked at stride sw.
+				a0 := min(ow, (pl+sw-1)/sw)
+				b0 := a0
+				if w >= 3 {
+					b0 = max(a0, min(ow, (w-3+pl)/sw+1))
+				}
+				if b0 > a0 && (sw == 1 || sw == 2) {
+					ix0, ix1 := a0*sw-pl, (b0-1)*sw-pl+1
+					hm := hmBuf[:ix1-ix0]
+					for j := tensor.MaxShift3Fast(hm, vm[ix0:]); j < len(hm); j++ {
+						hm[j] = max(vm[ix0+j], vm[ix0+j+1], vm[ix0+j+2])
+					}
+					if sw == 1 {
+						copy(o[a0:b0], hm)
+					} else {
+						tensor.Gather2(o[a0:b0], hm)
+					}
+				} else {
+					a0, b0 = 0, 0
+				}
+				for ox := 0; ox < ow; ox++ {
+					if ox == a0 && b0 > a0 {
+						ox = b0 - 1
+						continue
+					}
+					acc := lo
+					for kj := range 3 {
+						if ix := ox*sw - pl + kj; ix >= 0 && ix < w {
+							acc = max(acc, vm[ix])
+						}
+					}
+					o[ox] = acc
+				}
+				continue
+			}
+			for ox := range o {
+				acc := lo
+				for _, row := range rowList {
+					for kj := range kw {
+						if ix := ox*sw - pl + kj*dw; ix >= 0 && ix < w {
+							acc = max(acc, row[ix])
+						}
+					}
+				}
+				o[ox] = acc
+			}
+		}
+	})
+	return y, nil
+}
+
 // maxPoolViaF32 reports whether maxPool2D may run dt through float32:
 // halves, bfloat16 and integers of up to 16 bits convert exactly.
 func maxPoolViaF32(dt tensor.DType) bool {

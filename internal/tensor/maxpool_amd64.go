@@ -2,6 +2,8 @@
 
 package tensor
 
+import "unsafe"
+
 //go:noescape
 func maxRow3x3s1AVX(o *float32, n int, r0, r1, r2 *float32)
 
@@ -30,6 +32,49 @@ func MaxPoolRow3x3Fast(o, r0, r1, r2 []float32, ix0, sw int) int {
 		maxRow3x3s1AVX(&o[0], n, &r0[ix0], &r1[ix0], &r2[ix0])
 	} else {
 		maxRow3x3s2AVX(&o[0], n, &r0[ix0], &r1[ix0], &r2[ix0])
+	}
+	return n
+}
+
+//go:noescape
+func maxRows3U8(dst, r0, r1, r2 *byte, n int, signed bool)
+
+// MaxRows3Fast sets dst[j] to the largest of r0[j], r1[j], r2[j] with
+// AVX2 and returns how many values it did: all of them when there are 32
+// or more (the last block overlapping the one before), else none.
+func MaxRows3Fast[T int8 | uint8](dst, r0, r1, r2 []T) int {
+	n := len(dst)
+	if !hasAVX2 || n < 32 || len(r0) < n || len(r1) < n || len(r2) < n {
+		return 0
+	}
+	var z T
+	_, signed := any(z).(int8)
+	b := func(s []T) *byte { return (*byte)(unsafe.Pointer(&s[0])) }
+	maxRows3U8(b(dst), b(r0), b(r1), b(r2), n&^31, signed)
+	if t := n - 32; n%32 != 0 {
+		maxRows3U8(b(dst[t:]), b(r0[t:]), b(r1[t:]), b(r2[t:]), 32, signed)
+	}
+	return n
+}
+
+//go:noescape
+func maxShift3U8(dst, src *byte, n int, signed bool)
+
+// MaxShift3Fast sets dst[j] to the largest of src[j], src[j+1], src[j+2]
+// with AVX2 (src holding two more values than dst) and returns how many
+// values it did: all of them when there are 32 or more (the last block
+// overlapping the one before), else none.
+func MaxShift3Fast[T int8 | uint8](dst, src []T) int {
+	n := len(dst)
+	if !hasAVX2 || n < 32 || len(src) < n+2 {
+		return 0
+	}
+	var z T
+	_, signed := any(z).(int8)
+	b := func(s []T) *byte { return (*byte)(unsafe.Pointer(&s[0])) }
+	maxShift3U8(b(dst), b(src), n&^31, signed)
+	if t := n - 32; n%32 != 0 {
+		maxShift3U8(b(dst[t:]), b(src[t:]), 32, signed)
 	}
 	return n
 }

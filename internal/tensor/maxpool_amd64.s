@@ -95,3 +95,77 @@ s2loop:
 s2done:
 	VZEROUPPER
 	RET
+
+// func maxRows3U8(dst, r0, r1, r2 *byte, n int, signed bool)
+// dst[j] = max(r0[j], r1[j], r2[j]) for j in [0, n), n a multiple of 32:
+// bytes compared unsigned (VPMAXUB) or signed (VPMAXSB).
+TEXT ·maxRows3U8(SB), NOSPLIT, $0-41
+	MOVQ dst+0(FP), DI
+	MOVQ r0+8(FP), SI
+	MOVQ r1+16(FP), DX
+	MOVQ r2+24(FP), R8
+	MOVQ n+32(FP), CX
+	MOVBLZX signed+40(FP), AX
+	XORQ R9, R9
+	TESTB AL, AL
+	JNE  sloop
+
+uloop:
+	CMPQ R9, CX
+	JGE  mdone
+	VMOVDQU (SI)(R9*1), Y0
+	VPMAXUB (DX)(R9*1), Y0, Y0
+	VPMAXUB (R8)(R9*1), Y0, Y0
+	VMOVDQU Y0, (DI)(R9*1)
+	ADDQ $32, R9
+	JMP  uloop
+
+sloop:
+	CMPQ R9, CX
+	JGE  mdone
+	VMOVDQU (SI)(R9*1), Y0
+	VPMAXSB (DX)(R9*1), Y0, Y0
+	VPMAXSB (R8)(R9*1), Y0, Y0
+	VMOVDQU Y0, (DI)(R9*1)
+	ADDQ $32, R9
+	JMP  sloop
+
+mdone:
+	VZEROUPPER
+	RET
+
+// func maxShift3U8(dst, src *byte, n int, signed bool)
+// dst[j] = max(src[j], src[j+1], src[j+2]) for j in [0, n), n a multiple
+// of 32 (src readable up to n+2), bytes compared unsigned or signed.
+TEXT ·maxShift3U8(SB), NOSPLIT, $0-25
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVBLZX signed+24(FP), AX
+	XORQ R9, R9
+	TESTB AL, AL
+	JNE  hsloop
+
+huloop:
+	CMPQ R9, CX
+	JGE  hdone
+	VMOVDQU (SI)(R9*1), Y0
+	VPMAXUB 1(SI)(R9*1), Y0, Y0
+	VPMAXUB 2(SI)(R9*1), Y0, Y0
+	VMOVDQU Y0, (DI)(R9*1)
+	ADDQ $32, R9
+	JMP  huloop
+
+hsloop:
+	CMPQ R9, CX
+	JGE  hdone
+	VMOVDQU (SI)(R9*1), Y0
+	VPMAXSB 1(SI)(R9*1), Y0, Y0
+	VPMAXSB 2(SI)(R9*1), Y0, Y0
+	VMOVDQU Y0, (DI)(R9*1)
+	ADDQ $32, R9
+	JMP  hsloop
+
+hdone:
+	VZEROUPPER
+	RET

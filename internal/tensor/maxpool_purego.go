@@ -4,3 +4,9 @@ package tensor
 
 // MaxPoolRow3x3Fast has no portable SIMD form: it does nothing.
 func MaxPoolRow3x3Fast(o, r0, r1, r2 []float32, ix0, sw int) int { return 0 }
+
+// MaxRows3Fast has no portable SIMD form: it does nothing.
+func MaxRows3Fast[T int8 | uint8](dst, r0, r1, r2 []T) int { return 0 }
+
+// MaxShift3Fast has no portable SIMD form: it does nothing.
+func MaxShift3Fast[T int8 | uint8](dst, src []T) int { return 0 }

@@ -427,6 +427,10 @@ func (xp *paddedInput[T]) run(g *convGeom, j0, n16, p int) []T {
 	return xp.data[((c*g.kw+kj)*xp.hp+ki*g.dh)*g.ow+j0:][:n16]
 }
 
+// Gather2 sets o[t] = src[2t] for every t (src holds 2·len(o)−1 values
+// at least), sixteen at a time where the CPU can.
+func Gather2[T int8 | uint8](o, src []T) { gather2(o, src) }
+
 // gather2 sets o[t] = src[2t]: 16 at a time where src has the bytes past
 // the last one the SIMD block reads, then eight at a time.
 func gather2[T int8 | uint8](o, src []T) {

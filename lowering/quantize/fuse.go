@@ -23,7 +23,9 @@ var FusePass = pass.Register(&pass.Pass{
 		"the quantized form does not accept (a float result with other uses, a per-axis activation, a bias " +
 		"of another scale) stay in QDQ form, with the reason given to match-failure listeners. " +
 		"core.layer_norm, core.softmax and core.gelu fuse the same way and run in float from the dequantized " +
-		"operands, quantizing the result once. " +
+		"operands, quantizing the result once. core.max_pool2d between a dcast and a qcast of the same type " +
+		"(scale, zero point and storage) runs on the stored integers: max commutes with the monotone " +
+		"dequantization and qcast(dcast(v)) is v. " +
 		"The scales and zero points are those of the QDQ form; only the casts between them go.",
 	OpName:  "func.func",
 	Changes: pass.MayChange(pass.QuantEncodings),
@@ -37,7 +39,7 @@ var FusePass = pass.Register(&pass.Pass{
 // Fuse is quant-fuse on one function; it returns the number of groups
 // fused.
 func Fuse(fn *ir.Operation) (int, error) {
-	stats, err := rewrite.ApplyPatternsGreedily(fn, []ir.Pattern{fuseQDQ{}}, false,
+	stats, err := rewrite.ApplyPatternsGreedily(fn, []ir.Pattern{fuseQDQ{}, fuseSelect{}}, false,
 		rewrite.GreedyConfig{TopDown: true, DisableFold: true})
 	if err != nil {
 		return stats.Rewrites, ir.Errorf(fn.Loc, "%v", err)
@@ -84,6 +86,14 @@ func (fuseQDQ) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool {
 	if err := core.CheckQuantized(rw.Context(), m.Name(), types, res, func(n string) ir.Attribute { return ods.AttrOrDefault(m, n) }); err != nil {
 		return rw.NotifyMatchFailure(op, "%s", fmt.Sprintf("'%s' op %v", m.Name(), err))
 	}
+	replaceWith(rw, op, m, operands, res)
+	return true
+}
+
+// replaceWith replaces qcast op by a copy of m (its inherent attributes,
+// not discardable ones such as calibration marks) on operands with result
+// type res, and erases m.
+func replaceWith(rw ir.Rewriter, op, m *ir.Operation, operands []*ir.Value, res ir.Type) {
 	var attrs []ir.NamedAttr
 	if def := ods.DefOf(m); def != nil {
 		for _, a := range def.Attrs {
@@ -100,5 +110,43 @@ func (fuseQDQ) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool {
 	fused := rw.Create(st)
 	rw.ReplaceOp(op, fused.Results())
 	rw.EraseOp(m)
+}
+
+// selecting lists the core ops that only select among their input's
+// values (sameScale in dialects/core) and that quant-fuse moves onto
+// stored integers.
+var selecting = map[string]bool{"core.max_pool2d": true}
+
+// fuseSelect: qcast(OP(dcast(x))) -> OP(x) for the ops in selecting, when
+// the qcast's type has x's element type: the result is then exactly the
+// stored values the QDQ form gives.
+type fuseSelect struct{}
+
+func (fuseSelect) Root() string { return "quant.qcast" }
+func (fuseSelect) Benefit() int { return 1 }
+func (fuseSelect) Name() string { return "quant-fuse-select" }
+
+func (fuseSelect) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool {
+	m := op.Operand(0).DefiningOp()
+	if m == nil || !selecting[m.Name()] || m.NumOperands() != 1 || m.NumResults() != 1 {
+		return rw.NotifyMatchFailure(op, "the input is not a selecting op")
+	}
+	if !m.Result(0).HasOneUse() {
+		return rw.NotifyMatchFailure(op, "the float result of '%s' has other uses", m.Name())
+	}
+	d := m.Operand(0).DefiningOp()
+	if d == nil || d.Name() != "quant.dcast" {
+		return rw.NotifyMatchFailure(op, "the input of '%s' is not a dcast", m.Name())
+	}
+	x := d.Operand(0)
+	res, ok := op.Result(0).Type().(*ir.RankedTensorType)
+	xt, ok2 := x.Type().(*ir.RankedTensorType)
+	if !ok || !ok2 || res.Elem != xt.Elem {
+		return rw.NotifyMatchFailure(op, "the qcast's element type is not the dcast input's")
+	}
+	if _, ok := quant.ElementType(res).(*quant.UniformType); !ok {
+		return rw.NotifyMatchFailure(op, "the result is not quantized per tensor")
+	}
+	replaceWith(rw, op, m, []*ir.Value{x}, res)
 	return true
 }

@@ -69,6 +69,31 @@ func.func @matmul_add(%a: tensor<2x3x!quant.uniform<i8:f32, 0.1>>, %c: tensor<2x
 
 // -----
 
+// Max pooling between a dcast and a qcast of the same type runs on the
+// stored integers; with another scale on the qcast it stays in QDQ form.
+// CHECK-LABEL: func.func @max_pool_same_type
+// CHECK-NEXT:    %0 = core.max_pool2d %arg0 {kernel = array<i64: 3, 3>, padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} : (tensor<1x2x5x5x!quant.uniform<u8:f32, 5.000000e-02:3>>) -> tensor<1x2x3x3x!quant.uniform<u8:f32, 5.000000e-02:3>>
+// CHECK-NEXT:    return %0
+func.func @max_pool_same_type(%x: tensor<1x2x5x5x!quant.uniform<u8:f32, 0.05:3>>) -> tensor<1x2x3x3x!quant.uniform<u8:f32, 0.05:3>> {
+  %d = quant.dcast %x : tensor<1x2x5x5x!quant.uniform<u8:f32, 0.05:3>> to tensor<1x2x5x5xf32>
+  %m = core.max_pool2d %d {kernel = array<i64: 3, 3>, strides = array<i64: 2, 2>, padding = array<i64: 1, 1, 1, 1>} : (tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32>
+  %q = quant.qcast %m : tensor<1x2x3x3xf32> to tensor<1x2x3x3x!quant.uniform<u8:f32, 0.05:3>>
+  return %q : tensor<1x2x3x3x!quant.uniform<u8:f32, 0.05:3>>
+}
+
+// CHECK-LABEL: func.func @max_pool_rescaled
+// CHECK-NEXT:    quant.dcast
+// CHECK-NEXT:    core.max_pool2d %{{.*}} : (tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32>
+// CHECK-NEXT:    quant.qcast
+func.func @max_pool_rescaled(%x: tensor<1x2x5x5x!quant.uniform<u8:f32, 0.05:3>>) -> tensor<1x2x3x3x!quant.uniform<u8:f32, 0.1:3>> {
+  %d = quant.dcast %x : tensor<1x2x5x5x!quant.uniform<u8:f32, 0.05:3>> to tensor<1x2x5x5xf32>
+  %m = core.max_pool2d %d {kernel = array<i64: 3, 3>, strides = array<i64: 2, 2>, padding = array<i64: 1, 1, 1, 1>} : (tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32>
+  %q = quant.qcast %m : tensor<1x2x3x3xf32> to tensor<1x2x3x3x!quant.uniform<u8:f32, 0.1:3>>
+  return %q : tensor<1x2x3x3x!quant.uniform<u8:f32, 0.1:3>>
+}
+
+// -----
+
 // Unmatched groups stay in QDQ form: a float result with another use, a
 // bias whose scale is not input × weight, a per-axis activation, an op
 // without a quantized form, a per-axis result.
