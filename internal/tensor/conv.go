@@ -88,6 +88,17 @@ type convGeom struct {
 	// clip: clamp float32 outputs to [clipLo, clipHi] (Conv2DParams.Clip).
 	clip           bool
 	clipLo, clipHi float32
+	// serial: helpers that would share their work among threads run it
+	// on the caller alone (the caller is already one of several workers).
+	serial bool
+}
+
+// parallel is parallelTiles, or a plain loop when g.serial.
+func (g *convGeom) parallel(tiles int, work float64, f func(t int)) {
+	if g.serial {
+		work = 0
+	}
+	parallelTiles(tiles, work, f)
 }
 
 func convGeometry(xs, ws []int64, p Conv2DParams) (*convGeom, error) {

@@ -107,6 +107,9 @@ type gemmPlan[T gemmElem] struct {
 	// offset pc·n16, n16 being n rounded up to gemmNR), read instead of
 	// calling packB.
 	sharedB []T
+	// serial runs the product on the caller alone (it is one of several
+	// workers already).
+	serial bool
 	// epilogue, when set, is called with each finished tile of C, rows
 	// [i0, i1) by columns [j0, j1), while it is in cache (concurrently for
 	// different tiles).
@@ -191,7 +194,7 @@ func (g *gemmPlan[T]) run() {
 	}
 	workers := threads()
 	// Small products are not worth a goroutine.
-	if work := float64(m) * float64(n) * float64(k); work < 1<<16 {
+	if work := float64(m) * float64(n) * float64(k); work < 1<<16 || g.serial {
 		workers = 1
 	}
 	kern := g.kern.forRows(m)

@@ -367,7 +367,7 @@ func padInput[T int8 | uint8](g *convGeom, x []T, zero T, hp, wp int, buf *[]T) 
 	}
 	d := (*buf)[:n]
 	lo, hi := min(g.pl, wp), min(g.pl+g.w, wp)
-	parallelTiles(g.cg, float64(n), func(ch int) {
+	g.parallel(g.cg, float64(n), func(ch int) {
 		padPlane(g, d[ch*hp*wp:(ch+1)*hp*wp], wp, x[ch*g.h*g.w:(ch+1)*g.h*g.w], -g.pl, lo, hi, zero)
 	})
 	return paddedInput[T]{data: d, hp: hp, wp: wp}
@@ -382,7 +382,7 @@ func padShifted[T int8 | uint8](g *convGeom, x []T, zero T, hp, wp int, buf *[]T
 		*buf = make([]T, n+gemmNR)
 	}
 	d := (*buf)[:n+gemmNR]
-	parallelTiles(g.cg, float64(n), func(ch int) {
+	g.parallel(g.cg, float64(n), func(ch int) {
 		for kj := range g.kw {
 			// Output column o reads input column o + off.
 			off := kj*g.dw - g.pl

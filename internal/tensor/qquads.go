@@ -1,5 +1,7 @@
 package tensor
 
+import "math"
+
 // Quad packing for the unsigned-by-signed byte kernels (gemmKernel.u8s8:
 // VPDPBUSD). Each int32 lane they multiply holds four bytes, four
 // consecutive k steps, and a lane's product is Σ_t ub[t]·sa[t] with B's
@@ -247,6 +249,12 @@ func convQuadsRun[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero, zu in
 		r.offset = bias
 		req = &r
 	}
+	ownForm := g.pt == 0 && g.pl == 0 && hp == g.h && wp == g.w // nothing padded: B is x
+	if workers := threads(); workers > 1 && !ownForm && g.n == 1 && g.groups == 1 && g.oh >= 2*workers &&
+		float64(g.m)*float64(ohw)*float64(k) >= quadSplitWork {
+		convQuadsRows(g, acc, xv, xZero, w, f, bias, cq, req, workers)
+		return
+	}
 	var offs []int
 	var offsBuf *[]int
 	defer func() {
@@ -301,4 +309,65 @@ func signFlip[T int8 | uint8]() int32 {
 		return 0x80
 	}
 	return 0
+}
+
+// quadSplitWork is the product size (multiply-adds) from which
+// convQuadsRun splits a convolution that needs padded planes by output
+// rows among the threads.
+const quadSplitWork = 1 << 21
+
+// convQuadsRows is convQuadsRun for one image and group on several
+// threads: each takes a run of output rows and does all of their work
+// alone, padded planes, packing, products and requantization, so that
+// what a thread writes only it reads. Split by columns instead, every
+// thread read the padded planes all threads had written, and moving
+// those lines between cores cost more than the products saved.
+func convQuadsRows[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero int32, w *Tensor, f byte, bias []int32, cq *convQuads, req *tileRequant, workers int) {
+	k := g.cg * g.kh * g.kw
+	ohw := g.oh * g.ow
+	rows := (g.oh + workers - 1) / workers
+	parts := (g.oh + rows - 1) / rows
+	parallelTiles(parts, math.Inf(1), func(part int) {
+		r0, r1 := part*rows, min(g.oh, (part+1)*rows)
+		gs := *g
+		gs.oh, gs.pt, gs.serial = r1-r0, g.pt-r0*g.sh, true // padded row 0 is row r0·sh
+		hp, wp, _ := padInputFits(&gs)
+		pb := getPadBufs()
+		defer padPool.Put(pb)
+		var xp paddedInput[T]
+		switch buf := any(&pb.u8).(type) {
+		case *[]T:
+			xp = padInput(&gs, xv[:g.c*g.h*g.w], T(xZero), hp, wp, buf)
+		default:
+			xp = padInput(&gs, xv[:g.c*g.h*g.w], T(xZero), hp, wp, any(&pb.i8).(*[]T))
+		}
+		offsBuf := getInts(k)
+		defer scratchInt.Put(offsBuf)
+		offs := *offsBuf
+		for p := range offs {
+			offs[p] = xp.rowOffset(&gs, p)
+		}
+		n := (r1 - r0) * g.ow
+		plan := &gemmPlan[int32]{m: g.m, n: n, k: (k + 3) / 4, kern: kernU8S8, c: acc[r0*g.ow:], ldc: ohw, serial: true}
+		if req == nil {
+			plan.bias = bias
+		} else {
+			plan.epilogue = func(i0, i1, j0, j1 int) {
+				for i := i0; i < i1; i++ {
+					req.span(i*ohw+r0*g.ow+j0, i*ohw+r0*g.ow+j1, i)
+				}
+			}
+		}
+		if cq != nil && len(cq.a) > 0 {
+			plan.aPanels = cq.a[0]
+		}
+		switch wv := w.data.(type) {
+		case []int8:
+			plan.packA = packAQuads(wv, k, k, f)
+		case []uint8:
+			plan.packA = packAQuads(wv, k, k, f)
+		}
+		plan.packB = convPackQuadsPadded(&gs, xp, k, offs)
+		plan.run()
+	})
 }

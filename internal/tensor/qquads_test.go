@@ -309,3 +309,69 @@ func TestDepthwiseQuads(t *testing.T) {
 		}
 	}
 }
+
+// TestConvIntegerQuadsByRows: convolutions large enough to be split by
+// output rows among threads (convQuadsRows: each thread pads, packs and
+// requantizes its own rows) equal the reference sums and the two-step
+// requantization, for several thread counts, strides, paddings and a
+// strided 1x1 convolution.
+func TestConvIntegerQuadsByRows(t *testing.T) {
+	if !quadsAvailable() {
+		t.Skip("no quad kernel on this CPU or build")
+	}
+	rng := rand.New(rand.NewSource(47))
+	type geo struct{ c, m, h, w, k, s, pad int }
+	for si, s := range []geo{{35, 64, 30, 29, 3, 1, 1}, {64, 48, 31, 33, 3, 2, 1}, {192, 64, 28, 28, 1, 2, 0}, {21, 70, 25, 40, 3, 1, 2}} {
+		x := randInts(rng, U8, []int64{1, int64(s.c), int64(s.h), int64(s.w)})
+		w := randInts(rng, I8, []int64{int64(s.m), int64(s.c), int64(s.k), int64(s.k)})
+		p := Conv2DParams{Strides: [2]int{s.s, s.s}, Pads: [4]int{s.pad, s.pad, s.pad, s.pad}}
+		shape, err := ConvIntegerOutShape(x.shape, w.shape, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := s.c * s.k * s.k
+		if float64(s.m)*float64(shape[2]*shape[3])*float64(k) < quadSplitWork {
+			t.Fatalf("shape %d is too small to be split", si)
+		}
+		want := refConvInteger(x, w, 77, nil, p)
+		n, _ := NumElements(shape)
+		r := &Requantizer{Scale: []float32{0.0007}, Bias: make([]int32, s.m), Zero: 9, Min: 0, Max: 255}
+		for i := range r.Bias {
+			r.Bias[i] = int32(rng.Intn(4001) - 2000)
+		}
+		pw, err := PackConvInteger(w, nil, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, th := range []int{2, 3} {
+			prev := SetThreads(th)
+			acc := make([]int32, n)
+			err := ConvIntegerPackedInto(acc, x, 77, pw, p)
+			if err == nil {
+				for i := range want {
+					if int64(acc[i]) != want[i] {
+						SetThreads(prev)
+						t.Fatalf("shape %d threads %d: element %d = %d, reference %d", si, th, i, acc[i], want[i])
+					}
+				}
+			}
+			wantY := New(U8, shape...)
+			if err == nil {
+				err = r.RequantizeConv(wantY, acc, s.m, int(shape[2]*shape[3]))
+			}
+			y := New(U8, shape...)
+			if err == nil {
+				err = ConvIntegerRequantInto(y, make([]int32, n), x, 77, w, nil, pw, p, r)
+			}
+			SetThreads(prev)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, v := range y.Uint8s() {
+				if v != wantY.Uint8s()[i] {
+					t.Fatalf("shape %d threads %d: requantized element %d = %d, want %d", si, th, i, v, wantY.Uint8s()[i])
+				}
+			}
+		}
+	}
+}
