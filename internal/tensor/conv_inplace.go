@@ -1,6 +1,9 @@
 package tensor
 
-import "sync"
+import (
+	"math"
+	"sync"
+)
 
 // Convolutions without an im2col copy. Copy the zero-padded image once
 // into sh×sw phase planes, plane (a, b) holding the padded rows a, a+sh,
@@ -60,6 +63,34 @@ func getInts(n int) *[]int { return getScratch[int](&scratchInt, n) }
 // (image, group) input.
 func conv2DInPlaceF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[float32]) {
 	k := g.cg * g.kh * g.kw
+	ohw := g.oh * g.ow
+	if workers := threads(); workers > 1 && g.n == 1 && g.groups == 1 && g.oh >= 2*workers &&
+		float64(g.m)*float64(ohw)*float64(k) >= inPlaceSplitWork {
+		// Each thread takes a run of output rows and does all of their
+		// work alone (phase planes, products, bias and clamp), so that
+		// what a thread writes only it reads (see convQuadsRows).
+		rows := (g.oh + workers - 1) / workers
+		parts := (g.oh + rows - 1) / rows
+		parallelTiles(parts, math.Inf(1), func(part int) {
+			r0, r1 := part*rows, min(g.oh, (part+1)*rows)
+			gs := *g
+			gs.oh, gs.pt, gs.serial = r1-r0, g.pt-r0*g.sh, true // output row r0 is row 0
+			conv2DInPlaceRows(&gs, xv, wv, bv, ov[r0*g.ow:], ohw, packs)
+		})
+		return
+	}
+	conv2DInPlaceRows(g, xv, wv, bv, ov, ohw, packs)
+}
+
+// inPlaceSplitWork is the product size (multiply-adds) from which an
+// in-place convolution of one image is split by output rows among the
+// threads.
+const inPlaceSplitWork = 1 << 21
+
+// conv2DInPlaceRows is conv2DInPlaceF32 writing output channel i's rows
+// at ov[i*stride:] (stride ≥ OH·OW: rows of a larger output).
+func conv2DInPlaceRows(g *convGeom, xv, wv, bv, ov []float32, stride int, packs []*packedA[float32]) {
+	k := g.cg * g.kh * g.kw
 	hq := g.oh + (g.kh-1)*g.dh/g.sh
 	wq := g.ow + (g.kw-1)*g.dw/g.sw
 	plane := hq * wq
@@ -77,7 +108,6 @@ func conv2DInPlaceF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[fl
 		r, s := (t/g.kw)*g.dh, (t%g.kw)*g.dw
 		off[p] = ((c*g.sh+r%g.sh)*g.sw+s%g.sw)*plane + r/g.sh*wq + s/g.sw
 	}
-	ohw := g.oh * g.ow
 	direct := wq == g.ow // no dropped columns: C is the output itself
 	var ext []float32
 	if !direct {
@@ -85,7 +115,10 @@ func conv2DInPlaceF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[fl
 		defer scratchF32.Put(extBuf)
 		ext = *extBuf
 	}
-	plan := &gemmPlan[float32]{m: g.mg, n: ne, k: k, kern: kernF32, ldc: ne, bInd: xp, bOff: off}
+	plan := &gemmPlan[float32]{m: g.mg, n: ne, k: k, kern: kernF32, ldc: ne, bInd: xp, bOff: off, serial: g.serial}
+	if direct {
+		plan.ldc = stride
+	}
 	plan.clip, plan.clipLo, plan.clipHi = g.clip, g.clipLo, g.clipHi
 	var out []float32
 	if !direct {
@@ -96,7 +129,7 @@ func conv2DInPlaceF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[fl
 				for r := j0 / wq; r*wq < j1; r++ {
 					lo, hi := max(j0, r*wq), min(j1, r*wq+g.ow)
 					if lo < hi {
-						copy(out[i*ohw+r*g.ow+lo-r*wq:], ext[i*ne+lo:i*ne+hi])
+						copy(out[i*stride+r*g.ow+lo-r*wq:], ext[i*ne+lo:i*ne+hi])
 					}
 				}
 			}
@@ -114,7 +147,7 @@ func conv2DInPlaceF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[fl
 		}
 		for n := range g.n {
 			phasePlanes(g, xv[(n*g.c+gr*g.cg)*g.h*g.w:], xp, hq, wq)
-			out = ov[(n*g.m+gr*g.mg)*ohw : (n*g.m+(gr+1)*g.mg)*ohw]
+			out = ov[(n*g.m+gr*g.mg)*stride:]
 			if direct {
 				plan.c = out
 			} else {
@@ -132,7 +165,7 @@ func conv2DInPlaceF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[fl
 func phasePlanes(g *convGeom, x, xp []float32, hq, wq int) {
 	hw := g.h * g.w
 	per := g.sh * g.sw * hq * wq // values per channel
-	parallelTiles(g.cg, float64(g.cg*per), func(c int) {
+	g.parallel(g.cg, float64(g.cg*per), func(c int) {
 		img := x[c*hw : (c+1)*hw]
 		at := c * per
 		for a := range g.sh {

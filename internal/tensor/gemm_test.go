@@ -187,6 +187,34 @@ func TestGemmThreadDeterminism(t *testing.T) {
 			ref = c
 		}
 	}
+	// Convolutions split by output rows among the threads (the extended
+	// output copied out, or written directly for a strided 1x1), with a
+	// bias and a clamp.
+	for _, c := range []struct {
+		x, w []int64
+		p    Conv2DParams
+	}{
+		{sh(1, 32, 30, 30), sh(64, 32, 3, 3), Conv2DParams{Pads: [4]int{1, 1, 1, 1}, Clip: true, ClipLo: -1, ClipHi: 2}},
+		{sh(1, 24, 33, 31), sh(48, 24, 3, 3), Conv2DParams{Strides: [2]int{2, 2}, Pads: [4]int{1, 0, 1, 1}}},
+		{sh(1, 64, 40, 40), sh(128, 64, 1, 1), Conv2DParams{Strides: [2]int{2, 2}}},
+	} {
+		nx, _ := NumElements(c.x)
+		nw, _ := NumElements(c.w)
+		x := MustFromSlice(F32, c.x, randF32(r, int(nx)))
+		w := MustFromSlice(F32, c.w, randF32(r, int(nw)))
+		bias := MustFromSlice(F32, sh(c.w[0]), randF32(r, int(c.w[0])))
+		var ref *Tensor
+		for _, th := range []int{1, 2, 3} {
+			prev := SetThreads(th)
+			y, err := Conv2D(x, w, bias, c.p)
+			SetThreads(prev)
+			require.NoError(t, err)
+			if ref != nil {
+				require.Equal(t, ref.Float32s(), y.Float32s(), "conv %v threads=%d", c.w, th)
+			}
+			ref = y
+		}
+	}
 	// The convolution path too.
 	x := MustFromSlice(F32, sh(2, 16, 20, 20), randF32(r, 2*16*400))
 	w := MustFromSlice(F32, sh(32, 8, 3, 3), randF32(r, 32*8*9))
