@@ -58,15 +58,7 @@ func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, b
 	ohw := g.oh * g.ow
 	hw := g.h * g.w
 	kk := g.kh * g.kw
-	// Split planes into row blocks only when there are too few planes to
-	// keep every worker busy.
-	workers := threads()
-	blocks := 1
-	if planes < 4*workers {
-		blocks = min(g.oh, (4*workers+planes-1)/planes)
-	}
-	rows := (g.oh + blocks - 1) / blocks
-	blocks = (g.oh + rows - 1) / rows
+	blocks, rows := planeRowBlocks(g, planes)
 	plan := dwBlockPlanFor(g, rows)
 	parallelTiles(planes*blocks, float64(ohw)*float64(kk)*2*float64(planes), func(t int) {
 		pl, b := t/blocks, t%blocks
@@ -92,6 +84,19 @@ func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, b
 			done(pl, pl*ohw+r0*g.ow, pl*ohw+r1*g.ow)
 		}
 	})
+}
+
+// planeRowBlocks cuts each of a depthwise convolution's output planes
+// into blocks of rows rows for the threads: one block per plane unless
+// there are too few planes to keep every worker busy.
+func planeRowBlocks(g *convGeom, planes int) (blocks, rows int) {
+	workers := threads()
+	blocks = 1
+	if planes < 4*workers {
+		blocks = min(g.oh, (4*workers+planes-1)/planes)
+	}
+	rows = (g.oh + blocks - 1) / blocks
+	return (g.oh + rows - 1) / rows, rows
 }
 
 // parallelTiles runs f(t) for every t in [0, tiles) on up to threads()

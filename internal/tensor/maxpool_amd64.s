@@ -96,6 +96,20 @@ s2done:
 	VZEROUPPER
 	RET
 
+// MAX3LOOP(label, done, op, a, b, c) sets (DI)(R9) to op's max of the 32
+// bytes at a, b and c (addresses indexed by R9) for R9 in [0, CX) in
+// steps of 32, then jumps to done.
+#define MAX3LOOP(label, done, op, a, b, c) \
+label: \
+	CMPQ R9, CX \
+	JGE  done \
+	VMOVDQU a, Y0 \
+	op b, Y0, Y0 \
+	op c, Y0, Y0 \
+	VMOVDQU Y0, (DI)(R9*1) \
+	ADDQ $32, R9 \
+	JMP  label
+
 // func maxRows3U8(dst, r0, r1, r2 *byte, n int, signed bool)
 // dst[j] = max(r0[j], r1[j], r2[j]) for j in [0, n), n a multiple of 32:
 // bytes compared unsigned (VPMAXUB) or signed (VPMAXSB).
@@ -109,26 +123,8 @@ TEXT ·maxRows3U8(SB), NOSPLIT, $0-41
 	XORQ R9, R9
 	TESTB AL, AL
 	JNE  sloop
-
-uloop:
-	CMPQ R9, CX
-	JGE  mdone
-	VMOVDQU (SI)(R9*1), Y0
-	VPMAXUB (DX)(R9*1), Y0, Y0
-	VPMAXUB (R8)(R9*1), Y0, Y0
-	VMOVDQU Y0, (DI)(R9*1)
-	ADDQ $32, R9
-	JMP  uloop
-
-sloop:
-	CMPQ R9, CX
-	JGE  mdone
-	VMOVDQU (SI)(R9*1), Y0
-	VPMAXSB (DX)(R9*1), Y0, Y0
-	VPMAXSB (R8)(R9*1), Y0, Y0
-	VMOVDQU Y0, (DI)(R9*1)
-	ADDQ $32, R9
-	JMP  sloop
+	MAX3LOOP(uloop, mdone, VPMAXUB, (SI)(R9*1), (DX)(R9*1), (R8)(R9*1))
+	MAX3LOOP(sloop, mdone, VPMAXSB, (SI)(R9*1), (DX)(R9*1), (R8)(R9*1))
 
 mdone:
 	VZEROUPPER
@@ -145,26 +141,8 @@ TEXT ·maxShift3U8(SB), NOSPLIT, $0-25
 	XORQ R9, R9
 	TESTB AL, AL
 	JNE  hsloop
-
-huloop:
-	CMPQ R9, CX
-	JGE  hdone
-	VMOVDQU (SI)(R9*1), Y0
-	VPMAXUB 1(SI)(R9*1), Y0, Y0
-	VPMAXUB 2(SI)(R9*1), Y0, Y0
-	VMOVDQU Y0, (DI)(R9*1)
-	ADDQ $32, R9
-	JMP  huloop
-
-hsloop:
-	CMPQ R9, CX
-	JGE  hdone
-	VMOVDQU (SI)(R9*1), Y0
-	VPMAXSB 1(SI)(R9*1), Y0, Y0
-	VPMAXSB 2(SI)(R9*1), Y0, Y0
-	VMOVDQU Y0, (DI)(R9*1)
-	ADDQ $32, R9
-	JMP  hsloop
+	MAX3LOOP(huloop, hdone, VPMAXUB, (SI)(R9*1), 1(SI)(R9*1), 2(SI)(R9*1))
+	MAX3LOOP(hsloop, hdone, VPMAXSB, (SI)(R9*1), 1(SI)(R9*1), 2(SI)(R9*1))
 
 hdone:
 	VZEROUPPER

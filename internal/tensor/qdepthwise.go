@@ -190,13 +190,7 @@ func dwQuadsRun[T int8 | uint8](g *convGeom, acc []int32, x []T, xZero, zu int32
 	lo, hi := min(g.pl, wp), min(g.pl+g.w, wp)
 	flip := byte(signFlip[T]())
 	planes := g.n * g.m
-	workers := threads()
-	blocks := 1
-	if planes < 4*workers {
-		blocks = min(g.oh, (4*workers+planes-1)/planes)
-	}
-	rows := (g.oh + blocks - 1) / blocks
-	blocks = (g.oh + rows - 1) / rows
+	blocks, rows := planeRowBlocks(g, planes)
 	parallelTiles(planes*blocks, float64(ohw)*18*float64(planes), func(t int) {
 		pl, b := t/blocks, t%blocks
 		n, m := pl/g.m, pl%g.m

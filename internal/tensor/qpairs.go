@@ -23,27 +23,35 @@ func pair(lo, hi int32) int32 { return lo&0xffff | hi<<16 }
 func packAIntPairs[TA int8 | uint8](a []TA, lda, k int, aZero []int32) packAFunc[int32] {
 	return func(dst []int32, kern *gemmKernel[int32], i0, mc, p0, kc int) {
 		mr := kern.mr
-		for ir := 0; ir < mc; ir += mr {
-			d := dst[(ir/mr)*kc*mr:][: kc*mr : kc*mr]
-			for r := range mr {
-				if ir+r >= mc {
-					for p := range kc {
-						d[p*mr+r] = 0
-					}
-					continue
+		packPanelRows(dst, mr, i0, mc, kc, func(d []int32, i int) {
+			z := zeroAt(aZero, i)
+			row := a[i*lda : i*lda+k]
+			for p := range kc {
+				q := 2 * (p0 + p)
+				hi := int32(0)
+				if q+1 < k {
+					hi = int32(row[q+1]) - z
 				}
-				i := i0 + ir + r
-				z := zeroAt(aZero, i)
-				row := a[i*lda : i*lda+k]
-				for p := range kc {
-					q := 2 * (p0 + p)
-					hi := int32(0)
-					if q+1 < k {
-						hi = int32(row[q+1]) - z
-					}
-					d[p*mr+r] = pair(int32(row[q])-z, hi)
-				}
+				d[p*mr] = pair(int32(row[q])-z, hi)
 			}
+		})
+	}
+}
+
+// packPanelRows fills the MR-row panels of A rows [i0, i0+mc) over kc k
+// steps: row(d, i) writes A row i's value for step p at d[p*mr] (rows
+// past mc are zero).
+func packPanelRows(dst []int32, mr, i0, mc, kc int, row func(d []int32, i int)) {
+	for ir := 0; ir < mc; ir += mr {
+		d := dst[(ir/mr)*kc*mr:][: kc*mr : kc*mr]
+		for r := range mr {
+			if ir+r >= mc {
+				for p := range kc {
+					d[p*mr+r] = 0
+				}
+				continue
+			}
+			row(d[r:], i0+ir+r)
 		}
 	}
 }

@@ -69,28 +69,19 @@ func quadWord(b0, b1, b2, b3, flip byte) int32 {
 func packAQuads[TA int8 | uint8](a []TA, lda, k int, flip byte) packAFunc[int32] {
 	return func(dst []int32, kern *gemmKernel[int32], i0, mc, p0, kc int) {
 		mr := kern.mr
-		for ir := 0; ir < mc; ir += mr {
-			d := dst[(ir/mr)*kc*mr:][: kc*mr : kc*mr]
-			for r := range mr {
-				if ir+r >= mc {
-					for p := range kc {
-						d[p*mr+r] = 0
+		packPanelRows(dst, mr, i0, mc, kc, func(d []int32, i int) {
+			row := a[i*lda:][:k]
+			for p := range kc {
+				q := 4 * (p0 + p)
+				var b [4]byte
+				for t := range 4 {
+					if q+t < k {
+						b[t] = byte(row[q+t]) ^ flip
 					}
-					continue
 				}
-				row := a[(i0+ir+r)*lda:][:k]
-				for p := range kc {
-					q := 4 * (p0 + p)
-					var b [4]byte
-					for t := range 4 {
-						if q+t < k {
-							b[t] = byte(row[q+t]) ^ flip
-						}
-					}
-					d[p*mr+r] = quadWord(b[0], b[1], b[2], b[3], 0)
-				}
+				d[p*mr] = quadWord(b[0], b[1], b[2], b[3], 0)
 			}
-		}
+		})
 	}
 }
 
