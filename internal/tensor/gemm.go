@@ -320,48 +320,80 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch []T, ic, jc, mt,
 				g.packA(pa, kern, i0, mc, pc, kc)
 				a = pa
 			}
-			for jr := 0; jr < nc; jr += gemmNR {
-				var bp []T
-				ldb := gemmNR
+			// panel locates B's 16 columns at jr (and its row stride, or
+			// its row offsets).
+			panel := func(jr int) (bp []T, ldb int, bOff []int) {
+				ldb = gemmNR
 				if jr < inPlace {
 					bp, ldb = g.bRows[pc*g.ldb+jc+jr:], g.ldb
 				} else {
 					bp = pb[((jr-inPlace)/gemmNR)*kc*gemmNR:]
 				}
-				nr := min(gemmNR, nc-jr)
-				var bOff []int
 				if g.bInd != nil {
 					bp, bOff = g.bInd[jc+jr:], g.bOff[pc:pc+kc]
 				}
-				for ir := 0; ir < mc; ir += mr {
-					ap := a[(ir/mr)*kc*mr:]
-					off := (i0+ir)*ldc + jc + jr
-					rows := min(mr, mc-ir)
-					full := rows == mr && nr == gemmNR
-					switch {
-					case bOff != nil && full:
-						kern.callInd(kc, ap, bp, c[off:], ldc, bOff, g.maxOff, acc)
-						continue
-					case bOff != nil:
-						kern.callInd(kc, ap, bp, scratch, gemmNR, bOff, g.maxOff, false)
-					case full:
-						kern.call(kc, ap, bp, c[off:], ldc, ldb, acc)
-						continue
-					default:
-						kern.call(kc, ap, bp, scratch, gemmNR, ldb, false)
-					}
-					for i := range rows {
-						row := c[off+i*ldc : off+i*ldc+nr]
-						s := scratch[i*gemmNR : i*gemmNR+nr]
-						if acc {
-							for j := range row {
-								row[j] += s[j]
-							}
-						} else {
-							copy(row, s)
+				return bp, ldb, bOff
+			}
+			// narrow computes the MR x 16 tile at (ir, jr), an edge tile
+			// through scratch.
+			narrow := func(ir, jr int) {
+				bp, ldb, bOff := panel(jr)
+				nr := min(gemmNR, nc-jr)
+				ap := a[(ir/mr)*kc*mr:]
+				off := (i0+ir)*ldc + jc + jr
+				rows := min(mr, mc-ir)
+				full := rows == mr && nr == gemmNR
+				switch {
+				case bOff != nil && full:
+					kern.callInd(kc, ap, bp, c[off:], ldc, bOff, g.maxOff, acc)
+					return
+				case bOff != nil:
+					kern.callInd(kc, ap, bp, scratch, gemmNR, bOff, g.maxOff, false)
+				case full:
+					kern.call(kc, ap, bp, c[off:], ldc, ldb, acc)
+					return
+				default:
+					kern.call(kc, ap, bp, scratch, gemmNR, ldb, false)
+				}
+				for i := range rows {
+					row := c[off+i*ldc : off+i*ldc+nr]
+					s := scratch[i*gemmNR : i*gemmNR+nr]
+					if acc {
+						for j := range row {
+							row[j] += s[j]
 						}
+					} else {
+						copy(row, s)
 					}
 				}
+			}
+			for jr := 0; jr < nc; jr += gemmNR {
+				// Two whole panels of one layout go through the wide
+				// kernel where there is one (same bits as two calls).
+				wide := jr+2*gemmNR <= nc && (jr < inPlace) == (jr+gemmNR < inPlace) &&
+					((g.bInd == nil && kern.run2 != nil) || (g.bInd != nil && kern.runInd2 != nil))
+				if !wide {
+					for ir := 0; ir < mc; ir += mr {
+						narrow(ir, jr)
+					}
+					continue
+				}
+				bp, ldb, bOff := panel(jr)
+				for ir := 0; ir < mc; ir += mr {
+					if mc-ir < mr {
+						narrow(ir, jr)
+						narrow(ir, jr+gemmNR)
+						continue
+					}
+					ap := a[(ir/mr)*kc*mr:]
+					off := (i0+ir)*ldc + jc + jr
+					if bOff != nil {
+						kern.callInd2(kc, ap, bp, c[off:], ldc, bOff, g.maxOff, acc)
+					} else {
+						kern.call2(kc, ap, bp, c[off:], ldc, ldb, acc)
+					}
+				}
+				jr += gemmNR
 			}
 		}
 	}

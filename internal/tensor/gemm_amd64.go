@@ -98,10 +98,11 @@ var (
 func simdKernelsF32() []gemmKernel[float32] {
 	var ks []gemmKernel[float32]
 	if hasAVX512 {
-		ks = append(ks, gemmKernel[float32]{name: "avx512", mr: 12, run: sgemmKernAVX512x12, runInd: sgemmKernAVX512Indx12, alt: []gemmKernel[float32]{
-			{name: "avx512x8", mr: 8, run: sgemmKernAVX512x8, runInd: sgemmKernAVX512Indx8},
-			{name: "avx512x4", mr: 4, run: sgemmKernAVX512x4, runInd: sgemmKernAVX512Indx4},
-		}})
+		ks = append(ks, gemmKernel[float32]{name: "avx512", mr: 12, run: sgemmKernAVX512x12, runInd: sgemmKernAVX512Indx12,
+			run2: sgemmKernAVX512Wx12, runInd2: sgemmKernAVX512WIndx12, alt: []gemmKernel[float32]{
+				{name: "avx512x8", mr: 8, run: sgemmKernAVX512x8, runInd: sgemmKernAVX512Indx8, run2: sgemmKernAVX512Wx8, runInd2: sgemmKernAVX512WIndx8},
+				{name: "avx512x4", mr: 4, run: sgemmKernAVX512x4, runInd: sgemmKernAVX512Indx4, run2: sgemmKernAVX512Wx4, runInd2: sgemmKernAVX512WIndx4},
+			}})
 	}
 	if hasAVX2 {
 		// x3 keeps 6 accumulators, fewer than the FMA pipes' latency ×
@@ -139,6 +140,27 @@ func simdKernelsI32() []gemmKernel[int32] {
 	}
 	return ks
 }
+
+// The wide kernels: sgemmKernAVX512 and its Ind form on two 16-column
+// panels at once (MR x 32), same bits (gemmKernel.run2).
+
+//go:noescape
+func sgemmKernAVX512Wx12(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+//go:noescape
+func sgemmKernAVX512Wx8(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+//go:noescape
+func sgemmKernAVX512Wx4(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+//go:noescape
+func sgemmKernAVX512WIndx12(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
+
+//go:noescape
+func sgemmKernAVX512WIndx8(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
+
+//go:noescape
+func sgemmKernAVX512WIndx4(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
 
 // The quad kernels (u8s8): igemmKernVNNI and igemmKernAVXVNNI with
 // VPDPBUSD, B's lanes four unsigned bytes and A's four signed ones

@@ -169,6 +169,48 @@ func main() {
 			store(1, "Z", f.add, 64, rows)
 		}
 	}
+	// AVX-512 wide: rows x 32, two 16-column B panels at once, row r in
+	// Z(2r), Z(2r+1), the B rows in Z28, Z29 and A broadcast once into Z30
+	// for both multiply-adds: each lane's multiply-adds are the narrow
+	// kernels', in the same order, so the same bits. The second panel
+	// lies kc·64 bytes on for packed panels (ldb = 16), 64 bytes on for B
+	// read in place, 64 bytes on from each row's offset for Ind.
+	for _, ind := range []bool{false, true} {
+		name := "sgemmKernAVX512W"
+		if ind {
+			name = "sgemmKernAVX512WInd"
+		}
+		for _, rows := range []int{4, 8, 12} {
+			b := bRow(ind, fmt.Sprintf("%sx%d", name, rows))
+			second := b.at(64)
+			if !ind {
+				w("\tMOVQ $64, R10")
+				w("\tCMPQ R9, $64")
+				w("\tJNE wide")
+				w("\tMOVQ CX, R10")
+				w("\tSHLQ $6, R10")
+				w("wide:")
+				second = "(DX)(R10*1)"
+			}
+			for r := range 2 * rows {
+				w("\tVPXORD Z%d, Z%d, Z%d", r, r, r)
+			}
+			w("loop:")
+			b.load()
+			w("\tVMOVUPS %s, Z28", b.at(0))
+			w("\tVMOVUPS %s, Z29", second)
+			for r := range rows {
+				w("\tVBROADCASTSS %d(SI), Z30", 4*r)
+				w("\tVFMADD231PS Z30, Z28, Z%d", 2*r)
+				w("\tVFMADD231PS Z30, Z29, Z%d", 2*r+1)
+			}
+			w("\tADDQ $%d, SI", 4*rows)
+			b.next()
+			w("\tDECQ CX")
+			w("\tJNZ loop")
+			store(2, "Z", "VADDPS", 64, rows)
+		}
+	}
 	// AVX2: rows x 16; row r in Y(2r), Y(2r+1); B in Y12, Y13; the A
 	// broadcast in Y14; the integer kernels' products in Y15.
 	for _, f := range []struct {

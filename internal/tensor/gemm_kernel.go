@@ -34,6 +34,12 @@ type gemmKernel[T gemmElem] struct {
 	// at irregular distances (a convolution's im2col rows in a padded
 	// input) is read in place. Same arithmetic as run.
 	runInd func(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
+	// run2 and runInd2, when set, compute two adjacent 16-column tiles
+	// (MR x 32) as run and runInd would, one after the other: B's second
+	// panel is the next packed panel (ldb = gemmNR) or the 16 columns
+	// after the first (B read in place, or at the offsets).
+	run2    func(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+	runInd2 func(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
 	// goRun is set instead of run for the pure-Go kernels, which only
 	// read packed panels (ldb = gemmNR).
 	goRun func(kc int, a, b, c []T, ldc int, acc bool)
@@ -88,6 +94,27 @@ func (k *gemmKernel[T]) call(kc int, a, b, c []T, ldc, ldb int, acc bool) {
 		return
 	}
 	k.run(kc, unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), unsafe.Pointer(&c[0]), ldc, ldb, acc)
+}
+
+// call2 runs k.run2 on two full tiles after checking the slices hold
+// them.
+func (k *gemmKernel[T]) call2(kc int, a, b, c []T, ldc, ldb int, acc bool) {
+	need := (kc-1)*ldb + 2*gemmNR // B read in place: rows of 32 values
+	if ldb == gemmNR {
+		need = 2 * kc * gemmNR // two packed panels
+	}
+	if kc <= 0 || ldb < gemmNR || len(a) < kc*k.mr || len(b) < need || len(c) < (k.mr-1)*ldc+2*gemmNR {
+		panic("tensor: gemm kernel: panels or tiles out of range")
+	}
+	k.run2(kc, unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), unsafe.Pointer(&c[0]), ldc, ldb, acc)
+}
+
+// callInd2 runs k.runInd2 on two full tiles; maxOff as for callInd.
+func (k *gemmKernel[T]) callInd2(kc int, a, b, c []T, ldc int, off []int, maxOff int, acc bool) {
+	if kc <= 0 || len(off) < kc || len(a) < kc*k.mr || len(b) < maxOff+2*gemmNR || len(c) < (k.mr-1)*ldc+2*gemmNR {
+		panic("tensor: gemm kernel: panels or tiles out of range")
+	}
+	k.runInd2(kc, unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), unsafe.Pointer(&c[0]), ldc, unsafe.Pointer(&off[0]), acc)
 }
 
 // callInd runs k.runInd on a full tile; maxOff must be at least every

@@ -366,3 +366,102 @@ func TestSgemmIndKernels(t *testing.T) {
 		t.Skip("no offset-reading kernel on this CPU or build")
 	}
 }
+
+// TestWideKernelsMatchNarrow: every two-panel kernel gives the bits of two
+// calls of its one-panel kernel, for packed panels, B read in place and B
+// read at row offsets, storing or accumulating.
+func TestWideKernelsMatchNarrow(t *testing.T) {
+	r := rand.New(rand.NewPCG(71, 72))
+	var n int
+	for _, k := range simdVariants(simdKernelsF32()) {
+		if k.run2 == nil {
+			continue
+		}
+		n++
+		for _, kc := range []int{1, 3, 64, gemmKC} {
+			a := randF32(r, kc*k.mr)
+			for _, acc := range []bool{false, true} {
+				// Packed: panel 1 follows panel 0; in place: rows of ldb.
+				for _, ldb := range []int{gemmNR, 2*gemmNR + 5} {
+					b := randF32(r, max(2*kc*gemmNR, (kc-1)*ldb+2*gemmNR))
+					init := randF32(r, k.mr*2*gemmNR)
+					want := append([]float32(nil), init...)
+					got := append([]float32(nil), init...)
+					b1 := b[gemmNR:]
+					if ldb == gemmNR {
+						b1 = b[kc*gemmNR:]
+					}
+					k.call(kc, a, b, want, 2*gemmNR, ldb, acc)
+					k.call(kc, a, b1, want[gemmNR:], 2*gemmNR, ldb, acc)
+					k.call2(kc, a, b, got, 2*gemmNR, ldb, acc)
+					require.Equal(t, want, got, "%s kc=%d ldb=%d acc=%v", k.name, kc, ldb, acc)
+				}
+				buf := randF32(r, 3000)
+				off := make([]int, kc)
+				maxOff := 0
+				for p := range off {
+					off[p] = r.IntN(len(buf) - 2*gemmNR)
+					maxOff = max(maxOff, off[p])
+				}
+				init := randF32(r, k.mr*2*gemmNR)
+				want := append([]float32(nil), init...)
+				got := append([]float32(nil), init...)
+				k.callInd(kc, a, buf, want, 2*gemmNR, off, maxOff, acc)
+				k.callInd(kc, a, buf[gemmNR:], want[gemmNR:], 2*gemmNR, off, maxOff, acc)
+				k.callInd2(kc, a, buf, got, 2*gemmNR, off, maxOff, acc)
+				require.Equal(t, want, got, "%s ind kc=%d acc=%v", k.name, kc, acc)
+			}
+		}
+	}
+	if n == 0 {
+		t.Skip("no two-panel kernel on this CPU or build")
+	}
+}
+
+// TestWideKernelsInPlans: products and convolutions give the same bits
+// with the two-panel kernels as without them (edge rows and columns,
+// several K blocks, B packed, in place and at offsets).
+func TestWideKernelsInPlans(t *testing.T) {
+	if kernF32.run2 == nil {
+		t.Skip("no two-panel kernel on this CPU or build")
+	}
+	r := rand.New(rand.NewPCG(73, 74))
+	narrowK := *kernF32
+	narrowK.run2, narrowK.runInd2 = nil, nil
+	narrowK.alt = append([]gemmKernel[float32](nil), narrowK.alt...)
+	for i := range narrowK.alt {
+		narrowK.alt[i].run2, narrowK.alt[i].runInd2 = nil, nil
+	}
+	run := func(kern gemmKernel[float32], f func() []float32) []float32 {
+		prev := *kernF32
+		*kernF32 = kern
+		defer func() { *kernF32 = prev }()
+		return f()
+	}
+	for _, s := range [][3]int{{37, 100, 300}, {12, 64, 16}, {64, 49, 600}, {25, 131, 513}} {
+		m, n, k := s[0], s[1], s[2]
+		a, b := randF32(r, m*k), randF32(r, k*n)
+		for _, transB := range []bool{false, true} {
+			ldb := n
+			if transB {
+				ldb = k
+			}
+			f := func() []float32 {
+				c := make([]float32, m*n)
+				require.NoError(t, Sgemm(false, transB, m, n, k, 1, a, k, b, ldb, 0, c, n))
+				return c
+			}
+			require.Equal(t, run(narrowK, f), run(*kernF32, f), "sgemm %v transB=%v", s, transB)
+		}
+	}
+	x := MustFromSlice(F32, sh(1, 20, 23, 41), randF32(r, 20*23*41))
+	w := MustFromSlice(F32, sh(30, 20, 3, 3), randF32(r, 30*20*9))
+	for _, p := range []Conv2DParams{{Pads: [4]int{1, 1, 1, 1}}, {Strides: [2]int{2, 2}, Pads: [4]int{1, 0, 1, 1}}} {
+		f := func() []float32 {
+			y, err := Conv2D(x, w, nil, p)
+			require.NoError(t, err)
+			return y.Float32s()
+		}
+		require.Equal(t, run(narrowK, f), run(*kernF32, f), "conv2d %v", p)
+	}
+}
