@@ -141,8 +141,8 @@ func simdKernelsI32() []gemmKernel[int32] {
 	return ks
 }
 
-// The wide kernels: sgemmKernAVX512 and its Ind form on two 16-column
-// panels at once (MR x 32), same bits (gemmKernel.run2).
+// The wide kernels: sgemmKernAVX512, its Ind form and igemmKernVNNIU8 on
+// two 16-column panels at once (MR x 32), same results (gemmKernel.run2).
 
 //go:noescape
 func sgemmKernAVX512Wx12(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
@@ -161,6 +161,15 @@ func sgemmKernAVX512WIndx8(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.P
 
 //go:noescape
 func sgemmKernAVX512WIndx4(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
+
+//go:noescape
+func igemmKernVNNIU8Wx12(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+//go:noescape
+func igemmKernVNNIU8Wx8(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+//go:noescape
+func igemmKernVNNIU8Wx4(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 
 // The quad kernels (u8s8): igemmKernVNNI and igemmKernAVXVNNI with
 // VPDPBUSD, B's lanes four unsigned bytes and A's four signed ones
@@ -186,10 +195,11 @@ func igemmKernAVXVNNIU8x3(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool
 func simdKernelsU8S8() []gemmKernel[int32] {
 	var ks []gemmKernel[int32]
 	if hasVNNI {
-		ks = append(ks, gemmKernel[int32]{name: "avx512vnni-u8s8", mr: 12, u8s8: true, run: igemmKernVNNIU8x12, alt: []gemmKernel[int32]{
-			{name: "avx512vnni-u8s8x8", mr: 8, u8s8: true, run: igemmKernVNNIU8x8},
-			{name: "avx512vnni-u8s8x4", mr: 4, u8s8: true, run: igemmKernVNNIU8x4},
-		}})
+		ks = append(ks, gemmKernel[int32]{name: "avx512vnni-u8s8", mr: 12, u8s8: true, run: igemmKernVNNIU8x12, run2: igemmKernVNNIU8Wx12,
+			alt: []gemmKernel[int32]{
+				{name: "avx512vnni-u8s8x8", mr: 8, u8s8: true, run: igemmKernVNNIU8x8, run2: igemmKernVNNIU8Wx8},
+				{name: "avx512vnni-u8s8x4", mr: 4, u8s8: true, run: igemmKernVNNIU8x4, run2: igemmKernVNNIU8Wx4},
+			}})
 	}
 	if hasAVXVNNI {
 		ks = append(ks, gemmKernel[int32]{name: "avxvnni-u8s8", mr: 6, u8s8: true, run: igemmKernAVXVNNIU8x6, alt: []gemmKernel[int32]{

@@ -175,11 +175,17 @@ func main() {
 	// kernels', in the same order, so the same bits. The second panel
 	// lies kc·64 bytes on for packed panels (ldb = 16), 64 bytes on for B
 	// read in place, 64 bytes on from each row's offset for Ind.
-	for _, ind := range []bool{false, true} {
-		name := "sgemmKernAVX512W"
-		if ind {
-			name = "sgemmKernAVX512WInd"
-		}
+	// The quad kernel's wide form likewise (VPDPBUSD: B unsigned, the
+	// broadcast A signed).
+	for _, f := range []struct {
+		name, bcast, op, add string
+		ind                  bool
+	}{
+		{"sgemmKernAVX512W", "VBROADCASTSS", "VFMADD231PS", "VADDPS", false},
+		{"sgemmKernAVX512WInd", "VBROADCASTSS", "VFMADD231PS", "VADDPS", true},
+		{"igemmKernVNNIU8W", "VPBROADCASTD", "VPDPBUSD", "VPADDD", false},
+	} {
+		name, ind := f.name, f.ind
 		for _, rows := range []int{4, 8, 12} {
 			b := bRow(ind, fmt.Sprintf("%sx%d", name, rows))
 			second := b.at(64)
@@ -200,15 +206,15 @@ func main() {
 			w("\tVMOVUPS %s, Z28", b.at(0))
 			w("\tVMOVUPS %s, Z29", second)
 			for r := range rows {
-				w("\tVBROADCASTSS %d(SI), Z30", 4*r)
-				w("\tVFMADD231PS Z30, Z28, Z%d", 2*r)
-				w("\tVFMADD231PS Z30, Z29, Z%d", 2*r+1)
+				w("\t%s %d(SI), Z30", f.bcast, 4*r)
+				w("\t%s Z30, Z28, Z%d", f.op, 2*r)
+				w("\t%s Z30, Z29, Z%d", f.op, 2*r+1)
 			}
 			w("\tADDQ $%d, SI", 4*rows)
 			b.next()
 			w("\tDECQ CX")
 			w("\tJNZ loop")
-			store(2, "Z", "VADDPS", 64, rows)
+			store(2, "Z", f.add, 64, rows)
 		}
 	}
 	// AVX2: rows x 16; row r in Y(2r), Y(2r+1); B in Y12, Y13; the A

@@ -375,3 +375,51 @@ func TestConvIntegerQuadsByRows(t *testing.T) {
 		}
 	}
 }
+
+// TestWideQuadKernels: every two-panel quad kernel gives what two calls of
+// its one-panel kernel give, for packed panels and B read in place.
+func TestWideQuadKernels(t *testing.T) {
+	rng := rand.New(rand.NewSource(53))
+	var n int
+	for _, k := range simdVariants(simdKernelsU8S8()) {
+		if k.run2 == nil {
+			continue
+		}
+		n++
+		for _, kc := range []int{1, 5, gemmKC} {
+			a := make([]int32, kc*k.mr)
+			for i := range a {
+				a[i] = int32(rng.Uint32())
+			}
+			for _, ldb := range []int{gemmNR, 2*gemmNR + 3} {
+				b := make([]int32, max(2*kc*gemmNR, (kc-1)*ldb+2*gemmNR))
+				for i := range b {
+					b[i] = int32(rng.Uint32())
+				}
+				b1 := b[gemmNR:]
+				if ldb == gemmNR {
+					b1 = b[kc*gemmNR:]
+				}
+				for _, acc := range []bool{false, true} {
+					init := make([]int32, k.mr*2*gemmNR)
+					for i := range init {
+						init[i] = int32(rng.Uint32())
+					}
+					want := append([]int32(nil), init...)
+					got := append([]int32(nil), init...)
+					k.call(kc, a, b, want, 2*gemmNR, ldb, acc)
+					k.call(kc, a, b1, want[gemmNR:], 2*gemmNR, ldb, acc)
+					k.call2(kc, a, b, got, 2*gemmNR, ldb, acc)
+					for i := range want {
+						if got[i] != want[i] {
+							t.Fatalf("%s kc=%d ldb=%d acc=%v: element %d = %d, want %d", k.name, kc, ldb, acc, i, got[i], want[i])
+						}
+					}
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Skip("no two-panel quad kernel on this CPU or build")
+	}
+}
