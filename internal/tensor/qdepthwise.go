@@ -191,11 +191,16 @@ func dwQuadsRun[T int8 | uint8](g *convGeom, acc []int32, x []T, xZero, zu int32
 	flip := byte(signFlip[T]())
 	planes := g.n * g.m
 	blocks, rows := planeRowBlocks(g, planes)
-	parallelTiles(planes*blocks, float64(ohw)*18*float64(planes), func(t int) {
-		pl, b := t/blocks, t%blocks
-		n, m := pl/g.m, pl%g.m
+	// Small planes go several to a tile, which reuses one buffer.
+	per := 1
+	if blocks == 1 {
+		per = max(1, min(planes, (1<<15)/max(ohw*18, 1)))
+	}
+	tiles := (planes + per - 1) / per * blocks
+	parallelTiles(tiles, float64(ohw)*18*float64(planes), func(t int) {
+		b := t % blocks
 		r0, r1 := b*rows, min(g.oh, (b+1)*rows)
-		// Padded rows [r0·s, (r1−1)·s + 3) of the plane, then slack for
+		// Padded rows [r0·s, (r1−1)·s + 3) of a plane, then slack for
 		// the last block's 64-byte reads.
 		prows := (r1-1-r0)*s + 3
 		bp, _ := dwQuadBufs.Get().(*[]byte)
@@ -203,17 +208,20 @@ func dwQuadsRun[T int8 | uint8](g *convGeom, acc []int32, x []T, xZero, zu int32
 			b := make([]byte, prows*wp+64)
 			bp = &b
 		}
+		defer dwQuadBufs.Put(bp)
 		buf := (*bp)[:prows*wp+64]
 		pad := unsafe.Slice((*T)(unsafe.Pointer(&buf[0])), prows*wp)
 		gr := *g
 		gr.pt = g.pt - r0*s // padded row r0·s is buf's row 0
-		c := n*g.c + m/g.mg
-		padPlane(&gr, pad, wp, x[c*hw:(c+1)*hw], -g.pl, lo, hi, T(xZero))
-		q := (*[4]int32)(wq[4*m:])
-		dwQuadRowsFast(acc[pl*ohw+r0*g.ow:pl*ohw+r1*g.ow], buf, wp, r1-r0, g.ow, s, q, flip)
-		dwQuadBufs.Put(bp)
-		if req != nil {
-			req.span(pl*ohw+r0*g.ow, pl*ohw+r1*g.ow, m)
+		for pl := t / blocks * per; pl < min(planes, (t/blocks+1)*per); pl++ {
+			n, m := pl/g.m, pl%g.m
+			c := n*g.c + m/g.mg
+			padPlane(&gr, pad, wp, x[c*hw:(c+1)*hw], -g.pl, lo, hi, T(xZero))
+			q := (*[4]int32)(wq[4*m:])
+			dwQuadRowsFast(acc[pl*ohw+r0*g.ow:pl*ohw+r1*g.ow], buf, wp, r1-r0, g.ow, s, q, flip)
+			if req != nil {
+				req.span(pl*ohw+r0*g.ow, pl*ohw+r1*g.ow, m)
+			}
 		}
 	})
 }
