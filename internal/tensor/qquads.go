@@ -311,8 +311,9 @@ const quadSplitWork = 1 << 21
 // threads: each takes a run of output rows and does all of their work
 // alone, padded planes, packing, products and requantization, so that
 // what a thread writes only it reads. Split by columns instead, every
-// thread read the padded planes all threads had written, and moving
-// those lines between cores cost more than the products saved.
+// thread reads the padded planes all threads wrote; on the benchmark VM,
+// in spells when its two cores do not share a cache, moving those lines
+// cost more than the products saved (docs/perf.md, session 12).
 func convQuadsRows[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero int32, w *Tensor, f byte, bias []int32, cq *convQuads, req *tileRequant, workers int) {
 	k := g.cg * g.kh * g.kw
 	ohw := g.oh * g.ow
