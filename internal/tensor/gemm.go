@@ -110,6 +110,13 @@ type gemmPlan[T gemmElem] struct {
 	// serial runs the product on the caller alone (it is one of several
 	// workers already).
 	serial bool
+	// tileC: C is not kept. Each worker computes a tile into its own
+	// scratch (rows of nc values) and hands it to tileEpilogue, element
+	// (i, j) at t[(i−i0)·ldt + j−j0]; g.c is not written. The scratch
+	// stays in the worker's cache where a C of the whole product would
+	// be written out and read back. No bias, clip or accumulate.
+	tileC        bool
+	tileEpilogue func(i0, i1, j0, j1 int, t []T, ldt int)
 	// epilogue, when set, is called with each finished tile of C, rows
 	// [i0, i1) by columns [j0, j1), while it is in cache (concurrently for
 	// different tiles).
@@ -119,6 +126,17 @@ type gemmPlan[T gemmElem] struct {
 type packAFunc[T gemmElem] func(dst []T, k *gemmKernel[T], i0, mc, p0, kc int)
 
 var packPoolF32, packPoolI32 sync.Pool
+
+// tileCF32 and tileCI32 recycle the tile scratch of tileC plans.
+var tileCF32, tileCI32 sync.Pool
+
+func tileCPool[T gemmElem]() *sync.Pool {
+	var zero T
+	if _, ok := any(zero).(float32); ok {
+		return &tileCF32
+	}
+	return &tileCI32
+}
 
 // sharedBF32 and sharedBI32 recycle the shared B panels of gemmPlan.run.
 var sharedBF32, sharedBI32 sync.Pool
@@ -160,6 +178,9 @@ func (g *gemmPlan[T]) run() {
 	m, n, k := g.m, g.n, g.k
 	if m == 0 || n == 0 {
 		return
+	}
+	if g.tileC && (k == 0 || g.accumulate || g.bias != nil || g.clip || g.tileEpilogue == nil) {
+		panic("tensor: gemm: a tile-local C needs k > 0, a tile epilogue and no bias, clip or accumulation")
 	}
 	if k == 0 {
 		if !g.accumulate {
@@ -264,6 +285,12 @@ func (g *gemmPlan[T]) work(kern *gemmKernel[T], next *atomic.Int64, tiles, tn, m
 	pa := (*buf)[:gemmMC*gemmKC]
 	pb := (*buf)[gemmMC*gemmKC : gemmMC*gemmKC+gemmKC*(gemmNC+gemmNR)]
 	scratch := (*buf)[len(*buf)-gemmMaxMR*gemmNR:]
+	var ct []T
+	if g.tileC {
+		cb := getScratch[T](tileCPool[T](), mt*((nc+gemmNR-1)/gemmNR*gemmNR))
+		defer tileCPool[T]().Put(cb)
+		ct = *cb
+	}
 	for t := 0; ; t++ {
 		if next != nil {
 			t = int(next.Add(1) - 1)
@@ -273,7 +300,7 @@ func (g *gemmPlan[T]) work(kern *gemmKernel[T], next *atomic.Int64, tiles, tn, m
 		}
 		ic := (t / tn) * mt
 		jc := (t % tn) * nc
-		g.tile(kern, pa, pb, scratch, ic, jc, min(mt, g.m-ic), min(nc, g.n-jc))
+		g.tile(kern, pa, pb, scratch, ct, ic, jc, min(mt, g.m-ic), min(nc, g.n-jc))
 	}
 	putPack(buf)
 }
@@ -290,8 +317,14 @@ func (g *gemmPlan[T]) aPanelsFor(kern *gemmKernel[T]) []T {
 // tile computes C[ic:ic+mt, jc:jc+nc]: for each kc block it packs the B
 // panels once and runs them against every gemmMC row block; scratch
 // holds one MR x gemmNR tile for the kernel to write edge tiles into.
-func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch []T, ic, jc, mt, nc int) {
+func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch, ct []T, ic, jc, mt, nc int) {
 	c, ldc := g.c, g.ldc
+	// C element (i, j) is c[(i−ci)·ldc + j−cj]: the product's C, or with
+	// tileC the tile's own scratch.
+	ci, cj := 0, 0
+	if g.tileC {
+		c, ldc, ci, cj = ct, (nc+gemmNR-1)/gemmNR*gemmNR, ic, jc
+	}
 	mr := kern.mr
 	inPlace := 0 // columns [0, inPlace) of the tile are read from bRows
 	if g.bRows != nil && kern.goRun == nil {
@@ -340,7 +373,7 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch []T, ic, jc, mt,
 				bp, ldb, bOff := panel(jr)
 				nr := min(gemmNR, nc-jr)
 				ap := a[(ir/mr)*kc*mr:]
-				off := (i0+ir)*ldc + jc + jr
+				off := (i0+ir-ci)*ldc + jc - cj + jr
 				rows := min(mr, mc-ir)
 				full := rows == mr && nr == gemmNR
 				switch {
@@ -386,7 +419,7 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch []T, ic, jc, mt,
 						continue
 					}
 					ap := a[(ir/mr)*kc*mr:]
-					off := (i0+ir)*ldc + jc + jr
+					off := (i0+ir-ci)*ldc + jc - cj + jr
 					if bOff != nil {
 						kern.callInd2(kc, ap, bp, c[off:], ldc, bOff, g.maxOff, acc)
 					} else {
@@ -396,6 +429,10 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch []T, ic, jc, mt,
 				jr += gemmNR
 			}
 		}
+	}
+	if g.tileC {
+		g.tileEpilogue(ic, min(ic+mt, g.m), jc, min(jc+nc, g.n), c, ldc)
+		return
 	}
 	g.addBias(ic, ic+mt, jc, jc+nc)
 	if g.epilogue != nil {

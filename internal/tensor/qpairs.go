@@ -317,8 +317,12 @@ type tileRequant struct {
 }
 
 // span requantizes acc[lo:hi], all of channel ch, into dst[lo:hi].
-func (t *tileRequant) span(lo, hi, ch int) {
-	a, b, s := t.acc[lo:hi], t.r.biasAt(ch), t.r.scaleAt(ch)
+func (t *tileRequant) span(lo, hi, ch int) { t.spanFrom(t.acc[lo:hi], lo, ch) }
+
+// spanFrom requantizes a, sums of channel ch, into dst[lo:lo+len(a)].
+func (t *tileRequant) spanFrom(a []int32, lo, ch int) {
+	hi := lo + len(a)
+	b, s := t.r.biasAt(ch), t.r.scaleAt(ch)
 	if t.offset != nil {
 		b += t.offset[ch]
 	}

@@ -270,10 +270,12 @@ func convQuadsRun[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero, zu in
 				plan.packA = packAQuads(wv[gr*g.mg*k:], k, k, f)
 			}
 			if req != nil {
+				// The sums go from each tile's scratch to the output.
 				row0, grc := n*g.m+gr*g.mg, gr*g.mg
-				plan.epilogue = func(i0, i1, j0, j1 int) {
+				plan.tileC = true
+				plan.tileEpilogue = func(i0, i1, j0, j1 int, t []int32, ldt int) {
 					for i := i0; i < i1; i++ {
-						req.span((row0+i)*ohw+j0, (row0+i)*ohw+j1, grc+i)
+						req.spanFrom(t[(i-i0)*ldt:][:j1-j0], (row0+i)*ohw+j0, grc+i)
 					}
 				}
 			}
@@ -344,9 +346,10 @@ func convQuadsRows[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero int32
 		if req == nil {
 			plan.bias = bias
 		} else {
-			plan.epilogue = func(i0, i1, j0, j1 int) {
+			plan.tileC = true
+			plan.tileEpilogue = func(i0, i1, j0, j1 int, t []int32, ldt int) {
 				for i := i0; i < i1; i++ {
-					req.span(i*ohw+r0*g.ow+j0, i*ohw+r0*g.ow+j1, i)
+					req.spanFrom(t[(i-i0)*ldt:][:j1-j0], i*ohw+r0*g.ow+j0, i)
 				}
 			}
 		}
