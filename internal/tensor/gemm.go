@@ -125,39 +125,35 @@ type gemmPlan[T gemmElem] struct {
 
 type packAFunc[T gemmElem] func(dst []T, k *gemmKernel[T], i0, mc, p0, kc int)
 
-var packPoolF32, packPoolI32 sync.Pool
+// elemPools holds one pool per element type: a float32 plan's buffers
+// and an int32 plan's never mix.
+type elemPools struct{ f32, i32 sync.Pool }
 
-// tileCF32 and tileCI32 recycle the tile scratch of tileC plans.
-var tileCF32, tileCI32 sync.Pool
-
-func tileCPool[T gemmElem]() *sync.Pool {
-	var zero T
-	if _, ok := any(zero).(float32); ok {
-		return &tileCF32
+func (p *elemPools) of(isF32 bool) *sync.Pool {
+	if isF32 {
+		return &p.f32
 	}
-	return &tileCI32
+	return &p.i32
 }
 
-// sharedBF32 and sharedBI32 recycle the shared B panels of gemmPlan.run.
-var sharedBF32, sharedBI32 sync.Pool
-
-func sharedBPool[T gemmElem]() *sync.Pool {
+// forElem is p's pool for T.
+func forElem[T gemmElem](p *elemPools) *sync.Pool {
 	var zero T
-	if _, ok := any(zero).(float32); ok {
-		return &sharedBF32
-	}
-	return &sharedBI32
+	_, isF32 := any(zero).(float32)
+	return p.of(isF32)
 }
+
+var (
+	packPools    elemPools // a worker's A and B panels (getPack)
+	tileCPools   elemPools // the tile scratch of tileC plans
+	sharedBPools elemPools // the shared B panels of gemmPlan.run
+)
+
+func tileCPool[T gemmElem]() *sync.Pool   { return forElem[T](&tileCPools) }
+func sharedBPool[T gemmElem]() *sync.Pool { return forElem[T](&sharedBPools) }
 
 func getPack[T gemmElem]() *[]T {
-	var pool *sync.Pool
-	var zero T
-	if _, ok := any(zero).(float32); ok {
-		pool = &packPoolF32
-	} else {
-		pool = &packPoolI32
-	}
-	if v := pool.Get(); v != nil {
+	if v := forElem[T](&packPools).Get(); v != nil {
 		return v.(*[]T)
 	}
 	const sz = gemmMC*gemmKC + gemmKC*(gemmNC+gemmNR) + gemmMaxMR*gemmNR
@@ -165,14 +161,7 @@ func getPack[T gemmElem]() *[]T {
 	return &s
 }
 
-func putPack[T gemmElem](p *[]T) {
-	var zero T
-	if _, ok := any(zero).(float32); ok {
-		packPoolF32.Put(p)
-	} else {
-		packPoolI32.Put(p)
-	}
-}
+func putPack[T gemmElem](p *[]T) { forElem[T](&packPools).Put(p) }
 
 func (g *gemmPlan[T]) run() {
 	m, n, k := g.m, g.n, g.k
