@@ -93,6 +93,22 @@ type convGeom struct {
 	serial bool
 }
 
+// byOutputRows cuts the output rows into one run per worker and calls
+// f(part, r0) on the workers for each run starting at row r0, part being
+// g for those rows alone (padded row 0 is input row r0·sh − pt) and
+// serial: each worker does all of its run's work itself, so what it
+// writes only it reads.
+func (g *convGeom) byOutputRows(workers int, f func(part *convGeom, r0 int)) {
+	rows := (g.oh + workers - 1) / workers
+	parts := (g.oh + rows - 1) / rows
+	parallelTiles(parts, math.Inf(1), func(t int) {
+		r0, r1 := t*rows, min(g.oh, (t+1)*rows)
+		part := *g
+		part.oh, part.pt, part.serial = r1-r0, g.pt-r0*g.sh, true
+		f(&part, r0)
+	})
+}
+
 // parallel is parallelTiles, or a plain loop when g.serial.
 func (g *convGeom) parallel(tiles int, work float64, f func(t int)) {
 	if g.serial {

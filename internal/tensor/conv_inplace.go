@@ -1,9 +1,6 @@
 package tensor
 
-import (
-	"math"
-	"sync"
-)
+import "sync"
 
 // Convolutions without an im2col copy. Copy the zero-padded image once
 // into sh×sw phase planes, plane (a, b) holding the padded rows a, a+sh,
@@ -66,16 +63,9 @@ func conv2DInPlaceF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[fl
 	ohw := g.oh * g.ow
 	if workers := threads(); workers > 1 && g.n == 1 && g.groups == 1 && g.oh >= 2*workers &&
 		float64(g.m)*float64(ohw)*float64(k) >= inPlaceSplitWork {
-		// Each thread takes a run of output rows and does all of their
-		// work alone (phase planes, products, bias and clamp), so that
-		// what a thread writes only it reads (see convQuadsRows).
-		rows := (g.oh + workers - 1) / workers
-		parts := (g.oh + rows - 1) / rows
-		parallelTiles(parts, math.Inf(1), func(part int) {
-			r0, r1 := part*rows, min(g.oh, (part+1)*rows)
-			gs := *g
-			gs.oh, gs.pt, gs.serial = r1-r0, g.pt-r0*g.sh, true // output row r0 is row 0
-			conv2DInPlaceRows(&gs, xv, wv, bv, ov[r0*g.ow:], ohw, packs)
+		// Each thread builds its own phase planes (see convQuadsRows).
+		g.byOutputRows(workers, func(part *convGeom, r0 int) {
+			conv2DInPlaceRows(part, xv, wv, bv, ov[r0*g.ow:], ohw, packs)
 		})
 		return
 	}

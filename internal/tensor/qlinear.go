@@ -134,13 +134,7 @@ func convIntegerGemm(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor
 			}
 			if req != nil && kp > 0 {
 				// The sums go from each tile's scratch to the output.
-				row0 := n*g.m + gr*g.mg // the plane of the plan's row 0
-				plan.tileC = true
-				plan.tileEpilogue = func(i0, i1, j0, j1 int, t []int32, ldt int) {
-					for i := i0; i < i1; i++ {
-						req.spanFrom(t[(i-i0)*ldt:][:j1-j0], (row0+i)*ohw+j0, gr*g.mg+i)
-					}
-				}
+				req.requantTiles(plan, n*g.m+gr*g.mg, gr*g.mg, ohw, 0)
 			}
 			wzg := wZero
 			if len(wZero) > 1 {

@@ -319,6 +319,18 @@ type tileRequant struct {
 // span requantizes acc[lo:hi], all of channel ch, into dst[lo:hi].
 func (t *tileRequant) span(lo, hi, ch int) { t.spanFrom(t.acc[lo:hi], lo, ch) }
 
+// requantTiles makes a tileC plan requantize each finished tile: plan
+// row i is channel ch0+i, its element j goes to dst[(plane0+i)*stride +
+// col0 + j].
+func (t *tileRequant) requantTiles(plan *gemmPlan[int32], plane0, ch0, stride, col0 int) {
+	plan.tileC = true
+	plan.tileEpilogue = func(i0, i1, j0, j1 int, sums []int32, lds int) {
+		for i := i0; i < i1; i++ {
+			t.spanFrom(sums[(i-i0)*lds:][:j1-j0], (plane0+i)*stride+col0+j0, ch0+i)
+		}
+	}
+}
+
 // spanFrom requantizes a, sums of channel ch, into dst[lo:lo+len(a)].
 func (t *tileRequant) spanFrom(a []int32, lo, ch int) {
 	hi := lo + len(a)

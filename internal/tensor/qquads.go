@@ -1,7 +1,5 @@
 package tensor
 
-import "math"
-
 // Quad packing for the unsigned-by-signed byte kernels (gemmKernel.u8s8:
 // VPDPBUSD). Each int32 lane they multiply holds four bytes, four
 // consecutive k steps, and a lane's product is Σ_t ub[t]·sa[t] with B's
@@ -85,6 +83,24 @@ func packAQuads[TA int8 | uint8](a []TA, lda, k int, flip byte) packAFunc[int32]
 	}
 }
 
+// packAQuadsOf is packAQuads on the 8-bit weight w's rows from element
+// off.
+func packAQuadsOf(w *Tensor, off, k int, flip byte) packAFunc[int32] {
+	if wv, ok := w.data.([]int8); ok {
+		return packAQuads(wv[off:], k, k, flip)
+	}
+	return packAQuads(w.data.([]uint8)[off:], k, k, flip)
+}
+
+// quadWeightSumsOf is quadWeightSums on the 8-bit weight w.
+func quadWeightSumsOf(sums []int32, w *Tensor, k int, flip byte) {
+	if wv, ok := w.data.([]int8); ok {
+		quadWeightSums(sums, wv, k, flip)
+		return
+	}
+	quadWeightSums(sums, w.data.([]uint8), k, flip)
+}
+
 // quadWeightSums sets sums[i] = Σ_p w'[i,p] for the m rows of k weights
 // at w, w' being the signed byte the kernel reads.
 func quadWeightSums[TA int8 | uint8](sums []int32, w []TA, k int, flip byte) {
@@ -158,19 +174,9 @@ func packConvQuads(w *Tensor, wZero []int32, groups, mg, k int) *convQuads {
 	}
 	cq := &convQuads{sums: make([]int32, groups*mg)}
 	for gr := range groups {
-		switch wv := w.data.(type) {
-		case []int8:
-			cq.a = append(cq.a, packAll(kernU8S8, mg, (k+3)/4, packAQuads(wv[gr*mg*k:], k, k, f)))
-		case []uint8:
-			cq.a = append(cq.a, packAll(kernU8S8, mg, (k+3)/4, packAQuads(wv[gr*mg*k:], k, k, f)))
-		}
+		cq.a = append(cq.a, packAll(kernU8S8, mg, (k+3)/4, packAQuadsOf(w, gr*mg*k, k, f)))
 	}
-	switch wv := w.data.(type) {
-	case []int8:
-		quadWeightSums(cq.sums, wv, k, f)
-	case []uint8:
-		quadWeightSums(cq.sums, wv, k, f)
-	}
+	quadWeightSumsOf(cq.sums, w, k, f)
 	return cq
 }
 
@@ -224,12 +230,7 @@ func convQuadsRun[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero, zu in
 	if cq != nil {
 		copy(sums, cq.sums)
 	} else {
-		switch wv := w.data.(type) {
-		case []int8:
-			quadWeightSums(sums, wv, k, f)
-		case []uint8:
-			quadWeightSums(sums, wv, k, f)
-		}
+		quadWeightSumsOf(sums, w, k, f)
 	}
 	for i, s := range sums {
 		bias[i] = -zu * s
@@ -263,21 +264,10 @@ func convQuadsRun[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero, zu in
 			if cq != nil && gr < len(cq.a) {
 				plan.aPanels = cq.a[gr]
 			}
-			switch wv := w.data.(type) {
-			case []int8:
-				plan.packA = packAQuads(wv[gr*g.mg*k:], k, k, f)
-			case []uint8:
-				plan.packA = packAQuads(wv[gr*g.mg*k:], k, k, f)
-			}
+			plan.packA = packAQuadsOf(w, gr*g.mg*k, k, f)
 			if req != nil {
 				// The sums go from each tile's scratch to the output.
-				row0, grc := n*g.m+gr*g.mg, gr*g.mg
-				plan.tileC = true
-				plan.tileEpilogue = func(i0, i1, j0, j1 int, t []int32, ldt int) {
-					for i := i0; i < i1; i++ {
-						req.spanFrom(t[(i-i0)*ldt:][:j1-j0], (row0+i)*ohw+j0, grc+i)
-					}
-				}
+				req.requantTiles(plan, n*g.m+gr*g.mg, gr*g.mg, ohw, 0)
 			}
 			xp := padInput(g, xv[lo:hi], T(xZero), hp, wp, pad)
 			if offs == nil {
@@ -319,50 +309,34 @@ const quadSplitWork = 1 << 21
 func convQuadsRows[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero int32, w *Tensor, f byte, bias []int32, cq *convQuads, req *tileRequant, workers int) {
 	k := g.cg * g.kh * g.kw
 	ohw := g.oh * g.ow
-	rows := (g.oh + workers - 1) / workers
-	parts := (g.oh + rows - 1) / rows
-	parallelTiles(parts, math.Inf(1), func(part int) {
-		r0, r1 := part*rows, min(g.oh, (part+1)*rows)
-		gs := *g
-		gs.oh, gs.pt, gs.serial = r1-r0, g.pt-r0*g.sh, true // padded row 0 is row r0·sh
-		hp, wp, _ := padInputFits(&gs)
+	g.byOutputRows(workers, func(gs *convGeom, r0 int) {
+		hp, wp, _ := padInputFits(gs)
 		pb := getPadBufs()
 		defer padPool.Put(pb)
 		var xp paddedInput[T]
 		switch buf := any(&pb.u8).(type) {
 		case *[]T:
-			xp = padInput(&gs, xv[:g.c*g.h*g.w], T(xZero), hp, wp, buf)
+			xp = padInput(gs, xv[:g.c*g.h*g.w], T(xZero), hp, wp, buf)
 		default:
-			xp = padInput(&gs, xv[:g.c*g.h*g.w], T(xZero), hp, wp, any(&pb.i8).(*[]T))
+			xp = padInput(gs, xv[:g.c*g.h*g.w], T(xZero), hp, wp, any(&pb.i8).(*[]T))
 		}
 		offsBuf := getInts(k)
 		defer scratchInt.Put(offsBuf)
 		offs := *offsBuf
 		for p := range offs {
-			offs[p] = xp.rowOffset(&gs, p)
+			offs[p] = xp.rowOffset(gs, p)
 		}
-		n := (r1 - r0) * g.ow
-		plan := &gemmPlan[int32]{m: g.m, n: n, k: (k + 3) / 4, kern: kernU8S8, c: acc[r0*g.ow:], ldc: ohw, serial: true}
+		plan := &gemmPlan[int32]{m: g.m, n: gs.oh * g.ow, k: (k + 3) / 4, kern: kernU8S8, c: acc[r0*g.ow:], ldc: ohw, serial: true}
 		if req == nil {
 			plan.bias = bias
 		} else {
-			plan.tileC = true
-			plan.tileEpilogue = func(i0, i1, j0, j1 int, t []int32, ldt int) {
-				for i := i0; i < i1; i++ {
-					req.spanFrom(t[(i-i0)*ldt:][:j1-j0], i*ohw+r0*g.ow+j0, i)
-				}
-			}
+			req.requantTiles(plan, 0, 0, ohw, r0*g.ow)
 		}
 		if cq != nil && len(cq.a) > 0 {
 			plan.aPanels = cq.a[0]
 		}
-		switch wv := w.data.(type) {
-		case []int8:
-			plan.packA = packAQuads(wv, k, k, f)
-		case []uint8:
-			plan.packA = packAQuads(wv, k, k, f)
-		}
-		plan.packB = convPackQuadsPadded(&gs, xp, k, offs)
+		plan.packA = packAQuadsOf(w, 0, k, f)
+		plan.packB = convPackQuadsPadded(gs, xp, k, offs)
 		plan.run()
 	})
 }
