@@ -166,6 +166,14 @@ type padBufs struct {
 	u8 []uint8
 }
 
+// padBufOf is pb's buffer for T.
+func padBufOf[T int8 | uint8](pb *padBufs) *[]T {
+	if b, ok := any(&pb.u8).(*[]T); ok {
+		return b
+	}
+	return any(&pb.i8).(*[]T)
+}
+
 func getPadBufs() *padBufs {
 	if pb, _ := padPool.Get().(*padBufs); pb != nil {
 		return pb

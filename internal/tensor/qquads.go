@@ -199,16 +199,12 @@ func convIntegerQuads(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tenso
 		if xZero < -128 || xZero > 127 {
 			return false
 		}
-		pb := getPadBufs()
-		defer padPool.Put(pb)
-		convQuadsRun(g, acc, xv, xZero, xZero+128, hp, wp, &pb.i8, w, flip, cq, req)
+		convQuadsRun(g, acc, xv, xZero, xZero+128, hp, wp, w, flip, cq, req)
 	case []uint8:
 		if xZero < 0 || xZero > 255 {
 			return false
 		}
-		pb := getPadBufs()
-		defer padPool.Put(pb)
-		convQuadsRun(g, acc, xv, xZero, xZero, hp, wp, &pb.u8, w, flip, cq, req)
+		convQuadsRun(g, acc, xv, xZero, xZero, hp, wp, w, flip, cq, req)
 	default:
 		return false
 	}
@@ -217,7 +213,7 @@ func convIntegerQuads(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tenso
 
 // convQuadsRun is convIntegerQuads for an input of type T; zu is the zero
 // point as the kernel reads it (unsigned).
-func convQuadsRun[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero, zu int32, hp, wp int, pad *[]T, w *Tensor, flip bool, cq *convQuads, req *tileRequant) {
+func convQuadsRun[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero, zu int32, hp, wp int, w *Tensor, flip bool, cq *convQuads, req *tileRequant) {
 	k := g.cg * g.kh * g.kw
 	ohw := g.oh * g.ow
 	f := byte(0)
@@ -247,6 +243,9 @@ func convQuadsRun[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero, zu in
 		convQuadsRows(g, acc, xv, xZero, w, f, bias, cq, req, workers)
 		return
 	}
+	pb := getPadBufs()
+	defer padPool.Put(pb)
+	pad := padBufOf[T](pb)
 	var offs []int
 	var offsBuf *[]int
 	defer func() {
@@ -313,13 +312,7 @@ func convQuadsRows[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero int32
 		hp, wp, _ := padInputFits(gs)
 		pb := getPadBufs()
 		defer padPool.Put(pb)
-		var xp paddedInput[T]
-		switch buf := any(&pb.u8).(type) {
-		case *[]T:
-			xp = padInput(gs, xv[:g.c*g.h*g.w], T(xZero), hp, wp, buf)
-		default:
-			xp = padInput(gs, xv[:g.c*g.h*g.w], T(xZero), hp, wp, any(&pb.i8).(*[]T))
-		}
+		xp := padInput(gs, xv[:g.c*g.h*g.w], T(xZero), hp, wp, padBufOf[T](pb))
 		offsBuf := getInts(k)
 		defer scratchInt.Put(offsBuf)
 		offs := *offsBuf
