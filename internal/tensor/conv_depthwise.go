@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"math"
 	"sync"
 	"sync/atomic"
 )
@@ -59,6 +60,11 @@ func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, b
 	hw := g.h * g.w
 	kk := g.kh * g.kw
 	blocks, rows := planeRowBlocks(g, planes)
+	xf, _ := any(x).([]float32)
+	var pp *dwPlanePlan
+	if xf != nil {
+		pp = dwPlanePlanFor(g)
+	}
 	plan := dwBlockPlanFor(g, rows)
 	parallelTiles(planes*blocks, float64(ohw)*float64(kk)*2*float64(planes), func(t int) {
 		pl, b := t/blocks, t%blocks
@@ -66,7 +72,14 @@ func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, b
 		c := m / g.mg
 		out := y[pl*ohw : (pl+1)*ohw]
 		r0, r1 := b*rows, min(g.oh, (b+1)*rows)
-		if plan != nil {
+		// The plane kernels read a little around the plane: the first
+		// and last planes of x may take the block kernels instead.
+		at := (n*g.c + c) * hw
+		if pp != nil && at >= pp.before && at+hw+pp.after <= len(xf) {
+			var ep dwEpilogue
+			ep.set(g, bias, m)
+			dwPlaneRows(g, xf[at-pp.before:at+hw+pp.after], pp.before, w[m*kk:(m+1)*kk], out, r0, r1, pp, &ep)
+		} else if plan != nil {
 			var ep dwEpilogue
 			ep.set(g, bias, m)
 			dwRowsBlocks(g, x[(n*g.c+c)*hw:(n*g.c+c+1)*hw], in, w[m*kk:(m+1)*kk], out, r0, r1, plan, &ep)
@@ -231,6 +244,10 @@ type dwEpilogue struct {
 }
 
 func (e *dwEpilogue) set(g *convGeom, bias []float32, m int) {
+	// Without a clamp, [-Inf, +Inf]: the plane kernels always clamp.
+	for i := range e.lo {
+		e.lo[i], e.hi[i] = float32(math.Inf(-1)), float32(math.Inf(1))
+	}
 	if bias != nil {
 		for i := range e.bias {
 			e.bias[i] = bias[m]
@@ -313,6 +330,93 @@ func dwBlockPlanFor(g *convGeom, rows int) *dwBlockPlan {
 		dwPlans[key] = p
 	}
 	dwPlansMu.Unlock()
+	return p
+}
+
+// dwPlanePlan lists a 3x3 depthwise geometry's 16-wide output segments
+// for the plane kernels (dwPlaneRows), eight int32s each: the byte offset
+// c of the segment's first window column in an input row, three lane
+// masks (stride 1: of the loads of columns c+l, c+1+l, c+2+l; stride 2: of
+// the lanes' columns c+2l, c+2l+1, c+2l+2; a lane is set when its column
+// lies in [0, w)), the byte offset of its outputs in an output row, their
+// mask, and 1 when any lane is outside the row. The kernels' loads reach
+// before values before an input row's start and after values past its
+// end; those must be readable.
+type dwPlanePlan struct {
+	tab           []int32
+	nseg          int
+	before, after int
+}
+
+type dwPlanePlanKey struct{ w, ow, pl, sw int }
+
+// dwPlanePlans caches plane plans as dwPlans does block plans.
+var (
+	dwPlanePlansMu sync.Mutex
+	dwPlanePlans   = map[dwPlanePlanKey]*dwPlanePlan{}
+)
+
+// dwPlaneMargin bounds a plan's before and after: the zero row the
+// kernels read for rows outside the plane has that much on each side.
+const dwPlaneMargin = 64
+
+// dwPlanePlanFor returns g's plane plan, or nil when the plane kernels do
+// not apply.
+func dwPlanePlanFor(g *convGeom) *dwPlanePlan {
+	if !havePlaneKernels() || g.kh != 3 || g.kw != 3 || g.dh != 1 || g.dw != 1 || (g.sw != 1 && g.sw != 2) ||
+		g.w+2*dwPlaneMargin > dwZeroRowLen || g.ow > dwZeroRowLen || g.pl > dwPlaneMargin || g.ow < 1 {
+		return nil
+	}
+	key := dwPlanePlanKey{g.w, g.ow, g.pl, g.sw}
+	dwPlanePlansMu.Lock()
+	p := dwPlanePlans[key]
+	dwPlanePlansMu.Unlock()
+	if p != nil {
+		return p
+	}
+	inRow := func(c int) bool { return c >= 0 && c < g.w }
+	// mask(c, step): the lanes l whose column c + step*l lies in the row.
+	mask := func(c, step int) int32 {
+		var m int32
+		for l := range 16 {
+			if inRow(c + step*l) {
+				m |= 1 << l
+			}
+		}
+		return m
+	}
+	p = &dwPlanePlan{nseg: (g.ow + 15) / 16}
+	p.tab = make([]int32, 0, 8*p.nseg)
+	first, last := 0, 0 // the columns the loads reach, relative to a row
+	for j0 := 0; j0 < g.ow; j0 += 16 {
+		c := j0*g.sw - g.pl
+		var m [3]int32
+		reach := c + 2 + 16 // stride 1: three 16-value loads at c, c+1, c+2
+		if g.sw == 1 {
+			m = [3]int32{mask(c, 1), mask(c+1, 1), mask(c+2, 1)}
+		} else {
+			m = [3]int32{mask(c, 2), mask(c+1, 2), mask(c+2, 2)}
+			reach = c + 18 + 16 // 32 values at c and at c+2
+		}
+		first, last = min(first, c), max(last, reach)
+		// Only the output lanes matter for the edge test: the others are
+		// never stored.
+		out := int32(1)<<min(16, g.ow-j0) - 1
+		edge := int32(0)
+		if m[0]&m[1]&m[2]&out != out {
+			edge = 1
+		}
+		p.tab = append(p.tab, int32(c*4), m[0], m[1], m[2], 0, int32(j0*4), out, edge)
+	}
+	p.before, p.after = -first, max(0, last-g.w)
+	if p.after > dwPlaneMargin {
+		return nil
+	}
+	dwPlanePlansMu.Lock()
+	if len(dwPlanePlans) < dwPlansMax {
+		dwPlanePlans[key] = p
+	}
+	dwPlanePlansMu.Unlock()
 	return p
 }
 

@@ -120,3 +120,41 @@ func padRowsFast[T float32 | int8 | uint8](pad []float32, wp int, x []T, srcPitc
 	}
 	return true
 }
+
+// Plane kernels (conv_depthwise_plane_amd64.s): AVX-512, reading the
+// unpadded input plane through masked loads.
+//
+//go:noescape
+func dw3x3s1PlaneAVX512(dst, src *float32, tab *int32, nseg, rows, iy0, h, rowBytes, sh, outBytes int, w *[9]float32, ep *dwEpilogue, zeros *float32)
+
+//go:noescape
+func dw3x3s2PlaneAVX512(dst, src *float32, tab *int32, nseg, rows, iy0, h, rowBytes, sh, outBytes int, w *[9]float32, ep *dwEpilogue, zeros *float32)
+
+// dwZeroRow is the row the plane kernels read for input rows outside the
+// plane (from dwPlaneMargin on); only read, so one serves every goroutine.
+var dwZeroRow [dwZeroRowLen]float32
+
+const dwZeroRowLen = 4096
+
+// havePlaneKernels reports whether dwPlaneRows runs on this CPU.
+func havePlaneKernels() bool { return hasAVX512 }
+
+// dwPlaneRows writes output rows [r0, r1) of one 3x3 depthwise plane
+// (dilation 1) through the AVX-512 plane kernels, bias and clamp included
+// (ep). The input plane starts at x[at]; x holds p.before values before it
+// and p.after after it, which the kernels' loads may reach.
+func dwPlaneRows(g *convGeom, x []float32, at int, w, y []float32, r0, r1 int, p *dwPlanePlan, ep *dwEpilogue) {
+	if r1 <= r0 {
+		return
+	}
+	if at < p.before || len(x) < at+g.h*g.w+p.after {
+		panic("tensor: depthwise plane kernel without its margins")
+	}
+	_ = y[r1*g.ow-1] // the kernels write columns [0, ow) of rows [r0, r1)
+	// Direct calls: through a func value ep would escape.
+	if g.sw == 1 {
+		dw3x3s1PlaneAVX512(&y[r0*g.ow], &x[at], &p.tab[0], p.nseg, r1-r0, r0*g.sh-g.pt, g.h, g.w*4, g.sh, g.ow*4, (*[9]float32)(w[:9]), ep, &dwZeroRow[dwPlaneMargin])
+	} else {
+		dw3x3s2PlaneAVX512(&y[r0*g.ow], &x[at], &p.tab[0], p.nseg, r1-r0, r0*g.sh-g.pt, g.h, g.w*4, g.sh, g.ow*4, (*[9]float32)(w[:9]), ep, &dwZeroRow[dwPlaneMargin])
+	}
+}

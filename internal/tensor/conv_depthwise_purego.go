@@ -21,3 +21,11 @@ func dwBlocks(sw int, dst, src []float32, tab []int32, rowBytes int, w *[9]float
 func padRowsFast[T float32 | int8 | uint8](pad []float32, wp int, x []T, srcPitch, lo, n, rows int, in *dwInts) bool {
 	return false
 }
+
+const dwZeroRowLen = 0
+
+func havePlaneKernels() bool { return false }
+
+func dwPlaneRows(g *convGeom, x []float32, at int, w, y []float32, r0, r1 int, p *dwPlanePlan, ep *dwEpilogue) {
+	panic("tensor: depthwise plane kernels need assembly")
+}
