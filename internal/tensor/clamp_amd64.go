@@ -69,3 +69,18 @@ func biasClipFast(o []float32, b float32, bias, clip bool, lo, hi float32) int {
 	biasClipRowAVX(&o[0], n, b, lo, hi, flags)
 	return n
 }
+
+//go:noescape
+func addF32AVX(o, a, b *float32, n int)
+
+// addF32Fast sets o[i] = a[i] + b[i] for the first len(o)&^7 elements and
+// returns how many it did (0 without AVX2).
+func addF32Fast(o, a, b []float32) int {
+	n := len(o) &^ 7
+	if !hasAVX2 || n == 0 {
+		return 0
+	}
+	_, _ = a[n-1], b[n-1]
+	addF32AVX(&o[0], &a[0], &b[0], n)
+	return n
+}

@@ -553,6 +553,14 @@ func clampF32(o, x []float32, lo, hi float32) {
 	}
 }
 
+// addF32 sets o[i] = a[i] + b[i] (AVX where the CPU has it).
+func addF32(o, a, b []float32) {
+	a, b = a[:len(o)], b[:len(o)]
+	for i := addF32Fast(o, a, b); i < len(o); i++ {
+		o[i] = a[i] + b[i]
+	}
+}
+
 // addScalarF32 adds b to every element of o (SSE where there is assembly).
 func addScalarF32(o []float32, b float32) {
 	for i := addScalarFast(o, b); i < len(o); i++ {
@@ -899,6 +907,11 @@ func BinaryInto(y *Tensor, op BinaryOp, a, b *Tensor) error {
 	}
 	if err := intoF32(op.String(), y, outShape); err != nil {
 		return err
+	}
+	if op == OpAdd && slices.Equal(a.shape, b.shape) {
+		o, av, bv := y.data.([]float32), a.data.([]float32), b.data.([]float32)
+		chunked(len(o), func(lo, hi int) { addF32(o[lo:hi], av[lo:hi], bv[lo:hi]) })
+		return nil
 	}
 	if n := y.Len(); n > elemChunk && slices.Equal(a.shape, b.shape) {
 		// No broadcast: chunks of the flat arrays are independent, each

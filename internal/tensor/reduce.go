@@ -3,6 +3,7 @@ package tensor
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // ReduceOp selects a reduction (the ONNX Reduce* family).
@@ -81,6 +82,47 @@ func ReducedShape(shape, axes []int64, keepDims bool) []int64 {
 	return out
 }
 
+// trailingReduced returns the length of the rows a reduction sums when
+// it reduces exactly the trailing axes of shape (each output element one
+// contiguous row of x), or 0.
+func trailingReduced(shape []int64, mask []bool) int {
+	n := 1
+	i := len(mask)
+	for i > 0 && mask[i-1] {
+		i--
+		n *= int(shape[i])
+	}
+	if i == len(mask) || slices.Contains(mask[:i], true) {
+		return 0
+	}
+	return n
+}
+
+// sumRowsF32 adds row r of xs (n values) to acc[r] in float64, in row
+// order, as forReduce's rows do; four rows at a time, so that four
+// chains of dependent adds overlap.
+func sumRowsF32(xs []float32, n int, acc []float64) {
+	r := 0
+	for ; r+4 <= len(acc); r += 4 {
+		x0, x1, x2, x3 := xs[r*n:(r+1)*n], xs[(r+1)*n:(r+2)*n], xs[(r+2)*n:(r+3)*n], xs[(r+3)*n:(r+4)*n]
+		a0, a1, a2, a3 := acc[r], acc[r+1], acc[r+2], acc[r+3]
+		for i := range x0 {
+			a0 += float64(x0[i])
+			a1 += float64(x1[i])
+			a2 += float64(x2[i])
+			a3 += float64(x3[i])
+		}
+		acc[r], acc[r+1], acc[r+2], acc[r+3] = a0, a1, a2, a3
+	}
+	for ; r < len(acc); r++ {
+		a := acc[r]
+		for _, v := range xs[r*n : (r+1)*n] {
+			a += float64(v)
+		}
+		acc[r] = a
+	}
+}
+
 // forReduce calls fn(outIndex, inRow) for every row of x: each element i of
 // the row (x offset xo+i) accumulates into output element o + i*step.
 func forReduce(shape, keep []int64, fn func(xo, o, step, n int)) {
@@ -144,20 +186,24 @@ func Reduce(op ReduceOp, x *Tensor, axes []int, keepDims bool) (*Tensor, error) 
 		if xs, ok := x.data.([]float32); ok && (op == ReduceSum || op == ReduceMean || op == ReduceLogSum) {
 			// The same float64 sums in the same order, without a float64
 			// copy of x or a switch per element.
-			forReduce(x.shape, keep, func(xo, o, step, n int) {
-				row := xs[xo : xo+n]
-				if step == 0 {
-					a := acc[o]
-					for _, v := range row {
-						a += float64(v)
+			if n := trailingReduced(x.shape, mask); n > 0 {
+				sumRowsF32(xs, n, acc)
+			} else {
+				forReduce(x.shape, keep, func(xo, o, step, n int) {
+					row := xs[xo : xo+n]
+					if step == 0 {
+						a := acc[o]
+						for _, v := range row {
+							a += float64(v)
+						}
+						acc[o] = a
+						return
 					}
-					acc[o] = a
-					return
-				}
-				for i, v := range row {
-					acc[o+i*step] += float64(v)
-				}
-			})
+					for i, v := range row {
+						acc[o+i*step] += float64(v)
+					}
+				})
+			}
 		} else {
 			reduceFloat(op, x.Values(), x.shape, keep, acc, mx)
 		}
