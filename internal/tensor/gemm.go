@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // GEMM structure (after BLIS / Goto): C is cut into tiles of at most
@@ -321,6 +322,10 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch, ct []T, ic, jc,
 	}
 	pre := g.aPanelsFor(kern)
 	mPad := (g.m + mr - 1) / mr * mr
+	narrowAt := -1 // the tile's last few columns, computed narrowly
+	if kern.narrow && g.bInd == nil && nc%gemmNR != 0 && nc%gemmNR <= gemmNarrowCols {
+		narrowAt = nc / gemmNR * gemmNR
+	}
 	for pc := 0; pc < g.k; pc += gemmKC {
 		kc := min(gemmKC, g.k-pc)
 		switch {
@@ -390,6 +395,12 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch, ct []T, ic, jc,
 				}
 			}
 			for jr := 0; jr < nc; jr += gemmNR {
+				if jr == narrowAt {
+					// A few last columns: not a mostly padded panel.
+					bp, ldb, _ := panel(jr)
+					narrowF32(kc, mr, mc, a, bp, ldb, nc-jr, c[(i0-ci)*ldc+jc-cj+jr:], ldc, acc)
+					continue
+				}
 				// Two whole panels of one layout go through the wide
 				// kernel where there is one (same bits as two calls).
 				wide := jr+2*gemmNR <= nc && (jr < inPlace) == (jr+gemmNR < inPlace) &&
@@ -427,6 +438,17 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch, ct []T, ic, jc,
 	if g.epilogue != nil {
 		g.epilogue(ic, min(ic+mt, g.m), jc, min(jc+nc, g.n))
 	}
+}
+
+// narrowF32 runs sgemmNarrow on a float32 plan's slices (only float32
+// kernels have narrow set).
+func narrowF32[T gemmElem](kc, mr, mc int, a, b []T, ldb, nr int, c []T, ldc int, acc bool) {
+	var zero T
+	if _, ok := any(zero).(float32); !ok {
+		panic("tensor: narrow gemm on a non-float32 plan")
+	}
+	f32 := func(s []T) []float32 { return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(s))), len(s)) }
+	sgemmNarrow(kc, mr, mc, f32(a), f32(b), ldb, nr, f32(c), ldc, acc)
 }
 
 // addBias adds bias[i] to C[i, j0:j1] for rows [i0, i1), if there is a

@@ -98,10 +98,10 @@ var (
 func simdKernelsF32() []gemmKernel[float32] {
 	var ks []gemmKernel[float32]
 	if hasAVX512 {
-		ks = append(ks, gemmKernel[float32]{name: "avx512", mr: 12, run: sgemmKernAVX512x12, runInd: sgemmKernAVX512Indx12,
+		ks = append(ks, gemmKernel[float32]{name: "avx512", mr: 12, narrow: true, run: sgemmKernAVX512x12, runInd: sgemmKernAVX512Indx12,
 			run2: sgemmKernAVX512Wx12, runInd2: sgemmKernAVX512WIndx12, alt: []gemmKernel[float32]{
-				{name: "avx512x8", mr: 8, run: sgemmKernAVX512x8, runInd: sgemmKernAVX512Indx8, run2: sgemmKernAVX512Wx8, runInd2: sgemmKernAVX512WIndx8},
-				{name: "avx512x4", mr: 4, run: sgemmKernAVX512x4, runInd: sgemmKernAVX512Indx4, run2: sgemmKernAVX512Wx4, runInd2: sgemmKernAVX512WIndx4},
+				{name: "avx512x8", mr: 8, narrow: true, run: sgemmKernAVX512x8, runInd: sgemmKernAVX512Indx8, run2: sgemmKernAVX512Wx8, runInd2: sgemmKernAVX512WIndx8},
+				{name: "avx512x4", mr: 4, narrow: true, run: sgemmKernAVX512x4, runInd: sgemmKernAVX512Indx4, run2: sgemmKernAVX512Wx4, runInd2: sgemmKernAVX512WIndx4},
 			}})
 	}
 	if hasAVX2 {
@@ -207,4 +207,69 @@ func simdKernelsU8S8() []gemmKernel[int32] {
 		}})
 	}
 	return ks
+}
+
+//go:noescape
+func sgemmNarrow4AVX512(kc int, a unsafe.Pointer, stride int, b, out unsafe.Pointer, mrBytes int)
+
+//go:noescape
+func sgemmNarrow1AVX512(kc int, a unsafe.Pointer, stride int, b, out unsafe.Pointer, mrBytes int)
+
+// gemmNarrowCols is the most columns sgemmNarrow computes.
+const gemmNarrowCols = 4
+
+// sgemmNarrow computes columns [0, nr) (nr <= gemmNarrowCols) of the
+// MR-row tiles of rows [0, mc) over one kc block, as the kernel's run
+// would on a zero-padded 16-column panel (same FMA chains, so the same
+// bits), without computing the padding: a holds the tiles' packed A
+// panels ([kc][mr] each, in row order), B[p, j] is b[p*ldb+j], and
+// C[i, j] is c[i*ldc+j], stored or accumulated (acc).
+func sgemmNarrow(kc, mr, mc int, a, b []float32, ldb, nr int, c []float32, ldc int, acc bool) {
+	if kc <= 0 || kc > gemmKC || mr > 16 || nr <= 0 || nr > gemmNarrowCols || mc <= 0 {
+		panic("tensor: narrow gemm: bad shape")
+	}
+	// B's columns, four to a k step: the kernels read them contiguously.
+	var bn [gemmKC * gemmNarrowCols]float32
+	for p := range kc {
+		copy(bn[p*gemmNarrowCols:p*gemmNarrowCols+nr], b[p*ldb:p*ldb+nr])
+	}
+	var out [4 * gemmNarrowCols * 16]float32
+	panels := (mc + mr - 1) / mr
+	stride := kc * mr
+	// A load at panel q, step p reads a[q*stride+p*mr:][:16].
+	fits := func(q int) bool { return q*stride+(kc-1)*mr+16 <= len(a) }
+	scatter := func(q0, np int) {
+		for q := range np {
+			rows := min(mr, mc-(q0+q)*mr)
+			for j := range nr {
+				s := out[(q*gemmNarrowCols+j)*16:][:rows]
+				for i, v := range s {
+					e := &c[((q0+q)*mr+i)*ldc+j]
+					if acc {
+						*e += v
+					} else {
+						*e = v
+					}
+				}
+			}
+		}
+	}
+	q := 0
+	for ; q+4 <= panels && fits(q+3); q += 4 {
+		sgemmNarrow4AVX512(kc, unsafe.Pointer(&a[q*stride]), stride*4, unsafe.Pointer(&bn[0]), unsafe.Pointer(&out[0]), mr*4)
+		scatter(q, 4)
+	}
+	for ; q < panels; q++ {
+		ap := a[q*stride:]
+		if !fits(q) {
+			// The last panel ends the buffer: a copy with room for the
+			// 16-value loads.
+			buf := getF32(stride + 16)
+			copy(*buf, ap[:stride])
+			ap = *buf
+			defer scratchF32.Put(buf)
+		}
+		sgemmNarrow1AVX512(kc, unsafe.Pointer(&ap[0]), 0, unsafe.Pointer(&bn[0]), unsafe.Pointer(&out[0]), mr*4)
+		scatter(q, 1)
+	}
 }

@@ -40,6 +40,9 @@ type gemmKernel[T gemmElem] struct {
 	// after the first (B read in place, or at the offsets).
 	run2    func(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 	runInd2 func(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
+	// narrow: a tile's last 1–gemmNarrowCols columns may go to
+	// sgemmNarrow (float32 FMA kernels, whose chains it repeats).
+	narrow bool
 	// goRun is set instead of run for the pure-Go kernels, which only
 	// read packed panels (ldb = gemmNR).
 	goRun func(kc int, a, b, c []T, ldc int, acc bool)
