@@ -186,6 +186,17 @@ func dwQuadsRun[T int8 | uint8](g *convGeom, acc []int32, x []T, xZero, zu int32
 	}
 	s := g.sh
 	ohw, hw := g.oh*g.ow, g.h*g.w
+	// Planes with readable margins are read in place (dwQuadPlaneRows);
+	// the others (at the ends of x) are copied into padded rows.
+	xb := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(x))), len(x))
+	qp := dwQuadPlanFor(g)
+	var zeros []byte
+	if qp != nil {
+		zb := getScratch[byte](&dwQuadBufs, qp.before+max(g.w+qp.after, 64))
+		defer dwQuadBufs.Put(zb)
+		zeros = *zb
+		fill(zeros, byte(T(xZero)))
+	}
 	wp := (g.ow-1)*s + 3
 	lo, hi := min(g.pl, wp), min(g.pl+g.w, wp)
 	flip := byte(signFlip[T]())
@@ -200,6 +211,24 @@ func dwQuadsRun[T int8 | uint8](g *convGeom, acc []int32, x []T, xZero, zu int32
 	parallelTiles(tiles, float64(ohw)*18*float64(planes), func(t int) {
 		b := t % blocks
 		r0, r1 := b*rows, min(g.oh, (b+1)*rows)
+		if qp != nil {
+			done := true
+			for pl := t / blocks * per; pl < min(planes, (t/blocks+1)*per); pl++ {
+				n, m := pl/g.m, pl%g.m
+				at := (n*g.c + m/g.mg) * hw
+				if at < qp.before || at+hw+qp.after > len(xb) {
+					done = false
+					continue
+				}
+				dwQuadPlaneRows(g, xb, at, acc[pl*ohw:(pl+1)*ohw], r0, r1, qp, (*[4]int32)(wq[4*m:]), flip, zeros)
+				if req != nil {
+					req.span(pl*ohw+r0*g.ow, pl*ohw+r1*g.ow, m)
+				}
+			}
+			if done {
+				return
+			}
+		}
 		// Padded rows [r0·s, (r1−1)·s + 3) of a plane, then slack for
 		// the last block's 64-byte reads.
 		prows := (r1-1-r0)*s + 3
@@ -216,6 +245,9 @@ func dwQuadsRun[T int8 | uint8](g *convGeom, acc []int32, x []T, xZero, zu int32
 		for pl := t / blocks * per; pl < min(planes, (t/blocks+1)*per); pl++ {
 			n, m := pl/g.m, pl%g.m
 			c := n*g.c + m/g.mg
+			if at := c * hw; qp != nil && at >= qp.before && at+hw+qp.after <= len(xb) {
+				continue // done in place above
+			}
 			padPlane(&gr, pad, wp, x[c*hw:(c+1)*hw], -g.pl, lo, hi, T(xZero))
 			q := (*[4]int32)(wq[4*m:])
 			dwQuadRowsFast(acc[pl*ohw+r0*g.ow:pl*ohw+r1*g.ow], buf, wp, r1-r0, g.ow, s, q, flip)
@@ -224,4 +256,59 @@ func dwQuadsRun[T int8 | uint8](g *convGeom, acc []int32, x []T, xZero, zu int32
 			}
 		}
 	})
+}
+
+// dwQuadPlan lists a 3x3 depthwise geometry's 16-lane output segments for
+// dw3x3QuadPlane, two int64s each: the mask of the 64 bytes loaded at the
+// segment's first window column c (bit b set when column c+b lies in
+// [0, w)), then c (low 32 bits) and the mask of its output lanes (high
+// 32). The loads reach before bytes before an input row's start and after
+// bytes past its end; those must be readable.
+type dwQuadPlan struct {
+	tab           []int64
+	nseg          int
+	before, after int
+}
+
+type dwQuadPlanKey struct{ w, ow, pl, sw int }
+
+var (
+	dwQuadPlansMu sync.Mutex
+	dwQuadPlans   = map[dwQuadPlanKey]*dwQuadPlan{}
+)
+
+// dwQuadPlanFor returns g's plan for the in-place quad kernel, or nil
+// (dwQuadsRun's conditions on g hold).
+func dwQuadPlanFor(g *convGeom) *dwQuadPlan {
+	if !hasDepthwiseQuads || g.pl > 64 || g.w > 1<<16 || g.ow < 1 {
+		return nil
+	}
+	key := dwQuadPlanKey{g.w, g.ow, g.pl, g.sw}
+	dwQuadPlansMu.Lock()
+	p := dwQuadPlans[key]
+	dwQuadPlansMu.Unlock()
+	if p != nil {
+		return p
+	}
+	p = &dwQuadPlan{nseg: (g.ow + 15) / 16}
+	last := 0
+	for j0 := 0; j0 < g.ow; j0 += 16 {
+		c := j0*g.sw - g.pl
+		var load uint64
+		for b := range 64 {
+			if c+b >= 0 && c+b < g.w {
+				load |= 1 << b
+			}
+		}
+		out := uint64(1)<<min(16, g.ow-j0) - 1
+		p.tab = append(p.tab, int64(load), int64(uint64(uint32(int32(c)))|out<<32))
+		last = max(last, c+64)
+	}
+	p.before, p.after = g.pl, max(0, last-g.w)
+	dwQuadPlansMu.Lock()
+	if len(dwQuadPlans) < dwPlansMax {
+		dwQuadPlans[key] = p
+	}
+	dwQuadPlansMu.Unlock()
+	return p
 }

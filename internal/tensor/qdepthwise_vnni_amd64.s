@@ -74,3 +74,96 @@ rowend:
 done:
 	VZEROUPPER
 	RET
+
+// func dw3x3QuadPlane(dst *int32, src *byte, tab *int64, nseg, rows, iy0, h, pitch, sh, outPitch int, w *int32, idx *byte, flip int32, zeros *byte)
+// dw3x3QuadRows read in place from the unpadded input plane src (rows of
+// pitch bytes, h of them): output rows [0, rows) of a tile, the first's
+// first window row at input row iy0, sh input rows per output row;
+// outPitch bytes between output rows. tab holds per 16-lane segment of a
+// row two int64s: the mask of the 64 bytes loaded at the segment's first
+// window column (set where the column lies in the row), then that
+// column's offset (low 32 bits, signed) and the mask of the segment's
+// output lanes (high 32 bits).
+// Bytes outside the row, and rows outside [0, h) (read from zeros, a row
+// of stored zero points), take the stored zero point, as padding does.
+// Each load is a blend of 64 whole bytes: the caller guarantees they are
+// readable (a masked load whose masked-off bytes fall on another page is
+// very slow).
+TEXT ·dw3x3QuadPlane(SB), NOSPLIT, $0-112
+	MOVQ w+80(FP), BX
+	MOVQ idx+88(FP), AX
+	VMOVDQU8 (AX), Z31
+	MOVL flip+96(FP), AX
+	VPBROADCASTB AX, Z30
+	VPBROADCASTD 12(BX), Z29 // w[3]: the zero point's correction
+	MOVQ zeros+104(FP), R10
+	VMOVDQU8 (R10), Z28      // stored zero points
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ rows+32(FP), R15
+	MOVQ iy0+40(FP), R8
+	MOVQ h+48(FP), R13
+	MOVQ pitch+56(FP), DX
+
+qprow:
+	TESTQ R15, R15
+	JEQ   qpdone
+	MOVQ  tab+16(FP), R14
+	MOVQ  nseg+24(FP), CX
+	MOVQ  DI, R9 // this row's outputs
+
+qpseg:
+	KMOVQ   0(R14), K1
+	MOVLQSX 8(R14), R11 // first window column
+	VMOVDQA32 Z29, Z3
+	// Kernel row 0.
+	MOVQ    R8, R12
+	IMULQ   DX, R12
+	ADDQ    SI, R12
+	CMPQ    R8, R13
+	CMOVQCC R10, R12
+	ADDQ    R11, R12
+	VPBLENDMB (R12), Z28, K1, Z0
+	VPERMB  Z0, Z31, Z0
+	VPXORD  Z30, Z0, Z0
+	VPDPBUSD.BCST (BX), Z0, Z3
+	// Kernel row 1.
+	LEAQ    1(R8), AX
+	MOVQ    AX, R12
+	IMULQ   DX, R12
+	ADDQ    SI, R12
+	CMPQ    AX, R13
+	CMOVQCC R10, R12
+	ADDQ    R11, R12
+	VPBLENDMB (R12), Z28, K1, Z1
+	VPERMB  Z1, Z31, Z1
+	VPXORD  Z30, Z1, Z1
+	VPDPBUSD.BCST 4(BX), Z1, Z3
+	// Kernel row 2.
+	LEAQ    2(R8), AX
+	MOVQ    AX, R12
+	IMULQ   DX, R12
+	ADDQ    SI, R12
+	CMPQ    AX, R13
+	CMOVQCC R10, R12
+	ADDQ    R11, R12
+	VPBLENDMB (R12), Z28, K1, Z2
+	VPERMB  Z2, Z31, Z2
+	VPXORD  Z30, Z2, Z2
+	VPDPBUSD.BCST 8(BX), Z2, Z3
+	KMOVW   12(R14), K2 // the segment's output lanes
+	VMOVDQU32 Z3, K2, (R9)
+
+qpnext:
+	ADDQ $64, R9
+	ADDQ $16, R14
+	DECQ CX
+	JNZ  qpseg
+	ADDQ outPitch+72(FP), DI
+	ADDQ sh+64(FP), R8
+	DECQ R15
+	JMP  qprow
+
+qpdone:
+	VZEROUPPER
+	RET

@@ -8,3 +8,7 @@ const hasDepthwiseQuads = false
 func dwQuadRowsFast(dst []int32, src []byte, pitch, rows, n, stride int, w *[4]int32, flip byte) {
 	panic("tensor: no depthwise quad kernel in this build")
 }
+
+func dwQuadPlaneRows(g *convGeom, x []byte, at int, acc []int32, r0, r1 int, p *dwQuadPlan, w *[4]int32, flip byte, zeros []byte) {
+	panic("tensor: no depthwise quad kernel in this build")
+}

@@ -241,7 +241,10 @@ func TestDepthwiseQuads(t *testing.T) {
 	}
 	rng := rand.New(rand.NewSource(43))
 	type geo struct{ n, c, mult, h, w, s int }
-	shapes := []geo{{1, 5, 1, 7, 7, 1}, {2, 3, 1, 14, 19, 2}, {1, 4, 2, 9, 33, 1}, {1, 2, 1, 1, 1, 1}, {1, 3, 1, 40, 17, 2}, {1, 16, 1, 3, 16, 1}}
+	// Planes with room around them in x are read in place, the first and
+	// last through padded rows: many channels exercise both.
+	shapes := []geo{{1, 5, 1, 7, 7, 1}, {2, 3, 1, 14, 19, 2}, {1, 4, 2, 9, 33, 1}, {1, 2, 1, 1, 1, 1}, {1, 3, 1, 40, 17, 2}, {1, 16, 1, 3, 16, 1},
+		{1, 24, 1, 14, 14, 1}, {1, 12, 1, 28, 28, 2}, {2, 9, 1, 7, 70, 1}, {1, 40, 1, 2, 3, 2}}
 	pads := [][4]int{{1, 1, 1, 1}, {0, 0, 0, 0}, {0, 1, 1, 0}, {2, 0, 0, 2}}
 	for si, s := range shapes {
 		for trial := range 8 {
