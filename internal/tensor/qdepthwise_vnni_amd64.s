@@ -75,6 +75,15 @@ done:
 	VZEROUPPER
 	RET
 
+// QROWPTR(ROW, DST) sets DST to input row ROW's start, or the zero row's
+// when ROW is outside [0, h) (unsigned compare: negative rows too).
+#define QROWPTR(ROW, DST) \
+	MOVQ    ROW, DST \
+	IMULQ   DX, DST \
+	ADDQ    SI, DST \
+	CMPQ    ROW, R13 \
+	CMOVQCC R10, DST
+
 // func dw3x3QuadPlane(dst *int32, src *byte, tab *int64, nseg, rows, iy0, h, pitch, sh, outPitch int, w *int32, idx *byte, flip int32, zeros *byte)
 // dw3x3QuadRows read in place from the unpadded input plane src (rows of
 // pitch bytes, h of them): output rows [0, rows) of a tile, the first's
@@ -91,11 +100,14 @@ done:
 // very slow).
 TEXT ·dw3x3QuadPlane(SB), NOSPLIT, $0-112
 	MOVQ w+80(FP), BX
+	VPBROADCASTD 0(BX), Z25
+	VPBROADCASTD 4(BX), Z26
+	VPBROADCASTD 8(BX), Z27
+	VPBROADCASTD 12(BX), Z29 // w[3]: the zero point's correction
 	MOVQ idx+88(FP), AX
 	VMOVDQU8 (AX), Z31
 	MOVL flip+96(FP), AX
 	VPBROADCASTB AX, Z30
-	VPBROADCASTD 12(BX), Z29 // w[3]: the zero point's correction
 	MOVQ zeros+104(FP), R10
 	VMOVDQU8 (R10), Z28      // stored zero points
 	MOVQ dst+0(FP), DI
@@ -108,61 +120,42 @@ TEXT ·dw3x3QuadPlane(SB), NOSPLIT, $0-112
 qprow:
 	TESTQ R15, R15
 	JEQ   qpdone
+	// The output row's three input rows (R12, AX, BX), or the zero row.
+	QROWPTR(R8, R12)
+	LEAQ  1(R8), R11
+	QROWPTR(R11, AX)
+	LEAQ  2(R8), R11
+	QROWPTR(R11, BX)
 	MOVQ  tab+16(FP), R14
 	MOVQ  nseg+24(FP), CX
 	MOVQ  DI, R9 // this row's outputs
 
 qpseg:
-	KMOVQ   0(R14), K1
-	MOVLQSX 8(R14), R11 // first window column
+	KMOVQ     0(R14), K1
+	MOVLQSX   8(R14), R11 // first window column
 	VMOVDQA32 Z29, Z3
-	// Kernel row 0.
-	MOVQ    R8, R12
-	IMULQ   DX, R12
-	ADDQ    SI, R12
-	CMPQ    R8, R13
-	CMOVQCC R10, R12
-	ADDQ    R11, R12
-	VPBLENDMB (R12), Z28, K1, Z0
-	VPERMB  Z0, Z31, Z0
-	VPXORD  Z30, Z0, Z0
-	VPDPBUSD.BCST (BX), Z0, Z3
-	// Kernel row 1.
-	LEAQ    1(R8), AX
-	MOVQ    AX, R12
-	IMULQ   DX, R12
-	ADDQ    SI, R12
-	CMPQ    AX, R13
-	CMOVQCC R10, R12
-	ADDQ    R11, R12
-	VPBLENDMB (R12), Z28, K1, Z1
-	VPERMB  Z1, Z31, Z1
-	VPXORD  Z30, Z1, Z1
-	VPDPBUSD.BCST 4(BX), Z1, Z3
-	// Kernel row 2.
-	LEAQ    2(R8), AX
-	MOVQ    AX, R12
-	IMULQ   DX, R12
-	ADDQ    SI, R12
-	CMPQ    AX, R13
-	CMOVQCC R10, R12
-	ADDQ    R11, R12
-	VPBLENDMB (R12), Z28, K1, Z2
-	VPERMB  Z2, Z31, Z2
-	VPXORD  Z30, Z2, Z2
-	VPDPBUSD.BCST 8(BX), Z2, Z3
-	KMOVW   12(R14), K2 // the segment's output lanes
+	VPBLENDMB (R12)(R11*1), Z28, K1, Z0
+	VPBLENDMB (AX)(R11*1), Z28, K1, Z1
+	VPBLENDMB (BX)(R11*1), Z28, K1, Z2
+	VPERMB    Z0, Z31, Z0
+	VPERMB    Z1, Z31, Z1
+	VPERMB    Z2, Z31, Z2
+	VPXORD    Z30, Z0, Z0
+	VPXORD    Z30, Z1, Z1
+	VPXORD    Z30, Z2, Z2
+	VPDPBUSD  Z25, Z0, Z3
+	VPDPBUSD  Z26, Z1, Z3
+	VPDPBUSD  Z27, Z2, Z3
+	KMOVW     12(R14), K2 // the segment's output lanes
 	VMOVDQU32 Z3, K2, (R9)
-
-qpnext:
-	ADDQ $64, R9
-	ADDQ $16, R14
-	DECQ CX
-	JNZ  qpseg
-	ADDQ outPitch+72(FP), DI
-	ADDQ sh+64(FP), R8
-	DECQ R15
-	JMP  qprow
+	ADDQ      $64, R9
+	ADDQ      $16, R14
+	DECQ      CX
+	JNZ       qpseg
+	ADDQ      outPitch+72(FP), DI
+	ADDQ      sh+64(FP), R8
+	DECQ      R15
+	JMP       qprow
 
 qpdone:
 	VZEROUPPER
