@@ -19,22 +19,34 @@
 // code and the padded block kernels sum: 0 + Σ_(ki,kj) x·w, each product
 // rounded; then bias and clamp, always (dwEpilogue.set makes absent ones
 // 0 and ±Inf, which leave every value's bits as they are).
-// Four output rows are in flight at a time, for the adds' latency.
+// Four output rows are in flight at a time, for the adds' latency; their
+// twelve input rows are found once per row group (kept in the frame).
 //
 // Arguments: dst (output row 0), src (input plane), tab, nseg, rows
 // (output rows), iy0 (input row of output row 0's first window row),
 // h (input rows), rowBytes (input pitch), sh (input rows per output row),
 // outBytes (output pitch), w, ep, zeros.
 
-// ROWPTR(ROW) sets R12 to input row ROW's segment start, or the zero
-// row's when ROW is outside [0, h) (unsigned compare: negative rows too).
-#define ROWPTR(ROW) \
+// ROWPTR(ROW, SLOT) stores input row ROW's start at SLOT(SP), or the
+// zero row's when ROW is outside [0, h) (unsigned compare: negative rows
+// too).
+#define ROWPTR(ROW, SLOT) \
 	MOVQ    ROW, R12 \
 	IMULQ   DX, R12 \
 	ADDQ    SI, R12 \
 	CMPQ    ROW, R13 \
 	CMOVQCC R10, R12 \
-	ADDQ    R11, R12
+	MOVQ    R12, SLOT(SP)
+
+// PTRS3(S0, S1, S2) stores the three input rows of the output row whose
+// first window row is R8, then steps R8 to the next output row's.
+#define PTRS3(S0, S1, S2) \
+	ROWPTR(R8, S0) \
+	LEAQ 1(R8), R9 \
+	ROWPTR(R9, S1) \
+	LEAQ 2(R8), R9 \
+	ROWPTR(R9, S2) \
+	ADDQ sh+64(FP), R8
 
 #define MULADD(X, W, ACC) \
 	VMULPS X, W, X \
@@ -43,17 +55,17 @@
 // S1FULL adds one kernel row's three taps (stride 1) to ACC, every lane
 // inside the row; S1EDGE zeroes the lanes outside it first.
 #define S1FULL(WA, WB, WC, ACC) \
-	VMOVUPS (R12), Z13 \
-	VMOVUPS 4(R12), Z14 \
-	VMOVUPS 8(R12), Z15 \
+	VMOVUPS (R12)(R11*1), Z13 \
+	VMOVUPS 4(R12)(R11*1), Z14 \
+	VMOVUPS 8(R12)(R11*1), Z15 \
 	MULADD(Z13, WA, ACC) \
 	MULADD(Z14, WB, ACC) \
 	MULADD(Z15, WC, ACC)
 
 #define S1EDGE(WA, WB, WC, ACC) \
-	VMOVUPS   (R12), Z13 \
-	VMOVUPS   4(R12), Z14 \
-	VMOVUPS   8(R12), Z15 \
+	VMOVUPS   (R12)(R11*1), Z13 \
+	VMOVUPS   4(R12)(R11*1), Z14 \
+	VMOVUPS   8(R12)(R11*1), Z15 \
 	VMOVAPS.Z Z13, K1, Z13 \
 	VMOVAPS.Z Z14, K2, Z14 \
 	VMOVAPS.Z Z15, K3, Z15 \
@@ -66,10 +78,10 @@
 // column 2l+2 the even ones of the 32 two values on; the permutes zero
 // the lanes outside the row.
 #define S2TAPS(WA, WB, WC, ACC) \
-	VMOVUPS     (R12), Z13 \
-	VMOVUPS     64(R12), Z14 \
-	VMOVUPS     8(R12), Z16 \
-	VMOVUPS     72(R12), Z17 \
+	VMOVUPS     (R12)(R11*1), Z13 \
+	VMOVUPS     64(R12)(R11*1), Z14 \
+	VMOVUPS     8(R12)(R11*1), Z16 \
+	VMOVUPS     72(R12)(R11*1), Z17 \
 	VMOVAPS     Z13, Z15 \
 	VPERMT2PS.Z Z14, Z30, K1, Z13 \
 	VPERMT2PS.Z Z14, Z31, K2, Z15 \
@@ -78,31 +90,27 @@
 	MULADD(Z15, WB, ACC) \
 	MULADD(Z16, WC, ACC)
 
-// ROW3(TAPS, ACC) sums one output row (its first window row in R8) into
-// ACC, adds the bias and clamps, and steps R8 to the next output row's.
-#define ROW3(TAPS, ACC) \
+// ROW3(TAPS, ACC, S0, S1, S2) sums one output row (its input rows at
+// S0..S2(SP)) into ACC, adds the bias and clamps.
+#define ROW3(TAPS, ACC, S0, S1, S2) \
 	VPXORD ACC, ACC, ACC \
-	ROWPTR(R8) \
+	MOVQ   S0(SP), R12 \
 	TAPS(Z0, Z1, Z2, ACC) \
-	LEAQ   1(R8), R9 \
-	ROWPTR(R9) \
+	MOVQ   S1(SP), R12 \
 	TAPS(Z3, Z4, Z5, ACC) \
-	LEAQ   2(R8), R9 \
-	ROWPTR(R9) \
+	MOVQ   S2(SP), R12 \
 	TAPS(Z6, Z7, Z8, ACC) \
 	VADDPS Z19, ACC, ACC \
 	VMAXPS ACC, Z20, ACC \
-	VMINPS ACC, Z21, ACC \
-	ADDQ   sh+64(FP), R8
+	VMINPS ACC, Z21, ACC
 
 // ROWS4 and ROWS1 compute and store four output rows, or one, of the
 // segment loaded by SEGLOAD.
 #define ROWS4(TAPS) \
-	MOVQ    iy0+40(FP), R8 \
-	ROW3(TAPS, Z9) \
-	ROW3(TAPS, Z10) \
-	ROW3(TAPS, Z11) \
-	ROW3(TAPS, Z12) \
+	ROW3(TAPS, Z9, 0, 8, 16) \
+	ROW3(TAPS, Z10, 24, 32, 40) \
+	ROW3(TAPS, Z11, 48, 56, 64) \
+	ROW3(TAPS, Z12, 72, 80, 88) \
 	MOVQ    outBytes+72(FP), R9 \
 	VMOVUPS Z9, K5, (AX) \
 	ADDQ    R9, AX \
@@ -113,8 +121,7 @@
 	VMOVUPS Z12, K5, (AX)
 
 #define ROWS1(TAPS) \
-	MOVQ    iy0+40(FP), R8 \
-	ROW3(TAPS, Z9) \
+	ROW3(TAPS, Z9, 0, 8, 16) \
 	VMOVUPS Z9, K5, (AX)
 
 // SEGLOAD loads the segment at BX: R11 its column offset, K1..K3 its
@@ -158,6 +165,11 @@
 L4: \
 	CMPQ R15, $4 \
 	JLT  L1 \
+	MOVQ iy0+40(FP), R8 \
+	PTRS3(0, 8, 16) \
+	PTRS3(24, 32, 40) \
+	PTRS3(48, 56, 64) \
+	PTRS3(72, 80, 88) \
 	MOVQ tab+16(FP), BX \
 	MOVQ nseg+24(FP), CX \
 S4: \
@@ -177,6 +189,8 @@ S4: \
 L1: \
 	TESTQ R15, R15 \
 	JEQ   DONE \
+	MOVQ  iy0+40(FP), R8 \
+	PTRS3(0, 8, 16) \
 	MOVQ  tab+16(FP), BX \
 	MOVQ  nseg+24(FP), CX \
 S1: \
@@ -217,12 +231,12 @@ s1n1:
 #define S2SEG1 ROWS1(S2TAPS)
 
 // func dw3x3s1PlaneAVX512(dst, src *float32, tab *int32, nseg, rows, iy0, h, rowBytes, sh, outBytes int, w *[9]float32, ep *dwEpilogue, zeros *float32)
-TEXT ·dw3x3s1PlaneAVX512(SB), NOSPLIT, $0-104
+TEXT ·dw3x3s1PlaneAVX512(SB), NOSPLIT, $96-104
 	PROLOGUE
 	LOOPS(S1SEG4, S1SEG1, s1l4, s1s4, s1l1, s1s1, s1done)
 
 // func dw3x3s2PlaneAVX512(dst, src *float32, tab *int32, nseg, rows, iy0, h, rowBytes, sh, outBytes int, w *[9]float32, ep *dwEpilogue, zeros *float32)
-TEXT ·dw3x3s2PlaneAVX512(SB), NOSPLIT, $0-104
+TEXT ·dw3x3s2PlaneAVX512(SB), NOSPLIT, $96-104
 	LEAQ      dwEvenOdd<>(SB), AX
 	VMOVDQU32 0(AX), Z30
 	VMOVDQU32 64(AX), Z31
