@@ -99,27 +99,45 @@ func conv2DInPlaceRows(g *convGeom, xv, wv, bv, ov []float32, stride int, packs 
 		off[p] = ((c*g.sh+r%g.sh)*g.sw+s%g.sw)*plane + r/g.sh*wq + s/g.sw
 	}
 	direct := wq == g.ow // no dropped columns: C is the output itself
-	var ext []float32
-	if !direct {
-		extBuf := getF32(g.mg * ne)
-		defer scratchF32.Put(extBuf)
-		ext = *extBuf
+	if k == 0 && !direct {
+		// No input channels: every output is its channel's bias, clamped.
+		for n := range g.n {
+			for i := range g.m {
+				row := ov[(n*g.m+i)*stride:][:g.oh*g.ow]
+				clear(row)
+				if bv != nil {
+					biasClipRow(row, bv[i], true, g.clip, g.clipLo, g.clipHi)
+				} else {
+					biasClipRow(row, 0, false, g.clip, g.clipLo, g.clipHi)
+				}
+			}
+		}
+		return
 	}
 	plan := &gemmPlan[float32]{m: g.mg, n: ne, k: k, kern: kernF32, ldc: ne, bInd: xp, bOff: off, serial: g.serial}
 	if direct {
 		plan.ldc = stride
 	}
 	plan.clip, plan.clipLo, plan.clipHi = g.clip, g.clipLo, g.clipHi
-	var out []float32
+	var out, bias []float32
 	if !direct {
-		// Each finished tile of extended rows goes to the output while it
-		// is in cache, on the worker that made it.
-		plan.epilogue = func(i0, i1, j0, j1 int) {
+		// Each worker computes a tile of extended rows in its own scratch
+		// and copies the kept columns to the output, adding the bias and
+		// clamping there: no product-sized buffer of extended rows is
+		// written out and read back.
+		plan.tileC, plan.clip = true, false
+		plan.tileEpilogue = func(i0, i1, j0, j1 int, t []float32, ldt int) {
 			for i := i0; i < i1; i++ {
+				var b float32
+				if bias != nil {
+					b = bias[i]
+				}
+				row := t[(i-i0)*ldt:][:j1-j0]
+				biasClipRow(row, b, bias != nil, g.clip, g.clipLo, g.clipHi)
 				for r := j0 / wq; r*wq < j1; r++ {
 					lo, hi := max(j0, r*wq), min(j1, r*wq+g.ow)
 					if lo < hi {
-						copy(out[i*stride+r*g.ow+lo-r*wq:], ext[i*ne+lo:i*ne+hi])
+						copy(out[i*stride+r*g.ow+lo-r*wq:], row[lo-j0:hi-j0])
 					}
 				}
 			}
@@ -131,18 +149,17 @@ func conv2DInPlaceRows(g *convGeom, xv, wv, bv, ov []float32, stride int, packs 
 		if len(packs) == g.groups {
 			plan.aPanels = packs[gr]
 		}
-		plan.bias = nil
+		bias = nil
 		if bv != nil {
-			plan.bias = bv[gr*g.mg : (gr+1)*g.mg]
+			bias = bv[gr*g.mg : (gr+1)*g.mg]
+		}
+		if direct {
+			plan.bias = bias
 		}
 		for n := range g.n {
 			phasePlanes(g, xv[(n*g.c+gr*g.cg)*g.h*g.w:], xp, hq, wq)
 			out = ov[(n*g.m+gr*g.mg)*stride:]
-			if direct {
-				plan.c = out
-			} else {
-				plan.c = ext
-			}
+			plan.c = out
 			plan.run()
 		}
 	}

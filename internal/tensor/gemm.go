@@ -440,6 +440,20 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch, ct []T, ic, jc,
 	}
 }
 
+// biasClipRow adds b to row (when bias) and then clamps it to [lo, hi]
+// (when clip): one pass where the CPU has it, the tail element by element.
+func biasClipRow(row []float32, b float32, bias, clip bool, lo, hi float32) {
+	n := biasClipFast(row, b, bias, clip, lo, hi)
+	if rest := row[n:]; len(rest) > 0 {
+		if bias {
+			addScalarF32(rest, b)
+		}
+		if clip {
+			clampF32(rest, rest, lo, hi)
+		}
+	}
+}
+
 // narrowF32 runs sgemmNarrow on a float32 plan's slices (only float32
 // kernels have narrow set).
 func narrowF32[T gemmElem](kc, mr, mc int, a, b []T, ldb, nr int, c []T, ldc int, acc bool) {
@@ -459,20 +473,11 @@ func (g *gemmPlan[T]) addBias(i0, i1, j0, j1 int) {
 		// element by element.
 		bias, _ := any(g.bias).([]float32)
 		for i := i0; i < i1; i++ {
-			row := c[i*g.ldc+j0 : i*g.ldc+j1]
 			var b float32
 			if bias != nil {
 				b = bias[i]
 			}
-			n := biasClipFast(row, b, bias != nil, g.clip, g.clipLo, g.clipHi)
-			if rest := row[n:]; len(rest) > 0 {
-				if bias != nil {
-					addScalarF32(rest, b)
-				}
-				if g.clip {
-					clampF32(rest, rest, g.clipLo, g.clipHi)
-				}
-			}
+			biasClipRow(c[i*g.ldc+j0:i*g.ldc+j1], b, bias != nil, g.clip, g.clipLo, g.clipHi)
 		}
 		return
 	}
