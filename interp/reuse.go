@@ -9,8 +9,10 @@ import (
 )
 
 // bufPool recycles the storage of one call's dead intermediates as later
-// ops' outputs of the same dtype and element count, so a long body does
-// not allocate (and zero, and collect) a fresh buffer per op.
+// ops' outputs of the same dtype (a buffer serves any output of at least
+// half its length), so a long body does not allocate (and zero, and
+// collect) a fresh buffer per op, and its intermediates reuse the memory
+// freed most recently, which is the likeliest to be in cache.
 //
 // Every value points at a buf, the storage it reads; a result whose
 // storage overlaps an operand's (a reshape or identity view) shares that
@@ -93,8 +95,32 @@ func (p *bufPool) kill(v *ir.Value) {
 	if b.refs > 0 || b.pinned || b.t.Len() == 0 {
 		return
 	}
-	k := bufKey{b.t.DType(), b.t.Len()}
-	p.free[k] = append(p.free[k], b.t)
+	// Filed as its whole storage, whatever view of it the value had.
+	if full, err := wholeStorage(b.t); err == nil {
+		k := mruKey(b.t.DType())
+		p.free[k] = append(p.free[k], full)
+	}
+}
+
+// mruKey keys dt's free list: buffers of any length, the most recently
+// freed last.
+func mruKey(dt tensor.DType) bufKey { return bufKey{dt, -1} }
+
+// wholeStorage is t's storage up to its capacity, as a 1-D tensor.
+func wholeStorage(t *tensor.Tensor) (*tensor.Tensor, error) {
+	switch d := t.Data().(type) {
+	case []float32:
+		return tensor.FromSlice(t.DType(), []int64{int64(cap(d))}, d[:cap(d)])
+	case []int8:
+		return tensor.FromSlice(t.DType(), []int64{int64(cap(d))}, d[:cap(d)])
+	case []uint8:
+		return tensor.FromSlice(t.DType(), []int64{int64(cap(d))}, d[:cap(d)])
+	case []int16:
+		return tensor.FromSlice(t.DType(), []int64{int64(cap(d))}, d[:cap(d)])
+	case []uint16:
+		return tensor.FromSlice(t.DType(), []int64{int64(cap(d))}, d[:cap(d)])
+	}
+	return nil, fmt.Errorf("cannot recycle %s storage", t.DType())
 }
 
 // take returns a recycled tensor of the given shape, or nil: f32, or the
@@ -107,51 +133,54 @@ func (p *bufPool) take(dt tensor.DType, shape []int64) *tensor.Tensor {
 	if err != nil || n == 0 {
 		return nil
 	}
-	k := bufKey{dt, int(n)}
+	k := mruKey(dt)
 	p.taken[k]++ // counted on a miss too: the next run may be served
 	l := p.free[k]
-	if len(l) == 0 {
-		return nil
-	}
-	t := l[len(l)-1]
-	l[len(l)-1] = nil
-	p.free[k] = l[:len(l)-1]
-	if dt != tensor.F32 {
-		out, err := reshapeStorage(t, shape)
+	// The most recently freed buffer that holds n values and wastes at
+	// most as many: the likeliest to be in cache. Buffers of every length
+	// serve every op, so a run touches little more memory than it keeps
+	// live at once.
+	for i := len(l) - 1; i >= 0; i-- {
+		if c := l[i].Len(); c < int(n) || c > 2*int(n) {
+			continue
+		}
+		t := l[i]
+		copy(l[i:], l[i+1:])
+		l[len(l)-1] = nil
+		p.free[k] = l[:len(l)-1]
+		if poisonReused && dt == tensor.F32 {
+			s := t.Float32s()[:n]
+			nan := float32(math.NaN())
+			for i := range s {
+				s[i] = nan
+			}
+		}
+		out, err := reshapeStorage(t, shape, int(n))
 		if err != nil {
 			return nil
 		}
 		return out
 	}
-	s := t.Float32s()
-	if poisonReused {
-		nan := float32(math.NaN())
-		for i := range s {
-			s[i] = nan
-		}
-	}
-	out, err := tensor.FromSlice(tensor.F32, shape, s)
-	if err != nil {
-		return nil
-	}
-	return out
+	return nil
 }
 
 // reusable lists the dtypes take recycles.
 var reusable = map[tensor.DType]bool{tensor.F32: true, tensor.I8: true, tensor.U8: true, tensor.I16: true, tensor.U16: true}
 
-// reshapeStorage is t's storage (of an integer dtype take recycles) under
-// another shape of as many elements.
-func reshapeStorage(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
+// reshapeStorage is the first n values of t's storage (of a dtype take
+// recycles) under shape (n elements).
+func reshapeStorage(t *tensor.Tensor, shape []int64, n int) (*tensor.Tensor, error) {
 	switch d := t.Data().(type) {
+	case []float32:
+		return tensor.FromSlice(t.DType(), shape, d[:n])
 	case []int8:
-		return tensor.FromSlice(t.DType(), shape, d)
+		return tensor.FromSlice(t.DType(), shape, d[:n])
 	case []uint8:
-		return tensor.FromSlice(t.DType(), shape, d)
+		return tensor.FromSlice(t.DType(), shape, d[:n])
 	case []int16:
-		return tensor.FromSlice(t.DType(), shape, d)
+		return tensor.FromSlice(t.DType(), shape, d[:n])
 	case []uint16:
-		return tensor.FromSlice(t.DType(), shape, d)
+		return tensor.FromSlice(t.DType(), shape, d[:n])
 	}
 	return nil, fmt.Errorf("cannot recycle %s storage", t.DType())
 }
@@ -213,6 +242,8 @@ func (p *bufPool) trim() {
 			delete(p.free, k)
 			continue
 		}
+		// The most recently freed ones.
+		copy(l, l[len(l)-n:])
 		clear(l[n:])
 		p.free[k] = l[:n]
 	}
