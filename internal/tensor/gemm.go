@@ -444,13 +444,32 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch, ct []T, ic, jc,
 // (when clip): one pass where the CPU has it, the tail element by element.
 func biasClipRow(row []float32, b float32, bias, clip bool, lo, hi float32) {
 	n := biasClipFast(row, b, bias, clip, lo, hi)
-	if rest := row[n:]; len(rest) > 0 {
+	if len(row)-n >= 16 {
+		// No SIMD pass: the others' passes.
+		rest := row[n:]
 		if bias {
 			addScalarF32(rest, b)
 		}
 		if clip {
 			clampF32(rest, rest, lo, hi)
 		}
+		return
+	}
+	// A short tail (a 7x7 row's last value): in line, as addScalarF32 and
+	// clampF32 compute it, without their calls.
+	for i := n; i < len(row); i++ {
+		v := row[i]
+		if bias {
+			v += b
+		}
+		if clip {
+			if v < lo {
+				v = lo
+			} else if v > hi {
+				v = hi
+			}
+		}
+		row[i] = v
 	}
 }
 
@@ -516,7 +535,9 @@ type packedA[T gemmElem] struct {
 func packAll[T gemmElem](kern *gemmKernel[T], m, k int, packA packAFunc[T]) *packedA[T] {
 	kr := kern.forRows(m)
 	mPad := (m + kr.mr - 1) / kr.mr * kr.mr
-	p := &packedA[T]{kern: kr.name, mr: kr.mr, m: m, k: k, data: make([]T, mPad*k)}
+	// 16 values of slack: the narrow kernels load 16 values from a
+	// panel's last k step.
+	p := &packedA[T]{kern: kr.name, mr: kr.mr, m: m, k: k, data: make([]T, mPad*k+16)[:mPad*k]}
 	for pc := 0; pc < k; pc += gemmKC {
 		packA(p.data[pc*mPad:], kr, 0, m, pc, min(gemmKC, k-pc))
 	}

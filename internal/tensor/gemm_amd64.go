@@ -236,10 +236,12 @@ func sgemmNarrow(kc, mr, mc int, a, b []float32, ldb, nr int, c []float32, ldc i
 	var out [4 * gemmNarrowCols * 16]float32
 	panels := (mc + mr - 1) / mr
 	stride := kc * mr
+	a = a[:cap(a)] // loads past the last panel read slack (lanes ignored)
 	// A load at panel q, step p reads a[q*stride+p*mr:][:16].
 	fits := func(q int) bool { return q*stride+(kc-1)*mr+16 <= len(a) }
-	scatter := func(q0, np int) {
-		for q := range np {
+	// scatter stores panels [q0+skip, q0+np) of out's np.
+	scatter := func(q0, np, skip int) {
+		for q := skip; q < np; q++ {
 			rows := min(mr, mc-(q0+q)*mr)
 			for j := range nr {
 				s := out[(q*gemmNarrowCols+j)*16:][:rows]
@@ -257,7 +259,15 @@ func sgemmNarrow(kc, mr, mc int, a, b []float32, ldb, nr int, c []float32, ldc i
 	q := 0
 	for ; q+4 <= panels && fits(q+3); q += 4 {
 		sgemmNarrow4AVX512(kc, unsafe.Pointer(&a[q*stride]), stride*4, unsafe.Pointer(&bn[0]), unsafe.Pointer(&out[0]), mr*4)
-		scatter(q, 4)
+		scatter(q, 4, 0)
+	}
+	if q < panels && panels >= 4 && fits(panels-1) {
+		// The last one to three panels: the last four, of which the
+		// first are computed again and not stored.
+		q0 := panels - 4
+		sgemmNarrow4AVX512(kc, unsafe.Pointer(&a[q0*stride]), stride*4, unsafe.Pointer(&bn[0]), unsafe.Pointer(&out[0]), mr*4)
+		scatter(q0, 4, q-q0)
+		q = panels
 	}
 	for ; q < panels; q++ {
 		ap := a[q*stride:]
@@ -270,6 +280,6 @@ func sgemmNarrow(kc, mr, mc int, a, b []float32, ldb, nr int, c []float32, ldc i
 			defer scratchF32.Put(buf)
 		}
 		sgemmNarrow1AVX512(kc, unsafe.Pointer(&ap[0]), 0, unsafe.Pointer(&bn[0]), unsafe.Pointer(&out[0]), mr*4)
-		scatter(q, 1)
+		scatter(q, 1, 0)
 	}
 }
