@@ -14,11 +14,15 @@ func maxRow3x3s2AVX(o *float32, n int, r0, r1, r2 *float32)
 // pooling windows (stride sw of 1 or 2, undilated, every window inside
 // the rows): o[i] is the max of r0, r1, r2 at [ix0+i*sw, ix0+i*sw+3), with
 // the scalar loop's rule (the first of equal values, the first NaN). It
-// returns how many outputs it did, a multiple of 8 (0 without AVX2).
+// returns how many outputs it did: a multiple of 8, or all of them (0
+// without AVX2).
 func MaxPoolRow3x3Fast(o, r0, r1, r2 []float32, ix0, sw int) int {
 	if !hasAVX2 || (sw != 1 && sw != 2) || ix0 < 0 {
 		return 0
 	}
+	// The stride-2 kernel's extra load may go past a row into what
+	// follows it in memory (the next row): its value is not used.
+	r0, r1, r2 = r0[:cap(r0)], r1[:cap(r1)], r2[:cap(r2)]
 	rowLen := min(len(r0), len(r1), len(r2))
 	n := len(o) &^ 7
 	// Stride 2 reads one value past the last window.
@@ -28,12 +32,25 @@ func MaxPoolRow3x3Fast(o, r0, r1, r2 []float32, ix0, sw int) int {
 	if n <= 0 {
 		return 0
 	}
+	maxRow3x3(o, n, r0, r1, r2, ix0, sw)
+	// The rest as one more block of 8 ending at the row's last output,
+	// when its reads stay in the rows (it recomputes a few outputs, with
+	// the same values).
+	if last := len(o) - 8; n < len(o) && last >= 0 && ix0+(len(o)-1)*sw+3+(sw-1) <= rowLen {
+		x := ix0 + last*sw
+		maxRow3x3(o[last:], 8, r0[x:], r1[x:], r2[x:], 0, sw)
+		return len(o)
+	}
+	return n
+}
+
+// maxRow3x3 runs the row kernel of stride sw on n outputs (a multiple of 8).
+func maxRow3x3(o []float32, n int, r0, r1, r2 []float32, ix0, sw int) {
 	if sw == 1 {
 		maxRow3x3s1AVX(&o[0], n, &r0[ix0], &r1[ix0], &r2[ix0])
 	} else {
 		maxRow3x3s2AVX(&o[0], n, &r0[ix0], &r1[ix0], &r2[ix0])
 	}
-	return n
 }
 
 //go:noescape
