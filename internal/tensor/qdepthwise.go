@@ -213,6 +213,14 @@ func dwQuadsRun[T int8 | uint8](g *convGeom, acc []int32, x []T, xZero, zu int32
 		r0, r1 := b*rows, min(g.oh, (b+1)*rows)
 		if qp != nil {
 			done := true
+			// Sums requantized as they are made stay in a tile's scratch:
+			// the whole int32 output is never written.
+			var sums []int32
+			if req != nil {
+				sb := getScratch[int32](&scratchI32, (r1-r0)*g.ow)
+				defer scratchI32.Put(sb)
+				sums = *sb
+			}
 			for pl := t / blocks * per; pl < min(planes, (t/blocks+1)*per); pl++ {
 				n, m := pl/g.m, pl%g.m
 				at := (n*g.c + m/g.mg) * hw
@@ -220,10 +228,12 @@ func dwQuadsRun[T int8 | uint8](g *convGeom, acc []int32, x []T, xZero, zu int32
 					done = false
 					continue
 				}
-				dwQuadPlaneRows(g, xb, at, acc[pl*ohw:(pl+1)*ohw], r0, r1, qp, (*[4]int32)(wq[4*m:]), flip, zeros)
-				if req != nil {
-					req.span(pl*ohw+r0*g.ow, pl*ohw+r1*g.ow, m)
+				if req == nil {
+					dwQuadPlaneRows(g, xb, at, acc[pl*ohw+r0*g.ow:(pl+1)*ohw], r0, r1, qp, (*[4]int32)(wq[4*m:]), flip, zeros)
+					continue
 				}
+				dwQuadPlaneRows(g, xb, at, sums, r0, r1, qp, (*[4]int32)(wq[4*m:]), flip, zeros)
+				req.spanFrom(sums, pl*ohw+r0*g.ow, m)
 			}
 			if done {
 				return

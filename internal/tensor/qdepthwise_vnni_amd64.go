@@ -43,15 +43,15 @@ func dw3x3QuadPlane(dst *int32, src *byte, tab *int64, nseg, rows, iy0, h, pitch
 
 // dwQuadPlaneRows runs dw3x3QuadPlane on output rows [r0, r1) of one
 // plane (x from at, holding p.before bytes before it and p.after after),
-// writing acc (the plane's int32 outputs); zeros is a row of stored zero
-// points with p.before bytes before its start and p.after past g.w.
-func dwQuadPlaneRows(g *convGeom, x []byte, at int, acc []int32, r0, r1 int, p *dwQuadPlan, w *[4]int32, flip byte, zeros []byte) {
+// writing their int32 sums to out; zeros is a row of stored zero points
+// with p.before bytes before its start and p.after past g.w.
+func dwQuadPlaneRows(g *convGeom, x []byte, at int, out []int32, r0, r1 int, p *dwQuadPlan, w *[4]int32, flip byte, zeros []byte) {
 	if r1 <= r0 {
 		return
 	}
-	if at < p.before || len(x) < at+g.h*g.w+p.after || len(zeros) < p.before+g.w+p.after || len(acc) < r1*g.ow {
+	if at < p.before || len(x) < at+g.h*g.w+p.after || len(zeros) < p.before+g.w+p.after || len(out) < (r1-r0)*g.ow {
 		panic("tensor: depthwise quad plane out of range")
 	}
-	dw3x3QuadPlane(&acc[r0*g.ow], &x[at], &p.tab[0], p.nseg, r1-r0, r0*g.sh-g.pt, g.h, g.w, g.sh, g.ow*4,
+	dw3x3QuadPlane(&out[0], &x[at], &p.tab[0], p.nseg, r1-r0, r0*g.sh-g.pt, g.h, g.w, g.sh, g.ow*4,
 		&w[0], &dwQuadIdx[g.sw-1][0], int32(flip), &zeros[p.before])
 }

@@ -9,6 +9,6 @@ func dwQuadRowsFast(dst []int32, src []byte, pitch, rows, n, stride int, w *[4]i
 	panic("tensor: no depthwise quad kernel in this build")
 }
 
-func dwQuadPlaneRows(g *convGeom, x []byte, at int, acc []int32, r0, r1 int, p *dwQuadPlan, w *[4]int32, flip byte, zeros []byte) {
+func dwQuadPlaneRows(g *convGeom, x []byte, at int, out []int32, r0, r1 int, p *dwQuadPlan, w *[4]int32, flip byte, zeros []byte) {
 	panic("tensor: no depthwise quad kernel in this build")
 }
