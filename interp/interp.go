@@ -67,6 +67,9 @@ type Interpreter struct {
 	// bufPool); a function is never on the call stack twice, so its lists
 	// have one user at a time.
 	free map[*ir.Operation]map[bufKey][]*tensor.Tensor
+	// arenas holds, per function, its float32 intermediates' placement
+	// (arena.go), under the same rule.
+	arenas map[*ir.Operation]*arenaState
 	// packed holds convolution weights packed for the GEMM, per constant
 	// weight tensor (see packedConv): about one more copy of those
 	// weights, dropped with the interpreter.
@@ -95,6 +98,7 @@ func New(opts Options) *Interpreter {
 		consts:  map[*ir.Operation]*tensor.Tensor{},
 		active:  map[*ir.Operation]bool{},
 		free:    map[*ir.Operation]map[bufKey][]*tensor.Tensor{},
+		arenas:  map[*ir.Operation]*arenaState{},
 		packed:  map[packKey]*tensor.PackedConv2D{},
 	}
 }
@@ -214,6 +218,12 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 			it.free[fn] = free
 		}
 		pool = &bufPool{owner: map[*ir.Value]*buf{}, free: free, taken: map[bufKey]int{}}
+		st := it.arenas[fn]
+		if st == nil {
+			st = &arenaState{}
+			it.arenas[fn] = st
+		}
+		pool.arena = newArenaRun(st)
 		defer pool.trim()
 	}
 	for i, a := range body.Args() {
@@ -318,14 +328,14 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 			if lastUse[v] == i {
 				delete(env, v)
 				if pool != nil {
-					pool.kill(v)
+					pool.kill(v, i)
 				}
 			}
 		}
 		if pool != nil {
 			for _, r := range op.Results() {
 				if _, used := lastUse[r]; !used {
-					pool.kill(r)
+					pool.kill(r, i)
 				}
 			}
 		}

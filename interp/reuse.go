@@ -23,6 +23,8 @@ type bufPool struct {
 	owner map[*ir.Value]*buf
 	free  map[bufKey][]*tensor.Tensor
 	taken map[bufKey]int // buffers asked for by this call, per key
+	// arena, when set, places float32 outputs by lifetime (arena.go).
+	arena *arenaRun
 	// clamped: values a convolution already clamped to these bounds for
 	// the core.clamp that reads them (coreConv's fusableClamp).
 	clamped map[*ir.Value][2]float64
@@ -32,6 +34,8 @@ type buf struct {
 	t      *tensor.Tensor
 	refs   int // live values reading this storage
 	pinned bool
+	event  int  // the arena take that made the storage, or -1
+	inPlan bool // the storage is the arena plan's: never listed
 }
 
 type bufKey struct {
@@ -80,12 +84,19 @@ func (p *bufPool) define(v *ir.Value, t *tensor.Tensor, operands []*ir.Value, pi
 			}
 		}
 	}
-	p.owner[v] = &buf{t: t, refs: 1, pinned: pinned}
+	b := &buf{t: t, refs: 1, pinned: pinned, event: -1}
+	if p.arena != nil {
+		b.event = p.arena.defined(t)
+		if t.DType() == tensor.F32 {
+			b.inPlan = p.arena.owns(t.Float32s())
+		}
+	}
+	p.owner[v] = b
 }
 
-// kill drops v; its storage goes to the free lists when nothing else
-// reads it.
-func (p *bufPool) kill(v *ir.Value) {
+// kill drops v after op index; its storage goes to the free lists when
+// nothing else reads it.
+func (p *bufPool) kill(v *ir.Value, index int) {
 	b := p.owner[v]
 	if b == nil {
 		return
@@ -93,6 +104,12 @@ func (p *bufPool) kill(v *ir.Value) {
 	delete(p.owner, v)
 	b.refs--
 	if b.refs > 0 || b.pinned || b.t.Len() == 0 {
+		return
+	}
+	if b.event >= 0 {
+		p.arena.died(b.event, index)
+	}
+	if b.inPlan {
 		return
 	}
 	// Filed as its whole storage, whatever view of it the value had.
@@ -123,9 +140,9 @@ func wholeStorage(t *tensor.Tensor) (*tensor.Tensor, error) {
 	return nil, fmt.Errorf("cannot recycle %s storage", t.DType())
 }
 
-// take returns a recycled tensor of the given shape, or nil: f32, or the
-// 8- and 16-bit integers of quantized values.
-func (p *bufPool) take(dt tensor.DType, shape []int64) *tensor.Tensor {
+// take returns a recycled tensor of the given shape for an output of op
+// index, or nil: f32, or the 8- and 16-bit integers of quantized values.
+func (p *bufPool) take(dt tensor.DType, shape []int64, index int) *tensor.Tensor {
 	if p == nil || !reusable[dt] {
 		return nil
 	}
@@ -133,6 +150,39 @@ func (p *bufPool) take(dt tensor.DType, shape []int64) *tensor.Tensor {
 	if err != nil || n == 0 {
 		return nil
 	}
+	if dt == tensor.F32 && p.arena != nil {
+		return p.takeArena(shape, int(n), index)
+	}
+	return p.takeListed(dt, shape, n)
+}
+
+// takeArena is take for a float32 output while an arena runs: its planned
+// storage, else a listed buffer, else a new one, noted as the take's.
+func (p *bufPool) takeArena(shape []int64, n, index int) *tensor.Tensor {
+	e := p.arena.next
+	s := p.arena.take(n)
+	var t *tensor.Tensor
+	if s != nil {
+		if poisonReused {
+			nan := float32(math.NaN())
+			for i := range s {
+				s[i] = nan
+			}
+		}
+		t, _ = tensor.FromSlice(tensor.F32, shape, s)
+	}
+	if t == nil {
+		t = p.takeListed(tensor.F32, shape, int64(n))
+	}
+	if t == nil {
+		t = tensor.New(tensor.F32, shape...)
+	}
+	p.arena.made(e, t.Float32s(), index)
+	return t
+}
+
+// takeListed is take from the free lists.
+func (p *bufPool) takeListed(dt tensor.DType, shape []int64, n int64) *tensor.Tensor {
 	k := mruKey(dt)
 	p.taken[k]++ // counted on a miss too: the next run may be served
 	l := p.free[k]
@@ -191,7 +241,7 @@ func (c *opCall) out(dt tensor.DType, shape []int64) *tensor.Tensor {
 	if c.pool == nil {
 		return nil
 	}
-	return c.pool.take(dt, shape)
+	return c.pool.take(dt, shape, c.index)
 }
 
 // outInPlace is out for elementwise kernels (each output element depends
@@ -236,6 +286,9 @@ func (c *opCall) inPlace(shape []int64) *tensor.Tensor {
 // kernels that always allocate, go back to the collector so that the lists
 // do not grow run after run.
 func (p *bufPool) trim() {
+	if p.arena != nil {
+		p.arena.finish()
+	}
 	for k, l := range p.free {
 		n := min(len(l), p.taken[k])
 		if n == 0 {
