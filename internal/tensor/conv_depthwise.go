@@ -278,13 +278,41 @@ type dwBlockPlan struct {
 
 type dwPlanKey struct{ sh, sw, ow, rows int }
 
-// dwPlans caches plans by geometry, so steady-state runs allocate none:
-// at most dwPlansMax of them, each of at most dwPlanMaxBlocks blocks (any
-// further or larger one is built per call), so the cache stays bounded.
-var (
-	dwPlansMu sync.Mutex
-	dwPlans   = map[dwPlanKey]*dwBlockPlan{}
-)
+// planCache holds plans by geometry, so steady-state runs allocate none:
+// at most dwPlansMax of them (any further one is built per call), so the
+// cache stays bounded.
+type planCache[K comparable, P any] struct {
+	mu sync.Mutex
+	m  map[K]*P
+}
+
+func (c *planCache[K, P]) get(k K) *P {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.m[k]
+}
+
+// put keeps p unless the cache is full.
+func (c *planCache[K, P]) put(k K, p *P) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[K]*P{}
+	}
+	if len(c.m) < dwPlansMax {
+		c.m[k] = p
+	}
+}
+
+// reset empties the cache (tests that build many geometries).
+func (c *planCache[K, P]) reset() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	clear(c.m)
+}
+
+// dwPlans caches block plans, each of at most dwPlanMaxBlocks blocks.
+var dwPlans planCache[dwPlanKey, dwBlockPlan]
 
 const (
 	dwPlansMax      = 64
@@ -298,14 +326,11 @@ func dwBlockPlanFor(g *convGeom, rows int) *dwBlockPlan {
 		return nil
 	}
 	key := dwPlanKey{g.sh, g.sw, g.ow, rows}
-	dwPlansMu.Lock()
-	p := dwPlans[key]
-	dwPlansMu.Unlock()
-	if p != nil {
+	if p := dwPlans.get(key); p != nil {
 		return p
 	}
 	owr := max(g.ow, 8)
-	p = &dwBlockPlan{rows: rows, wp: (owr-1)*g.sw + 3, pitch: owr}
+	p := &dwBlockPlan{rows: rows, wp: (owr-1)*g.sw + 3, pitch: owr}
 	// Offsets are int32 bytes: the padded plane and the output tile must
 	// stay under 2 GiB (depthwise() bounds the plane by the data's size).
 	if int64((rows-1)*g.sh+3)*int64(p.wp)*4+64 > 1<<31-1 || int64(rows)*int64(owr)*4 > 1<<31-1 {
@@ -325,11 +350,9 @@ func dwBlockPlanFor(g *convGeom, rows int) *dwBlockPlan {
 			p.tab = append(p.tab, int32((r*g.sh*p.wp+c*g.sw)*4), int32((r*p.pitch+c)*4))
 		}
 	}
-	dwPlansMu.Lock()
-	if len(dwPlans) < dwPlansMax && rows*p.nb <= dwPlanMaxBlocks {
-		dwPlans[key] = p
+	if rows*p.nb <= dwPlanMaxBlocks {
+		dwPlans.put(key, p)
 	}
-	dwPlansMu.Unlock()
 	return p
 }
 
@@ -350,11 +373,8 @@ type dwPlanePlan struct {
 
 type dwPlanePlanKey struct{ w, ow, pl, sw int }
 
-// dwPlanePlans caches plane plans as dwPlans does block plans.
-var (
-	dwPlanePlansMu sync.Mutex
-	dwPlanePlans   = map[dwPlanePlanKey]*dwPlanePlan{}
-)
+// dwPlanePlans caches plane plans.
+var dwPlanePlans planCache[dwPlanePlanKey, dwPlanePlan]
 
 // dwPlaneMargin bounds a plan's before and after: the zero row the
 // kernels read for rows outside the plane has that much on each side.
@@ -368,10 +388,7 @@ func dwPlanePlanFor(g *convGeom) *dwPlanePlan {
 		return nil
 	}
 	key := dwPlanePlanKey{g.w, g.ow, g.pl, g.sw}
-	dwPlanePlansMu.Lock()
-	p := dwPlanePlans[key]
-	dwPlanePlansMu.Unlock()
-	if p != nil {
+	if p := dwPlanePlans.get(key); p != nil {
 		return p
 	}
 	inRow := func(c int) bool { return c >= 0 && c < g.w }
@@ -385,7 +402,7 @@ func dwPlanePlanFor(g *convGeom) *dwPlanePlan {
 		}
 		return m
 	}
-	p = &dwPlanePlan{nseg: (g.ow + 15) / 16}
+	p := &dwPlanePlan{nseg: (g.ow + 15) / 16}
 	p.tab = make([]int32, 0, 8*p.nseg)
 	first, last := 0, 0 // the columns the loads reach, relative to a row
 	for j0 := 0; j0 < g.ow; j0 += 16 {
@@ -412,11 +429,7 @@ func dwPlanePlanFor(g *convGeom) *dwPlanePlan {
 	if p.after > dwPlaneMargin {
 		return nil
 	}
-	dwPlanePlansMu.Lock()
-	if len(dwPlanePlans) < dwPlansMax {
-		dwPlanePlans[key] = p
-	}
-	dwPlanePlansMu.Unlock()
+	dwPlanePlans.put(key, p)
 	return p
 }
 

@@ -18,12 +18,8 @@ func TestDepthwisePlaneKernels(t *testing.T) {
 	// Hundreds of geometries would fill the bounded plan caches, which
 	// the allocation tests expect to have room.
 	t.Cleanup(func() {
-		dwPlanePlansMu.Lock()
-		clear(dwPlanePlans)
-		dwPlanePlansMu.Unlock()
-		dwPlansMu.Lock()
-		clear(dwPlans)
-		dwPlansMu.Unlock()
+		dwPlanePlans.reset()
+		dwPlans.reset()
 	})
 	r := rand.New(rand.NewPCG(81, 82))
 	for it := range 400 {

@@ -282,10 +282,7 @@ type dwQuadPlan struct {
 
 type dwQuadPlanKey struct{ w, ow, pl, sw int }
 
-var (
-	dwQuadPlansMu sync.Mutex
-	dwQuadPlans   = map[dwQuadPlanKey]*dwQuadPlan{}
-)
+var dwQuadPlans planCache[dwQuadPlanKey, dwQuadPlan]
 
 // dwQuadPlanFor returns g's plan for the in-place quad kernel, or nil
 // (dwQuadsRun's conditions on g hold).
@@ -294,13 +291,10 @@ func dwQuadPlanFor(g *convGeom) *dwQuadPlan {
 		return nil
 	}
 	key := dwQuadPlanKey{g.w, g.ow, g.pl, g.sw}
-	dwQuadPlansMu.Lock()
-	p := dwQuadPlans[key]
-	dwQuadPlansMu.Unlock()
-	if p != nil {
+	if p := dwQuadPlans.get(key); p != nil {
 		return p
 	}
-	p = &dwQuadPlan{nseg: (g.ow + 15) / 16}
+	p := &dwQuadPlan{nseg: (g.ow + 15) / 16}
 	last := 0
 	for j0 := 0; j0 < g.ow; j0 += 16 {
 		c := j0*g.sw - g.pl
@@ -315,10 +309,6 @@ func dwQuadPlanFor(g *convGeom) *dwQuadPlan {
 		last = max(last, c+64)
 	}
 	p.before, p.after = g.pl, max(0, last-g.w)
-	dwQuadPlansMu.Lock()
-	if len(dwQuadPlans) < dwPlansMax {
-		dwQuadPlans[key] = p
-	}
-	dwQuadPlansMu.Unlock()
+	dwQuadPlans.put(key, p)
 	return p
 }
