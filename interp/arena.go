@@ -15,7 +15,8 @@ import (
 // the memory an output gets was used a few ops before, so it is likely
 // still in cache, where a buffer kept per length (bufPool's lists) was
 // last written a whole run ago. A run whose requests differ from the
-// recorded ones (another shape) stops using the plan and records anew.
+// recorded ones (a kernel that took another path) stops using the plan
+// and records anew.
 
 // arenaPlan is a function's placement: per take, in order, its length and
 // offset in buf (-1: not placed: it outlives the run or is never defined).

@@ -142,6 +142,8 @@ func wholeStorage(t *tensor.Tensor) (*tensor.Tensor, error) {
 
 // take returns a recycled tensor of the given shape for an output of op
 // index, or nil: f32, or the 8- and 16-bit integers of quantized values.
+// While an arena runs, an f32 output always gets a tensor (its planned
+// storage, a listed one, or a new one the arena records).
 func (p *bufPool) take(dt tensor.DType, shape []int64, index int) *tensor.Tensor {
 	if p == nil || !reusable[dt] {
 		return nil
@@ -187,9 +189,7 @@ func (p *bufPool) takeListed(dt tensor.DType, shape []int64, n int64) *tensor.Te
 	p.taken[k]++ // counted on a miss too: the next run may be served
 	l := p.free[k]
 	// The most recently freed buffer that holds n values and wastes at
-	// most as many: the likeliest to be in cache. Buffers of every length
-	// serve every op, so a run touches little more memory than it keeps
-	// live at once.
+	// most as many: the likeliest to be in cache.
 	for i := len(l) - 1; i >= 0; i-- {
 		if c := l[i].Len(); c < int(n) || c > 2*int(n) {
 			continue

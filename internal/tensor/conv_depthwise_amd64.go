@@ -122,7 +122,7 @@ func padRowsFast[T float32 | int8 | uint8](pad []float32, wp int, x []T, srcPitc
 }
 
 // Plane kernels (conv_depthwise_plane_amd64.s): AVX-512, reading the
-// unpadded input plane through masked loads.
+// unpadded input plane, lanes outside it zeroed in registers.
 //
 //go:noescape
 func dw3x3s1PlaneAVX512(dst, src *float32, tab *int32, nseg, rows, iy0, h, rowBytes, sh, outBytes int, w *[9]float32, ep *dwEpilogue, zeros *float32)

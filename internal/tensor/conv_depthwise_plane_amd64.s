@@ -18,7 +18,8 @@
 // product added in tap order, padding included, exactly as the scalar
 // code and the padded block kernels sum: 0 + Σ_(ki,kj) x·w, each product
 // rounded; then bias and clamp, always (dwEpilogue.set makes absent ones
-// 0 and ±Inf, which leave every value's bits as they are).
+// 0 and ±Inf, which leave every value's bits as they are: a sum started
+// from +0 is never −0).
 // Four output rows are in flight at a time, for the adds' latency; their
 // twelve input rows are found once per row group (kept in the frame).
 //

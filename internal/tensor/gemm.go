@@ -445,7 +445,7 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch, ct []T, ic, jc,
 func biasClipRow(row []float32, b float32, bias, clip bool, lo, hi float32) {
 	n := biasClipFast(row, b, bias, clip, lo, hi)
 	if len(row)-n >= 16 {
-		// No SIMD pass: the others' passes.
+		// A long rest (no AVX2): addScalarF32's and clampF32's passes.
 		rest := row[n:]
 		if bias {
 			addScalarF32(rest, b)
