@@ -371,6 +371,7 @@ type dwPlanePlan struct {
 	before, after int
 }
 
+// dwPlanePlanKey is what a plane or quad plan depends on.
 type dwPlanePlanKey struct{ w, ow, pl, sw int }
 
 // dwPlanePlans caches plane plans.

@@ -280,9 +280,8 @@ type dwQuadPlan struct {
 	before, after int
 }
 
-type dwQuadPlanKey struct{ w, ow, pl, sw int }
-
-var dwQuadPlans planCache[dwQuadPlanKey, dwQuadPlan]
+// dwQuadPlans caches quad plans by the plane plans' key.
+var dwQuadPlans planCache[dwPlanePlanKey, dwQuadPlan]
 
 // dwQuadPlanFor returns g's plan for the in-place quad kernel, or nil
 // (dwQuadsRun's conditions on g hold).
@@ -290,7 +289,7 @@ func dwQuadPlanFor(g *convGeom) *dwQuadPlan {
 	if !hasDepthwiseQuads || g.pl > 64 || g.w > 1<<16 || g.ow < 1 {
 		return nil
 	}
-	key := dwQuadPlanKey{g.w, g.ow, g.pl, g.sw}
+	key := dwPlanePlanKey{g.w, g.ow, g.pl, g.sw}
 	if p := dwQuadPlans.get(key); p != nil {
 		return p
 	}
