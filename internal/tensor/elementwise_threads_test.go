@@ -10,13 +10,14 @@ import (
 )
 
 // TestElementwiseIntoThreads: UnaryInto, ClipInto and BinaryInto on
-// tensors of several elemChunk chunks (and a partial last one) give, at
-// three threads and in place, the bits of the allocating kernels, which
-// run the whole tensor on one goroutine.
+// tensors of several elemChunk chunks (and a partial last one; adds from
+// addParallelMin on are split too) give, at three threads and in place,
+// the bits of the allocating kernels, which run the whole tensor on one
+// goroutine.
 func TestElementwiseIntoThreads(t *testing.T) {
 	defer SetThreads(SetThreads(3))
 	r := rand.New(rand.NewPCG(51, 52))
-	for _, n := range []int{elemChunk - 1, 3*elemChunk + 77} {
+	for _, n := range []int{elemChunk - 1, 3*elemChunk + 77, addParallelMin + 77} {
 		shape := sh(int64(n))
 		vals := randF32(r, n)
 		vals[5], vals[n-2] = float32(math.NaN()), float32(math.Copysign(0, -1))
