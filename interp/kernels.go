@@ -189,15 +189,7 @@ func maxPool2D8[T int8 | uint8](x *tensor.Tensor, in []T, shape []int64, g windo
 		for oy := r0; oy < min(oh, r0+rowsPerTile); oy++ {
 			o := out[(p*oh+oy)*ow : (p*oh+oy+1)*ow]
 			var rows [8][]T
-			var rowList [][]T
-			if g.kernel[0] <= len(rows) {
-				rowList = rows[:0]
-			}
-			for ki := range g.kernel[0] {
-				if iy := oy*g.stride[0] - g.pads[0] + ki*g.dilation[0]; iy >= 0 && iy < h {
-					rowList = append(rowList, plane[iy*w:(iy+1)*w])
-				}
-			}
+			rowList := windowRows(rows[:0], plane, g, oy, h, w)
 			if fast3 && len(rowList) == 3 && w <= len(vmBuf) {
 				// The columns' maxima over the three rows, then each
 				// window's three columns.
@@ -256,6 +248,17 @@ func maxPool2D8[T int8 | uint8](x *tensor.Tensor, in []T, shape []int64, g windo
 		}
 	})
 	return y, nil
+}
+
+// windowRows appends to dst the rows of plane (h rows of w values) that
+// output row oy's windows read, in tap order: those inside the image.
+func windowRows[T any](dst [][]T, plane []T, g window, oy, h, w int) [][]T {
+	for ki := range g.kernel[0] {
+		if iy := oy*g.stride[0] - g.pads[0] + ki*g.dilation[0]; iy >= 0 && iy < h {
+			dst = append(dst, plane[iy*w:(iy+1)*w])
+		}
+	}
+	return dst
 }
 
 // maxPoolViaF32 reports whether maxPool2D may run dt through float32:
@@ -322,17 +325,8 @@ func maxPool2DF32(in []float32, shape []int64, g window, h, w int, out []float32
 		plane := in[p*h*w : (p+1)*h*w]
 		for oy := r0; oy < min(oh, r0+rowsPerTile); oy++ {
 			o := out[(p*oh+oy)*ow : (p*oh+oy+1)*ow]
-			// The window's rows inside the image, in tap order.
 			var rows [8][]float32
-			var rowList [][]float32
-			if g.kernel[0] <= len(rows) {
-				rowList = rows[:0]
-			}
-			for ki := range g.kernel[0] {
-				if iy := oy*g.stride[0] - g.pads[0] + ki*g.dilation[0]; iy >= 0 && iy < h {
-					rowList = append(rowList, plane[iy*w:(iy+1)*w])
-				}
-			}
+			rowList := windowRows(rows[:0], plane, g, oy, h, w)
 			for ox := 0; ox < ow; ox++ {
 				if ox == lo && hi > lo {
 					maxPoolRowInterior(o[lo:hi], rowList, lo*sw-pl, sw, dw, kw)
