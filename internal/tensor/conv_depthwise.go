@@ -75,7 +75,7 @@ func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, b
 		// The plane kernels read a little around the plane: the first
 		// and last planes of x may take the block kernels instead.
 		at := (n*g.c + c) * hw
-		if pp != nil && at >= pp.before && at+hw+pp.after <= len(xf) {
+		if pp != nil && pp.around(at, hw, len(xf)) {
 			var ep dwEpilogue
 			ep.set(g, bias, m)
 			dwPlaneRows(g, xf[at-pp.before:at+hw+pp.after], pp.before, w[m*kk:(m+1)*kk], out, r0, r1, pp, &ep)
@@ -366,10 +366,18 @@ func dwBlockPlanFor(g *convGeom, rows int) *dwBlockPlan {
 // before values before an input row's start and after values past its
 // end; those must be readable.
 type dwPlanePlan struct {
-	tab           []int32
-	nseg          int
-	before, after int
+	tab  []int32
+	nseg int
+	planeMargins
 }
+
+// planeMargins: how many values before a plane's first and after its
+// last a plane kernel's loads reach.
+type planeMargins struct{ before, after int }
+
+// around reports whether a plane of hw values at x[at] has the margins
+// inside x's n values.
+func (m planeMargins) around(at, hw, n int) bool { return at >= m.before && at+hw+m.after <= n }
 
 // dwPlanePlanKey is what a plane or quad plan depends on.
 type dwPlanePlanKey struct{ w, ow, pl, sw int }

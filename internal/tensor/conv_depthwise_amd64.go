@@ -147,7 +147,7 @@ func dwPlaneRows(g *convGeom, x []float32, at int, w, y []float32, r0, r1 int, p
 	if r1 <= r0 {
 		return
 	}
-	if at < p.before || len(x) < at+g.h*g.w+p.after {
+	if !p.around(at, g.h*g.w, len(x)) {
 		panic("tensor: depthwise plane kernel without its margins")
 	}
 	_ = y[r1*g.ow-1] // the kernels write columns [0, ow) of rows [r0, r1)

@@ -224,7 +224,7 @@ func dwQuadsRun[T int8 | uint8](g *convGeom, acc []int32, x []T, xZero, zu int32
 			for pl := t / blocks * per; pl < min(planes, (t/blocks+1)*per); pl++ {
 				n, m := pl/g.m, pl%g.m
 				at := (n*g.c + m/g.mg) * hw
-				if at < qp.before || at+hw+qp.after > len(xb) {
+				if !qp.around(at, hw, len(xb)) {
 					done = false
 					continue
 				}
@@ -255,7 +255,7 @@ func dwQuadsRun[T int8 | uint8](g *convGeom, acc []int32, x []T, xZero, zu int32
 		for pl := t / blocks * per; pl < min(planes, (t/blocks+1)*per); pl++ {
 			n, m := pl/g.m, pl%g.m
 			c := n*g.c + m/g.mg
-			if at := c * hw; qp != nil && at >= qp.before && at+hw+qp.after <= len(xb) {
+			if qp != nil && qp.around(c*hw, hw, len(xb)) {
 				continue // done in place above
 			}
 			padPlane(&gr, pad, wp, x[c*hw:(c+1)*hw], -g.pl, lo, hi, T(xZero))
@@ -275,9 +275,9 @@ func dwQuadsRun[T int8 | uint8](g *convGeom, acc []int32, x []T, xZero, zu int32
 // 32). The loads reach before bytes before an input row's start and after
 // bytes past its end; those must be readable.
 type dwQuadPlan struct {
-	tab           []int64
-	nseg          int
-	before, after int
+	tab  []int64
+	nseg int
+	planeMargins
 }
 
 // dwQuadPlans caches quad plans by the plane plans' key.

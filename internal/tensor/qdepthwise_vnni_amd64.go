@@ -49,7 +49,7 @@ func dwQuadPlaneRows(g *convGeom, x []byte, at int, out []int32, r0, r1 int, p *
 	if r1 <= r0 {
 		return
 	}
-	if at < p.before || len(x) < at+g.h*g.w+p.after || len(zeros) < p.before+g.w+p.after || len(out) < (r1-r0)*g.ow {
+	if !p.around(at, g.h*g.w, len(x)) || len(zeros) < p.before+g.w+p.after || len(out) < (r1-r0)*g.ow {
 		panic("tensor: depthwise quad plane out of range")
 	}
 	dw3x3QuadPlane(&out[0], &x[at], &p.tab[0], p.nseg, r1-r0, r0*g.sh-g.pt, g.h, g.w, g.sh, g.ow*4,
