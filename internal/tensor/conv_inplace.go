@@ -105,11 +105,11 @@ func conv2DInPlaceRows(g *convGeom, xv, wv, bv, ov []float32, stride int, packs 
 			for i := range g.m {
 				row := ov[(n*g.m+i)*stride:][:g.oh*g.ow]
 				clear(row)
+				var b float32
 				if bv != nil {
-					biasClipRow(row, bv[i], true, g.clip, g.clipLo, g.clipHi)
-				} else {
-					biasClipRow(row, 0, false, g.clip, g.clipLo, g.clipHi)
+					b = bv[i]
 				}
+				biasClipRow(row, b, bv != nil, g.clip, g.clipLo, g.clipHi)
 			}
 		}
 		return
