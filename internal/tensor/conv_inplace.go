@@ -61,8 +61,14 @@ func getInts(n int) *[]int { return getScratch[int](&scratchInt, n) }
 func conv2DInPlaceF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[float32]) {
 	k := g.cg * g.kh * g.kw
 	ohw := g.oh * g.ow
+	wq := g.ow + (g.kw-1)*g.dw/g.sw // product columns per output row
+	// Cut by output rows, each part must keep at least four 16-column
+	// panels: narrower parts each waste most of a partial panel (a 7x7
+	// image in two is 36 + 27 extended columns, 2.25 + 2 panels against
+	// 3 and a narrow column on one thread). The GEMM then cuts the
+	// product by its rows (output channels) instead.
 	if workers := threads(); workers > 1 && g.n == 1 && g.groups == 1 && g.oh >= 2*workers &&
-		float64(g.m)*float64(ohw)*float64(k) >= inPlaceSplitWork {
+		g.oh/workers*wq >= 4*gemmNR && float64(g.m)*float64(ohw)*float64(k) >= inPlaceSplitWork {
 		// Each thread builds its own phase planes (see convQuadsRows).
 		g.byOutputRows(workers, func(part *convGeom, r0 int) {
 			conv2DInPlaceRows(part, xv, wv, bv, ov[r0*g.ow:], ohw, packs)
