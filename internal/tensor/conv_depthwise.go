@@ -3,7 +3,6 @@ package tensor
 import (
 	"math"
 	"sync"
-	"sync/atomic"
 )
 
 // Depthwise convolution: groups == C (one input channel per group), any
@@ -126,51 +125,55 @@ func parallelTiles(tiles int, work float64, f func(t int)) {
 		}
 		return
 	}
-	r := &tileRun{tiles: int64(tiles), f: f, chunk: 1}
-	// Small tiles are handed out several at a time: each grab of the
-	// shared counter moves its cache line between cores, which costs
-	// about as much as a tile of a few thousand operations.
+	r := tileRuns.Get().(*tileRun)
+	r.f = f
+	defer func() { r.f = nil; tileRuns.Put(r) }()
+	// Small tiles are handed out several at a time: each take moves its
+	// share's cache line between cores, which costs about as much as a
+	// tile of a few thousand operations.
+	chunk := 1
 	if perTile := work / float64(tiles); perTile < tileGrabWork {
-		r.chunk = int64(max(1, min(int(tileGrabWork/max(perTile, 1)), tiles/(4*workers))))
+		chunk = max(1, min(int(tileGrabWork/max(perTile, 1)), tiles/(4*workers)))
 	}
+	r.q.init(tiles, workers, int64(chunk))
 	if sections.run(workers, r.loop) {
 		return
 	}
 	r.wg.Add(workers - 1)
-	for range workers - 1 {
-		go r.worker()
+	for w := 1; w < workers; w++ {
+		go r.worker(w)
 	}
-	r.loop()
+	r.loop(0)
 	r.wg.Wait()
 }
 
-// tileRun hands out the tiles of one parallelTiles call; one object, so
-// that a call allocates it and nothing per worker.
+// tileRun hands out the tiles of one parallelTiles call; pooled, as a
+// queue is half a kilobyte.
 type tileRun struct {
-	next  atomic.Int64
-	tiles int64
-	chunk int64 // tiles per grab
-	f     func(t int)
-	wg    sync.WaitGroup
+	q  tileQueue
+	f  func(t int)
+	wg sync.WaitGroup
 }
 
-// tileGrabWork is the work (operations) parallelTiles hands out per grab
-// at least, while that leaves four grabs per worker.
+var tileRuns = sync.Pool{New: func() any { return new(tileRun) }}
+
+// tileGrabWork is the work (operations) parallelTiles hands out per take
+// at least, while that leaves four takes per worker.
 const tileGrabWork = 1 << 15
 
-func (r *tileRun) worker() {
-	r.loop()
+func (r *tileRun) worker(w int) {
+	r.loop(w)
 	r.wg.Done()
 }
 
-func (r *tileRun) loop() {
+func (r *tileRun) loop(w int) {
 	for {
-		t := r.next.Add(r.chunk) - r.chunk
-		if t >= r.tiles {
+		lo, hi, ok := r.q.take(w)
+		if !ok {
 			return
 		}
-		for e := min(t+r.chunk, r.tiles); t < e; t++ {
-			r.f(int(t))
+		for t := lo; t < hi; t++ {
+			r.f(t)
 		}
 	}
 }

@@ -236,7 +236,7 @@ func (g *gemmPlan[T]) run() {
 	if workers <= 1 {
 		// No closure and no goroutine: one product allocates nothing
 		// here (the pack buffers come from a pool).
-		g.work(kern, nil, tiles, tn, mt, nc)
+		g.work(kern, nil, 0, tiles, tn, mt, nc)
 		return
 	}
 	// The goroutines share copies, so g and the loop variables above do
@@ -256,21 +256,23 @@ func (g *gemmPlan[T]) run() {
 		})
 		cp.sharedB = shared
 	}
-	var next atomic.Int64
-	work := func() { cp.work(kern, &next, tiles, cn, cmt, ccols) }
+	q := tileQueues.Get().(*tileQueue)
+	defer tileQueues.Put(q)
+	q.init(tiles, workers, 1)
+	work := func(w int) { cp.work(kern, q, w, tiles, cn, cmt, ccols) }
 	if sections.run(workers, work) {
 		return
 	}
 	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(work)
+	for w := range workers {
+		wg.Go(func() { work(w) })
 	}
 	wg.Wait()
 }
 
-// work computes tiles taken from next (all of them, in order, when next
-// is nil) with one pack buffer; tiles are mt rows by nc columns.
-func (g *gemmPlan[T]) work(kern *gemmKernel[T], next *atomic.Int64, tiles, tn, mt, nc int) {
+// work computes the tiles worker w takes from q (all of them, in order,
+// when q is nil) with one pack buffer; tiles are mt rows by nc columns.
+func (g *gemmPlan[T]) work(kern *gemmKernel[T], q *tileQueue, w, tiles, tn, mt, nc int) {
 	buf := getPack[T]()
 	pa := (*buf)[:gemmMC*gemmKC]
 	pb := (*buf)[gemmMC*gemmKC : gemmMC*gemmKC+gemmKC*(gemmNC+gemmNR)]
@@ -281,16 +283,20 @@ func (g *gemmPlan[T]) work(kern *gemmKernel[T], next *atomic.Int64, tiles, tn, m
 		defer tileCPool[T]().Put(cb)
 		ct = *cb
 	}
-	for t := 0; ; t++ {
-		if next != nil {
-			t = int(next.Add(1) - 1)
+	lo, hi, ok := 0, tiles, true
+	if q != nil {
+		lo, hi, ok = q.take(w)
+	}
+	for ok {
+		for t := lo; t < hi; t++ {
+			ic := (t / tn) * mt
+			jc := (t % tn) * nc
+			g.tile(kern, pa, pb, scratch, ct, ic, jc, min(mt, g.m-ic), min(nc, g.n-jc))
 		}
-		if t >= tiles {
-			break
+		ok = false
+		if q != nil {
+			lo, hi, ok = q.take(w)
 		}
-		ic := (t / tn) * mt
-		jc := (t % tn) * nc
-		g.tile(kern, pa, pb, scratch, ct, ic, jc, min(mt, g.m-ic), min(nc, g.n-jc))
 	}
 	putPack(buf)
 }

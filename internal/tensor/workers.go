@@ -39,7 +39,7 @@ type sectionPool struct {
 type section struct {
 	gen   uint64
 	want  int
-	job   func()
+	job   func(worker int)
 	state atomic.Int64
 }
 
@@ -56,7 +56,8 @@ func newSectionPool() *sectionPool {
 	return p
 }
 
-// run calls f on the caller and on up to workers-1 helpers, and returns
+// run calls f on the caller (as worker 0) and on up to workers-1 helpers
+// (as workers 1 to workers-1), and returns
 // once every call has returned; it is false, having run nothing, when
 // another section is running (a section started from inside one), so
 // that the caller can start goroutines of its own instead.
@@ -67,7 +68,7 @@ func newSectionPool() *sectionPool {
 // skips the section). Otherwise a helper that was not yet scheduled (its
 // wakeup queued behind the caller on the caller's processor) would hold
 // the caller up, and with it the next op.
-func (p *sectionPool) run(workers int, f func()) bool {
+func (p *sectionPool) run(workers int, f func(worker int)) bool {
 	if !p.busy.TryLock() {
 		return false
 	}
@@ -81,7 +82,7 @@ func (p *sectionPool) run(workers int, f func()) bool {
 	p.cur.Store(s)
 	p.wakeup.Broadcast()
 	p.mu.Unlock()
-	f()
+	f(0)
 	// Close the section, then wait for the helpers inside f: they are
 	// running on other processors and finishing their last share.
 	s.state.Or(sectionClosed)
@@ -140,8 +141,81 @@ func (p *sectionPool) helper(id int, seen uint64) {
 		}
 		seen = s.gen
 		if id < s.want && s.join() {
-			s.job()
+			s.job(id + 1)
 			s.state.Add(-1)
 		}
 	}
+}
+
+// tileQueue hands out tiles [0, n) to a section's workers. Worker w
+// first takes the tiles of its own share, a contiguous run, from the
+// front; then it takes what is left of the other shares from their back
+// ends. Ops that cut their work alike (by channels, say) so give the
+// same part of a tensor to the same thread from one op to the next: the
+// next op reads what its thread wrote, from its own cache. With tiles
+// handed out by one shared counter, which thread got which tile changed
+// from op to op, and on the benchmark VM moving lines written on the
+// other core cost a small-plane depthwise layer at two threads twice its
+// one-thread time. Which worker computes a tile never changes a result.
+type tileQueue struct {
+	shares [maxShares]tileShare
+	n      int   // shares in use
+	chunk  int64 // tiles per take
+}
+
+// tileQueues recycles the queues of GEMM products (half a kilobyte each).
+var tileQueues = sync.Pool{New: func() any { return new(tileQueue) }}
+
+// maxShares bounds the shares of a queue (workers beyond it take turns
+// on the shares), so that a queue is one fixed-size object.
+const maxShares = 8
+
+// tileShare is the run [front, back) of tiles not yet taken, front in the
+// low 32 bits of span and back in the high ones, on its own cache line:
+// its owner's takes do not move the other shares' lines.
+type tileShare struct {
+	span atomic.Uint64
+	_    [56]byte
+}
+
+// init cuts tiles into one share per worker (at most maxShares), taken
+// chunk tiles at a time.
+func (q *tileQueue) init(tiles, workers int, chunk int64) {
+	q.n = max(1, min(workers, maxShares, tiles))
+	q.chunk = max(chunk, 1)
+	for i := range q.n {
+		lo, hi := uint64(i*tiles/q.n), uint64((i+1)*tiles/q.n)
+		q.shares[i].span.Store(hi<<32 | lo)
+	}
+}
+
+// take returns the next run of tiles [lo, hi) for worker w, false once
+// every tile is taken.
+func (q *tileQueue) take(w int) (lo, hi int, ok bool) {
+	own := w % q.n
+	for i := range q.n {
+		sh := &q.shares[(own+i)%q.n].span
+		for {
+			v := sh.Load()
+			front, back := int64(v&0xffffffff), int64(v>>32)
+			if front >= back {
+				break
+			}
+			if i == 0 {
+				// The owner, from the front.
+				e := min(front+q.chunk, back)
+				if sh.CompareAndSwap(v, uint64(back)<<32|uint64(e)) {
+					return int(front), int(e), true
+				}
+				continue
+			}
+			// Another share, from the back: the owner's next tiles stay
+			// where it is reading.
+			b := max(back-q.chunk, front)
+			if sh.CompareAndSwap(v, uint64(b)<<32|uint64(front)) {
+				return int(b), int(back), true
+			}
+		}
+	}
+	return 0, 0, false
 }
