@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 )
 
 // GEMM structure (after BLIS / Goto): C is cut into tiles of at most
@@ -404,7 +403,7 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch, ct []T, ic, jc,
 				if jr == narrowAt {
 					// A few last columns: not a mostly padded panel.
 					bp, ldb, _ := panel(jr)
-					narrowF32(kc, mr, mc, a, bp, ldb, nc-jr, c[(i0-ci)*ldc+jc-cj+jr:], ldc, acc)
+					gemmNarrow(kc, mr, mc, a, bp, ldb, nc-jr, c[(i0-ci)*ldc+jc-cj+jr:], ldc, acc)
 					continue
 				}
 				// Two whole panels of one layout go through the wide
@@ -479,16 +478,6 @@ func biasClipRow(row []float32, b float32, bias, clip bool, lo, hi float32) {
 	}
 }
 
-// narrowF32 runs sgemmNarrow on a float32 plan's slices (only float32
-// kernels have narrow set).
-func narrowF32[T gemmElem](kc, mr, mc int, a, b []T, ldb, nr int, c []T, ldc int, acc bool) {
-	var zero T
-	if _, ok := any(zero).(float32); !ok {
-		panic("tensor: narrow gemm on a non-float32 plan")
-	}
-	f32 := func(s []T) []float32 { return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(s))), len(s)) }
-	sgemmNarrow(kc, mr, mc, f32(a), f32(b), ldb, nr, f32(c), ldc, acc)
-}
 
 // addBias adds bias[i] to C[i, j0:j1] for rows [i0, i1), if there is a
 // bias, then applies the clip, if there is one.

@@ -195,10 +195,10 @@ func igemmKernAVXVNNIU8x3(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool
 func simdKernelsU8S8() []gemmKernel[int32] {
 	var ks []gemmKernel[int32]
 	if hasVNNI {
-		ks = append(ks, gemmKernel[int32]{name: "avx512vnni-u8s8", mr: 12, u8s8: true, run: igemmKernVNNIU8x12, run2: igemmKernVNNIU8Wx12,
+		ks = append(ks, gemmKernel[int32]{name: "avx512vnni-u8s8", mr: 12, u8s8: true, narrow: true, run: igemmKernVNNIU8x12, run2: igemmKernVNNIU8Wx12,
 			alt: []gemmKernel[int32]{
-				{name: "avx512vnni-u8s8x8", mr: 8, u8s8: true, run: igemmKernVNNIU8x8, run2: igemmKernVNNIU8Wx8},
-				{name: "avx512vnni-u8s8x4", mr: 4, u8s8: true, run: igemmKernVNNIU8x4, run2: igemmKernVNNIU8Wx4},
+				{name: "avx512vnni-u8s8x8", mr: 8, u8s8: true, narrow: true, run: igemmKernVNNIU8x8, run2: igemmKernVNNIU8Wx8},
+				{name: "avx512vnni-u8s8x4", mr: 4, u8s8: true, narrow: true, run: igemmKernVNNIU8x4, run2: igemmKernVNNIU8Wx4},
 			}})
 	}
 	if hasAVXVNNI {
@@ -215,25 +215,47 @@ func sgemmNarrow4AVX512(kc int, a unsafe.Pointer, stride int, b, out unsafe.Poin
 //go:noescape
 func sgemmNarrow1AVX512(kc int, a unsafe.Pointer, stride int, b, out unsafe.Pointer, mrBytes int)
 
-// gemmNarrowCols is the most columns sgemmNarrow computes.
+//go:noescape
+func igemmNarrow4VNNI(kc int, a unsafe.Pointer, stride int, b, out unsafe.Pointer, mrBytes int)
+
+//go:noescape
+func igemmNarrow1VNNI(kc int, a unsafe.Pointer, stride int, b, out unsafe.Pointer, mrBytes int)
+
+// gemmNarrowCols is the most columns gemmNarrow computes.
 const gemmNarrowCols = 4
 
-// sgemmNarrow computes columns [0, nr) (nr <= gemmNarrowCols) of the
+// gemmNarrow computes columns [0, nr) (nr <= gemmNarrowCols) of the
 // MR-row tiles of rows [0, mc) over one kc block, as the kernel's run
-// would on a zero-padded 16-column panel (same FMA chains, so the same
-// bits), without computing the padding: a holds the tiles' packed A
-// panels ([kc][mr] each, in row order), B[p, j] is b[p*ldb+j], and
-// C[i, j] is c[i*ldc+j], stored or accumulated (acc).
-func sgemmNarrow(kc, mr, mc int, a, b []float32, ldb, nr int, c []float32, ldc int, acc bool) {
+// would on a zero-padded 16-column panel, without computing the padding:
+// a holds the tiles' packed A panels ([kc][mr] each, in row order),
+// B[p, j] is b[p*ldb+j], and C[i, j] is c[i*ldc+j], stored or
+// accumulated (acc). float32 runs the FMA chains of the float32 panel
+// kernels (so the same bits), int32 the VNNI quads of the u8×s8 ones.
+func gemmNarrow[T gemmElem](kc, mr, mc int, a, b []T, ldb, nr int, c []T, ldc int, acc bool) {
 	if kc <= 0 || kc > gemmKC || mr > 16 || nr <= 0 || nr > gemmNarrowCols || mc <= 0 {
 		panic("tensor: narrow gemm: bad shape")
 	}
+	_, f32 := any(a).([]float32)
+	// Direct calls to the kernels: through a func value the stack
+	// arrays below would escape.
+	kern := func(four bool, ap, bp, op unsafe.Pointer, stride int) {
+		switch {
+		case f32 && four:
+			sgemmNarrow4AVX512(kc, ap, stride, bp, op, mr*4)
+		case f32:
+			sgemmNarrow1AVX512(kc, ap, stride, bp, op, mr*4)
+		case four:
+			igemmNarrow4VNNI(kc, ap, stride, bp, op, mr*4)
+		default:
+			igemmNarrow1VNNI(kc, ap, stride, bp, op, mr*4)
+		}
+	}
 	// B's columns, four to a k step: the kernels read them contiguously.
-	var bn [gemmKC * gemmNarrowCols]float32
+	var bn [gemmKC * gemmNarrowCols]T
 	for p := range kc {
 		copy(bn[p*gemmNarrowCols:p*gemmNarrowCols+nr], b[p*ldb:p*ldb+nr])
 	}
-	var out [4 * gemmNarrowCols * 16]float32
+	var out [4 * gemmNarrowCols * 16]T
 	panels := (mc + mr - 1) / mr
 	stride := kc * mr
 	a = a[:cap(a)] // loads past the last panel read slack (lanes ignored)
@@ -256,16 +278,17 @@ func sgemmNarrow(kc, mr, mc int, a, b []float32, ldb, nr int, c []float32, ldc i
 			}
 		}
 	}
+	bp, op := unsafe.Pointer(&bn[0]), unsafe.Pointer(&out[0])
 	q := 0
 	for ; q+4 <= panels && fits(q+3); q += 4 {
-		sgemmNarrow4AVX512(kc, unsafe.Pointer(&a[q*stride]), stride*4, unsafe.Pointer(&bn[0]), unsafe.Pointer(&out[0]), mr*4)
+		kern(true, unsafe.Pointer(&a[q*stride]), bp, op, stride*4)
 		scatter(q, 4, 0)
 	}
 	if q < panels && panels >= 4 && fits(panels-1) {
 		// The last one to three panels: the last four, of which the
 		// first are computed again and not stored.
 		q0 := panels - 4
-		sgemmNarrow4AVX512(kc, unsafe.Pointer(&a[q0*stride]), stride*4, unsafe.Pointer(&bn[0]), unsafe.Pointer(&out[0]), mr*4)
+		kern(true, unsafe.Pointer(&a[q0*stride]), bp, op, stride*4)
 		scatter(q0, 4, q-q0)
 		q = panels
 	}
@@ -274,12 +297,16 @@ func sgemmNarrow(kc, mr, mc int, a, b []float32, ldb, nr int, c []float32, ldc i
 		if !fits(q) {
 			// The last panel ends the buffer: a copy with room for the
 			// 16-value loads.
-			buf := getF32(stride + 16)
+			pool := &scratchF32
+			if !f32 {
+				pool = &scratchI32
+			}
+			buf := getScratch[T](pool, stride+16)
 			copy(*buf, ap[:stride])
 			ap = *buf
-			defer scratchF32.Put(buf)
+			defer pool.Put(buf)
 		}
-		sgemmNarrow1AVX512(kc, unsafe.Pointer(&ap[0]), 0, unsafe.Pointer(&bn[0]), unsafe.Pointer(&out[0]), mr*4)
+		kern(false, unsafe.Pointer(&ap[0]), bp, op, 0)
 		scatter(q, 1, 0)
 	}
 }

@@ -41,7 +41,8 @@ type gemmKernel[T gemmElem] struct {
 	run2    func(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 	runInd2 func(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
 	// narrow: a tile's last 1–gemmNarrowCols columns may go to
-	// sgemmNarrow (float32 FMA kernels, whose chains it repeats).
+	// gemmNarrow (float32 FMA kernels, whose chains it repeats, and the
+	// AVX-512 VNNI u8×s8 quad kernels).
 	narrow bool
 	// goRun is set instead of run for the pure-Go kernels, which only
 	// read packed panels (ldb = gemmNR).

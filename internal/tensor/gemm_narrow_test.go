@@ -70,3 +70,49 @@ func TestNarrowColumnsInPlans(t *testing.T) {
 		})
 	}
 }
+
+// TestNarrowQuadColumns: 8-bit convolutions on the VNNI quad kernels give
+// the same int32 sums with a tile's last 1-4 columns computed narrowly:
+// 1x1 and padded 3x3 convolutions on images whose column count leaves
+// every such remainder (7x7: 49, 14x14: 196), with several K blocks, one
+// and two threads (the padded ones then split by output rows).
+func TestNarrowQuadColumns(t *testing.T) {
+	if !kernU8S8.narrow {
+		t.Skip("no narrow quad kernel on this CPU or build")
+	}
+	rng := rand.New(rand.NewPCG(93, 94))
+	plain := *kernU8S8
+	plain.narrow = false
+	plain.alt = append([]gemmKernel[int32](nil), plain.alt...)
+	for i := range plain.alt {
+		plain.alt[i].narrow = false
+	}
+	for _, c := range []struct{ cin, cout, hw, k int }{
+		{160, 960, 7, 1}, {64, 37, 7, 3}, {40, 13, 14, 3}, {8, 100, 2, 1}, {1100, 20, 7, 1}, {30, 50, 3, 3},
+	} {
+		for _, th := range []int{1, 2} {
+			t.Run(fmt.Sprintf("%dto%d_%dx%d_k%d/threads=%d", c.cin, c.cout, c.hw, c.hw, c.k, th), func(t *testing.T) {
+				defer SetThreads(SetThreads(th))
+				x := New(U8, 1, int64(c.cin), int64(c.hw), int64(c.hw))
+				for i, xs := 0, x.Uint8s(); i < len(xs); i++ {
+					xs[i] = uint8(rng.IntN(256))
+				}
+				w := New(I8, int64(c.cout), int64(c.cin), int64(c.k), int64(c.k))
+				for i, ws := 0, w.Int8s(); i < len(ws); i++ {
+					ws[i] = int8(rng.IntN(256) - 128)
+				}
+				pad := c.k / 2
+				p := Conv2DParams{Pads: [4]int{pad, pad, pad, pad}}
+				run := func(kern gemmKernel[int32]) []int32 {
+					prev := *kernU8S8
+					*kernU8S8 = kern
+					defer func() { *kernU8S8 = prev }()
+					acc := make([]int32, c.cout*c.hw*c.hw)
+					require.NoError(t, ConvIntegerInto(acc, x, 7, w, make([]int32, c.cout), p))
+					return acc
+				}
+				require.Equal(t, run(plain), run(*kernU8S8))
+			})
+		}
+	}
+}

@@ -12,6 +12,6 @@ func simdKernelsU8S8() []gemmKernel[int32] { return nil }
 
 const gemmNarrowCols = 4
 
-func sgemmNarrow(kc, mr, mc int, a, b []float32, ldb, nr int, c []float32, ldc int, acc bool) {
+func gemmNarrow[T gemmElem](kc, mr, mc int, a, b []T, ldb, nr int, c []T, ldc int, acc bool) {
 	panic("tensor: narrow gemm needs assembly")
 }
