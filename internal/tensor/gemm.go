@@ -478,7 +478,6 @@ func biasClipRow(row []float32, b float32, bias, clip bool, lo, hi float32) {
 	}
 }
 
-
 // addBias adds bias[i] to C[i, j0:j1] for rows [i0, i1), if there is a
 // bias, then applies the clip, if there is one.
 func (g *gemmPlan[T]) addBias(i0, i1, j0, j1 int) {

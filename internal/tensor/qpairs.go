@@ -361,10 +361,14 @@ func (t *tileRequant) spanFrom(a []int32, lo, ch int) {
 // copy kj of channel ch is data[((ch*kw+kj)*hp+r)*ow+o], input
 // (r − pt, o + kj·dw − pl), so that every im2col row is one contiguous run
 // (row) and nothing is gathered per column.
+//
+// With phased set the planes are phase planes instead (qphased.go).
 type paddedInput[T int8 | uint8] struct {
 	data    []T
 	hp, wp  int
 	shifted bool
+	phased  bool
+	hq, wq  int // rows and (extended) columns of each phase plane
 }
 
 // padInputFits reports whether g's padded planes stay near the input's
@@ -498,6 +502,9 @@ func (xp *paddedInput[T]) rowOffset(g *convGeom, p int) int {
 	ki, kj := r/g.kw, r%g.kw
 	if xp.shifted {
 		return ((c*g.kw+kj)*xp.hp + ki*g.dh) * g.ow
+	}
+	if xp.phased {
+		return xp.phasedOffset(g, c, ki, kj)
 	}
 	return (c*xp.hp+ki*g.dh)*xp.wp + kj*g.dw
 }

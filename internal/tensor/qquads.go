@@ -141,7 +141,7 @@ func convPackQuadsPadded[T int8 | uint8](g *convGeom, xp paddedInput[T], k int, 
 				switch {
 				case q+t >= k:
 					r[t] = rows[t][:n16]
-				case xp.shifted:
+				case xp.shifted || xp.phased:
 					r[t] = xp.data[offs[q+t]+j0:][:n16]
 				default:
 					xp.gatherAt(g, rows[t][:nc], j0, offs[q+t])
@@ -253,10 +253,16 @@ func convQuadsRun[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero, zu in
 			scratchInt.Put(offsBuf)
 		}
 	}()
+	phased := req != nil && phasedOK(g)
+	ne, wq := ohw, g.ow // product columns, and per output row
+	if phased {
+		_, wq = phasedDims(g)
+		ne = g.oh * wq
+	}
 	for n := range g.n {
 		for gr := range g.groups {
 			lo, hi := (n*g.c+gr*g.cg)*g.h*g.w, (n*g.c+(gr+1)*g.cg)*g.h*g.w
-			plan := &gemmPlan[int32]{m: g.mg, n: ohw, k: (k + 3) / 4, kern: kernU8S8, c: acc[(n*g.m+gr*g.mg)*ohw:], ldc: ohw}
+			plan := &gemmPlan[int32]{m: g.mg, n: ne, k: (k + 3) / 4, kern: kernU8S8, c: acc[(n*g.m+gr*g.mg)*ohw:], ldc: ohw}
 			if req == nil {
 				plan.bias = bias[gr*g.mg : (gr+1)*g.mg]
 			}
@@ -264,11 +270,18 @@ func convQuadsRun[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero, zu in
 				plan.aPanels = cq.a[gr]
 			}
 			plan.packA = packAQuadsOf(w, gr*g.mg*k, k, f)
-			if req != nil {
+			var xp paddedInput[T]
+			switch {
+			case phased:
+				req.requantTilesExt(plan, n*g.m+gr*g.mg, gr*g.mg, ohw, 0, g.ow, wq)
+				xp = padPhased(g, xv[lo:hi], T(xZero), pad)
+			case req != nil:
 				// The sums go from each tile's scratch to the output.
 				req.requantTiles(plan, n*g.m+gr*g.mg, gr*g.mg, ohw, 0)
+				fallthrough
+			default:
+				xp = padInput(g, xv[lo:hi], T(xZero), hp, wp, pad)
 			}
-			xp := padInput(g, xv[lo:hi], T(xZero), hp, wp, pad)
 			if offs == nil {
 				// The same for every image and group: planes of one size.
 				offsBuf = getInts(k)
@@ -312,7 +325,13 @@ func convQuadsRows[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero int32
 		hp, wp, _ := padInputFits(gs)
 		pb := getPadBufs()
 		defer padPool.Put(pb)
-		xp := padInput(gs, xv[:g.c*g.h*g.w], T(xZero), hp, wp, padBufOf[T](pb))
+		phased := req != nil && phasedOK(gs)
+		var xp paddedInput[T]
+		if phased {
+			xp = padPhased(gs, xv[:g.c*g.h*g.w], T(xZero), padBufOf[T](pb))
+		} else {
+			xp = padInput(gs, xv[:g.c*g.h*g.w], T(xZero), hp, wp, padBufOf[T](pb))
+		}
 		offsBuf := getInts(k)
 		defer scratchInt.Put(offsBuf)
 		offs := *offsBuf
@@ -320,9 +339,13 @@ func convQuadsRows[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero int32
 			offs[p] = xp.rowOffset(gs, p)
 		}
 		plan := &gemmPlan[int32]{m: g.m, n: gs.oh * g.ow, k: (k + 3) / 4, kern: kernU8S8, c: acc[r0*g.ow:], ldc: ohw, serial: true}
-		if req == nil {
+		switch {
+		case phased:
+			plan.n = gs.oh * xp.wq
+			req.requantTilesExt(plan, 0, 0, ohw, r0*g.ow, g.ow, xp.wq)
+		case req == nil:
 			plan.bias = bias
-		} else {
+		default:
 			req.requantTiles(plan, 0, 0, ohw, r0*g.ow)
 		}
 		if cq != nil && len(cq.a) > 0 {

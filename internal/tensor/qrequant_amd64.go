@@ -16,17 +16,25 @@ func requantRowFast[T int8 | uint8 | int16 | uint16](dst []T, acc []int32, bias 
 	if !hasAVX2 || unsafe.Sizeof(dst[0]) != 1 || len(acc) < len(dst) {
 		return 0
 	}
+	// A tail is done as the last whole block, overlapping values already
+	// stored (with the same ones: each value is requantized alone).
 	n := len(dst) &^ 7
 	if hasAVX512 && len(dst) >= 16 {
 		n = len(dst) &^ 15
 		requantRow8AVX512((*byte)(unsafe.Pointer(&dst[0])), &acc[0], n, bias, scale, lo, hi, zero)
-		return n
+		if t := len(dst) - 16; n < len(dst) {
+			requantRow8AVX512((*byte)(unsafe.Pointer(&dst[t])), &acc[t], 16, bias, scale, lo, hi, zero)
+		}
+		return len(dst)
 	}
 	if n == 0 {
 		return 0
 	}
 	requantRow8AVX2((*byte)(unsafe.Pointer(&dst[0])), &acc[0], n, bias, scale, lo, hi, zero)
-	return n
+	if t := len(dst) - 8; n < len(dst) {
+		requantRow8AVX2((*byte)(unsafe.Pointer(&dst[t])), &acc[t], 8, bias, scale, lo, hi, zero)
+	}
+	return len(dst)
 }
 
 //go:noescape
@@ -135,5 +143,12 @@ func gather2Fast[T int8 | uint8](o, src []T) int {
 		return 0
 	}
 	evenBytesAVX2((*byte)(unsafe.Pointer(&o[0])), (*byte)(unsafe.Pointer(&src[0])), n)
+	if n < len(o) && len(src) >= 2*len(o) {
+		// The tail as the last 16, overlapping values already written
+		// (with the same ones).
+		t := len(o) - 16
+		evenBytesAVX2((*byte)(unsafe.Pointer(&o[t])), (*byte)(unsafe.Pointer(&src[2*t])), 16)
+		return len(o)
+	}
 	return n
 }
