@@ -72,8 +72,11 @@ vet:
 gotest: build models node-tests
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(GO) test ./...
 
+# A per-test limit of 5 minutes, not the default one: a few tests run
+# mlir-opt-19 and mlc-opt on dozens of split chunks, ~30 s alone and past
+# a minute on a loaded 2-core machine; the limit is there to catch hangs.
 lit: build
-	$(BIN)/mlc-lit lit-tests/
+	$(BIN)/mlc-lit --timeout 300 lit-tests/
 
 test: deps build vet gotest lit conformance conformance-models ort-reencode
 

@@ -219,7 +219,7 @@ func TestConv2DIntoAllocs(t *testing.T) {
 		{"1x1", 1, 32, 28, sh(16, 32, 1, 1), Conv2DParams{}, 1, false},
 		{"depthwise", 1, 32, 28, sh(32, 1, 3, 3), Conv2DParams{Groups: 32, Pads: pad1}, 1, false},
 		{"depthwise-x2-stride2", 2, 16, 28, sh(32, 1, 3, 3), Conv2DParams{Groups: 16, Pads: pad1, Strides: [2]int{2, 2}}, 1, false},
-		{"grouped", 2, 32, 14, sh(32, 8, 3, 3), Conv2DParams{Groups: 4, Pads: pad1}, 8, false},
+		{"grouped", 2, 32, 28, sh(32, 8, 3, 3), Conv2DParams{Groups: 4, Pads: pad1}, 8, false},
 	} {
 		for _, th := range []int{1, 4} {
 			t.Run(fmt.Sprintf("%s/threads=%d", c.name, th), func(t *testing.T) {
@@ -247,7 +247,13 @@ func TestConv2DIntoAllocs(t *testing.T) {
 					// A collection empties the pack-buffer pools, which is
 					// not steady state: measure with the collector off.
 					defer debug.SetGCPercent(debug.SetGCPercent(-1))
-					counts = append(counts, testing.AllocsPerRun(20, run))
+					// The fewest of a few rounds: under load a pool miss
+					// (a goroutine that changed processor) adds one.
+					fewest := math.Inf(1)
+					for range 3 {
+						fewest = min(fewest, testing.AllocsPerRun(20, run))
+					}
+					counts = append(counts, fewest)
 					// Bytes, not just objects: a scratch buffer is one object.
 					// The fewest of a few rounds, as the pack-buffer pool
 					// (gemm.go) misses when a goroutine changes processor.

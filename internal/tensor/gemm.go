@@ -37,6 +37,9 @@ const (
 	gemmKC = 256
 	gemmMC = 120 // a multiple of every kernel's MR
 	gemmNC = 512
+	// gemmMinStrip is the narrowest column strip run cuts a product into
+	// for its threads.
+	gemmMinStrip = 128
 )
 
 var gemmThreads atomic.Int32
@@ -213,13 +216,27 @@ func (g *gemmPlan[T]) run() {
 	// each B panel is packed once per strip rather than once per row
 	// block. Tile sizes only partition C; they do not change any
 	// element's summation order (only gemmKC does), so they may adapt to
-	// the worker count: halve the strip width until there are a few
-	// tiles per worker, then cut the rows.
+	// the worker count: about four tiles per worker, cut first into
+	// strips of even widths but no narrower than gemmMinStrip columns,
+	// then by rows. Narrower strips would each end in a partial panel,
+	// and a tile epilogue (requantization) runs per tile row: a 196-column
+	// product cut into 64-column strips took longer on two threads than
+	// on one.
 	nc := gemmNC
 	tn := (n + nc - 1) / nc
-	for workers > 1 && tn < 4*workers && nc > 64 {
-		nc /= 2
+	switch {
+	case workers > 1 && m >= 8*workers*kern.mr:
+		tn = min(max(tn, 4*workers), max(tn, n/gemmMinStrip))
+		nc = ((n+tn-1)/tn + gemmNR - 1) / gemmNR * gemmNR
 		tn = (n + nc - 1) / nc
+	case workers > 1:
+		// Too few rows to cut: strips down to 64 columns. (Row tiles of
+		// one strip would share one B, packed first: two sections, the
+		// second reading what both threads packed.)
+		for tn < 4*workers && nc > 64 {
+			nc /= 2
+			tn = (n + nc - 1) / nc
+		}
 	}
 	// Row tiles are cut evenly, in whole MR panels (a 128-row product in
 	// two is 64 + 64, not gemmMC + 8); tiles of more than gemmMC rows run
@@ -243,15 +260,19 @@ func (g *gemmPlan[T]) run() {
 	cp, cn, cmt, ccols := *g, tn, mt, nc
 	if tn == 1 && rowTiles > 1 && g.bInd == nil && (g.bRows == nil || kern.goRun != nil) {
 		// One strip cut by rows: every row tile would pack the same B
-		// panels, so they are packed once, in parallel over kc blocks.
+		// panels, so they are packed once, in parallel over kc blocks
+		// and runs of four panels.
 		n16 := (n + gemmNR - 1) / gemmNR * gemmNR
 		buf := getScratch[T](sharedBPool[T](), k*n16)
 		defer sharedBPool[T]().Put(buf)
 		shared := (*buf)[:k*n16]
 		blocks := (k + gemmKC - 1) / gemmKC
-		parallelTiles(blocks, float64(k*n16), func(b int) {
-			pc := b * gemmKC
-			g.packB(shared[pc*n16:], 0, n, pc, min(gemmKC, k-pc))
+		const runCols = 4 * gemmNR
+		runs := (n + runCols - 1) / runCols
+		parallelTiles(blocks*runs, float64(k*n16), func(t int) {
+			pc, j0 := t/runs*gemmKC, t%runs*runCols
+			kc := min(gemmKC, k-pc)
+			g.packB(shared[pc*n16+j0*kc:], j0, min(runCols, n-j0), pc, kc)
 		})
 		cp.sharedB = shared
 	}
