@@ -116,56 +116,22 @@ func convDepthwiseInt8W[TX int8 | uint8](g *convGeom, acc []int32, x []TX, xLo, 
 // with zero point 0, the zero point's share −zx·Σw added once. Exact, as
 // int32 sums are: the same values as the other paths.
 
-// dwQuadBufs holds *[]byte padded input rows for convDepthwiseQuads.
-var dwQuadBufs sync.Pool
-
-// convDepthwiseQuads runs the depthwise convolution on the quad kernel
-// when the CPU, the geometry and the weight allow it, and reports whether
-// it did; with req each finished tile is requantized while in cache.
-func convDepthwiseQuads(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, req *tileRequant) bool {
-	if !hasDepthwiseQuads || !g.depthwise() || g.kh != 3 || g.kw != 3 || g.dh != 1 || g.dw != 1 ||
-		g.sh != g.sw || g.sh < 1 || g.sh > 2 {
-		return false
-	}
-	ok, wflip := quadWeightsOK(w.dtype, wZero)
-	if !ok {
-		return false
-	}
-	if _, _, fits := padInputFits(g); !fits {
-		return false
-	}
-	switch xv := x.data.(type) {
-	case []int8:
-		if xZero < -128 || xZero > 127 {
-			return false
-		}
-		dwQuadsRun(g, acc, xv, xZero, xZero+128, w, wflip, req)
-	case []uint8:
-		if xZero < 0 || xZero > 255 {
-			return false
-		}
-		dwQuadsRun(g, acc, xv, xZero, xZero, w, wflip, req)
-	default:
-		return false
-	}
-	return true
+// dwWeightQuads is a depthwise weight as dwQuadsRun reads it: per
+// channel its three row quads, then the share −zu·Σw of the input zero
+// point zu; flip: the weight bytes were read as uint8 less 128.
+type dwWeightQuads struct {
+	zu   int32
+	flip bool
+	wq   []int32
 }
 
-// dwQuadsRun is convDepthwiseQuads for input type T; zu is the zero point
-// as the kernel reads it.
-func dwQuadsRun[T int8 | uint8](g *convGeom, acc []int32, x []T, xZero, zu int32, w *Tensor, wflip bool, req *tileRequant) {
-	if len(acc) == 0 {
-		return
-	}
+// dwQuadWeights fills wq (4 per channel) from the 3x3 depthwise weight w.
+func dwQuadWeights(wq []int32, w *Tensor, wflip bool, zu int32) {
 	wf := byte(0)
 	if wflip {
 		wf = 0x80
 	}
-	// Per channel: three row quads, then the zero point's correction.
-	wqBuf := getScratch[int32](&scratchI32, 4*g.m)
-	defer scratchI32.Put(wqBuf)
-	wq := *wqBuf
-	for m := range g.m {
+	for m := range len(wq) / 4 {
 		var row [9]byte
 		switch wv := w.data.(type) {
 		case []int8:
@@ -183,6 +149,66 @@ func dwQuadsRun[T int8 | uint8](g *convGeom, acc []int32, x []T, xZero, zu int32
 			sum += int32(int8(row[3*ki])) + int32(int8(row[3*ki+1])) + int32(int8(row[3*ki+2]))
 		}
 		wq[4*m+3] = -zu * sum
+	}
+}
+
+// dwQuadBufs holds *[]byte padded input rows for convDepthwiseQuads.
+var dwQuadBufs sync.Pool
+
+// convDepthwiseQuads runs the depthwise convolution on the quad kernel
+// when the CPU, the geometry and the weight allow it, and reports whether
+// it did; with req each finished tile is requantized while in cache. pw,
+// when not nil, is w packed: it keeps the weight's row quads.
+func convDepthwiseQuads(g *convGeom, acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int32, req *tileRequant, pw *PackedConvInteger) bool {
+	if !hasDepthwiseQuads || !g.depthwise() || g.kh != 3 || g.kw != 3 || g.dh != 1 || g.dw != 1 ||
+		g.sh != g.sw || g.sh < 1 || g.sh > 2 {
+		return false
+	}
+	ok, wflip := quadWeightsOK(w.dtype, wZero)
+	if !ok {
+		return false
+	}
+	if _, _, fits := padInputFits(g); !fits {
+		return false
+	}
+	switch xv := x.data.(type) {
+	case []int8:
+		if xZero < -128 || xZero > 127 {
+			return false
+		}
+		dwQuadsRun(g, acc, xv, xZero, xZero+128, w, wflip, req, pw)
+	case []uint8:
+		if xZero < 0 || xZero > 255 {
+			return false
+		}
+		dwQuadsRun(g, acc, xv, xZero, xZero, w, wflip, req, pw)
+	default:
+		return false
+	}
+	return true
+}
+
+// dwQuadsRun is convDepthwiseQuads for input type T; zu is the zero point
+// as the kernel reads it.
+func dwQuadsRun[T int8 | uint8](g *convGeom, acc []int32, x []T, xZero, zu int32, w *Tensor, wflip bool, req *tileRequant, pw *PackedConvInteger) {
+	if len(acc) == 0 {
+		return
+	}
+	var wq []int32
+	if pw != nil {
+		if c := pw.dw.Load(); c != nil && c.zu == zu && c.flip == wflip && len(c.wq) == 4*g.m {
+			wq = c.wq
+		} else {
+			c = &dwWeightQuads{zu: zu, flip: wflip, wq: make([]int32, 4*g.m)}
+			dwQuadWeights(c.wq, w, wflip, zu)
+			pw.dw.Store(c)
+			wq = c.wq
+		}
+	} else {
+		wqBuf := getScratch[int32](&scratchI32, 4*g.m)
+		defer scratchI32.Put(wqBuf)
+		wq = (*wqBuf)[:4*g.m]
+		dwQuadWeights(wq, w, wflip, zu)
 	}
 	s := g.sh
 	ohw, hw := g.oh*g.ow, g.h*g.w

@@ -79,7 +79,7 @@ func convIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int
 		}
 		return convIntegerGemm(g, acc, x, xZero, w, wZero, packs, req), nil
 	}
-	if isInt8Storage(x.dtype) && isInt8Storage(w.dtype) && convDepthwiseQuads(g, acc, x, xZero, w, wZero, req) {
+	if isInt8Storage(x.dtype) && isInt8Storage(w.dtype) && convDepthwiseQuads(g, acc, x, xZero, w, wZero, req, pw) {
 		return req != nil, nil
 	}
 	if isInt8Storage(x.dtype) && isInt8Storage(w.dtype) && fitsInt16(wZero) && fitsInt16([]int32{xZero}) &&

@@ -1,6 +1,9 @@
 package tensor
 
-import "fmt"
+import (
+	"fmt"
+	"sync/atomic"
+)
 
 // Paired packing for the 16-bit-lane integer kernels (gemmKernel.lo16:
 // VPMADDWD, VPDPWSSD). Each int32 lane they multiply is two int16 halves,
@@ -194,6 +197,9 @@ type PackedConvInteger struct {
 	groups int
 	a      []*packedA[int32] // per group; nil when the GEMM does not run
 	quads  *convQuads        // the weight packed for the quad kernel, if it takes it
+	// dw: a depthwise weight's row quads for the quad kernel, made on
+	// first use (they hold the input zero point's share).
+	dw atomic.Pointer[dwWeightQuads]
 }
 
 // Weight is the weight pw was packed from.

@@ -271,7 +271,7 @@ func TestDepthwiseQuads(t *testing.T) {
 			n, _ := NumElements(shape)
 			name := fmt.Sprintf("shape %d trial %d (%v x %v, zx %d, pads %v)", si, trial, xdt, wdt, xz, p.Pads)
 			acc := make([]int32, n)
-			if !convDepthwiseQuads(g, acc, x, xz, w, wz, nil) {
+			if !convDepthwiseQuads(g, acc, x, xz, w, wz, nil, nil) {
 				t.Fatalf("%s: the quad path was not taken", name)
 			}
 			for i := range want {
@@ -287,14 +287,35 @@ func TestDepthwiseQuads(t *testing.T) {
 			if err := r.RequantizeConv(wantY, acc, m, int(shape[2]*shape[3])); err != nil {
 				t.Fatal(err)
 			}
-			y := New(I8, shape...)
-			acc2 := make([]int32, n)
-			if err := ConvIntegerRequantInto(y, acc2, x, xz, w, wz, nil, p, r); err != nil {
+			// Unpacked, then packed: the packed weight keeps its row quads,
+			// which hold the input zero point's share; a call with another
+			// zero point must not read the kept ones.
+			pw, err := PackConvInteger(w, wz, s.c)
+			if err != nil {
 				t.Fatal(err)
 			}
-			for i, v := range y.data.([]int8) {
-				if v != wantY.data.([]int8)[i] {
-					t.Fatalf("%s: requantized element %d = %d, want %d", name, i, v, wantY.data.([]int8)[i])
+			for _, packed := range []*PackedConvInteger{nil, pw, pw} {
+				y := New(I8, shape...)
+				acc2 := make([]int32, n)
+				if err := ConvIntegerRequantInto(y, acc2, x, xz, w, wz, packed, p, r); err != nil {
+					t.Fatal(err)
+				}
+				for i, v := range y.data.([]int8) {
+					if v != wantY.data.([]int8)[i] {
+						t.Fatalf("%s: requantized element %d = %d, want %d (packed %v)", name, i, v, wantY.data.([]int8)[i], packed != nil)
+					}
+				}
+			}
+			// The same packed weight with another input zero point.
+			xz2 := xz/2 + 1
+			want2 := refConvInteger(x, w, int64(xz2), wz, p)
+			acc3 := make([]int32, n)
+			if err := ConvIntegerPackedInto(acc3, x, xz2, pw, p); err != nil {
+				t.Fatal(err)
+			}
+			for i := range want2 {
+				if int64(acc3[i]) != want2[i] {
+					t.Fatalf("%s: packed weight, zero point %d: element %d = %d, reference %d", name, xz2, i, acc3[i], want2[i])
 				}
 			}
 		}
@@ -307,7 +328,7 @@ func TestDepthwiseQuads(t *testing.T) {
 		wz []int32
 	}{{randInts(rng, I8, []int64{2, 1, 3, 3}), []int32{3}}, {randInts(rng, I8, []int64{2, 1, 5, 5}), nil}} {
 		g, _ := convGeometry(x.shape, c.w.shape, Conv2DParams{Groups: 2})
-		if convDepthwiseQuads(g, make([]int32, 2*g.oh*g.ow), x, 0, c.w, c.wz, nil) {
+		if convDepthwiseQuads(g, make([]int32, 2*g.oh*g.ow), x, 0, c.w, c.wz, nil, nil) {
 			t.Errorf("weight %v zero points %v took the quad path", FormatShape(c.w.shape), c.wz)
 		}
 	}
