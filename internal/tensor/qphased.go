@@ -23,6 +23,11 @@ func phasedDims(g *convGeom) (hq, wq int) {
 	return g.oh + (g.kh-1)*g.dh/g.sh, g.ow + (g.kw-1)*g.dw/g.sw
 }
 
+// poisonPads makes padPhased fill its buffer with a pattern first
+// (tests: a plane element it fails to write shows up, where a recycled
+// buffer would hold the right value from the call before).
+var poisonPads = false
+
 // padPhased fills buf (grown as needed) with the phase planes of the cg
 // channels of x, with slack after the last for the runs' whole 16-byte
 // steps past their end.
@@ -34,6 +39,9 @@ func padPhased[T int8 | uint8](g *convGeom, x []T, zero T, buf *[]T) paddedInput
 		*buf = make([]T, n+wq+gemmNR)
 	}
 	d := (*buf)[:n+wq+gemmNR]
+	if poisonPads {
+		fill(d, 0x55)
+	}
 	// Column col of phase b reads input column col·sw + off[b]; columns
 	// [lo[b], hi[b]) lie in the image.
 	var off, lo, hi [2]int
@@ -50,24 +58,68 @@ func padPhased[T int8 | uint8](g *convGeom, x []T, zero T, buf *[]T) paddedInput
 			used[ki*g.dh%g.sh][kj*g.dw%g.sw] = true
 		}
 	}
+	// At stride 2 with both column phases used from one even column
+	// base, the two phases' rows are one even/odd split of the input row:
+	// done for all rows of a row phase in one call.
+	be, bo := 0, 1 // the phases reading even and odd input columns
+	if off[0]&1 != 0 {
+		be, bo = 1, 0
+	}
+	base := lo[be]*2 + off[be]
+	split := g.sw == 2 && used[0][0] == used[0][1] && used[g.sh-1][0] == used[g.sh-1][1] &&
+		lo[bo]*2+off[bo]-1 == base && min(hi[be]-lo[be], hi[bo]-lo[bo]) >= 4
 	g.parallel(g.cg, float64(n), func(ch int) {
 		xc := x[ch*g.h*g.w : (ch+1)*g.h*g.w]
-		for pr := range hq * g.sh {
-			a, r := pr%g.sh, pr/g.sh
+		plane := func(a, b int) []T { return d[((ch*g.sh+a)*g.sw+b)*hq*wq:][:hq*wq] }
+		for a := range g.sh {
 			if !used[a][0] && !used[a][g.sw-1] {
 				continue
 			}
-			iy := pr - g.pt
-			inside := iy >= 0 && iy < g.h
+			// Rows [r0, r1) of row phase a read input rows r·sh + a − pt.
+			r0 := min(max((g.pt-a+g.sh-1)/g.sh, 0), hq)
+			r1 := min(max((g.h+g.pt-a+g.sh-1)/g.sh, r0), hq)
 			for b := range g.sw {
-				if !used[a][b] {
+				if used[a][b] {
+					p := plane(a, b)
+					fill(p[:r0*wq], zero)
+					fill(p[r1*wq:], zero)
+				}
+			}
+			if r0 == r1 {
+				continue
+			}
+			if split && used[a][0] {
+				pe, po := plane(a, be), plane(a, bo)
+				ne, no := hi[be]-lo[be], hi[bo]-lo[bo]
+				nn := min(ne, no)
+				src := xc[(r0*g.sh+a-g.pt)*g.w+base:]
+				if deinterleaveRows(pe[r0*wq+lo[be]:], po[r0*wq+lo[bo]:], wq, src, g.sh*g.w, nn, r1-r0) {
+					for r := r0; r < r1; r++ {
+						re, ro := pe[r*wq:][:wq], po[r*wq:][:wq]
+						edges(re, lo[be], hi[be], zero)
+						edges(ro, lo[bo], hi[bo], zero)
+						xr := xc[(r*g.sh+a-g.pt)*g.w+base:]
+						for t := nn; t < ne; t++ {
+							re[lo[be]+t] = xr[2*t]
+						}
+						for t := nn; t < no; t++ {
+							ro[lo[bo]+t] = xr[2*t+1]
+						}
+					}
 					continue
 				}
-				row := d[(((ch*g.sh+a)*g.sw+b)*hq+r)*wq:][:wq]
-				switch {
-				case !inside || lo[b] >= hi[b]:
-					fill(row, zero)
-				default:
+			}
+			for r := r0; r < r1; r++ {
+				iy := r*g.sh + a - g.pt
+				for b := range g.sw {
+					if !used[a][b] {
+						continue
+					}
+					row := plane(a, b)[r*wq:][:wq]
+					if lo[b] >= hi[b] {
+						fill(row, zero)
+						continue
+					}
 					// Input columns lo·sw + off, (lo+1)·sw + off, …: the
 					// source runs on past the row, for the SIMD gathers.
 					edges(row, lo[b], hi[b], zero)

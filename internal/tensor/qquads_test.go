@@ -87,6 +87,8 @@ func TestQuadKernels(t *testing.T) {
 // sums bit for bit, packed or not, with the requantization fused or not,
 // and the quad path is taken exactly when the weight allows it.
 func TestConvIntegerQuads(t *testing.T) {
+	poisonPads = true
+	t.Cleanup(func() { poisonPads = false })
 	quads := simdVariants(simdKernelsU8S8())
 	if len(quads) == 0 {
 		t.Skip("no quad kernel on this CPU or build")
@@ -340,6 +342,8 @@ func TestDepthwiseQuads(t *testing.T) {
 // requantization, for several thread counts, strides, paddings and a
 // strided 1x1 convolution.
 func TestConvIntegerQuadsByRows(t *testing.T) {
+	poisonPads = true
+	t.Cleanup(func() { poisonPads = false })
 	if !quadsAvailable() {
 		t.Skip("no quad kernel on this CPU or build")
 	}

@@ -152,3 +152,22 @@ func gather2Fast[T int8 | uint8](o, src []T) int {
 	}
 	return n
 }
+
+//go:noescape
+func deinterleaveRowsAVX2(even, odd *byte, dstStride int, src *byte, srcStride, n, rows int)
+
+// deinterleaveRows sets even[r·ds + t] = src[r·ss + 2t] and
+// odd[r·ds + t] = src[r·ss + 2t + 1] for rows r < rows and t < n, and
+// reports whether it could (AVX2, n >= 4).
+func deinterleaveRows[T int8 | uint8](even, odd []T, ds int, src []T, ss, n, rows int) bool {
+	if !hasAVX2 || n < 4 || rows <= 0 {
+		return false
+	}
+	last := (rows - 1) * ds
+	if len(even) < last+n || len(odd) < last+n || len(src) < (rows-1)*ss+2*n {
+		panic("tensor: deinterleaveRows out of range")
+	}
+	b := func(s []T) *byte { return (*byte)(unsafe.Pointer(unsafe.SliceData(s))) }
+	deinterleaveRowsAVX2(b(even), b(odd), ds, b(src), ss, n, rows)
+	return true
+}

@@ -450,3 +450,133 @@ z16:
 zdone:
 	VZEROUPPER
 	RET
+
+// Picks each 128-bit lane's even bytes into its low 8 and its odd bytes
+// into its high 8.
+DATA ·evenOddBytes+0(SB)/8, $0x0e0c0a0806040200
+DATA ·evenOddBytes+8(SB)/8, $0x0f0d0b0907050301
+DATA ·evenOddBytes+16(SB)/8, $0x0e0c0a0806040200
+DATA ·evenOddBytes+24(SB)/8, $0x0f0d0b0907050301
+GLOBL ·evenOddBytes(SB), RODATA|NOPTR, $32
+
+// func deinterleaveRowsAVX2(even, odd *byte, dstStride int, src *byte, srcStride, n, rows int)
+// For each of rows rows r: even[r·dstStride + t] = src[r·srcStride + 2t]
+// and odd[r·dstStride + t] = src[r·srcStride + 2t + 1] for t in [0, n),
+// n >= 4 (reads src[r·srcStride : +2n)): blocks of 16 (of 8 when n < 16,
+// of 4 when n < 8), a last partial block done again from n − 16 (n − 8,
+// n − 4).
+TEXT ·deinterleaveRowsAVX2(SB), NOSPLIT, $0-56
+	MOVQ even+0(FP), DI
+	MOVQ odd+8(FP), R8
+	MOVQ dstStride+16(FP), R9
+	MOVQ src+24(FP), SI
+	MOVQ srcStride+32(FP), R10
+	MOVQ n+40(FP), R11
+	MOVQ rows+48(FP), R12
+	MOVQ $·evenOddBytes(SB), AX
+	VMOVDQU (AX), Y1
+	CMPQ R11, $8
+	JLT  wrow
+	CMPQ R11, $16
+	JLT  xrow
+	// R13: the last block's start, n − 16.
+	LEAQ -16(R11), R13
+
+drow:
+	TESTQ R12, R12
+	JZ    ddone
+	XORQ  CX, CX
+
+dblock:
+	CMPQ CX, R13
+	JLE  dgo
+	// Past the last whole block: redo the last 16 unless n is a multiple.
+	CMPQ CX, R11
+	JGE  dnext
+	MOVQ R13, CX
+
+dgo:
+	VMOVDQU (SI)(CX*2), Y0
+	VPSHUFB Y1, Y0, Y0
+	// Qwords: [e0 o0 e1 o1] -> even [e0 e1], odd [o0 o1].
+	VPERMQ $0xD8, Y0, Y0
+	VMOVDQU X0, (DI)(CX*1)
+	VEXTRACTI128 $1, Y0, X2
+	VMOVDQU X2, (R8)(CX*1)
+	ADDQ $16, CX
+	JMP  dblock
+
+dnext:
+	ADDQ R9, DI
+	ADDQ R9, R8
+	ADDQ R10, SI
+	DECQ R12
+	JMP  drow
+
+ddone:
+	VZEROUPPER
+	RET
+
+	// 8 <= n < 16: blocks of 8 from 16 source bytes; R13 = n − 8.
+xrow:
+	LEAQ -8(R11), R13
+
+xrowloop:
+	TESTQ R12, R12
+	JZ    ddone
+	XORQ  CX, CX
+
+xblock:
+	CMPQ CX, R13
+	JLE  xgo
+	CMPQ CX, R11
+	JGE  xnext
+	MOVQ R13, CX
+
+xgo:
+	VMOVDQU (SI)(CX*2), X0
+	VPSHUFB X1, X0, X0
+	VMOVQ   X0, (DI)(CX*1)
+	VPEXTRQ $1, X0, AX
+	MOVQ    AX, (R8)(CX*1)
+	ADDQ $8, CX
+	JMP  xblock
+
+xnext:
+	ADDQ R9, DI
+	ADDQ R9, R8
+	ADDQ R10, SI
+	DECQ R12
+	JMP  xrowloop
+
+	// 4 <= n < 8: blocks of 4 from 8 source bytes; R13 = n − 4.
+wrow:
+	LEAQ -4(R11), R13
+
+wrowloop:
+	TESTQ R12, R12
+	JZ    ddone
+	XORQ  CX, CX
+
+wblock:
+	CMPQ CX, R13
+	JLE  wgo
+	CMPQ CX, R11
+	JGE  wnext
+	MOVQ R13, CX
+
+wgo:
+	VMOVQ   (SI)(CX*2), X0
+	VPSHUFB X1, X0, X0
+	VMOVD   X0, (DI)(CX*1)
+	VPEXTRD $2, X0, AX
+	MOVL    AX, (R8)(CX*1)
+	ADDQ $4, CX
+	JMP  wblock
+
+wnext:
+	ADDQ R9, DI
+	ADDQ R9, R8
+	ADDQ R10, SI
+	DECQ R12
+	JMP  wrowloop

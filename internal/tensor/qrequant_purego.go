@@ -34,3 +34,7 @@ func gather2Fast[T int8 | uint8](o, src []T) int { return 0 }
 func quadPanelsFast[T int8 | uint8](dst []int32, r *[4][]T, n16, kc int, flip byte) bool {
 	return false
 }
+
+func deinterleaveRows[T int8 | uint8](even, odd []T, ds int, src []T, ss, n, rows int) bool {
+	return false
+}

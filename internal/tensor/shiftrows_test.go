@@ -60,3 +60,37 @@ func TestGather2MatchesScalar(t *testing.T) {
 		}
 	}
 }
+
+// TestDeinterleaveRows: the SIMD even/odd split of strided rows writes
+// what a loop does, for every count from 4 (blocks of 4 below 8, of 8
+// below 16, of 16 above, and an overlapping last one), and nothing past
+// each row's n values.
+func TestDeinterleaveRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(61, 62))
+	for n := 4; n < 70; n++ {
+		rows, ss, ds := 1+rng.IntN(4), 2*n+rng.IntN(5), n+rng.IntN(3)
+		src := make([]uint8, (rows-1)*ss+2*n)
+		for i := range src {
+			src[i] = uint8(rng.IntN(256))
+		}
+		even, odd := make([]uint8, (rows-1)*ds+n+8), make([]uint8, (rows-1)*ds+n+8)
+		for i := range even {
+			even[i], odd[i] = 0xAA, 0xAA
+		}
+		if !deinterleaveRows(even, odd, ds, src, ss, n, rows) {
+			t.Skip("no SIMD deinterleave on this CPU or build")
+		}
+		for r := range rows {
+			for j := range ds {
+				e, o := even[r*ds+j], odd[r*ds+j]
+				we, wo := uint8(0xAA), uint8(0xAA)
+				if j < n {
+					we, wo = src[r*ss+2*j], src[r*ss+2*j+1]
+				}
+				if r*ds+j < len(even) && (e != we || o != wo) {
+					t.Fatalf("n %d rows %d row %d column %d: even %d odd %d, want %d %d", n, rows, r, j, e, o, we, wo)
+				}
+			}
+		}
+	}
+}
