@@ -459,6 +459,58 @@ DATA ·evenOddBytes+16(SB)/8, $0x0e0c0a0806040200
 DATA ·evenOddBytes+24(SB)/8, $0x0f0d0b0907050301
 GLOBL ·evenOddBytes(SB), RODATA|NOPTR, $32
 
+// ROWBLOCKS(w, row, block, go, next, BLOCK) runs BLOCK for each of R12 rows
+// at CX = 0, w, 2w, … while a whole block fits, then once more at R13 =
+// n − w (R11 = n) unless n is a multiple of w; between rows DI and R8
+// advance by R9, SI by R10. It ends at ddone.
+#define ROWBLOCKS(w, row, block, go, next, BLOCK) \
+	LEAQ -w(R11), R13 \
+row: \
+	TESTQ R12, R12 \
+	JZ    ddone \
+	XORQ  CX, CX \
+block: \
+	CMPQ CX, R13 \
+	JLE  go \
+	CMPQ CX, R11 \
+	JGE  next \
+	MOVQ R13, CX \
+go: \
+	BLOCK \
+	ADDQ $w, CX \
+	JMP  block \
+next: \
+	ADDQ R9, DI \
+	ADDQ R9, R8 \
+	ADDQ R10, SI \
+	DECQ R12 \
+	JMP  row
+
+// 16 pairs from 32 bytes; qwords [e0 o0 e1 o1] → even [e0 e1], odd [o0 o1].
+#define PAIRS16 \
+	VMOVDQU (SI)(CX*2), Y0 \
+	VPSHUFB Y1, Y0, Y0 \
+	VPERMQ $0xD8, Y0, Y0 \
+	VMOVDQU X0, (DI)(CX*1) \
+	VEXTRACTI128 $1, Y0, X2 \
+	VMOVDQU X2, (R8)(CX*1)
+
+// 8 pairs from 16 bytes: [e(8) o(8)].
+#define PAIRS8 \
+	VMOVDQU (SI)(CX*2), X0 \
+	VPSHUFB X1, X0, X0 \
+	VMOVQ   X0, (DI)(CX*1) \
+	VPEXTRQ $1, X0, AX \
+	MOVQ    AX, (R8)(CX*1)
+
+// 4 pairs from 8 bytes: even at bytes 0-3, odd at 8-11.
+#define PAIRS4 \
+	VMOVQ   (SI)(CX*2), X0 \
+	VPSHUFB X1, X0, X0 \
+	VMOVD   X0, (DI)(CX*1) \
+	VPEXTRD $2, X0, AX \
+	MOVL    AX, (R8)(CX*1)
+
 // func deinterleaveRowsAVX2(even, odd *byte, dstStride int, src *byte, srcStride, n, rows int)
 // For each of rows rows r: even[r·dstStride + t] = src[r·srcStride + 2t]
 // and odd[r·dstStride + t] = src[r·srcStride + 2t + 1] for t in [0, n),
@@ -476,107 +528,17 @@ TEXT ·deinterleaveRowsAVX2(SB), NOSPLIT, $0-56
 	MOVQ $·evenOddBytes(SB), AX
 	VMOVDQU (AX), Y1
 	CMPQ R11, $8
-	JLT  wrow
+	JLT  rows4
 	CMPQ R11, $16
-	JLT  xrow
-	// R13: the last block's start, n − 16.
-	LEAQ -16(R11), R13
+	JLT  rows8
+	ROWBLOCKS(16, row16, block16, go16, next16, PAIRS16)
 
-drow:
-	TESTQ R12, R12
-	JZ    ddone
-	XORQ  CX, CX
+rows8:
+	ROWBLOCKS(8, row8, block8, go8, next8, PAIRS8)
 
-dblock:
-	CMPQ CX, R13
-	JLE  dgo
-	// Past the last whole block: redo the last 16 unless n is a multiple.
-	CMPQ CX, R11
-	JGE  dnext
-	MOVQ R13, CX
-
-dgo:
-	VMOVDQU (SI)(CX*2), Y0
-	VPSHUFB Y1, Y0, Y0
-	// Qwords: [e0 o0 e1 o1] -> even [e0 e1], odd [o0 o1].
-	VPERMQ $0xD8, Y0, Y0
-	VMOVDQU X0, (DI)(CX*1)
-	VEXTRACTI128 $1, Y0, X2
-	VMOVDQU X2, (R8)(CX*1)
-	ADDQ $16, CX
-	JMP  dblock
-
-dnext:
-	ADDQ R9, DI
-	ADDQ R9, R8
-	ADDQ R10, SI
-	DECQ R12
-	JMP  drow
+rows4:
+	ROWBLOCKS(4, row4, block4, go4, next4, PAIRS4)
 
 ddone:
 	VZEROUPPER
 	RET
-
-	// 8 <= n < 16: blocks of 8 from 16 source bytes; R13 = n − 8.
-xrow:
-	LEAQ -8(R11), R13
-
-xrowloop:
-	TESTQ R12, R12
-	JZ    ddone
-	XORQ  CX, CX
-
-xblock:
-	CMPQ CX, R13
-	JLE  xgo
-	CMPQ CX, R11
-	JGE  xnext
-	MOVQ R13, CX
-
-xgo:
-	VMOVDQU (SI)(CX*2), X0
-	VPSHUFB X1, X0, X0
-	VMOVQ   X0, (DI)(CX*1)
-	VPEXTRQ $1, X0, AX
-	MOVQ    AX, (R8)(CX*1)
-	ADDQ $8, CX
-	JMP  xblock
-
-xnext:
-	ADDQ R9, DI
-	ADDQ R9, R8
-	ADDQ R10, SI
-	DECQ R12
-	JMP  xrowloop
-
-	// 4 <= n < 8: blocks of 4 from 8 source bytes; R13 = n − 4.
-wrow:
-	LEAQ -4(R11), R13
-
-wrowloop:
-	TESTQ R12, R12
-	JZ    ddone
-	XORQ  CX, CX
-
-wblock:
-	CMPQ CX, R13
-	JLE  wgo
-	CMPQ CX, R11
-	JGE  wnext
-	MOVQ R13, CX
-
-wgo:
-	VMOVQ   (SI)(CX*2), X0
-	VPSHUFB X1, X0, X0
-	VMOVD   X0, (DI)(CX*1)
-	VPEXTRD $2, X0, AX
-	MOVL    AX, (R8)(CX*1)
-	ADDQ $4, CX
-	JMP  wblock
-
-wnext:
-	ADDQ R9, DI
-	ADDQ R9, R8
-	ADDQ R10, SI
-	DECQ R12
-	JMP  wrowloop
