@@ -116,7 +116,7 @@ func planeRowBlocks(g *convGeom, planes int) (blocks, rows int) {
 // work (flops) is small.
 func parallelTiles(tiles int, work float64, f func(t int)) {
 	workers := min(threads(), tiles)
-	if work < 1<<16 {
+	if work < 1<<16 || tiles >= maxQueueTiles {
 		workers = 1
 	}
 	if workers <= 1 {

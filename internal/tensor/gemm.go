@@ -249,6 +249,9 @@ func (g *gemmPlan[T]) run() {
 	rowTiles = (m + mt - 1) / mt
 	tiles := rowTiles * tn
 	workers = min(workers, tiles)
+	if tiles >= maxQueueTiles {
+		workers = 1
+	}
 	if workers <= 1 {
 		// No closure and no goroutine: one product allocates nothing
 		// here (the pack buffers come from a pool).

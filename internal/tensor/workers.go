@@ -166,6 +166,10 @@ type tileQueue struct {
 // tileQueues recycles the queues of GEMM products (half a kilobyte each).
 var tileQueues = sync.Pool{New: func() any { return new(tileQueue) }}
 
+// maxQueueTiles bounds the tiles a queue hands out (a share's ends are
+// 32-bit); sections of more tiles run on the caller alone.
+const maxQueueTiles = 1 << 31
+
 // maxShares bounds the shares of a queue (workers beyond it take turns
 // on the shares), so that a queue is one fixed-size object.
 const maxShares = 8
