@@ -457,13 +457,18 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch, ct []T, ic, jc,
 				}
 				jr += gemmNR
 			}
+			if pc+kc >= g.k && !g.tileC {
+				// The row block's sums are final: bias and clip while
+				// they are in cache, not after the whole tile (up to
+				// hundreds of kilobytes of C).
+				g.addBias(i0, i0+mc, jc, jc+nc)
+			}
 		}
 	}
 	if g.tileC {
 		g.tileEpilogue(ic, min(ic+mt, g.m), jc, min(jc+nc, g.n), c, ldc)
 		return
 	}
-	g.addBias(ic, ic+mt, jc, jc+nc)
 	if g.epilogue != nil {
 		g.epilogue(ic, min(ic+mt, g.m), jc, min(jc+nc, g.n))
 	}
