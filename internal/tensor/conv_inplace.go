@@ -78,6 +78,20 @@ func conv2DInPlaceF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[fl
 	conv2DInPlaceRows(g, xv, wv, bv, ov, ohw, packs)
 }
 
+// copyKeptColumns copies the kept values of src, extended columns
+// [j0, j0+len(src)) of one product row (output rows of wq columns, of
+// which the first ow are outputs), to dst, that output channel's plane:
+// extended column r·wq + ox goes to dst[r·ow + ox] for ox < ow.
+func copyKeptColumns[T any](dst, src []T, j0, ow, wq int) {
+	j1 := j0 + len(src)
+	for r := j0 / wq; r*wq < j1; r++ {
+		lo, hi := max(j0, r*wq), min(j1, r*wq+ow)
+		if lo < hi {
+			copy(dst[r*ow+lo-r*wq:], src[lo-j0:hi-j0])
+		}
+	}
+}
+
 // inPlaceSplitWork is the product size (multiply-adds) from which an
 // in-place convolution of one image is split by output rows among the
 // threads.
@@ -140,12 +154,7 @@ func conv2DInPlaceRows(g *convGeom, xv, wv, bv, ov []float32, stride int, packs 
 				}
 				row := t[(i-i0)*ldt:][:j1-j0]
 				biasClipRow(row, b, bias != nil, g.clip, g.clipLo, g.clipHi)
-				for r := j0 / wq; r*wq < j1; r++ {
-					lo, hi := max(j0, r*wq), min(j1, r*wq+g.ow)
-					if lo < hi {
-						copy(out[i*stride+r*g.ow+lo-r*wq:], row[lo-j0:hi-j0])
-					}
-				}
+				copyKeptColumns(out[i*stride:], row, j0, g.ow, wq)
 			}
 		}
 	}

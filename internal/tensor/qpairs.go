@@ -337,13 +337,20 @@ func (t *tileRequant) requantTiles(plan *gemmPlan[int32], plane0, ch0, stride, c
 	}
 }
 
-// spanFrom requantizes a, sums of channel ch, into dst[lo:lo+len(a)].
-func (t *tileRequant) spanFrom(a []int32, lo, ch int) {
-	hi := lo + len(a)
-	b, s := t.r.biasAt(ch), t.r.scaleAt(ch)
+// paramsAt returns channel ch's requantization bias (with the offset)
+// and scale.
+func (t *tileRequant) paramsAt(ch int) (int32, float32) {
+	b := t.r.biasAt(ch)
 	if t.offset != nil {
 		b += t.offset[ch]
 	}
+	return b, t.r.scaleAt(ch)
+}
+
+// spanFrom requantizes a, sums of channel ch, into dst[lo:lo+len(a)].
+func (t *tileRequant) spanFrom(a []int32, lo, ch int) {
+	hi := lo + len(a)
+	b, s := t.paramsAt(ch)
 	switch d := t.dst.data.(type) {
 	case []int8:
 		requantRow(d[lo:hi], a, b, s, t.r)

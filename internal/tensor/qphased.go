@@ -180,29 +180,13 @@ func (t *tileRequant) requantTilesExt(plan *gemmPlan[int32], plane0, ch0, stride
 }
 
 // requantExt requantizes a, extended columns [j0, j0+len(a)) of channel
-// ch, in one pass into a scratch row, then copies each output row's ow
-// values to dst[base + r·ow + ox]: requantizing the rows' short runs one
-// by one cost more than the product.
+// ch, in one pass into a scratch row (a tile is at most gemmNC columns
+// wide), then copies each output row's ow values to dst[base + r·ow +
+// ox]: requantizing the rows' short runs one by one cost more than the
+// product.
 func requantExt[T int8 | uint8 | int16 | uint16](t *tileRequant, dst []T, a []int32, base, ch, j0, ow, wq int) {
-	var tmp [gemmNC + gemmNR]T
-	if len(a) > len(tmp) {
-		for r := j0 / wq; r*wq < j0+len(a); r++ {
-			lo, hi := max(j0, r*wq), min(j0+len(a), r*wq+ow)
-			if lo < hi {
-				t.spanFrom(a[lo-j0:hi-j0], base+r*ow+lo-r*wq, ch)
-			}
-		}
-		return
-	}
-	b, s := t.r.biasAt(ch), t.r.scaleAt(ch)
-	if t.offset != nil {
-		b += t.offset[ch]
-	}
+	var tmp [gemmNC]T
+	b, s := t.paramsAt(ch)
 	requantRow(tmp[:len(a)], a, b, s, t.r)
-	for r := j0 / wq; r*wq < j0+len(a); r++ {
-		lo, hi := max(j0, r*wq), min(j0+len(a), r*wq+ow)
-		if lo < hi {
-			copy(dst[base+r*ow+lo-r*wq:], tmp[lo-j0:hi-j0])
-		}
-	}
+	copyKeptColumns(dst[base:], tmp[:len(a)], j0, ow, wq)
 }

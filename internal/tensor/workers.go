@@ -57,10 +57,10 @@ func newSectionPool() *sectionPool {
 }
 
 // run calls f on the caller (as worker 0) and on up to workers-1 helpers
-// (as workers 1 to workers-1), and returns
-// once every call has returned; it is false, having run nothing, when
-// another section is running (a section started from inside one), so
-// that the caller can start goroutines of its own instead.
+// (as workers 1 to workers-1), and returns once every call has returned;
+// it is false, having run nothing, when another section is running (a
+// section started from inside one), so that the caller can start
+// goroutines of its own instead.
 //
 // f takes its shares of the work from a common counter, so whoever runs
 // it first takes the most: when the caller's f returns, every share is
