@@ -38,6 +38,9 @@ type arenaState struct {
 	// fails counts runs whose takes did not follow the plan; past
 	// arenaMaxFails the function stops planning.
 	fails int
+	// run is the current or last run's record, reused (a function is
+	// never on the call stack twice).
+	run arenaRun
 }
 
 const arenaMaxFails = 3
@@ -57,7 +60,15 @@ func newArenaRun(st *arenaState) *arenaRun {
 	if st.fails > arenaMaxFails {
 		return nil
 	}
-	return &arenaRun{st: st, plan: st.plan, byStart: map[*float32]int{}}
+	r := &st.run
+	byStart := r.byStart
+	if byStart == nil {
+		byStart = map[*float32]int{}
+	}
+	clear(byStart)
+	clear(r.events)
+	*r = arenaRun{st: st, plan: st.plan, byStart: byStart, events: r.events[:0]}
+	return r
 }
 
 // take returns take number a.next's planned storage for n values, or nil.

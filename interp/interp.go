@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/mlc-go/mlc/internal/tensor"
@@ -82,7 +83,12 @@ type Interpreter struct {
 	requants map[*ir.Operation]requantEntry
 	// trtPlans holds, per function, its groups under TRTFused.
 	trtPlans map[*ir.Operation]*trtPlan
-	depth    int
+	// wZeros holds quantized weight types' scales and zero points (see
+	// channelScalesCached).
+	wZeros map[ir.Type]scalesZeros
+	// frames holds, per function, what its runs reuse (frame.go).
+	frames map[*ir.Operation]*frame
+	depth  int
 }
 
 type packKey struct {
@@ -100,6 +106,7 @@ func New(opts Options) *Interpreter {
 		free:    map[*ir.Operation]map[bufKey][]*tensor.Tensor{},
 		arenas:  map[*ir.Operation]*arenaState{},
 		packed:  map[packKey]*tensor.PackedConv2D{},
+		frames:  map[*ir.Operation]*frame{},
 	}
 }
 
@@ -206,7 +213,18 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 	it.depth++
 	defer func() { delete(it.active, fn); it.depth-- }()
 
-	env := make(map[*ir.Value]*tensor.Tensor, body.Len()+len(inputs))
+	// The frame's maps and records are fn's from one run to the next
+	// (fn is never on the call stack twice): a run that made them anew
+	// would take fresh heap pages, each costing a page fault (~13 µs on
+	// the benchmark VM) until the collector's next cycle.
+	fr := it.frames[fn]
+	if fr == nil {
+		fr = newFrame()
+		it.frames[fn] = fr
+	}
+	fr.fresh = it.opts.Observe != nil || it.opts.Substitute != nil
+	env := fr.env
+	defer fr.release()
 	var pool *bufPool
 	if !it.opts.NoBufferReuse && (it.opts.Observe == nil || it.opts.ObserveTransient) && it.opts.Substitute == nil {
 		// The free lists outlive the call: the next run of fn starts with
@@ -217,7 +235,8 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 			free = map[bufKey][]*tensor.Tensor{}
 			it.free[fn] = free
 		}
-		pool = &bufPool{owner: map[*ir.Value]*buf{}, free: free, taken: map[bufKey]int{}}
+		pool = &fr.pool
+		pool.free = free
 		st := it.arenas[fn]
 		if st == nil {
 			st = &arenaState{}
@@ -232,14 +251,14 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 			pool.define(a, inputs[i], nil, true)
 		}
 	}
-	ops := body.Ops()
+	ops := fr.ops(body)
 	var plan *trtPlan
 	if it.opts.TRTFused {
 		plan = it.trtPlanFor(fn, body)
 	}
 	// lastUse[v] is the index of the last op in this block that reads v,
 	// so that dead intermediates are dropped as soon as possible.
-	lastUse := map[*ir.Value]int{}
+	lastUse := fr.lastUse
 	for i, op := range ops {
 		if plan != nil && plan.skip[op] {
 			continue
@@ -261,7 +280,7 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 			continue
 		}
 		operands := plan.operands(op)
-		args := make([]*tensor.Tensor, len(operands))
+		args := fr.args(len(operands))
 		for j, v := range operands {
 			t, ok := env[v]
 			if !ok {
@@ -273,9 +292,10 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 			if op.Next() != nil {
 				return nil, ir.Errorf(op.Loc, "'%s' op is not the last op of the body", op.Name())
 			}
-			return args, nil
+			return slices.Clone(args), nil
 		}
-		c := &opCall{op: op, in: args, it: it, pool: pool, index: i, lastUse: lastUse}
+		c := &fr.call
+		*c = opCall{op: op, in: args, it: it, pool: pool, index: i, lastUse: lastUse}
 		var results []*tensor.Tensor
 		var err error
 		var t0 time.Time

@@ -65,6 +65,35 @@ func perTensor(t ir.Type, what string) (*quant.UniformType, error) {
 // channelScales returns the weight's scales and zero points: one entry
 // per tensor, or one per channel.
 func channelScales(t ir.Type) ([]float64, []int32, error) {
+	return channelScalesCached(nil, t)
+}
+
+// channelScalesCached is channelScales keeping the zero points it
+// converts in it (when not nil), per type: a per-channel weight's list
+// would otherwise be a new slice every run.
+func channelScalesCached(it *Interpreter, t ir.Type) ([]float64, []int32, error) {
+	if it != nil {
+		if e, ok := it.wZeros[t]; ok {
+			return e.scales, e.zeros, nil
+		}
+		s, z, err := channelScales0(t)
+		if err == nil {
+			if it.wZeros == nil {
+				it.wZeros = map[ir.Type]scalesZeros{}
+			}
+			it.wZeros[t] = scalesZeros{s, z}
+		}
+		return s, z, err
+	}
+	return channelScales0(t)
+}
+
+type scalesZeros struct {
+	scales []float64
+	zeros  []int32
+}
+
+func channelScales0(t ir.Type) ([]float64, []int32, error) {
 	switch q := quant.ElementType(t).(type) {
 	case *quant.UniformType:
 		return []float64{q.Scale}, []int32{int32(q.ZeroPoint)}, nil
@@ -259,7 +288,7 @@ func qConv(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	wScales, wZeros, err := channelScales(c.op.Operand(1).Type())
+	wScales, wZeros, err := channelScalesCached(c.it, c.op.Operand(1).Type())
 	if err != nil {
 		return nil, err
 	}
@@ -344,7 +373,7 @@ func qMatMul(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	wScales, wZeros, err := channelScales(c.op.Operand(1).Type())
+	wScales, wZeros, err := channelScalesCached(c.it, c.op.Operand(1).Type())
 	if err != nil {
 		return nil, err
 	}

@@ -28,6 +28,17 @@ type bufPool struct {
 	// clamped: values a convolution already clamped to these bounds for
 	// the core.clamp that reads them (coreConv's fusableClamp).
 	clamped map[*ir.Value][2]float64
+	// slab, when set, hands out the call's bufs (frame.go).
+	slab *bufSlab
+}
+
+// newBuf returns a zero buf from the pool's frame (a bufPool made
+// outside a frame, in tests, allocates).
+func (p *bufPool) newBuf() *buf {
+	if p.slab != nil {
+		return p.slab.alloc()
+	}
+	return new(buf)
 }
 
 type buf struct {
@@ -84,7 +95,8 @@ func (p *bufPool) define(v *ir.Value, t *tensor.Tensor, operands []*ir.Value, pi
 			}
 		}
 	}
-	b := &buf{t: t, refs: 1, pinned: pinned, event: -1}
+	b := p.newBuf()
+	*b = buf{t: t, refs: 1, pinned: pinned, event: -1}
 	if p.arena != nil {
 		b.event = p.arena.defined(t)
 		if t.DType() == tensor.F32 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"sync"
 )
 
 // Conv2DParams are the attributes of a 2-D convolution (ONNX Conv).
@@ -118,24 +119,34 @@ func (g *convGeom) parallel(tiles int, work float64, f func(t int)) {
 }
 
 func convGeometry(xs, ws []int64, p Conv2DParams) (*convGeom, error) {
+	g := new(convGeom)
+	if err := convGeometryInto(g, xs, ws, p); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// convGeometryInto is convGeometry filling g (which then need not be on
+// the heap).
+func convGeometryInto(g *convGeom, xs, ws []int64, p Conv2DParams) error {
 	p = p.norm()
 	if len(xs) != 4 {
-		return nil, fmt.Errorf("tensor: conv2d expects a 4-D NCHW input, got %s", FormatShape(xs))
+		return fmt.Errorf("tensor: conv2d expects a 4-D NCHW input, got %s", FormatShape(xs))
 	}
 	if len(ws) != 4 {
-		return nil, fmt.Errorf("tensor: conv2d expects a 4-D OIHW weight, got %s", FormatShape(ws))
+		return fmt.Errorf("tensor: conv2d expects a 4-D OIHW weight, got %s", FormatShape(ws))
 	}
 	for _, v := range []int{p.Strides[0], p.Strides[1], p.Dilations[0], p.Dilations[1], p.Groups} {
 		if v < 1 {
-			return nil, fmt.Errorf("tensor: conv2d: strides, dilations and groups must be positive (%+v)", p)
+			return fmt.Errorf("tensor: conv2d: strides, dilations and groups must be positive (%+v)", p)
 		}
 	}
 	for _, v := range p.Pads {
 		if v < 0 {
-			return nil, fmt.Errorf("tensor: conv2d: negative pad in %v", p.Pads)
+			return fmt.Errorf("tensor: conv2d: negative pad in %v", p.Pads)
 		}
 	}
-	g := &convGeom{
+	*g = convGeom{
 		n: int(xs[0]), c: int(xs[1]), h: int(xs[2]), w: int(xs[3]),
 		m: int(ws[0]), kh: int(ws[2]), kw: int(ws[3]),
 		sh: p.Strides[0], sw: p.Strides[1], dh: p.Dilations[0], dw: p.Dilations[1],
@@ -143,27 +154,27 @@ func convGeometry(xs, ws []int64, p Conv2DParams) (*convGeom, error) {
 		clip: p.Clip, clipLo: p.ClipLo, clipHi: p.ClipHi,
 	}
 	if p.Clip && !(p.ClipLo <= p.ClipHi) {
-		return nil, fmt.Errorf("tensor: conv2d: clip min %g > max %g", p.ClipLo, p.ClipHi)
+		return fmt.Errorf("tensor: conv2d: clip min %g > max %g", p.ClipLo, p.ClipHi)
 	}
 	if g.c%g.groups != 0 || g.m%g.groups != 0 {
-		return nil, fmt.Errorf("tensor: conv2d: %d input and %d output channels are not divisible by %d groups", g.c, g.m, g.groups)
+		return fmt.Errorf("tensor: conv2d: %d input and %d output channels are not divisible by %d groups", g.c, g.m, g.groups)
 	}
 	g.cg, g.mg = g.c/g.groups, g.m/g.groups
 	if int(ws[1]) != g.cg {
-		return nil, fmt.Errorf("tensor: conv2d: weight %s expects %d input channels per group, input has %d (%d channels, %d groups)",
+		return fmt.Errorf("tensor: conv2d: weight %s expects %d input channels per group, input has %d (%d channels, %d groups)",
 			FormatShape(ws), ws[1], g.cg, g.c, g.groups)
 	}
 	if g.kh < 1 || g.kw < 1 {
-		return nil, fmt.Errorf("tensor: conv2d: empty kernel %s", FormatShape(ws))
+		return fmt.Errorf("tensor: conv2d: empty kernel %s", FormatShape(ws))
 	}
 	var err error
 	if g.oh, err = ConvOutSize(g.h, g.kh, g.sh, g.dh, p.Pads[0], p.Pads[2], false); err != nil {
-		return nil, fmt.Errorf("conv2d height: %w", err)
+		return fmt.Errorf("conv2d height: %w", err)
 	}
 	if g.ow, err = ConvOutSize(g.w, g.kw, g.sw, g.dw, p.Pads[1], p.Pads[3], false); err != nil {
-		return nil, fmt.Errorf("conv2d width: %w", err)
+		return fmt.Errorf("conv2d width: %w", err)
 	}
-	return g, nil
+	return nil
 }
 
 // convPackB returns a packB callback that packs the implicit im2col matrix
@@ -380,7 +391,11 @@ func conv2DInto(y, x, w, bias *Tensor, p Conv2DParams, packs []*packedA[float32]
 		return fmt.Errorf("tensor: conv2d into: output of shape %s, want %dx%dx%dx%d", FormatShape(y.shape), g.n, g.m, g.oh, g.ow)
 	}
 	if y.Len() > 0 {
-		conv2DF32(&g, x, w, bias, y.data.([]float32), packs)
+		gp := convGeoms.Get().(*convGeom)
+		*gp = g
+		conv2DF32(gp, x, w, bias, y.data.([]float32), packs)
+		*gp = convGeom{}
+		convGeoms.Put(gp)
 	}
 	return nil
 }
@@ -438,15 +453,19 @@ func Conv2DPackedInto(y, x *Tensor, pw *PackedConv2D, bias *Tensor, p Conv2DPara
 
 // conv2DCheck validates the geometry and the bias of a convolution.
 func conv2DCheck(x, w, bias *Tensor, p Conv2DParams) (convGeom, error) {
-	g, err := convGeometry(x.shape, w.shape, p)
-	if err != nil {
+	var g convGeom
+	if err := convGeometryInto(&g, x.shape, w.shape, p); err != nil {
 		return convGeom{}, err
 	}
 	if bias != nil && (bias.Len() != g.m || len(bias.shape) != 1) {
 		return convGeom{}, fmt.Errorf("tensor: conv2d: bias of shape %s for %d output channels", FormatShape(bias.shape), g.m)
 	}
-	return *g, nil
+	return g, nil
 }
+
+// convGeoms recycles the geometry a convolution's parallel sections read
+// (it would otherwise be a heap object per call).
+var convGeoms = sync.Pool{New: func() any { return new(convGeom) }}
 
 // conv2DF32 computes a validated float32 convolution into ov, with the
 // weights packed per group in packs when it is not nil.
@@ -463,6 +482,9 @@ func conv2DF32(g *convGeom, x, w, bias *Tensor, ov []float32, packs []*packedA[f
 	conv2DGemmF32(g, xv, wv, bv, ov, packs)
 }
 
+// convPlans recycles the GEMM plans of float32 convolutions.
+var convPlans = sync.Pool{New: func() any { return new(gemmPlan[float32]) }}
+
 // conv2DGemmF32 is the GEMM path of conv2DF32, for any grouping: one
 // product per (image, group), all through one plan whose B packer reads the
 // current image and group from cur.
@@ -475,7 +497,9 @@ func conv2DGemmF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[float
 		return
 	}
 	var cur []float32
-	plan := &gemmPlan[float32]{m: g.mg, n: ohw, k: k, kern: kernF32, ldc: ohw}
+	plan := convPlans.Get().(*gemmPlan[float32])
+	defer func() { *plan = gemmPlan[float32]{}; convPlans.Put(plan) }()
+	*plan = gemmPlan[float32]{m: g.mg, n: ohw, k: k, kern: kernF32, ldc: ohw}
 	if pointwise {
 		// A 1x1 stride-1 convolution's B is the input itself.
 		plan.packB = func(dst []float32, j0, nc, p0, kc int) { packB32(cur, ohw, false)(dst, j0, nc, p0, kc) }

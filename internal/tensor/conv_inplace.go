@@ -37,7 +37,7 @@ func convInPlaceOK(g *convGeom) bool {
 // compare the two).
 var convForceIm2col bool
 
-var scratchF32, scratchInt, scratchI32 sync.Pool
+var scratchF32, scratchInt, scratchI32, scratchF64 sync.Pool
 
 // getScratch returns a slice of n elements from pool (any contents),
 // made when the pool has none large enough; put it back when done.

@@ -878,7 +878,7 @@ func UnaryInto(y *Tensor, op UnaryOp, x *Tensor) error {
 		return err
 	}
 	o, xv := y.data.([]float32), x.data.([]float32)
-	chunked(len(o), func(lo, hi int) { unaryF32(op, o[lo:hi], xv[lo:hi]) })
+	chunkedShape(x.shape, len(o), func(lo, hi int) { unaryF32(op, o[lo:hi], xv[lo:hi]) })
 	return nil
 }
 
@@ -895,7 +895,7 @@ func ClipInto(y, x *Tensor, lo, hi float64) error {
 		return err
 	}
 	o, xv := y.data.([]float32), x.data.([]float32)
-	chunked(len(o), func(l, h int) { clampF32(o[l:h], xv[l:h], float32(lo), float32(hi)) })
+	chunkedShape(x.shape, len(o), func(l, h int) { clampF32(o[l:h], xv[l:h], float32(lo), float32(hi)) })
 	return nil
 }
 
@@ -916,11 +916,11 @@ func BinaryInto(y *Tensor, op BinaryOp, a, b *Tensor) error {
 	}
 	if op == OpAdd && slices.Equal(a.shape, b.shape) {
 		o, av, bv := y.data.([]float32), a.data.([]float32), b.data.([]float32)
-		if len(o) < addParallelMin {
+		if len(o) < addParallelMin && !bandedShape(y.shape) {
 			addF32(o, av, bv)
 			return nil
 		}
-		chunked(len(o), func(lo, hi int) { addF32(o[lo:hi], av[lo:hi], bv[lo:hi]) })
+		chunkedShape(y.shape, len(o), func(lo, hi int) { addF32(o[lo:hi], av[lo:hi], bv[lo:hi]) })
 		return nil
 	}
 	if n := y.Len(); n > elemChunk && slices.Equal(a.shape, b.shape) {

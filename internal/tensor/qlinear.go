@@ -29,8 +29,8 @@ func zeroAt32(z []int32, i int) int32 {
 
 // ConvIntegerOutShape is the [N, M, OH, OW] shape of ConvIntegerInto.
 func ConvIntegerOutShape(xs, ws []int64, p Conv2DParams) ([]int64, error) {
-	g, err := convGeometry(xs, ws, p)
-	if err != nil {
+	var g convGeom
+	if err := convGeometryInto(&g, xs, ws, p); err != nil {
 		return nil, err
 	}
 	return []int64{int64(g.n), int64(g.m), int64(g.oh), int64(g.ow)}, nil
@@ -53,8 +53,9 @@ func convIntegerInto(acc []int32, x *Tensor, xZero int32, w *Tensor, wZero []int
 	if !isIntStorage(x.dtype) || !isIntStorage(w.dtype) {
 		return false, fmt.Errorf("tensor: integer conv2d of %v and %v (want 8- or 16-bit integers)", x.dtype, w.dtype)
 	}
-	g, err := convGeometry(x.shape, w.shape, p)
-	if err != nil {
+	g := convGeoms.Get().(*convGeom)
+	defer func() { *g = convGeom{}; convGeoms.Put(g) }()
+	if err := convGeometryInto(g, x.shape, w.shape, p); err != nil {
 		return false, err
 	}
 	if l := len(wZero); l > 1 && l != g.m {

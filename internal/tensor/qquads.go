@@ -1,5 +1,7 @@
 package tensor
 
+import "sync"
+
 // Quad packing for the unsigned-by-signed byte kernels (gemmKernel.u8s8:
 // VPDPBUSD). Each int32 lane they multiply holds four bytes, four
 // consecutive k steps, and a lane's product is Σ_t ub[t]·sa[t] with B's
@@ -262,7 +264,8 @@ func convQuadsRun[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero, zu in
 	for n := range g.n {
 		for gr := range g.groups {
 			lo, hi := (n*g.c+gr*g.cg)*g.h*g.w, (n*g.c+(gr+1)*g.cg)*g.h*g.w
-			plan := &gemmPlan[int32]{m: g.mg, n: ne, k: (k + 3) / 4, kern: kernU8S8, c: acc[(n*g.m+gr*g.mg)*ohw:], ldc: ohw}
+			plan := quadPlans.Get().(*gemmPlan[int32])
+			*plan = gemmPlan[int32]{m: g.mg, n: ne, k: (k + 3) / 4, kern: kernU8S8, c: acc[(n*g.m+gr*g.mg)*ohw:], ldc: ohw}
 			if req == nil {
 				plan.bias = bias[gr*g.mg : (gr+1)*g.mg]
 			}
@@ -292,9 +295,14 @@ func convQuadsRun[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero, zu in
 			}
 			plan.packB = convPackQuadsPadded(g, xp, k, offs)
 			plan.run()
+			*plan = gemmPlan[int32]{}
+			quadPlans.Put(plan)
 		}
 	}
 }
+
+// quadPlans recycles the GEMM plans of 8-bit convolutions.
+var quadPlans = sync.Pool{New: func() any { return new(gemmPlan[int32]) }}
 
 // signFlip is the XOR that reads a T byte as unsigned with the same
 // order: 0x80 for int8 (v ^ 0x80 = v + 128), 0 for uint8.

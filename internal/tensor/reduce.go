@@ -162,7 +162,10 @@ func Reduce(op ReduceOp, x *Tensor, axes []int, keepDims bool) (*Tensor, error) 
 	}
 	nOut := out.Len()
 	if x.dtype.IsFloat() {
-		acc := make([]float64, nOut)
+		ab := getScratch[float64](&scratchF64, nOut)
+		defer scratchF64.Put(ab)
+		acc := *ab
+		clear(acc)
 		var mx []float64
 		switch op {
 		case ReduceProd:

@@ -223,3 +223,57 @@ func (q *tileQueue) take(w int) (lo, hi int, ok bool) {
 	}
 	return 0, 0, false
 }
+
+// bandMinPlane is the plane size (rows × columns) from which work over
+// planes is cut into bands of rows, one per thread (spatialBands).
+const bandMinPlane = 28 * 28
+
+// spatialBands returns how many bands of rows ops cut planes of h × w
+// values into, one per thread, or 0 when they cut them otherwise. Large
+// images are cut alike by every op that can: convolutions by output
+// rows (byOutputRows), 1x1 products by column strips, depthwise
+// convolutions and elementwise ops by bands, each thread taking its band
+// of every plane. So an op reads what the same thread wrote, from its own
+// cache: on the benchmark VM a line another core wrote costs ~27 ns to
+// read, and an op cut by channels after one cut by rows read half its
+// input so (resnet18's residual adds took twice as long on two threads as
+// on one).
+func spatialBands(h, w int) int {
+	workers := threads()
+	if workers < 2 || h < 2*workers || h*w < bandMinPlane {
+		return 0
+	}
+	return workers
+}
+
+// chunkedShape is chunked for an elementwise op over a tensor of the
+// given shape (n values): a 4-D tensor with large planes is cut into
+// bands of rows (spatialBands), tile t being band t/planes of plane
+// t%planes; any other by flat chunks.
+func chunkedShape(shape []int64, n int, f func(lo, hi int)) {
+	if len(shape) == 4 && n >= elemChunk {
+		h, w := int(shape[2]), int(shape[3])
+		if bands := spatialBands(h, w); bands > 1 {
+			planes := n / (h * w)
+			rows := (h + bands - 1) / bands
+			bands = (h + rows - 1) / rows
+			parallelTiles(planes*bands, float64(n), func(t int) {
+				pl, b := t%planes, t/planes
+				at := pl * h * w
+				f(at+b*rows*w, at+min(h, (b+1)*rows)*w)
+			})
+			return
+		}
+	}
+	chunked(n, f)
+}
+
+// bandedShape reports whether chunkedShape cuts a tensor of this shape
+// into bands.
+func bandedShape(shape []int64) bool {
+	if len(shape) != 4 {
+		return false
+	}
+	n, _ := NumElements(shape)
+	return n >= elemChunk && spatialBands(int(shape[2]), int(shape[3])) > 1
+}
