@@ -46,3 +46,21 @@ func TestFrameAllocsPerOp(t *testing.T) {
 	perOp := (perRun[100] - perRun[10]) / 90
 	require.LessOrEqual(t, perOp, 10.0, "allocations per add op (runs of 10 and 100 ops: %v)", perRun)
 }
+
+// BenchmarkOpOverhead runs 100 adds of 256 values: the interpreter's own
+// cost per op (bookkeeping, dispatch, the kernel's headers), as time and
+// allocations per run.
+func BenchmarkOpOverhead(b *testing.B) {
+	fn, err := LookupFunc(parseModule(b, addChain(100)), "main")
+	if err != nil {
+		b.Fatal(err)
+	}
+	x := tensor.New(tensor.F32, 1, 4, 8, 8)
+	it := New(Options{})
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := it.Run(fn, []*tensor.Tensor{x}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
