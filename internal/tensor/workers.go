@@ -228,16 +228,16 @@ func (q *tileQueue) take(w int) (lo, hi int, ok bool) {
 // planes is cut into bands of rows, one per thread (spatialBands).
 const bandMinPlane = 28 * 28
 
-// spatialBands returns how many bands of rows ops cut planes of h × w
-// values into, one per thread, or 0 when they cut them otherwise. Large
-// images are cut alike by every op that can: convolutions by output
-// rows (byOutputRows), 1x1 products by column strips, depthwise
-// convolutions and elementwise ops by bands, each thread taking its band
-// of every plane. So an op reads what the same thread wrote, from its own
-// cache: on the benchmark VM a line another core wrote costs ~27 ns to
-// read, and an op cut by channels after one cut by rows read half its
-// input so (resnet18's residual adds took twice as long on two threads as
-// on one).
+// spatialBands returns how many bands of rows elementwise ops cut planes
+// of h × w values into, one per thread, or 0 when they cut them
+// otherwise. In-place convolutions of large images cut their output by
+// rows (byOutputRows) and 1x1 products by column strips, so an
+// elementwise op cut alike, each thread taking its band of every plane,
+// reads what the same thread wrote, from its own cache: on the benchmark
+// VM a line another core wrote costs ~27 ns to read, and resnet18's
+// residual adds, cut by channels, took twice as long on two threads as
+// on one. (Depthwise convolutions and pooling cut so were slower: they
+// keep whole planes per thread.)
 func spatialBands(h, w int) int {
 	workers := threads()
 	if workers < 2 || h < 2*workers || h*w < bandMinPlane {
