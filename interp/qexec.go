@@ -62,30 +62,24 @@ func perTensor(t ir.Type, what string) (*quant.UniformType, error) {
 	return u, nil
 }
 
-// channelScales returns the weight's scales and zero points: one entry
-// per tensor, or one per channel.
-func channelScales(t ir.Type) ([]float64, []int32, error) {
-	return channelScalesCached(nil, t)
-}
-
 // channelScalesCached is channelScales keeping the zero points it
 // converts in it (when not nil), per type: a per-channel weight's list
 // would otherwise be a new slice every run.
 func channelScalesCached(it *Interpreter, t ir.Type) ([]float64, []int32, error) {
-	if it != nil {
-		if e, ok := it.wZeros[t]; ok {
-			return e.scales, e.zeros, nil
-		}
-		s, z, err := channelScales0(t)
-		if err == nil {
-			if it.wZeros == nil {
-				it.wZeros = map[ir.Type]scalesZeros{}
-			}
-			it.wZeros[t] = scalesZeros{s, z}
-		}
-		return s, z, err
+	if it == nil {
+		return channelScales(t)
 	}
-	return channelScales0(t)
+	if e, ok := it.wZeros[t]; ok {
+		return e.scales, e.zeros, nil
+	}
+	s, z, err := channelScales(t)
+	if err == nil {
+		if it.wZeros == nil {
+			it.wZeros = map[ir.Type]scalesZeros{}
+		}
+		it.wZeros[t] = scalesZeros{s, z}
+	}
+	return s, z, err
 }
 
 type scalesZeros struct {
@@ -93,7 +87,9 @@ type scalesZeros struct {
 	zeros  []int32
 }
 
-func channelScales0(t ir.Type) ([]float64, []int32, error) {
+// channelScales returns the weight's scales and zero points: one entry
+// per tensor, or one per channel.
+func channelScales(t ir.Type) ([]float64, []int32, error) {
 	switch q := quant.ElementType(t).(type) {
 	case *quant.UniformType:
 		return []float64{q.Scale}, []int32{int32(q.ZeroPoint)}, nil

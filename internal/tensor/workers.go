@@ -251,21 +251,20 @@ func spatialBands(h, w int) int {
 // bands of rows (spatialBands), tile t being band t/planes of plane
 // t%planes; any other by flat chunks.
 func chunkedShape(shape []int64, n int, f func(lo, hi int)) {
-	if len(shape) == 4 && n >= elemChunk {
-		h, w := int(shape[2]), int(shape[3])
-		if bands := spatialBands(h, w); bands > 1 {
-			planes := n / (h * w)
-			rows := (h + bands - 1) / bands
-			bands = (h + rows - 1) / rows
-			parallelTiles(planes*bands, float64(n), func(t int) {
-				pl, b := t%planes, t/planes
-				at := pl * h * w
-				f(at+b*rows*w, at+min(h, (b+1)*rows)*w)
-			})
-			return
-		}
+	if !bandedShape(shape) {
+		chunked(n, f)
+		return
 	}
-	chunked(n, f)
+	h, w := int(shape[2]), int(shape[3])
+	bands := spatialBands(h, w)
+	planes := n / (h * w)
+	rows := (h + bands - 1) / bands
+	bands = (h + rows - 1) / rows
+	parallelTiles(planes*bands, float64(n), func(t int) {
+		pl, b := t%planes, t/planes
+		at := pl * h * w
+		f(at+b*rows*w, at+min(h, (b+1)*rows)*w)
+	})
 }
 
 // bandedShape reports whether chunkedShape cuts a tensor of this shape
