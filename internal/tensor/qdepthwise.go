@@ -234,6 +234,7 @@ func dwQuadsRun[T int8 | uint8](g *convGeom, acc []int32, x []T, xZero, zu int32
 		per = max(1, min(planes, (1<<15)/max(ohw*18, 1)))
 	}
 	tiles := (planes + per - 1) / per * blocks
+	fast := req != nil && req.rowsFastOK()
 	parallelTiles(tiles, float64(ohw)*18*float64(planes), func(t int) {
 		b := t % blocks
 		r0, r1 := b*rows, min(g.oh, (b+1)*rows)
@@ -259,7 +260,7 @@ func dwQuadsRun[T int8 | uint8](g *convGeom, acc []int32, x []T, xZero, zu int32
 					continue
 				}
 				dwQuadPlaneRows(g, xb, at, sums, r0, r1, qp, (*[4]int32)(wq[4*m:]), flip, zeros)
-				req.spanFrom(sums, pl*ohw+r0*g.ow, m)
+				req.rowsFrom(sums, 0, pl*ohw+r0*g.ow, 0, 1, len(sums), m, fast)
 			}
 			if done {
 				return

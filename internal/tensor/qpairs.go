@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"math"
 	"fmt"
 	"sync/atomic"
 )
@@ -316,10 +317,10 @@ type tileRequant struct {
 	dst *Tensor
 	acc []int32
 	r   *Requantizer
-	// offset, when set, holds per channel what the accumulators lack
-	// (the quad path's zero-point share), added with the bias: int32
+	// bias, when set, replaces r's per-channel bias: r's bias plus what
+	// the accumulators lack (the quad path's zero-point share). int32
 	// sums wrap alike, so the stored values are those of the full sums.
-	offset []int32
+	bias []int32
 }
 
 // span requantizes acc[lo:hi], all of channel ch, into dst[lo:hi].
@@ -330,21 +331,50 @@ func (t *tileRequant) span(lo, hi, ch int) { t.spanFrom(t.acc[lo:hi], lo, ch) }
 // col0 + j].
 func (t *tileRequant) requantTiles(plan *gemmPlan[int32], plane0, ch0, stride, col0 int) {
 	plan.tileC = true
+	fast := t.rowsFastOK()
 	plan.tileEpilogue = func(i0, i1, j0, j1 int, sums []int32, lds int) {
-		for i := i0; i < i1; i++ {
-			t.spanFrom(sums[(i-i0)*lds:][:j1-j0], (plane0+i)*stride+col0+j0, ch0+i)
-		}
+		t.rowsFrom(sums, lds, (plane0+i0)*stride+col0+j0, stride, i1-i0, j1-j0, ch0+i0, fast)
 	}
 }
 
-// paramsAt returns channel ch's requantization bias (with the offset)
-// and scale.
-func (t *tileRequant) paramsAt(ch int) (int32, float32) {
-	b := t.r.biasAt(ch)
-	if t.offset != nil {
-		b += t.offset[ch]
+// rowsFastOK reports whether every scale is finite, which rowsFrom's
+// whole-tile kernel needs (it has no NaN lanes to clear).
+func (t *tileRequant) rowsFastOK() bool {
+	for _, s := range t.r.Scale {
+		if math.IsInf(float64(s), 0) || s != s {
+			return false
+		}
 	}
-	return b, t.r.scaleAt(ch)
+	return true
+}
+
+// rowsFrom requantizes rows × n sums a (row i at a[i·lda:], channel
+// ch0+i) into dst from lo, row i at lo + i·ldd: in one call for the whole
+// tile when fast (rowsFastOK) and the CPU can, else row by row.
+func (t *tileRequant) rowsFrom(a []int32, lda, lo, ldd, rows, n, ch0 int, fast bool) {
+	if fast {
+		bias := t.bias
+		if bias == nil {
+			bias = t.r.Bias
+		}
+		if bias != nil {
+			bias = bias[ch0:]
+		}
+		if requantRowsFast(t.dst, lo, ldd, a, lda, rows, n, bias, t.r, ch0) {
+			return
+		}
+	}
+	for i := range rows {
+		t.spanFrom(a[i*lda:][:n], lo+i*ldd, ch0+i)
+	}
+}
+
+// paramsAt returns channel ch's requantization bias and scale.
+func (t *tileRequant) paramsAt(ch int) (int32, float32) {
+	if t.bias != nil {
+		return t.bias[ch], t.r.scaleAt(ch)
+	}
+	return t.r.biasAt(ch), t.r.scaleAt(ch)
 }
 
 // spanFrom requantizes a, sums of channel ch, into dst[lo:lo+len(a)].

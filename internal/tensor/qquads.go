@@ -18,7 +18,7 @@ import "sync"
 //	Σ_p (x[p,j] − zx)·w[i,p] = Σ_p x[p,j]·w[i,p] − zx·S_i,
 //
 // and −zx·S_i is the plan's row bias or, when tiles are requantized as
-// they finish, added to the requantization's bias (tileRequant.offset). Both sides are exact modulo 2^32,
+// they finish, added to the requantization's bias (tileRequant.bias). Both sides are exact modulo 2^32,
 // so the int32 results are those of the pair path bit for bit. Padding
 // holds the zero point (padInput), whose products cancel the same way,
 // and the k steps past K (a last partial quad) have weight 0.
@@ -235,8 +235,11 @@ func convQuadsRun[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero, zu in
 	}
 	if req != nil {
 		// The requantization adds the zero point's share with the bias.
+		for i := range bias {
+			bias[i] += req.r.biasAt(i)
+		}
 		r := *req
-		r.offset = bias
+		r.bias = bias
 		req = &r
 	}
 	ownForm := g.pt == 0 && g.pl == 0 && hp == g.h && wp == g.w // nothing padded: B is x

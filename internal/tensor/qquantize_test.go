@@ -144,3 +144,70 @@ func TestRequantRowMatchesScalar(t *testing.T) {
 		}
 	}
 }
+
+// requantRowsFast (whole tiles, AVX-512) stores what requantOne does for
+// every row of a tile: blocks of 64 packed in registers, of 16, and a
+// last partial block, for int8 and uint8, one scale or one per channel,
+// biases that wrap the sum, and row pitches wider than the rows.
+func TestRequantRowsFastMatchesScalar(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	for trial := range 40 {
+		rows, n := 1+rng.Intn(6), 16+rng.Intn(220)
+		lda, ldd := n+rng.Intn(9), n+rng.Intn(9)
+		ch0, m := rng.Intn(3), 0
+		m = ch0 + rows
+		acc := make([]int32, (rows-1)*lda+n)
+		for i := range acc {
+			switch i % 3 {
+			case 0:
+				acc[i] = int32(rng.Intn(200001) - 100000)
+			case 1:
+				acc[i] = int32(rng.Uint32())
+			default:
+				acc[i] = int32(2*rng.Intn(41) - 40 + 1) // odd: ties at scale 0.5
+			}
+		}
+		scales := []float32{0.5}
+		if trial%2 == 1 {
+			scales = make([]float32, m)
+			for i := range scales {
+				scales[i] = []float32{0.5, 1e-3, 3.7e-4, 0.25, 2}[rng.Intn(5)]
+			}
+		}
+		bias := make([]int32, rows)
+		for i := range bias {
+			bias[i] = int32(rng.Uint32())
+			if i%2 == 0 {
+				bias[i] = int32(rng.Intn(2001) - 1000)
+			}
+		}
+		signed := trial%4 >= 2
+		r := &Requantizer{Scale: scales, Zero: int32(rng.Intn(256)), Min: 0, Max: 255}
+		dst := New(U8, int64((rows-1)*ldd+n))
+		if signed {
+			r.Zero, r.Min, r.Max = r.Zero-128, -128, 127
+			dst = New(I8, int64((rows-1)*ldd+n))
+		}
+		if trial%5 == 4 {
+			r.Min = r.Zero // a fused ReLU's narrower range
+		}
+		var biasIn []int32
+		if trial%7 != 3 {
+			biasIn = bias
+		} else {
+			clear(bias) // no bias
+		}
+		if !requantRowsFast(dst, 0, ldd, acc, lda, rows, n, biasIn, r, ch0) {
+			t.Skip("no AVX-512 rows on this CPU or build")
+		}
+		lo, hi := float32(r.Min-r.Zero), float32(r.Max-r.Zero)
+		for i := range rows {
+			for j := range n {
+				want := requantOne(acc[i*lda+j], bias[i], r.scaleAt(ch0+i), lo, hi, r.Zero)
+				if got := dst.intAt(i*ldd + j); got != int64(want) {
+					t.Fatalf("trial %d (rows %d, n %d): row %d col %d: acc %d → %d, want %d", trial, rows, n, i, j, acc[i*lda+j], got, want)
+				}
+			}
+		}
+	}
+}

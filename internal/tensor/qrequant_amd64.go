@@ -171,3 +171,47 @@ func deinterleaveRows[T int8 | uint8](even, odd []T, ds int, src []T, ss, n, row
 	deinterleaveRowsAVX2(b(even), b(odd), ds, b(src), ss, n, rows)
 	return true
 }
+
+//go:noescape
+func requantRows8AVX512(dst *byte, ldd int, acc *int32, lda int, rows, n int, bias *int32, biasStep int, scale *float32, scaleStep int, lo, hi float32, zero int32)
+
+// requantRowsFast requantizes rows × n sums (row r at acc[r·lda:], of
+// channel ch0+r) into dst's 8-bit values from lo on, row r at lo + r·ldd,
+// in one AVX-512 call, and reports whether it did: it needs 8-bit
+// storage, rows of at least 16 values and finite scales (the caller's
+// check, rowsFastOK). bias holds the rows' biases (nil: none).
+func requantRowsFast(dst *Tensor, lo, ldd int, acc []int32, lda, rows, n int, bias []int32, r *Requantizer, ch0 int) bool {
+	if !hasAVX512 || n < 16 || rows <= 0 || len(acc) < (rows-1)*lda+n || (bias != nil && len(bias) < rows) ||
+		r.Min < -128 || r.Max > 255 { // the packs keep 16 bits, then the low byte
+		return false
+	}
+	var d *byte
+	switch v := dst.data.(type) {
+	case []int8:
+		if len(v) < lo+(rows-1)*ldd+n {
+			return false
+		}
+		d = (*byte)(unsafe.Pointer(&v[lo]))
+	case []uint8:
+		if len(v) < lo+(rows-1)*ldd+n {
+			return false
+		}
+		d = (*byte)(unsafe.Pointer(&v[lo]))
+	default:
+		return false
+	}
+	scale, step := &r.Scale[0], 0
+	if len(r.Scale) > 1 {
+		if len(r.Scale) < ch0+rows {
+			return false
+		}
+		scale, step = &r.Scale[ch0], 1
+	}
+	var none int32
+	b, bstep := &none, 0
+	if bias != nil {
+		b, bstep = &bias[0], 1
+	}
+	requantRows8AVX512(d, ldd, &acc[0], lda, rows, n, b, bstep, scale, step, float32(r.Min-r.Zero), float32(r.Max-r.Zero), r.Zero)
+	return true
+}

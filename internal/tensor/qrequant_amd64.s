@@ -542,3 +542,122 @@ rows4:
 ddone:
 	VZEROUPPER
 	RET
+
+// REQ16F is REQ16 for a finite scale (no NaN lanes to clear), reading
+// the 16 accumulators at off(SI)(CX*4) and leaving the zero point out.
+#define REQ16F(off, R) \
+	VPADDD off(SI)(CX*4), Z1, R \
+	VCVTDQ2PS R, R \
+	VMULPS Z2, R, R \
+	VMAXPS Z3, R, R \
+	VMINPS Z4, R, R \
+	VCVTPS2DQ R, R
+
+// Dword order after two in-lane packs of four vectors A B C D: lane l
+// holds A_l B_l C_l D_l; this index puts every vector's lanes back in
+// order (A_0 A_1 A_2 A_3 B_0 …).
+DATA ·requantPerm64+0(SB)/4, $0
+DATA ·requantPerm64+4(SB)/4, $4
+DATA ·requantPerm64+8(SB)/4, $8
+DATA ·requantPerm64+12(SB)/4, $12
+DATA ·requantPerm64+16(SB)/4, $1
+DATA ·requantPerm64+20(SB)/4, $5
+DATA ·requantPerm64+24(SB)/4, $9
+DATA ·requantPerm64+28(SB)/4, $13
+DATA ·requantPerm64+32(SB)/4, $2
+DATA ·requantPerm64+36(SB)/4, $6
+DATA ·requantPerm64+40(SB)/4, $10
+DATA ·requantPerm64+44(SB)/4, $14
+DATA ·requantPerm64+48(SB)/4, $3
+DATA ·requantPerm64+52(SB)/4, $7
+DATA ·requantPerm64+56(SB)/4, $11
+DATA ·requantPerm64+60(SB)/4, $15
+GLOBL ·requantPerm64(SB), RODATA|NOPTR, $64
+
+// func requantRows8AVX512(dst *byte, ldd int, acc *int32, lda int, rows, n int, bias *int32, biasStep int, scale *float32, scaleStep int, lo, hi float32, zero int32)
+// For each row r < rows and column i < n (n >= 16): dst[r·ldd + i] =
+// low byte of (RNE(clamp(float32(acc[r·lda + i] + bias[r·biasStep]) ·
+// scale[r·scaleStep], lo, hi)) + zero), requantOne for finite scales (the caller
+// checks: no lane can be NaN then). Blocks of 64 are packed to bytes in
+// registers and stored in one write; then blocks of 16; a last partial
+// block is done again from n − 16 (the same values).
+TEXT ·requantRows8AVX512(SB), NOSPLIT, $0-92
+	MOVQ dst+0(FP), DI
+	MOVQ ldd+8(FP), R8
+	MOVQ acc+16(FP), SI
+	MOVQ lda+24(FP), R9
+	SHLQ $2, R9
+	MOVQ rows+32(FP), R10
+	MOVQ n+40(FP), R11
+	MOVQ bias+48(FP), BX
+	MOVQ biasStep+56(FP), R14
+	SHLQ $2, R14
+	MOVQ scale+64(FP), DX
+	MOVQ scaleStep+72(FP), R12
+	SHLQ $2, R12
+	VBROADCASTSS lo+80(FP), Z3
+	VBROADCASTSS hi+84(FP), Z4
+	MOVL zero+88(FP), AX
+	VPBROADCASTD AX, Z7
+	VPBROADCASTW AX, Z5
+	MOVL $0x00ff, AX
+	VPBROADCASTW AX, Z8
+	MOVQ $·requantPerm64(SB), AX
+	VMOVDQU32 (AX), Z6
+	LEAQ -16(R11), R13
+
+rrow:
+	TESTQ R10, R10
+	JZ    rdone
+	VPBROADCASTD (BX), Z1
+	VBROADCASTSS (DX), Z2
+	XORQ CX, CX
+
+r64:
+	LEAQ 64(CX), AX
+	CMPQ AX, R11
+	JGT  r16
+	REQ16F(0, Z10)
+	REQ16F(64, Z11)
+	REQ16F(128, Z12)
+	REQ16F(192, Z13)
+	VPACKSSDW Z11, Z10, Z10
+	VPACKSSDW Z13, Z12, Z12
+	VPADDW Z5, Z10, Z10
+	VPADDW Z5, Z12, Z12
+	VPANDD Z8, Z10, Z10
+	VPANDD Z8, Z12, Z12
+	VPACKUSWB Z12, Z10, Z10
+	VPERMD Z10, Z6, Z10
+	VMOVDQU8 Z10, (DI)(CX*1)
+	ADDQ $64, CX
+	JMP  r64
+
+r16:
+	CMPQ CX, R13
+	JGT  rtail
+	REQ16F(0, Z10)
+	VPADDD Z7, Z10, Z10
+	VPMOVDB Z10, (DI)(CX*1)
+	ADDQ $16, CX
+	JMP  r16
+
+rtail:
+	CMPQ CX, R11
+	JGE  rnext
+	MOVQ R13, CX
+	REQ16F(0, Z10)
+	VPADDD Z7, Z10, Z10
+	VPMOVDB Z10, (DI)(CX*1)
+
+rnext:
+	ADDQ R8, DI
+	ADDQ R9, SI
+	ADDQ R14, BX
+	ADDQ R12, DX
+	DECQ R10
+	JMP  rrow
+
+rdone:
+	VZEROUPPER
+	RET

@@ -38,3 +38,7 @@ func quadPanelsFast[T int8 | uint8](dst []int32, r *[4][]T, n16, kc int, flip by
 func deinterleaveRows[T int8 | uint8](even, odd []T, ds int, src []T, ss, n, rows int) bool {
 	return false
 }
+
+func requantRowsFast(dst *Tensor, lo, ldd int, acc []int32, lda, rows, n int, bias []int32, r *Requantizer, ch0 int) bool {
+	return false
+}
