@@ -341,7 +341,7 @@ func (t *tileRequant) requantTiles(plan *gemmPlan[int32], plane0, ch0, stride, c
 // whole-tile kernel needs (it has no NaN lanes to clear).
 func (t *tileRequant) rowsFastOK() bool {
 	for _, s := range t.r.Scale {
-		if math.IsInf(float64(s), 0) || s != s {
+		if math.Float32bits(s)&0x7f800000 == 0x7f800000 { // Inf or NaN
 			return false
 		}
 	}

@@ -211,3 +211,23 @@ func TestRequantRowsFastMatchesScalar(t *testing.T) {
 		}
 	}
 }
+
+// Whole-tile requantization has no NaN lanes to clear: a NaN or
+// infinite scale sends the tile to the row kernels instead.
+func TestRowsFastOKNeedsFiniteScales(t *testing.T) {
+	for _, c := range []struct {
+		scales []float32
+		want   bool
+	}{
+		{[]float32{0.5}, true},
+		{[]float32{0.5, 3e-38, 1e38}, true},
+		{[]float32{0.5, float32(math.NaN())}, false},
+		{[]float32{float32(math.Inf(1))}, false},
+		{[]float32{1, float32(math.Inf(-1))}, false},
+	} {
+		tr := &tileRequant{r: &Requantizer{Scale: c.scales, Max: 255}}
+		if got := tr.rowsFastOK(); got != c.want {
+			t.Errorf("scales %v: rowsFastOK = %v, want %v", c.scales, got, c.want)
+		}
+	}
+}
