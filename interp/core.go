@@ -382,6 +382,11 @@ func coreMatMul(c *opCall) ([]*tensor.Tensor, error) {
 	if c.in[0].Rank() < 2 || c.in[1].Rank() < 2 {
 		return nil, fmt.Errorf("expects operands of rank 2 or more, got %s and %s", describe(c.in[0]), describe(c.in[1]))
 	}
+	if bq := c.q8Columns(); bq != nil {
+		if out, ok, err := tensor.MatMulQ8Columns(c.in[0], bq); ok || err != nil {
+			return one(out, err)
+		}
+	}
 	return one(matMul(c.in[0], c.in[1]))
 }
 

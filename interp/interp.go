@@ -86,6 +86,9 @@ type Interpreter struct {
 	// wZeros holds quantized weight types' scales and zero points (see
 	// channelScalesCached).
 	wZeros map[ir.Type]scalesZeros
+	// q8 holds float32 matmul weights that are dequantized int8 as int8
+	// rows and column scales (nil: not one), per constant (matmul_q8.go).
+	q8 map[*tensor.Tensor]*tensor.Q8Columns
 	// frames holds, per function, what its runs reuse (frame.go).
 	frames map[*ir.Operation]*frame
 	depth  int
