@@ -84,3 +84,18 @@ func addF32Fast(o, a, b []float32) int {
 	addF32AVX(&o[0], &a[0], &b[0], n)
 	return n
 }
+
+//go:noescape
+func evenF32AVX2(dst, src *float32, n int)
+
+// evenF32Fast sets dst[t] = src[2t] for the first values of dst, eight at
+// a time while their sources lie in src, and returns how many it did (0
+// without AVX2).
+func evenF32Fast(dst, src []float32) int {
+	n := min(len(dst), len(src)/2) &^ 7
+	if !hasAVX2 || n == 0 {
+		return 0
+	}
+	evenF32AVX2(&dst[0], &src[0], n)
+	return n
+}

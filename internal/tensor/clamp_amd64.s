@@ -292,3 +292,29 @@ add8:
 adddone:
 	VZEROUPPER
 	RET
+
+// func evenF32AVX2(dst, src *float32, n int)
+// dst[t] = src[2t] for t in [0, n), n a multiple of 8 (reads src[0 : 2n)):
+// VSHUFPS picks each 128-bit lane's even values of two vectors, VPERMPD
+// puts the lanes' pairs in order.
+TEXT ·evenF32AVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	SHRQ $3, CX
+	JZ   efdone
+
+efloop:
+	VMOVUPS (SI), Y0
+	VMOVUPS 32(SI), Y1
+	VSHUFPS $0x88, Y1, Y0, Y2
+	VPERMPD $0xD8, Y2, Y2
+	VMOVUPS Y2, (DI)
+	ADDQ $64, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ  efloop
+
+efdone:
+	VZEROUPPER
+	RET

@@ -14,3 +14,5 @@ func addScalarI32Fast(o []int32, b int32) int { return 0 }
 func biasClipFast(o []float32, b float32, bias, clip bool, lo, hi float32) int { return 0 }
 
 func addF32Fast(o, a, b []float32) int { return 0 }
+
+func evenF32Fast(dst, src []float32) int { return 0 }

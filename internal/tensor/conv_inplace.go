@@ -210,7 +210,12 @@ func phasePlanes(g *convGeom, x, xp []float32, hq, wq int) {
 						continue
 					}
 					s := iw0 + lo*g.sw
-					for j := lo; j < hi; j++ {
+					j := lo
+					if g.sw == 2 {
+						j += evenF32Fast(row[lo:hi], src[s:])
+						s += 2 * (j - lo)
+					}
+					for ; j < hi; j++ {
 						row[j] = src[s]
 						s += g.sw
 					}

@@ -142,3 +142,31 @@ func TestConvInPlaceBounded(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, kernF32.runInd != nil, convInPlaceOK(g))
 }
+
+// evenF32Fast copies every other value as the scalar loop does, only
+// while a block's 16 source values lie in src, and leaves the rest.
+func TestEvenF32Fast(t *testing.T) {
+	for _, n := range []int{0, 3, 8, 15, 16, 17, 57, 113} {
+		for _, extra := range []int{-1, 0, 1} {
+			src := make([]float32, max(0, 2*n+extra))
+			for i := range src {
+				src[i] = float32(i) + 0.5
+			}
+			dst := make([]float32, n)
+			done := evenF32Fast(dst, src)
+			if done%8 != 0 || done > n || 2*done > len(src) {
+				t.Fatalf("n %d src %d: did %d values", n, len(src), done)
+			}
+			for i := range done {
+				if dst[i] != src[2*i] {
+					t.Fatalf("n %d src %d: dst[%d] = %v, want %v", n, len(src), i, dst[i], src[2*i])
+				}
+			}
+			for i := done; i < n; i++ {
+				if dst[i] != 0 {
+					t.Fatalf("n %d src %d: dst[%d] written past what it reported", n, len(src), i)
+				}
+			}
+		}
+	}
+}
