@@ -244,7 +244,7 @@ func convQuadsRun[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero, zu in
 	}
 	ownForm := g.pt == 0 && g.pl == 0 && hp == g.h && wp == g.w // nothing padded: B is x
 	if workers := threads(); workers > 1 && !ownForm && g.n == 1 && g.groups == 1 && g.oh >= 2*workers &&
-		float64(g.m)*float64(ohw)*float64(k) >= quadSplitWork {
+		float64(g.m)*float64(ohw)*float64(k) >= quadSplitWork && !quadSmallPlane(g) {
 		convQuadsRows(g, acc, xv, xZero, w, f, bias, cq, req, workers)
 		return
 	}
@@ -316,6 +316,22 @@ func signFlip[T int8 | uint8]() int32 {
 	}
 	return 0
 }
+
+// quadSmallPlane reports whether a stride-1 convolution's output plane
+// is so small that its threads split the output channels rather than
+// the rows: a 7x7 image cut by rows gives two threads 4 and 3 rows, 36
+// and 27 extended columns, each ending in a partial panel, where the
+// channel split computes all 63 for half the channels each, with one B
+// packed by both (resnet18-qdq's 512x7x7 3x3 layers at two threads 0.57
+// → 0.51 ms; its stride-2 layers with 7x7 outputs were slower so).
+func quadSmallPlane(g *convGeom) bool {
+	return g.sh == 1 && g.sw == 1 && g.oh*g.ow < quadRowsMinPlane
+}
+
+// quadRowsMinPlane is the output plane (values) from which stride-1
+// 8-bit convolutions are cut by rows among threads: 14x14 was slower
+// cut by channels (0.37 → 0.39–0.50 ms), 7x7 faster.
+const quadRowsMinPlane = 10 * 10
 
 // quadSplitWork is the product size (multiply-adds) from which
 // convQuadsRun splits a convolution that needs padded planes by output
