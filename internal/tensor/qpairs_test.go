@@ -162,3 +162,49 @@ func TestConvIntegerRequantIntoMatchesTwoSteps(t *testing.T) {
 		SetThreads(prev)
 	}
 }
+
+// The shifted planes of stride-1 convolutions hold, for each channel and
+// kernel column kj, input (r − pt, o + kj·dw − pl) at row r, column o, or
+// the zero point outside the image: for narrow images (one run of the
+// input per plane) and wide ones (row by row), symmetric and lopsided
+// pads, dilations.
+func TestPadShiftedMatchesDefinition(t *testing.T) {
+	rng := rand.New(rand.NewSource(41))
+	for trial := range 60 {
+		h, w := 1+rng.Intn(12), 1+rng.Intn(40)
+		kh, kw := 1+rng.Intn(3), 1+rng.Intn(3)
+		dil := 1 + rng.Intn(2)
+		pads := [4]int{rng.Intn(3), rng.Intn(3), rng.Intn(3), rng.Intn(3)}
+		if trial%2 == 0 { // "same" padding: rows as wide as the image's
+			pads = [4]int{(kh - 1) * dil / 2, (kw - 1) * dil / 2, (kh-1)*dil - (kh-1)*dil/2, (kw-1)*dil - (kw-1)*dil/2}
+		}
+		c := 1 + rng.Intn(3)
+		x := randInts(rng, U8, []int64{1, int64(c), int64(h), int64(w)})
+		g, err := convGeometry(x.shape, []int64{2, int64(c), int64(kh), int64(kw)}, Conv2DParams{Pads: pads, Dilations: [2]int{dil, dil}})
+		if err != nil {
+			continue
+		}
+		hp := g.oh + (g.kh-1)*g.dh
+		var buf []uint8
+		zero := uint8(7 + trial)
+		xp := padShifted(g, x.Uint8s(), zero, hp, 0, &buf)
+		xv := x.Uint8s()
+		for ch := range c {
+			for kj := range kw {
+				for r := range hp {
+					for o := range g.ow {
+						iy, ix := r-g.pt, o+kj*g.dw-g.pl
+						want := zero
+						if iy >= 0 && iy < h && ix >= 0 && ix < w {
+							want = xv[(ch*h+iy)*w+ix]
+						}
+						if got := xp.data[((ch*kw+kj)*hp+r)*g.ow+o]; got != want {
+							t.Fatalf("trial %d (%dx%d, kernel %dx%d, dilation %d, pads %v): channel %d kj %d row %d col %d = %d, want %d",
+								trial, h, w, kh, kw, dil, pads, ch, kj, r, o, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
