@@ -22,6 +22,11 @@ type frame struct {
 	argNext int
 	fresh   bool
 	bufs    bufSlab
+	// results lists the latest run's results that Recycle may take back:
+	// storage of their own, made by the run (not an argument's, a
+	// constant's or a callee's, not the arena's, not shared with another
+	// result).
+	results []*tensor.Tensor
 }
 
 func newFrame() *frame {
@@ -101,4 +106,18 @@ func (s *bufSlab) reset() {
 		clear(s.chunks[c])
 	}
 	s.next = 0
+}
+
+// noteResults records which of a run's results (values vs, tensors ts)
+// Recycle may take back.
+func (f *frame) noteResults(p *bufPool, vs []*ir.Value, ts []*tensor.Tensor) {
+	clear(f.results)
+	f.results = f.results[:0]
+	for i, v := range vs {
+		b := p.owner[v]
+		if b == nil || b.pinned || b.inPlan || b.refs != 1 || b.t.Len() == 0 {
+			continue
+		}
+		f.results = append(f.results, ts[i])
+	}
 }

@@ -295,6 +295,9 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 			if op.Next() != nil {
 				return nil, ir.Errorf(op.Loc, "'%s' op is not the last op of the body", op.Name())
 			}
+			if pool != nil {
+				fr.noteResults(pool, operands, args)
+			}
 			return slices.Clone(args), nil
 		}
 		c := &fr.call

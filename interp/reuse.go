@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
@@ -311,5 +312,29 @@ func (p *bufPool) trim() {
 		copy(l, l[len(l)-n:])
 		clear(l[n:])
 		p.free[k] = l[:n]
+	}
+}
+
+// Recycle hands back results of fn's latest run that the caller no longer
+// reads, so that their storage may hold a later run's values: a result
+// kept from run to run is otherwise new memory every run (a page fault
+// per 4 KB on first touch). Results that are not from fn's latest run,
+// or whose storage is an argument's, a constant's or shared with another
+// result, are left alone; so is everything when buffers are not reused.
+func (it *Interpreter) Recycle(fn *ir.Operation, results []*tensor.Tensor) {
+	fr, free := it.frames[fn], it.free[fn]
+	if fr == nil || free == nil {
+		return
+	}
+	for _, t := range results {
+		i := slices.Index(fr.results, t)
+		if t == nil || i < 0 {
+			continue
+		}
+		fr.results[i] = nil
+		if full, err := wholeStorage(t); err == nil {
+			k := mruKey(t.DType())
+			free[k] = append(free[k], full)
+		}
 	}
 }

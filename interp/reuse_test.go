@@ -240,3 +240,90 @@ func placedTakes(st *arenaState) int {
 	}
 	return n
 }
+
+// Recycle lets a run's results serve the next run: a result of its own
+// storage is reused (and the next run's values are right), results that
+// share storage with each other, an argument or a constant are not, and
+// tensors that are not the latest run's results are ignored.
+func TestRecycleResults(t *testing.T) {
+	rng := rand.New(rand.NewSource(17))
+	fn, err := LookupFunc(parseModule(t, mixedSrc), "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := func() []*tensor.Tensor {
+		return []*tensor.Tensor{randF32(rng, 1, 4, 6, 6), randF32(rng, 4, 4, 3, 3), randF32(rng, 4), randF32(rng, 4, 1, 1)}
+	}
+	it := New(Options{})
+	var prev, kept []*tensor.Tensor
+	for run := range 4 {
+		in := inputs()
+		outs, err := it.Run(fn, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := New(Options{NoBufferReuse: true}).Run(fn, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range want {
+			sameF32Bits(t, "result", outs[i], want[i])
+		}
+		if run >= 1 {
+			// v1 and a1 share their storage: the run after theirs left it.
+			sameF32Bits(t, "a result sharing storage, a run later", prev[1], kept[0])
+			sameF32Bits(t, "a result sharing storage, a run later", prev[2], kept[1])
+		}
+		kept = []*tensor.Tensor{cloneF32(outs[1]), cloneF32(outs[2])}
+		it.Recycle(fn, outs)
+		it.Recycle(fn, outs) // twice: ignored
+		it.Recycle(fn, in)   // not results: ignored
+		// x2 (its own storage) is listed for the next run, once; v1 and
+		// a1 are not.
+		listed := map[*tensor.Tensor]int{}
+		for _, l := range it.free[fn] {
+			for _, f := range l {
+				for i, o := range outs {
+					if overlaps(f, o) {
+						listed[o]++
+						if i != 0 {
+							t.Fatalf("run %d: result %d (storage shared) was listed", run, i)
+						}
+					}
+				}
+			}
+		}
+		if listed[outs[0]] != 1 {
+			t.Fatalf("run %d: the result of its own storage is listed %d times, want once", run, listed[outs[0]])
+		}
+		prev = outs
+	}
+
+	// An argument and a constant returned as they are stay as they are.
+	const src = `func.func @main(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) {
+  %c = core.constant dense<1.5> : tensor<8xf32>
+  %y = core.add %x, %c : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+  return %x, %c, %y : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
+}`
+	fn2, err := LookupFunc(parseModule(t, src), "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	it2 := New(Options{})
+	x := randF32(rng, 8)
+	xCopy := cloneF32(x)
+	outs, err := it2.Run(fn2, []*tensor.Tensor{x})
+	if err != nil {
+		t.Fatal(err)
+	}
+	it2.Recycle(fn2, outs)
+	if _, err := it2.Run(fn2, []*tensor.Tensor{randF32(rng, 8)}); err != nil {
+		t.Fatal(err)
+	}
+	sameF32Bits(t, "the argument", x, xCopy)
+	for i, v := range outs[1].Float32s() {
+		if v != 1.5 {
+			t.Fatalf("the constant's element %d = %v after a recycle", i, v)
+		}
+	}
+}
