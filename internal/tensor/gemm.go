@@ -355,6 +355,15 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch, ct []T, ic, jc,
 	if kern.narrow && g.bInd == nil && nc%gemmNR != 0 && nc%gemmNR <= gemmNarrowCols {
 		narrowAt = nc / gemmNR * gemmNR
 	}
+	// ncw is the columns the kernels compute: with a tile-local C, whose
+	// rows hold whole panels, a partial last panel is computed whole
+	// (its extra columns are never read, and B is readable that far), so
+	// it goes with its neighbour through the two-panel kernel rather than
+	// alone through scratch.
+	ncw := nc
+	if g.tileC && narrowAt < 0 {
+		ncw = (nc + gemmNR - 1) / gemmNR * gemmNR
+	}
 	for pc := 0; pc < g.k; pc += gemmKC {
 		kc := min(gemmKC, g.k-pc)
 		switch {
@@ -394,7 +403,7 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch, ct []T, ic, jc,
 			// through scratch.
 			narrow := func(ir, jr int) {
 				bp, ldb, bOff := panel(jr)
-				nr := min(gemmNR, nc-jr)
+				nr := min(gemmNR, ncw-jr)
 				ap := a[(ir/mr)*kc*mr:]
 				off := (i0+ir-ci)*ldc + jc - cj + jr
 				rows := min(mr, mc-ir)
@@ -432,7 +441,7 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch, ct []T, ic, jc,
 				}
 				// Two whole panels of one layout go through the wide
 				// kernel where there is one (same bits as two calls).
-				wide := jr+2*gemmNR <= nc && (jr < inPlace) == (jr+gemmNR < inPlace) &&
+				wide := jr+2*gemmNR <= ncw && (jr < inPlace) == (jr+gemmNR < inPlace) &&
 					((g.bInd == nil && kern.run2 != nil) || (g.bInd != nil && kern.runInd2 != nil))
 				if !wide {
 					for ir := 0; ir < mc; ir += mr {
