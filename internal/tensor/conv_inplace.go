@@ -182,16 +182,32 @@ func conv2DInPlaceRows(g *convGeom, xv, wv, bv, ov []float32, stride int, packs 
 
 // phasePlanes writes the cg channels of x into xp as sh×sw planes of hq
 // × wq values per channel: plane (a, b) row i column j holds image row
-// a + i*sh - pt, column b + j*sw - pl, or 0 outside the image. It zeroes
-// xp's slack after the planes.
+// a + i*sh - pt, column b + j*sw - pl, or 0 outside the image; planes no
+// tap of the kernel reads are left as they are (the products read them
+// at most as dropped columns past a run's end). It zeroes xp's slack
+// after the planes.
 func phasePlanes(g *convGeom, x, xp []float32, hq, wq int) {
 	hw := g.h * g.w
 	per := g.sh * g.sw * hq * wq // values per channel
+	// The planes some tap reads (a strided 1x1 convolution reads one of
+	// sh·sw); the others are not written.
+	var used [4][4]bool
+	if g.sh <= 4 && g.sw <= 4 {
+		for ki := range g.kh {
+			for kj := range g.kw {
+				used[ki*g.dh%g.sh][kj*g.dw%g.sw] = true
+			}
+		}
+	}
 	g.parallel(g.cg, float64(g.cg*per), func(c int) {
 		img := x[c*hw : (c+1)*hw]
 		at := c * per
 		for a := range g.sh {
 			for b := range g.sw {
+				if g.sh <= 4 && g.sw <= 4 && !used[a][b] {
+					at += hq * wq
+					continue
+				}
 				iw0 := b - g.pl
 				lo, hi := inWidth(iw0, g.sw, g.w, wq)
 				for i := range hq {
