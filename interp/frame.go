@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"slices"
+
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
 )
@@ -115,7 +117,8 @@ func (f *frame) noteResults(p *bufPool, vs []*ir.Value, ts []*tensor.Tensor) {
 	f.results = f.results[:0]
 	for i, v := range vs {
 		b := p.owner[v]
-		if b == nil || b.pinned || b.inPlan || b.refs != 1 || b.t.Len() == 0 {
+		if b == nil || b.pinned || b.inPlan || b.refs != 1 || b.t.Len() == 0 ||
+			slices.Index(vs, v) != i || slices.Index(vs[i+1:], v) >= 0 { // returned twice: shared
 			continue
 		}
 		f.results = append(f.results, ts[i])

@@ -299,11 +299,13 @@ func TestRecycleResults(t *testing.T) {
 		prev = outs
 	}
 
-	// An argument and a constant returned as they are stay as they are.
-	const src = `func.func @main(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) {
+	// An argument and a constant returned as they are stay as they are;
+	// a value returned twice is shared.
+	const src = `func.func @main(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) {
   %c = core.constant dense<1.5> : tensor<8xf32>
   %y = core.add %x, %c : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
-  return %x, %c, %y : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
+  %z = core.mul %x, %c : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+  return %x, %c, %y, %z, %z : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
 }`
 	fn2, err := LookupFunc(parseModule(t, src), "main")
 	if err != nil {
@@ -317,6 +319,22 @@ func TestRecycleResults(t *testing.T) {
 		t.Fatal(err)
 	}
 	it2.Recycle(fn2, outs)
+	listed := 0
+	for _, l := range it2.free[fn2] {
+		for _, f := range l {
+			for i, o := range outs {
+				if overlaps(f, o) {
+					listed++
+					if i != 2 {
+						t.Fatalf("result %d (an argument, a constant or returned twice) was listed", i)
+					}
+				}
+			}
+		}
+	}
+	if listed != 1 {
+		t.Fatalf("the add's result is listed %d times, want once", listed)
+	}
 	if _, err := it2.Run(fn2, []*tensor.Tensor{randF32(rng, 8)}); err != nil {
 		t.Fatal(err)
 	}

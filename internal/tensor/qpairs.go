@@ -476,8 +476,8 @@ func padPlane[T int8 | uint8](g *convGeom, plane []T, width int, x []T, off, lo,
 		// shifted planes of a small image): the image rows are one run
 		// of x moved by off, then a few edge columns set. Row by row, a
 		// 14x14 plane's 14-byte rows cost more in calls than in bytes
-		// (resnet18-qdq's 256x14x14 3x3 layer alone, one thread: 0.46–
-		// 0.52 → 0.38–0.42 ms); 56-byte rows were no faster so.
+		// (resnet18-qdq's 256x14x14 3x3 layer alone, one thread: 0.43–
+		// 0.47 → 0.35–0.36 ms); 56-byte rows were no faster so.
 		d := plane[r0*width : r1*width]
 		s0 := (r0-g.pt)*g.w + off // where d[0] reads x
 		a, b := max(0, -s0), min(len(d), len(x)-s0)

@@ -319,11 +319,11 @@ func signFlip[T int8 | uint8]() int32 {
 
 // quadSmallPlane reports whether a stride-1 convolution's output plane
 // is so small that its threads split the output channels rather than
-// the rows: a 7x7 image cut by rows gives two threads 4 and 3 rows, 36
-// and 27 extended columns, each ending in a partial panel, where the
-// channel split computes all 63 for half the channels each, with one B
-// packed by both (resnet18-qdq's 512x7x7 3x3 layers at two threads 0.57
-// → 0.51 ms; its stride-2 layers with 7x7 outputs were slower so).
+// the rows: a 7x7 image cut by rows gives two threads 4 and 3 rows, 28
+// and 21 columns, each ending in a partial panel, where the channel
+// split computes all 49 for half the channels each, with one B packed
+// by both (resnet18-qdq's 512x7x7 3x3 layers at two threads 0.57 → 0.51
+// ms; its stride-2 layers with 7x7 outputs were slower so).
 func quadSmallPlane(g *convGeom) bool {
 	return g.sh == 1 && g.sw == 1 && g.oh*g.ow < quadRowsMinPlane
 }
