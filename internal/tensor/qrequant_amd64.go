@@ -182,7 +182,7 @@ func requantRows8AVX512(dst *byte, ldd int, acc *int32, lda int, rows, n int, bi
 // check, rowsFastOK). bias holds the rows' biases (nil: none).
 func requantRowsFast(dst *Tensor, lo, ldd int, acc []int32, lda, rows, n int, bias []int32, r *Requantizer, ch0 int) bool {
 	if !hasAVX512 || n < 16 || rows <= 0 || len(acc) < (rows-1)*lda+n || (bias != nil && len(bias) < rows) ||
-		r.Min < -128 || r.Max > 255 { // the packs keep 16 bits, then the low byte
+		r.Min < -128 || r.Max > 255 || r.Zero < -128 || r.Zero > 255 { // the packs keep 16 bits, then the low byte
 		return false
 	}
 	var d *byte
