@@ -180,6 +180,21 @@ func conv2DInPlaceRows(g *convGeom, xv, wv, bv, ov []float32, stride int, packs 
 	}
 }
 
+// phasesRead marks the phase planes (a, b) some kernel tap reads: tap
+// (ki, kj) reads plane (ki·dh mod sh, kj·dw mod sw). ok is false (nothing
+// marked) for strides over 4.
+func (g *convGeom) phasesRead() (used [4][4]bool, ok bool) {
+	if g.sh > 4 || g.sw > 4 {
+		return used, false
+	}
+	for ki := range g.kh {
+		for kj := range g.kw {
+			used[ki*g.dh%g.sh][kj*g.dw%g.sw] = true
+		}
+	}
+	return used, true
+}
+
 // phasePlanes writes the cg channels of x into xp as sh×sw planes of hq
 // × wq values per channel: plane (a, b) row i column j holds image row
 // a + i*sh - pt, column b + j*sw - pl, or 0 outside the image; planes no
@@ -191,20 +206,13 @@ func phasePlanes(g *convGeom, x, xp []float32, hq, wq int) {
 	per := g.sh * g.sw * hq * wq // values per channel
 	// The planes some tap reads (a strided 1x1 convolution reads one of
 	// sh·sw); the others are not written.
-	var used [4][4]bool
-	if g.sh <= 4 && g.sw <= 4 {
-		for ki := range g.kh {
-			for kj := range g.kw {
-				used[ki*g.dh%g.sh][kj*g.dw%g.sw] = true
-			}
-		}
-	}
+	used, known := g.phasesRead()
 	g.parallel(g.cg, float64(g.cg*per), func(c int) {
 		img := x[c*hw : (c+1)*hw]
 		at := c * per
 		for a := range g.sh {
 			for b := range g.sw {
-				if g.sh <= 4 && g.sw <= 4 && !used[a][b] {
+				if known && !used[a][b] {
 					at += hq * wq
 					continue
 				}

@@ -17,32 +17,42 @@ func gemvOK(g *gemmPlan[float32]) bool {
 func gemvF32(g *gemmPlan[float32]) {
 	n := g.n
 	kern := g.kern.forRows(1)
-	sums := getF32(n)
-	defer scratchF32.Put(sums)
-	s := *sums
 	buf := getPack[float32]()
 	defer putPack(buf)
 	pa := (*buf)[:gemmKC*kern.mr]
-	c := g.c[:n]
-	for pc := 0; pc < g.k; pc += gemmKC {
-		kc := min(gemmKC, g.k-pc)
+	gemvBlocks(g.k, g.c[:n], g.accumulate, func(pc, kc int, s []float32) {
 		// A's row for this block, as packA lays it out for kern: value p
 		// at p*mr.
 		g.packA(pa, kern, 0, 1, pc, kc)
-		clear(s)
 		for p := range kc {
 			faxpy(pa[p*kern.mr], g.bRows[(pc+p)*g.ldb:], s)
 		}
-		if pc == 0 && !g.accumulate {
+	})
+	g.addBias(0, 1, 0, n)
+	if g.epilogue != nil {
+		g.epilogue(0, 1, 0, n)
+	}
+}
+
+// gemvBlocks is the order of a one-row product's sums, which every
+// one-row path keeps (so their bits are the tiled path's): per kc block,
+// rows(pc, kc, s) adds the block's k rows into s, zeroed first, in
+// increasing p; the block's sums are then stored into c (the first
+// block, unless accumulating) or added to it.
+func gemvBlocks(k int, c []float32, accumulate bool, rows func(pc, kc int, s []float32)) {
+	sums := getF32(len(c))
+	defer scratchF32.Put(sums)
+	s := *sums
+	for pc := 0; pc < k; pc += gemmKC {
+		kc := min(gemmKC, k-pc)
+		clear(s)
+		rows(pc, kc, s)
+		if pc == 0 && !accumulate {
 			copy(c, s)
 			continue
 		}
 		for j := range c {
 			c[j] += s[j]
 		}
-	}
-	g.addBias(0, 1, 0, n)
-	if g.epilogue != nil {
-		g.epilogue(0, 1, 0, n)
 	}
 }

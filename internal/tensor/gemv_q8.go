@@ -39,9 +39,9 @@ func NewQ8Columns(b *Tensor, q []int8, scale []float32) *Q8Columns {
 }
 
 // MatMulQ8Columns is MatMul(a, B) for a of one row ([1, K]) and B the
-// matrix b stands for, with the same bits: gemvF32's kc blocks, each
-// row's fused multiply-adds in increasing k, then the blocks' sums added
-// in order. ok is false (nothing computed) for any other a.
+// matrix b stands for, with the same bits: gemvF32's kc blocks
+// (gemvBlocks), each row's fused multiply-adds in increasing k. ok is
+// false (nothing computed) for any other a.
 func MatMulQ8Columns(a *Tensor, b *Q8Columns) (out *Tensor, ok bool, err error) {
 	if a.dtype != F32 || len(a.shape) != 2 || a.shape[0] != 1 || int(a.shape[1]) != b.k {
 		return nil, false, nil
@@ -50,13 +50,8 @@ func MatMulQ8Columns(a *Tensor, b *Q8Columns) (out *Tensor, ok bool, err error) 
 	if err != nil {
 		return nil, false, err
 	}
-	av, c := a.data.([]float32), out.data.([]float32)
-	sums := getF32(b.n)
-	defer scratchF32.Put(sums)
-	s := *sums
-	for pc := 0; pc < b.k; pc += gemmKC {
-		kc := min(gemmKC, b.k-pc)
-		clear(s)
+	av := a.data.([]float32)
+	gemvBlocks(b.k, out.data.([]float32), false, func(pc, kc int, s []float32) {
 		p := 0
 		// Four rows a pass over the sums where the CPU can: each sum
 		// gets the same fused multiply-adds in the same order.
@@ -66,13 +61,6 @@ func MatMulQ8Columns(a *Tensor, b *Q8Columns) (out *Tensor, ok bool, err error) 
 		for ; p < kc; p++ {
 			faxpyQ8(av[pc+p], b.q[(pc+p)*b.n:], b.scale, s)
 		}
-		if pc == 0 {
-			copy(c, s)
-			continue
-		}
-		for j := range c {
-			c[j] += s[j]
-		}
-	}
+	})
 	return out, true, nil
 }

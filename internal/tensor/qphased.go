@@ -52,12 +52,7 @@ func padPhased[T int8 | uint8](g *convGeom, x []T, zero T, buf *[]T) paddedInput
 	}
 	// The planes some tap reads (a 1x1 convolution reads one of four);
 	// the others are left as they are.
-	var used [2][2]bool
-	for ki := range g.kh {
-		for kj := range g.kw {
-			used[ki*g.dh%g.sh][kj*g.dw%g.sw] = true
-		}
-	}
+	used, _ := g.phasesRead()
 	// At stride 2 with both column phases used from one even column
 	// base, the two phases' rows are one even/odd split of the input row:
 	// done for all rows of a row phase in one call.
