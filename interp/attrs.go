@@ -26,6 +26,9 @@ type opCall struct {
 	pool    *bufPool
 	index   int
 	lastUse map[*ir.Value]int
+	// env holds the run's live values (a fused epilogue reads an operand
+	// of a later op); nil outside a run.
+	env map[*ir.Value]*tensor.Tensor
 }
 
 // kernel computes an op's results.

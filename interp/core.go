@@ -184,15 +184,37 @@ func coreClamp(c *opCall) ([]*tensor.Tensor, error) {
 // nothing left to do): only with buffer reuse (the mark lives in the
 // run's pool) and without hooks, which must see the unclamped result.
 func (c *opCall) fusableClamp() *[2]float64 {
-	if c.pool == nil || c.it == nil || c.it.opts.Observe != nil || c.it.opts.Substitute != nil || c.op.NumResults() != 1 {
+	if !c.fusable() {
 		return nil
 	}
-	r := c.op.Result(0)
+	return clampAfter(c.op)
+}
+
+// fusable reports whether this op may compute ops after it (see
+// fusableClamp).
+func (c *opCall) fusable() bool {
+	return c.pool != nil && c.it != nil && c.it.opts.Observe == nil && c.it.opts.Substitute == nil && c.op.NumResults() == 1
+}
+
+// soleReader is the op that reads op's only result, when nothing else
+// does and it is in the same block with one result of the same type.
+func soleReader(op *ir.Operation) *ir.Operation {
+	r := op.Result(0)
 	if !r.HasOneUse() {
 		return nil
 	}
 	u := r.Uses()[0].Owner()
-	if u.Block() != c.op.Block() || u.NumResults() != 1 || u.Result(0).Type() != r.Type() {
+	if u.Block() != op.Block() || u.NumResults() != 1 || u.Result(0).Type() != r.Type() {
+		return nil
+	}
+	return u
+}
+
+// clampAfter returns the bounds of the core.clamp or core.relu that is
+// op's sole reader, or nil.
+func clampAfter(op *ir.Operation) *[2]float64 {
+	u := soleReader(op)
+	if u == nil {
 		return nil
 	}
 	if u.Name() == "core.relu" {
@@ -208,6 +230,69 @@ func (c *opCall) fusableClamp() *[2]float64 {
 		return nil
 	}
 	return &[2]float64{lo, hi}
+}
+
+// fusableResidual returns the other operand of a float32 core.add that is
+// this convolution's sole reader, when that operand is live already (so
+// the convolution can add it as each tile completes), whether it is the
+// add's first operand, and the clamp after the add that can be applied
+// with it (clampAfter).
+func (c *opCall) fusableResidual() (res *tensor.Tensor, first bool, clamp *[2]float64) {
+	if !c.fusable() || c.env == nil || c.it.opts.TRTFused {
+		return nil, false, nil
+	}
+	u := soleReader(c.op)
+	if u == nil || u.Name() != "core.add" || u.NumOperands() != 2 {
+		return nil, false, nil
+	}
+	r := c.op.Result(0)
+	j := 1
+	if u.Operand(0) != r {
+		j = 0 // r is operand 1
+	} else if u.Operand(1) == r {
+		return nil, false, nil // r + r
+	}
+	o := u.Operand(j)
+	if o.Type() != r.Type() {
+		return nil, false, nil // broadcasting
+	}
+	t := c.env[o]
+	if t == nil || t.DType() != tensor.F32 {
+		return nil, false, nil // defined after the convolution
+	}
+	return t, j == 0, clampAfter(u)
+}
+
+// summedOperand returns the index of an operand that a convolution made
+// as this core.add's result (fusableResidual), and the clamp it applied.
+func (c *opCall) summedOperand() (int, *[2]float64, bool) {
+	if c.pool == nil || len(c.pool.summed) == 0 {
+		return 0, nil, false
+	}
+	for j, v := range c.op.Operands() {
+		if b, ok := c.pool.summed[v]; ok {
+			return j, b, true
+		}
+	}
+	return 0, nil, false
+}
+
+// coreAdd is lhs + rhs; an operand that a convolution computed as this
+// sum already is its result.
+func coreAdd(c *opCall) ([]*tensor.Tensor, error) {
+	if j, clamp, ok := c.summedOperand(); ok {
+		x := c.in[j]
+		y := c.inPlaceOf(j, x.Shape(), int64(x.Len()))
+		if y == nil {
+			if y = c.out(tensor.F32, x.Shape()); y == nil {
+				y = tensor.New(tensor.F32, x.Shape()...)
+			}
+			copy(y.Float32s(), x.Float32s())
+		}
+		c.markClamped(clamp)
+		return one(y, nil)
+	}
+	return quantDispatch(binaryOp(tensor.OpAdd), qAdd)(c)
 }
 
 // reluBounds are core.relu's as a clamp's.
@@ -234,6 +319,20 @@ func (c *opCall) clampedInput() ([2]float64, bool) {
 	}
 	b, ok := c.pool.clamped[c.op.Operand(0)]
 	return b, ok
+}
+
+// markFused records what a convolution computed beyond its own result:
+// the add reading it (sum, with the clamp after that add), or the clamp
+// reading it.
+func (c *opCall) markFused(sum *ir.Value, clamp *[2]float64) {
+	if sum == nil {
+		c.markClamped(clamp)
+		return
+	}
+	if c.pool.summed == nil {
+		c.pool.summed = map[*ir.Value]*[2]float64{}
+	}
+	c.pool.summed[sum] = clamp
 }
 
 // markClamped records that this op's result was clamped to b (nil: not).
@@ -298,6 +397,11 @@ func coreConv(c *opCall) ([]*tensor.Tensor, error) {
 	pads := [4]int{int(p[0]), int(p[1]), int(p[2]), int(p[3])}
 	cp := tensor.Conv2DParams{Strides: strides, Dilations: dils, Pads: pads, Groups: int(groups)}
 	clamp := c.fusableClamp()
+	var sum *ir.Value // the core.add this convolution computes, if any
+	if res, first, addClamp := c.fusableResidual(); res != nil && c.convF32() {
+		cp.Residual, cp.ResidualFirst, clamp = res, first, addClamp
+		sum = c.op.Result(0)
+	}
 	if clamp != nil {
 		cp.Clip, cp.ClipLo, cp.ClipHi = true, float32(clamp[0]), float32(clamp[1])
 	}
@@ -308,12 +412,12 @@ func coreConv(c *opCall) ([]*tensor.Tensor, error) {
 			y = c.convAlloc()
 		}
 		if y != nil && tensor.Conv2DPackedInto(y, c.in[0], pw, bias, cp) == nil {
-			c.markClamped(clamp)
+			c.markFused(sum, clamp)
 			return []*tensor.Tensor{y}, nil
 		}
 	} else if y := c.convOut(); y != nil {
 		if tensor.Conv2DInto(y, c.in[0], c.in[1], bias, cp) == nil {
-			c.markClamped(clamp)
+			c.markFused(sum, clamp)
 			return []*tensor.Tensor{y}, nil
 		}
 	}

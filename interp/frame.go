@@ -79,6 +79,7 @@ func (f *frame) release() {
 	clear(p.owner)
 	clear(p.taken)
 	clear(p.clamped)
+	clear(p.summed)
 	p.free, p.arena = nil, nil
 	f.bufs.reset()
 }

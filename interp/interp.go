@@ -301,7 +301,7 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 			return slices.Clone(args), nil
 		}
 		c := &fr.call
-		*c = opCall{op: op, in: args, it: it, pool: pool, index: i, lastUse: lastUse}
+		*c = opCall{op: op, in: args, it: it, pool: pool, index: i, lastUse: lastUse, env: env}
 		var results []*tensor.Tensor
 		var err error
 		var t0 time.Time

@@ -29,6 +29,10 @@ type bufPool struct {
 	// clamped: values a convolution already clamped to these bounds for
 	// the core.clamp that reads them (coreConv's fusableClamp).
 	clamped map[*ir.Value][2]float64
+	// summed: convolution results that hold the core.add reading them
+	// already (coreConv's fusableResidual), with the clamp applied after
+	// it, if any.
+	summed map[*ir.Value]*[2]float64
 	// slab, when set, hands out the call's bufs (frame.go).
 	slab *bufSlab
 }
@@ -278,18 +282,28 @@ func (c *opCall) inPlace(shape []int64) *tensor.Tensor {
 	if err != nil || n == 0 {
 		return nil
 	}
-	for j, v := range c.op.Operands() {
-		b := c.pool.owner[v]
-		if b == nil || b.refs != 1 || b.pinned || c.lastUse[v] != c.index || j >= len(c.in) {
-			continue
-		}
-		x := c.in[j]
-		if x.DType() != tensor.F32 || int64(x.Len()) != n || !sameSpan(b.t, x) {
-			continue
-		}
-		if t, err := tensor.FromSlice(tensor.F32, shape, x.Float32s()); err == nil {
+	for j := range c.op.Operands() {
+		if t := c.inPlaceOf(j, shape, n); t != nil {
 			return t
 		}
+	}
+	return nil
+}
+
+// inPlaceOf is a float32 output of n elements over operand j's storage,
+// if that operand dies at this op and has n elements, or nil.
+func (c *opCall) inPlaceOf(j int, shape []int64, n int64) *tensor.Tensor {
+	v := c.op.Operand(j)
+	b := c.pool.owner[v]
+	if b == nil || b.refs != 1 || b.pinned || c.lastUse[v] != c.index || j >= len(c.in) {
+		return nil
+	}
+	x := c.in[j]
+	if x.DType() != tensor.F32 || int64(x.Len()) != n || !sameSpan(b.t, x) {
+		return nil
+	}
+	if t, err := tensor.FromSlice(tensor.F32, shape, x.Float32s()); err == nil {
+		return t
 	}
 	return nil
 }

@@ -2,11 +2,13 @@ package interp
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/rand"
 	"testing"
 
 	"github.com/mlc-go/mlc/internal/tensor"
+	"github.com/mlc-go/mlc/ir"
 )
 
 // mixedSrc exercises every kernel that takes recycled or in-place output
@@ -28,6 +30,30 @@ const mixedSrc = `func.func @main(%x: tensor<1x4x6x6xf32>, %w: tensor<4x4x3x3xf3
   %k3 = core.clamp %c3 min -1.0 max 1.0 : tensor<1x4x6x6xf32>
   %x2 = core.add %k3, %x : (tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
   return %x2, %v1, %a1 : tensor<1x4x6x6xf32>, tensor<1x4x36xf32>, tensor<1x4x6x6xf32>
+}
+`
+
+// residualSrc has convolutions whose sole reader is an add: fused with a
+// relu, a clamp or nothing after it, the convolution as the add's second
+// operand, a residual made after the convolution (not fused), a
+// convolution added to itself and one whose result is also returned.
+const residualSrc = `func.func @main(%x: tensor<1x4x6x6xf32>, %w: tensor<4x4x3x3xf32>, %b: tensor<4xf32>) -> (tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>) {
+  %c0 = core.conv2d %x, %w, %b {padding = array<i64: 1, 1, 1, 1>} : (tensor<1x4x6x6xf32>, tensor<4x4x3x3xf32>, tensor<4xf32>) -> tensor<1x4x6x6xf32>
+  %a0 = core.add %c0, %x : (tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  %r0 = core.relu %a0 : tensor<1x4x6x6xf32>
+  %c1 = core.conv2d %r0, %w, %b {padding = array<i64: 1, 1, 1, 1>} : (tensor<1x4x6x6xf32>, tensor<4x4x3x3xf32>, tensor<4xf32>) -> tensor<1x4x6x6xf32>
+  %a1 = core.add %r0, %c1 : (tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  %k1 = core.clamp %a1 min -0.5 max 0.5 : tensor<1x4x6x6xf32>
+  %c2 = core.conv2d %k1, %w {padding = array<i64: 1, 1, 1, 1>} : (tensor<1x4x6x6xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32>
+  %n2 = core.neg %k1 : tensor<1x4x6x6xf32>
+  %a2 = core.add %c2, %n2 : (tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  %c3 = core.conv2d %a2, %w, %b {padding = array<i64: 1, 1, 1, 1>} : (tensor<1x4x6x6xf32>, tensor<4x4x3x3xf32>, tensor<4xf32>) -> tensor<1x4x6x6xf32>
+  %a3 = core.add %c3, %c3 : (tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  %c4 = core.conv2d %a3, %w, %b {padding = array<i64: 1, 1, 1, 1>} : (tensor<1x4x6x6xf32>, tensor<4x4x3x3xf32>, tensor<4xf32>) -> tensor<1x4x6x6xf32>
+  %a4 = core.add %a3, %c4 : (tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  %c5 = core.conv2d %a4, %w, %b {padding = array<i64: 1, 1, 1, 1>} : (tensor<1x4x6x6xf32>, tensor<4x4x3x3xf32>, tensor<4xf32>) -> tensor<1x4x6x6xf32>
+  %a5 = core.add %c5, %a4 : (tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  return %a5, %c5, %a4 : tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>
 }
 `
 
@@ -73,6 +99,7 @@ func TestBufferReuseBitIdentical(t *testing.T) {
 	}{
 		{"mixed", mixedSrc, []*tensor.Tensor{randF32(rng, 1, 4, 6, 6), randF32(rng, 4, 4, 3, 3), randF32(rng, 4), randF32(rng, 4, 1, 1)}},
 		{"convnet", convNetSrc(4, 8, 10), []*tensor.Tensor{randF32(rng, 1, 8, 10, 10)}},
+		{"residual", residualSrc, []*tensor.Tensor{randF32(rng, 1, 4, 6, 6), randF32(rng, 4, 4, 3, 3), randF32(rng, 4)}},
 	}
 	for _, p := range progs {
 		t.Run(p.name, func(t *testing.T) {
@@ -343,5 +370,64 @@ func TestRecycleResults(t *testing.T) {
 		if v != 1.5 {
 			t.Fatalf("the constant's element %d = %v after a recycle", i, v)
 		}
+	}
+}
+
+// TestFusableResidual: which convolutions of residualSrc compute the add
+// that reads them, in which operand order, with which clamp.
+func TestFusableResidual(t *testing.T) {
+	fn, err := LookupFunc(parseModule(t, residualSrc), "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := funcBody(fn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type fused struct {
+		first bool
+		clamp string
+	}
+	want := []*fused{{false, "[0 +Inf]"}, {true, "[-0.5 0.5]"}, nil, nil, {true, "none"}, nil} // %c0 … %c5
+	env := map[*ir.Value]*tensor.Tensor{}
+	for _, a := range body.Args() {
+		env[a] = tensor.New(tensor.F32, 1)
+	}
+	it := New(Options{})
+	convs := 0
+	for _, op := range body.Ops() {
+		if op.Name() == "core.conv2d" {
+			name := fmt.Sprintf("%%c%d", convs)
+			convs++
+			c := &opCall{op: op, it: it, pool: &bufPool{}, env: env}
+			res, first, clamp := c.fusableResidual()
+			got := (*fused)(nil)
+			if res != nil {
+				cs := "none"
+				if clamp != nil {
+					cs = fmt.Sprint(*clamp)
+				}
+				got = &fused{first, cs}
+			}
+			w := want[convs-1]
+			if (got == nil) != (w == nil) || (got != nil && *got != *w) {
+				t.Errorf("%s: fused %+v, want %+v", name, got, w)
+			}
+		}
+		for _, r := range op.Results() {
+			env[r] = tensor.New(tensor.F32, 1)
+		}
+	}
+	// Hooks see every op's own result: nothing is fused under them.
+	obs := New(Options{Observe: func(*ir.Operation, []*tensor.Tensor) {}})
+	for _, op := range body.Ops() {
+		if op.Name() == "core.conv2d" {
+			if res, _, _ := (&opCall{op: op, it: obs, pool: &bufPool{}, env: env}).fusableResidual(); res != nil {
+				t.Fatalf("a convolution fused under an Observe hook")
+			}
+		}
+	}
+	if convs != len(want) {
+		t.Fatalf("%d convolutions, want %d", convs, len(want))
 	}
 }

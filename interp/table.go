@@ -12,57 +12,57 @@ import (
 // and func.return are handled by the interpreter itself.
 var kernels = map[string]kernel{
 	// ---- core (docs/dialects/core.md) ----
-	"core.abs":          unary(tensor.OpAbs),                         // |x|, integers wrap
-	"core.add":          quantDispatch(binaryOp(tensor.OpAdd), qAdd), // lhs + rhs, broadcasting; quantized: QLinearAdd
-	"core.and":          logical(tensor.OpAnd),                       // i1 ∧
-	"core.argmax":       coreArg(true),                               // i64 index of the first maximum (NaN wins)
-	"core.argmin":       coreArg(false),                              // i64 index of the first minimum (NaN wins)
-	"core.avg_pool2d":   coreAvgPool,                                 // NCHW mean pooling, count_include_pad default false
-	"core.broadcast_to": coreBroadcastTo,                             // NumPy broadcast to the result shape
-	"core.cast":         coreCast,                                    // element type conversion (ONNX Cast rules)
-	"core.ceil":         unary(tensor.OpCeil),                        // ⌈x⌉
-	"core.clamp":        coreClamp,                                   // min(max(x, min), max), absent bounds skipped
-	"core.cmp":          coreCmp,                                     // eq/ne/lt/le/gt/ge → i1
-	"core.concat":       coreConcat,                                  // join along axis
-	"core.constant":     constant,                                    // dense / dense_resource value
-	"core.conv2d":       quantDispatch(coreConv, qConv),              // NCHW·OIHW, groups, dilation, [t,l,b,r] padding; quantized: QLinearConv
-	"core.cos":          unary(tensor.OpCos),                         // cos x
-	"core.div":          binaryOp(tensor.OpDiv),                      // lhs / rhs, integers truncate
-	"core.erf":          unary(tensor.OpErf),                         // erf x
-	"core.exp":          unary(tensor.OpExp),                         // eˣ
-	"core.floor":        unary(tensor.OpFloor),                       // ⌊x⌋
-	"core.gather":       coreGather,                                  // ONNX Gather along axis
-	"core.log":          unary(tensor.OpLog),                         // ln x
-	"core.matmul":       quantDispatch(coreMatMul, qMatMul),          // batched [..., M, K]·[..., K, N]; quantized: QLinearMatMul
-	"core.max":          binaryOp(tensor.OpMax),                      // elementwise max, NaN propagates
-	"core.max_pool2d":   coreMaxPool,                                 // NCHW max pooling, NaN propagates
-	"core.min":          binaryOp(tensor.OpMin),                      // elementwise min, NaN propagates
-	"core.mul":          binaryOp(tensor.OpMul),                      // lhs · rhs
-	"core.neg":          unary(tensor.OpNeg),                         // −x
-	"core.not":          coreNot,                                     // i1 ¬
-	"core.or":           logical(tensor.OpOr),                        // i1 ∨
-	"core.pad":          corePad,                                     // constant padding (zero point for quant types)
-	"core.pow":          binaryOp(tensor.OpPow),                      // lhsʳʰˢ (C pow)
-	"core.reciprocal":   unary(tensor.OpReciprocal),                  // 1/x
-	"core.reduce_max":   coreReduce(tensor.ReduceMax),                // max over axes
-	"core.reduce_mean":  coreReduce(tensor.ReduceMean),               // mean over axes
-	"core.reduce_min":   coreReduce(tensor.ReduceMin),                // min over axes
-	"core.reduce_prod":  coreReduce(tensor.ReduceProd),               // product over axes
-	"core.reduce_sum":   coreReduce(tensor.ReduceSum),                // sum over axes
-	"core.relu":         coreRelu,                                    // max(x, 0)
-	"core.reshape":      coreReshape,                                 // same elements, result's shape
-	"core.round":        unary(tensor.OpRound),                       // round half to even
-	"core.rsqrt":        unary(tensor.OpRsqrt),                       // 1/√x
-	"core.select":       coreSelect,                                  // cond ? on_true : on_false
-	"core.sigmoid":      unary(tensor.OpSigmoid),                     // 1/(1+e⁻ˣ)
-	"core.sign":         unary(tensor.OpSign),                        // −1, 0, 1 (±0, NaN kept)
-	"core.sin":          unary(tensor.OpSin),                         // sin x
-	"core.slice":        coreSlice,                                   // strided slice, ONNX Slice rules
-	"core.sqrt":         unary(tensor.OpSqrt),                        // √x
-	"core.sub":          binaryOp(tensor.OpSub),                      // lhs − rhs
-	"core.tanh":         unary(tensor.OpTanh),                        // tanh x
-	"core.transpose":    coreTranspose,                               // permute dims
-	"core.xor":          logical(tensor.OpXor),                       // i1 ⊕
+	"core.abs":          unary(tensor.OpAbs),                // |x|, integers wrap
+	"core.add":          coreAdd,                            // lhs + rhs, broadcasting; quantized: QLinearAdd
+	"core.and":          logical(tensor.OpAnd),              // i1 ∧
+	"core.argmax":       coreArg(true),                      // i64 index of the first maximum (NaN wins)
+	"core.argmin":       coreArg(false),                     // i64 index of the first minimum (NaN wins)
+	"core.avg_pool2d":   coreAvgPool,                        // NCHW mean pooling, count_include_pad default false
+	"core.broadcast_to": coreBroadcastTo,                    // NumPy broadcast to the result shape
+	"core.cast":         coreCast,                           // element type conversion (ONNX Cast rules)
+	"core.ceil":         unary(tensor.OpCeil),               // ⌈x⌉
+	"core.clamp":        coreClamp,                          // min(max(x, min), max), absent bounds skipped
+	"core.cmp":          coreCmp,                            // eq/ne/lt/le/gt/ge → i1
+	"core.concat":       coreConcat,                         // join along axis
+	"core.constant":     constant,                           // dense / dense_resource value
+	"core.conv2d":       quantDispatch(coreConv, qConv),     // NCHW·OIHW, groups, dilation, [t,l,b,r] padding; quantized: QLinearConv
+	"core.cos":          unary(tensor.OpCos),                // cos x
+	"core.div":          binaryOp(tensor.OpDiv),             // lhs / rhs, integers truncate
+	"core.erf":          unary(tensor.OpErf),                // erf x
+	"core.exp":          unary(tensor.OpExp),                // eˣ
+	"core.floor":        unary(tensor.OpFloor),              // ⌊x⌋
+	"core.gather":       coreGather,                         // ONNX Gather along axis
+	"core.log":          unary(tensor.OpLog),                // ln x
+	"core.matmul":       quantDispatch(coreMatMul, qMatMul), // batched [..., M, K]·[..., K, N]; quantized: QLinearMatMul
+	"core.max":          binaryOp(tensor.OpMax),             // elementwise max, NaN propagates
+	"core.max_pool2d":   coreMaxPool,                        // NCHW max pooling, NaN propagates
+	"core.min":          binaryOp(tensor.OpMin),             // elementwise min, NaN propagates
+	"core.mul":          binaryOp(tensor.OpMul),             // lhs · rhs
+	"core.neg":          unary(tensor.OpNeg),                // −x
+	"core.not":          coreNot,                            // i1 ¬
+	"core.or":           logical(tensor.OpOr),               // i1 ∨
+	"core.pad":          corePad,                            // constant padding (zero point for quant types)
+	"core.pow":          binaryOp(tensor.OpPow),             // lhsʳʰˢ (C pow)
+	"core.reciprocal":   unary(tensor.OpReciprocal),         // 1/x
+	"core.reduce_max":   coreReduce(tensor.ReduceMax),       // max over axes
+	"core.reduce_mean":  coreReduce(tensor.ReduceMean),      // mean over axes
+	"core.reduce_min":   coreReduce(tensor.ReduceMin),       // min over axes
+	"core.reduce_prod":  coreReduce(tensor.ReduceProd),      // product over axes
+	"core.reduce_sum":   coreReduce(tensor.ReduceSum),       // sum over axes
+	"core.relu":         coreRelu,                           // max(x, 0)
+	"core.reshape":      coreReshape,                        // same elements, result's shape
+	"core.round":        unary(tensor.OpRound),              // round half to even
+	"core.rsqrt":        unary(tensor.OpRsqrt),              // 1/√x
+	"core.select":       coreSelect,                         // cond ? on_true : on_false
+	"core.sigmoid":      unary(tensor.OpSigmoid),            // 1/(1+e⁻ˣ)
+	"core.sign":         unary(tensor.OpSign),               // −1, 0, 1 (±0, NaN kept)
+	"core.sin":          unary(tensor.OpSin),                // sin x
+	"core.slice":        coreSlice,                          // strided slice, ONNX Slice rules
+	"core.sqrt":         unary(tensor.OpSqrt),               // √x
+	"core.sub":          binaryOp(tensor.OpSub),             // lhs − rhs
+	"core.tanh":         unary(tensor.OpTanh),               // tanh x
+	"core.transpose":    coreTranspose,                      // permute dims
+	"core.xor":          logical(tensor.OpXor),              // i1 ⊕
 
 	// ---- quant (docs/dialects/quant.md) ----
 	"quant.qcast":   quantQCast,   // real → stored: round half even(x/s) + zp, saturated

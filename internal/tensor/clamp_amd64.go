@@ -71,6 +71,33 @@ func biasClipFast(o []float32, b float32, bias, clip bool, lo, hi float32) int {
 }
 
 //go:noescape
+func biasResClipRowAVX(p, r *float32, n int, bias, lo, hi float32, flags int)
+
+// biasResClipFast is biasClipFast with a residual: o[i] = clamp((o[i] + b)
+// + r[i]) (r[i] + that sum when resFirst) for the first len(o)&^7 values,
+// as addScalarF32, addF32Fast and clampF32 would in turn; it returns how
+// many it did (0 without AVX2).
+func biasResClipFast(o, r []float32, b float32, bias, resFirst, clip bool, lo, hi float32) int {
+	n := len(o) &^ 7
+	if !hasAVX2 || n == 0 {
+		return 0
+	}
+	_ = r[n-1]
+	flags := 0
+	if bias {
+		flags |= 1
+	}
+	if clip {
+		flags |= 2
+	}
+	if resFirst {
+		flags |= 4
+	}
+	biasResClipRowAVX(&o[0], &r[0], n, b, lo, hi, flags)
+	return n
+}
+
+//go:noescape
 func addF32AVX(o, a, b *float32, n int)
 
 // addF32Fast sets o[i] = a[i] + b[i] for the first len(o)&^7 elements and

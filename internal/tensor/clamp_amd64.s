@@ -318,3 +318,92 @@ efloop:
 efdone:
 	VZEROUPPER
 	RET
+
+// func biasResClipRowAVX(p, r *float32, n int, bias, lo, hi float32, flags int)
+// p[i] = clamp((p[i] + bias) + r[i]) for i in [0, n), n a multiple of 8:
+// the bias added when flags bit 0 is set, the residual r[i] added as the
+// second operand (bit 2 clear: addF32AVX's o = p + r) or the first (bit 2
+// set: r + p), then the clamp when bit 1 is set; each step rounds as the
+// separate ops do, so the result is theirs bit for bit.
+TEXT ·biasResClipRowAVX(SB), NOSPLIT, $0-48
+	MOVQ p+0(FP), DI
+	MOVQ r+8(FP), SI
+	MOVQ n+16(FP), CX
+	VBROADCASTSS bias+24(FP), Y2
+	VBROADCASTSS lo+28(FP), Y3
+	VBROADCASTSS hi+32(FP), Y4
+	MOVQ flags+40(FP), AX
+
+rloop16:
+	CMPQ CX, $16
+	JLT  rloop8
+	VMOVUPS 0(DI), Y0
+	VMOVUPS 32(DI), Y1
+	TESTQ $1, AX
+	JZ   rnobias16
+	VADDPS Y2, Y0, Y0
+	VADDPS Y2, Y1, Y1
+
+rnobias16:
+	VMOVUPS 0(SI), Y5
+	VMOVUPS 32(SI), Y6
+	TESTQ $4, AX
+	JNZ  rfirst16
+	VADDPS Y5, Y0, Y0
+	VADDPS Y6, Y1, Y1
+	JMP  rclip16
+
+rfirst16:
+	VADDPS Y0, Y5, Y0
+	VADDPS Y1, Y6, Y1
+
+rclip16:
+	TESTQ $2, AX
+	JZ   rstore16
+	VMAXPS Y0, Y3, Y0
+	VMAXPS Y1, Y3, Y1
+	VMINPS Y0, Y4, Y0
+	VMINPS Y1, Y4, Y1
+
+rstore16:
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	ADDQ $64, DI
+	ADDQ $64, SI
+	SUBQ $16, CX
+	JMP  rloop16
+
+rloop8:
+	CMPQ CX, $8
+	JLT  rdone
+	VMOVUPS 0(DI), Y0
+	TESTQ $1, AX
+	JZ   rnobias8
+	VADDPS Y2, Y0, Y0
+
+rnobias8:
+	VMOVUPS 0(SI), Y5
+	TESTQ $4, AX
+	JNZ  rfirst8
+	VADDPS Y5, Y0, Y0
+	JMP  rclip8
+
+rfirst8:
+	VADDPS Y0, Y5, Y0
+
+rclip8:
+	TESTQ $2, AX
+	JZ   rstore8
+	VMAXPS Y0, Y3, Y0
+	VMINPS Y0, Y4, Y0
+
+rstore8:
+	VMOVUPS Y0, 0(DI)
+	ADDQ $32, DI
+	ADDQ $32, SI
+	SUBQ $8, CX
+	JMP  rloop8
+
+rdone:
+	VZEROUPPER
+	RET

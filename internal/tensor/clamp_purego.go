@@ -13,6 +13,10 @@ func addScalarI32Fast(o []int32, b int32) int { return 0 }
 // Without assembly bias and clamp are separate scalar passes.
 func biasClipFast(o []float32, b float32, bias, clip bool, lo, hi float32) int { return 0 }
 
+func biasResClipFast(o, r []float32, b float32, bias, resFirst, clip bool, lo, hi float32) int {
+	return 0
+}
+
 func addF32Fast(o, a, b []float32) int { return 0 }
 
 func evenF32Fast(dst, src []float32) int { return 0 }

@@ -3,6 +3,7 @@ package tensor
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"sync"
 )
@@ -20,6 +21,14 @@ type Conv2DParams struct {
 	// pass over its output.
 	Clip           bool
 	ClipLo, ClipHi float32
+	// Residual, when set (Conv2DInto and Conv2DPackedInto only: a float32
+	// tensor of the output's shape that does not share its storage), is
+	// added to every output after the bias and before the clip, on each
+	// tile while it is in cache: a residual add (and the ReLU after it)
+	// without more passes over the output. ResidualFirst makes it the
+	// addition's first operand, as in the add it stands for.
+	Residual      *Tensor
+	ResidualFirst bool
 }
 
 func (p Conv2DParams) norm() Conv2DParams {
@@ -89,6 +98,10 @@ type convGeom struct {
 	// clip: clamp float32 outputs to [clipLo, clipHi] (Conv2DParams.Clip).
 	clip           bool
 	clipLo, clipHi float32
+	// res: Conv2DParams.Residual's values, laid out as the output slice
+	// passed with g (offset with it), or nil.
+	res      []float32
+	resFirst bool
 	// serial: helpers that would share their work among threads run it
 	// on the caller alone (the caller is already one of several workers).
 	serial bool
@@ -358,6 +371,9 @@ func Conv2D(x, w, bias *Tensor, p Conv2DParams) (*Tensor, error) {
 	default:
 		return nil, fmt.Errorf("tensor: conv2d is not defined on %v", x.dtype)
 	}
+	if p.Residual != nil {
+		return nil, fmt.Errorf("tensor: conv2d: a residual needs an output (Conv2DInto)")
+	}
 	g, err := conv2DCheck(x, w, bias, p)
 	if err != nil {
 		return nil, err
@@ -389,6 +405,17 @@ func conv2DInto(y, x, w, bias *Tensor, p Conv2DParams, packs []*packedA[float32]
 	}
 	if len(y.shape) != 4 || y.shape[0] != int64(g.n) || y.shape[1] != int64(g.m) || y.shape[2] != int64(g.oh) || y.shape[3] != int64(g.ow) {
 		return fmt.Errorf("tensor: conv2d into: output of shape %s, want %dx%dx%dx%d", FormatShape(y.shape), g.n, g.m, g.oh, g.ow)
+	}
+	if r := p.Residual; r != nil {
+		if r.dtype != F32 || !slices.Equal(r.shape, y.shape) {
+			return fmt.Errorf("tensor: conv2d into: residual %v %s for an output of shape %s", r.dtype, FormatShape(r.shape), FormatShape(y.shape))
+		}
+		if rs, re := r.StorageSpan(); y.Len() > 0 {
+			if ys, ye := y.StorageSpan(); rs < ye && ys < re {
+				return fmt.Errorf("tensor: conv2d into: the residual shares the output's storage")
+			}
+		}
+		g.res, g.resFirst = r.data.([]float32)[:r.Len()], p.ResidualFirst
 	}
 	if y.Len() > 0 {
 		gp := convGeoms.Get().(*convGeom)
@@ -476,7 +503,16 @@ func conv2DF32(g *convGeom, x, w, bias *Tensor, ov []float32, packs []*packedA[f
 		bv = bias.data.([]float32)
 	}
 	if g.depthwise() {
-		depthwiseF32(g, xv, wv, bv, ov)
+		if g.res == nil {
+			depthwiseF32(g, xv, wv, bv, ov)
+			return
+		}
+		// The depthwise kernels have no residual step: the sums with the
+		// bias, then residual and clip in one pass.
+		part := *g
+		part.res, part.clip = nil, false
+		depthwiseF32(&part, xv, wv, bv, ov)
+		biasResClipRow(ov, g.res, 0, false, g.resFirst, g.clip, g.clipLo, g.clipHi)
 		return
 	}
 	conv2DGemmF32(g, xv, wv, bv, ov, packs)
@@ -507,6 +543,7 @@ func conv2DGemmF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[float
 		plan.packB = func(dst []float32, j0, nc, p0, kc int) { convPackF32(g, cur, dst, j0, nc, p0, kc) }
 	}
 	plan.clip, plan.clipLo, plan.clipHi = g.clip, g.clipLo, g.clipHi
+	plan.resFirst = g.resFirst
 	for gr := range g.groups {
 		plan.packA = packA32(wv[gr*g.mg*k:], k, false, 1)
 		if len(packs) == g.groups {
@@ -522,6 +559,9 @@ func conv2DGemmF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[float
 				plan.bRows, plan.ldb = cur, ohw
 			}
 			plan.c = ov[(n*g.m+gr*g.mg)*ohw:]
+			if g.res != nil {
+				plan.res = g.res[(n*g.m+gr*g.mg)*ohw:]
+			}
 			plan.run()
 		}
 	}

@@ -71,6 +71,9 @@ func conv2DInPlaceF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[fl
 		g.oh/workers*wq >= 4*gemmNR && float64(g.m)*float64(ohw)*float64(k) >= inPlaceSplitWork {
 		// Each thread builds its own phase planes (see convQuadsRows).
 		g.byOutputRows(workers, func(part *convGeom, r0 int) {
+			if g.res != nil {
+				part.res = g.res[r0*g.ow:]
+			}
 			conv2DInPlaceRows(part, xv, wv, bv, ov[r0*g.ow:], ohw, packs)
 		})
 		return
@@ -90,6 +93,21 @@ func copyKeptColumns[T any](dst, src []T, j0, ow, wq int) {
 			copy(dst[r*ow+lo-r*wq:], src[lo-j0:hi-j0])
 		}
 	}
+}
+
+// keptSpan returns the outputs [lo, hi) of one channel's plane that
+// copyKeptColumns writes for extended columns [j0, j1): contiguous, as
+// the dropped columns between them have no place in the plane.
+func keptSpan(j0, j1, ow, wq int) (lo, hi int) {
+	r, c := j0/wq, j0%wq
+	if c >= ow {
+		lo = (r + 1) * ow
+	} else {
+		lo = r*ow + c
+	}
+	r, c = (j1-1)/wq, (j1-1)%wq
+	hi = r*ow + min(c+1, ow)
+	return lo, hi
 }
 
 // inPlaceSplitWork is the product size (multiply-adds) from which an
@@ -129,6 +147,10 @@ func conv2DInPlaceRows(g *convGeom, xv, wv, bv, ov []float32, stride int, packs 
 				if bv != nil {
 					b = bv[i]
 				}
+				if g.res != nil {
+					biasResClipRow(row, g.res[(n*g.m+i)*stride:], b, bv != nil, g.resFirst, g.clip, g.clipLo, g.clipHi)
+					continue
+				}
 				biasClipRow(row, b, bv != nil, g.clip, g.clipLo, g.clipHi)
 			}
 		}
@@ -139,7 +161,8 @@ func conv2DInPlaceRows(g *convGeom, xv, wv, bv, ov []float32, stride int, packs 
 		plan.ldc = stride
 	}
 	plan.clip, plan.clipLo, plan.clipHi = g.clip, g.clipLo, g.clipHi
-	var out, bias []float32
+	plan.resFirst = g.resFirst
+	var out, res, bias []float32
 	if !direct {
 		// Each worker computes a tile of extended rows in its own scratch
 		// and copies the kept columns to the output, adding the bias and
@@ -153,8 +176,19 @@ func conv2DInPlaceRows(g *convGeom, xv, wv, bv, ov []float32, stride int, packs 
 					b = bias[i]
 				}
 				row := t[(i-i0)*ldt:][:j1-j0]
-				biasClipRow(row, b, bias != nil, g.clip, g.clipLo, g.clipHi)
+				if res == nil {
+					biasClipRow(row, b, bias != nil, g.clip, g.clipLo, g.clipHi)
+					copyKeptColumns(out[i*stride:], row, j0, g.ow, wq)
+					continue
+				}
+				// The residual is laid out as the output: add it (and
+				// clamp) on the kept values once copied, still in cache.
+				biasClipRow(row, b, bias != nil, false, 0, 0)
 				copyKeptColumns(out[i*stride:], row, j0, g.ow, wq)
+				if lo, hi := keptSpan(j0, j1, g.ow, wq); lo < hi {
+					o := i*stride + lo
+					biasResClipRow(out[o:o+hi-lo], res[o:], 0, false, g.resFirst, g.clip, g.clipLo, g.clipHi)
+				}
 			}
 		}
 	}
@@ -175,6 +209,12 @@ func conv2DInPlaceRows(g *convGeom, xv, wv, bv, ov []float32, stride int, packs 
 			phasePlanes(g, xv[(n*g.c+gr*g.cg)*g.h*g.w:], xp, hq, wq)
 			out = ov[(n*g.m+gr*g.mg)*stride:]
 			plan.c = out
+			if g.res != nil {
+				res = g.res[(n*g.m+gr*g.mg)*stride:]
+				if direct {
+					plan.res = res
+				}
+			}
 			plan.run()
 		}
 	}

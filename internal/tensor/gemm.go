@@ -106,6 +106,12 @@ type gemmPlan[T gemmElem] struct {
 	// [clipLo, clipHi] after the bias, tile by tile (as clampF32).
 	clip           bool
 	clipLo, clipHi float32
+	// res, when set (float32 plans), is a residual laid out as C (element
+	// (i, j) at res[i·ldc + j]) added to each element after the bias and
+	// before the clip, as its own first operand when resFirst (a fused
+	// add: the same bits as the separate op).
+	res      []float32
+	resFirst bool
 	// sharedB, when set, holds all of op(B) packed (kc block pc at
 	// offset pc·n16, n16 being n rounded up to gemmNR), read instead of
 	// calling packB.
@@ -171,7 +177,7 @@ func (g *gemmPlan[T]) run() {
 	if m == 0 || n == 0 {
 		return
 	}
-	if g.tileC && (k == 0 || g.accumulate || g.bias != nil || g.clip || g.tileEpilogue == nil) {
+	if g.tileC && (k == 0 || g.accumulate || g.bias != nil || g.clip || g.res != nil || g.tileEpilogue == nil) {
 		panic("tensor: gemm: a tile-local C needs k > 0, a tile epilogue and no bias, clip or accumulation")
 	}
 	if k == 0 {
@@ -516,10 +522,38 @@ func biasClipRow(row []float32, b float32, bias, clip bool, lo, hi float32) {
 	}
 }
 
+// biasResClipRow is biasClipRow with a residual between the bias and the
+// clamp: row[i] = clamp((row[i] + b) + res[i]), the residual the first
+// operand of its addition when resFirst (the order of the fused add's
+// operands, which decides which NaN a sum of two NaNs keeps).
+func biasResClipRow(row, res []float32, b float32, bias, resFirst, clip bool, lo, hi float32) {
+	res = res[:len(row)]
+	n := biasResClipFast(row, res, b, bias, resFirst, clip, lo, hi)
+	for i := n; i < len(row); i++ {
+		v := row[i]
+		if bias {
+			v += b
+		}
+		if resFirst {
+			v = res[i] + v
+		} else {
+			v += res[i]
+		}
+		if clip {
+			if v < lo {
+				v = lo
+			} else if v > hi {
+				v = hi
+			}
+		}
+		row[i] = v
+	}
+}
+
 // addBias adds bias[i] to C[i, j0:j1] for rows [i0, i1), if there is a
 // bias, then applies the clip, if there is one.
 func (g *gemmPlan[T]) addBias(i0, i1, j0, j1 int) {
-	if c, ok := any(g.c).([]float32); ok && (g.bias != nil || g.clip) {
+	if c, ok := any(g.c).([]float32); ok && (g.bias != nil || g.clip || g.res != nil) {
 		// Bias and clamp in one pass where the CPU has it, a row's tail
 		// element by element.
 		bias, _ := any(g.bias).([]float32)
@@ -528,7 +562,12 @@ func (g *gemmPlan[T]) addBias(i0, i1, j0, j1 int) {
 			if bias != nil {
 				b = bias[i]
 			}
-			biasClipRow(c[i*g.ldc+j0:i*g.ldc+j1], b, bias != nil, g.clip, g.clipLo, g.clipHi)
+			row := c[i*g.ldc+j0 : i*g.ldc+j1]
+			if g.res != nil {
+				biasResClipRow(row, g.res[i*g.ldc+j0:i*g.ldc+j1], b, bias != nil, g.resFirst, g.clip, g.clipLo, g.clipHi)
+				continue
+			}
+			biasClipRow(row, b, bias != nil, g.clip, g.clipLo, g.clipHi)
 		}
 		return
 	}

@@ -15,6 +15,26 @@
 	VANDPS Y14, Y15, Y15 \
 	VBLENDVPS Y15, V, A, A
 
+// FIRSTMAX(V, A, D): D = V > A ? V : A, A the earlier tap: TAKE's result
+// when V is not NaN (VMAXPS returns its second source unless the first is
+// greater, so ties keep A). Windows without NaN are reduced as a tree of
+// FIRSTMAX, which keeps the first of equal values in any grouping; a block
+// with a NaN among its taps is redone with TAKE in tap order.
+#define FIRSTMAX(V, A, D) VMAXPS A, V, D
+
+// UNORD(X, Y, M): M |= (X or Y is NaN) (Y8 scratch).
+#define UNORD(X, Y, M) \
+	VCMPPS $3, Y, X, Y8 \
+	VORPS  Y8, M, M
+
+// ROWMAX3(A, B, C, D, M): D = the first maximum of taps A, B, C in that
+// order; M notes NaNs among them.
+#define ROWMAX3(A, B, C, D, M) \
+	FIRSTMAX(B, A, D) \
+	FIRSTMAX(C, D, D) \
+	UNORD(A, B, M) \
+	UNORD(C, C, M)
+
 // func maxRow3x3s1AVX(o *float32, n int, r0, r1, r2 *float32)
 // o[i] = max of r0..r2[i : i+3] for i in [0, n), n a multiple of 8.
 TEXT ·maxRow3x3s1AVX(SB), NOSPLIT, $0-40
@@ -27,6 +47,35 @@ TEXT ·maxRow3x3s1AVX(SB), NOSPLIT, $0-40
 s1loop:
 	CMPQ CX, $8
 	JLT  s1done
+	VXORPS Y7, Y7, Y7
+	VMOVUPS 0(R8), Y1
+	VMOVUPS 4(R8), Y2
+	VMOVUPS 8(R8), Y3
+	ROWMAX3(Y1, Y2, Y3, Y6, Y7)
+	VMOVUPS 0(R9), Y1
+	VMOVUPS 4(R9), Y2
+	VMOVUPS 8(R9), Y3
+	ROWMAX3(Y1, Y2, Y3, Y9, Y7)
+	VMOVUPS 0(R10), Y1
+	VMOVUPS 4(R10), Y2
+	VMOVUPS 8(R10), Y3
+	ROWMAX3(Y1, Y2, Y3, Y10, Y7)
+	FIRSTMAX(Y9, Y6, Y9)
+	FIRSTMAX(Y10, Y9, Y0)
+	VMOVMSKPS Y7, AX
+	TESTL AX, AX
+	JNZ  s1exact
+
+s1store:
+	VMOVUPS Y0, (DI)
+	ADDQ $32, DI
+	ADDQ $32, R8
+	ADDQ $32, R9
+	ADDQ $32, R10
+	SUBQ $8, CX
+	JMP  s1loop
+
+s1exact:
 	VMOVUPS 0(R8), Y0
 	VMOVUPS 4(R8), Y1
 	TAKE(Y1, Y0)
@@ -44,13 +93,7 @@ s1loop:
 	TAKE(Y1, Y0)
 	VMOVUPS 8(R10), Y1
 	TAKE(Y1, Y0)
-	VMOVUPS Y0, (DI)
-	ADDQ $32, DI
-	ADDQ $32, R8
-	ADDQ $32, R9
-	ADDQ $32, R10
-	SUBQ $8, CX
-	JMP  s1loop
+	JMP  s1store
 
 s1done:
 	VZEROUPPER
@@ -72,6 +115,29 @@ TEXT ·maxRow3x3s2AVX(SB), NOSPLIT, $0-40
 s2loop:
 	CMPQ CX, $8
 	JLT  s2done
+	VXORPS Y7, Y7, Y7
+	EVENODD(R8)
+	ROWMAX3(Y1, Y2, Y3, Y6, Y7)
+	EVENODD(R9)
+	ROWMAX3(Y1, Y2, Y3, Y9, Y7)
+	EVENODD(R10)
+	ROWMAX3(Y1, Y2, Y3, Y10, Y7)
+	FIRSTMAX(Y9, Y6, Y9)
+	FIRSTMAX(Y10, Y9, Y0)
+	VMOVMSKPS Y7, AX
+	TESTL AX, AX
+	JNZ  s2exact
+
+s2store:
+	VMOVUPS Y0, (DI)
+	ADDQ $32, DI
+	ADDQ $64, R8
+	ADDQ $64, R9
+	ADDQ $64, R10
+	SUBQ $8, CX
+	JMP  s2loop
+
+s2exact:
 	EVENODD(R8)
 	VMOVAPS Y1, Y0
 	TAKE(Y2, Y0)
@@ -84,13 +150,7 @@ s2loop:
 	TAKE(Y1, Y0)
 	TAKE(Y2, Y0)
 	TAKE(Y3, Y0)
-	VMOVUPS Y0, (DI)
-	ADDQ $32, DI
-	ADDQ $64, R8
-	ADDQ $64, R9
-	ADDQ $64, R10
-	SUBQ $8, CX
-	JMP  s2loop
+	JMP  s2store
 
 s2done:
 	VZEROUPPER
