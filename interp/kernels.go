@@ -3,6 +3,8 @@ package interp
 import (
 	"fmt"
 	"math"
+	"sync"
+	"unsafe"
 
 	"github.com/mlc-go/mlc/internal/tensor"
 )
@@ -180,6 +182,15 @@ func maxPool2D8[T int8 | uint8](x *tensor.Tensor, in []T, shape []int64, g windo
 	}
 	sw, dw, pl, kw := g.stride[1], g.dilation[1], g.pads[1], g.kernel[1]
 	fast3 := g.kernel[0] == 3 && kw == 3 && g.dilation[0] == 1 && dw == 1
+	if fast3 && g.stride == [2]int{2, 2} && g.pads[0] == 1 && pl == 1 && h%2 == 0 && w%2 == 0 &&
+		oh == h/2 && ow == w/2 && h*w <= maxPlane8 && ow >= 2 {
+		// ResNet's pooling: whole planes, a few long SIMD passes each
+		// instead of several short calls per output row.
+		tensor.Parallel(planes, float64(len(out)*9), func(p int) {
+			maxPool3x3s2Plane8(out[p*oh*ow:(p+1)*oh*ow], in[p*h*w:(p+1)*h*w], h, w)
+		})
+		return y, nil
+	}
 	const rowsPerTile = 8
 	rowTiles := (oh + rowsPerTile - 1) / rowsPerTile
 	tensor.Parallel(planes*rowTiles, float64(len(out)*g.kernel[0]*kw), func(t int) {
@@ -250,6 +261,52 @@ func maxPool2D8[T int8 | uint8](x *tensor.Tensor, in []T, shape []int64, g windo
 	return y, nil
 }
 
+// maxPlane8 bounds the planes maxPool3x3s2Plane8 takes (the size of its
+// scratch).
+const maxPlane8 = 128 * 128
+
+var plane8Scratch = sync.Pool{New: func() any { return new([maxPlane8 * 3 / 2]byte) }}
+
+// maxPool3x3s2Plane8 is 3x3 max pooling of stride 2 with one row and
+// column of padding before an h×w plane (h and w even, so that no window
+// reaches the padding after it) into o (h/2 × w/2): each row's maxima of
+// three neighbours over the whole plane at once, those at odd columns
+// kept (a window's left tap in the padding takes its two right taps),
+// then each output row the maximum of its three rows of those.
+func maxPool3x3s2Plane8[T int8 | uint8](o, x []T, h, w int) {
+	// Scratch from a pool: arrays on the stack would be zeroed per plane.
+	buf := plane8Scratch.Get().(*[maxPlane8 * 3 / 2]byte)
+	defer plane8Scratch.Put(buf)
+	scratch := unsafe.Slice((*T)(unsafe.Pointer(&buf[0])), len(buf))
+	hmBuf, hrBuf := scratch[:maxPlane8], scratch[maxPlane8:]
+	ow := w / 2
+	// hm[j]: the maximum of x[j:j+3], flat over the plane (entries whose
+	// three values span two rows are never read).
+	hm := hmBuf[:h*w-2]
+	for j := tensor.MaxShift3Fast(hm, x); j < len(hm); j++ {
+		hm[j] = max(x[j], x[j+1], x[j+2])
+	}
+	// hr[r·ow + ox]: row r's maximum over columns 2ox−1 … 2ox+1, which is
+	// hm[r·w + 2ox − 1], an odd index as w is even.
+	hr := hrBuf[:h*ow]
+	tensor.Gather2(hr[1:], hm[1:])
+	for r := range h {
+		hr[r*ow] = max(x[r*w], x[r*w+1])
+	}
+	// Output row 0 reads rows 0 and 1 (row −1 is padding); row oy the
+	// rows 2oy − 1 … 2oy + 1.
+	for ox := range ow {
+		o[ox] = max(hr[ox], hr[ow+ox])
+	}
+	for oy := 1; oy < h/2; oy++ {
+		d := o[oy*ow : (oy+1)*ow]
+		a, b, c := hr[(2*oy-1)*ow:], hr[2*oy*ow:], hr[(2*oy+1)*ow:]
+		for j := tensor.MaxRows3Fast(d, a, b, c); j < ow; j++ {
+			d[j] = max(a[j], b[j], c[j])
+		}
+	}
+}
+
 // windowRows appends to dst the rows of plane (h rows of w values) that
 // output row oy's windows read, in tap order: those inside the image.
 func windowRows[T any](dst [][]T, plane []T, g window, oy, h, w int) [][]T {
@@ -318,12 +375,10 @@ func maxPool2DF32(in []float32, shape []int64, g window, h, w int, out []float32
 	for hi < ow && hi*sw-pl+(kw-1)*dw < w {
 		hi++
 	}
-	const rowsPerTile = 8
-	rowTiles := (oh + rowsPerTile - 1) / rowsPerTile
-	tensor.Parallel(planes*rowTiles, float64(len(out)*g.kernel[0]*kw), func(t int) {
-		p, r0 := t/rowTiles, (t%rowTiles)*rowsPerTile
+	// maxPoolRows computes output rows [r0, r1) of plane p.
+	maxPoolRows := func(p, r0, r1 int) {
 		plane := in[p*h*w : (p+1)*h*w]
-		for oy := r0; oy < min(oh, r0+rowsPerTile); oy++ {
+		for oy := r0; oy < r1; oy++ {
 			o := out[(p*oh+oy)*ow : (p*oh+oy+1)*ow]
 			var rows [8][]float32
 			rowList := windowRows(rows[:0], plane, g, oy, h, w)
@@ -348,9 +403,34 @@ func maxPool2DF32(in []float32, shape []int64, g window, h, w int, out []float32
 				o[ox] = acc
 			}
 		}
+	}
+	if g.kernel == [2]int{3, 3} && g.stride == [2]int{2, 2} && g.dilation == [2]int{1, 1} && g.pads[0] == 1 && pl == 1 &&
+		h%2 == 0 && w%2 == 0 && oh == h/2 && ow == w/2 && h*ow <= maxPlaneF32 {
+		// ResNet's pooling: whole planes in a few SIMD passes; a plane
+		// with a NaN takes the rows' loop (the first NaN wins there).
+		tensor.Parallel(planes, float64(len(out)*9), func(p int) {
+			buf := planeF32Scratch.Get().(*[maxPlaneF32]float32)
+			defer planeF32Scratch.Put(buf)
+			if !tensor.MaxPool3x3s2PlaneF32(out[p*oh*ow:(p+1)*oh*ow], in[p*h*w:(p+1)*h*w], buf[:], h, w) {
+				maxPoolRows(p, 0, oh)
+			}
+		})
+		return tensor.FromSlice(tensor.F32, shape, out)
+	}
+	const rowsPerTile = 8
+	rowTiles := (oh + rowsPerTile - 1) / rowsPerTile
+	tensor.Parallel(planes*rowTiles, float64(len(out)*g.kernel[0]*kw), func(t int) {
+		p, r0 := t/rowTiles, (t%rowTiles)*rowsPerTile
+		maxPoolRows(p, r0, min(oh, r0+rowsPerTile))
 	})
 	return tensor.FromSlice(tensor.F32, shape, out)
 }
+
+// maxPlaneF32 bounds the planes (h·w/2 values) tensor.MaxPool3x3s2PlaneF32
+// takes here: its scratch.
+const maxPlaneF32 = 128 * 64
+
+var planeF32Scratch = sync.Pool{New: func() any { return new([maxPlaneF32]float32) }}
 
 // maxPoolRowInterior computes outputs o of one row whose windows lie
 // inside the image: o[i] takes taps ix0+i*sw+kj*dw (kj < kw) of each row.

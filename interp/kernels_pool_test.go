@@ -15,12 +15,13 @@ import (
 //
 // The last cases are images large enough for several threads (rows of
 // planes are shared among them) and for the interior loops, the very last
-// ones 3x3 windows (the SIMD rows). Zeros of both signs are common, so
+// ones 3x3 windows (the SIMD rows), the last 50 ResNet's stride-2
+// windows on planes of even sides (MaxPool3x3s2PlaneF32). Zeros of both signs are common, so
 // that ties between them decide many windows.
 func TestMaxPool2DF32MatchesF64(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
 	defer tensor.SetThreads(tensor.SetThreads(3))
-	for k := range 290 {
+	for k := range 340 {
 		n, c, h, w := 1+r.IntN(2), 1+r.IntN(3), 1+r.IntN(9), 1+r.IntN(9)
 		if k >= 200 {
 			c, h, w = 1+r.IntN(8), 20+r.IntN(40), 20+r.IntN(40)
@@ -36,6 +37,10 @@ func TestMaxPool2DF32MatchesF64(t *testing.T) {
 		}
 		if k >= 260 { // the 3x3 rows with SIMD kernels (strides 1 and 2)
 			g.kernel, g.dilation, g.stride[1] = [2]int{3, 3}, [2]int{1, 1}, 1+k%2
+		}
+		if k >= 290 { // ResNet's pooling on whole planes (even sides)
+			h, w = 2+2*r.IntN(45), 2+2*r.IntN(45)
+			g = window{kernel: [2]int{3, 3}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}, pads: [4]int{1, 1, k % 2, r.IntN(2)}}
 		}
 		if _, _, err := g.outSize(h, w); err != nil {
 			continue

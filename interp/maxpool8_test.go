@@ -24,6 +24,13 @@ func TestMaxPool2D8MatchesReference(t *testing.T) {
 		{10, 11, window{kernel: [2]int{2, 2}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}, pads: [4]int{0, 0, 1, 1}}},
 		{12, 12, window{kernel: [2]int{3, 2}, stride: [2]int{1, 2}, dilation: [2]int{2, 2}, pads: [4]int{2, 1, 2, 1}}},
 		{5, 1500, window{kernel: [2]int{3, 3}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}, pads: [4]int{1, 1, 1, 1}}},
+		// Whole planes (maxPool3x3s2Plane8): ResNet's, padding after or
+		// not, rows narrower than a SIMD block, too large a plane.
+		{112, 112, window{kernel: [2]int{3, 3}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}, pads: [4]int{1, 1, 1, 1}}},
+		{56, 70, window{kernel: [2]int{3, 3}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}, pads: [4]int{1, 1, 0, 0}}},
+		{10, 14, window{kernel: [2]int{3, 3}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}, pads: [4]int{1, 1, 1, 1}}},
+		{2, 4, window{kernel: [2]int{3, 3}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}, pads: [4]int{1, 1, 1, 1}}},
+		{130, 128, window{kernel: [2]int{3, 3}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}, pads: [4]int{1, 1, 1, 1}}},
 	}
 	for ci, c := range cases {
 		for _, dt := range []tensor.DType{tensor.U8, tensor.I8} {

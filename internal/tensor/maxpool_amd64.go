@@ -10,6 +10,86 @@ func maxRow3x3s1AVX(o *float32, n int, r0, r1, r2 *float32)
 //go:noescape
 func maxRow3x3s2AVX(o *float32, n int, r0, r1, r2 *float32)
 
+//go:noescape
+func maxRowS2F32AVX(o, s *float32, n int) (nan bool)
+
+//go:noescape
+func maxRows3F32AVX(o, a, b, c *float32, n int)
+
+// MaxPool3x3s2PlaneF32 is 3x3 max pooling of stride 2 with one row and
+// column of padding before the h×w plane x (h and w even, so no window
+// reaches the padding after it) into o, h/2 × w/2, using scratch (h·w/2
+// values): every row's window maxima at once over the plane, then each
+// output row the maximum of its three rows of those. Without NaNs the
+// first of equal values in tap order is the first of the first ones per
+// row, so it gives the scalar loop's bits; it reports false, o not
+// written in full, when x has a NaN (or there is no AVX2) and the
+// caller's exact loop must run.
+func MaxPool3x3s2PlaneF32(o, x, scratch []float32, h, w int) bool {
+	ow := w / 2
+	n := h * ow
+	if !hasAVX2 || h < 2 || w < 2 || h%2 != 0 || w%2 != 0 || len(x) < h*w || len(o) < n/2 || len(scratch) < n {
+		return false
+	}
+	// hr[k] for k = r·ow + ox ≥ 1: row r's maximum over columns 2ox−1 …
+	// 2ox+1, which are x[2k−1 : 2k+2] (w = 2·ow), flat over the plane;
+	// hr[r·ow] (the left column in the padding) is x[r·w : r·w+2]'s.
+	hr := scratch[:n]
+	m := (n - 1) &^ 7 // reads x[1 : 2m+2], inside the plane
+	if m > 0 && maxRowS2F32AVX(&hr[1], &x[1], m) {
+		return false
+	}
+	for k := m + 1; k < n; k++ {
+		a, b, c := x[2*k-1], x[2*k], x[2*k+1]
+		if a != a || b != b || c != c {
+			return false
+		}
+		hr[k] = firstMax3(a, b, c)
+	}
+	for r := range h {
+		a, b := x[r*w], x[r*w+1]
+		if a != a || b != b {
+			return false
+		}
+		if b > a {
+			a = b
+		}
+		hr[r*ow] = a
+	}
+	// Output row 0 reads rows 0 and 1 (row −1 is padding), row oy the
+	// rows 2oy−1 … 2oy+1.
+	for ox := range ow {
+		a, b := hr[ox], hr[ow+ox]
+		if b > a {
+			a = b
+		}
+		o[ox] = a
+	}
+	v := ow &^ 7
+	for oy := 1; oy < h/2; oy++ {
+		d := o[oy*ow : (oy+1)*ow]
+		a, b, c := hr[(2*oy-1)*ow:], hr[2*oy*ow:], hr[(2*oy+1)*ow:]
+		if v > 0 {
+			maxRows3F32AVX(&d[0], &a[0], &b[0], &c[0], v)
+		}
+		for j := v; j < ow; j++ {
+			d[j] = firstMax3(a[j], b[j], c[j])
+		}
+	}
+	return true
+}
+
+// firstMax3 is the first maximum of a, b, c, none of them NaN.
+func firstMax3(a, b, c float32) float32 {
+	if b > a {
+		a = b
+	}
+	if c > a {
+		a = c
+	}
+	return a
+}
+
 // MaxPoolRow3x3Fast computes the first outputs of a row of 3x3 max
 // pooling windows (stride sw of 1 or 2, undilated, every window inside
 // the rows): o[i] is the max of r0, r1, r2 at [ix0+i*sw, ix0+i*sw+3), with

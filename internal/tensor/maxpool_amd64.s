@@ -207,3 +207,62 @@ TEXT ·maxShift3U8(SB), NOSPLIT, $0-25
 hdone:
 	VZEROUPPER
 	RET
+
+// func maxRowS2F32AVX(o, s *float32, n int) (nan bool)
+// o[i] = the first maximum of s[2i], s[2i+1], s[2i+2] (FIRSTMAX, exact
+// when none is NaN) for i in [0, n), n a multiple of 8, reading s[0 :
+// 2n+2); nan reports whether any of them was NaN (o is then not to be
+// used).
+TEXT ·maxRowS2F32AVX(SB), NOSPLIT, $0-25
+	MOVQ o+0(FP), DI
+	MOVQ s+8(FP), R8
+	MOVQ n+16(FP), CX
+	VXORPS Y7, Y7, Y7
+
+h2loop:
+	CMPQ CX, $8
+	JLT  h2done
+	STRIDE2TAPS(R8, Y4, Y5, Y1, Y2, Y3)
+	ROWMAX3(Y1, Y2, Y3, Y0, Y7)
+	VMOVUPS Y0, (DI)
+	ADDQ $32, DI
+	ADDQ $64, R8
+	SUBQ $8, CX
+	JMP  h2loop
+
+h2done:
+	VMOVMSKPS Y7, AX
+	TESTL AX, AX
+	SETNE nan+24(FP)
+	VZEROUPPER
+	RET
+
+// func maxRows3F32AVX(o, a, b, c *float32, n int)
+// o[i] = the first maximum of a[i], b[i], c[i] (FIRSTMAX: none may be
+// NaN) for i in [0, n), n a multiple of 8.
+TEXT ·maxRows3F32AVX(SB), NOSPLIT, $0-40
+	MOVQ o+0(FP), DI
+	MOVQ a+8(FP), R8
+	MOVQ b+16(FP), R9
+	MOVQ c+24(FP), R10
+	MOVQ n+32(FP), CX
+
+v3loop:
+	CMPQ CX, $8
+	JLT  v3done
+	VMOVUPS (R8), Y1
+	VMOVUPS (R9), Y2
+	VMOVUPS (R10), Y3
+	FIRSTMAX(Y2, Y1, Y0)
+	FIRSTMAX(Y3, Y0, Y0)
+	VMOVUPS Y0, (DI)
+	ADDQ $32, DI
+	ADDQ $32, R8
+	ADDQ $32, R9
+	ADDQ $32, R10
+	SUBQ $8, CX
+	JMP  v3loop
+
+v3done:
+	VZEROUPPER
+	RET
