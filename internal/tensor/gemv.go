@@ -16,21 +16,65 @@ func gemvOK(g *gemmPlan[float32]) bool {
 
 func gemvF32(g *gemmPlan[float32]) {
 	n := g.n
-	kern := g.kern.forRows(1)
-	buf := getPack[float32]()
-	defer putPack(buf)
-	pa := (*buf)[:gemmKC*kern.mr]
-	gemvBlocks(g.k, g.c[:n], g.accumulate, func(pc, kc int, s []float32) {
-		// A's row for this block, as packA lays it out for kern: value p
-		// at p*mr.
-		g.packA(pa, kern, 0, 1, pc, kc)
-		for p := range kc {
-			faxpy(pa[p*kern.mr], g.bRows[(pc+p)*g.ldb:], s)
-		}
-	})
+	if blocks := (g.k + gemmKC - 1) / gemmKC; blocks > 1 && threads() > 1 && !g.serial && float64(n)*float64(g.k) >= gemvSplitWork {
+		gemvParallel(g, blocks)
+	} else {
+		kern := g.kern.forRows(1)
+		buf := getPack[float32]()
+		defer putPack(buf)
+		pa := (*buf)[:gemmKC*kern.mr]
+		gemvBlocks(g.k, g.c[:n], g.accumulate, func(pc, kc int, s []float32) {
+			gemvRows(g, kern, pa, pc, kc, s)
+		})
+	}
 	g.addBias(0, 1, 0, n)
 	if g.epilogue != nil {
 		g.epilogue(0, 1, 0, n)
+	}
+}
+
+// gemvSplitWork: a one-row product is shared among the threads from this
+// many multiply-adds (a B of 4 MB, which one core does not read from
+// memory at full speed).
+const gemvSplitWork = 1 << 20
+
+// gemvRows adds the kc rows of B from pc, scaled by A's values, into s.
+func gemvRows(g *gemmPlan[float32], kern *gemmKernel[float32], pa []float32, pc, kc int, s []float32) {
+	// A's row for this block, as packA lays it out for kern: value p at
+	// p*mr.
+	g.packA(pa, kern, 0, 1, pc, kc)
+	for p := range kc {
+		faxpy(pa[p*kern.mr], g.bRows[(pc+p)*g.ldb:], s)
+	}
+}
+
+// gemvParallel is gemvBlocks with the blocks' sums computed on all
+// threads (each block a contiguous run of B's rows) and then added into
+// C in block order, as gemvBlocks adds them: the same bits.
+func gemvParallel(g *gemmPlan[float32], blocks int) {
+	n := g.n
+	sums := getF32(blocks * n)
+	defer scratchF32.Put(sums)
+	all := *sums
+	parallelTiles(blocks, float64(n)*float64(g.k), func(b int) {
+		kern := g.kern.forRows(1)
+		buf := getPack[float32]()
+		defer putPack(buf)
+		pc := b * gemmKC
+		s := all[b*n : (b+1)*n]
+		clear(s)
+		gemvRows(g, kern, (*buf)[:gemmKC*kern.mr], pc, min(gemmKC, g.k-pc), s)
+	})
+	c := g.c[:n]
+	for b := range blocks {
+		s := all[b*n : (b+1)*n]
+		if b == 0 && !g.accumulate {
+			copy(c, s)
+			continue
+		}
+		for j := range c {
+			c[j] += s[j]
+		}
 	}
 }
 

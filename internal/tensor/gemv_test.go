@@ -9,13 +9,15 @@ import (
 )
 
 // The one-row path gives the tiled path's bits: every k and n around the
-// block and vector widths, alpha, transposed A, accumulation.
+// block and vector widths, alpha, transposed A, accumulation, and at two
+// threads a B large enough for its blocks to be shared (gemvParallel).
 func TestGemvMatchesTiled(t *testing.T) {
 	if !haveFaxpy || kernF32.goRun != nil {
 		t.Skip("no fused row update on this CPU or build")
 	}
+	defer SetThreads(SetThreads(2))
 	r := rand.New(rand.NewPCG(71, 72))
-	for _, k := range []int{1, 7, 255, 256, 257, 700} {
+	for _, k := range []int{1, 7, 255, 256, 257, 700, 1300} {
 		for _, n := range []int{1, 7, 8, 15, 16, 17, 1000} {
 			for _, beta := range []float32{0, 1} {
 				for _, transA := range []bool{false, true} {
