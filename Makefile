@@ -12,7 +12,7 @@ MODELS_DIR := build/onnx-models
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FUZZTIME ?= 30s
 
-.PHONY: all build test lit vet gotest bench bench-quant bench-lower bench-zoo fuzz docs deps demo clean node-tests models tiny-cnn-onnx conformance conformance-models
+.PHONY: all build test lit vet gotest gotest-purego bench bench-quant bench-lower bench-zoo fuzz docs deps demo clean node-tests models tiny-cnn-onnx conformance conformance-models
 
 all: build
 
@@ -72,13 +72,18 @@ vet:
 gotest: build models node-tests
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(GO) test ./...
 
+# The portable kernels (no assembly) against the same tests: the packages
+# with SIMD paths and the interpreter above them.
+gotest-purego:
+	$(GO) test -tags purego ./internal/tensor/ ./interp/
+
 # A per-test limit of 5 minutes, not the default one: a few tests run
 # mlir-opt-19 and mlc-opt on dozens of split chunks, ~30 s alone and past
 # a minute on a loaded 2-core machine; the limit is there to catch hangs.
 lit: build
 	$(BIN)/mlc-lit --timeout 300 lit-tests/
 
-test: deps build vet gotest lit conformance conformance-models ort-reencode
+test: deps build vet gotest gotest-purego lit conformance conformance-models ort-reencode
 
 bench: deps build
 	bash bench/run.sh

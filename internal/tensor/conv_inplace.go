@@ -182,7 +182,8 @@ func conv2DInPlaceRows(g *convGeom, xv, wv, bv, ov []float32, stride int, packs 
 					continue
 				}
 				// The residual is laid out as the output: add it (and
-				// clamp) on the kept values once copied, still in cache.
+				// clamp) on the kept values once copied, still in cache,
+				// in one pass (the kept values of a tile are one run).
 				biasClipRow(row, b, bias != nil, false, 0, 0)
 				copyKeptColumns(out[i*stride:], row, j0, g.ow, wq)
 				if lo, hi := keptSpan(j0, j1, g.ow, wq); lo < hi {
