@@ -512,14 +512,22 @@ func biasClipRow(row []float32, b float32, bias, clip bool, lo, hi float32) {
 			v += b
 		}
 		if clip {
-			if v < lo {
-				v = lo
-			} else if v > hi {
-				v = hi
-			}
+			v = clampScalar(v, lo, hi)
 		}
 		row[i] = v
 	}
+}
+
+// clampScalar is clampF32's rule for one value: below lo gives lo, above
+// hi gives hi, anything else (NaN included) stays.
+func clampScalar(v, lo, hi float32) float32 {
+	if v < lo {
+		return lo
+	}
+	if v > hi {
+		return hi
+	}
+	return v
 }
 
 // biasResClipRow is biasClipRow with a residual between the bias and the
@@ -540,11 +548,7 @@ func biasResClipRow(row, res []float32, b float32, bias, resFirst, clip bool, lo
 			v += res[i]
 		}
 		if clip {
-			if v < lo {
-				v = lo
-			} else if v > hi {
-				v = hi
-			}
+			v = clampScalar(v, lo, hi)
 		}
 		row[i] = v
 	}
