@@ -35,7 +35,7 @@ func MaxPool3x3s2PlaneF32(o, x, scratch []float32, h, w int) bool {
 	// 2ox+1, which are x[2k−1 : 2k+2] (w = 2·ow), flat over the plane;
 	// hr[r·ow] (the left column in the padding) is x[r·w : r·w+2]'s.
 	hr := scratch[:n]
-	m := (n - 1) &^ 7 // reads x[1 : 2m+2], inside the plane
+	m := (n - 1) &^ 7 // reads x[1 : 2m+3): m < n−1 as n = h·ow is even, so inside the plane
 	if m > 0 && maxRowS2F32AVX(&hr[1], &x[1], m) {
 		return false
 	}
