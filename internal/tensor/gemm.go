@@ -438,6 +438,13 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch, ct []T, ic, jc,
 					}
 				}
 			}
+			// The last kc block of a row block of whole wide tiles adds
+			// the bias and clamps in the kernels' store (run2Ex) instead
+			// of addBias's pass over C.
+			var ex epilogueEx
+			if pc+kc >= g.k && kern.run2Ex != nil {
+				ex = g.epilogueEx(i0, mc, mr, nc)
+			}
 			for jr := 0; jr < nc; jr += gemmNR {
 				if jr == narrowAt {
 					// A few last columns: not a mostly padded panel.
@@ -466,13 +473,19 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch, ct []T, ic, jc,
 					off := (i0+ir-ci)*ldc + jc - cj + jr
 					if bOff != nil {
 						kern.callInd2(kc, ap, bp, c[off:], ldc, bOff, g.maxOff, acc)
+					} else if ex.on {
+						bias := zeroBias[:]
+						if ex.bias != nil {
+							bias = ex.bias[ir:]
+						}
+						kern.call2Ex(kc, ap, bp, c[off:], ldc, ldb, acc, bias, g.clipLo, g.clipHi, ex.flags)
 					} else {
 						kern.call2(kc, ap, bp, c[off:], ldc, ldb, acc)
 					}
 				}
 				jr += gemmNR
 			}
-			if pc+kc >= g.k && !g.tileC {
+			if pc+kc >= g.k && !g.tileC && !ex.on {
 				// The row block's sums are final: bias and clip while
 				// they are in cache, not after the whole tile (up to
 				// hundreds of kilobytes of C).
@@ -487,6 +500,39 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch, ct []T, ic, jc,
 	if g.epilogue != nil {
 		g.epilogue(ic, min(ic+mt, g.m), jc, min(jc+nc, g.n))
 	}
+}
+
+// epilogueEx is how a row block's wide kernels finish the product
+// (run2Ex), when on: the biases of its rows (nil: none) and the flags.
+type epilogueEx struct {
+	on    bool
+	bias  []float32
+	flags int
+}
+
+// zeroBias stands for the bias of a product without one (never read).
+var zeroBias [gemmMaxMR]float32
+
+// epilogueEx returns the run2Ex epilogue for rows [i0, i0+mc) of a tile
+// nc wide, off when addBias must run instead: on only for a float32 C
+// kept whole, with a bias or a clip and no residual, B read in rows (no
+// offsets), mc a multiple of mr and nc of the wide kernels' 32 columns
+// (every tile then goes through them).
+func (g *gemmPlan[T]) epilogueEx(i0, mc, mr, nc int) epilogueEx {
+	if g.tileC || g.res != nil || g.bInd != nil || (g.bias == nil && !g.clip) || mc%mr != 0 || nc%(2*gemmNR) != 0 {
+		return epilogueEx{}
+	}
+	if _, ok := any(g.c).([]float32); !ok {
+		return epilogueEx{}
+	}
+	e := epilogueEx{on: true}
+	if b, _ := any(g.bias).([]float32); b != nil {
+		e.bias, e.flags = b[i0:i0+mc], 1
+	}
+	if g.clip {
+		e.flags |= 2
+	}
+	return e
 }
 
 // biasClipRow adds b to row (when bias) and then clamps it to [lo, hi]

@@ -99,9 +99,9 @@ func simdKernelsF32() []gemmKernel[float32] {
 	var ks []gemmKernel[float32]
 	if hasAVX512 {
 		ks = append(ks, gemmKernel[float32]{name: "avx512", mr: 12, narrow: true, run: sgemmKernAVX512x12, runInd: sgemmKernAVX512Indx12,
-			run2: sgemmKernAVX512Wx12, runInd2: sgemmKernAVX512WIndx12, alt: []gemmKernel[float32]{
-				{name: "avx512x8", mr: 8, narrow: true, run: sgemmKernAVX512x8, runInd: sgemmKernAVX512Indx8, run2: sgemmKernAVX512Wx8, runInd2: sgemmKernAVX512WIndx8},
-				{name: "avx512x4", mr: 4, narrow: true, run: sgemmKernAVX512x4, runInd: sgemmKernAVX512Indx4, run2: sgemmKernAVX512Wx4, runInd2: sgemmKernAVX512WIndx4},
+			run2: sgemmKernAVX512Wx12, runInd2: sgemmKernAVX512WIndx12, run2Ex: sgemmKernAVX512WExx12, alt: []gemmKernel[float32]{
+				{name: "avx512x8", mr: 8, narrow: true, run: sgemmKernAVX512x8, runInd: sgemmKernAVX512Indx8, run2: sgemmKernAVX512Wx8, runInd2: sgemmKernAVX512WIndx8, run2Ex: sgemmKernAVX512WExx8},
+				{name: "avx512x4", mr: 4, narrow: true, run: sgemmKernAVX512x4, runInd: sgemmKernAVX512Indx4, run2: sgemmKernAVX512Wx4, runInd2: sgemmKernAVX512WIndx4, run2Ex: sgemmKernAVX512WExx4},
 			}})
 	}
 	if hasAVX2 {
@@ -152,6 +152,18 @@ func sgemmKernAVX512Wx8(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 
 //go:noescape
 func sgemmKernAVX512Wx4(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
+
+// sgemmKernAVX512W with the product's bias and clamp in its store
+// (gemmKernel.run2Ex).
+
+//go:noescape
+func sgemmKernAVX512WExx12(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool, bias unsafe.Pointer, lo, hi float32, flags int)
+
+//go:noescape
+func sgemmKernAVX512WExx8(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool, bias unsafe.Pointer, lo, hi float32, flags int)
+
+//go:noescape
+func sgemmKernAVX512WExx4(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool, bias unsafe.Pointer, lo, hi float32, flags int)
 
 //go:noescape
 func sgemmKernAVX512WIndx12(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)

@@ -217,6 +217,80 @@ func main() {
 			store(2, "Z", f.add, 64, rows)
 		}
 	}
+	// The float32 wide kernel with its product's last steps in the store
+	// (Ex): after C's old values (acc), each row's bias when flags bit 0
+	// is set (VADDPS with the sum first, as biasClipRowAVX adds it; no
+	// bias adds nothing, so -0 stays), then the clamp to [lo, hi] when
+	// bit 1 is set (VMAXPS lo then VMINPS hi in biasClipRowAVX's operand
+	// order): the bits of the kernel followed by addBias.
+	for _, rows := range []int{4, 8, 12} {
+		name := fmt.Sprintf("sgemmKernAVX512WExx%d", rows)
+		w("// func %s(kc int, a, b, c unsafe.Pointer, ldc int, ldb int, acc bool, bias unsafe.Pointer, lo, hi float32, flags int)", name)
+		w("TEXT ·%s(SB), NOSPLIT, $0-80", name)
+		w("\tMOVQ kc+0(FP), CX")
+		w("\tMOVQ a+8(FP), SI")
+		w("\tMOVQ b+16(FP), DX")
+		w("\tMOVQ c+24(FP), DI")
+		w("\tMOVQ ldc+32(FP), R8")
+		w("\tSHLQ $2, R8")
+		w("\tMOVQ ldb+40(FP), R9")
+		w("\tSHLQ $2, R9")
+		w("\tMOVQ $64, R10")
+		w("\tCMPQ R9, $64")
+		w("\tJNE wide")
+		w("\tMOVQ CX, R10")
+		w("\tSHLQ $6, R10")
+		w("wide:")
+		for r := range 2 * rows {
+			w("\tVPXORD Z%d, Z%d, Z%d", r, r, r)
+		}
+		w("loop:")
+		w("\tVMOVUPS (DX), Z28")
+		w("\tVMOVUPS (DX)(R10*1), Z29")
+		for r := range rows {
+			w("\tVBROADCASTSS %d(SI), Z30", 4*r)
+			w("\tVFMADD231PS Z30, Z28, Z%d", 2*r)
+			w("\tVFMADD231PS Z30, Z29, Z%d", 2*r+1)
+		}
+		w("\tADDQ $%d, SI", 4*rows)
+		w("\tADDQ R9, DX")
+		w("\tDECQ CX")
+		w("\tJNZ loop")
+		w("\tMOVQ bias+56(FP), BX")
+		w("\tVBROADCASTSS lo+64(FP), Z26")
+		w("\tVBROADCASTSS hi+68(FP), Z27")
+		w("\tMOVQ flags+72(FP), R11")
+		w("\tMOVBLZX acc+48(FP), AX")
+		for r := range rows {
+			for h := range 2 {
+				x := fmt.Sprintf("Z%d", 2*r+h)
+				lbl := fmt.Sprintf("noacc%d_%d", r, h)
+				w("\tTESTB AL, AL")
+				w("\tJEQ %s", lbl)
+				w("\tVADDPS %d(DI), %s, %s", 64*h, x, x)
+				w("%s:", lbl)
+				lbl = fmt.Sprintf("nobias%d_%d", r, h)
+				w("\tTESTQ $1, R11")
+				w("\tJEQ %s", lbl)
+				w("\tVBROADCASTSS %d(BX), Z31", 4*r)
+				w("\tVADDPS Z31, %s, %s", x, x)
+				w("%s:", lbl)
+				lbl = fmt.Sprintf("noclip%d_%d", r, h)
+				w("\tTESTQ $2, R11")
+				w("\tJEQ %s", lbl)
+				w("\tVMAXPS %s, Z26, %s", x, x)
+				w("\tVMINPS %s, Z27, %s", x, x)
+				w("%s:", lbl)
+				w("\tVMOVUPS %s, %d(DI)", x, 64*h)
+			}
+			if r < rows-1 {
+				w("\tADDQ R8, DI")
+			}
+		}
+		w("\tVZEROUPPER")
+		w("\tRET")
+		w("")
+	}
 	// AVX2: rows x 16; row r in Y(2r), Y(2r+1); B in Y12, Y13; the A
 	// broadcast in Y14; the integer kernels' products in Y15.
 	for _, f := range []struct {

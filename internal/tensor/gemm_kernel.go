@@ -40,6 +40,10 @@ type gemmKernel[T gemmElem] struct {
 	// after the first (B read in place, or at the offsets).
 	run2    func(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 	runInd2 func(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
+	// run2Ex, when set (float32), is run2 followed in its store by what
+	// addBias does to the two tiles: the MR rows' bias (bias[r], flags
+	// bit 0) and the clamp to [lo, hi] (bit 1), the same bits.
+	run2Ex func(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool, bias unsafe.Pointer, lo, hi float32, flags int)
 	// narrow: a tile's last 1–gemmNarrowCols columns may go to
 	// gemmNarrow (float32 FMA kernels, whose chains it repeats, and the
 	// AVX-512 VNNI u8×s8 quad kernels).
@@ -111,6 +115,19 @@ func (k *gemmKernel[T]) call2(kc int, a, b, c []T, ldc, ldb int, acc bool) {
 		panic("tensor: gemm kernel: panels or tiles out of range")
 	}
 	k.run2(kc, unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), unsafe.Pointer(&c[0]), ldc, ldb, acc)
+}
+
+// call2Ex runs k.run2Ex on two full tiles, bias holding the tile's MR
+// row biases (unread without flags bit 0).
+func (k *gemmKernel[T]) call2Ex(kc int, a, b, c []T, ldc, ldb int, acc bool, bias []float32, lo, hi float32, flags int) {
+	need := (kc-1)*ldb + 2*gemmNR
+	if ldb == gemmNR {
+		need = 2 * kc * gemmNR
+	}
+	if kc <= 0 || ldb < gemmNR || len(a) < kc*k.mr || len(b) < need || len(c) < (k.mr-1)*ldc+2*gemmNR || len(bias) < k.mr {
+		panic("tensor: gemm kernel: panels or tiles out of range")
+	}
+	k.run2Ex(kc, unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0]), unsafe.Pointer(&c[0]), ldc, ldb, acc, unsafe.Pointer(&bias[0]), lo, hi, flags)
 }
 
 // callInd2 runs k.runInd2 on two full tiles; maxOff as for callInd.
