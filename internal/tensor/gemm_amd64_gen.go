@@ -17,13 +17,17 @@ func w(format string, args ...any) { fmt.Fprintf(&out, format+"\n", args...) }
 // prologue loads the arguments: R9 is B's row distance in bytes, or, for
 // the kernels that read B through a table of row offsets (ind), the
 // table's address (ints, in elements).
-func prologue(name string, ind bool) {
+func prologue(name string, ind bool) { prologueArgs(name, ind, "", 49) }
+
+// prologueArgs is prologue for a kernel taking more arguments after acc
+// (extra, as written in the Go declaration), frame bytes of them in all.
+func prologueArgs(name string, ind bool, extra string, frame int) {
 	last := "ldb int"
 	if ind {
 		last = "off unsafe.Pointer"
 	}
-	w("// func %s(kc int, a, b, c unsafe.Pointer, ldc int, %s, acc bool)", name, last)
-	w("TEXT ·%s(SB), NOSPLIT, $0-49", name)
+	w("// func %s(kc int, a, b, c unsafe.Pointer, ldc int, %s, acc bool%s)", name, last, extra)
+	w("TEXT ·%s(SB), NOSPLIT, $0-%d", name, frame)
 	w("\tMOVQ kc+0(FP), CX")
 	w("\tMOVQ a+8(FP), SI")
 	w("\tMOVQ b+16(FP), DX")
@@ -47,6 +51,41 @@ type bRowAccess struct{ ind bool }
 func bRow(ind bool, name string) bRowAccess {
 	prologue(name, ind)
 	return bRowAccess{ind}
+}
+
+// wideLoop writes the AVX-512 wide kernels' body after their prologue
+// (row access b): rows x 32, row r in Z(2r), Z(2r+1), the B rows in
+// Z28, Z29 and A broadcast (bcast) once into Z30 for both products (op).
+// The second panel lies kc·64 bytes on for packed panels (ldb = 16), 64
+// bytes on for B read in place, 64 bytes on from each row's offset for
+// Ind.
+func wideLoop(b bRowAccess, bcast, op string, rows int) {
+	second := b.at(64)
+	if !b.ind {
+		w("\tMOVQ $64, R10")
+		w("\tCMPQ R9, $64")
+		w("\tJNE wide")
+		w("\tMOVQ CX, R10")
+		w("\tSHLQ $6, R10")
+		w("wide:")
+		second = "(DX)(R10*1)"
+	}
+	for r := range 2 * rows {
+		w("\tVPXORD Z%d, Z%d, Z%d", r, r, r)
+	}
+	w("loop:")
+	b.load()
+	w("\tVMOVUPS %s, Z28", b.at(0))
+	w("\tVMOVUPS %s, Z29", second)
+	for r := range rows {
+		w("\t%s %d(SI), Z30", bcast, 4*r)
+		w("\t%s Z30, Z28, Z%d", op, 2*r)
+		w("\t%s Z30, Z29, Z%d", op, 2*r+1)
+	}
+	w("\tADDQ $%d, SI", 4*rows)
+	b.next()
+	w("\tDECQ CX")
+	w("\tJNZ loop")
 }
 
 // load fetches the row's offset (Ind kernels).
@@ -169,14 +208,10 @@ func main() {
 			store(1, "Z", f.add, 64, rows)
 		}
 	}
-	// AVX-512 wide: rows x 32, two 16-column B panels at once, row r in
-	// Z(2r), Z(2r+1), the B rows in Z28, Z29 and A broadcast once into Z30
-	// for both multiply-adds: each lane's multiply-adds are the narrow
-	// kernels', in the same order, so the same bits. The second panel
-	// lies kc·64 bytes on for packed panels (ldb = 16), 64 bytes on for B
-	// read in place, 64 bytes on from each row's offset for Ind.
-	// The quad kernel's wide form likewise (VPDPBUSD: B unsigned, the
-	// broadcast A signed).
+	// AVX-512 wide (wideLoop): two 16-column B panels at once, each
+	// lane's multiply-adds the narrow kernels', in the same order, so the
+	// same bits. The quad kernel's wide form likewise (VPDPBUSD: B
+	// unsigned, the broadcast A signed).
 	for _, f := range []struct {
 		name, bcast, op, add string
 		ind                  bool
@@ -185,35 +220,8 @@ func main() {
 		{"sgemmKernAVX512WInd", "VBROADCASTSS", "VFMADD231PS", "VADDPS", true},
 		{"igemmKernVNNIU8W", "VPBROADCASTD", "VPDPBUSD", "VPADDD", false},
 	} {
-		name, ind := f.name, f.ind
 		for _, rows := range []int{4, 8, 12} {
-			b := bRow(ind, fmt.Sprintf("%sx%d", name, rows))
-			second := b.at(64)
-			if !ind {
-				w("\tMOVQ $64, R10")
-				w("\tCMPQ R9, $64")
-				w("\tJNE wide")
-				w("\tMOVQ CX, R10")
-				w("\tSHLQ $6, R10")
-				w("wide:")
-				second = "(DX)(R10*1)"
-			}
-			for r := range 2 * rows {
-				w("\tVPXORD Z%d, Z%d, Z%d", r, r, r)
-			}
-			w("loop:")
-			b.load()
-			w("\tVMOVUPS %s, Z28", b.at(0))
-			w("\tVMOVUPS %s, Z29", second)
-			for r := range rows {
-				w("\t%s %d(SI), Z30", f.bcast, 4*r)
-				w("\t%s Z30, Z28, Z%d", f.op, 2*r)
-				w("\t%s Z30, Z29, Z%d", f.op, 2*r+1)
-			}
-			w("\tADDQ $%d, SI", 4*rows)
-			b.next()
-			w("\tDECQ CX")
-			w("\tJNZ loop")
+			wideLoop(bRow(f.ind, fmt.Sprintf("%sx%d", f.name, rows)), f.bcast, f.op, rows)
 			store(2, "Z", f.add, 64, rows)
 		}
 	}
@@ -225,37 +233,8 @@ func main() {
 	// order): the bits of the kernel followed by addBias.
 	for _, rows := range []int{4, 8, 12} {
 		name := fmt.Sprintf("sgemmKernAVX512WExx%d", rows)
-		w("// func %s(kc int, a, b, c unsafe.Pointer, ldc int, ldb int, acc bool, bias unsafe.Pointer, lo, hi float32, flags int)", name)
-		w("TEXT ·%s(SB), NOSPLIT, $0-80", name)
-		w("\tMOVQ kc+0(FP), CX")
-		w("\tMOVQ a+8(FP), SI")
-		w("\tMOVQ b+16(FP), DX")
-		w("\tMOVQ c+24(FP), DI")
-		w("\tMOVQ ldc+32(FP), R8")
-		w("\tSHLQ $2, R8")
-		w("\tMOVQ ldb+40(FP), R9")
-		w("\tSHLQ $2, R9")
-		w("\tMOVQ $64, R10")
-		w("\tCMPQ R9, $64")
-		w("\tJNE wide")
-		w("\tMOVQ CX, R10")
-		w("\tSHLQ $6, R10")
-		w("wide:")
-		for r := range 2 * rows {
-			w("\tVPXORD Z%d, Z%d, Z%d", r, r, r)
-		}
-		w("loop:")
-		w("\tVMOVUPS (DX), Z28")
-		w("\tVMOVUPS (DX)(R10*1), Z29")
-		for r := range rows {
-			w("\tVBROADCASTSS %d(SI), Z30", 4*r)
-			w("\tVFMADD231PS Z30, Z28, Z%d", 2*r)
-			w("\tVFMADD231PS Z30, Z29, Z%d", 2*r+1)
-		}
-		w("\tADDQ $%d, SI", 4*rows)
-		w("\tADDQ R9, DX")
-		w("\tDECQ CX")
-		w("\tJNZ loop")
+		prologueArgs(name, false, ", bias unsafe.Pointer, lo, hi float32, flags int", 80)
+		wideLoop(bRowAccess{}, "VBROADCASTSS", "VFMADD231PS", rows)
 		w("\tMOVQ bias+56(FP), BX")
 		w("\tVBROADCASTSS lo+64(FP), Z26")
 		w("\tVBROADCASTSS hi+68(FP), Z27")
