@@ -182,8 +182,7 @@ func maxPool2D8[T int8 | uint8](x *tensor.Tensor, in []T, shape []int64, g windo
 	}
 	sw, dw, pl, kw := g.stride[1], g.dilation[1], g.pads[1], g.kernel[1]
 	fast3 := g.kernel[0] == 3 && kw == 3 && g.dilation[0] == 1 && dw == 1
-	if fast3 && g.stride == [2]int{2, 2} && g.pads[0] == 1 && pl == 1 && h%2 == 0 && w%2 == 0 &&
-		oh == h/2 && ow == w/2 && h*w <= maxPlane8 && ow >= 2 {
+	if g.wholePlaneS2(h, w, oh, ow) && h*w <= maxPlane8 && ow >= 2 {
 		// ResNet's pooling: whole planes, a few long SIMD passes each
 		// instead of several short calls per output row.
 		tensor.Parallel(planes, float64(len(out)*9), func(p int) {
@@ -259,6 +258,15 @@ func maxPool2D8[T int8 | uint8](x *tensor.Tensor, in []T, shape []int64, g windo
 		}
 	})
 	return y, nil
+}
+
+// wholePlaneS2 reports whether g pools an h×w plane into oh×ow the way
+// the whole-plane kernels take: ResNet's 3x3 windows at stride 2 with one
+// row and column of padding before, h and w even and the output half of
+// each, so that no window reaches the padding after the plane.
+func (g window) wholePlaneS2(h, w, oh, ow int) bool {
+	return g.kernel == [2]int{3, 3} && g.stride == [2]int{2, 2} && g.dilation == [2]int{1, 1} &&
+		g.pads[0] == 1 && g.pads[1] == 1 && h%2 == 0 && w%2 == 0 && oh == h/2 && ow == w/2
 }
 
 // maxPlane8 bounds the planes maxPool3x3s2Plane8 takes (the size of its
@@ -404,8 +412,7 @@ func maxPool2DF32(in []float32, shape []int64, g window, h, w int, out []float32
 			}
 		}
 	}
-	if g.kernel == [2]int{3, 3} && g.stride == [2]int{2, 2} && g.dilation == [2]int{1, 1} && g.pads[0] == 1 && pl == 1 &&
-		h%2 == 0 && w%2 == 0 && oh == h/2 && ow == w/2 && h*ow <= maxPlaneF32 {
+	if g.wholePlaneS2(h, w, oh, ow) && h*ow <= maxPlaneF32 {
 		// ResNet's pooling: whole planes in a few SIMD passes; a plane
 		// with a NaN takes the rows' loop (the first NaN wins there).
 		tensor.Parallel(planes, float64(len(out)*9), func(p int) {

@@ -531,7 +531,7 @@ func Clip(x *Tensor, lo, hi float64) (*Tensor, error) {
 	l := floatToInt(math.Ceil(lo), tl, th)
 	h := floatToInt(math.Floor(hi), tl, th)
 	for i := range x.Len() {
-		out.setInt(i, clampInt(x.intAt(i), l, h))
+		out.setInt(i, clampTo(x.intAt(i), l, h))
 	}
 	return out, nil
 }
@@ -543,13 +543,7 @@ func Clip(x *Tensor, lo, hi float64) (*Tensor, error) {
 func clampF32(o, x []float32, lo, hi float32) {
 	x = x[:len(o)]
 	for i := clampFast(o, x, lo, hi); i < len(o); i++ {
-		v := x[i]
-		if v < lo {
-			v = lo
-		} else if v > hi {
-			v = hi
-		}
-		o[i] = v
+		o[i] = clampTo(x[i], lo, hi)
 	}
 }
 

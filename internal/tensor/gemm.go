@@ -558,22 +558,10 @@ func biasClipRow(row []float32, b float32, bias, clip bool, lo, hi float32) {
 			v += b
 		}
 		if clip {
-			v = clampScalar(v, lo, hi)
+			v = clampTo(v, lo, hi)
 		}
 		row[i] = v
 	}
-}
-
-// clampScalar is clampF32's rule for one value: below lo gives lo, above
-// hi gives hi, anything else (NaN included) stays.
-func clampScalar(v, lo, hi float32) float32 {
-	if v < lo {
-		return lo
-	}
-	if v > hi {
-		return hi
-	}
-	return v
 }
 
 // biasResClipRow is biasClipRow with a residual between the bias and the
@@ -594,7 +582,7 @@ func biasResClipRow(row, res []float32, b float32, bias, resFirst, clip bool, lo
 			v += res[i]
 		}
 		if clip {
-			v = clampScalar(v, lo, hi)
+			v = clampTo(v, lo, hi)
 		}
 		row[i] = v
 	}

@@ -67,14 +67,7 @@ func gemvParallel(g *gemmPlan[float32], blocks int) {
 	})
 	c := g.c[:n]
 	for b := range blocks {
-		s := all[b*n : (b+1)*n]
-		if b == 0 && !g.accumulate {
-			copy(c, s)
-			continue
-		}
-		for j := range c {
-			c[j] += s[j]
-		}
+		storeBlockSums(c, all[b*n:(b+1)*n], b == 0 && !g.accumulate)
 	}
 }
 
@@ -91,12 +84,18 @@ func gemvBlocks(k int, c []float32, accumulate bool, rows func(pc, kc int, s []f
 		kc := min(gemmKC, k-pc)
 		clear(s)
 		rows(pc, kc, s)
-		if pc == 0 && !accumulate {
-			copy(c, s)
-			continue
-		}
-		for j := range c {
-			c[j] += s[j]
-		}
+		storeBlockSums(c, s, pc == 0 && !accumulate)
+	}
+}
+
+// storeBlockSums puts one kc block's sums s into c: stored when first,
+// else added (as the kernels store their first block and add the rest).
+func storeBlockSums(c, s []float32, first bool) {
+	if first {
+		copy(c, s)
+		return
+	}
+	for j := range c {
+		c[j] += s[j]
 	}
 }

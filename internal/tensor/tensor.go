@@ -431,13 +431,13 @@ func (t *Tensor) setInt(i int, v int64) {
 	switch s := t.data.(type) {
 	case []int8:
 		if t.dtype == I4 {
-			s[i] = int8(clampInt(v, -8, 7))
+			s[i] = int8(clampTo(v, -8, 7))
 		} else {
 			s[i] = int8(v)
 		}
 	case []uint8:
 		if t.dtype == U4 {
-			s[i] = uint8(clampInt(v, 0, 15))
+			s[i] = uint8(clampTo(v, 0, 15))
 		} else {
 			s[i] = uint8(v)
 		}
@@ -460,7 +460,9 @@ func (t *Tensor) setInt(i int, v int64) {
 	}
 }
 
-func clampInt(v, lo, hi int64) int64 {
+// clampTo is v limited to [lo, hi]: below lo gives lo, above hi gives
+// hi, anything else stays (a float NaN included, as clampF32 leaves it).
+func clampTo[T int64 | float32](v, lo, hi T) T {
 	if v < lo {
 		return lo
 	}
