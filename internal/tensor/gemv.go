@@ -16,8 +16,8 @@ func gemvOK(g *gemmPlan[float32]) bool {
 
 func gemvF32(g *gemmPlan[float32]) {
 	n := g.n
-	if blocks := (g.k + gemmKC - 1) / gemmKC; blocks > 1 && threads() > 1 && !g.serial && float64(n)*float64(g.k) >= gemvSplitWork {
-		gemvParallel(g, blocks)
+	if !g.serial && gemvBlocksSplit(n, g.k) {
+		gemvParallel(g)
 	} else {
 		kern := g.kern.forRows(1)
 		buf := getPack[float32]()
@@ -49,26 +49,41 @@ func gemvRows(g *gemmPlan[float32], kern *gemmKernel[float32], pa []float32, pc,
 }
 
 // gemvParallel is gemvBlocks with the blocks' sums computed on all
-// threads (each block a contiguous run of B's rows) and then added into
-// C in block order, as gemvBlocks adds them: the same bits.
-func gemvParallel(g *gemmPlan[float32], blocks int) {
-	n := g.n
-	sums := getF32(blocks * n)
-	defer scratchF32.Put(sums)
-	all := *sums
-	parallelTiles(blocks, float64(n)*float64(g.k), func(b int) {
+// threads (gemvBlocksParallel).
+func gemvParallel(g *gemmPlan[float32]) {
+	gemvBlocksParallel(g.k, g.c[:g.n], g.accumulate, func(pc, kc int, s []float32) {
 		kern := g.kern.forRows(1)
 		buf := getPack[float32]()
 		defer putPack(buf)
+		gemvRows(g, kern, (*buf)[:gemmKC*kern.mr], pc, kc, s)
+	})
+}
+
+// gemvBlocksParallel is gemvBlocks with the kc blocks' sums computed on
+// all threads, each block's rows(pc, kc, s) into its own zeroed s (a
+// contiguous run of B's rows), and then added into c in block order, as
+// gemvBlocks adds them: the same bits.
+func gemvBlocksParallel(k int, c []float32, accumulate bool, rows func(pc, kc int, s []float32)) {
+	n := len(c)
+	blocks := (k + gemmKC - 1) / gemmKC
+	sums := getF32(blocks * n)
+	defer scratchF32.Put(sums)
+	all := *sums
+	parallelTiles(blocks, float64(n)*float64(k), func(b int) {
 		pc := b * gemmKC
 		s := all[b*n : (b+1)*n]
 		clear(s)
-		gemvRows(g, kern, (*buf)[:gemmKC*kern.mr], pc, min(gemmKC, g.k-pc), s)
+		rows(pc, min(gemmKC, k-pc), s)
 	})
-	c := g.c[:n]
 	for b := range blocks {
-		storeBlockSums(c, all[b*n:(b+1)*n], b == 0 && !g.accumulate)
+		storeBlockSums(c, all[b*n:(b+1)*n], b == 0 && !accumulate)
 	}
+}
+
+// gemvBlocksSplit reports whether a one-row product of k rows of n
+// values is worth sharing among the threads by kc blocks.
+func gemvBlocksSplit(n, k int) bool {
+	return k > gemmKC && threads() > 1 && float64(n)*float64(k) >= gemvSplitWork
 }
 
 // gemvBlocks is the order of a one-row product's sums, which every

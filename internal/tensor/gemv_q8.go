@@ -40,8 +40,9 @@ func NewQ8Columns(b *Tensor, q []int8, scale []float32) *Q8Columns {
 
 // MatMulQ8Columns is MatMul(a, B) for a of one row ([1, K]) and B the
 // matrix b stands for, with the same bits: gemvF32's kc blocks
-// (gemvBlocks), each row's fused multiply-adds in increasing k. ok is
-// false (nothing computed) for any other a.
+// (gemvBlocks, shared among the threads as gemvF32 shares them), each
+// row's fused multiply-adds in increasing k. ok is false (nothing
+// computed) for any other a.
 func MatMulQ8Columns(a *Tensor, b *Q8Columns) (out *Tensor, ok bool, err error) {
 	if a.dtype != F32 || len(a.shape) != 2 || a.shape[0] != 1 || int(a.shape[1]) != b.k {
 		return nil, false, nil
@@ -51,7 +52,11 @@ func MatMulQ8Columns(a *Tensor, b *Q8Columns) (out *Tensor, ok bool, err error) 
 		return nil, false, err
 	}
 	av := a.data.([]float32)
-	gemvBlocks(b.k, out.data.([]float32), false, func(pc, kc int, s []float32) {
+	blocks := gemvBlocks
+	if gemvBlocksSplit(b.n, b.k) {
+		blocks = gemvBlocksParallel
+	}
+	blocks(b.k, out.data.([]float32), false, func(pc, kc int, s []float32) {
 		p := 0
 		// Four rows a pass over the sums where the CPU can: each sum
 		// gets the same fused multiply-adds in the same order.

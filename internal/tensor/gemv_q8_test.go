@@ -11,7 +11,8 @@ import (
 
 // A one-row product with B held as int8 rows and column scales gives
 // MatMul's bits on the float32 B, for k and n around the block and vector
-// widths; a B that is not exactly int8 × scale is refused.
+// widths, on one thread and with its kc blocks shared by two (1280×1000);
+// a B that is not exactly int8 × scale is refused.
 func TestMatMulQ8ColumnsMatchesMatMul(t *testing.T) {
 	if !haveFaxpy || kernF32.goRun != nil {
 		t.Skip("no fused row update on this CPU or build")
@@ -40,14 +41,18 @@ func TestMatMulQ8ColumnsMatchesMatMul(t *testing.T) {
 				require.NoError(t, err)
 				bq := NewQ8Columns(b, q, scale)
 				require.NotNil(t, bq)
-				got, ok, err := MatMulQ8Columns(a, bq)
-				require.NoError(t, err)
-				require.True(t, ok)
-				requireSameBits(t, want.Float32s(), got.Float32s())
+				for _, th := range []int{1, 2} {
+					prev := SetThreads(th)
+					got, ok, err := MatMulQ8Columns(a, bq)
+					SetThreads(prev)
+					require.NoError(t, err)
+					require.True(t, ok)
+					requireSameBits(t, want.Float32s(), got.Float32s())
+				}
 
 				// Two rows are not this path's.
 				a2, _ := FromSlice(F32, []int64{2, int64(k)}, randF32(r, 2*k))
-				_, ok, _ = MatMulQ8Columns(a2, bq)
+				_, ok, _ := MatMulQ8Columns(a2, bq)
 				require.False(t, ok)
 
 				// One element off by an ulp: not int8 × scale.

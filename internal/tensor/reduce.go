@@ -123,6 +123,21 @@ func sumRowsF32(xs []float32, n int, acc []float64) {
 	}
 }
 
+// sumRowsParallel is sumRowsF32 with runs of rows on all threads (each
+// row's sum is its own, so the bits are the same). Its float64 adds are
+// scalar, each worth a few of the SIMD lane operations parallel work
+// counts.
+func sumRowsParallel(xs []float32, n int, acc []float64) {
+	tiles := (len(acc) + sumRowsTile - 1) / sumRowsTile
+	Parallel(tiles, 4*float64(len(acc))*float64(n), func(t int) {
+		r0, r1 := t*sumRowsTile, min(len(acc), (t+1)*sumRowsTile)
+		sumRowsF32(xs[r0*n:r1*n], n, acc[r0:r1])
+	})
+}
+
+// sumRowsTile is the rows sumRowsParallel hands out at a time.
+const sumRowsTile = 64
+
 // forReduce calls fn(outIndex, inRow) for every row of x: each element i of
 // the row (x offset xo+i) accumulates into output element o + i*step.
 func forReduce(shape, keep []int64, fn func(xo, o, step, n int)) {
@@ -190,7 +205,7 @@ func Reduce(op ReduceOp, x *Tensor, axes []int, keepDims bool) (*Tensor, error) 
 			// The same float64 sums in the same order, without a float64
 			// copy of x or a switch per element.
 			if n := trailingReduced(x.shape, mask); n > 0 {
-				sumRowsF32(xs, n, acc)
+				sumRowsParallel(xs, n, acc)
 			} else {
 				forReduce(x.shape, keep, func(xo, o, step, n int) {
 					row := xs[xo : xo+n]

@@ -2,6 +2,7 @@ package tensor
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -141,4 +142,35 @@ func TestBatchNorm(t *testing.T) {
 	requireValues(t, []float64{0, 0.5, 1, 3}, y)
 	_, err = BatchNorm(x, vals(F32, sh(3), 1, 1, 1), vals(F32, sh(2), 0, 1), vals(F32, sh(2), 1, 3), vals(F32, sh(2), 4, 1), 0)
 	assert.ErrorContains(t, err, "scale")
+}
+
+// A float32 mean over trailing axes (global average pooling) is each
+// row's float64 sum in order, divided and rounded once, on one thread
+// and with runs of rows shared by two.
+func TestReduceMeanTrailingRowsThreads(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, c := range []int{3, 64, 1000, 1280} {
+		x := make([]float32, c*49)
+		for i := range x {
+			x[i] = float32(r.NormFloat64())
+		}
+		xt, err := FromSlice(F32, []int64{1, int64(c), 7, 7}, x)
+		require.NoError(t, err)
+		want := make([]float32, c)
+		for i := range want {
+			var a float64
+			for _, v := range x[i*49 : (i+1)*49] {
+				a += float64(v)
+			}
+			want[i] = float32(a / 49)
+		}
+		for _, th := range []int{1, 2} {
+			prev := SetThreads(th)
+			got, err := Reduce(ReduceMean, xt, []int{2, 3}, true)
+			SetThreads(prev)
+			require.NoError(t, err)
+			require.Equal(t, []int64{1, int64(c), 1, 1}, got.Shape())
+			requireSameBits(t, want, got.Float32s())
+		}
+	}
 }
