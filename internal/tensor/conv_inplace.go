@@ -95,6 +95,29 @@ func copyKeptColumns[T any](dst, src []T, j0, ow, wq int) {
 	}
 }
 
+// keptRow finishes extended columns [j0, j0+len(src)) of one output
+// channel's product row (src, which it may overwrite) into dst, that
+// channel's plane: each kept value plus b (when bias), plus the residual
+// laid out as dst (res, when not nil; its first operand when resFirst),
+// clamped to [lo, hi] (when clip), each step rounded as the separate ops
+// round. One pass where the CPU has it, else bias and clamp on the row,
+// the copy, and the residual on the copied values while in cache.
+func keptRow(dst, src, res []float32, j0, ow, wq int, b float32, bias, resFirst, clip bool, lo, hi float32) {
+	if keptRowFast(dst, src, res, j0, ow, wq, b, bias, resFirst, clip, lo, hi) {
+		return
+	}
+	if res == nil {
+		biasClipRow(src, b, bias, clip, lo, hi)
+		copyKeptColumns(dst, src, j0, ow, wq)
+		return
+	}
+	biasClipRow(src, b, bias, false, 0, 0)
+	copyKeptColumns(dst, src, j0, ow, wq)
+	if l, h := keptSpan(j0, j0+len(src), ow, wq); l < h {
+		biasResClipRow(dst[l:h], res[l:], 0, false, resFirst, clip, lo, hi)
+	}
+}
+
 // keptSpan returns the outputs [lo, hi) of one channel's plane that
 // copyKeptColumns writes for extended columns [j0, j1): contiguous, as
 // the dropped columns between them have no place in the plane.
@@ -175,21 +198,11 @@ func conv2DInPlaceRows(g *convGeom, xv, wv, bv, ov []float32, stride int, packs 
 				if bias != nil {
 					b = bias[i]
 				}
-				row := t[(i-i0)*ldt:][:j1-j0]
-				if res == nil {
-					biasClipRow(row, b, bias != nil, g.clip, g.clipLo, g.clipHi)
-					copyKeptColumns(out[i*stride:], row, j0, g.ow, wq)
-					continue
+				var r []float32
+				if res != nil {
+					r = res[i*stride:]
 				}
-				// The residual is laid out as the output: add it (and
-				// clamp) on the kept values once copied, still in cache,
-				// in one pass (the kept values of a tile are one run).
-				biasClipRow(row, b, bias != nil, false, 0, 0)
-				copyKeptColumns(out[i*stride:], row, j0, g.ow, wq)
-				if lo, hi := keptSpan(j0, j1, g.ow, wq); lo < hi {
-					o := i*stride + lo
-					biasResClipRow(out[o:o+hi-lo], res[o:], 0, false, g.resFirst, g.clip, g.clipLo, g.clipHi)
-				}
+				keptRow(out[i*stride:], t[(i-i0)*ldt:][:j1-j0], r, j0, g.ow, wq, b, bias != nil, g.resFirst, g.clip, g.clipLo, g.clipHi)
 			}
 		}
 	}
