@@ -65,7 +65,7 @@ func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, b
 		pp = dwPlanePlanFor(g)
 	}
 	plan := dwBlockPlanFor(g, rows)
-	parallelTiles(planes*blocks, float64(ohw)*float64(kk)*2*float64(planes), func(t int) {
+	tile := func(t int) {
 		pl, b := t/blocks, t%blocks
 		n, m := pl/g.m, pl%g.m
 		c := m / g.mg
@@ -95,8 +95,30 @@ func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, b
 		if done != nil {
 			done(pl, pl*ohw+r0*g.ow, pl*ohw+r1*g.ow)
 		}
-	})
+	}
+	work := float64(ohw) * float64(kk) * 2 * float64(planes)
+	if xf != nil && done == nil && !dwSmallOff && dwSmallOK(g) {
+		// Small planes: runs of planes through one kernel call each.
+		small := dwSmallPlanes(g, xf)
+		tab := dwSmallTabFor(g)
+		runs := (small + dwSmallRun - 1) / dwSmallRun
+		parallelTiles(runs, work, func(t int) {
+			depthwiseSmall(g, xf, w, bias, y, tab, t*dwSmallRun, min(small, (t+1)*dwSmallRun))
+		})
+		for t := small * blocks; t < planes*blocks; t++ {
+			tile(t)
+		}
+		return
+	}
+	parallelTiles(planes*blocks, work, tile)
 }
+
+// dwSmallRun is the planes one small-plane kernel call takes.
+const dwSmallRun = 16
+
+// dwSmallOff makes depthwise convolutions leave the small-plane kernel
+// out (tests compare the paths).
+var dwSmallOff bool
 
 // planeRowBlocks cuts each of a depthwise convolution's output planes
 // into blocks of rows rows for the threads: one block per plane unless
