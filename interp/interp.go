@@ -77,7 +77,7 @@ type Interpreter struct {
 	packed map[packKey]*tensor.PackedConv2D
 	// qpacked is packed for 8-bit weights of quantized convolutions (see
 	// packedConvInteger).
-	qpacked map[packKey]*tensor.PackedConvInteger
+	qpacked map[packKey]qpackedEntry
 	// requants holds quantized convolutions' requantization parameters
 	// (see cachedRequant).
 	requants map[*ir.Operation]requantEntry

@@ -111,6 +111,23 @@ type requant struct {
 	biasI    []int32   // i32 bias per channel, or nil
 	biasF    []float32 // f32 bias per channel, or nil
 	fastR    *tensor.Requantizer
+	// maxBiasAbs is maxBias's answer once computed (maxBiasSet).
+	maxBiasAbs int64
+	maxBiasSet bool
+	// fitsFor is the operands for which accFits32 found int32 exact from
+	// their storage types alone, an answer that holds for any data of
+	// those types (a cached requant sees the same ones run after run).
+	fitsFor storageFits
+}
+
+// storageFits is what IntegerStorageFits32 decides from: the input's type
+// and zero point, the weight (its type and zero points are the op's) and
+// the depth.
+type storageFits struct {
+	xt    tensor.DType
+	xZero int32
+	w     *tensor.Tensor
+	k     int
 }
 
 // requantEntry is an op's requant as computed for one bias tensor.
@@ -197,11 +214,13 @@ func (r *requant) at(acc int64, ch int) int64 {
 
 // maxBias is the largest |i32 bias| added to an accumulator.
 func (r *requant) maxBias() int64 {
-	var m int64
-	for _, b := range r.biasI {
-		m = max(m, abs64(int64(b)))
+	if !r.maxBiasSet {
+		for _, b := range r.biasI {
+			r.maxBiasAbs = max(r.maxBiasAbs, abs64(int64(b)))
+		}
+		r.maxBiasSet = true
 	}
-	return m
+	return r.maxBiasAbs
 }
 
 func abs64(v int64) int64 {
@@ -214,6 +233,14 @@ func abs64(v int64) int64 {
 // accFits32 reports whether the int32 kernels are exact for operands x
 // and w of depth k and r's bias (tensor.IntegerAccFits32).
 func (r *requant) accFits32(x *tensor.Tensor, xZero int32, w *tensor.Tensor, wZeros []int32, k int) bool {
+	key := storageFits{x.DType(), xZero, w, k}
+	if r.fitsFor == key {
+		return true
+	}
+	if tensor.IntegerStorageFits32(x.DType(), xZero, w.DType(), wZeros, k, r.maxBias()) {
+		r.fitsFor = key
+		return true
+	}
 	return tensor.IntegerAccFits32(x, xZero, w, wZeros, k, r.maxBias())
 }
 
@@ -677,12 +704,12 @@ func (c *opCall) packedConvInteger(wZero []int32, groups int) *tensor.PackedConv
 		return nil
 	}
 	if c.it.qpacked == nil {
-		c.it.qpacked = map[packKey]*tensor.PackedConvInteger{}
+		c.it.qpacked = map[packKey]qpackedEntry{}
 	}
 	k := packKey{w, groups}
-	if pw, ok := c.it.qpacked[k]; ok {
-		if pw != nil && slices.Equal(pw.Zeros(), wZero) {
-			return pw
+	if e, ok := c.it.qpacked[k]; ok {
+		if e.pw != nil && (sameSlice(e.zeros, wZero) || slices.Equal(e.pw.Zeros(), wZero)) {
+			return e.pw
 		}
 		return nil
 	}
@@ -690,6 +717,19 @@ func (c *opCall) packedConvInteger(wZero []int32, groups int) *tensor.PackedConv
 	if err != nil {
 		pw = nil
 	}
-	c.it.qpacked[k] = pw
+	c.it.qpacked[k] = qpackedEntry{pw, wZero}
 	return pw
+}
+
+// qpackedEntry is a packed weight and the zero points it was asked for
+// with (the op type's cached slice: the same one run after run, so that
+// it is recognised without comparing every channel's).
+type qpackedEntry struct {
+	pw    *tensor.PackedConvInteger
+	zeros []int32
+}
+
+// sameSlice reports whether a and b are the same slice of the same array.
+func sameSlice(a, b []int32) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }

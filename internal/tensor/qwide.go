@@ -19,14 +19,21 @@ import (
 // when that bound is too large. wZero has 0, 1 or one entry per channel
 // (each channel's bound is taken over all of w: a safe overestimate).
 func IntegerAccFits32(x *Tensor, xZero int32, w *Tensor, wZero []int32, k int, maxBias int64) bool {
-	xLo, xHi, okX := storageRange(x.dtype)
-	wLo, wHi, okW := storageRange(w.dtype)
-	if okX && okW && accFits32(k, maxAbsDiff(xLo, xHi, []int32{xZero}), maxAbsDiff(wLo, wHi, wZero), maxBias) {
+	if IntegerStorageFits32(x.dtype, xZero, w.dtype, wZero, k, maxBias) {
 		return true
 	}
-	xLo, xHi = dataRange(x)
-	wLo, wHi = dataRange(w)
+	xLo, xHi := dataRange(x)
+	wLo, wHi := dataRange(w)
 	return accFits32(k, maxAbsDiff(xLo, xHi, []int32{xZero}), maxAbsDiff(wLo, wHi, wZero), maxBias)
+}
+
+// IntegerStorageFits32 is IntegerAccFits32's data-free check: true when
+// every value the storage types xt and wt can hold keeps the sums in
+// int32, whatever the data.
+func IntegerStorageFits32(xt DType, xZero int32, wt DType, wZero []int32, k int, maxBias int64) bool {
+	xLo, xHi, okX := storageRange(xt)
+	wLo, wHi, okW := storageRange(wt)
+	return okX && okW && accFits32(k, maxAbsDiff(xLo, xHi, []int32{xZero}), maxAbsDiff(wLo, wHi, wZero), maxBias)
 }
 
 // accFits32 is k·mx·mw + maxBias ≤ MaxInt32, in float64: exact while the

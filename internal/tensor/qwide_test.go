@@ -156,8 +156,12 @@ func TestIntegerAccFits32(t *testing.T) {
 				zx = -128
 			}
 			require.True(t, IntegerAccFits32(x, zx, w, []int32{0, 3, -7}, k, 1<<24), "%v×%v k=%d", dts[0], dts[1], k)
+			require.True(t, IntegerStorageFits32(dts[0], zx, dts[1], []int32{0, 3, -7}, k, 1<<24), "%v×%v k=%d", dts[0], dts[1], k)
 		}
 	}
+	// The data-free check alone cannot pass 16-bit activations over a
+	// deep sum, whatever the data (IntegerAccFits32 then reads it).
+	require.False(t, IntegerStorageFits32(U16, 32768, I8, nil, 768, 0))
 	// 16-bit activations: wide when the data reaches far enough, not when
 	// the values stay near the zero point.
 	k := 768
