@@ -60,16 +60,17 @@ func bRow(ind bool, name string) bRowAccess {
 // bytes on for B read in place, 64 bytes on from each row's offset for
 // Ind.
 //
-// With prefetch (the float32 kernels), each k step touches A 4 KB on:
-// a layer's weights are read once per run, from memory, as a run of
-// panels that the hardware prefetchers restart on at every page (cold
-// 512x512 3x3 weights at 7x7: 1675 → 1551 µs at one thread, 1234 → 1140
-// at two). Kernels reading B in place also touch each k row's bytes 256
-// on, the panels two pairs on: a 1x1 convolution reads its input's k
-// rows as so many streams, more than the hardware prefetchers follow (a
-// 32→16 layer on a cold 112x112 input took twice as long without).
-// Packed B panels are one stream each and need none.
-func wideLoop(b bRowAccess, bcast, op string, rows int, prefetch bool) {
+// With prefetchA, each k step touches A 4 KB on: a layer's packed
+// weights come from memory once per run, as a run of panels that the
+// hardware prefetchers restart on at every page (cold float32 512x512
+// 3x3 weights at 7x7: 1675 → 1551 µs at one thread, 1234 → 1140 at two;
+// resnet18-qdq about 11% faster). With prefetchB (float32), kernels
+// reading B in place also touch each k row's bytes 256 on, the panels
+// two pairs on: a 1x1 convolution reads its input's k rows as so many
+// streams, more than the hardware prefetchers follow (a 32→16 layer on
+// a cold 112x112 input took twice as long without). Packed B panels are
+// one stream each and need none.
+func wideLoop(b bRowAccess, bcast, op string, rows int, prefetchA, prefetchB bool) {
 	second := b.at(64)
 	if !b.ind {
 		w("\tMOVQ $64, R10")
@@ -85,11 +86,11 @@ func wideLoop(b bRowAccess, bcast, op string, rows int, prefetch bool) {
 	}
 	w("loop:")
 	b.load()
-	if prefetch {
+	if prefetchA {
 		w("\tPREFETCHT0 4096(SI)")
 	}
 	w("\tVMOVUPS %s, Z28", b.at(0))
-	if prefetch && !b.ind {
+	if prefetchB && !b.ind {
 		w("\tPREFETCHT0 256(DX)")
 		w("\tPREFETCHT0 320(DX)")
 	}
@@ -238,7 +239,8 @@ func main() {
 		{"igemmKernVNNIU8W", "VPBROADCASTD", "VPDPBUSD", "VPADDD", false},
 	} {
 		for _, rows := range []int{4, 8, 12} {
-			wideLoop(bRow(f.ind, fmt.Sprintf("%sx%d", f.name, rows)), f.bcast, f.op, rows, f.op == "VFMADD231PS")
+			f32 := f.op == "VFMADD231PS"
+			wideLoop(bRow(f.ind, fmt.Sprintf("%sx%d", f.name, rows)), f.bcast, f.op, rows, true, f32)
 			store(2, "Z", f.add, 64, rows)
 		}
 	}
@@ -251,7 +253,7 @@ func main() {
 	for _, rows := range []int{4, 8, 12} {
 		name := fmt.Sprintf("sgemmKernAVX512WExx%d", rows)
 		prologueArgs(name, false, ", bias unsafe.Pointer, lo, hi float32, flags int", 80)
-		wideLoop(bRowAccess{}, "VBROADCASTSS", "VFMADD231PS", rows, true)
+		wideLoop(bRowAccess{}, "VBROADCASTSS", "VFMADD231PS", rows, true, true)
 		w("\tMOVQ bias+56(FP), BX")
 		w("\tVBROADCASTSS lo+64(FP), Z26")
 		w("\tVBROADCASTSS hi+68(FP), Z27")
