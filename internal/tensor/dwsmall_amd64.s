@@ -35,49 +35,14 @@ TEXT ·dwSmall3x3AVX512(SB), NOSPLIT, $0-96
 	KMOVW AX, K7
 	VPXORD Z31, Z31, Z31
 
-	// Two scratch planes: the next plane is copied into one while the
-	// products read the other, so that they do not wait on the copy's
-	// stores.
-	MOVQ scratch+88(FP), R13
-	LEAQ 1152(R13), R14
-	// Zero the scratch at R13: (h+2)·(wd+2) + 16 values, whole vectors;
-	// then copy the plane at SI, row r to padded row r+1 from column 1.
-	MOVQ R13, BX
-	MOVQ h+40(FP), CX
-	ADDQ $2, CX
-	IMULQ R11, CX
-	ADDQ $64, CX
-	SHRQ $6, CX
-	INCQ CX
+	// Two scratch planes: the next plane is copied into one (R14) while
+	// the products read the other (R13), so that they do not wait on
+	// the copy's stores. AX = 0 while the first plane is copied.
+	MOVQ scratch+88(FP), R14
+	LEAQ 1152(R14), R13
+	XORQ AX, AX
 
-zero0:
-	VMOVUPS Z31, (BX)
-	ADDQ $64, BX
-	DECQ CX
-	JNZ  zero0
-	MOVQ R13, BX
-	ADDQ R11, BX
-	ADDQ $4, BX
-	MOVQ h+40(FP), CX
-	MOVQ wd+48(FP), DX
-	SHLQ $2, DX
-
-rows0:
-	// A whole vector from the row (the caller leaves 16 values readable
-	// from each row's start: a masked load whose masked-off lanes fall
-	// on another page is slow), its wd lanes stored.
-	VMOVUPS (SI), Z22
-	VMOVUPS Z22, K7, (BX)
-	ADDQ DX, SI
-	ADDQ R11, BX
-	DECQ CX
-	JNZ  rows0
-
-plane:
-	TESTQ R10, R10
-	JZ    done
-	CMPQ  R10, $1
-	JEQ   weights
+fill:
 	// Zero the scratch at R14: (h+2)·(wd+2) + 16 values, whole vectors;
 	// then copy the plane at SI, row r to padded row r+1 from column 1.
 	MOVQ R14, BX
@@ -88,11 +53,11 @@ plane:
 	SHRQ $6, CX
 	INCQ CX
 
-zero1:
+zero:
 	VMOVUPS Z31, (BX)
 	ADDQ $64, BX
 	DECQ CX
-	JNZ  zero1
+	JNZ  zero
 	MOVQ R14, BX
 	ADDQ R11, BX
 	ADDQ $4, BX
@@ -100,7 +65,7 @@ zero1:
 	MOVQ wd+48(FP), DX
 	SHLQ $2, DX
 
-rows1:
+rows:
 	// A whole vector from the row (the caller leaves 16 values readable
 	// from each row's start: a masked load whose masked-off lanes fall
 	// on another page is slow), its wd lanes stored.
@@ -109,7 +74,18 @@ rows1:
 	ADDQ DX, SI
 	ADDQ R11, BX
 	DECQ CX
-	JNZ  rows1
+	JNZ  rows
+	TESTQ AX, AX
+	JNZ   weights
+	// The first plane is the current one.
+	XCHGQ R13, R14
+	MOVQ  $1, AX
+
+plane:
+	TESTQ R10, R10
+	JZ    done
+	CMPQ  R10, $1
+	JNE   fill
 
 weights:
 	// The plane's nine weights and its bias.
@@ -181,6 +157,7 @@ vec:
 	LEAQ (DI)(AX*4), DI
 	ADDQ $36, R8
 	ADDQ $4, R9
+	MOVQ $1, AX
 	DECQ R10
 	JMP  plane
 

@@ -11,8 +11,8 @@
 //	(flags&8, the second when flags&4); v = min(hi, max(lo, v)) (flags&2)
 //
 // with biasClipRowAVX's and biasResClipRowAVX's instructions, so the
-// bits are theirs. A run of kept columns goes 16 at a time, its last
-// under a mask.
+// bits are theirs. A run of kept columns goes 16 at a time under a lane
+// mask, its last step's partial.
 TEXT ·keptRowAVX512(SB), NOSPLIT, $0-80
 	MOVQ j0+24(FP), AX
 	XORQ DX, DX
@@ -59,73 +59,51 @@ kept:
 	ADDQ CX, R8
 	ADDQ CX, R13
 
-run16:
-	CMPQ CX, $16
-	JLT  tail
-	VMOVUPS (SI), Z0
-	TESTQ $1, flags+72(FP)
-	JZ   nobias16
-	VADDPS Z2, Z0, Z0
-
-nobias16:
-	TESTQ $8, flags+72(FP)
-	JZ   clip16
-	VMOVUPS (DX)(BX*4), Z5
-	TESTQ $4, flags+72(FP)
-	JNZ  first16
-	VADDPS Z5, Z0, Z0
-	JMP  clip16
-
-first16:
-	VADDPS Z0, Z5, Z0
-
-clip16:
-	TESTQ $2, flags+72(FP)
-	JZ   store16
-	VMAXPS Z0, Z3, Z0
-	VMINPS Z0, Z4, Z0
-
-store16:
-	VMOVUPS Z0, (DI)(BX*4)
-	ADDQ $64, SI
-	ADDQ $16, BX
-	SUBQ $16, CX
-	JMP  run16
-
-tail:
+run:
+	// Up to 16 of the run a step (CX of the R14 left), under the mask
+	// of that many lanes (all 16 but at a run's end).
 	TESTQ CX, CX
 	JZ   seg
+	MOVQ CX, R14
+	CMPQ CX, $16
+	JLE  masked
+	MOVQ $16, CX
+
+masked:
 	MOVL $1, AX
 	SHLL CX, AX
 	DECL AX
 	KMOVW AX, K1
 	VMOVUPS.Z (SI), K1, Z0
 	TESTQ $1, flags+72(FP)
-	JZ   nobiast
+	JZ   nobias
 	VADDPS Z2, Z0, Z0
 
-nobiast:
+nobias:
 	TESTQ $8, flags+72(FP)
-	JZ   clipt
+	JZ   clip
 	VMOVUPS.Z (DX)(BX*4), K1, Z5
 	TESTQ $4, flags+72(FP)
-	JNZ  firstt
+	JNZ  first
 	VADDPS Z5, Z0, Z0
-	JMP  clipt
+	JMP  clip
 
-firstt:
+first:
 	VADDPS Z0, Z5, Z0
 
-clipt:
+clip:
 	TESTQ $2, flags+72(FP)
-	JZ   storet
+	JZ   store
 	VMAXPS Z0, Z3, Z0
 	VMINPS Z0, Z4, Z0
 
-storet:
+store:
 	VMOVUPS Z0, K1, (DI)(BX*4)
 	LEAQ (SI)(CX*4), SI
-	JMP  seg
+	ADDQ CX, BX
+	SUBQ CX, R14
+	MOVQ R14, CX
+	JMP  run
 
 done:
 	VZEROUPPER
