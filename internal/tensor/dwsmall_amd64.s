@@ -14,6 +14,19 @@
 // (conv_depthwise_plane_amd64.s): 0 + Σ_(ki,kj) x·w in tap order, each
 // product rounded, then the bias (flags&1, else +0) and the clamp to
 // [lo, hi] (±Inf without one), so the bits are theirs.
+// TAPROW adds one kernel row's three taps (inputs at A, B, C, weights
+// WA, WB, WC) to Z9, each product rounded, in tap order.
+#define TAPROW(A, B, C, WA, WB, WC) \
+	VMOVUPS A, Z13 \
+	VMOVUPS B, Z14 \
+	VMOVUPS C, Z15 \
+	VMULPS  Z13, WA, Z13 \
+	VADDPS  Z13, Z9, Z9 \
+	VMULPS  Z14, WB, Z14 \
+	VADDPS  Z14, Z9, Z9 \
+	VMULPS  Z15, WC, Z15 \
+	VADDPS  Z15, Z9, Z9
+
 TEXT ·dwSmall3x3AVX512(SB), NOSPLIT, $0-96
 	MOVQ y+0(FP), DI
 	MOVQ x+8(FP), SI
@@ -110,33 +123,9 @@ nobias:
 
 vec:
 	VPXORD Z9, Z9, Z9
-	VMOVUPS 0(BX), Z13
-	VMOVUPS 4(BX), Z14
-	VMOVUPS 8(BX), Z15
-	VMULPS Z13, Z0, Z13
-	VADDPS Z13, Z9, Z9
-	VMULPS Z14, Z1, Z14
-	VADDPS Z14, Z9, Z9
-	VMULPS Z15, Z2, Z15
-	VADDPS Z15, Z9, Z9
-	VMOVUPS 0(BX)(R11*1), Z13
-	VMOVUPS 4(BX)(R11*1), Z14
-	VMOVUPS 8(BX)(R11*1), Z15
-	VMULPS Z13, Z3, Z13
-	VADDPS Z13, Z9, Z9
-	VMULPS Z14, Z4, Z14
-	VADDPS Z14, Z9, Z9
-	VMULPS Z15, Z5, Z15
-	VADDPS Z15, Z9, Z9
-	VMOVUPS 0(BX)(R12*1), Z13
-	VMOVUPS 4(BX)(R12*1), Z14
-	VMOVUPS 8(BX)(R12*1), Z15
-	VMULPS Z13, Z6, Z13
-	VADDPS Z13, Z9, Z9
-	VMULPS Z14, Z7, Z14
-	VADDPS Z14, Z9, Z9
-	VMULPS Z15, Z8, Z15
-	VADDPS Z15, Z9, Z9
+	TAPROW(0(BX), 4(BX), 8(BX), Z0, Z1, Z2)
+	TAPROW(0(BX)(R11*1), 4(BX)(R11*1), 8(BX)(R11*1), Z3, Z4, Z5)
+	TAPROW(0(BX)(R12*1), 4(BX)(R12*1), 8(BX)(R12*1), Z6, Z7, Z8)
 	VADDPS Z19, Z9, Z9
 	VMAXPS Z9, Z20, Z9
 	VMINPS Z9, Z21, Z9
