@@ -64,12 +64,12 @@ func bRow(ind bool, name string) bRowAccess {
 // weights come from memory once per run, as a run of panels that the
 // hardware prefetchers restart on at every page (cold float32 512x512
 // 3x3 weights at 7x7: 1675 → 1551 µs at one thread, 1234 → 1140 at two;
-// resnet18-qdq about 11% faster). With prefetchB (float32), kernels
-// reading B in place also touch each k row's bytes 256 on, the panels
-// two pairs on: a 1x1 convolution reads its input's k rows as so many
+// resnet18-qdq about 11% faster). With prefetchB (float32), each k step
+// also touches B's row 256 bytes on, the panels two pairs on: a 1x1
+// convolution read in place reads its input's k rows as so many
 // streams, more than the hardware prefetchers follow (a 32→16 layer on
-// a cold 112x112 input took twice as long without). Packed B panels are
-// one stream each and need none.
+// a cold 112x112 input took twice as long without). Packed B panels, one
+// stream each, would not need it; the same kernels read both.
 func wideLoop(b bRowAccess, bcast, op string, rows int, prefetchA, prefetchB bool) {
 	second := b.at(64)
 	if !b.ind {
