@@ -240,27 +240,41 @@ func dwQuadsRun[T int8 | uint8](g *convGeom, acc []int32, x []T, xZero, zu int32
 		r0, r1 := b*rows, min(g.oh, (b+1)*rows)
 		if qp != nil {
 			done := true
-			// Sums requantized as they are made stay in a tile's scratch:
-			// the whole int32 output is never written.
+			p0, p1 := t/blocks*per, min(planes, (t/blocks+1)*per)
+			// Sums requantized as they are made stay in a tile's scratch
+			// (the whole int32 output is never written), a run of
+			// consecutive planes of one image requantized in one call.
+			rowLen := (r1 - r0) * g.ow
 			var sums []int32
 			if req != nil {
-				sb := getScratch[int32](&scratchI32, (r1-r0)*g.ow)
+				sb := getScratch[int32](&scratchI32, (p1-p0)*rowLen)
 				defer scratchI32.Put(sb)
 				sums = *sb
 			}
-			for pl := t / blocks * per; pl < min(planes, (t/blocks+1)*per); pl++ {
+			run := -1 // the first plane of the run not yet requantized
+			for pl := p0; pl <= p1; pl++ {
 				n, m := pl/g.m, pl%g.m
-				at := (n*g.c + m/g.mg) * hw
-				if !qp.around(at, hw, len(xb)) {
+				around := pl < p1 && qp.around((n*g.c+m/g.mg)*hw, hw, len(xb))
+				if run >= 0 && (!around || m == 0) {
+					req.rowsFrom(sums[(run-p0)*rowLen:], rowLen, run*ohw+r0*g.ow, ohw, pl-run, rowLen, run%g.m, fast)
+					run = -1
+				}
+				if pl == p1 {
+					break
+				}
+				if !around {
 					done = false
 					continue
 				}
+				at := (n*g.c + m/g.mg) * hw
 				if req == nil {
 					dwQuadPlaneRows(g, xb, at, acc[pl*ohw+r0*g.ow:(pl+1)*ohw], r0, r1, qp, (*[4]int32)(wq[4*m:]), flip, zeros)
 					continue
 				}
-				dwQuadPlaneRows(g, xb, at, sums, r0, r1, qp, (*[4]int32)(wq[4*m:]), flip, zeros)
-				req.rowsFrom(sums, 0, pl*ohw+r0*g.ow, 0, 1, len(sums), m, fast)
+				if run < 0 {
+					run = pl
+				}
+				dwQuadPlaneRows(g, xb, at, sums[(pl-p0)*rowLen:], r0, r1, qp, (*[4]int32)(wq[4*m:]), flip, zeros)
 			}
 			if done {
 				return

@@ -233,7 +233,8 @@ func TestQuadPanels(t *testing.T) {
 
 // TestDepthwiseQuads: 3x3 depthwise convolutions on the VNNI quad kernel
 // (strides 1 and 2, symmetric and one-sided padding, widths that leave a
-// partial 16-lane block, channel multiplier 2, several images; uint8 and
+// partial 16-lane block, channel multiplier 2, several images, runs of
+// small planes requantized in one call across an image's end; uint8 and
 // int8 inputs at extreme zero points; int8 weights with zero point 0,
 // uint8 with 128) equal the reference sums, and the fused requantization
 // the two-step one.
@@ -246,7 +247,9 @@ func TestDepthwiseQuads(t *testing.T) {
 	// Planes with room around them in x are read in place, the first and
 	// last through padded rows: many channels exercise both.
 	shapes := []geo{{1, 5, 1, 7, 7, 1}, {2, 3, 1, 14, 19, 2}, {1, 4, 2, 9, 33, 1}, {1, 2, 1, 1, 1, 1}, {1, 3, 1, 40, 17, 2}, {1, 16, 1, 3, 16, 1},
-		{1, 24, 1, 14, 14, 1}, {1, 12, 1, 28, 28, 2}, {2, 9, 1, 7, 70, 1}, {1, 40, 1, 2, 3, 2}}
+		{1, 24, 1, 14, 14, 1}, {1, 12, 1, 28, 28, 2}, {2, 9, 1, 7, 70, 1}, {1, 40, 1, 2, 3, 2},
+		// Runs of small planes requantized together, across images.
+		{2, 40, 1, 7, 7, 1}, {3, 24, 2, 5, 6, 1}}
 	pads := [][4]int{{1, 1, 1, 1}, {0, 0, 0, 0}, {0, 1, 1, 0}, {2, 0, 0, 2}}
 	for si, s := range shapes {
 		for trial := range 8 {
