@@ -14,6 +14,7 @@
 // (conv_depthwise_plane_amd64.s): 0 + Σ_(ki,kj) x·w in tap order, each
 // product rounded, then the bias (flags&1, else +0) and the clamp to
 // [lo, hi] (±Inf without one), so the bits are theirs.
+
 // TAPROW adds one kernel row's three taps (inputs at A, B, C, weights
 // WA, WB, WC) to Z9, each product rounded, in tap order.
 #define TAPROW(A, B, C, WA, WB, WC) \
