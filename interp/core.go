@@ -280,19 +280,70 @@ func (c *opCall) summedOperand() (int, *[2]float64, bool) {
 // coreAdd is lhs + rhs; an operand that a convolution computed as this
 // sum already is its result.
 func coreAdd(c *opCall) ([]*tensor.Tensor, error) {
-	if j, clamp, ok := c.summedOperand(); ok {
-		x := c.in[j]
-		y := c.inPlaceOf(j, x.Shape(), int64(x.Len()))
-		if y == nil {
-			if y = c.out(tensor.F32, x.Shape()); y == nil {
-				y = tensor.New(tensor.F32, x.Shape()...)
-			}
-			copy(y.Float32s(), x.Float32s())
-		}
-		c.markClamped(clamp)
-		return one(y, nil)
+	if r, ok := c.precomputed(); ok {
+		return r, nil
 	}
 	return quantDispatch(binaryOp(tensor.OpAdd), qAdd)(c)
+}
+
+// precomputed returns an operand that the op making it computed as this
+// op's result already (markFused), applying the clamp it recorded.
+func (c *opCall) precomputed() ([]*tensor.Tensor, bool) {
+	j, clamp, ok := c.summedOperand()
+	if !ok {
+		return nil, false
+	}
+	x := c.in[j]
+	y := c.inPlaceOf(j, x.Shape(), int64(x.Len()))
+	if y == nil {
+		if y = c.out(tensor.F32, x.Shape()); y == nil {
+			y = tensor.New(tensor.F32, x.Shape()...)
+		}
+		copy(y.Float32s(), x.Float32s())
+	}
+	c.markClamped(clamp)
+	return []*tensor.Tensor{y}, true
+}
+
+// coreMul is lhs · rhs; a sigmoid that computed this product already
+// (coreSigmoid) gives its result.
+func coreMul(c *opCall) ([]*tensor.Tensor, error) {
+	if r, ok := c.precomputed(); ok {
+		return r, nil
+	}
+	return binaryOp(tensor.OpMul)(c)
+}
+
+// coreSigmoid is 1/(1+e⁻ˣ). When its sole reader is x · sigmoid(x) (an
+// exported SiLU) it computes that product instead, with the two ops'
+// bits, in one pass over memory, and the product takes it as its result.
+func coreSigmoid(c *opCall) ([]*tensor.Tensor, error) {
+	x := c.in[0]
+	if x.DType() == tensor.F32 && c.fusable() && readBySelfProduct(c.op) {
+		if y := c.outInPlace(tensor.F32, x.Shape()); y != nil {
+			if err := tensor.SigmoidMulInto(y, x); err != nil {
+				return nil, err
+			}
+			c.markFused(c.op.Result(0), nil)
+			return []*tensor.Tensor{y}, nil
+		}
+	}
+	return unary(tensor.OpSigmoid)(c)
+}
+
+// readBySelfProduct reports whether op's sole reader is a core.mul of op's
+// result and op's operand, of one type.
+func readBySelfProduct(op *ir.Operation) bool {
+	u := soleReader(op)
+	if u == nil || u.Name() != "core.mul" || u.NumOperands() != 2 {
+		return false
+	}
+	r, x := op.Result(0), op.Operand(0)
+	if x.Type() != r.Type() {
+		return false
+	}
+	a, b := u.Operand(0), u.Operand(1)
+	return (a == r && b == x) || (a == x && b == r)
 }
 
 // reluBounds are core.relu's as a clamp's.

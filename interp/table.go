@@ -37,7 +37,7 @@ var kernels = map[string]kernel{
 	"core.max":          binaryOp(tensor.OpMax),             // elementwise max, NaN propagates
 	"core.max_pool2d":   coreMaxPool,                        // NCHW max pooling, NaN propagates
 	"core.min":          binaryOp(tensor.OpMin),             // elementwise min, NaN propagates
-	"core.mul":          binaryOp(tensor.OpMul),             // lhs · rhs
+	"core.mul":          coreMul,                            // lhs · rhs
 	"core.neg":          unary(tensor.OpNeg),                // −x
 	"core.not":          coreNot,                            // i1 ¬
 	"core.or":           logical(tensor.OpOr),               // i1 ∨
@@ -54,7 +54,7 @@ var kernels = map[string]kernel{
 	"core.round":        unary(tensor.OpRound),              // round half to even
 	"core.rsqrt":        unary(tensor.OpRsqrt),              // 1/√x
 	"core.select":       coreSelect,                         // cond ? on_true : on_false
-	"core.sigmoid":      unary(tensor.OpSigmoid),            // 1/(1+e⁻ˣ)
+	"core.sigmoid":      coreSigmoid,                        // 1/(1+e⁻ˣ)
 	"core.sign":         unary(tensor.OpSign),               // −1, 0, 1 (±0, NaN kept)
 	"core.sin":          unary(tensor.OpSin),                // sin x
 	"core.slice":        coreSlice,                          // strided slice, ONNX Slice rules

@@ -220,6 +220,10 @@ func dwRows[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y []flo
 	wp := (owr-1)*g.sw + (g.kw-1)*g.dw + 1
 	p0, p1 := r0*g.sh, (r1-1)*g.sh+(g.kh-1)*g.dh+1
 	need := (p1-p0)*wp + owr
+	if !fused && dwTapsOK(g) {
+		dwRowsTaps(g, x, in, w, y, r0, r1, p0, p1, wp)
+		return
+	}
 	bp, _ := dwScratch.Get().(*[]float32)
 	if bp == nil || cap(*bp) < need {
 		s := make([]float32, need)
@@ -257,6 +261,65 @@ func dwRows[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y []flo
 			}
 		}
 	}
+}
+
+// dwTapsMax is the most taps the tap kernel takes (their offsets live on
+// the stack).
+const dwTapsMax = 64
+
+// dwRowsTaps is dwRows through the tap kernel (any kernel size, stride and
+// dilation): the padded rows [p0, p1) (wp values each) and, with a stride
+// over columns, the same rows split into their column phases, so that
+// every tap reads contiguous values; 16 values of slack after either,
+// zeroed, for the kernel's whole-vector reads.
+func dwRowsTaps[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y []float32, r0, r1, p0, p1, wp int) {
+	padN := (p1 - p0) * wp
+	phaseW, pitch := wp, wp
+	need := padN + 16
+	if g.sw > 1 {
+		phaseW = (wp + g.sw - 1) / g.sw
+		pitch = phaseW * g.sw
+		need += (p1-p0)*pitch + 16
+	}
+	bp, _ := dwScratch.Get().(*[]float32)
+	if bp == nil || cap(*bp) < need {
+		s := make([]float32, need)
+		bp = &s
+	}
+	defer dwScratch.Put(bp)
+	buf := (*bp)[:need]
+	pad := buf[:padN]
+	padTileRows(g, x, in, pad, p0, p1, wp)
+	src := buf[:padN+16]
+	clear(src[padN:])
+	if g.sw > 1 {
+		src = buf[padN+16:]
+		for r := range p1 - p0 {
+			row, out := pad[r*wp:(r+1)*wp], src[r*pitch:(r+1)*pitch]
+			for ph := range g.sw {
+				dst := out[ph*phaseW : (ph+1)*phaseW]
+				i := 0
+				if g.sw == 2 {
+					i = evenF32Fast(dst, row[ph:])
+				}
+				for c := ph + i*g.sw; c < wp; c += g.sw {
+					dst[i] = row[c]
+					i++
+				}
+				clear(dst[i:]) // read only by lanes that are not stored
+			}
+		}
+		clear(src[(p1-p0)*pitch:])
+	}
+	var tapBuf [dwTapsMax]int32
+	taps := tapBuf[:g.kh*g.kw]
+	for ki := range g.kh {
+		for kj := range g.kw {
+			col := kj * g.dw
+			taps[ki*g.kw+kj] = int32(4 * (ki*g.dh*pitch + col%g.sw*phaseW + col/g.sw))
+		}
+	}
+	dwTapsRows(y[r0*g.ow:], src, (r0*g.sh-p0)*pitch, g.ow, r1-r0, g.sh*pitch, g.ow, taps, w)
 }
 
 // dwEpilogue is what the block kernels do to a finished block of outputs:

@@ -158,3 +158,16 @@ func dwPlaneRows(g *convGeom, x []float32, at int, w, y []float32, r0, r1 int, p
 		dw3x3s2PlaneAVX512(&y[r0*g.ow], &x[at], &p.tab[0], p.nseg, r1-r0, r0*g.sh-g.pt, g.h, g.w*4, g.sh, g.ow*4, (*[9]float32)(w[:9]), ep, &dwZeroRow[dwPlaneMargin])
 	}
 }
+
+//go:noescape
+func dwTapsAVX512(y, base *float32, ow, rows, rowStep, yPitch int, taps *int32, w *float32, ntaps int)
+
+// dwTapsOK reports whether the tap kernel can compute rows of this
+// geometry.
+func dwTapsOK(g *convGeom) bool { return hasAVX512 && g.kh*g.kw <= dwTapsMax }
+
+// dwTapsRows is dwTapsAVX512 over slices: rows output rows of ow values
+// (yPitch apart) from src at base, rowStep values apart.
+func dwTapsRows(y, src []float32, base, ow, rows, rowStep, yPitch int, taps []int32, w []float32) {
+	dwTapsAVX512(&y[0], &src[base], ow, rows, 4*rowStep, 4*yPitch, &taps[0], &w[0], len(taps))
+}

@@ -29,3 +29,9 @@ func havePlaneKernels() bool { return false }
 func dwPlaneRows(g *convGeom, x []float32, at int, w, y []float32, r0, r1 int, p *dwPlanePlan, ep *dwEpilogue) {
 	panic("tensor: depthwise plane kernels need assembly")
 }
+
+func dwTapsOK(g *convGeom) bool { return false }
+
+func dwTapsRows(y, src []float32, base, ow, rows, rowStep, yPitch int, taps []int32, w []float32) {
+	panic("tensor: the depthwise tap kernel needs assembly")
+}

@@ -71,6 +71,11 @@ func dwCases(r *rand.Rand) []dwCase {
 		{sh(1, 2, 1, 1), sh(4, 1, 3, 3), Conv2DParams{Groups: 2, Pads: [4]int{1, 1, 1, 1}}, false},
 		{sh(3, 5, 7, 8), sh(5, 1, 1, 1), Conv2DParams{Groups: 5}, true},
 		{sh(1, 6, 17, 5), sh(6, 1, 3, 1), Conv2DParams{Groups: 6, Strides: [2]int{3, 1}, Pads: [4]int{0, 0, 2, 0}}, true},
+		// EfficientNet's 5x5 layers, wide enough for the tap kernel's
+		// paired vectors, at strides 1 and 2, and a dilated 7x7.
+		{sh(1, 3, 21, 57), sh(3, 1, 5, 5), Conv2DParams{Groups: 3, Pads: [4]int{2, 2, 2, 2}}, true},
+		{sh(1, 3, 23, 70), sh(3, 1, 5, 5), Conv2DParams{Groups: 3, Strides: [2]int{2, 2}, Pads: [4]int{2, 2, 2, 2}}, true},
+		{sh(1, 2, 19, 49), sh(4, 1, 7, 7), Conv2DParams{Groups: 2, Strides: [2]int{1, 3}, Dilations: [2]int{2, 2}, Pads: [4]int{6, 5, 4, 3}}, false},
 	}
 	for len(cs) < 60 {
 		c := 2 + r.IntN(6)

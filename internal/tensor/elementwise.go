@@ -195,6 +195,16 @@ func binFloat[T float](op BinaryOp, o, a, b []T, p *bcastPlan) {
 	}
 	n := p.inner
 	sa, sb := p.steps[0], p.steps[1]
+	// float32 add, sub, mul and div: the AVX loops where the strides allow.
+	if o32, ok := any(o).([]float32); ok && op <= OpDiv {
+		a32, b32 := any(a).([]float32), any(b).([]float32)
+		p.run(func(oo int, offs []int) {
+			orow, ar, br := o32[oo:oo+n], a32[offs[0]:], b32[offs[1]:]
+			k := binF32Fast(op, orow, ar, br, sa, sb)
+			apply2(o[oo+k:oo+n], a[offs[0]+k*sa:], b[offs[1]+k*sb:], sa, sb, f)
+		})
+		return
+	}
 	if op == OpAdd && sa == 1 && sb == 1 { // the most common case, unrolled by hand
 		p.run(func(oo int, offs []int) {
 			oa, ob, orow := a[offs[0]:offs[0]+n], b[offs[1]:offs[1]+n], o[oo:oo+n]
@@ -319,6 +329,11 @@ const (
 	OpSoftplus                  // log(1 + e**x)
 	numUnaryOps
 )
+
+// opSigmoidMul is x·sigmoid(x) with the bits of Mul(x, Sigmoid(x)) (the
+// sigmoid rounded, then the product): SigmoidMulInto's op, not one of
+// Unary's.
+const opSigmoidMul = numUnaryOps
 
 var unaryNames = [...]string{"neg", "abs", "exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "relu",
 	"gelu_erf", "gelu_tanh", "erf", "sin", "cos", "floor", "ceil", "round", "sign", "reciprocal",
@@ -489,6 +504,9 @@ func unaryF32(op UnaryOp, o, x []float32) {
 		for i, v := range x {
 			o[i] = float32(math.Abs(float64(v)))
 		}
+		return
+	}
+	if transcendF32Fast(op, o, x) {
 		return
 	}
 	f := unaryF64(op)
@@ -873,6 +891,30 @@ func UnaryInto(y *Tensor, op UnaryOp, x *Tensor) error {
 	}
 	o, xv := y.data.([]float32), x.data.([]float32)
 	chunkedShape(x.shape, len(o), func(lo, hi int) { unaryF32(op, o[lo:hi], xv[lo:hi]) })
+	return nil
+}
+
+// SigmoidMulInto sets y to x·sigmoid(x) for a float32 x, with the bits of
+// Mul(x, Sigmoid(x)) but in one pass over memory (an exported SiLU, as
+// EfficientNet's, is these two ops). y is a float32 tensor of x's shape
+// and may be x itself.
+func SigmoidMulInto(y, x *Tensor) error {
+	if x.dtype != F32 {
+		return fmt.Errorf("tensor: sigmoid-multiply into: want f32, got %v", x.dtype)
+	}
+	if err := intoF32("sigmoid-multiply", y, x.shape); err != nil {
+		return err
+	}
+	o, xv := y.data.([]float32), x.data.([]float32)
+	chunkedShape(x.shape, len(o), func(lo, hi int) {
+		o, x := o[lo:hi], xv[lo:hi]
+		if transcendF32Fast(opSigmoidMul, o, x) {
+			return
+		}
+		for i, v := range x { // the float64 sigmoid, as unaryF32's
+			o[i] = v * float32(sigmoid(float64(v)))
+		}
+	})
 	return nil
 }
 
