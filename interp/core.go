@@ -530,7 +530,13 @@ func coreGather(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return one(tensor.Gather(c.in[0], c.in[1], int(axis)))
+	data, idx := c.in[0], c.in[1]
+	if shape, err := tensor.GatherShape(data, idx, int(axis)); err == nil {
+		if y := c.out(data.DType(), shape); y != nil {
+			return one(y, tensor.GatherInto(y, data, idx, int(axis)))
+		}
+	}
+	return one(tensor.Gather(data, idx, int(axis)))
 }
 
 func coreMatMul(c *opCall) ([]*tensor.Tensor, error) {
@@ -627,7 +633,13 @@ func coreReduce(op tensor.ReduceOp) kernel {
 		if err != nil {
 			return nil, err
 		}
-		return one(tensor.Reduce(op, c.in[0], toInts(axes), keep))
+		x, ax := c.in[0], toInts(axes)
+		if shape, err := tensor.ReduceShape(op, x, ax, keep); err == nil {
+			if y := c.out(x.DType(), shape); y != nil {
+				return one(y, tensor.ReduceInto(y, op, x, ax, keep))
+			}
+		}
+		return one(tensor.Reduce(op, x, ax, keep))
 	}
 }
 

@@ -3,6 +3,7 @@ package tensor
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // mapCopy fills dst (shape out) from src (shape in): along every axis d,
@@ -340,6 +341,20 @@ func identityMap(n int) []int {
 // are I32 or I64; negative indices count from the end; out-of-range
 // indices are an error.
 func Gather(data, indices *Tensor, axis int) (*Tensor, error) {
+	shape, err := GatherShape(data, indices, axis)
+	if err != nil {
+		return nil, err
+	}
+	out, err := Alloc(data.dtype, shape)
+	if err != nil {
+		return nil, err
+	}
+	return out, GatherInto(out, data, indices, axis)
+}
+
+// GatherShape is the shape Gather(data, indices, axis) gives: data's with
+// axis replaced by indices' dims.
+func GatherShape(data, indices *Tensor, axis int) ([]int64, error) {
 	if indices.dtype != I32 && indices.dtype != I64 {
 		return nil, fmt.Errorf("tensor: gather indices are %v, want i32 or i64", indices.dtype)
 	}
@@ -351,27 +366,69 @@ func Gather(data, indices *Tensor, axis int) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	return append(append(cloneShape(data.shape[:ax]), indices.shape...), data.shape[ax+1:]...), nil
+}
+
+// GatherInto is Gather writing into y, a tensor of data's dtype and
+// GatherShape's shape that shares no storage with data.
+func GatherInto(y, data, indices *Tensor, axis int) error {
+	shape, err := GatherShape(data, indices, axis)
+	if err != nil {
+		return err
+	}
+	if y.dtype != data.dtype || !slices.Equal(y.shape, shape) {
+		return fmt.Errorf("tensor: gather into: output %v of shape %s, want %v of shape %s", y.dtype, FormatShape(y.shape), data.dtype, FormatShape(shape))
+	}
+	ax, _ := normAxis(axis, len(data.shape))
 	outer, d, inner := axisView(data.shape, ax)
 	idx := indices.IntValues()
 	for i, v := range idx {
 		if v < -int64(d) || v >= int64(d) {
-			return nil, fmt.Errorf("tensor: gather index %d out of range [%d, %d)", v, -d, d)
+			return fmt.Errorf("tensor: gather index %d out of range [%d, %d)", v, -d, d)
 		}
 		if v < 0 {
 			idx[i] = v + int64(d)
 		}
 	}
-	outShape := append(append(cloneShape(data.shape[:ax]), indices.shape...), data.shape[ax+1:]...)
-	out, err := Alloc(data.dtype, outShape)
-	if err != nil || out.Len() == 0 {
-		return out, err
+	if y.Len() == 0 {
+		return nil
 	}
-	for o := range outer {
-		for j, v := range idx {
-			copyRange(out.data, (o*len(idx)+j)*inner, data.data, (o*d+int(v))*inner, inner)
+	switch o := y.data.(type) {
+	case []float32:
+		gatherTyped(o, data.data.([]float32), idx, outer, d, inner)
+	case []int64:
+		gatherTyped(o, data.data.([]int64), idx, outer, d, inner)
+	case []int32:
+		gatherTyped(o, data.data.([]int32), idx, outer, d, inner)
+	default:
+		for ob := range outer {
+			for j, v := range idx {
+				copyRange(y.data, (ob*len(idx)+j)*inner, data.data, (ob*d+int(v))*inner, inner)
+			}
 		}
 	}
-	return out, nil
+	return nil
+}
+
+// gatherTyped is GatherInto's loop for one element type: single values
+// (a gather along the last axis, as an exported Resize's) element by
+// element, rows with copy.
+func gatherTyped[T any](o, d []T, idx []int64, outer, dlen, inner int) {
+	n := len(idx)
+	if inner == 1 {
+		for ob := range outer {
+			src, dst := d[ob*dlen:(ob+1)*dlen], o[ob*n:(ob+1)*n]
+			for j, v := range idx {
+				dst[j] = src[v]
+			}
+		}
+		return
+	}
+	for ob := range outer {
+		for j, v := range idx {
+			copy(o[(ob*n+j)*inner:(ob*n+j+1)*inner], d[(ob*dlen+int(v))*inner:])
+		}
+	}
 }
 
 // PadMode selects how Pad fills the border.

@@ -108,6 +108,44 @@ func TestGather(t *testing.T) {
 	assert.Error(t, err)
 }
 
+// Gather along every axis of a rank-3 tensor, of the dtypes with their own
+// loop and one without, against the definition element by element; and
+// GatherInto's output checks.
+func TestGatherAxes(t *testing.T) {
+	idx := MustFromSlice(I64, sh(2, 3), []int64{2, 0, -1, 1, 1, 0})
+	for _, dt := range []DType{F32, I64, I32, U8} {
+		x := arange(dt, 3, 4, 5)
+		for ax := range 3 {
+			y, err := Gather(x, idx, ax)
+			require.NoError(t, err)
+			d := int(x.Shape()[ax])
+			outer, inner := 1, 1
+			for i := range ax {
+				outer *= int(x.Shape()[i])
+			}
+			for i := ax + 1; i < 3; i++ {
+				inner *= int(x.Shape()[i])
+			}
+			iv := idx.IntValues()
+			for o := range outer {
+				for j, v := range iv {
+					if v < 0 {
+						v += int64(d)
+					}
+					for k := range inner {
+						got := y.floatAt((o*len(iv)+j)*inner + k)
+						want := x.floatAt((o*d+int(v))*inner + k)
+						require.Equal(t, want, got, "%v axis %d at (%d, %d, %d)", dt, ax, o, j, k)
+					}
+				}
+			}
+		}
+	}
+	x := arange(F32, 3, 4)
+	assert.Error(t, GatherInto(New(F32, 3, 3), x, idx, 1), "a wrong output shape")
+	assert.Error(t, GatherInto(New(I64, 3, 2, 3), x, idx, 1), "a wrong output dtype")
+}
+
 func TestPad(t *testing.T) {
 	x := arange(F32, 2, 3)
 	y, err := Pad(x, sh(1, 0, 0, 2), PadConstant, -1)

@@ -154,21 +154,52 @@ func forReduce(shape, keep []int64, fn func(xo, o, step, n int)) {
 // LogSumExp are float-only). Reducing an empty set gives 0 for sums, 1 for
 // Prod, NaN for Mean (an error for integers) and see ReduceMax/ReduceMin.
 func Reduce(op ReduceOp, x *Tensor, axes []int, keepDims bool) (*Tensor, error) {
+	shape, err := ReduceShape(op, x, axes, keepDims)
+	if err != nil {
+		return nil, err
+	}
+	out, err := Alloc(x.dtype, shape)
+	if err != nil {
+		return nil, err
+	}
+	if err := ReduceInto(out, op, x, axes, keepDims); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// ReduceShape is the shape Reduce(op, x, axes, keepDims) gives, or its
+// error for these operands.
+func ReduceShape(op ReduceOp, x *Tensor, axes []int, keepDims bool) ([]int64, error) {
 	if op > ReduceLogSumExp {
 		return nil, fmt.Errorf("tensor: unknown reduction %v", op)
 	}
 	if x.dtype == Bool {
 		return nil, fmt.Errorf("tensor: reduce_%v is not defined on bool", op)
 	}
+	if !x.dtype.IsFloat() && (op == ReduceL2 || op == ReduceLogSum || op == ReduceLogSumExp) {
+		return nil, fmt.Errorf("tensor: reduce_%v is not defined on %v", op, x.dtype)
+	}
 	mask, err := reduceAxes(len(x.shape), axes)
 	if err != nil {
 		return nil, err
 	}
-	keep, outShape := reducedShapes(x.shape, mask, keepDims)
-	out, err := Alloc(x.dtype, outShape)
+	_, shape := reducedShapes(x.shape, mask, keepDims)
+	return shape, nil
+}
+
+// ReduceInto is Reduce writing into out, a tensor of x's dtype and
+// ReduceShape's shape.
+func ReduceInto(out *Tensor, op ReduceOp, x *Tensor, axes []int, keepDims bool) error {
+	shape, err := ReduceShape(op, x, axes, keepDims)
 	if err != nil {
-		return nil, err
+		return err
 	}
+	if out.dtype != x.dtype || !slices.Equal(out.shape, shape) {
+		return fmt.Errorf("tensor: reduce_%v into: output %v of shape %s, want %v of shape %s", op, out.dtype, FormatShape(out.shape), x.dtype, FormatShape(shape))
+	}
+	mask, _ := reduceAxes(len(x.shape), axes)
+	keep, _ := reducedShapes(x.shape, mask, keepDims)
 	count := 1
 	for i, m := range mask {
 		if m {
@@ -192,7 +223,7 @@ func Reduce(op ReduceOp, x *Tensor, axes []int, keepDims bool) (*Tensor, error) 
 		case ReduceLogSumExp:
 			m, err := Reduce(ReduceMax, x, axes, true)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			mx = m.Values()
 			for i, v := range mx {
@@ -225,6 +256,17 @@ func Reduce(op ReduceOp, x *Tensor, axes []int, keepDims bool) (*Tensor, error) 
 		} else {
 			reduceFloat(op, x.Values(), x.shape, keep, acc, mx)
 		}
+		if o, ok := out.data.([]float32); ok && (op == ReduceSum || op == ReduceMean) {
+			// Rounded once, as setFloat would, without its switches.
+			inv := float64(count)
+			for i, a := range acc {
+				if op == ReduceMean {
+					a /= inv
+				}
+				o[i] = float32(a)
+			}
+			return nil
+		}
 		for i, a := range acc {
 			switch op {
 			case ReduceMean:
@@ -238,15 +280,10 @@ func Reduce(op ReduceOp, x *Tensor, axes []int, keepDims bool) (*Tensor, error) 
 			}
 			out.setFloat(i, a)
 		}
-		return out, nil
+		return nil
 	}
-	switch op {
-	case ReduceL2, ReduceLogSum, ReduceLogSumExp:
-		return nil, fmt.Errorf("tensor: reduce_%v is not defined on %v", op, x.dtype)
-	case ReduceMean:
-		if count == 0 && nOut > 0 {
-			return nil, fmt.Errorf("tensor: reduce_mean of an empty set of %v", x.dtype)
-		}
+	if op == ReduceMean && count == 0 && nOut > 0 {
+		return fmt.Errorf("tensor: reduce_mean of an empty set of %v", x.dtype)
 	}
 	lo, hi := x.dtype.IntRange()
 	acc := make([]int64, nOut)
@@ -288,7 +325,7 @@ func Reduce(op ReduceOp, x *Tensor, axes []int, keepDims bool) (*Tensor, error) 
 		}
 		out.setInt(i, a)
 	}
-	return out, nil
+	return nil
 }
 
 func fillF(s []float64, v float64) {

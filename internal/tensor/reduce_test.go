@@ -174,3 +174,22 @@ func TestReduceMeanTrailingRowsThreads(t *testing.T) {
 		}
 	}
 }
+
+// ReduceInto gives Reduce's values into a tensor of its shape and refuses
+// another shape or dtype.
+func TestReduceInto(t *testing.T) {
+	x := arange(F32, 2, 3, 4)
+	for _, op := range []ReduceOp{ReduceSum, ReduceMean, ReduceMax, ReduceL2} {
+		for _, axes := range [][]int{{2}, {0, 2}, {1}} {
+			want, err := Reduce(op, x, axes, true)
+			require.NoError(t, err)
+			y := New(F32, want.Shape()...)
+			require.NoError(t, ReduceInto(y, op, x, axes, true))
+			require.Equal(t, want.Values(), y.Values(), "%v over %v", op, axes)
+		}
+	}
+	require.Error(t, ReduceInto(New(F32, 2, 3), ReduceSum, x, []int{2}, true), "a wrong shape")
+	require.Error(t, ReduceInto(New(F64, 2, 3, 1), ReduceSum, x, []int{2}, true), "a wrong dtype")
+	_, err := Reduce(ReduceL2, arange(I32, 3), nil, false)
+	require.Error(t, err, "L2 of integers")
+}
