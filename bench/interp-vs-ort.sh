@@ -181,8 +181,8 @@ prepare_qdq() {
 	src=$MODELS_DIR/$name/model-qdq.onnx
 	if [ "$name" != conv6 ] && [ -f "$src" ]; then
 		ln -sf "$(cd "$(dirname "$src")" && pwd)/model-qdq.onnx" "$d/model-qdq.onnx"
-	else
-		"$PY" scripts/make-qdq-models.py "$d/model.onnx" >/dev/null
+	elif ! "$PY" scripts/make-qdq-models.py "$d/model.onnx" >/dev/null 2>"$d/qdq-err"; then
+		return 1
 	fi
 	"$mlc" import "$d/model-qdq.onnx" --pipeline 'builtin.module(torch-to-core,func.func(quant-fuse))' -o "$d/model-qdq.mlir"
 }
@@ -201,7 +201,11 @@ EOF
 qrows=()
 for m in "${MODELS[@]}"; do
 	d=$work/$m
-	prepare_qdq "$m"
+	if ! prepare_qdq "$m"; then
+		# A model the script cannot quantize gets a row saying why.
+		qrows+=("$(printf "%-28s %7s   no QDQ version: %s" "$m-qdq" - "$(tail -1 "$d/qdq-err")")")
+		continue
+	fi
 	for t in "${THREADS[@]}"; do
 		rm -rf "$d/qout"
 		time_row "$d/model-qdq.onnx" "$d/model-qdq.mlir" "$d/ort-qdq-y.npy" "$d/qout" "$t" "$d/ort-qdq-opt.onnx" ||

@@ -88,11 +88,18 @@ func coreGelu(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	op := tensor.OpGeluErf
 	switch a {
 	case "none":
-		return one(tensor.Unary(tensor.OpGeluErf, c.in[0]))
 	case "tanh":
-		return one(tensor.Unary(tensor.OpGeluTanh, c.in[0]))
+		op = tensor.OpGeluTanh
+	default:
+		return nil, fmt.Errorf("unknown approximate %q", a)
 	}
-	return nil, fmt.Errorf("unknown approximate %q", a)
+	if x := c.in[0]; x.DType() == tensor.F32 {
+		if y := c.outInPlace(tensor.F32, x.Shape()); y != nil {
+			return one(y, tensor.UnaryInto(y, op, x))
+		}
+	}
+	return one(tensor.Unary(op, c.in[0]))
 }

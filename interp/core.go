@@ -295,6 +295,9 @@ func (c *opCall) precomputed() ([]*tensor.Tensor, bool) {
 	}
 	x := c.in[j]
 	y := c.inPlaceOf(j, x.Shape(), int64(x.Len()))
+	if b := c.pool.owner[c.op.Operand(j)]; y == nil && b != nil && !b.pinned {
+		y = x // shares the operand's storage, which is never written again
+	}
 	if y == nil {
 		if y = c.out(tensor.F32, x.Shape()); y == nil {
 			y = tensor.New(tensor.F32, x.Shape()...)
@@ -320,7 +323,11 @@ func coreMul(c *opCall) ([]*tensor.Tensor, error) {
 func coreSigmoid(c *opCall) ([]*tensor.Tensor, error) {
 	x := c.in[0]
 	if x.DType() == tensor.F32 && c.fusable() && readBySelfProduct(c.op) {
-		if y := c.outInPlace(tensor.F32, x.Shape()); y != nil {
+		y := c.selfProductInPlace()
+		if y == nil {
+			y = c.outInPlace(tensor.F32, x.Shape())
+		}
+		if y != nil {
 			if err := tensor.SigmoidMulInto(y, x); err != nil {
 				return nil, err
 			}
@@ -329,6 +336,27 @@ func coreSigmoid(c *opCall) ([]*tensor.Tensor, error) {
 		}
 	}
 	return unary(tensor.OpSigmoid)(c)
+}
+
+// selfProductInPlace is the sigmoid's operand's storage when only the
+// sigmoid and the product reading it read the operand: the product takes
+// the sigmoid's result and never reads the operand's values, so writing
+// them over saves a pass over new memory (the operand is often a
+// convolution's output, still in cache). Nil otherwise.
+func (c *opCall) selfProductInPlace() *tensor.Tensor {
+	v := c.op.Operand(0)
+	b := c.pool.owner[v]
+	x := c.in[0]
+	if b == nil || b.refs != 1 || b.pinned || !sameSpan(b.t, x) {
+		return nil
+	}
+	mul := soleReader(c.op)
+	for _, u := range v.Uses() {
+		if o := u.Owner(); o != c.op && o != mul {
+			return nil
+		}
+	}
+	return x
 }
 
 // readBySelfProduct reports whether op's sole reader is a core.mul of op's

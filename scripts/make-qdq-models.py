@@ -112,6 +112,69 @@ def batchnorm(ins, a):
     return ((x - m.reshape(sh)) / np.sqrt(v.reshape(sh) + a.get("epsilon", 1e-5)) * s.reshape(sh) + b.reshape(sh)).astype(np.float32)
 
 
+def slice_(ins, a):
+    x, starts, ends = ins[0], ins[1], ins[2]
+    axes = ins[3] if len(ins) > 3 and ins[3] is not None else range(len(starts))
+    steps = ins[4] if len(ins) > 4 and ins[4] is not None else [1] * len(starts)
+    idx = [slice(None)] * x.ndim
+    for st, en, ax, sp in zip(starts, ends, axes, steps):
+        idx[int(ax)] = slice(int(st), int(en), int(sp))
+    return x[tuple(idx)]
+
+
+def axes_of(ins, a):
+    """A reduction's or Unsqueeze's axes: the attribute (before opset 13/18)
+    or the second input."""
+    if "axes" in a:
+        return tuple(a["axes"])
+    if len(ins) > 1 and ins[1] is not None:
+        return tuple(int(v) for v in ins[1])
+    return None
+
+
+def unsqueeze(ins, a):
+    x = ins[0]
+    for ax in sorted(d % (x.ndim + len(axes_of(ins, a))) for d in axes_of(ins, a)):
+        x = np.expand_dims(x, ax)
+    return x
+
+
+def resize(ins, a):
+    """Resize of NCHW images, linear or nearest as torch interpolates them."""
+    x = ins[0]
+    sizes = ins[3] if len(ins) > 3 and ins[3] is not None and ins[3].size else None
+    if sizes is None:
+        sizes = [int(np.floor(d * s)) for d, s in zip(x.shape, ins[2])]
+    mode = a.get("mode", b"nearest")
+    mode = mode.decode() if isinstance(mode, bytes) else mode
+    ctm = a.get("coordinate_transformation_mode", b"half_pixel")
+    ctm = ctm.decode() if isinstance(ctm, bytes) else ctm
+    if x.ndim != 4 or list(sizes[:2]) != list(x.shape[:2]):
+        raise Unsupported("Resize of shape %s to %s" % (x.shape, list(sizes)))
+    if mode == "linear" and ctm in ("half_pixel", "pytorch_half_pixel", "align_corners"):
+        y = F.interpolate(t(x), size=[int(sizes[2]), int(sizes[3])], mode="bilinear", align_corners=ctm == "align_corners")
+    elif mode == "nearest" and ctm == "asymmetric" and a.get("nearest_mode", b"floor") in (b"floor", "floor"):
+        y = F.interpolate(t(x), size=[int(sizes[2]), int(sizes[3])], mode="nearest")
+    else:
+        raise Unsupported("Resize mode %s with %s coordinates" % (mode, ctm))
+    return y.numpy()
+
+
+def const_of_shape(ins, a):
+    v = numpy_helper.to_array(a["value"]) if "value" in a else np.zeros(1, np.float32)
+    return np.full([int(d) for d in ins[0]], v.reshape(-1)[0], dtype=v.dtype)
+
+
+def reduce_mean(ins, a):
+    axes = axes_of(ins, a)
+    return ins[0].mean(axis=axes, keepdims=bool(a.get("keepdims", 1))).astype(ins[0].dtype)
+
+
+def trilu(ins, a):
+    k = int(ins[1]) if len(ins) > 1 and ins[1] is not None else 0
+    return np.triu(ins[0], k) if a.get("upper", 1) else np.tril(ins[0], k)
+
+
 EVAL = {
     "Conv": conv,
     "Relu": lambda i, a: np.maximum(i[0], 0),
@@ -122,7 +185,7 @@ EVAL = {
     "Add": lambda i, a: i[0] + i[1],
     "Sub": lambda i, a: i[0] - i[1],
     "Mul": lambda i, a: i[0] * i[1],
-    "Div": lambda i, a: i[0] / i[1],
+    "Div": lambda i, a: i[0] / i[1] if i[0].dtype.kind == "f" else np.trunc(i[0] / i[1]).astype(i[0].dtype),
     "MaxPool": lambda i, a: pool(i, a, True),
     "AveragePool": lambda i, a: pool(i, a, False),
     "GlobalAveragePool": lambda i, a: i[0].mean(axis=tuple(range(2, i[0].ndim)), keepdims=True),
@@ -135,6 +198,21 @@ EVAL = {
     "Softmax": softmax,
     "BatchNormalization": batchnorm,
     "Identity": lambda i, a: i[0],
+    # Shape arithmetic and the ops of exported transformers and resizes.
+    "Shape": lambda i, a: np.array(i[0].shape, np.int64)[a.get("start", 0):a.get("end", None)],
+    "ConstantOfShape": const_of_shape,
+    "Gather": lambda i, a: np.take(i[0], i[1], axis=a.get("axis", 0)),
+    "Slice": slice_,
+    "Unsqueeze": unsqueeze,
+    "Equal": lambda i, a: np.equal(i[0], i[1]),
+    "Where": lambda i, a: np.where(i[0], i[1], i[2]),
+    "Expand": lambda i, a: (i[0] * np.ones([int(d) for d in i[1]], i[0].dtype)).astype(i[0].dtype),
+    "Pow": lambda i, a: np.power(i[0], i[1]).astype(i[0].dtype),
+    "Sqrt": lambda i, a: np.sqrt(i[0]),
+    "Erf": lambda i, a: torch.erf(t(i[0])).numpy(),
+    "ReduceMean": reduce_mean,
+    "Resize": resize,
+    "Trilu": trilu,
 }
 
 

@@ -50,3 +50,69 @@ func TestBinF32Fast(t *testing.T) {
 		}
 	}
 }
+
+// Broadcast float32 products and quotients large enough to be shared among
+// threads give the definition's bits at any thread count, whichever
+// operand broadcasts.
+func TestBinaryBroadcastThreads(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	fill := func(x *Tensor) *Tensor {
+		for i := range x.Float32s() {
+			x.Float32s()[i] = float32(r.NormFloat64())
+		}
+		return x
+	}
+	cases := [][2]*Tensor{
+		{fill(New(F32, 1, 70, 33, 37)), fill(New(F32, 1, 70, 1, 1))},
+		{fill(New(F32, 2, 1, 1, 120)), fill(New(F32, 2, 3, 130, 120))},
+		{fill(New(F32, 9, 1)), fill(New(F32, 9, 9000))},
+	}
+	for _, th := range []int{1, 3} {
+		prev := SetThreads(th)
+		for _, c := range cases {
+			for _, op := range []BinaryOp{OpMul, OpDiv, OpSub} {
+				got, err := Binary(op, c[0], c[1])
+				if err != nil {
+					t.Fatal(err)
+				}
+				shape := got.Shape()
+				for i := range got.Len() {
+					ia, ib := bcastIndex(i, shape, c[0].Shape()), bcastIndex(i, shape, c[1].Shape())
+					x, y := c[0].Float32s()[ia], c[1].Float32s()[ib]
+					var want float32
+					switch op {
+					case OpMul:
+						want = x * y
+					case OpDiv:
+						want = x / y
+					case OpSub:
+						want = x - y
+					}
+					if math.Float32bits(got.Float32s()[i]) != math.Float32bits(want) {
+						t.Fatalf("threads %d, %v %v %v, element %d: %g, want %g", th, c[0].Shape(), op, c[1].Shape(), i, got.Float32s()[i], want)
+					}
+				}
+			}
+		}
+		SetThreads(prev)
+	}
+}
+
+// bcastIndex is the flat index in a tensor of shape in that broadcasts to
+// output element i of shape out.
+func bcastIndex(i int, out, in []int64) int {
+	idx, stride := 0, 1
+	for d := len(out) - 1; d >= 0; d-- {
+		c := i % int(out[d])
+		i /= int(out[d])
+		k := d - (len(out) - len(in))
+		if k < 0 {
+			continue
+		}
+		if in[k] != 1 {
+			idx += c * stride
+		}
+		stride *= int(in[k])
+	}
+	return idx
+}

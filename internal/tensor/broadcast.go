@@ -158,10 +158,25 @@ func (p *bcastPlan) run(fn func(o int, offs []int)) {
 	if p.total == 0 || p.inner == 0 {
 		return
 	}
+	p.runRows(0, p.total/p.inner, fn)
+}
+
+// runRows is run over output rows [r0, r1) only.
+func (p *bcastPlan) runRows(r0, r1 int, fn func(o int, offs []int)) {
+	if p.total == 0 || p.inner == 0 || r0 >= r1 {
+		return
+	}
 	k := len(p.steps)
 	offs := make([]int, k)
 	idx := make([]int, len(p.outer))
-	for o := 0; o < p.total; o += p.inner {
+	for d, r := len(idx)-1, r0; d >= 0; d-- {
+		idx[d] = r % p.outer[d]
+		r /= p.outer[d]
+		for j := range k {
+			offs[j] += idx[d] * p.strides[j][d]
+		}
+	}
+	for o := r0 * p.inner; o < r1*p.inner; o += p.inner {
 		fn(o, offs)
 		// advance the odometer
 		for d := len(idx) - 1; d >= 0; d-- {

@@ -281,6 +281,15 @@ func dwRowsTaps[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y [
 		pitch = phaseW * g.sw
 		need += (p1-p0)*pitch + 16
 	}
+	// Narrow unstrided rows are computed as one run over the padded
+	// rows' "extended" columns (output (r, j) at r·wp + j, j < wp, the
+	// others dropped): more of each vector's lanes are kept than row by
+	// row when wp is under the rows' whole vectors.
+	extLen := 0
+	if g.sw == 1 && g.sh == 1 && wp < 16*((g.ow+15)/16) {
+		extLen = (r1-r0-1)*wp + g.ow
+		need += extLen
+	}
 	bp, _ := dwScratch.Get().(*[]float32)
 	if bp == nil || cap(*bp) < need {
 		s := make([]float32, need)
@@ -318,6 +327,14 @@ func dwRowsTaps[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y [
 			col := kj * g.dw
 			taps[ki*g.kw+kj] = int32(4 * (ki*g.dh*pitch + col%g.sw*phaseW + col/g.sw))
 		}
+	}
+	if extLen > 0 {
+		ext := buf[need-extLen:]
+		dwTapsRows(ext, src, (r0-p0)*pitch, extLen, 1, 0, 0, taps, w)
+		for r := r0; r < r1; r++ {
+			copy(y[r*g.ow:(r+1)*g.ow], ext[(r-r0)*wp:])
+		}
+		return
 	}
 	dwTapsRows(y[r0*g.ow:], src, (r0*g.sh-p0)*pitch, g.ow, r1-r0, g.sh*pitch, g.ow, taps, w)
 }

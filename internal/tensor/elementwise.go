@@ -195,13 +195,26 @@ func binFloat[T float](op BinaryOp, o, a, b []T, p *bcastPlan) {
 	}
 	n := p.inner
 	sa, sb := p.steps[0], p.steps[1]
-	// float32 add, sub, mul and div: the AVX loops where the strides allow.
+	// float32 add, sub, mul and div: the AVX loops where the strides
+	// allow, rows shared among the threads when there are many values.
 	if o32, ok := any(o).([]float32); ok && op <= OpDiv {
 		a32, b32 := any(a).([]float32), any(b).([]float32)
-		p.run(func(oo int, offs []int) {
+		row := func(oo int, offs []int) {
 			orow, ar, br := o32[oo:oo+n], a32[offs[0]:], b32[offs[1]:]
 			k := binF32Fast(op, orow, ar, br, sa, sb)
 			apply2(o[oo+k:oo+n], a[offs[0]+k*sa:], b[offs[1]+k*sb:], sa, sb, f)
+		}
+		rows := 0
+		if n > 0 {
+			rows = p.total / n
+		}
+		per := max(1, elemChunk/max(n, 1))
+		if p.total < 2*elemChunk || rows < 2 {
+			p.run(row)
+			return
+		}
+		parallelTiles((rows+per-1)/per, float64(p.total), func(t int) {
+			p.runRows(t*per, min(rows, (t+1)*per), row)
 		})
 		return
 	}
@@ -372,7 +385,8 @@ func unaryF64(op UnaryOp) func(float64) float64 {
 			return x // keeps NaN
 		}
 	case OpGeluErf:
-		return func(x float64) float64 { return 0.5 * x * (1 + math.Erf(x/math.Sqrt2)) }
+		// 1 + erf(x/√2) as erfc(−x/√2): no cancellation for x below −5.
+		return func(x float64) float64 { return 0.5 * x * math.Erfc(-x/math.Sqrt2) }
 	case OpGeluTanh:
 		const c = 0.7978845608028654 // sqrt(2/pi)
 		return func(x float64) float64 { return 0.5 * x * (1 + math.Tanh(c*(x+0.044715*x*x*x))) }

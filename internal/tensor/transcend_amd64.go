@@ -14,7 +14,11 @@ func siluAVX512(o, x *float32, n int)
 //go:noescape
 func sigmulAVX512(o, x *float32, n int)
 
-// transcendF32Fast computes op (exp, sigmoid, SiLU or opSigmoidMul) over x into o with
+//go:noescape
+func geluAVX512(o, x *float32, n int)
+
+// transcendF32Fast computes op (exp, sigmoid, SiLU, GELU's erf form or
+// opSigmoidMul) over x into o with
 // the AVX-512 kernels and reports whether it did; the last len(o)%16
 // values go through a padded block, so every value takes the same
 // arithmetic.
@@ -23,7 +27,7 @@ func transcendF32Fast(op UnaryOp, o, x []float32) bool {
 		return false
 	}
 	switch op {
-	case OpExp, OpSigmoid, OpSilu, opSigmoidMul:
+	case OpExp, OpSigmoid, OpSilu, OpGeluErf, opSigmoidMul:
 	default:
 		return false
 	}
@@ -52,5 +56,7 @@ func transcendBlocks(op UnaryOp, o, x *float32, n int) {
 		siluAVX512(o, x, n)
 	case opSigmoidMul:
 		sigmulAVX512(o, x, n)
+	case OpGeluErf:
+		geluAVX512(o, x, n)
 	}
 }

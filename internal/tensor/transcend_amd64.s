@@ -184,3 +184,97 @@ sigmulloop:
 sigmuldone:
 	VZEROUPPER
 	RET
+
+// func geluAVX512(o, x *float32, n int)
+//
+// GELU, erf form: x·Φ(x) = x·(1 − h) for x >= 0 and −|x|·h below, with
+// h = erfc(|x|/√2)/2 = e^(−x²/2)·R(t)/2, t = 1/(1 + |x|/(2√2)): R is
+// erfc(z)·e^(z²), a degree-10 polynomial in t fitted (relative error
+// under 1e-8) over z in [0, 11]. x² is split exactly into hi + lo (FMA),
+// so e^(−x²/2) = e^(−hi/2)·(1 − lo/2) keeps its relative accuracy where
+// it is tiny; the power of two is applied last, so that a subnormal
+// result is rounded once. |x| is clamped to 15.5 (beyond it h underflows):
+// x > 15.5 gives x, x < -15.5 gives −0 and −Inf NaN, as the float64
+// path's −Inf·0 does. n is a multiple of 16.
+DATA gluConst<>+0(SB)/4, $0x36efdaaa // c0
+DATA gluConst<>+4(SB)/4, $0x3e905261 // c1
+DATA gluConst<>+8(SB)/4, $0x3e91e305 // c2
+DATA gluConst<>+12(SB)/4, $0x3e66eeae // c3
+DATA gluConst<>+16(SB)/4, $0x3e8e1261 // c4
+DATA gluConst<>+20(SB)/4, $0xbe6eb8e1 // c5
+DATA gluConst<>+24(SB)/4, $0x3f277765 // c6
+DATA gluConst<>+28(SB)/4, $0xbf6f64f8 // c7
+DATA gluConst<>+32(SB)/4, $0x3f1ea874 // c8
+DATA gluConst<>+36(SB)/4, $0xbe4ebe75 // c9
+DATA gluConst<>+40(SB)/4, $0x3cd85da2 // c10
+DATA gluConst<>+44(SB)/4, $0x3eb504f3 // 1/(2√2)
+DATA gluConst<>+48(SB)/4, $0x41780000 // 15.5
+DATA gluConst<>+52(SB)/4, $0x3f000000 // 1/2
+GLOBL gluConst<>(SB), RODATA|NOPTR, $56
+
+// GLUPOLY sets Z13 to R(Z12) by Horner's rule.
+#define GLUPOLY \
+	VBROADCASTSS     gluConst<>+40(SB), Z13 \
+	VFMADD213PS.BCST gluConst<>+36(SB), Z12, Z13 \
+	VFMADD213PS.BCST gluConst<>+32(SB), Z12, Z13 \
+	VFMADD213PS.BCST gluConst<>+28(SB), Z12, Z13 \
+	VFMADD213PS.BCST gluConst<>+24(SB), Z12, Z13 \
+	VFMADD213PS.BCST gluConst<>+20(SB), Z12, Z13 \
+	VFMADD213PS.BCST gluConst<>+16(SB), Z12, Z13 \
+	VFMADD213PS.BCST gluConst<>+12(SB), Z12, Z13 \
+	VFMADD213PS.BCST gluConst<>+8(SB), Z12, Z13 \
+	VFMADD213PS.BCST gluConst<>+4(SB), Z12, Z13 \
+	VFMADD213PS.BCST gluConst<>+0(SB), Z12, Z13
+
+TEXT ·geluAVX512(SB), NOSPLIT, $0-24
+	MOVQ o+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	TCCONSTS
+
+geluloop:
+	CMPQ    CX, $16
+	JLT     geludone
+	VMOVUPS (SI), Z0
+	// Z1 = min(|x|, 15.5); Z2 + Z3 = Z1²/2 exactly.
+	VPANDND         Z0, Z28, Z1
+	VMINPS.BCST     gluConst<>+48(SB), Z1, Z1
+	VMULPS          Z1, Z1, Z2
+	VMOVAPS         Z1, Z3
+	VFMSUB213PS     Z2, Z1, Z3
+	VMULPS.BCST     gluConst<>+52(SB), Z2, Z2
+	VMULPS.BCST     gluConst<>+52(SB), Z3, Z3
+	// e^(−hi) = Z8·2^Z9.
+	VPXORD          Z28, Z2, Z6
+	EXPMANT(Z6, Z7, Z8, Z9, Z10, Z11)
+	// t, then Z13 = h's mantissa: R(t)·Z8·(1 − lo)/2.
+	VMOVAPS         Z25, Z12
+	VFMADD231PS.BCST gluConst<>+44(SB), Z1, Z12
+	VDIVPS          Z12, Z25, Z12
+	GLUPOLY
+	VMULPS          Z8, Z13, Z13
+	VSUBPS          Z3, Z25, Z14
+	VMULPS          Z14, Z13, Z13
+	VMULPS.BCST     gluConst<>+52(SB), Z13, Z13
+	// x >= 0 (and NaN): x·(1 − h).
+	VSCALEFPS       Z9, Z13, Z15
+	VSUBPS          Z15, Z25, Z15
+	VMULPS          Z15, Z0, Z15
+	// x < 0: −(min(|x|, 15.5)·h), NaN for −Inf.
+	VCMPPS          $1, Z29, Z0, K1
+	VMULPS          Z1, Z13, Z14
+	VPXORD          Z28, Z14, Z14
+	VSCALEFPS       Z9, Z14, Z14
+	VSUBPS          Z0, Z0, Z11
+	VADDPS          Z25, Z11, Z11
+	VMULPS          Z11, Z14, Z14
+	VMOVAPS         Z14, K1, Z15
+	VMOVUPS         Z15, (DI)
+	ADDQ            $64, SI
+	ADDQ            $64, DI
+	SUBQ            $16, CX
+	JMP             geluloop
+
+geludone:
+	VZEROUPPER
+	RET
