@@ -72,6 +72,11 @@ func coreLayerNorm(c *opCall) ([]*tensor.Tensor, error) {
 	if len(c.in) > 2 {
 		b = c.in[2]
 	}
+	if x.DType() == tensor.F32 {
+		if y := c.outInPlace(tensor.F32, x.Shape()); y != nil {
+			return one(y, tensor.LayerNormInto(y, x, c.in[1], b, int(axes[0]), eps))
+		}
+	}
 	return one(tensor.LayerNorm(x, c.in[1], b, int(axes[0]), eps))
 }
 
@@ -79,6 +84,11 @@ func coreSoftmax(c *opCall) ([]*tensor.Tensor, error) {
 	axis, err := c.reqInt("axis")
 	if err != nil {
 		return nil, err
+	}
+	if x := c.in[0]; x.DType() == tensor.F32 {
+		if y := c.outInPlace(tensor.F32, x.Shape()); y != nil {
+			return one(y, tensor.SoftmaxInto(y, x, int(axis)))
+		}
 	}
 	return one(tensor.Softmax(c.in[0], int(axis)))
 }

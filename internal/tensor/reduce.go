@@ -450,6 +450,10 @@ func softmax(x *Tensor, axis int, log bool) (*Tensor, error) {
 		return out, err
 	}
 	outer, d, inner := axisView(x.shape, ax)
+	if !log && inner == 1 && x.dtype == F32 && transcendOK() {
+		softmaxRowsF32(out.data.([]float32), x.data.([]float32), d)
+		return out, nil
+	}
 	buf := make([]float64, d)
 	for o := range outer {
 		for in := range inner {
@@ -483,6 +487,79 @@ func softmax(x *Tensor, axis int, log bool) (*Tensor, error) {
 	return out, nil
 }
 
+// SoftmaxInto is Softmax for a float32 x writing into y, a float32 tensor
+// of x's shape; y may be x itself.
+func SoftmaxInto(y, x *Tensor, axis int) error {
+	if x.dtype != F32 {
+		return fmt.Errorf("tensor: softmax into: want f32, got %v", x.dtype)
+	}
+	if err := intoF32("softmax", y, x.shape); err != nil {
+		return err
+	}
+	ax, err := normAxis(axis, len(x.shape))
+	if err != nil {
+		return err
+	}
+	if _, d, inner := axisView(x.shape, ax); inner == 1 && x.Len() > 0 && transcendOK() {
+		softmaxRowsF32(y.data.([]float32), x.data.([]float32), d)
+		return nil
+	}
+	r, err := Softmax(x, axis)
+	if err != nil {
+		return err
+	}
+	copy(y.data.([]float32), r.data.([]float32))
+	return nil
+}
+
+// softmaxRowsF32 is softmax over each row of d values of x into o (which
+// may be x), rows shared among the threads: the row's maximum m, then
+// e = exp(x − m) by the AVX-512 kernel (x − m rounded to float32 first, so
+// the relative error is about (|x − m| + 3) ulps against the float64
+// path), their sum in float64, and e / sum in float32.
+func softmaxRowsF32(o, x []float32, d int) {
+	rows := len(o) / d
+	per := max(1, elemChunk/d)
+	parallelTiles((rows+per-1)/per, 20*float64(len(o)), func(t int) {
+		for r := t * per; r < min(rows, (t+1)*per); r++ {
+			softmaxRowF32(o[r*d:(r+1)*d], x[r*d:(r+1)*d])
+		}
+	})
+}
+
+func softmaxRowF32(o, x []float32) {
+	m := float32(math.Inf(-1))
+	for _, v := range x {
+		if v > m { // NaN is left out here; its exp makes the row NaN
+			m = v
+		}
+	}
+	if math.IsInf(float64(m), 0) {
+		m = 0
+	}
+	var sc [1]float32
+	sc[0] = m
+	for i := binF32Fast(OpSub, o, x, sc[:], 1, 0); i < len(o); i++ {
+		o[i] = x[i] - m
+	}
+	transcendF32Fast(OpExp, o, o)
+	var s0, s1, s2, s3 float64
+	i := 0
+	for ; i+4 <= len(o); i += 4 {
+		s0 += float64(o[i])
+		s1 += float64(o[i+1])
+		s2 += float64(o[i+2])
+		s3 += float64(o[i+3])
+	}
+	for ; i < len(o); i++ {
+		s0 += float64(o[i])
+	}
+	sc[0] = float32((s0 + s1) + (s2 + s3))
+	for i := binF32Fast(OpDiv, o, o, sc[:], 1, 0); i < len(o); i++ {
+		o[i] /= sc[0]
+	}
+}
+
 // LayerNorm is ONNX LayerNormalization (output Y only): x is normalised
 // over the axes [axis, rank) — mean and (biased) variance computed in
 // float64 per slice, y = (x - mean) / sqrt(var + epsilon) * scale + bias.
@@ -514,10 +591,14 @@ func LayerNorm(x, scale, bias *Tensor, axis int, epsilon float64) (*Tensor, erro
 	for _, s := range norm {
 		d *= int(s)
 	}
-	xv := x.Values()
 	if d == 0 {
 		return out, nil
 	}
+	if x.dtype == F32 {
+		layerNormF32(out.data.([]float32), x.data.([]float32), sv, bv, d, epsilon)
+		return out, nil
+	}
+	xv := x.Values()
 	for o := 0; o < len(xv); o += d {
 		row := xv[o : o+d]
 		mean := 0.0
@@ -540,6 +621,68 @@ func LayerNorm(x, scale, bias *Tensor, axis int, epsilon float64) (*Tensor, erro
 		}
 	}
 	return out, nil
+}
+
+// LayerNormInto is LayerNorm for a float32 x writing into y, a float32
+// tensor of x's shape; y may be x itself.
+func LayerNormInto(y, x, scale, bias *Tensor, axis int, epsilon float64) error {
+	if x.dtype != F32 {
+		return fmt.Errorf("tensor: layer_norm into: want f32, got %v", x.dtype)
+	}
+	if err := intoF32("layer_norm", y, x.shape); err != nil {
+		return err
+	}
+	ax, err := normAxis(axis, len(x.shape))
+	if err != nil {
+		return err
+	}
+	norm := x.shape[ax:]
+	sv, err := broadcastValues(scale, norm, "scale")
+	if err != nil {
+		return err
+	}
+	var bv []float64
+	if bias != nil {
+		if bv, err = broadcastValues(bias, norm, "bias"); err != nil {
+			return err
+		}
+	}
+	if d := len(sv); d > 0 {
+		layerNormF32(y.data.([]float32), x.data.([]float32), sv, bv, d, epsilon)
+	}
+	return nil
+}
+
+// layerNormF32 is LayerNorm's float64 arithmetic over rows of d float32
+// values (the same sums in the same order, so the same bits), rows shared
+// among the threads; o may be x.
+func layerNormF32(o, x []float32, sv, bv []float64, d int, epsilon float64) {
+	rows := len(x) / d
+	per := max(1, elemChunk/d)
+	parallelTiles((rows+per-1)/per, 8*float64(len(x)), func(t int) {
+		for r := t * per; r < min(rows, (t+1)*per); r++ {
+			row, out := x[r*d:(r+1)*d], o[r*d:(r+1)*d]
+			mean := 0.0
+			for _, v := range row {
+				mean += float64(v)
+			}
+			mean /= float64(d)
+			vr := 0.0
+			for _, v := range row {
+				dv := float64(v) - mean
+				vr += dv * dv
+			}
+			vr /= float64(d)
+			inv := 1 / math.Sqrt(vr+epsilon)
+			for i, v := range row {
+				y := (float64(v) - mean) * inv * sv[i]
+				if bv != nil {
+					y += bv[i]
+				}
+				out[i] = float32(y)
+			}
+		}
+	})
 }
 
 // broadcastValues returns t's values broadcast to shape (as float64).

@@ -193,3 +193,34 @@ func TestReduceInto(t *testing.T) {
 	_, err := Reduce(ReduceL2, arange(I32, 3), nil, false)
 	require.Error(t, err, "L2 of integers")
 }
+
+// The float32 layer norm (rows shared among threads, also in place)
+// gives the float64 path's values rounded once.
+func TestLayerNormF32Rows(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	x := New(F32, 2, 197, 192)
+	for i := range x.Float32s() {
+		x.Float32s()[i] = float32(r.NormFloat64()*3 + 1)
+	}
+	scale, bias := New(F32, 192), New(F32, 192)
+	for i := range 192 {
+		scale.Float32s()[i], bias.Float32s()[i] = float32(r.NormFloat64()), float32(r.NormFloat64())
+	}
+	x64, err := Cast(x, F64)
+	require.NoError(t, err)
+	want, err := LayerNorm(x64, scale, bias, -1, 1e-5)
+	require.NoError(t, err)
+	for _, th := range []int{1, 3} {
+		prev := SetThreads(th)
+		got, err := LayerNorm(x, scale, bias, -1, 1e-5)
+		require.NoError(t, err)
+		same := x.Clone()
+		require.NoError(t, LayerNormInto(same, same, scale, bias, 2, 1e-5))
+		for i, w := range want.Values() {
+			require.Equal(t, math.Float32bits(float32(w)), math.Float32bits(got.Float32s()[i]), "threads %d, element %d", th, i)
+			require.Equal(t, math.Float32bits(float32(w)), math.Float32bits(same.Float32s()[i]), "in place, threads %d, element %d", th, i)
+		}
+		SetThreads(prev)
+	}
+	require.Error(t, LayerNormInto(New(F32, 2), x, scale, bias, -1, 1e-5))
+}

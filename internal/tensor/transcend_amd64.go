@@ -45,6 +45,9 @@ func transcendF32Fast(op UnaryOp, o, x []float32) bool {
 	return true
 }
 
+// transcendOK reports whether transcendF32Fast has kernels here.
+func transcendOK() bool { return hasAVX512 }
+
 // transcendBlocks runs op's kernel over n (a multiple of 16) values.
 func transcendBlocks(op UnaryOp, o, x *float32, n int) {
 	switch op {

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // ulpsApart is how many float32 values lie between a and b (0 when both
@@ -119,4 +121,64 @@ func TestSigmoidMulInto(t *testing.T) {
 	if err := SigmoidMulInto(New(F32, 3), x); err == nil {
 		t.Fatal("a wrong output shape is not an error")
 	}
+}
+
+// The float32 softmax rows (AVX-512 exp) stay within (|x − max| + 4)
+// ulps of the float64 path, in place too, with NaN and infinite rows as
+// the float64 path gives them.
+func TestSoftmaxF32Rows(t *testing.T) {
+	if !transcendOK() {
+		t.Skip("no AVX-512 kernels on this machine or build")
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, d := range []int{1, 5, 16, 197, 1000} {
+		x := New(F32, 3, int64(d))
+		xs := x.Float32s()
+		for i := range xs {
+			xs[i] = float32(r.NormFloat64() * 8)
+		}
+		if d > 4 {
+			xs[d+2] = float32(math.NaN())     // row 1: NaN
+			xs[2*d+1] = float32(math.Inf(1))  // row 2: +Inf
+			xs[2*d+3] = float32(math.Inf(-1)) // and -Inf
+		}
+		got, err := Softmax(x, -1)
+		require.NoError(t, err)
+		ref := make([]float64, len(xs))
+		for row := range 3 {
+			in := xs[row*d : (row+1)*d]
+			m := math.Inf(-1)
+			for _, v := range in {
+				if float64(v) > m {
+					m = float64(v)
+				}
+			}
+			if math.IsInf(m, 0) {
+				m = 0
+			}
+			s := 0.0
+			for _, v := range in {
+				s += math.Exp(float64(v) - m)
+			}
+			for k, v := range in {
+				ref[row*d+k] = math.Exp(float64(v)-m) / s
+				want, g := float32(ref[row*d+k]), got.Float32s()[row*d+k]
+				if want != want || g != g {
+					require.True(t, want != want && g != g, "d=%d row %d: %g, want %g", d, row, g, want)
+					continue
+				}
+				bound := (math.Abs(float64(v)-m) + 4) * 0x1p-24 * float64(want)
+				if math.Abs(float64(g)-float64(want)) > bound+1e-45 {
+					t.Fatalf("d=%d row %d x=%g: %g, want %g", d, row, v, g, want)
+				}
+			}
+		}
+		same := x.Clone()
+		require.NoError(t, SoftmaxInto(same, same, 1))
+		for i, v := range same.Float32s() {
+			g := got.Float32s()[i]
+			require.True(t, math.Float32bits(v) == math.Float32bits(g) || (v != v && g != g), "in place, element %d", i)
+		}
+	}
+	require.Error(t, SoftmaxInto(New(F32, 2), New(F32, 3), 0))
 }
