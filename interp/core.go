@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/mlc-go/mlc/dialects/core"
 	"github.com/mlc-go/mlc/dialects/quant"
@@ -576,6 +577,13 @@ func coreMatMul(c *opCall) ([]*tensor.Tensor, error) {
 			return one(out, err)
 		}
 	}
+	if a, b := c.in[0], c.in[1]; a.DType() == tensor.F32 && b.DType() == tensor.F32 {
+		if shape, err := tensor.MatMulShape(a, b); err == nil {
+			if y := c.out(tensor.F32, shape); y != nil {
+				return one(y, tensor.MatMulInto(y, a, b))
+			}
+		}
+	}
 	return one(matMul(c.in[0], c.in[1]))
 }
 
@@ -702,6 +710,11 @@ func coreSlice(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if shape, err := tensor.SliceShape(x, starts, limits, nil, strides); err == nil {
+		if y := c.out(x.DType(), shape); y != nil {
+			return one(y, tensor.SliceInto(y, x, starts, limits, nil, strides))
+		}
+	}
 	return one(tensor.Slice(x, starts, limits, nil, strides))
 }
 
@@ -710,5 +723,15 @@ func coreTranspose(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return one(tensor.Transpose(c.in[0], toInts(perm)))
+	x, p := c.in[0], toInts(perm)
+	if len(p) == x.Rank() && slices.IndexFunc(p, func(d int) bool { return d < 0 || d >= len(p) }) < 0 {
+		shape := make([]int64, len(p))
+		for i, d := range p {
+			shape[i] = x.Shape()[d]
+		}
+		if y := c.out(x.DType(), shape); y != nil {
+			return one(y, tensor.TransposeInto(y, x, p))
+		}
+	}
+	return one(tensor.Transpose(x, p))
 }

@@ -250,8 +250,8 @@ func TestCancelStopsBeforeAnOp(t *testing.T) {
 			sameF32Bits(t, "result", got[i], want[i])
 		}
 	}
-	if len(it.free[fn]) == 0 {
-		t.Fatal("a Cancel hook turned buffer reuse off: no recycled buffers")
+	if len(it.free[fn]) == 0 && placedTakes(it.arenas[fn]) == 0 {
+		t.Fatal("a Cancel hook turned buffer reuse off: no recycled or planned buffers")
 	}
 }
 

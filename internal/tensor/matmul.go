@@ -87,7 +87,7 @@ func MatMul(a, b *Tensor) (*Tensor, error) {
 	default:
 		return nil, fmt.Errorf("tensor: matmul is not defined on %v", a.dtype)
 	}
-	batch, m, n, k, outShape, err := matmulShapes(a.shape, b.shape)
+	_, _, _, _, outShape, err := matmulShapes(a.shape, b.shape)
 	if err != nil {
 		return nil, err
 	}
@@ -95,6 +95,38 @@ func MatMul(a, b *Tensor) (*Tensor, error) {
 	if err != nil || out.Len() == 0 {
 		return out, err
 	}
+	matMulInto(out, a, b)
+	return out, nil
+}
+
+// MatMulShape is the shape MatMul(a, b) gives.
+func MatMulShape(a, b *Tensor) ([]int64, error) {
+	_, _, _, _, outShape, err := matmulShapes(a.shape, b.shape)
+	return outShape, err
+}
+
+// MatMulInto is MatMul for float32 operands writing into y, a float32
+// tensor of MatMulShape's shape that shares no storage with a or b.
+func MatMulInto(y, a, b *Tensor) error {
+	if a.dtype != F32 || b.dtype != F32 {
+		return fmt.Errorf("tensor: matmul into: want f32 operands, got %v and %v", a.dtype, b.dtype)
+	}
+	shape, err := MatMulShape(a, b)
+	if err != nil {
+		return err
+	}
+	if err := intoF32("matmul", y, shape); err != nil {
+		return err
+	}
+	if y.Len() > 0 {
+		matMulInto(y, a, b)
+	}
+	return nil
+}
+
+// matMulInto computes a x b (shapes valid, out non-empty) into out.
+func matMulInto(out, a, b *Tensor) {
+	batch, m, n, k, _, _ := matmulShapes(a.shape, b.shape)
 	aBatch, bBatch := matBatchShape(a.shape), matBatchShape(b.shape)
 	if len(b.shape) == 1 {
 		bBatch = nil
@@ -109,13 +141,12 @@ func MatMul(a, b *Tensor) (*Tensor, error) {
 			rows *= int(d)
 		}
 		matmul2D(a, b, out, 0, 0, 0, rows, n, k)
-		return out, nil
+		return
 	}
 	ao, bo := batchOffsets(aBatch, batch), batchOffsets(bBatch, batch)
 	for i := range ao {
 		matmul2D(a, b, out, ao[i]*m*k, bo[i]*k*n, i*m*n, m, n, k)
 	}
-	return out, nil
 }
 
 func matmul2D(a, b, c *Tensor, ao, bo, co, m, n, k int) {

@@ -106,6 +106,31 @@ func Transpose(x *Tensor, perm []int) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	transposeInto(out, x, perm)
+	return out, nil
+}
+
+// TransposeInto is Transpose writing into y, a tensor of x's dtype and the
+// permuted shape that shares no storage with x.
+func TransposeInto(y, x *Tensor, perm []int) error {
+	r := len(x.shape)
+	if len(perm) != r || y.dtype != x.dtype || len(y.shape) != r {
+		return fmt.Errorf("tensor: transpose into: perm %v, output %v of shape %s, for %v of shape %s", perm, y.dtype, FormatShape(y.shape), x.dtype, FormatShape(x.shape))
+	}
+	seen := make([]bool, r)
+	for i, p := range perm {
+		if p < 0 || p >= r || seen[p] || y.shape[i] != x.shape[p] {
+			return fmt.Errorf("tensor: transpose into: perm %v, output of shape %s, for shape %s", perm, FormatShape(y.shape), FormatShape(x.shape))
+		}
+		seen[p] = true
+	}
+	transposeInto(y, x, perm)
+	return nil
+}
+
+// transposeInto copies x permuted by perm (valid) into out.
+func transposeInto(out, x *Tensor, perm []int) {
+	r, outShape := len(x.shape), out.shape
 	in := stridesOf(x.shape)
 	st := make([]int, r)
 	for i, p := range perm {
@@ -131,7 +156,6 @@ func Transpose(x *Tensor, perm []int) (*Tensor, error) {
 	case []bool:
 		stridedCopy(d, x.data.([]bool), outShape, st)
 	}
-	return out, nil
 }
 
 // stridedCopy fills contiguous dst of the given shape with src elements at
@@ -248,20 +272,70 @@ func Concat(axis int, xs ...*Tensor) (*Tensor, error) {
 // [-1, d-1]; the slice takes start, start+step, ... while before end. A zero
 // step or a repeated axis is an error.
 func Slice(x *Tensor, starts, ends []int64, axes []int, steps []int64) (*Tensor, error) {
+	outShape, first, stride, err := sliceGeometry(x, starts, ends, axes, steps)
+	if err != nil {
+		return nil, err
+	}
+	out, err := Alloc(x.dtype, outShape)
+	if err != nil || out.Len() == 0 {
+		return out, err
+	}
+	sliceCopy(out, x, first, stride)
+	return out, nil
+}
+
+// SliceShape is the shape Slice gives for these arguments.
+func SliceShape(x *Tensor, starts, ends []int64, axes []int, steps []int64) ([]int64, error) {
+	shape, _, _, err := sliceGeometry(x, starts, ends, axes, steps)
+	return shape, err
+}
+
+// SliceInto is Slice writing into y, a tensor of x's dtype and the slice's
+// shape that shares no storage with x.
+func SliceInto(y, x *Tensor, starts, ends []int64, axes []int, steps []int64) error {
+	outShape, first, stride, err := sliceGeometry(x, starts, ends, axes, steps)
+	if err != nil {
+		return err
+	}
+	if y.dtype != x.dtype || !slices.Equal(y.shape, outShape) {
+		return fmt.Errorf("tensor: slice into: output %v of shape %s, want %v of shape %s", y.dtype, FormatShape(y.shape), x.dtype, FormatShape(outShape))
+	}
+	if y.Len() > 0 {
+		sliceCopy(y, x, first, stride)
+	}
+	return nil
+}
+
+// sliceCopy copies the elements first + j·stride of every axis of x into out.
+func sliceCopy(out, x *Tensor, first, stride []int64) {
+	maps := make([][]int, len(x.shape))
+	for ax := range maps {
+		m := make([]int, out.shape[ax])
+		for j := range m {
+			m[j] = int(first[ax] + int64(j)*stride[ax])
+		}
+		maps[ax] = m
+	}
+	mapCopy(out, x, maps, 0)
+}
+
+// sliceGeometry is Slice's output shape and, per axis, the first element
+// taken and the step.
+func sliceGeometry(x *Tensor, starts, ends []int64, axes []int, steps []int64) (outShape, first, stride []int64, err error) {
 	r := len(x.shape)
 	if len(starts) != len(ends) {
-		return nil, fmt.Errorf("tensor: slice: %d starts and %d ends", len(starts), len(ends))
+		return nil, nil, nil, fmt.Errorf("tensor: slice: %d starts and %d ends", len(starts), len(ends))
 	}
 	if axes != nil && len(axes) != len(starts) {
-		return nil, fmt.Errorf("tensor: slice: %d axes for %d starts", len(axes), len(starts))
+		return nil, nil, nil, fmt.Errorf("tensor: slice: %d axes for %d starts", len(axes), len(starts))
 	}
 	if steps != nil && len(steps) != len(starts) {
-		return nil, fmt.Errorf("tensor: slice: %d steps for %d starts", len(steps), len(starts))
+		return nil, nil, nil, fmt.Errorf("tensor: slice: %d steps for %d starts", len(steps), len(starts))
 	}
-	outShape := cloneShape(x.shape)
+	outShape = cloneShape(x.shape)
 	done := make([]bool, r)
-	first := make([]int64, r)
-	stride := make([]int64, r)
+	first = make([]int64, r)
+	stride = make([]int64, r)
 	for ax := range r {
 		stride[ax] = 1
 	}
@@ -272,10 +346,10 @@ func Slice(x *Tensor, starts, ends []int64, axes []int, steps []int64) (*Tensor,
 		}
 		ax, err := normAxis(a, r)
 		if err != nil {
-			return nil, fmt.Errorf("slice: %w", err)
+			return nil, nil, nil, fmt.Errorf("slice: %w", err)
 		}
 		if done[ax] {
-			return nil, fmt.Errorf("tensor: slice: axis %d repeated", a)
+			return nil, nil, nil, fmt.Errorf("tensor: slice: axis %d repeated", a)
 		}
 		done[ax] = true
 		step := int64(1)
@@ -283,7 +357,7 @@ func Slice(x *Tensor, starts, ends []int64, axes []int, steps []int64) (*Tensor,
 			step = steps[i]
 		}
 		if step == 0 {
-			return nil, fmt.Errorf("tensor: slice: zero step on axis %d", a)
+			return nil, nil, nil, fmt.Errorf("tensor: slice: zero step on axis %d", a)
 		}
 		if step == math.MinInt64 {
 			step = -math.MaxInt64 // same slice; keeps -step representable
@@ -312,20 +386,7 @@ func Slice(x *Tensor, starts, ends []int64, axes []int, steps []int64) (*Tensor,
 		}
 		outShape[ax], first[ax], stride[ax] = n, st, step
 	}
-	out, err := Alloc(x.dtype, outShape)
-	if err != nil || out.Len() == 0 {
-		return out, err
-	}
-	maps := make([][]int, r)
-	for ax := range r {
-		m := make([]int, outShape[ax])
-		for j := range m {
-			m[j] = int(first[ax] + int64(j)*stride[ax])
-		}
-		maps[ax] = m
-	}
-	mapCopy(out, x, maps, 0)
-	return out, nil
+	return outShape, first, stride, nil
 }
 
 func identityMap(n int) []int {

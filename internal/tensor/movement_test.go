@@ -277,3 +277,40 @@ func TestZeroSizedHugeDims(t *testing.T) {
 		assert.Equal(t, 0, y.Len(), name)
 	}
 }
+
+// TransposeInto, SliceInto and MatMulInto give the allocating forms'
+// values and refuse outputs of another shape or dtype.
+func TestMovementInto(t *testing.T) {
+	x := arange(F32, 2, 3, 4)
+	perm := []int{2, 0, 1}
+	want, err := Transpose(x, perm)
+	require.NoError(t, err)
+	y := New(F32, want.Shape()...)
+	require.NoError(t, TransposeInto(y, x, perm))
+	require.Equal(t, want.Values(), y.Values())
+	require.Error(t, TransposeInto(New(F32, 4, 3, 2), x, perm))
+	require.Error(t, TransposeInto(New(F32, 4, 2, 3), x, []int{2, 0, 0}))
+
+	starts, ends, steps := []int64{1, -1, 0}, []int64{2, -4, 4}, []int64{1, -1, 2}
+	want, err = Slice(x, starts, ends, nil, steps)
+	require.NoError(t, err)
+	shape, err := SliceShape(x, starts, ends, nil, steps)
+	require.NoError(t, err)
+	require.Equal(t, want.Shape(), shape)
+	y = New(F32, shape...)
+	require.NoError(t, SliceInto(y, x, starts, ends, nil, steps))
+	require.Equal(t, want.Values(), y.Values())
+	require.Error(t, SliceInto(New(F32, 1), x, starts, ends, nil, steps))
+	require.Error(t, SliceInto(y, x, starts, ends, nil, []int64{1, 0, 1}))
+
+	a, b := arange(F32, 2, 3, 4), arange(F32, 4, 5)
+	want, err = MatMul(a, b)
+	require.NoError(t, err)
+	shape, err = MatMulShape(a, b)
+	require.NoError(t, err)
+	y = New(F32, shape...)
+	require.NoError(t, MatMulInto(y, a, b))
+	require.Equal(t, want.Values(), y.Values())
+	require.Error(t, MatMulInto(New(F32, 2, 3, 4), a, b))
+	require.Error(t, MatMulInto(New(F32, 2, 3, 5), arange(F64, 2, 3, 4), arange(F64, 4, 5)))
+}
