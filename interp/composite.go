@@ -8,7 +8,9 @@ import (
 )
 
 // Kernels of core's composite ops (layer_norm, softmax, gelu): computed in
-// wide precision and rounded once. On quantized operands they dequantize
+// wide precision and rounded once, except float32 softmax and GELU where
+// the AVX-512 kernels are (a few ulps from that; see tensor.Softmax and
+// tensor.Unary). On quantized operands they dequantize
 // the data input to the expressed type, compute as the float op does and
 // quantize the result once, so the fused form gives what its QDQ form
 // (dcast → op → qcast) gives.

@@ -105,7 +105,12 @@ func quantQCastFast(c *opCall) ([]*tensor.Tensor, bool) {
 	if y == nil {
 		y = tensor.New(l.dt, shape...)
 	}
-	src := x.Float32s()
+	quantizeStored(y, x.Float32s(), l)
+	return []*tensor.Tensor{y}, true
+}
+
+// quantizeStored quantizes src into y's storage (l.dt) as Quantize32 does.
+func quantizeStored(y *tensor.Tensor, src []float32, l storedLayout) {
 	l.blocks(len(src), func(lo, hi int, p quant.Params) {
 		z, qlo, qhi := int32(p.ZeroPoint), int32(p.Min), int32(p.Max)
 		s, scale := src[lo:hi], float32(p.Scale)
@@ -120,7 +125,6 @@ func quantQCastFast(c *opCall) ([]*tensor.Tensor, bool) {
 			tensor.QuantizeF32ToStored(d[lo:hi], s, scale, z, qlo, qhi)
 		}
 	})
-	return []*tensor.Tensor{y}, true
 }
 
 func quantDCastFast(c *opCall) ([]*tensor.Tensor, bool) {
@@ -137,7 +141,13 @@ func quantDCastFast(c *opCall) ([]*tensor.Tensor, bool) {
 	if y == nil {
 		y = tensor.New(tensor.F32, shape...)
 	}
-	out := y.Float32s()
+	dequantizeStored(y.Float32s(), x, l)
+	return []*tensor.Tensor{y}, true
+}
+
+// dequantizeStored dequantizes x's storage (l.dt) into out as Dequantize32
+// does.
+func dequantizeStored(out []float32, x *tensor.Tensor, l storedLayout) {
 	if len(l.ps) == 1 {
 		p := l.ps[0]
 		var tab [256]float32
@@ -147,13 +157,13 @@ func quantDCastFast(c *opCall) ([]*tensor.Tensor, bool) {
 				tab[v] = p.Dequantize32(int64(int8(v)))
 			}
 			lookup(out, s, &tab)
-			return []*tensor.Tensor{y}, true
+			return
 		case []uint8:
 			for v := range 256 {
 				tab[v] = p.Dequantize32(int64(v))
 			}
 			lookup(out, s, &tab)
-			return []*tensor.Tensor{y}, true
+			return
 		}
 	}
 	l.blocks(len(out), func(lo, hi int, p quant.Params) {
@@ -169,7 +179,6 @@ func quantDCastFast(c *opCall) ([]*tensor.Tensor, bool) {
 			dequantRun(out[lo:hi], s[lo:hi], z, scale)
 		}
 	})
-	return []*tensor.Tensor{y}, true
 }
 
 // dequantRun is Dequantize32 over a run of one channel: the difference

@@ -14,7 +14,7 @@ import (
 
 // quant.qcast and quant.dcast run through the interpreter (fast paths for
 // f32 with 8/16-bit storage, per tensor and per axis) store and return
-// what quantizeTensor and dequantizeTensor (the generic paths) give.
+// what quantizeGeneric and dequantizeGeneric (element by element) give.
 func TestQCastFastPathsMatchGeneric(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	types := []string{
@@ -65,11 +65,11 @@ func TestQCastFastPathsMatchGeneric(t *testing.T) {
 			out, err := it.Run(fn, []*tensor.Tensor{x})
 			require.NoError(t, err)
 			q := quant.ElementType(fn.Regions()[0].Blocks()[0].Ops()[0].Result(0).Type())
-			wantQ, err := quantizeTensor(x, q)
+			wantQ, err := quantizeGeneric(x, q)
 			require.NoError(t, err)
 			require.Equal(t, wantQ.DType(), stored.DType())
 			require.Equal(t, wantQ.IntValues(), stored.IntValues())
-			wantD, err := dequantizeTensor(wantQ, q, tensor.F32)
+			wantD, err := dequantizeGeneric(wantQ, q, tensor.F32)
 			require.NoError(t, err)
 			for i, v := range wantD.Float32s() {
 				require.Equal(t, math.Float32bits(v), math.Float32bits(out[0].Float32s()[i]), "element %d", i)

@@ -53,6 +53,24 @@ func quantizeTensor(x *tensor.Tensor, q quant.QuantizedType) (*tensor.Tensor, er
 	if err != nil {
 		return nil, err
 	}
+	if !x.DType().IsFloat() {
+		return nil, fmt.Errorf("quantizes float values, got %s", x.DType())
+	}
+	if l, ok := fastLayout(q, x.Shape()); ok && x.DType() == tensor.F32 && l.dt == dt {
+		y := tensor.New(dt, x.Shape()...)
+		quantizeStored(y, x.Float32s(), l)
+		return y, nil
+	}
+	return quantizeGeneric(x, q)
+}
+
+// quantizeGeneric is quantizeTensor element by element (the fast paths'
+// reference in tests).
+func quantizeGeneric(x *tensor.Tensor, q quant.QuantizedType) (*tensor.Tensor, error) {
+	dt, err := StorageDType(q)
+	if err != nil {
+		return nil, err
+	}
 	params, kind, err := quantParams(q, x.Shape())
 	if err != nil {
 		return nil, err
@@ -75,6 +93,20 @@ func quantizeTensor(x *tensor.Tensor, q quant.QuantizedType) (*tensor.Tensor, er
 
 // dequantizeTensor maps stored integers of q to real values of dtype dt.
 func dequantizeTensor(x *tensor.Tensor, q quant.QuantizedType, dt tensor.DType) (*tensor.Tensor, error) {
+	if !x.DType().IsInt() {
+		return nil, fmt.Errorf("dequantizes stored integers, got %s", x.DType())
+	}
+	if l, ok := fastLayout(q, x.Shape()); ok && dt == tensor.F32 && x.DType() == l.dt {
+		y := tensor.New(tensor.F32, x.Shape()...)
+		dequantizeStored(y.Float32s(), x, l)
+		return y, nil
+	}
+	return dequantizeGeneric(x, q, dt)
+}
+
+// dequantizeGeneric is dequantizeTensor element by element (the fast
+// paths' reference in tests).
+func dequantizeGeneric(x *tensor.Tensor, q quant.QuantizedType, dt tensor.DType) (*tensor.Tensor, error) {
 	params, kind, err := quantParams(q, x.Shape())
 	if err != nil {
 		return nil, err

@@ -438,7 +438,9 @@ func sigmoid(x float64) float64 {
 }
 
 // Unary applies op elementwise. Float types compute each element in
-// float64 and round once to the result type (F16/BF16 through float32);
+// float64 and round once to the result type (F16/BF16 through float32),
+// except float32 exp, sigmoid, SiLU and GELU's erf form where there are
+// AVX-512 kernels (within 1, 2, 3 and 6 ulps of that; transcend_amd64.s);
 // integer types support Neg, Abs, Relu and Sign (wrapping), others are an
 // error; Bool is not supported.
 func Unary(op UnaryOp, x *Tensor) (*Tensor, error) {

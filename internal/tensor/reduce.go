@@ -431,7 +431,8 @@ func axisView(shape []int64, axis int) (outer, d, inner int) {
 
 // Softmax is ONNX Softmax (opset 13): along one axis,
 // y = e**(x - max) / Σ e**(x - max), computed in float64 and rounded to the
-// input's float dtype.
+// input's float dtype; float32 over the last axis where the AVX-512 exp is
+// there, in float32 with a float64 sum (softmaxRowsF32).
 func Softmax(x *Tensor, axis int) (*Tensor, error) { return softmax(x, axis, false) }
 
 // LogSoftmax is ONNX LogSoftmax: x - max - log(Σ e**(x - max)) along axis.
