@@ -15,7 +15,9 @@
 # THREADS the thread counts (default "1 N" with N = nproc). Each row takes
 # ROUNDS (environment, default 3) interleaved rounds, ORT then mlc, so
 # that slow spells of a shared machine hit both tools alike. MODELS
-# (environment) picks a subset, e.g. MODELS="conv6 resnet18"; MLC_BIN times
+# (environment) picks the models, e.g. MODELS="conv6 resnet18" or any of
+# scripts/export-torch-models.py's (efficientnet_b0, vit_tiny, ...); a
+# model the QDQ script cannot quantize gets a row saying why; MLC_BIN times
 # another build of mlc (an older commit's, to compare). Prints one table:
 # the median of the rounds' median run times and the fastest run of each
 # tool, the ratio mlc/ORT of the medians and the largest absolute
