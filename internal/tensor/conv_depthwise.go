@@ -65,6 +65,10 @@ func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, b
 		pp = dwPlanePlanFor(g)
 	}
 	plan := dwBlockPlanFor(g, rows)
+	var tp dwTapsPlan
+	if !(g.kh == 3 && g.kw == 3) && dwTapsOK(g) {
+		tp.set(g)
+	}
 	tile := func(t int) {
 		pl, b := t/blocks, t%blocks
 		n, m := pl/g.m, pl%g.m
@@ -83,7 +87,7 @@ func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, b
 			ep.set(g, bias, m)
 			dwRowsBlocks(g, x[(n*g.c+c)*hw:(n*g.c+c+1)*hw], in, w[m*kk:(m+1)*kk], out, r0, r1, plan, &ep)
 		} else {
-			dwRows(g, x[(n*g.c+c)*hw:(n*g.c+c+1)*hw], in, w[m*kk:(m+1)*kk], out, r0, r1)
+			dwRows(g, x[(n*g.c+c)*hw:(n*g.c+c+1)*hw], in, w[m*kk:(m+1)*kk], out, r0, r1, &tp)
 			tile := out[r0*g.ow : r1*g.ow]
 			if bias != nil {
 				addScalarF32(tile, bias[m])
@@ -205,7 +209,7 @@ var dwScratch sync.Pool
 
 // dwRows writes output rows [r0, r1) of one depthwise plane: x is the
 // input plane (H x W), w the kh x kw filter, y the output plane.
-func dwRows[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y []float32, r0, r1 int) {
+func dwRows[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y []float32, r0, r1 int, tp *dwTapsPlan) {
 	ow := g.ow
 	// 3x3 rows are computed in whole blocks of 4 outputs (the SIMD row
 	// kernels' width): owr outputs into a scratch row, of which the first
@@ -220,8 +224,8 @@ func dwRows[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y []flo
 	wp := (owr-1)*g.sw + (g.kw-1)*g.dw + 1
 	p0, p1 := r0*g.sh, (r1-1)*g.sh+(g.kh-1)*g.dh+1
 	need := (p1-p0)*wp + owr
-	if !fused && dwTapsOK(g) {
-		dwRowsTaps(g, x, in, w, y, r0, r1, p0, p1, wp)
+	if !fused && tp != nil && tp.n > 0 {
+		dwRowsTaps(g, x, in, w, y, r0, r1, p0, p1, wp, tp)
 		return
 	}
 	bp, _ := dwScratch.Get().(*[]float32)
@@ -267,18 +271,42 @@ func dwRows[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y []flo
 // the stack).
 const dwTapsMax = 64
 
+// dwTapsPlan is what the tap kernel needs of a geometry, computed once
+// per convolution: each tap's byte offset from an output row's first
+// input, the column phases' width and the padded (phased) row pitch.
+type dwTapsPlan struct {
+	taps          [dwTapsMax]int32
+	n             int // taps; 0: no plan
+	phaseW, pitch int
+}
+
+// set fills p for g's unpadded-row width wp = (ow−1)·sw + (kw−1)·dw + 1.
+func (p *dwTapsPlan) set(g *convGeom) {
+	wp := (g.ow-1)*g.sw + (g.kw-1)*g.dw + 1
+	p.phaseW, p.pitch = wp, wp
+	if g.sw > 1 {
+		p.phaseW = (wp + g.sw - 1) / g.sw
+		p.pitch = p.phaseW * g.sw
+	}
+	p.n = g.kh * g.kw
+	for ki := range g.kh {
+		for kj := range g.kw {
+			col := kj * g.dw
+			p.taps[ki*g.kw+kj] = int32(4 * (ki*g.dh*p.pitch + col%g.sw*p.phaseW + col/g.sw))
+		}
+	}
+}
+
 // dwRowsTaps is dwRows through the tap kernel (any kernel size, stride and
 // dilation): the padded rows [p0, p1) (wp values each) and, with a stride
 // over columns, the same rows split into their column phases, so that
 // every tap reads contiguous values; 16 values of slack after either,
 // zeroed, for the kernel's whole-vector reads.
-func dwRowsTaps[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y []float32, r0, r1, p0, p1, wp int) {
+func dwRowsTaps[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y []float32, r0, r1, p0, p1, wp int, tp *dwTapsPlan) {
 	padN := (p1 - p0) * wp
-	phaseW, pitch := wp, wp
+	phaseW, pitch := tp.phaseW, tp.pitch
 	need := padN + 16
 	if g.sw > 1 {
-		phaseW = (wp + g.sw - 1) / g.sw
-		pitch = phaseW * g.sw
 		need += (p1-p0)*pitch + 16
 	}
 	// Narrow unstrided rows are computed as one run over the padded
@@ -320,14 +348,7 @@ func dwRowsTaps[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y [
 		}
 		clear(src[(p1-p0)*pitch:])
 	}
-	var tapBuf [dwTapsMax]int32
-	taps := tapBuf[:g.kh*g.kw]
-	for ki := range g.kh {
-		for kj := range g.kw {
-			col := kj * g.dw
-			taps[ki*g.kw+kj] = int32(4 * (ki*g.dh*pitch + col%g.sw*phaseW + col/g.sw))
-		}
-	}
+	taps := tp.taps[:tp.n]
 	if extLen > 0 {
 		ext := buf[need-extLen:]
 		dwTapsRows(ext, src, (r0-p0)*pitch, extLen, 1, 0, 0, taps, w)

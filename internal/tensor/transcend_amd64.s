@@ -65,29 +65,47 @@ GLOBL tcConst<>(SB), RODATA|NOPTR, $52
 	VFMADD213PS R, T, P \
 	VADDPS      Z25, P, P
 
+// TCENTER loads a kernel's arguments (o into DI, x into SI, n into CX)
+// and the constants.
+#define TCENTER \
+	MOVQ o+0(FP), DI \
+	MOVQ x+8(FP), SI \
+	MOVQ n+16(FP), CX \
+	TCCONSTS
+
+// TCHEAD starts a loop over sixteen values a step, x's in Z0; TCTAIL
+// stores Y and ends it.
+#define TCHEAD(loop, done) \
+loop: \
+	CMPQ    CX, $16 \
+	JLT     done \
+	VMOVUPS (SI), Z0
+
+#define TCTAIL(loop, done, Y) \
+	VMOVUPS Y, (DI) \
+	ADDQ    $64, SI \
+	ADDQ    $64, DI \
+	SUBQ    $16, CX \
+	JMP     loop \
+done: \
+	VZEROUPPER \
+	RET
+
+// SIGQUOT sets Z7 to the sigmoid from SIGDEN's values: 1/(1+e), or
+// e/(1+e) below zero.
+#define SIGQUOT \
+	VMOVAPS Z25, Z6 \
+	VMOVAPS Z2, K1, Z6 \
+	VDIVPS  Z3, Z6, Z7
+
 // func expAVX512(o, x *float32, n int)
 // n is a multiple of 16.
 TEXT ·expAVX512(SB), NOSPLIT, $0-24
-	MOVQ o+0(FP), DI
-	MOVQ x+8(FP), SI
-	MOVQ n+16(FP), CX
-	TCCONSTS
-
-exploop:
-	CMPQ    CX, $16
-	JLT     expdone
-	VMOVUPS   (SI), Z0
+	TCENTER
+	TCHEAD(exploop, expdone)
 	EXPMANT(Z0, Z5, Z1, Z2, Z3, Z4)
 	VSCALEFPS Z2, Z1, Z1
-	VMOVUPS   Z1, (DI)
-	ADDQ    $64, SI
-	ADDQ    $64, DI
-	SUBQ    $16, CX
-	JMP     exploop
-
-expdone:
-	VZEROUPPER
-	RET
+	TCTAIL(exploop, expdone, Z1)
 
 // SIGDEN sets, for x = Z0: Z1 = max(-|x|, -120), Z8·2^Z10 = e =
 // exp(-|x|), Z2 = e, Z3 = 1 + e, and K1 to the lanes where x < 0.
@@ -101,41 +119,17 @@ expdone:
 // func sigmoidAVX512(o, x *float32, n int)
 // n is a multiple of 16.
 TEXT ·sigmoidAVX512(SB), NOSPLIT, $0-24
-	MOVQ o+0(FP), DI
-	MOVQ x+8(FP), SI
-	MOVQ n+16(FP), CX
-	TCCONSTS
-
-sigloop:
-	CMPQ    CX, $16
-	JLT     sigdone
-	VMOVUPS (SI), Z0
+	TCENTER
+	TCHEAD(sigloop, sigdone)
 	SIGDEN
-	VMOVAPS Z25, Z6
-	VMOVAPS Z2, K1, Z6
-	VDIVPS  Z3, Z6, Z7
-	VMOVUPS Z7, (DI)
-	ADDQ    $64, SI
-	ADDQ    $64, DI
-	SUBQ    $16, CX
-	JMP     sigloop
-
-sigdone:
-	VZEROUPPER
-	RET
+	SIGQUOT
+	TCTAIL(sigloop, sigdone, Z7)
 
 // func siluAVX512(o, x *float32, n int)
 // n is a multiple of 16.
 TEXT ·siluAVX512(SB), NOSPLIT, $0-24
-	MOVQ o+0(FP), DI
-	MOVQ x+8(FP), SI
-	MOVQ n+16(FP), CX
-	TCCONSTS
-
-siluloop:
-	CMPQ    CX, $16
-	JLT     siludone
-	VMOVUPS (SI), Z0
+	TCENTER
+	TCHEAD(siluloop, siludone)
 	SIGDEN
 	// Below zero the numerator is x·e scaled last, so that it does not
 	// pass through e's subnormal; x below -120 (the clamp) gives -0,
@@ -147,43 +141,18 @@ siluloop:
 	VADDPS    Z25, Z11, Z11
 	VMULPS    Z11, Z6, K1, Z6
 	VDIVPS    Z3, Z6, Z7
-	VMOVUPS Z7, (DI)
-	ADDQ    $64, SI
-	ADDQ    $64, DI
-	SUBQ    $16, CX
-	JMP     siluloop
-
-siludone:
-	VZEROUPPER
-	RET
+	TCTAIL(siluloop, siludone, Z7)
 
 // func sigmulAVX512(o, x *float32, n int)
 // o = x·sigmoid(x), the sigmoid rounded first: core.mul(x, core.sigmoid(x))
 // in one pass. n is a multiple of 16.
 TEXT ·sigmulAVX512(SB), NOSPLIT, $0-24
-	MOVQ o+0(FP), DI
-	MOVQ x+8(FP), SI
-	MOVQ n+16(FP), CX
-	TCCONSTS
-
-sigmulloop:
-	CMPQ    CX, $16
-	JLT     sigmuldone
-	VMOVUPS (SI), Z0
+	TCENTER
+	TCHEAD(sigmulloop, sigmuldone)
 	SIGDEN
-	VMOVAPS Z25, Z6
-	VMOVAPS Z2, K1, Z6
-	VDIVPS  Z3, Z6, Z7
+	SIGQUOT
 	VMULPS  Z7, Z0, Z7
-	VMOVUPS Z7, (DI)
-	ADDQ    $64, SI
-	ADDQ    $64, DI
-	SUBQ    $16, CX
-	JMP     sigmulloop
-
-sigmuldone:
-	VZEROUPPER
-	RET
+	TCTAIL(sigmulloop, sigmuldone, Z7)
 
 // func geluAVX512(o, x *float32, n int)
 //
@@ -227,15 +196,8 @@ GLOBL gluConst<>(SB), RODATA|NOPTR, $56
 	VFMADD213PS.BCST gluConst<>+0(SB), Z12, Z13
 
 TEXT ·geluAVX512(SB), NOSPLIT, $0-24
-	MOVQ o+0(FP), DI
-	MOVQ x+8(FP), SI
-	MOVQ n+16(FP), CX
-	TCCONSTS
-
-geluloop:
-	CMPQ    CX, $16
-	JLT     geludone
-	VMOVUPS (SI), Z0
+	TCENTER
+	TCHEAD(geluloop, geludone)
 	// Z1 = min(|x|, 15.5); Z2 + Z3 = Z1²/2 exactly.
 	VPANDND         Z0, Z28, Z1
 	VMINPS.BCST     gluConst<>+48(SB), Z1, Z1
@@ -269,12 +231,4 @@ geluloop:
 	VADDPS          Z25, Z11, Z11
 	VMULPS          Z11, Z14, Z14
 	VMOVAPS         Z14, K1, Z15
-	VMOVUPS         Z15, (DI)
-	ADDQ            $64, SI
-	ADDQ            $64, DI
-	SUBQ            $16, CX
-	JMP             geluloop
-
-geludone:
-	VZEROUPPER
-	RET
+	TCTAIL(geluloop, geludone, Z15)
