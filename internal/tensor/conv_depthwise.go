@@ -228,11 +228,7 @@ func dwRows[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y []flo
 		dwRowsTaps(g, x, in, w, y, r0, r1, p0, p1, wp, tp)
 		return
 	}
-	bp, _ := dwScratch.Get().(*[]float32)
-	if bp == nil || cap(*bp) < need {
-		s := make([]float32, need)
-		bp = &s
-	}
+	bp := getScratch[float32](&dwScratch, need)
 	defer dwScratch.Put(bp)
 	pad := (*bp)[:(p1-p0)*wp]
 	rowBuf := (*bp)[(p1-p0)*wp : need]
@@ -318,11 +314,7 @@ func dwRowsTaps[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y [
 		extLen = (r1-r0-1)*wp + g.ow
 		need += extLen
 	}
-	bp, _ := dwScratch.Get().(*[]float32)
-	if bp == nil || cap(*bp) < need {
-		s := make([]float32, need)
-		bp = &s
-	}
+	bp := getScratch[float32](&dwScratch, need)
 	defer dwScratch.Put(bp)
 	buf := (*bp)[:need]
 	pad := buf[:padN]
@@ -579,11 +571,7 @@ func dwRowsBlocks[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, y
 	if p.pitch != g.ow {
 		need += (r1 - r0) * p.pitch
 	}
-	bp, _ := dwScratch.Get().(*[]float32)
-	if bp == nil || cap(*bp) < need {
-		s := make([]float32, need)
-		bp = &s
-	}
+	bp := getScratch[float32](&dwScratch, need)
 	defer dwScratch.Put(bp)
 	pad := (*bp)[:padN]
 	padTileRows(g, x, in, pad[:(p1-p0)*wp], p0, p1, wp)

@@ -519,11 +519,18 @@ func SoftmaxInto(y, x *Tensor, axis int) error {
 // the relative error is about (|x − m| + 3) ulps against the float64
 // path), their sum in float64, and e / sum in float32.
 func softmaxRowsF32(o, x []float32, d int) {
-	rows := len(o) / d
+	rowRuns(len(o)/d, d, 20*float64(len(o)), func(r int) {
+		softmaxRowF32(o[r*d:(r+1)*d], x[r*d:(r+1)*d])
+	})
+}
+
+// rowRuns calls f for rows [0, rows) of d values each, runs of about
+// elemChunk values handed to the threads (work: parallelTiles's).
+func rowRuns(rows, d int, work float64, f func(r int)) {
 	per := max(1, elemChunk/d)
-	parallelTiles((rows+per-1)/per, 20*float64(len(o)), func(t int) {
+	parallelTiles((rows+per-1)/per, work, func(t int) {
 		for r := t * per; r < min(rows, (t+1)*per); r++ {
-			softmaxRowF32(o[r*d:(r+1)*d], x[r*d:(r+1)*d])
+			f(r)
 		}
 	})
 }
@@ -658,30 +665,26 @@ func LayerNormInto(y, x, scale, bias *Tensor, axis int, epsilon float64) error {
 // values (the same sums in the same order, so the same bits), rows shared
 // among the threads; o may be x.
 func layerNormF32(o, x []float32, sv, bv []float64, d int, epsilon float64) {
-	rows := len(x) / d
-	per := max(1, elemChunk/d)
-	parallelTiles((rows+per-1)/per, 8*float64(len(x)), func(t int) {
-		for r := t * per; r < min(rows, (t+1)*per); r++ {
-			row, out := x[r*d:(r+1)*d], o[r*d:(r+1)*d]
-			mean := 0.0
-			for _, v := range row {
-				mean += float64(v)
+	rowRuns(len(x)/d, d, 8*float64(len(x)), func(r int) {
+		row, out := x[r*d:(r+1)*d], o[r*d:(r+1)*d]
+		mean := 0.0
+		for _, v := range row {
+			mean += float64(v)
+		}
+		mean /= float64(d)
+		vr := 0.0
+		for _, v := range row {
+			dv := float64(v) - mean
+			vr += dv * dv
+		}
+		vr /= float64(d)
+		inv := 1 / math.Sqrt(vr+epsilon)
+		for i, v := range row {
+			y := (float64(v) - mean) * inv * sv[i]
+			if bv != nil {
+				y += bv[i]
 			}
-			mean /= float64(d)
-			vr := 0.0
-			for _, v := range row {
-				dv := float64(v) - mean
-				vr += dv * dv
-			}
-			vr /= float64(d)
-			inv := 1 / math.Sqrt(vr+epsilon)
-			for i, v := range row {
-				y := (float64(v) - mean) * inv * sv[i]
-				if bv != nil {
-					y += bv[i]
-				}
-				out[i] = float32(y)
-			}
+			out[i] = float32(y)
 		}
 	})
 }
