@@ -29,6 +29,9 @@ type opCall struct {
 	// env holds the run's live values (a fused epilogue reads an operand
 	// of a later op); nil outside a run.
 	env map[*ir.Value]*tensor.Tensor
+	// overwrite, when set, is a float32 temporary (floatUnit's dequantized
+	// operand) that an elementwise kernel may write its result over.
+	overwrite *tensor.Tensor
 }
 
 // kernel computes an op's results.

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/mlc-go/mlc/dialects/quant"
 	"github.com/mlc-go/mlc/internal/tensor"
@@ -25,17 +26,45 @@ func init() {
 }
 
 // floatUnit runs f on float operands; with a quantized result it runs f
-// on the dequantized data operand and quantizes the result.
+// on the dequantized data operand and quantizes the result. On the fast
+// layouts the dequantized operands are pooled scratch, f may write its
+// result over the first (overwrite), and the stored result is a recycled
+// buffer: a transformer's quantized layer norms then make no garbage.
 func floatUnit(f kernel) kernel {
 	return func(c *opCall) ([]*tensor.Tensor, error) {
 		rq := quant.ElementType(c.op.Result(0).Type())
 		if rq == nil {
 			return f(c)
 		}
-		in := append([]*tensor.Tensor(nil), c.in...)
+		var inBuf [4]*tensor.Tensor
+		in := append(inBuf[:0], c.in...)
+		var held [4]*[]float32
+		defer func() {
+			for _, h := range held {
+				if h != nil {
+					f32Scratch.Put(h)
+				}
+			}
+		}()
+		fc := *c
 		for i := range in {
 			q := quant.ElementType(c.op.Operand(i).Type())
 			if q == nil {
+				continue
+			}
+			if l, ok := fastLayout(q, in[i].Shape()); ok && in[i].DType() == l.dt && i < len(held) {
+				h := getF32Scratch(in[i].Len())
+				t, err := tensor.FromSlice(tensor.F32, in[i].Shape(), *h)
+				if err != nil {
+					f32Scratch.Put(h)
+					return nil, err
+				}
+				held[i] = h
+				dequantizeStored(*h, in[i], l)
+				in[i] = t
+				if i == 0 {
+					fc.overwrite = t
+				}
 				continue
 			}
 			dt, err := DTypeOf(q.ExpressedType())
@@ -46,15 +75,32 @@ func floatUnit(f kernel) kernel {
 				return nil, err
 			}
 		}
-		fc := *c
 		fc.in = in
 		fc.pool = nil // the float result is a temporary
 		out, err := f(&fc)
 		if err != nil {
 			return nil, err
 		}
+		if l, ok := fastLayout(rq, out[0].Shape()); ok && out[0].DType() == tensor.F32 {
+			if y := c.out(l.dt, out[0].Shape()); y != nil {
+				quantizeStored(y, out[0].Float32s(), l)
+				return []*tensor.Tensor{y}, nil
+			}
+		}
 		return one(quantizeTensor(out[0], rq))
 	}
+}
+
+// f32Scratch recycles floatUnit's dequantized operands between calls.
+var f32Scratch sync.Pool
+
+func getF32Scratch(n int) *[]float32 {
+	if p, ok := f32Scratch.Get().(*[]float32); ok && cap(*p) >= n {
+		*p = (*p)[:n]
+		return p
+	}
+	s := make([]float32, n)
+	return &s
 }
 
 func coreLayerNorm(c *opCall) ([]*tensor.Tensor, error) {

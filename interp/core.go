@@ -443,6 +443,13 @@ func coreConcat(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(c.in) > 0 {
+		if shape, err := tensor.ConcatShape(int(axis), c.in...); err == nil {
+			if y := c.out(c.in[0].DType(), shape); y != nil {
+				return one(y, tensor.ConcatInto(y, int(axis), c.in...))
+			}
+		}
+	}
 	return one(tensor.Concat(int(axis), c.in...))
 }
 

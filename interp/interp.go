@@ -78,6 +78,9 @@ type Interpreter struct {
 	// qpacked is packed for 8-bit weights of quantized convolutions (see
 	// packedConvInteger).
 	qpacked map[packKey]qpackedEntry
+	// qmpacked is packed for 2-D 8-bit weights of quantized matmuls (see
+	// packedMatMulInteger).
+	qmpacked map[*tensor.Tensor]qmpackedEntry
 	// requants holds quantized convolutions' requantization parameters
 	// (see cachedRequant).
 	requants map[*ir.Operation]requantEntry

@@ -150,19 +150,13 @@ func quantDCastFast(c *opCall) ([]*tensor.Tensor, bool) {
 func dequantizeStored(out []float32, x *tensor.Tensor, l storedLayout) {
 	if len(l.ps) == 1 {
 		p := l.ps[0]
-		var tab [256]float32
+		z, scale := int32(p.ZeroPoint), float32(p.Scale)
 		switch s := x.Data().(type) {
 		case []int8:
-			for v := range 256 {
-				tab[v] = p.Dequantize32(int64(int8(v)))
-			}
-			lookup(out, s, &tab)
+			dequantBytes(out, s, z, scale)
 			return
 		case []uint8:
-			for v := range 256 {
-				tab[v] = p.Dequantize32(int64(v))
-			}
-			lookup(out, s, &tab)
+			dequantBytes(out, s, z, scale)
 			return
 		}
 	}
@@ -194,15 +188,15 @@ func dequantRun[T int8 | uint8 | int16 | uint16](out []float32, s []T, z int32, 
 	})
 }
 
-// lookup sets out[i] = tab[uint8(s[i])] in chunks over the SetThreads
-// goroutines.
-func lookup[T int8 | uint8](out []float32, s []T, tab *[256]float32) {
+// dequantBytes is dequantRun for 8-bit storage, through the AVX-512
+// kernel where the CPU has one.
+func dequantBytes[T int8 | uint8](out []float32, s []T, z int32, scale float32) {
 	const chunk = 1 << 14
 	tensor.Parallel((len(s)+chunk-1)/chunk, float64(len(s))*2, func(t int) {
 		lo, hi := t*chunk, min((t+1)*chunk, len(s))
-		o := out[lo:hi]
-		for i, v := range s[lo:hi] {
-			o[i] = tab[uint8(v)]
+		o, in := out[lo:hi], s[lo:hi]
+		for i := tensor.DequantizeBytesFast(o, in, z, scale); i < len(in); i++ {
+			o[i] = float32(int32(in[i])-z) * scale
 		}
 	})
 }

@@ -406,7 +406,7 @@ func qMatMul(c *opCall) ([]*tensor.Tensor, error) {
 		return nil, err
 	}
 	cols := int(shape[len(shape)-1])
-	r, err := newRequant(c, aq, wScales, yq, -1, cols)
+	r, err := c.cachedRequant(aq, wScales, yq, -1, cols)
 	if err != nil {
 		return nil, err
 	}
@@ -437,7 +437,13 @@ func (c *opCall) matMulRequant(a *tensor.Tensor, aZero int32, b *tensor.Tensor, 
 	accp := getAcc(n)
 	defer accPool.Put(accp)
 	acc := *accp
-	if err := tensor.MatMulIntegerInto(acc, a, aZero, b, bZeros); err != nil {
+	pb := c.packedMatMulInteger(b, bZeros)
+	if y := c.requantInto(r, dt, shape, recycle); y != nil && pb != nil {
+		if err := tensor.MatMulIntegerRequantInto(y, acc, a, aZero, b, bZeros, pb, r.fast()); err == nil {
+			return y, nil
+		}
+	}
+	if err := tensor.MatMulIntegerPackedInto(acc, a, aZero, b, bZeros, pb); err != nil {
 		return nil, err
 	}
 	if y := c.requantInto(r, dt, shape, recycle); y != nil {
@@ -719,6 +725,38 @@ func (c *opCall) packedConvInteger(wZero []int32, groups int) *tensor.PackedConv
 	}
 	c.it.qpacked[k] = qpackedEntry{pw, wZero}
 	return pw
+}
+
+// packedMatMulInteger returns the 2-D 8-bit weight b (operand 1) of a
+// quantized matmul packed for the quad kernel when it is a cached constant
+// the kernel takes, packing it on first use; nil otherwise.
+func (c *opCall) packedMatMulInteger(b *tensor.Tensor, bZeros []int32) *tensor.PackedMatMulInteger {
+	if c.it == nil || len(c.in) < 2 || c.in[1] != b || b.Rank() != 2 {
+		return nil
+	}
+	d := c.op.Operand(1).DefiningOp()
+	if d == nil || c.it.consts[d] != b {
+		return nil
+	}
+	if c.it.qmpacked == nil {
+		c.it.qmpacked = map[*tensor.Tensor]qmpackedEntry{}
+	}
+	if e, ok := c.it.qmpacked[b]; ok {
+		if sameSlice(e.zeros, bZeros) || slices.Equal(e.zeros, bZeros) {
+			return e.pb
+		}
+		return nil
+	}
+	pb := tensor.PackMatMulInteger(b, bZeros)
+	c.it.qmpacked[b] = qmpackedEntry{pb, bZeros}
+	return pb
+}
+
+// qmpackedEntry is a packed matmul weight (nil: the quad kernel does not
+// take it) and the zero points it was packed with.
+type qmpackedEntry struct {
+	pb    *tensor.PackedMatMulInteger
+	zeros []int32
 }
 
 // qpackedEntry is a packed weight and the zero points it was asked for

@@ -262,10 +262,18 @@ func (c *opCall) out(dt tensor.DType, shape []int64) *tensor.Tensor {
 }
 
 // outInPlace is out for elementwise kernels (each output element depends
-// only on the input elements of the same index): failing a recycled
+// only on the input elements of the same index, or on its row's, read
+// before the row is written): c.overwrite when set; failing a recycled
 // buffer, it hands back the storage of an f32 operand of as many elements
 // that dies at this op and that no other live value reads.
 func (c *opCall) outInPlace(dt tensor.DType, shape []int64) *tensor.Tensor {
+	if w := c.overwrite; w != nil && dt == tensor.F32 {
+		if n, err := tensor.NumElements(shape); err == nil && n == int64(w.Len()) {
+			if t, err := tensor.FromSlice(tensor.F32, shape, w.Float32s()); err == nil {
+				return t
+			}
+		}
+	}
 	if t := c.out(dt, shape); t != nil || c.pool == nil || dt != tensor.F32 {
 		return t
 	}

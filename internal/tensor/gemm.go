@@ -113,8 +113,9 @@ type gemmPlan[T gemmElem] struct {
 	res      []float32
 	resFirst bool
 	// sharedB, when set, holds all of op(B) packed (kc block pc at
-	// offset pc·n16, n16 being n rounded up to gemmNR), read instead of
-	// calling packB.
+	// offset pc·n16, n16 being n rounded up to gemmNR, its panels in
+	// column order), read instead of calling packB: packed by run for one
+	// strip cut by rows, or set beforehand (a prepacked weight).
 	sharedB []T
 	// serial runs the product on the caller alone (it is one of several
 	// workers already).
@@ -267,7 +268,7 @@ func (g *gemmPlan[T]) run() {
 	// The goroutines share copies, so g and the loop variables above do
 	// not escape on the one-worker path.
 	cp, cn, cmt, ccols := *g, tn, mt, nc
-	if tn == 1 && rowTiles > 1 && g.bInd == nil && (g.bRows == nil || kern.goRun != nil) {
+	if tn == 1 && rowTiles > 1 && g.sharedB == nil && g.bInd == nil && (g.bRows == nil || kern.goRun != nil) {
 		// One strip cut by rows: every row tile would pack the same B
 		// panels, so they are packed once, in parallel over kc blocks
 		// and runs of four panels.
@@ -374,9 +375,10 @@ func (g *gemmPlan[T]) tile(kern *gemmKernel[T], pa, pb, scratch, ct []T, ic, jc,
 		kc := min(gemmKC, g.k-pc)
 		switch {
 		case g.sharedB != nil:
-			// jc is 0: the product is one strip.
+			// Block pc holds every column's panels; the strip's start at
+			// jc (a whole number of panels in).
 			n16 := (g.n + gemmNR - 1) / gemmNR * gemmNR
-			pb = g.sharedB[pc*n16:]
+			pb = g.sharedB[pc*n16+jc*kc:]
 		case inPlace < nc && g.bInd == nil:
 			g.packB(pb, jc+inPlace, nc-inPlace, pc, kc)
 		}

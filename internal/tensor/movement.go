@@ -220,6 +220,20 @@ func copyRange(dst any, do int, src any, so, n int) {
 // Concat joins tensors of one dtype along axis (negative counts from the
 // end); all other dimensions must match.
 func Concat(axis int, xs ...*Tensor) (*Tensor, error) {
+	outShape, err := ConcatShape(axis, xs...)
+	if err != nil {
+		return nil, err
+	}
+	out, err := Alloc(xs[0].dtype, outShape)
+	if err != nil || out.Len() == 0 {
+		return out, err
+	}
+	concatCopy(out, axis, xs)
+	return out, nil
+}
+
+// ConcatShape is the shape Concat gives for these inputs, or its error.
+func ConcatShape(axis int, xs ...*Tensor) ([]int64, error) {
 	if len(xs) == 0 {
 		return nil, fmt.Errorf("tensor: concat of no tensors")
 	}
@@ -248,12 +262,30 @@ func Concat(axis int, xs ...*Tensor) (*Tensor, error) {
 		}
 		outShape[ax] += x.shape[ax]
 	}
-	out, err := Alloc(xs[0].dtype, outShape)
-	if err != nil || out.Len() == 0 {
-		return out, err
+	return outShape, nil
+}
+
+// ConcatInto is Concat writing into y, a tensor of the inputs' dtype and
+// ConcatShape's shape that shares no storage with them.
+func ConcatInto(y *Tensor, axis int, xs ...*Tensor) error {
+	outShape, err := ConcatShape(axis, xs...)
+	if err != nil {
+		return err
 	}
-	outer, _, inner := axisView(outShape, ax)
-	rowOut := int(outShape[ax]) * inner
+	if y.dtype != xs[0].dtype || !slices.Equal(y.shape, outShape) {
+		return fmt.Errorf("tensor: concat into: output %v of shape %s, want %v of shape %s", y.dtype, FormatShape(y.shape), xs[0].dtype, FormatShape(outShape))
+	}
+	if y.Len() > 0 {
+		concatCopy(y, axis, xs)
+	}
+	return nil
+}
+
+// concatCopy copies xs (checked by ConcatShape) into out along axis.
+func concatCopy(out *Tensor, axis int, xs []*Tensor) {
+	ax, _ := normAxis(axis, len(out.shape))
+	outer, _, inner := axisView(out.shape, ax)
+	rowOut := int(out.shape[ax]) * inner
 	pos := 0
 	for _, x := range xs {
 		seg := int(x.shape[ax]) * inner
@@ -262,7 +294,6 @@ func Concat(axis int, xs ...*Tensor) (*Tensor, error) {
 		}
 		pos += seg
 	}
-	return out, nil
 }
 
 // Slice is ONNX Slice. For each listed axis (axes nil: 0, 1, ...; negative
@@ -308,6 +339,15 @@ func SliceInto(y, x *Tensor, starts, ends []int64, axes []int, steps []int64) er
 
 // sliceCopy copies the elements first + j·stride of every axis of x into out.
 func sliceCopy(out, x *Tensor, first, stride []int64) {
+	if r := len(x.shape); r > 0 && r <= len(sliceIndex{}) && stride[r-1] == 1 {
+		sliceRows(out, x, first, stride)
+		return
+	}
+	sliceMapped(out, x, first, stride)
+}
+
+// sliceMapped is sliceCopy through per-axis index maps (any steps).
+func sliceMapped(out, x *Tensor, first, stride []int64) {
 	maps := make([][]int, len(x.shape))
 	for ax := range maps {
 		m := make([]int, out.shape[ax])
@@ -317,6 +357,37 @@ func sliceCopy(out, x *Tensor, first, stride []int64) {
 		maps[ax] = m
 	}
 	mapCopy(out, x, maps, 0)
+}
+
+// sliceIndex is an index over a slice's axes, on the stack.
+type sliceIndex [8]int
+
+// sliceRows is sliceCopy when the last axis is taken in one run (step 1):
+// one copy per output row, the rows' source offsets stepped like an
+// odometer, nothing allocated.
+func sliceRows(out, x *Tensor, first, stride []int64) {
+	r := len(x.shape)
+	var step sliceIndex // source elements per output step on each axis
+	src, s := 0, 1
+	for ax := r - 1; ax >= 0; ax-- {
+		step[ax] = int(stride[ax]) * s
+		src += int(first[ax]) * s
+		s *= int(x.shape[ax])
+	}
+	n := int(out.shape[r-1])
+	var idx sliceIndex
+	for row := range out.Len() / n {
+		copyRange(out.data, row*n, x.data, src, n)
+		for ax := r - 2; ax >= 0; ax-- {
+			idx[ax]++
+			src += step[ax]
+			if idx[ax] < int(out.shape[ax]) {
+				break
+			}
+			src -= idx[ax] * step[ax]
+			idx[ax] = 0
+		}
+	}
 }
 
 // sliceGeometry is Slice's output shape and, per axis, the first element

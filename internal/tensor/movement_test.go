@@ -2,6 +2,8 @@ package tensor
 
 import (
 	"math"
+	"math/rand"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -45,6 +47,12 @@ func TestConcat(t *testing.T) {
 	assert.ErrorContains(t, err, "differ on axis 1")
 	_, err = Concat(0, a, vals(F64, sh(1, 2), 1, 2))
 	assert.Error(t, err)
+	// ConcatInto writes what Concat returns, and checks its output.
+	into := New(F32, 2, 3)
+	require.NoError(t, ConcatInto(into, 1, a, b))
+	requireValues(t, []float64{1, 2, 9, 3, 4, 8}, into)
+	assert.ErrorContains(t, ConcatInto(New(F32, 3, 2), 1, a, b), "concat into")
+	assert.ErrorContains(t, ConcatInto(New(F64, 2, 3), 1, a, b), "concat into")
 }
 
 func TestSlice(t *testing.T) {
@@ -313,4 +321,54 @@ func TestMovementInto(t *testing.T) {
 	require.Equal(t, want.Values(), y.Values())
 	require.Error(t, MatMulInto(New(F32, 2, 3, 4), a, b))
 	require.Error(t, MatMulInto(New(F32, 2, 3, 5), arange(F64, 2, 3, 4), arange(F64, 4, 5)))
+}
+
+// Slices whose last axis is one run take sliceRows; every element must
+// be the index-map path's, for any steps (negative too) on the outer axes
+// and ranks up to sliceRows' limit.
+func TestSliceRowsMatchesMapped(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for trial := range 300 {
+		r := 1 + rng.Intn(5)
+		shape := make([]int64, r)
+		for i := range shape {
+			shape[i] = int64(1 + rng.Intn(6))
+		}
+		x := New(F32, shape...)
+		for i := range x.Len() {
+			x.Float32s()[i] = float32(i)
+		}
+		var starts, ends, steps []int64
+		var axes []int
+		for ax := range r {
+			if rng.Intn(3) == 0 {
+				continue
+			}
+			d := shape[ax]
+			st := int64(1)
+			if ax < r-1 {
+				st = []int64{1, 2, 3, -1, -2}[rng.Intn(5)]
+			}
+			a, b := rng.Int63n(d+1), rng.Int63n(d+1)
+			if st < 0 {
+				a, b = rng.Int63n(d), rng.Int63n(d+1)-1
+			}
+			starts, ends, steps, axes = append(starts, a), append(ends, b), append(steps, st), append(axes, ax)
+		}
+		y, err := Slice(x, starts, ends, axes, steps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, first, stride, err := sliceGeometry(x, starts, ends, axes, steps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := New(F32, y.shape...)
+		if want.Len() > 0 {
+			sliceMapped(want, x, first, stride)
+		}
+		if !slices.Equal(y.Float32s(), want.Float32s()) {
+			t.Fatalf("trial %d: slice of %v (starts %v ends %v axes %v steps %v) = %v, want %v", trial, shape, starts, ends, axes, steps, y.Float32s(), want.Float32s())
+		}
+	}
 }

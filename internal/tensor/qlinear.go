@@ -254,12 +254,18 @@ func MatMulIntegerInto(acc []int32, a *Tensor, aZero int32, b *Tensor, bZero []i
 	if err != nil {
 		return err
 	}
-	ao, bo := batchOffsets(matBatchShape(a.shape), batch), batchOffsets(matBatchShape(b.shape), batch)
-	if len(b.shape) == 2 && len(ao) > 1 && ShapeEqual(matBatchShape(a.shape), batch) {
+	var ao, bo []int
+	if len(b.shape) == 2 && len(batch) > 0 && ShapeEqual(matBatchShape(a.shape), batch) {
 		// A shared 2-D right operand: a's batch folds into the rows (a
 		// transformer's [tokens, 1, features] × weights), one product.
-		m *= len(ao)
-		ao, bo = ao[:1], bo[:1]
+		for _, d := range batch {
+			m *= int(d)
+		}
+		if m > 0 {
+			ao, bo = []int{0}, []int{0}
+		}
+	} else {
+		ao, bo = batchOffsets(matBatchShape(a.shape), batch), batchOffsets(matBatchShape(b.shape), batch)
 	}
 	gemm := isInt8Storage(a.dtype) && isInt8Storage(b.dtype) && fitsInt16(bZero) && fitsInt16([]int32{aZero})
 	az := []int32{aZero}

@@ -1,6 +1,10 @@
 package tensor
 
-import "sync"
+import (
+	"encoding/binary"
+	"sync"
+	"unsafe"
+)
 
 // Quad packing for the unsigned-by-signed byte kernels (gemmKernel.u8s8:
 // VPDPBUSD). Each int32 lane they multiply holds four bytes, four
@@ -65,13 +69,22 @@ func quadWord(b0, b1, b2, b3, flip byte) int32 {
 }
 
 // packAQuads packs op(A)[i, q] = the bytes a[i, 4q..4q+3] (XORed with
-// flip; 0 past k) of an m x k 8-bit A with row stride lda.
+// flip; 0 past k) of an m x k 8-bit A with row stride lda. A quad within
+// the row is its four bytes read as one little-endian word.
 func packAQuads[TA int8 | uint8](a []TA, lda, k int, flip byte) packAFunc[int32] {
+	f4 := uint32(flip) * 0x01010101
 	return func(dst []int32, kern *gemmKernel[int32], i0, mc, p0, kc int) {
 		mr := kern.mr
+		whole := min(kc, max(0, k/4-p0)) // quads wholly within the row
 		packPanelRows(dst, mr, i0, mc, kc, func(d []int32, i int) {
 			row := a[i*lda:][:k]
-			for p := range kc {
+			if whole > 0 {
+				words := unsafe.Slice((*byte)(unsafe.Pointer(&row[4*p0])), 4*whole)
+				for p := range whole {
+					d[p*mr] = int32(binary.LittleEndian.Uint32(words[4*p:]) ^ f4)
+				}
+			}
+			for p := whole; p < kc; p++ {
 				q := 4 * (p0 + p)
 				var b [4]byte
 				for t := range 4 {

@@ -231,3 +231,95 @@ func TestRowsFastOKNeedsFiniteScales(t *testing.T) {
 		}
 	}
 }
+
+// RequantizeMatMul (channels along columns) gives requantOne's value for
+// every element on the column kernel's path and off it: widths below 16
+// and with a partial last block, row counts that leave a partial row
+// block, one scale or one per column, with and without biases, int8 and
+// uint8, a fused ReLU's narrower range.
+func TestRequantizeMatMulMatchesScalar(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	for trial := range 60 {
+		rows, cols := 1+rng.Intn(40), 1+rng.Intn(150)
+		acc := make([]int32, rows*cols)
+		for i := range acc {
+			switch i % 3 {
+			case 0:
+				acc[i] = int32(rng.Intn(200001) - 100000)
+			case 1:
+				acc[i] = int32(rng.Uint32())
+			default:
+				acc[i] = int32(2*rng.Intn(41) - 40 + 1) // odd: ties at scale 0.5
+			}
+		}
+		r := &Requantizer{Scale: []float32{0.5}, Zero: int32(rng.Intn(256)), Min: 0, Max: 255}
+		if trial%2 == 1 {
+			r.Scale = make([]float32, cols)
+			for j := range r.Scale {
+				r.Scale[j] = []float32{0.5, 1e-3, 3.7e-4, 0.25, 2}[rng.Intn(5)]
+			}
+		}
+		if trial%3 != 2 {
+			r.Bias = make([]int32, cols)
+			for j := range r.Bias {
+				r.Bias[j] = int32(rng.Uint32())
+			}
+		}
+		dst := New(U8, int64(rows), int64(cols))
+		if trial%4 >= 2 {
+			r.Zero, r.Min, r.Max = r.Zero-128, -128, 127
+			dst = New(I8, int64(rows), int64(cols))
+		}
+		if trial%5 == 4 {
+			r.Min = r.Zero
+		}
+		if err := r.RequantizeMatMul(dst, acc, cols); err != nil {
+			t.Fatal(err)
+		}
+		lo, hi := float32(r.Min-r.Zero), float32(r.Max-r.Zero)
+		for i := range rows {
+			for j := range cols {
+				want := requantOne(acc[i*cols+j], r.biasAt(j), r.scaleAt(j), lo, hi, r.Zero)
+				if got := dst.intAt(i*cols + j); got != int64(want) {
+					t.Fatalf("trial %d (%dx%d): [%d,%d]: acc %d → %d, want %d", trial, rows, cols, i, j, acc[i*cols+j], got, want)
+				}
+			}
+		}
+	}
+}
+
+// DequantizeBytesFast gives float32(v − zero)·scale, the bits of the
+// scalar product, for every byte value, either signedness, zero points
+// across the range and scales whose products round, underflow or
+// overflow.
+func TestDequantizeBytesFastMatchesScalar(t *testing.T) {
+	check := func(t *testing.T, got []float32, want func(i int) float32, done, n int) {
+		t.Helper()
+		if done == 0 {
+			t.Skip("no AVX-512 on this CPU or build")
+		}
+		if done != n&^15 {
+			t.Fatalf("did %d of %d", done, n)
+		}
+		for i := range done {
+			if math.Float32bits(got[i]) != math.Float32bits(want(i)) {
+				t.Fatalf("value %d: %v, want %v", i, got[i], want(i))
+			}
+		}
+	}
+	for _, scale := range []float32{0.05, 3.7e-4, 1e-44, 3e38, 1} {
+		for _, zero := range []int32{0, 3, -128, 127, 255, 1000} {
+			n := 512 + 13
+			u := make([]uint8, n)
+			s := make([]int8, n)
+			for i := range n {
+				u[i], s[i] = uint8(i*7), int8(i*7)
+			}
+			dst := make([]float32, n)
+			done := DequantizeBytesFast(dst, u, zero, scale)
+			check(t, dst, func(i int) float32 { return float32(int32(u[i])-zero) * scale }, done, n)
+			done = DequantizeBytesFast(dst, s, zero, scale)
+			check(t, dst, func(i int) float32 { return float32(int32(s[i])-zero) * scale }, done, n)
+		}
+	}
+}

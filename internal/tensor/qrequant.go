@@ -118,6 +118,9 @@ func (r *Requantizer) RequantizeMatMul(dst *Tensor, acc []int32, cols int) error
 		return fmt.Errorf("tensor: requantize: %d accumulators into %d values of %d columns", len(acc), dst.Len(), cols)
 	}
 	rows := len(acc) / cols
+	if r.requantColsSIMD(dst, acc, rows, cols) {
+		return nil
+	}
 	for i := range rows {
 		a := acc[i*cols : (i+1)*cols]
 		if len(r.Scale) == 1 {
@@ -145,6 +148,39 @@ func (r *Requantizer) RequantizeMatMul(dst *Tensor, acc []int32, cols int) error
 		}
 	}
 	return nil
+}
+
+// requantColsSIMD is RequantizeMatMul through the AVX-512 column kernel
+// (requantColsFast), blocks of rows shared among the threads, and reports
+// whether it ran: 8-bit storage, finite scales and a CPU that can.
+func (r *Requantizer) requantColsSIMD(dst *Tensor, acc []int32, rows, cols int) bool {
+	if !requantColsAvailable() || cols < 16 || !isInt8Storage(dst.dtype) || !(&tileRequant{r: r}).rowsFastOK() {
+		return false
+	}
+	// Every column's bias and scale spelt out, as the kernel reads them.
+	bp, sp := getScratch[int32](&scratchI32, cols), getF32(cols)
+	defer scratchI32.Put(bp)
+	defer scratchF32.Put(sp)
+	bias, scale := *bp, *sp
+	for j := range cols {
+		bias[j], scale[j] = r.biasAt(j), r.scaleAt(j)
+	}
+	const block = 16 // rows per tile
+	parallelTiles((rows+block-1)/block, float64(len(acc))*4, func(t int) {
+		i0, i1 := t*block, min((t+1)*block, rows)
+		if requantColsFast(dst, i0*cols, cols, acc[i0*cols:], cols, i1-i0, cols, bias, scale, r) {
+			return
+		}
+		for i := i0; i < i1; i++ { // a range the kernel does not take
+			switch d := dst.data.(type) {
+			case []int8:
+				requantCols(d[i*cols:(i+1)*cols], acc[i*cols:(i+1)*cols], r)
+			case []uint8:
+				requantCols(d[i*cols:(i+1)*cols], acc[i*cols:(i+1)*cols], r)
+			}
+		}
+	})
+	return true
 }
 
 // requantColsBias is requantCols with one scale.

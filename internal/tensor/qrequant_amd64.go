@@ -215,3 +215,53 @@ func requantRowsFast(dst *Tensor, lo, ldd int, acc []int32, lda, rows, n int, bi
 	requantRows8AVX512(d, ldd, &acc[0], lda, rows, n, b, bstep, scale, step, float32(r.Min-r.Zero), float32(r.Max-r.Zero), r.Zero)
 	return true
 }
+
+//go:noescape
+func requantCols8AVX512(dst *byte, ldd int, acc *int32, lda int, rows, n int, bias *int32, scale *float32, lo, hi float32, zero int32)
+
+// requantColsFast requantizes rows × n sums (row r at acc[r·lda:]) with
+// column j's bias[j] and scale[j] (finite: the caller checks) into dst's
+// 8-bit values from lo on, row r at lo + r·ldd, in one AVX-512 call, and
+// reports whether it did (requantRowsFast's conditions).
+func requantColsFast(dst *Tensor, lo, ldd int, acc []int32, lda, rows, n int, bias []int32, scale []float32, r *Requantizer) bool {
+	if !hasAVX512 || n < 16 || rows <= 0 || len(acc) < (rows-1)*lda+n || len(bias) < n || len(scale) < n ||
+		r.Min < -128 || r.Max > 255 || r.Zero < -128 || r.Zero > 255 {
+		return false
+	}
+	var d *byte
+	switch v := dst.data.(type) {
+	case []int8:
+		if len(v) < lo+(rows-1)*ldd+n {
+			return false
+		}
+		d = (*byte)(unsafe.Pointer(&v[lo]))
+	case []uint8:
+		if len(v) < lo+(rows-1)*ldd+n {
+			return false
+		}
+		d = (*byte)(unsafe.Pointer(&v[lo]))
+	default:
+		return false
+	}
+	requantCols8AVX512(d, ldd, &acc[0], lda, rows, n, &bias[0], &scale[0], float32(r.Min-r.Zero), float32(r.Max-r.Zero), r.Zero)
+	return true
+}
+
+// requantColsAvailable reports whether requantColsFast can run here.
+func requantColsAvailable() bool { return hasAVX512 }
+
+//go:noescape
+func dequant8AVX512(dst *float32, src *byte, n int, flip, off int32, scale float32)
+
+// DequantizeBytesFast sets dst[i] = float32(int32(src[i]) − zero) · scale
+// (quant.Params.Dequantize32 for 8-bit storage) for the first
+// len(dst)&^15 values with AVX-512 and returns how many it did.
+func DequantizeBytesFast[T int8 | uint8](dst []float32, src []T, zero int32, scale float32) int {
+	n := len(dst) &^ 15
+	if !hasAVX512 || n == 0 || len(src) < n {
+		return 0
+	}
+	flip := signFlip[T]()
+	dequant8AVX512(&dst[0], (*byte)(unsafe.Pointer(&src[0])), n, flip, flip+zero, scale)
+	return n
+}

@@ -661,3 +661,156 @@ rnext:
 rdone:
 	VZEROUPPER
 	RET
+
+// REQ16C is REQ16F with per-column biases and scales, read at
+// off(BX)(CX*4) and off(DX)(CX*4) beside the accumulators.
+#define REQ16C(off, R) \
+	VMOVDQU32 off(BX)(CX*4), R \
+	VPADDD off(SI)(CX*4), R, R \
+	VCVTDQ2PS R, R \
+	VMULPS off(DX)(CX*4), R, R \
+	VMAXPS Z3, R, R \
+	VMINPS Z4, R, R \
+	VCVTPS2DQ R, R
+
+// func requantCols8AVX512(dst *byte, ldd int, acc *int32, lda int, rows, n int, bias *int32, scale *float32, lo, hi float32, zero int32)
+// requantRows8AVX512 with the channel along columns: dst[r·ldd + i] =
+// low byte of (RNE(clamp(float32(acc[r·lda + i] + bias[i]) · scale[i],
+// lo, hi)) + zero) for r < rows, i < n (n >= 16), finite scales.
+TEXT ·requantCols8AVX512(SB), NOSPLIT, $0-76
+	MOVQ dst+0(FP), DI
+	MOVQ ldd+8(FP), R8
+	MOVQ acc+16(FP), SI
+	MOVQ lda+24(FP), R9
+	SHLQ $2, R9
+	MOVQ rows+32(FP), R10
+	MOVQ n+40(FP), R11
+	MOVQ bias+48(FP), BX
+	MOVQ scale+56(FP), DX
+	VBROADCASTSS lo+64(FP), Z3
+	VBROADCASTSS hi+68(FP), Z4
+	MOVL zero+72(FP), AX
+	VPBROADCASTD AX, Z7
+	VPBROADCASTW AX, Z5
+	MOVL $0x00ff, AX
+	VPBROADCASTW AX, Z8
+	MOVQ $·requantPerm64(SB), AX
+	VMOVDQU32 (AX), Z6
+	LEAQ -16(R11), R13
+
+crow:
+	TESTQ R10, R10
+	JZ    cdone
+	XORQ CX, CX
+
+c64:
+	LEAQ 64(CX), AX
+	CMPQ AX, R11
+	JGT  c16
+	REQ16C(0, Z10)
+	REQ16C(64, Z11)
+	REQ16C(128, Z12)
+	REQ16C(192, Z13)
+	VPACKSSDW Z11, Z10, Z10
+	VPACKSSDW Z13, Z12, Z12
+	VPADDW Z5, Z10, Z10
+	VPADDW Z5, Z12, Z12
+	VPANDD Z8, Z10, Z10
+	VPANDD Z8, Z12, Z12
+	VPACKUSWB Z12, Z10, Z10
+	VPERMD Z10, Z6, Z10
+	VMOVDQU8 Z10, (DI)(CX*1)
+	ADDQ $64, CX
+	JMP  c64
+
+c16:
+	CMPQ CX, R13
+	JGT  ctail
+	REQ16C(0, Z10)
+	VPADDD Z7, Z10, Z10
+	VPMOVDB Z10, (DI)(CX*1)
+	ADDQ $16, CX
+	JMP  c16
+
+ctail:
+	CMPQ CX, R11
+	JGE  cnext
+	MOVQ R13, CX
+	REQ16C(0, Z10)
+	VPADDD Z7, Z10, Z10
+	VPMOVDB Z10, (DI)(CX*1)
+
+cnext:
+	ADDQ R8, DI
+	ADDQ R9, SI
+	DECQ R10
+	JMP  crow
+
+cdone:
+	VZEROUPPER
+	RET
+
+// func dequant8AVX512(dst *float32, src *byte, n int, flip, off int32, scale float32)
+// dst[i] = float32(int32(src[i] ^ flip) − off) · scale for i < n, n a
+// multiple of 16: with flip 0x80 and off = 128 + zero an int8's v − zero,
+// with flip 0 and off = zero a uint8's; the difference converts exactly,
+// so this is quant.Params.Dequantize32's float32 product.
+TEXT ·dequant8AVX512(SB), NOSPLIT, $0-36
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVL flip+24(FP), AX
+	VPBROADCASTB AX, X5
+	MOVL off+28(FP), AX
+	VPBROADCASTD AX, Z6
+	VBROADCASTSS scale+32(FP), Z7
+
+dq64:
+	CMPQ CX, $64
+	JLT  dq16
+	VPXOR (SI), X5, X0
+	VPXOR 16(SI), X5, X1
+	VPXOR 32(SI), X5, X2
+	VPXOR 48(SI), X5, X3
+	VPMOVZXBD X0, Z0
+	VPMOVZXBD X1, Z1
+	VPMOVZXBD X2, Z2
+	VPMOVZXBD X3, Z3
+	VPSUBD Z6, Z0, Z0
+	VPSUBD Z6, Z1, Z1
+	VPSUBD Z6, Z2, Z2
+	VPSUBD Z6, Z3, Z3
+	VCVTDQ2PS Z0, Z0
+	VCVTDQ2PS Z1, Z1
+	VCVTDQ2PS Z2, Z2
+	VCVTDQ2PS Z3, Z3
+	VMULPS Z7, Z0, Z0
+	VMULPS Z7, Z1, Z1
+	VMULPS Z7, Z2, Z2
+	VMULPS Z7, Z3, Z3
+	VMOVUPS Z0, (DI)
+	VMOVUPS Z1, 64(DI)
+	VMOVUPS Z2, 128(DI)
+	VMOVUPS Z3, 192(DI)
+	ADDQ $64, SI
+	ADDQ $256, DI
+	SUBQ $64, CX
+	JMP  dq64
+
+dq16:
+	CMPQ CX, $16
+	JLT  dqdone
+	VPXOR (SI), X5, X0
+	VPMOVZXBD X0, Z0
+	VPSUBD Z6, Z0, Z0
+	VCVTDQ2PS Z0, Z0
+	VMULPS Z7, Z0, Z0
+	VMOVUPS Z0, (DI)
+	ADDQ $16, SI
+	ADDQ $64, DI
+	SUBQ $16, CX
+	JMP  dq16
+
+dqdone:
+	VZEROUPPER
+	RET

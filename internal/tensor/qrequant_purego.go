@@ -42,3 +42,14 @@ func deinterleaveRows[T int8 | uint8](even, odd []T, ds int, src []T, ss, n, row
 func requantRowsFast(dst *Tensor, lo, ldd int, acc []int32, lda, rows, n int, bias []int32, r *Requantizer, ch0 int) bool {
 	return false
 }
+
+func requantColsFast(dst *Tensor, lo, ldd int, acc []int32, lda, rows, n int, bias []int32, scale []float32, r *Requantizer) bool {
+	return false
+}
+
+func requantColsAvailable() bool { return false }
+
+// DequantizeBytesFast: no SIMD here; the caller does every value.
+func DequantizeBytesFast[T int8 | uint8](dst []float32, src []T, zero int32, scale float32) int {
+	return 0
+}

@@ -536,10 +536,13 @@ func rowRuns(rows, d int, work float64, f func(r int)) {
 }
 
 func softmaxRowF32(o, x []float32) {
-	m := float32(math.Inf(-1))
-	for _, v := range x {
-		if v > m { // NaN is left out here; its exp makes the row NaN
-			m = v
+	m, ok := rowMaxFast(x)
+	if !ok {
+		m = float32(math.Inf(-1))
+		for _, v := range x {
+			if v > m { // NaN is left out here; its exp makes the row NaN
+				m = v
+			}
 		}
 	}
 	if math.IsInf(float64(m), 0) {
@@ -553,6 +556,10 @@ func softmaxRowF32(o, x []float32) {
 	transcendF32Fast(OpExp, o, o)
 	var s0, s1, s2, s3 float64
 	i := 0
+	if s, ok := sum4Fast(o); ok {
+		s0, s1, s2, s3 = s[0], s[1], s[2], s[3]
+		i = len(o) &^ 3
+	}
 	for ; i+4 <= len(o); i += 4 {
 		s0 += float64(o[i])
 		s1 += float64(o[i+1])
@@ -645,18 +652,22 @@ func LayerNormInto(y, x, scale, bias *Tensor, axis int, epsilon float64) error {
 		return err
 	}
 	norm := x.shape[ax:]
-	sv, err := broadcastValues(scale, norm, "scale")
+	sp, err := pooledParams(scale, norm, "scale")
 	if err != nil {
 		return err
 	}
+	defer scratchF64.Put(sp)
 	var bv []float64
 	if bias != nil {
-		if bv, err = broadcastValues(bias, norm, "bias"); err != nil {
+		bp, err := pooledParams(bias, norm, "bias")
+		if err != nil {
 			return err
 		}
+		defer scratchF64.Put(bp)
+		bv = *bp
 	}
-	if d := len(sv); d > 0 {
-		layerNormF32(y.data.([]float32), x.data.([]float32), sv, bv, d, epsilon)
+	if d := len(*sp); d > 0 {
+		layerNormF32(y.data.([]float32), x.data.([]float32), *sp, bv, d, epsilon)
 	}
 	return nil
 }
@@ -690,6 +701,26 @@ func layerNormF32(o, x []float32, sv, bv []float64, d int, epsilon float64) {
 }
 
 // broadcastValues returns t's values broadcast to shape (as float64).
+// pooledParams is broadcastValues into pooled scratch (return it to
+// scratchF64), without the broadcast copy when t has as many float32
+// values as shape: a layer norm's scale and bias every call.
+func pooledParams(t *Tensor, shape []int64, what string) (*[]float64, error) {
+	if t != nil && t.dtype == F32 && len(t.shape) <= len(shape) && slices.Equal(t.shape, shape[len(shape)-len(t.shape):]) {
+		if n, err := NumElements(shape); err == nil && n == int64(t.Len()) {
+			p := getScratch[float64](&scratchF64, int(n))
+			for i, v := range t.data.([]float32) {
+				(*p)[i] = float64(v)
+			}
+			return p, nil
+		}
+	}
+	v, err := broadcastValues(t, shape, what)
+	if err != nil {
+		return nil, err
+	}
+	return &v, nil
+}
+
 func broadcastValues(t *Tensor, shape []int64, what string) ([]float64, error) {
 	if t == nil {
 		return nil, fmt.Errorf("tensor: missing %s", what)

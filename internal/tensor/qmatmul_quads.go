@@ -1,0 +1,255 @@
+package tensor
+
+import (
+	"encoding/binary"
+	"fmt"
+	"unsafe"
+)
+
+// Quantized matrix products a [M, K] × b [K, N] through the quad kernel
+// (gemmKernel.u8s8, VPDPBUSD) with the activation a as the kernel's A and
+// the weight b packed once as its B. The kernel reads A's bytes as signed
+// and B's as unsigned, the reverse of a uint8 activation by an int8
+// weight, so both are flipped: A' = a ^ fa (a uint8 read as a − 128), B' =
+// b ^ fb (an int8 read as b + 128), their zero points zA', zB' moved alike:
+//
+//	Σ_p (a − zA)(b − zB) = Σ_p (A' − zA')(B' − zB')
+//	                     = Σ A'B' − zB'·ΣA'[i] − zA'·ΣB'[j] + K·zA'·zB'.
+//
+// The row term goes into the plan's per-row bias and the column term is
+// added after (or folded into a requantization's per-column bias). Every
+// term is exact modulo 2^32 and int32 sums wrap alike, so the results are
+// those of the pair path bit for bit. b must have one zero point for all
+// columns (a symmetric weight's 0).
+
+// PackedMatMulInteger is an 8-bit [K, N] matmul weight packed for the quad
+// kernel (PackMatMulInteger).
+type PackedMatMulInteger struct {
+	b      *Tensor
+	zero   int32 // b's zero point, every column
+	k, n   int
+	kq     int     // quad rows, ceil(K/4)
+	panels []int32 // B' in gemmPlan.sharedB's layout
+	colSum []int32 // Σ_p B'[p, j]
+	zB     int32   // zB' = zero + fb
+}
+
+// Weight is the weight pb was packed from.
+func (pb *PackedMatMulInteger) Weight() *Tensor { return pb.b }
+
+// PackMatMulInteger packs the 2-D 8-bit weight b of a quantized matmul
+// with zero points bZero (none, or the same for every column) for the
+// quad kernel, or returns nil when the kernel does not run here or does
+// not take b.
+func PackMatMulInteger(b *Tensor, bZero []int32) *PackedMatMulInteger {
+	if !quadsAvailable() || !isInt8Storage(b.dtype) || len(b.shape) != 2 || b.Len() == 0 {
+		return nil
+	}
+	zero := zeroAt(bZero, 0)
+	for _, z := range bZero {
+		if z != zero {
+			return nil
+		}
+	}
+	k, n := int(b.shape[0]), int(b.shape[1])
+	pb := &PackedMatMulInteger{b: b, zero: zero, k: k, n: n, kq: (k + 3) / 4, colSum: make([]int32, n)}
+	switch bv := b.data.(type) {
+	case []int8:
+		if zero < -128 || zero > 127 {
+			return nil
+		}
+		pb.zB = zero + 128
+		packQuadB(pb, bv, 0x80)
+	case []uint8:
+		if zero < 0 || zero > 255 {
+			return nil
+		}
+		pb.zB = zero
+		packQuadB(pb, bv, 0)
+	}
+	return pb
+}
+
+// packQuadB fills pb.panels and pb.colSum from b's bytes XORed with flip.
+func packQuadB[T int8 | uint8](pb *PackedMatMulInteger, b []T, flip byte) {
+	n16 := (pb.n + gemmNR - 1) / gemmNR * gemmNR
+	pb.panels = make([]int32, pb.kq*n16)
+	for pc := 0; pc < pb.kq; pc += gemmKC {
+		kc := min(gemmKC, pb.kq-pc)
+		block := pb.panels[pc*n16:]
+		for p := range kc {
+			q := 4 * (pc + p)
+			for j := range pb.n {
+				var w [4]byte // rows past K stay 0: A's bytes there are 0
+				for t := range 4 {
+					if q+t < pb.k {
+						w[t] = byte(b[(q+t)*pb.n+j]) ^ flip
+						pb.colSum[j] += int32(w[t])
+					}
+				}
+				block[(j/gemmNR)*kc*gemmNR+p*gemmNR+j%gemmNR] = quadWord(w[0], w[1], w[2], w[3], 0)
+			}
+		}
+	}
+}
+
+// quadActivation reports how the kernel reads an activation of type dt
+// with zero point z: its flip and its zero point after the flip, and
+// whether z is a stored value at all.
+func quadActivation(dt DType, z int32) (flip byte, zq int32, ok bool) {
+	switch dt {
+	case U8:
+		return 0x80, z - 128, z >= 0 && z <= 255
+	case I8:
+		return 0, z, z >= -128 && z <= 127
+	}
+	return 0, 0, false
+}
+
+// matMulQuadsInto computes acc = Σ_p (a − aZero)(b − zB) for a's m rows
+// of K values (a's batch folded into its rows) through the quad kernel
+// with pb's weight, and reports whether it could take a. foldCols, when
+// not nil (N values), receives the column term −zA'·ΣB'[j] instead of
+// its being added to acc.
+func matMulQuadsInto(acc []int32, a *Tensor, aZero int32, pb *PackedMatMulInteger, m int, foldCols []int32) bool {
+	fa, za, ok := quadActivation(a.dtype, aZero)
+	if !ok || m*pb.k != a.Len() || len(acc) < m*pb.n {
+		return false
+	}
+	biasBuf := getScratch[int32](&scratchI32, m)
+	defer scratchI32.Put(biasBuf)
+	rowBias := *biasBuf
+	constant := int32(pb.k) * za * pb.zB
+	switch av := a.data.(type) {
+	case []uint8:
+		rowSumsFlipped(rowBias, av, pb.k, fa)
+	case []int8:
+		rowSumsFlipped(rowBias, av, pb.k, fa)
+	}
+	for i, s := range rowBias {
+		rowBias[i] = constant - pb.zB*s
+	}
+	plan := quadPlans.Get().(*gemmPlan[int32])
+	*plan = gemmPlan[int32]{m: m, n: pb.n, k: pb.kq, kern: kernU8S8, c: acc, ldc: pb.n, bias: rowBias, sharedB: pb.panels}
+	switch av := a.data.(type) {
+	case []uint8:
+		plan.packA = packAQuads(av, pb.k, pb.k, fa)
+	case []int8:
+		plan.packA = packAQuads(av, pb.k, pb.k, fa)
+	}
+	plan.run()
+	*plan = gemmPlan[int32]{}
+	quadPlans.Put(plan)
+	if foldCols != nil {
+		for j, s := range pb.colSum {
+			foldCols[j] = -za * s
+		}
+		return true
+	}
+	for i := range m {
+		row := acc[i*pb.n : (i+1)*pb.n]
+		for j, s := range pb.colSum {
+			row[j] -= za * s
+		}
+	}
+	return true
+}
+
+// rowSumsFlipped sets sums[i] = Σ_p int8(a[i, p] ^ flip) over rows of k:
+// row i's bytes as the kernel reads them. int8(b ^ flip) is
+// (b ^ flip ^ 0x80) − 128 with the first term an unsigned byte, summed
+// eight at a time in 16-bit lanes.
+func rowSumsFlipped[T int8 | uint8](sums []int32, a []T, k int, flip byte) {
+	x := flip ^ 0x80
+	x8 := uint64(x) * 0x0101010101010101
+	const lanes = 0x00ff00ff00ff00ff
+	for i := range sums {
+		if k == 0 {
+			sums[i] = 0
+			continue
+		}
+		row := unsafe.Slice((*byte)(unsafe.Pointer(&a[i*k])), k)
+		var total uint32
+		p := 0
+		for p+8 <= k {
+			// At most 128 words per run: a 16-bit lane gains ≤ 510 each.
+			var acc uint64
+			for end := min(k&^7, p+8*128); p < end; p += 8 {
+				w := binary.LittleEndian.Uint64(row[p:]) ^ x8
+				acc += w&lanes + w>>8&lanes
+			}
+			acc = acc&0x0000ffff0000ffff + acc>>16&0x0000ffff0000ffff
+			total += uint32(acc + acc>>32)
+		}
+		for ; p < k; p++ {
+			total += uint32(row[p] ^ x)
+		}
+		sums[i] = int32(total) - 128*int32(k)
+	}
+}
+
+// MatMulIntegerPackedInto is MatMulIntegerInto with the 2-D weight b
+// packed by PackMatMulInteger (b and bZero are then pb's); a nil pb, or
+// one the quad kernel cannot use here, computes as MatMulIntegerInto.
+func MatMulIntegerPackedInto(acc []int32, a *Tensor, aZero int32, b *Tensor, bZero []int32, pb *PackedMatMulInteger) error {
+	if pb != nil {
+		b = pb.b
+		bZero = []int32{pb.zero}
+	}
+	batch, m, n, _, _, err := integerMatMulShapes(len(acc), a, b, bZero)
+	if err != nil {
+		return err
+	}
+	if pb != nil && len(b.shape) == 2 && ShapeEqual(matBatchShape(a.shape), batch) {
+		for _, d := range batch {
+			m *= int(d)
+		}
+		if m*n == 0 || matMulQuadsInto(acc, a, aZero, pb, m, nil) {
+			return nil
+		}
+	}
+	return MatMulIntegerInto(acc, a, aZero, b, bZero)
+}
+
+// MatMulIntegerRequantInto is MatMulIntegerPackedInto followed by
+// r.RequantizeMatMul(dst, acc, N): on the quad path the column term goes
+// into the requantization's bias instead of a pass over acc. acc is
+// working storage whose contents afterwards are unspecified.
+func MatMulIntegerRequantInto(dst *Tensor, acc []int32, a *Tensor, aZero int32, b *Tensor, bZero []int32, pb *PackedMatMulInteger, r *Requantizer) error {
+	if pb == nil {
+		if err := MatMulIntegerInto(acc, a, aZero, b, bZero); err != nil {
+			return err
+		}
+		return r.RequantizeMatMul(dst, acc, int(b.shape[len(b.shape)-1]))
+	}
+	batch, m, n, _, _, err := integerMatMulShapes(len(acc), a, pb.b, []int32{pb.zero})
+	if err != nil {
+		return err
+	}
+	if err := r.check(n); err != nil {
+		return err
+	}
+	if dst.Len() != len(acc) {
+		return fmt.Errorf("tensor: integer matmul: %d outputs for %d accumulators", dst.Len(), len(acc))
+	}
+	if !ShapeEqual(matBatchShape(a.shape), batch) {
+		return MatMulIntegerRequantInto(dst, acc, a, aZero, pb.b, []int32{pb.zero}, nil, r)
+	}
+	for _, d := range batch {
+		m *= int(d)
+	}
+	if m*n == 0 {
+		return nil
+	}
+	cols := getScratch[int32](&scratchI32, n)
+	defer scratchI32.Put(cols)
+	if !matMulQuadsInto(acc, a, aZero, pb, m, *cols) {
+		return MatMulIntegerRequantInto(dst, acc, a, aZero, pb.b, []int32{pb.zero}, nil, r)
+	}
+	for j := range *cols {
+		(*cols)[j] += r.biasAt(j)
+	}
+	rb := *r
+	rb.Bias = *cols
+	return rb.RequantizeMatMul(dst, acc, n)
+}
