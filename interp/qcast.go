@@ -17,9 +17,20 @@ import (
 // dtype and the parameters per channel (one for per-tensor types);
 // element i lies in channel (i / inner) % len(ps).
 type storedLayout struct {
-	dt    tensor.DType
+	dt tensor.DType
+	// ps holds per-axis parameters; per tensor it is nil and one holds
+	// them (no allocation per call).
 	ps    []quant.Params
+	one   quant.Params
 	inner int
+}
+
+// params is the parameters of block b.
+func (l *storedLayout) params(b int) quant.Params {
+	if l.ps == nil {
+		return l.one
+	}
+	return l.ps[b%len(l.ps)]
 }
 
 // minFastInner: per-axis blocks shorter than this take the generic path
@@ -39,7 +50,7 @@ func fastLayout(q quant.QuantizedType, shape []int64) (storedLayout, bool) {
 		if t.Expressed.Kind != ir.F32 {
 			return l, false
 		}
-		l.ps, l.inner = []quant.Params{t.Params()}, n
+		l.one, l.inner = t.Params(), n
 	case *quant.UniformPerAxisType:
 		if t.Expressed.Kind != ir.F32 || t.Axis >= len(shape) || int(shape[t.Axis]) != t.NumChannels() {
 			return l, false
@@ -75,8 +86,8 @@ func fastLayout(q quant.QuantizedType, shape []int64) (storedLayout, bool) {
 	default:
 		return l, false
 	}
-	for _, p := range l.ps {
-		if p.Min < lo || p.Max > hi || p.ZeroPoint < -(1<<20) || p.ZeroPoint > 1<<20 {
+	for b := range max(len(l.ps), 1) {
+		if p := l.params(b); p.Min < lo || p.Max > hi || p.ZeroPoint < -(1<<20) || p.ZeroPoint > 1<<20 {
 			return l, false
 		}
 	}
@@ -87,7 +98,7 @@ func fastLayout(q quant.QuantizedType, shape []int64) (storedLayout, bool) {
 // blocks calls f for each run of elements [lo, hi) of one channel.
 func (l storedLayout) blocks(n int, f func(lo, hi int, p quant.Params)) {
 	for b, lo := 0, 0; lo < n; b, lo = b+1, lo+l.inner {
-		f(lo, min(lo+l.inner, n), l.ps[b%len(l.ps)])
+		f(lo, min(lo+l.inner, n), l.params(b))
 	}
 }
 
@@ -148,8 +159,8 @@ func quantDCastFast(c *opCall) ([]*tensor.Tensor, bool) {
 // dequantizeStored dequantizes x's storage (l.dt) into out as Dequantize32
 // does.
 func dequantizeStored(out []float32, x *tensor.Tensor, l storedLayout) {
-	if len(l.ps) == 1 {
-		p := l.ps[0]
+	if len(l.ps) <= 1 {
+		p := l.params(0)
 		z, scale := int32(p.ZeroPoint), float32(p.Scale)
 		switch s := x.Data().(type) {
 		case []int8:
@@ -192,11 +203,18 @@ func dequantRun[T int8 | uint8 | int16 | uint16](out []float32, s []T, z int32, 
 // kernel where the CPU has one.
 func dequantBytes[T int8 | uint8](out []float32, s []T, z int32, scale float32) {
 	const chunk = 1 << 14
+	if len(s) <= chunk { // one chunk: no closure to allocate
+		dequantBytesRun(out, s, z, scale)
+		return
+	}
 	tensor.Parallel((len(s)+chunk-1)/chunk, float64(len(s))*2, func(t int) {
 		lo, hi := t*chunk, min((t+1)*chunk, len(s))
-		o, in := out[lo:hi], s[lo:hi]
-		for i := tensor.DequantizeBytesFast(o, in, z, scale); i < len(in); i++ {
-			o[i] = float32(int32(in[i])-z) * scale
-		}
+		dequantBytesRun(out[lo:hi], s[lo:hi], z, scale)
 	})
+}
+
+func dequantBytesRun[T int8 | uint8](o []float32, in []T, z int32, scale float32) {
+	for i := tensor.DequantizeBytesFast(o, in, z, scale); i < len(in); i++ {
+		o[i] = float32(int32(in[i])-z) * scale
+	}
 }

@@ -596,7 +596,19 @@ func storedReader(t *tensor.Tensor) (func(i int) int64, error) {
 func qAddSIMD(c *opCall, ap quantize.AddParams, a, b *tensor.Tensor, dt tensor.DType, shape []int64) *tensor.Tensor {
 	n := int(numel(shape))
 	an, bn := a.Len(), b.Len()
-	if (dt != tensor.I8 && dt != tensor.U8) || n == 0 || (an != n && an != 1) || (bn != n && bn != 1) || (an == 1 && bn == 1) {
+	if dt != tensor.I8 && dt != tensor.U8 || n == 0 {
+		return nil
+	}
+	// One operand may repeat along the outer axes (a bias row added to
+	// every token): each row is then a span where both vary.
+	rows := (an == n && bn > 1 && bn < n && trailingOf(b.Shape(), shape)) ||
+		(bn == n && an > 1 && an < n && trailingOf(a.Shape(), shape))
+	if rows {
+		if sa, sb := addSpanKind(a.Shape(), b.Shape(), shape); sa || sb {
+			return nil
+		}
+	}
+	if !rows && ((an != n && an != 1) || (bn != n && bn != 1) || (an == 1 && bn == 1)) {
 		return nil
 	}
 	if (an == n && !slicesEqual(a.Shape(), shape)) || (bn == n && !slicesEqual(b.Shape(), shape)) {
@@ -617,6 +629,15 @@ func qAddSIMD(c *opCall, ap quantize.AddParams, a, b *tensor.Tensor, dt tensor.D
 		return nil
 	}
 	return y
+}
+
+// trailingOf reports whether s, less its leading 1s, is out's trailing
+// dimensions: s broadcast to out repeats every numel(s) values.
+func trailingOf(s, out []int64) bool {
+	for len(s) > 0 && s[0] == 1 {
+		s = s[1:]
+	}
+	return len(s) <= len(out) && slicesEqual(s, out[len(out)-len(s):])
 }
 
 func slicesEqual(x, y []int64) bool {
@@ -656,14 +677,38 @@ func qAddOutA[TC, TA int8 | uint8](dst []TC, ap quantize.AddParams, a []TA, adt 
 	return false
 }
 
-// qAddRows computes dst from a and b, each of len(dst) values or one, in
-// chunks over the SetThreads goroutines.
+// qAddRows computes dst from a and b, each of len(dst) values, one, or
+// (one of them) a row repeated over dst, in chunks over the SetThreads
+// goroutines.
 func qAddRows[TC, TA, TB int8 | uint8](dst []TC, ap quantize.AddParams, a []TA, b []TB) {
+	if row := min(len(a), len(b)); row > 1 && row < len(dst) {
+		per := max(1, (1<<14)/row) // rows per chunk
+		rows := len(dst) / row
+		tensor.Parallel((rows+per-1)/per, float64(len(dst))*4, func(t int) {
+			for r := t * per; r < min(rows, (t+1)*per); r++ {
+				lo, hi := r*row, (r+1)*row
+				qAddSpan(dst[lo:hi], ap, rowOf(a, lo, hi), rowOf(b, lo, hi))
+			}
+		})
+		return
+	}
 	const chunk = 1 << 14
+	if len(dst) <= chunk { // one chunk: no closure to allocate
+		qAddSpan(dst, ap, a, b)
+		return
+	}
 	tensor.Parallel((len(dst)+chunk-1)/chunk, float64(len(dst))*4, func(t int) {
 		lo, hi := t*chunk, min((t+1)*chunk, len(dst))
 		qAddSpan(dst[lo:hi], ap, span(a, lo, hi), span(b, lo, hi))
 	})
+}
+
+// rowOf is s[lo:hi], or s when it is the repeated row.
+func rowOf[T int8 | uint8](s []T, lo, hi int) []T {
+	if len(s) == hi-lo {
+		return s
+	}
+	return s[lo:hi]
 }
 
 // span is s[lo:hi], or s when it holds one broadcast value.

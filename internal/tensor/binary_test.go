@@ -116,3 +116,48 @@ func bcastIndex(i int, out, in []int64) int {
 	}
 	return idx
 }
+
+// BinaryInto's flat path (operands aligned with the result or one value)
+// gives every element's float32 result: sizes below one vector and over
+// one chunk, a banded NCHW result, a leading 1 on one side only, and the
+// scalar on either side, at one and three threads.
+func TestBinaryIntoFlat(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	fill := func(x *Tensor) *Tensor {
+		for i := range x.Float32s() {
+			x.Float32s()[i] = float32(r.NormFloat64())
+			if i%97 == 5 {
+				x.Float32s()[i] = float32(math.NaN())
+			}
+		}
+		return x
+	}
+	cases := [][2][]int64{
+		{{3}, {3}}, {{16, 64}, {1, 16, 64}}, {{1}, {2, 5, 7}}, {{2, 5, 7}, {}},
+		{{1, 24, 56, 56}, {1, 24, 56, 56}}, {{1, 24, 56, 56}, {1}}, {{40000}, {40000}},
+	}
+	for _, th := range []int{1, 3} {
+		prev := SetThreads(th)
+		for _, c := range cases {
+			a, b := fill(New(F32, c[0]...)), fill(New(F32, c[1]...))
+			for _, op := range []BinaryOp{OpAdd, OpSub, OpMul, OpDiv} {
+				shape, err := BroadcastShapes(a.Shape(), b.Shape())
+				if err != nil {
+					t.Fatal(err)
+				}
+				y := New(F32, shape...)
+				if err := BinaryInto(y, op, a, b); err != nil {
+					t.Fatal(err)
+				}
+				for i := range y.Len() {
+					x, z := a.Float32s()[i%a.Len()], b.Float32s()[i%b.Len()]
+					want := [...]float32{x + z, x - z, x * z, x / z}[op-OpAdd]
+					if math.Float32bits(y.Float32s()[i]) != math.Float32bits(want) {
+						t.Fatalf("threads %d, %v %v %v, element %d: %g, want %g", th, a.Shape(), op, b.Shape(), i, y.Float32s()[i], want)
+					}
+				}
+			}
+		}
+		SetThreads(prev)
+	}
+}

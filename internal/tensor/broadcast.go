@@ -70,10 +70,10 @@ func formatShapes(shapes [][]int64) string {
 	return s
 }
 
-// bcastStrides returns the element strides of a row-major tensor of shape
-// `in` viewed as the broadcast shape `out` (0 on broadcast axes).
-func bcastStrides(in, out []int64) []int {
-	st := make([]int, len(out))
+// bcastStridesInto sets st (len(out) zeros) to the element strides of a
+// row-major tensor of shape `in` viewed as the broadcast shape `out` (0 on
+// broadcast axes).
+func bcastStridesInto(st []int, in, out []int64) {
 	off := len(out) - len(in)
 	s := 1
 	for i := len(in) - 1; i >= 0; i-- {
@@ -82,7 +82,6 @@ func bcastStrides(in, out []int64) []int {
 		}
 		s *= int(in[i])
 	}
-	return st
 }
 
 // bcastPlan iterates a broadcast output in rows: the output shape collapsed
@@ -96,57 +95,57 @@ type bcastPlan struct {
 }
 
 func newBcastPlan(out []int64, ins ...[]int64) *bcastPlan {
-	k := len(ins)
-	st := make([][]int, k)
+	k, r := len(ins), len(out)
+	// One array holds every input's strides over out (st), then the
+	// collapsed ones (cs), the collapsed dims and the inner steps.
+	buf := make([]int, 2*k*r+r+k)
+	st, cs, dims, steps := buf[:k*r], buf[k*r:2*k*r], buf[2*k*r:2*k*r+r], buf[2*k*r+r:]
 	for j, in := range ins {
-		st[j] = bcastStrides(in, out)
+		bcastStridesInto(st[j*r:(j+1)*r], in, out)
 	}
 	// Drop size-1 dims, then merge adjacent dims that are contiguous for
 	// every input.
-	var dims []int
-	cs := make([][]int, k)
-	total := 1
+	nd, total := 0, 1
 	for i, d := range out {
 		total *= int(d)
 		if d == 1 {
 			continue
 		}
-		n := len(dims)
-		if n > 0 {
+		if nd > 0 {
 			ok := true
 			for j := range k {
-				if cs[j][n-1] != st[j][i]*int(d) {
+				if cs[j*r+nd-1] != st[j*r+i]*int(d) {
 					ok = false
 					break
 				}
 			}
 			if ok {
-				dims[n-1] *= int(d)
+				dims[nd-1] *= int(d)
 				for j := range k {
-					cs[j][n-1] = st[j][i]
+					cs[j*r+nd-1] = st[j*r+i]
 				}
 				continue
 			}
 		}
-		dims = append(dims, int(d))
+		dims[nd] = int(d)
 		for j := range k {
-			cs[j] = append(cs[j], st[j][i])
+			cs[j*r+nd] = st[j*r+i]
 		}
+		nd++
 	}
-	p := &bcastPlan{total: total, steps: make([]int, k), strides: make([][]int, k)}
-	if len(dims) == 0 {
+	p := &bcastPlan{total: total, steps: steps, strides: make([][]int, k)}
+	if nd == 0 {
 		p.inner = 1
 		if total == 0 {
 			p.inner = 0
 		}
 		return p
 	}
-	n := len(dims)
-	p.inner = dims[n-1]
-	p.outer = dims[:n-1]
+	p.inner = dims[nd-1]
+	p.outer = dims[:nd-1]
 	for j := range k {
-		p.steps[j] = cs[j][n-1]
-		p.strides[j] = cs[j][:n-1]
+		p.steps[j] = cs[j*r+nd-1]
+		p.strides[j] = cs[j*r : j*r+nd-1]
 	}
 	return p
 }

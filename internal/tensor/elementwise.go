@@ -951,6 +951,61 @@ func ClipInto(y, x *Tensor, lo, hi float64) error {
 	return nil
 }
 
+// binaryFlatF32 is BinaryInto for add, sub, mul and div when each operand
+// is aligned with y element for element or is one value (a bias of one
+// number, x·x), with no broadcast plan, and reports whether it ran.
+func binaryFlatF32(y *Tensor, op BinaryOp, a, b *Tensor) bool {
+	n := y.Len()
+	sa, sb := flatStep(a.Len(), n), flatStep(b.Len(), n)
+	if op > OpDiv || sa < 0 || sb < 0 || n == 0 {
+		return false
+	}
+	o, av, bv := y.data.([]float32), a.data.([]float32), b.data.([]float32)
+	if n <= elemChunk && !bandedShape(y.shape) { // one span: no closure to allocate
+		binF32Span(op, o, av, bv, sa, sb)
+		return true
+	}
+	chunkedShape(y.shape, n, func(lo, hi int) {
+		binF32Span(op, o[lo:hi], av[lo*sa:], bv[lo*sb:], sa, sb)
+	})
+	return true
+}
+
+// flatStep is an operand's step along a result of n values: 1 when it has
+// n values (then its dims are the result's, less leading 1s), 0 when it
+// has one, else −1.
+func flatStep(len, n int) int {
+	switch len {
+	case n:
+		return 1
+	case 1:
+		return 0
+	}
+	return -1
+}
+
+// binF32Span sets o[i] = a[i·sa] op b[i·sb] for add, sub, mul or div.
+func binF32Span(op BinaryOp, o, a, b []float32, sa, sb int) {
+	k := binF32Fast(op, o, a, b, sa, sb)
+	if k == len(o) {
+		return
+	}
+	o, a, b = o[k:], a[k*sa:], b[k*sb:]
+	for i := range o {
+		x, z := a[i*sa], b[i*sb]
+		switch op {
+		case OpAdd:
+			o[i] = x + z
+		case OpSub:
+			o[i] = x - z
+		case OpMul:
+			o[i] = x * z
+		default:
+			o[i] = x / z
+		}
+	}
+}
+
 // BinaryInto is Binary for float32 operands writing into y, a float32
 // tensor of the broadcast shape. y may share storage with an operand only
 // if it is that operand's whole storage and the operand has as many
@@ -959,12 +1014,18 @@ func BinaryInto(y *Tensor, op BinaryOp, a, b *Tensor) error {
 	if op > OpMin || a.dtype != F32 || b.dtype != F32 {
 		return fmt.Errorf("tensor: %v into: want f32 operands, got %v and %v", op, a.dtype, b.dtype)
 	}
-	outShape, err := BroadcastShapes(a.shape, b.shape)
-	if err != nil {
-		return fmt.Errorf("%v: %w", op, err)
+	outShape := a.shape // equal shapes need no broadcast shape made
+	if !slices.Equal(a.shape, b.shape) {
+		var err error
+		if outShape, err = BroadcastShapes(a.shape, b.shape); err != nil {
+			return fmt.Errorf("%v: %w", op, err)
+		}
 	}
 	if err := intoF32(op.String(), y, outShape); err != nil {
 		return err
+	}
+	if done := binaryFlatF32(y, op, a, b); done {
+		return nil
 	}
 	if op == OpAdd && slices.Equal(a.shape, b.shape) {
 		o, av, bv := y.data.([]float32), a.data.([]float32), b.data.([]float32)

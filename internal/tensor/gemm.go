@@ -812,7 +812,10 @@ func Sgemm(transA, transB bool, m, n, k int, alpha float32, a []float32, lda int
 		}
 		return nil
 	}
-	g := &gemmPlan[float32]{
+	// A recycled plan: a small product's plan would otherwise be its
+	// largest allocation.
+	g := f32Plans.Get().(*gemmPlan[float32])
+	*g = gemmPlan[float32]{
 		m: m, n: n, k: k,
 		packA:      packA32(a, lda, transA, alpha),
 		packB:      packB32(b, ldb, transB),
@@ -824,8 +827,13 @@ func Sgemm(transA, transB bool, m, n, k int, alpha float32, a []float32, lda int
 		accumulate: beta != 0,
 	}
 	g.run()
+	*g = gemmPlan[float32]{}
+	f32Plans.Put(g)
 	return nil
 }
+
+// f32Plans recycles Sgemm's plans.
+var f32Plans = sync.Pool{New: func() any { return new(gemmPlan[float32]) }}
 
 // GemmInt8 computes, in int32 with two's-complement wrap-around,
 //
@@ -862,7 +870,8 @@ func GemmInt8[TA, TB int8 | uint8](m, n, k int, a []TA, lda int, aZero []int32,
 	if pairsFor(kern) {
 		packA, packB, kp = packAIntPairs(a, lda, k, aZero), packBIntPairs(b, ldb, k, bZero), (k+1)/2
 	}
-	g := &gemmPlan[int32]{
+	g := quadPlans.Get().(*gemmPlan[int32])
+	*g = gemmPlan[int32]{
 		m: m, n: n, k: kp,
 		packA:      packA,
 		packB:      packB,
@@ -872,6 +881,8 @@ func GemmInt8[TA, TB int8 | uint8](m, n, k int, a []TA, lda int, aZero []int32,
 		accumulate: accumulate,
 	}
 	g.run()
+	*g = gemmPlan[int32]{}
+	quadPlans.Put(g)
 	return nil
 }
 

@@ -27,7 +27,7 @@ func matmulShapes(as, bs []int64) (batch []int64, m, n, k int, out []int64, err 
 		return nil, 0, 0, 0, nil, fmt.Errorf("tensor: matmul batch dims: %w", err)
 	}
 	m, n, k = int(a2[len(a2)-2]), int(b2[len(b2)-1]), int(ka)
-	out = cloneShape(batch)
+	out = append(make([]int64, 0, len(batch)+2), batch...)
 	if len(as) > 1 {
 		out = append(out, int64(m))
 	}

@@ -317,7 +317,8 @@ func convQuadsRun[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero, zu in
 	}
 }
 
-// quadPlans recycles the GEMM plans of 8-bit convolutions.
+// quadPlans recycles the int32 GEMM plans (8-bit convolutions and
+// matmuls).
 var quadPlans = sync.Pool{New: func() any { return new(gemmPlan[int32]) }}
 
 // signFlip is the XOR that reads a T byte as unsigned with the same

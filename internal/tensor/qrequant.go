@@ -221,16 +221,24 @@ func QuantizeF32ToStored[T int8 | uint8 | int16 | uint16](dst []T, src []float32
 	flo, fhi := float32(lo-zero), float32(hi-zero)
 	src = src[:len(dst)]
 	const chunk = 1 << 14
+	if len(dst) <= chunk { // one chunk: no closure to allocate
+		quantizeF32Run(dst, src, scale, flo, fhi, zero)
+		return
+	}
 	parallelTiles((len(dst)+chunk-1)/chunk, float64(len(dst))*4, func(t int) {
-		d, s := dst[t*chunk:min((t+1)*chunk, len(dst))], src[t*chunk:min((t+1)*chunk, len(dst))]
-		for i := quantizeF32Fast(d, s, scale, flo, fhi, zero); i < len(s); i++ {
-			v := s[i]
-			q := float32(v / scale)
-			if q != q {
-				q = 0
-			}
-			q = max(min(q, fhi), flo)
-			d[i] = T(int32(float32(float32(q+roundMagic32)-roundMagic32)) + zero)
-		}
+		lo, hi := t*chunk, min((t+1)*chunk, len(dst))
+		quantizeF32Run(dst[lo:hi], src[lo:hi], scale, flo, fhi, zero)
 	})
+}
+
+func quantizeF32Run[T int8 | uint8 | int16 | uint16](d []T, s []float32, scale, flo, fhi float32, zero int32) {
+	for i := quantizeF32Fast(d, s, scale, flo, fhi, zero); i < len(s); i++ {
+		v := s[i]
+		q := float32(v / scale)
+		if q != q {
+			q = 0
+		}
+		q = max(min(q, fhi), flo)
+		d[i] = T(int32(float32(float32(q+roundMagic32)-roundMagic32)) + zero)
+	}
 }

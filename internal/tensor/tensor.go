@@ -128,7 +128,7 @@ func AllocLimit(dt DType, shape []int64, limit int64) (*Tensor, error) {
 		return nil, err
 	}
 	n := int(nb / int64(dt.Size()))
-	return &Tensor{dtype: dt, shape: cloneShape(shape), data: makeStorage(dt, n)}, nil
+	return newTensor(dt, shape, makeStorage(dt, n)), nil
 }
 
 func makeStorage(dt DType, n int) any {
@@ -210,7 +210,7 @@ func FromSlice[T Element](dt DType, shape []int64, data []T) (*Tensor, error) {
 	if !ok {
 		return nil, fmt.Errorf("tensor: %T is not the storage of dtype %v", data, dt)
 	}
-	t := &Tensor{dtype: dt, shape: cloneShape(shape), data: x}
+	t := newTensor(dt, shape, x)
 	if dt == I4 || dt == U4 {
 		lo, hi := dt.IntRange()
 		for i := range n {
@@ -544,7 +544,7 @@ func (t *Tensor) IntValues() []int64 {
 
 // Clone returns a deep copy.
 func (t *Tensor) Clone() *Tensor {
-	c := &Tensor{dtype: t.dtype, shape: cloneShape(t.shape), data: makeStorage(t.dtype, t.Len())}
+	c := newTensor(t.dtype, t.shape, makeStorage(t.dtype, t.Len()))
 	copyStorage(c.data, t.data)
 	return c
 }
@@ -749,6 +749,24 @@ func FormatDims(d []int64) string {
 
 // ShapeEqual reports whether two shapes are identical.
 func ShapeEqual(a, b []int64) bool { return slices.Equal(a, b) }
+
+// tensorWithShape is a tensor and the dims of its shape in one
+// allocation: the interpreter makes a tensor header per op result.
+type tensorWithShape struct {
+	t    Tensor
+	dims [4]int64
+}
+
+// newTensor is &Tensor{dt, a copy of shape, data}.
+func newTensor(dt DType, shape []int64, data any) *Tensor {
+	if len(shape) <= len(tensorWithShape{}.dims) {
+		b := &tensorWithShape{}
+		n := copy(b.dims[:], shape)
+		b.t = Tensor{dtype: dt, shape: b.dims[:n:n], data: data}
+		return &b.t
+	}
+	return &Tensor{dtype: dt, shape: cloneShape(shape), data: data}
+}
 
 func cloneShape(s []int64) []int64 {
 	if s == nil {
