@@ -527,6 +527,19 @@ func GatherInto(y, data, indices *Tensor, axis int) error {
 	}
 	switch o := y.data.(type) {
 	case []float32:
+		if inner == 1 && d <= 16 && len(idx) > 0 {
+			// Short rows (an exported Resize's columns): one permute per
+			// 16 outputs.
+			ip := getScratch[int32](&scratchI32, len(idx))
+			for i, v := range idx {
+				(*ip)[i] = int32(v)
+			}
+			ok := gatherLastFast(o, data.data.([]float32), outer, d, *ip)
+			scratchI32.Put(ip)
+			if ok {
+				return nil
+			}
+		}
 		gatherTyped(o, data.data.([]float32), idx, outer, d, inner)
 	case []int64:
 		gatherTyped(o, data.data.([]int64), idx, outer, d, inner)

@@ -108,17 +108,21 @@ func quadActivation(dt DType, z int32) (flip byte, zq int32, ok bool) {
 
 // matMulQuadsInto computes acc = Σ_p (a − aZero)(b − zB) for a's m rows
 // of K values (a's batch folded into its rows) through the quad kernel
-// with pb's weight, and reports whether it could take a. foldCols, when
-// not nil (N values), receives the column term −zA'·ΣB'[j] instead of
-// its being added to acc.
-func matMulQuadsInto(acc []int32, a *Tensor, aZero int32, pb *PackedMatMulInteger, m int, foldCols []int32) bool {
+// with pb's weight, and reports whether it could take a. foldCols and
+// foldRows, when not nil (N and m values), receive the column term
+// −zA'·ΣB'[j] and the row term (the constant with it) instead of their
+// being added to acc.
+func matMulQuadsInto(acc []int32, a *Tensor, aZero int32, pb *PackedMatMulInteger, m int, foldCols, foldRows []int32) bool {
 	fa, za, ok := quadActivation(a.dtype, aZero)
 	if !ok || m*pb.k != a.Len() || len(acc) < m*pb.n {
 		return false
 	}
-	biasBuf := getScratch[int32](&scratchI32, m)
-	defer scratchI32.Put(biasBuf)
-	rowBias := *biasBuf
+	rowBias := foldRows
+	if rowBias == nil {
+		biasBuf := getScratch[int32](&scratchI32, m)
+		defer scratchI32.Put(biasBuf)
+		rowBias = *biasBuf
+	}
 	constant := int32(pb.k) * za * pb.zB
 	switch av := a.data.(type) {
 	case []uint8:
@@ -129,12 +133,23 @@ func matMulQuadsInto(acc []int32, a *Tensor, aZero int32, pb *PackedMatMulIntege
 	for i, s := range rowBias {
 		rowBias[i] = constant - pb.zB*s
 	}
+	// A is packed once for every column strip of the product.
+	kr := kernU8S8.forRows(m)
+	mPad := (m + kr.mr - 1) / kr.mr * kr.mr
+	apBuf := getScratch[int32](&scratchI32, mPad*pb.kq+16) // slack: the narrow kernels' last loads
+	defer scratchI32.Put(apBuf)
+	ap := &packedA[int32]{kern: kr.name, mr: kr.mr, m: m, k: pb.kq, data: (*apBuf)[:mPad*pb.kq]}
 	plan := quadPlans.Get().(*gemmPlan[int32])
-	*plan = gemmPlan[int32]{m: m, n: pb.n, k: pb.kq, kern: kernU8S8, c: acc, ldc: pb.n, bias: rowBias, sharedB: pb.panels}
+	*plan = gemmPlan[int32]{m: m, n: pb.n, k: pb.kq, kern: kernU8S8, c: acc, ldc: pb.n, sharedB: pb.panels, aPanels: ap}
+	if foldRows == nil {
+		plan.bias = rowBias
+	}
 	switch av := a.data.(type) {
 	case []uint8:
+		packQuadPanels(ap.data, av, m, pb.k, kr.mr, fa)
 		plan.packA = packAQuads(av, pb.k, pb.k, fa)
 	case []int8:
+		packQuadPanels(ap.data, av, m, pb.k, kr.mr, fa)
 		plan.packA = packAQuads(av, pb.k, pb.k, fa)
 	}
 	plan.run()
@@ -153,6 +168,51 @@ func matMulQuadsInto(acc []int32, a *Tensor, aZero int32, pb *PackedMatMulIntege
 		}
 	}
 	return true
+}
+
+// packQuadPanels packs all of an m x k 8-bit A (rows of k, XORed with
+// flip) for a quad kernel of mr-row panels as packedA lays it out (kc
+// block pc at pc·mPad): what packAQuads writes block by block, a panel's
+// k step at a time so that its stores are sequential.
+func packQuadPanels[TA int8 | uint8](dst []int32, a []TA, m, k, mr int, flip byte) {
+	kq := (k + 3) / 4
+	mPad := (m + mr - 1) / mr * mr
+	f4 := uint32(flip) * 0x01010101
+	bytes := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(a))), len(a))
+	whole := k / 4 // quads wholly within a row
+	var rows [gemmMaxMR][]byte
+	for pc := 0; pc < kq; pc += gemmKC {
+		kc := min(gemmKC, kq-pc)
+		pw := min(kc, max(0, whole-pc))
+		block := dst[pc*mPad:]
+		for ir := 0; ir < m; ir += mr {
+			d := block[(ir/mr)*kc*mr:][:kc*mr]
+			live := min(mr, m-ir)
+			for r := range live {
+				rows[r] = bytes[(ir+r)*k : (ir+r+1)*k]
+			}
+			for p := range pw {
+				o, dd := 4*(pc+p), d[p*mr:(p+1)*mr]
+				for r := range live {
+					dd[r] = int32(binary.LittleEndian.Uint32(rows[r][o:o+4]) ^ f4)
+				}
+				clear(dd[live:])
+			}
+			for p := pw; p < kc; p++ { // the last, partial quad
+				q, dd := 4*(pc+p), d[p*mr:(p+1)*mr]
+				for r := range live {
+					var b [4]byte
+					for t := range 4 {
+						if q+t < k {
+							b[t] = rows[r][q+t] ^ flip
+						}
+					}
+					dd[r] = quadWord(b[0], b[1], b[2], b[3], 0)
+				}
+				clear(dd[live:])
+			}
+		}
+	}
 }
 
 // rowSumsFlipped sets sums[i] = Σ_p int8(a[i, p] ^ flip) over rows of k:
@@ -204,7 +264,7 @@ func MatMulIntegerPackedInto(acc []int32, a *Tensor, aZero int32, b *Tensor, bZe
 		for _, d := range batch {
 			m *= int(d)
 		}
-		if m*n == 0 || matMulQuadsInto(acc, a, aZero, pb, m, nil) {
+		if m*n == 0 || matMulQuadsInto(acc, a, aZero, pb, m, nil, nil) {
 			return nil
 		}
 	}
@@ -241,9 +301,10 @@ func MatMulIntegerRequantInto(dst *Tensor, acc []int32, a *Tensor, aZero int32, 
 	if m*n == 0 {
 		return nil
 	}
-	cols := getScratch[int32](&scratchI32, n)
+	cols, rows := getScratch[int32](&scratchI32, n), getScratch[int32](&scratchI32, m)
 	defer scratchI32.Put(cols)
-	if !matMulQuadsInto(acc, a, aZero, pb, m, *cols) {
+	defer scratchI32.Put(rows)
+	if !matMulQuadsInto(acc, a, aZero, pb, m, *cols, *rows) {
 		return MatMulIntegerRequantInto(dst, acc, a, aZero, pb.b, []int32{pb.zero}, nil, r)
 	}
 	for j := range *cols {
@@ -251,5 +312,5 @@ func MatMulIntegerRequantInto(dst *Tensor, acc []int32, a *Tensor, aZero int32, 
 	}
 	rb := *r
 	rb.Bias = *cols
-	return rb.RequantizeMatMul(dst, acc, n)
+	return rb.requantizeMatMulRows(dst, acc, n, *rows)
 }

@@ -108,6 +108,12 @@ func (r *Requantizer) RequantizeConv(dst *Tensor, acc []int32, m, plane int) err
 // RequantizeMatMul stores acc, rows of cols values with channel = column,
 // into dst.
 func (r *Requantizer) RequantizeMatMul(dst *Tensor, acc []int32, cols int) error {
+	return r.requantizeMatMulRows(dst, acc, cols, nil)
+}
+
+// requantizeMatMulRows is RequantizeMatMul with rowBias[i] (when not nil)
+// added to every sum of row i as well; acc is then the caller's scratch.
+func (r *Requantizer) requantizeMatMulRows(dst *Tensor, acc []int32, cols int, rowBias []int32) error {
 	if err := r.check(cols); err != nil {
 		return err
 	}
@@ -118,8 +124,16 @@ func (r *Requantizer) RequantizeMatMul(dst *Tensor, acc []int32, cols int) error
 		return fmt.Errorf("tensor: requantize: %d accumulators into %d values of %d columns", len(acc), dst.Len(), cols)
 	}
 	rows := len(acc) / cols
-	if r.requantColsSIMD(dst, acc, rows, cols) {
+	if rowBias != nil && len(rowBias) != rows {
+		return fmt.Errorf("tensor: requantize: %d row biases for %d rows", len(rowBias), rows)
+	}
+	if r.requantColsSIMD(dst, acc, rows, cols, rowBias) {
 		return nil
+	}
+	for i, b := range rowBias { // acc is the caller's scratch
+		for j := range cols {
+			acc[i*cols+j] += b
+		}
 	}
 	for i := range rows {
 		a := acc[i*cols : (i+1)*cols]
@@ -153,7 +167,7 @@ func (r *Requantizer) RequantizeMatMul(dst *Tensor, acc []int32, cols int) error
 // requantColsSIMD is RequantizeMatMul through the AVX-512 column kernel
 // (requantColsFast), blocks of rows shared among the threads, and reports
 // whether it ran: 8-bit storage, finite scales and a CPU that can.
-func (r *Requantizer) requantColsSIMD(dst *Tensor, acc []int32, rows, cols int) bool {
+func (r *Requantizer) requantColsSIMD(dst *Tensor, acc []int32, rows, cols int, rowBias []int32) bool {
 	if !requantColsAvailable() || cols < 16 || !isInt8Storage(dst.dtype) || !(&tileRequant{r: r}).rowsFastOK() {
 		return false
 	}
@@ -168,10 +182,19 @@ func (r *Requantizer) requantColsSIMD(dst *Tensor, acc []int32, rows, cols int) 
 	const block = 16 // rows per tile
 	parallelTiles((rows+block-1)/block, float64(len(acc))*4, func(t int) {
 		i0, i1 := t*block, min((t+1)*block, rows)
-		if requantColsFast(dst, i0*cols, cols, acc[i0*cols:], cols, i1-i0, cols, bias, scale, r) {
+		var rb []int32
+		if rowBias != nil {
+			rb = rowBias[i0:i1]
+		}
+		if requantColsFast(dst, i0*cols, cols, acc[i0*cols:], cols, i1-i0, cols, bias, scale, rb, r) {
 			return
 		}
 		for i := i0; i < i1; i++ { // a range the kernel does not take
+			if rowBias != nil {
+				for j := range cols {
+					acc[i*cols+j] += rowBias[i]
+				}
+			}
 			switch d := dst.data.(type) {
 			case []int8:
 				requantCols(d[i*cols:(i+1)*cols], acc[i*cols:(i+1)*cols], r)

@@ -217,14 +217,15 @@ func requantRowsFast(dst *Tensor, lo, ldd int, acc []int32, lda, rows, n int, bi
 }
 
 //go:noescape
-func requantCols8AVX512(dst *byte, ldd int, acc *int32, lda int, rows, n int, bias *int32, scale *float32, lo, hi float32, zero int32)
+func requantCols8AVX512(dst *byte, ldd int, acc *int32, lda int, rows, n int, bias *int32, scale *float32, rowBias *int32, rowStep int, lo, hi float32, zero int32)
 
-// requantColsFast requantizes rows × n sums (row r at acc[r·lda:]) with
-// column j's bias[j] and scale[j] (finite: the caller checks) into dst's
-// 8-bit values from lo on, row r at lo + r·ldd, in one AVX-512 call, and
-// reports whether it did (requantRowsFast's conditions).
-func requantColsFast(dst *Tensor, lo, ldd int, acc []int32, lda, rows, n int, bias []int32, scale []float32, r *Requantizer) bool {
-	if !hasAVX512 || n < 16 || rows <= 0 || len(acc) < (rows-1)*lda+n || len(bias) < n || len(scale) < n ||
+// requantColsFast requantizes rows × n sums (row r at acc[r·lda:], plus
+// rowBias[r] when rowBias is not nil) with column j's bias[j] and
+// scale[j] (finite: the caller checks) into dst's 8-bit values from lo
+// on, row r at lo + r·ldd, in one AVX-512 call, and reports whether it
+// did (requantRowsFast's conditions).
+func requantColsFast(dst *Tensor, lo, ldd int, acc []int32, lda, rows, n int, bias []int32, scale []float32, rowBias []int32, r *Requantizer) bool {
+	if !hasAVX512 || n < 16 || rows <= 0 || len(acc) < (rows-1)*lda+n || len(bias) < n || len(scale) < n || (rowBias != nil && len(rowBias) < rows) ||
 		r.Min < -128 || r.Max > 255 || r.Zero < -128 || r.Zero > 255 {
 		return false
 	}
@@ -243,7 +244,12 @@ func requantColsFast(dst *Tensor, lo, ldd int, acc []int32, lda, rows, n int, bi
 	default:
 		return false
 	}
-	requantCols8AVX512(d, ldd, &acc[0], lda, rows, n, &bias[0], &scale[0], float32(r.Min-r.Zero), float32(r.Max-r.Zero), r.Zero)
+	var none int32
+	rb, step := &none, 0
+	if rowBias != nil {
+		rb, step = &rowBias[0], 1
+	}
+	requantCols8AVX512(d, ldd, &acc[0], lda, rows, n, &bias[0], &scale[0], rb, step, float32(r.Min-r.Zero), float32(r.Max-r.Zero), r.Zero)
 	return true
 }
 

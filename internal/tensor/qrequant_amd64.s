@@ -663,9 +663,10 @@ rdone:
 	RET
 
 // REQ16C is REQ16F with per-column biases and scales, read at
-// off(BX)(CX*4) and off(DX)(CX*4) beside the accumulators.
+// off(BX)(CX*4) and off(DX)(CX*4) beside the accumulators, plus the row's
+// bias in every lane of Z9.
 #define REQ16C(off, R) \
-	VMOVDQU32 off(BX)(CX*4), R \
+	VPADDD off(BX)(CX*4), Z9, R \
 	VPADDD off(SI)(CX*4), R, R \
 	VCVTDQ2PS R, R \
 	VMULPS off(DX)(CX*4), R, R \
@@ -673,11 +674,12 @@ rdone:
 	VMINPS Z4, R, R \
 	VCVTPS2DQ R, R
 
-// func requantCols8AVX512(dst *byte, ldd int, acc *int32, lda int, rows, n int, bias *int32, scale *float32, lo, hi float32, zero int32)
+// func requantCols8AVX512(dst *byte, ldd int, acc *int32, lda int, rows, n int, bias *int32, scale *float32, rowBias *int32, rowStep int, lo, hi float32, zero int32)
 // requantRows8AVX512 with the channel along columns: dst[r·ldd + i] =
-// low byte of (RNE(clamp(float32(acc[r·lda + i] + bias[i]) · scale[i],
-// lo, hi)) + zero) for r < rows, i < n (n >= 16), finite scales.
-TEXT ·requantCols8AVX512(SB), NOSPLIT, $0-76
+// low byte of (RNE(clamp(float32(acc[r·lda + i] + rowBias[r·rowStep] +
+// bias[i]) · scale[i], lo, hi)) + zero) for r < rows, i < n (n >= 16),
+// finite scales (int32 sums wrap: the order of the adds does not matter).
+TEXT ·requantCols8AVX512(SB), NOSPLIT, $0-92
 	MOVQ dst+0(FP), DI
 	MOVQ ldd+8(FP), R8
 	MOVQ acc+16(FP), SI
@@ -687,9 +689,12 @@ TEXT ·requantCols8AVX512(SB), NOSPLIT, $0-76
 	MOVQ n+40(FP), R11
 	MOVQ bias+48(FP), BX
 	MOVQ scale+56(FP), DX
-	VBROADCASTSS lo+64(FP), Z3
-	VBROADCASTSS hi+68(FP), Z4
-	MOVL zero+72(FP), AX
+	MOVQ rowBias+64(FP), R14
+	MOVQ rowStep+72(FP), R15
+	SHLQ $2, R15
+	VBROADCASTSS lo+80(FP), Z3
+	VBROADCASTSS hi+84(FP), Z4
+	MOVL zero+88(FP), AX
 	VPBROADCASTD AX, Z7
 	VPBROADCASTW AX, Z5
 	MOVL $0x00ff, AX
@@ -701,6 +706,7 @@ TEXT ·requantCols8AVX512(SB), NOSPLIT, $0-76
 crow:
 	TESTQ R10, R10
 	JZ    cdone
+	VPBROADCASTD (R14), Z9
 	XORQ CX, CX
 
 c64:
@@ -743,6 +749,7 @@ ctail:
 cnext:
 	ADDQ R8, DI
 	ADDQ R9, SI
+	ADDQ R15, R14
 	DECQ R10
 	JMP  crow
 

@@ -43,7 +43,7 @@ func requantRowsFast(dst *Tensor, lo, ldd int, acc []int32, lda, rows, n int, bi
 	return false
 }
 
-func requantColsFast(dst *Tensor, lo, ldd int, acc []int32, lda, rows, n int, bias []int32, scale []float32, r *Requantizer) bool {
+func requantColsFast(dst *Tensor, lo, ldd int, acc []int32, lda, rows, n int, bias []int32, scale []float32, rowBias []int32, r *Requantizer) bool {
 	return false
 }
 

@@ -135,6 +135,39 @@ func sumRowsParallel(xs []float32, n int, acc []float64) {
 	})
 }
 
+// pairSumsInto is a float32 ReduceSum of x over the masked axes that hold
+// two values in all (an exported Resize's pairs): o[i] = (+0 + a) + b in
+// float32 for each pair a, b in row-major order, which is the float64 sum
+// from 0 rounded once (the double rounding of a sum of two float32 values
+// is harmless, and +0 turns a −0 first value into +0 as the float64
+// accumulator does).
+func pairSumsInto(o, xs []float32, shape []int64, mask []bool) {
+	ax := slices.Index(mask, true) // the one axis of size 2 (others are 1)
+	for i, m := range mask {
+		if m && shape[i] == 2 {
+			ax = i
+		}
+	}
+	inner := 1
+	for _, d := range shape[ax+1:] {
+		inner *= int(d)
+	}
+	outer := len(o) / inner
+	if inner == 1 {
+		i := pairSumFast(o, xs)
+		for ; i < len(o); i++ {
+			o[i] = (0 + xs[2*i]) + xs[2*i+1]
+		}
+		return
+	}
+	for r := range outer {
+		dst, a, b := o[r*inner:(r+1)*inner], xs[2*r*inner:(2*r+1)*inner], xs[(2*r+1)*inner:(2*r+2)*inner]
+		for i := range dst {
+			dst[i] = (0 + a[i]) + b[i]
+		}
+	}
+}
+
 // sumRowsTile is the rows sumRowsParallel hands out at a time.
 const sumRowsTile = 64
 
@@ -231,6 +264,11 @@ func ReduceInto(out *Tensor, op ReduceOp, x *Tensor, axes []int, keepDims bool) 
 					mx[i] = 0 // all -Inf (or an +Inf): avoid Inf-Inf
 				}
 			}
+		}
+		if o, ok := out.data.([]float32); ok && op == ReduceSum && count == 2 && nOut > 0 {
+			// Two values: their float64 sum rounds to their float32 sum.
+			pairSumsInto(o, x.data.([]float32), x.shape, mask)
+			return nil
 		}
 		if xs, ok := x.data.([]float32); ok && (op == ReduceSum || op == ReduceMean || op == ReduceLogSum) {
 			// The same float64 sums in the same order, without a float64
@@ -700,7 +738,6 @@ func layerNormF32(o, x []float32, sv, bv []float64, d int, epsilon float64) {
 	})
 }
 
-// broadcastValues returns t's values broadcast to shape (as float64).
 // pooledParams is broadcastValues into pooled scratch (return it to
 // scratchF64), without the broadcast copy when t has as many float32
 // values as shape: a layer norm's scale and bias every call.
@@ -721,6 +758,7 @@ func pooledParams(t *Tensor, shape []int64, what string) (*[]float64, error) {
 	return &v, nil
 }
 
+// broadcastValues returns t's values broadcast to shape (as float64).
 func broadcastValues(t *Tensor, shape []int64, what string) ([]float64, error) {
 	if t == nil {
 		return nil, fmt.Errorf("tensor: missing %s", what)

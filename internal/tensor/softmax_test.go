@@ -56,3 +56,95 @@ func TestSoftmaxRowKernelsMatchLoops(t *testing.T) {
 		}
 	}
 }
+
+// A float32 sum over two values (trailing or inner axis, other reduced
+// axes of size 1) gives the float64 path's bits: float32 of 0 + a + b in
+// float64, for signed zeros, NaNs, infinities and sums that round, and
+// lengths that leave a SIMD tail.
+func TestReduceSumPairsMatchFloat64(t *testing.T) {
+	rng := rand.New(rand.NewSource(6))
+	vals := func(n int) []float32 {
+		x := make([]float32, n)
+		for i := range x {
+			switch rng.Intn(12) {
+			case 0:
+				x[i] = float32(math.Copysign(0, -1))
+			case 1:
+				x[i] = float32(math.NaN())
+			case 2:
+				x[i] = float32(math.Inf(1 - 2*rng.Intn(2)))
+			default:
+				x[i] = float32(rng.NormFloat64() * math.Pow(2, float64(rng.Intn(40)-20)))
+			}
+		}
+		return x
+	}
+	for _, c := range []struct {
+		shape []int64
+		axes  []int
+	}{
+		{[]int64{3, 37, 2}, []int{2}}, {[]int64{1, 21, 64, 64, 2}, []int{4}}, {[]int64{4, 2, 9}, []int{1}},
+		{[]int64{1, 21, 8, 2, 8}, []int{3}}, {[]int64{5, 1, 2}, []int{1, 2}}, {[]int64{2}, nil},
+	} {
+		n := 1
+		for _, d := range c.shape {
+			n *= int(d)
+		}
+		x := MustFromSlice(F32, c.shape, vals(n))
+		for _, keep := range []bool{false, true} {
+			got, err := Reduce(ReduceSum, x, c.axes, keep)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := Reduce(ReduceSum, MustFromSlice(F64, c.shape, x.Values()), c.axes, keep)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wv := want.Values()
+			for i, v := range got.Float32s() {
+				w := float32(wv[i])
+				if math.Float32bits(v) != math.Float32bits(w) && !(v != v && w != w) {
+					t.Fatalf("%v over %v: element %d = %v (%#x), want %v (%#x)", c.shape, c.axes, i, v, math.Float32bits(v), w, math.Float32bits(w))
+				}
+			}
+		}
+	}
+}
+
+// The AVX-512 last-axis gather for short rows gives the values the index
+// loop gives, for row lengths 1 to 16 and index counts with a partial
+// last block.
+func TestGatherShortRows(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	for d := 1; d <= 17; d++ {
+		for _, m := range []int{1, 15, 16, 33, 128} {
+			x := MustFromSlice(F32, []int64{3, 5, int64(d)}, vals32(rng, 15*d))
+			idx := make([]int64, m)
+			for i := range idx {
+				idx[i] = int64(rng.Intn(2*d) - d) // negative ones count from the end
+			}
+			got, err := Gather(x, MustFromSlice(I64, []int64{int64(m)}, idx), 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for r := range 15 {
+				for j, v := range idx {
+					if v < 0 {
+						v += int64(d)
+					}
+					if w := x.Float32s()[r*d+int(v)]; got.Float32s()[r*m+j] != w {
+						t.Fatalf("d %d m %d: [%d,%d] = %v, want %v", d, m, r, j, got.Float32s()[r*m+j], w)
+					}
+				}
+			}
+		}
+	}
+}
+
+func vals32(rng *rand.Rand, n int) []float32 {
+	x := make([]float32, n)
+	for i := range x {
+		x[i] = float32(rng.NormFloat64())
+	}
+	return x
+}
