@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/mlc-go/mlc/dialects/core"
+	"github.com/mlc-go/mlc/dialects/ods"
 	"github.com/mlc-go/mlc/dialects/quant"
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
@@ -165,6 +166,13 @@ func coreClamp(c *opCall) ([]*tensor.Tensor, error) {
 	if lo > hi {
 		return nil, fmt.Errorf("min %g exceeds max %g", lo, hi)
 	}
+	if c.pool != nil && c.pool.chain[c.op.Operand(0)] {
+		// A hardswish chain's add computed the product already.
+		if r, ok := c.precomputedIn(0); ok {
+			c.pool.chain[c.op.Result(0)] = true
+			return r, nil
+		}
+	}
 	if x := c.in[0]; x.DType() == tensor.F32 {
 		if b, ok := c.clampedInput(); ok && b == [2]float64{lo, hi} {
 			// The convolution that made x clamped it already.
@@ -284,7 +292,144 @@ func coreAdd(c *opCall) ([]*tensor.Tensor, error) {
 	if r, ok := c.precomputed(); ok {
 		return r, nil
 	}
+	if r, ok, err := c.hardSwish(); ok || err != nil {
+		return r, err
+	}
 	return quantDispatch(binaryOp(tensor.OpAdd), qAdd)(c)
+}
+
+// coreDiv is lhs / rhs; a divisor of a hardswish chain whose add computed
+// the chain (hardSwish) passes the product on.
+func coreDiv(c *opCall) ([]*tensor.Tensor, error) {
+	if c.pool != nil && c.pool.chain[c.op.Operand(0)] {
+		if r, ok := c.precomputedIn(0); ok {
+			c.markFused(c.op.Result(0), nil) // for the product reading it
+			return r, nil
+		}
+	}
+	return binaryOp(tensor.OpDiv)(c)
+}
+
+// hardSwish computes, at the core.add of x + a, an exported hardswish
+// x · (clamp(x + a, lo, hi) / d) (a and d float32 scalars) in one pass
+// when the add, clamp and divide each have the next as sole reader and
+// the product reads x and the quotient: the separate ops' bits
+// (tensor.HardSwishInto). The clamp and the divide then pass the result
+// on (pool.chain) and the product takes it (markFused). ok reports
+// whether it did.
+func (c *opCall) hardSwish() (r []*tensor.Tensor, ok bool, err error) {
+	if !c.fusable() || len(c.in) != 2 {
+		return nil, false, nil
+	}
+	ch, ok := hardSwishChain(c.op)
+	if !ok {
+		return nil, false, nil
+	}
+	x, av := c.in[ch.x], c.in[1-ch.x]
+	if x.DType() != tensor.F32 || av.DType() != tensor.F32 || av.Len() != 1 {
+		return nil, false, nil
+	}
+	d, ok := c.scalarF32(ch.div.Operand(1))
+	if !ok {
+		return nil, false, nil
+	}
+	h := tensor.HardSwish{Add: av.Float32s()[0], Lo: float32(ch.lo), Hi: float32(ch.hi), Div: d, XLast: ch.xLast}
+	y := c.out(tensor.F32, x.Shape())
+	if y == nil {
+		y = tensor.New(tensor.F32, x.Shape()...)
+	}
+	if err := tensor.HardSwishInto(y, x, h); err != nil {
+		return nil, true, err
+	}
+	if c.pool.chain == nil {
+		c.pool.chain = map[*ir.Value]bool{}
+	}
+	c.pool.chain[c.op.Result(0)] = true // the clamp and divide pass it on
+	return []*tensor.Tensor{y}, true, nil
+}
+
+// swishChain is the ops of a hardswish chain from its add (hardSwishChain).
+type swishChain struct {
+	x          int // the add's operand that is x
+	clamp, div *ir.Operation
+	lo, hi     float64
+	xLast      bool // the product is t · x
+}
+
+// hardSwishChain matches, from a core.add, x + a → clamp → ÷ d → product
+// with x: each op the sole reader of the one before, the divide's lhs the
+// clamp, the product of x and the quotient in either order, x of the
+// result's type. The operand that is x is the one of the result's type
+// (the other is then the scalar a, checked when run).
+func hardSwishChain(add *ir.Operation) (swishChain, bool) {
+	var ch swishChain
+	if add.NumOperands() != 2 || add.NumResults() != 1 {
+		return ch, false
+	}
+	rt := add.Result(0).Type()
+	switch {
+	case add.Operand(0).Type() == rt && add.Operand(1).Type() != rt:
+	case add.Operand(1).Type() == rt && add.Operand(0).Type() != rt:
+		ch.x = 1
+	default:
+		return ch, false
+	}
+	ch.clamp = soleReader(add)
+	if ch.clamp == nil || ch.clamp.Name() != "core.clamp" {
+		return ch, false
+	}
+	var err error
+	if ch.lo, ch.hi, err = (&opCall{op: ch.clamp}).bounds(); err != nil || !(ch.lo <= ch.hi) {
+		return ch, false
+	}
+	ch.div = soleReader(ch.clamp)
+	if ch.div == nil || ch.div.Name() != "core.div" || ch.div.NumOperands() != 2 || ch.div.Operand(0) != ch.clamp.Result(0) {
+		return ch, false
+	}
+	mul, xv, q := soleReader(ch.div), add.Operand(ch.x), ch.div.Result(0)
+	if mul == nil || mul.Name() != "core.mul" || mul.NumOperands() != 2 {
+		return ch, false
+	}
+	switch {
+	case mul.Operand(0) == xv && mul.Operand(1) == q:
+	case mul.Operand(1) == xv && mul.Operand(0) == q:
+		ch.xLast = true
+	default:
+		return ch, false
+	}
+	return ch, true
+}
+
+// scalarF32 is the value of v when it holds one float32: live already, or
+// a core.constant not yet run.
+func (c *opCall) scalarF32(v *ir.Value) (float32, bool) {
+	t := c.env[v]
+	if t == nil {
+		if d := v.DefiningOp(); d != nil && d.Name() == "core.constant" {
+			t, _ = ConstantTensor(ods.AttrOrDefault(d, "value"))
+		}
+	}
+	if t == nil || t.DType() != tensor.F32 || t.Len() != 1 {
+		return 0, false
+	}
+	return t.Float32s()[0], true
+}
+
+// precomputedIn is operand j (which holds this op's result already) as
+// the result: its storage when it dies here, else a copy.
+func (c *opCall) precomputedIn(j int) ([]*tensor.Tensor, bool) {
+	x := c.in[j]
+	if x.DType() != tensor.F32 {
+		return nil, false
+	}
+	y := c.inPlaceOf(j, x.Shape(), int64(x.Len()))
+	if y == nil {
+		if y = c.out(tensor.F32, x.Shape()); y == nil {
+			y = tensor.New(tensor.F32, x.Shape()...)
+		}
+		copy(y.Float32s(), x.Float32s())
+	}
+	return []*tensor.Tensor{y}, true
 }
 
 // precomputed returns an operand that the op making it computed as this

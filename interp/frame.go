@@ -80,6 +80,7 @@ func (f *frame) release() {
 	clear(p.taken)
 	clear(p.clamped)
 	clear(p.summed)
+	clear(p.chain)
 	p.free, p.arena = nil, nil
 	f.bufs.reset()
 }

@@ -33,6 +33,10 @@ type bufPool struct {
 	// already (coreConv's fusableResidual), with the clamp applied after
 	// it, if any.
 	summed map[*ir.Value]*[2]float64
+	// chain: values of a hardswish chain (an add and its clamp) whose
+	// tensors hold the chain's final product already (coreAdd's
+	// hardSwish).
+	chain map[*ir.Value]bool
 	// slab, when set, hands out the call's bufs (frame.go).
 	slab *bufSlab
 }

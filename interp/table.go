@@ -27,7 +27,7 @@ var kernels = map[string]kernel{
 	"core.constant":     constant,                           // dense / dense_resource value
 	"core.conv2d":       quantDispatch(coreConv, qConv),     // NCHW·OIHW, groups, dilation, [t,l,b,r] padding; quantized: QLinearConv
 	"core.cos":          unary(tensor.OpCos),                // cos x
-	"core.div":          binaryOp(tensor.OpDiv),             // lhs / rhs, integers truncate
+	"core.div":          coreDiv,                            // lhs / rhs, integers truncate
 	"core.erf":          unary(tensor.OpErf),                // erf x
 	"core.exp":          unary(tensor.OpExp),                // eˣ
 	"core.floor":        unary(tensor.OpFloor),              // ⌊x⌋

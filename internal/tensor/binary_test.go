@@ -161,3 +161,60 @@ func TestBinaryIntoFlat(t *testing.T) {
 		SetThreads(prev)
 	}
 }
+
+// HardSwishInto gives the bits of its four ops run one by one (add, clip,
+// div, mul), for NaNs, infinities and signed zeros, both operand orders of
+// the product, short and banded NCHW shapes, at one and three threads.
+func TestHardSwishMatchesSteps(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, th := range []int{1, 3} {
+		prev := SetThreads(th)
+		for _, shape := range [][]int64{{5}, {1, 16, 32, 32}, {1, 72, 57, 57}, {3, 1000}} {
+			x := New(F32, shape...)
+			for i := range x.Float32s() {
+				switch r.IntN(15) {
+				case 0:
+					x.Float32s()[i] = float32(math.NaN())
+				case 1:
+					x.Float32s()[i] = float32(math.Inf(1 - 2*r.IntN(2)))
+				case 2:
+					x.Float32s()[i] = float32(math.Copysign(0, -1))
+				default:
+					x.Float32s()[i] = float32(r.NormFloat64() * 4)
+				}
+			}
+			for _, xLast := range []bool{false, true} {
+				h := HardSwish{Add: 3, Lo: 0, Hi: 6, Div: 6, XLast: xLast}
+				y := New(F32, shape...)
+				if err := HardSwishInto(y, x, h); err != nil {
+					t.Fatal(err)
+				}
+				a, err := Binary(OpAdd, x, MustFromSlice(F32, nil, []float32{h.Add}))
+				if err != nil {
+					t.Fatal(err)
+				}
+				c, err := Clip(a, float64(h.Lo), float64(h.Hi))
+				if err != nil {
+					t.Fatal(err)
+				}
+				d, err := Binary(OpDiv, c, MustFromSlice(F32, nil, []float32{h.Div}))
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := Binary(OpMul, x, d)
+				if xLast {
+					want, err = Binary(OpMul, d, x)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, v := range y.Float32s() {
+					if math.Float32bits(v) != math.Float32bits(want.Float32s()[i]) {
+						t.Fatalf("threads %d, %v, xLast %v, element %d (x %v): %v, want %v", th, shape, xLast, i, x.Float32s()[i], v, want.Float32s()[i])
+					}
+				}
+			}
+		}
+		SetThreads(prev)
+	}
+}

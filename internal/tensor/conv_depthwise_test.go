@@ -221,10 +221,13 @@ func TestConv2DIntoAllocs(t *testing.T) {
 		rowSplit bool
 	}{
 		{"3x3", 1, 16, 28, sh(32, 16, 3, 3), Conv2DParams{Pads: pad1}, 1, true},
-		{"1x1", 1, 32, 28, sh(16, 32, 1, 1), Conv2DParams{}, 1, false},
+		// 32x32 and larger: products of 2^19 multiply-adds or more, so
+		// that both sizes run on the same number of threads
+		// (gemmParallelMin).
+		{"1x1", 1, 32, 32, sh(16, 32, 1, 1), Conv2DParams{}, 1, false},
 		{"depthwise", 1, 32, 28, sh(32, 1, 3, 3), Conv2DParams{Groups: 32, Pads: pad1}, 1, false},
 		{"depthwise-x2-stride2", 2, 16, 28, sh(32, 1, 3, 3), Conv2DParams{Groups: 16, Pads: pad1, Strides: [2]int{2, 2}}, 1, false},
-		{"grouped", 2, 32, 28, sh(32, 8, 3, 3), Conv2DParams{Groups: 4, Pads: pad1}, 8, false},
+		{"grouped", 2, 32, 32, sh(32, 8, 3, 3), Conv2DParams{Groups: 4, Pads: pad1}, 8, false},
 	} {
 		for _, th := range []int{1, 4} {
 			t.Run(fmt.Sprintf("%s/threads=%d", c.name, th), func(t *testing.T) {

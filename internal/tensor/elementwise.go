@@ -934,6 +934,55 @@ func SigmoidMulInto(y, x *Tensor) error {
 	return nil
 }
 
+// HardSwish holds the constants of the chain an exported hardswish is
+// made of: t = clamp(x + Add, Lo, Hi) / Div, then x · t (t · x when
+// XLast).
+type HardSwish struct {
+	Add, Lo, Hi, Div float32
+	XLast            bool
+}
+
+// HardSwishInto writes the chain h for a float32 x into y (x's shape, not
+// x's storage) in one pass, each step rounded to float32 as the separate
+// ops round it (Binary's add and div, Clip, Binary's mul): the same bits.
+func HardSwishInto(y, x *Tensor, h HardSwish) error {
+	if x.dtype != F32 {
+		return fmt.Errorf("tensor: hardswish into: want f32, got %v", x.dtype)
+	}
+	if err := intoF32("hardswish", y, x.shape); err != nil {
+		return err
+	}
+	if !(h.Lo <= h.Hi) {
+		return fmt.Errorf("tensor: hardswish: clamp to [%g, %g]", h.Lo, h.Hi)
+	}
+	o, xv := y.data.([]float32), x.data.([]float32)
+	if len(o) <= elemChunk && !bandedShape(x.shape) { // no closure to allocate
+		hardSwishF32(o, xv, h)
+		return nil
+	}
+	chunkedShape(x.shape, len(o), func(l, hi int) { hardSwishF32(o[l:hi], xv[l:hi], h) })
+	return nil
+}
+
+// hardSwishF32 is HardSwishInto on runs that stay in L1: the intermediate
+// t lives in a stack buffer.
+func hardSwishF32(o, x []float32, h HardSwish) {
+	var t [512]float32
+	add, div := [1]float32{h.Add}, [1]float32{h.Div}
+	for lo := 0; lo < len(o); lo += len(t) {
+		n := min(len(t), len(o)-lo)
+		tt, xs, os := t[:n], x[lo:lo+n], o[lo:lo+n]
+		binF32Span(OpAdd, tt, xs, add[:], 1, 0)
+		clampF32(tt, tt, h.Lo, h.Hi)
+		binF32Span(OpDiv, tt, tt, div[:], 1, 0)
+		if h.XLast {
+			binF32Span(OpMul, os, tt, xs, 1, 1)
+		} else {
+			binF32Span(OpMul, os, xs, tt, 1, 1)
+		}
+	}
+}
+
 // ClipInto is Clip for a float32 x writing into y, a float32 tensor of x's
 // shape; y may be x itself.
 func ClipInto(y, x *Tensor, lo, hi float64) error {

@@ -173,6 +173,10 @@ func getPack[T gemmElem]() *[]T {
 
 func putPack[T gemmElem](p *[]T) { forElem[T](&packPools).Put(p) }
 
+// gemmParallelMin is the multiply-adds below which a product runs on one
+// thread.
+const gemmParallelMin = 1 << 19
+
 func (g *gemmPlan[T]) run() {
 	m, n, k := g.m, g.n, g.k
 	if m == 0 || n == 0 {
@@ -213,8 +217,12 @@ func (g *gemmPlan[T]) run() {
 		return
 	}
 	workers := threads()
-	// Small products are not worth a goroutine.
-	if work := float64(m) * float64(n) * float64(k); work < 1<<16 || g.serial {
+	// Small products are not worth a second thread: handing half of one
+	// over and reading back what the other core wrote costs several
+	// microseconds on a VM, the time of about 2^18 multiply-adds (a
+	// transformer's 16-token products, 2^16 to 2^18 of them, ran 1.6
+	// times as long on two threads as on one).
+	if work := float64(m) * float64(n) * float64(k); work < gemmParallelMin || g.serial {
 		workers = 1
 	}
 	kern := g.kern.forRows(m)
