@@ -209,10 +209,11 @@ func (c *opCall) fusable() bool {
 // does and it is in the same block with one result of the same type.
 func soleReader(op *ir.Operation) *ir.Operation {
 	r := op.Result(0)
-	if !r.HasOneUse() {
+	use := r.OnlyUse()
+	if use == nil {
 		return nil
 	}
-	u := r.Uses()[0].Owner()
+	u := use.Owner()
 	if u.Block() != op.Block() || u.NumResults() != 1 || u.Result(0).Type() != r.Type() {
 		return nil
 	}

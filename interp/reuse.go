@@ -140,23 +140,32 @@ func (p *bufPool) kill(v *ir.Value, index int) {
 	}
 }
 
+// spanning is wholeStorage for t's storage d.
+func spanning[T float32 | int8 | uint8 | int16 | uint16](t *tensor.Tensor, d []T) (*tensor.Tensor, error) {
+	if len(d) == cap(d) {
+		return t, nil
+	}
+	return tensor.FromSlice(t.DType(), []int64{int64(cap(d))}, d[:cap(d)])
+}
+
 // mruKey keys dt's free list: buffers of any length, the most recently
 // freed last.
 func mruKey(dt tensor.DType) bufKey { return bufKey{dt, -1} }
 
-// wholeStorage is t's storage up to its capacity, as a 1-D tensor.
+// wholeStorage is t's storage up to its capacity: t itself when it spans
+// it (no new header), else a 1-D tensor.
 func wholeStorage(t *tensor.Tensor) (*tensor.Tensor, error) {
 	switch d := t.Data().(type) {
 	case []float32:
-		return tensor.FromSlice(t.DType(), []int64{int64(cap(d))}, d[:cap(d)])
+		return spanning(t, d)
 	case []int8:
-		return tensor.FromSlice(t.DType(), []int64{int64(cap(d))}, d[:cap(d)])
+		return spanning(t, d)
 	case []uint8:
-		return tensor.FromSlice(t.DType(), []int64{int64(cap(d))}, d[:cap(d)])
+		return spanning(t, d)
 	case []int16:
-		return tensor.FromSlice(t.DType(), []int64{int64(cap(d))}, d[:cap(d)])
+		return spanning(t, d)
 	case []uint16:
-		return tensor.FromSlice(t.DType(), []int64{int64(cap(d))}, d[:cap(d)])
+		return spanning(t, d)
 	}
 	return nil, fmt.Errorf("cannot recycle %s storage", t.DType())
 }
@@ -241,6 +250,9 @@ var reusable = map[tensor.DType]bool{tensor.F32: true, tensor.I8: true, tensor.U
 // reshapeStorage is the first n values of t's storage (of a dtype take
 // recycles) under shape (n elements).
 func reshapeStorage(t *tensor.Tensor, shape []int64, n int) (*tensor.Tensor, error) {
+	if t.Len() == n && t.HasShape(shape) { // a run's buffer back for the same op: its own header
+		return t, nil
+	}
 	switch d := t.Data().(type) {
 	case []float32:
 		return tensor.FromSlice(t.DType(), shape, d[:n])

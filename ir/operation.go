@@ -115,6 +115,15 @@ func (v *Value) Uses() []*OpOperand {
 	return out
 }
 
+// OnlyUse is v's use when it has exactly one, else nil (Uses without
+// the slice).
+func (v *Value) OnlyUse() *OpOperand {
+	if v.firstUse == nil || v.firstUse.next != nil {
+		return nil
+	}
+	return v.firstUse
+}
+
 func (v *Value) HasUses() bool   { return v.firstUse != nil }
 func (v *Value) HasOneUse() bool { return v.firstUse != nil && v.firstUse.next == nil }
 

@@ -65,8 +65,10 @@ func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, b
 		pp = dwPlanePlanFor(g)
 	}
 	plan := dwBlockPlanFor(g, rows)
-	var tp dwTapsPlan
+	var tp *dwTapsPlan // from a pool: the tiles' closure would move it to the heap
 	if !(g.kh == 3 && g.kw == 3) && dwTapsOK(g) {
+		tp = dwTapsPlans.Get().(*dwTapsPlan)
+		defer dwTapsPlans.Put(tp)
 		tp.set(g)
 	}
 	tile := func(t int) {
@@ -87,7 +89,7 @@ func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, b
 			ep.set(g, bias, m)
 			dwRowsBlocks(g, x[(n*g.c+c)*hw:(n*g.c+c+1)*hw], in, w[m*kk:(m+1)*kk], out, r0, r1, plan, &ep)
 		} else {
-			dwRows(g, x[(n*g.c+c)*hw:(n*g.c+c+1)*hw], in, w[m*kk:(m+1)*kk], out, r0, r1, &tp)
+			dwRows(g, x[(n*g.c+c)*hw:(n*g.c+c+1)*hw], in, w[m*kk:(m+1)*kk], out, r0, r1, tp)
 			tile := out[r0*g.ow : r1*g.ow]
 			if bias != nil {
 				addScalarF32(tile, bias[m])
@@ -270,6 +272,9 @@ const dwTapsMax = 64
 // dwTapsPlan is what the tap kernel needs of a geometry, computed once
 // per convolution: each tap's byte offset from an output row's first
 // input, the column phases' width and the padded (phased) row pitch.
+// dwTapsPlans recycles depthwiseRun's tap plans.
+var dwTapsPlans = sync.Pool{New: func() any { return new(dwTapsPlan) }}
+
 type dwTapsPlan struct {
 	taps          [dwTapsMax]int32
 	n             int // taps; 0: no plan

@@ -262,6 +262,9 @@ func (t *Tensor) DType() DType { return t.dtype }
 // Shape returns a copy of the shape.
 func (t *Tensor) Shape() []int64 { return cloneShape(t.shape) }
 
+// HasShape reports whether t's shape is shape (Shape without the copy).
+func (t *Tensor) HasShape(shape []int64) bool { return slices.Equal(t.shape, shape) }
+
 // Rank returns the number of dimensions.
 func (t *Tensor) Rank() int { return len(t.shape) }
 
