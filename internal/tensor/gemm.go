@@ -216,6 +216,10 @@ func (g *gemmPlan[T]) run() {
 		gemvF32(gf)
 		return
 	}
+	if gf, ok := any(g).(*gemmPlan[float32]); ok && gemvColOK(gf) {
+		gemvColF32(gf)
+		return
+	}
 	workers := threads()
 	// Small products are not worth a second thread: handing half of one
 	// over and reading back what the other core wrote costs several

@@ -14,6 +14,58 @@ func gemvOK(g *gemmPlan[float32]) bool {
 	return g.m == 1 && g.bRows != nil && g.bInd == nil && haveFaxpy && g.kern.goRun == nil
 }
 
+// gemvColOK reports whether a float32 plan is a product with one output
+// column read in place (a 1x1 convolution on a 1x1 plane: the weight
+// times a vector) with its A prepacked, which gemvColF32 computes without
+// padding the column to a 16-wide panel.
+func gemvColOK(g *gemmPlan[float32]) bool {
+	return g.n == 1 && g.m > 1 && g.bRows != nil && g.ldb == 1 && g.bInd == nil && !g.tileC && g.tileEpilogue == nil &&
+		gemvColAvailable() && g.kern.goRun == nil && g.kern.forRows(g.m).mr <= 16 && g.aPanelsFor(g.kern.forRows(g.m)) != nil
+}
+
+// gemvColF32 is the plan's product for gemvColOK: each kc block's sums
+// by the FMA chain the GEMM kernels run (gemvColAVX512), four panels at a
+// time, added to C as the kernels add them, then the bias, residual and
+// clamp as addBias applies them.
+func gemvColF32(g *gemmPlan[float32]) {
+	kern := g.kern.forRows(g.m)
+	pre, mr := g.aPanelsFor(kern), kern.mr
+	mPad := (g.m + mr - 1) / mr * mr
+	x := g.bRows[:g.k]
+	var acc [64]float32
+	for i0 := 0; i0 < g.m; {
+		np := 4
+		if mPad-i0 < 4*mr {
+			np = 1
+		}
+		for pc := 0; pc < g.k; pc += gemmKC {
+			kc := min(gemmKC, g.k-pc)
+			if pc == 0 && g.accumulate {
+				for q := range np {
+					for r := range mr {
+						if i := i0 + q*mr + r; i < g.m {
+							acc[16*q+r] = g.c[i*g.ldc]
+						}
+					}
+				}
+			}
+			gemvColPanels(&acc, pre[pc*mPad+i0*kc:], kc*mr, x[pc:], kc, mr, np, pc > 0 || g.accumulate)
+		}
+		for q := range np {
+			for r := range mr {
+				if i := i0 + q*mr + r; i < g.m {
+					g.c[i*g.ldc] = acc[16*q+r]
+				}
+			}
+		}
+		i0 += np * mr
+	}
+	g.addBias(0, g.m, 0, 1)
+	if g.epilogue != nil {
+		g.epilogue(0, g.m, 0, 1)
+	}
+}
+
 func gemvF32(g *gemmPlan[float32]) {
 	n := g.n
 	if !g.serial && gemvBlocksSplit(n, g.k) {

@@ -2,6 +2,7 @@ package tensor
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -38,6 +39,62 @@ func TestGemvMatchesTiled(t *testing.T) {
 						requireSameBits(t, want, got)
 					})
 				}
+			}
+		}
+	}
+}
+
+// A product with one output column (a 1x1 convolution on a 1x1 plane)
+// through gemvColF32 gives the GEMM's bits: depths over one kc block,
+// row counts that leave a partial panel group, accumulation into C, and
+// the bias, residual and clamp after.
+func TestGemvColumnMatchesGemm(t *testing.T) {
+	if !gemvColAvailable() {
+		t.Skip("no column kernel on this CPU or build")
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	randF := func(n int) []float32 {
+		v := make([]float32, n)
+		for i := range v {
+			v[i] = float32(r.NormFloat64())
+		}
+		return v
+	}
+	for trial := range 60 {
+		m, k := 2+r.IntN(130), 1+r.IntN(700)
+		a, x := randF(m*k), randF(k)
+		if trial%5 == 0 {
+			x[r.IntN(k)] = float32(math.NaN())
+		}
+		bias, res, c0 := randF(m), randF(m), randF(m)
+		run := func(col bool) []float32 {
+			c := append([]float32(nil), c0...)
+			g := &gemmPlan[float32]{m: m, n: 1, k: k, packA: packA32(a, k, false, 1), packB: packB32(x, 1, false),
+				kern: kernF32, bRows: x, ldb: 1, c: c, ldc: 1, accumulate: trial%3 == 1}
+			if trial%2 == 0 {
+				g.bias = bias
+			}
+			if trial%4 == 3 {
+				g.res, g.resFirst = res, trial%8 == 3
+			}
+			if trial%3 == 2 {
+				g.clip, g.clipLo, g.clipHi = true, -0.5, 0.7
+			}
+			if col {
+				g.aPanels = packAll(kernF32, m, k, g.packA)
+				if !gemvColOK(g) {
+					t.Fatalf("trial %d: the column path does not take the plan", trial)
+				}
+			} else {
+				g.bRows = nil // the tiled GEMM, packing B
+			}
+			g.run()
+			return c
+		}
+		got, want := run(true), run(false)
+		for i := range want {
+			if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+				t.Fatalf("trial %d (m %d, k %d): row %d = %v, GEMM %v", trial, m, k, i, got[i], want[i])
 			}
 		}
 	}

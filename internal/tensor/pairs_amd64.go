@@ -30,3 +30,17 @@ func gatherLastFast(dst, src []float32, rows, dlen int, idx []int32) bool {
 	gatherLastF32AVX512(&dst[0], &src[0], rows, dlen, n, &idx[0])
 	return true
 }
+
+//go:noescape
+func gemvColAVX512(acc *float32, a *float32, stride int, x *float32, kc, mr, np int, add bool)
+
+// gemvColAvailable reports whether gemvColF32 can run here.
+func gemvColAvailable() bool { return hasAVX512 }
+
+// gemvColPanels runs gemvColAVX512 (see there) for np panels.
+func gemvColPanels(acc *[64]float32, a []float32, stride int, x []float32, kc, mr, np int, add bool) {
+	if kc <= 0 || mr > 16 || (np != 1 && np != 4) || len(x) < kc || len(a) < (np-1)*stride+kc*mr {
+		panic("tensor: gemv column: panels out of range")
+	}
+	gemvColAVX512(&acc[0], &a[0], stride, &x[0], kc, mr, np, add)
+}

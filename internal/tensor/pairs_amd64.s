@@ -118,3 +118,87 @@ gnext:
 gdone:
 	VZEROUPPER
 	RET
+
+// func gemvColAVX512(acc *float32, a *float32, stride int, x *float32, kc, mr, np int, add bool)
+// One k block of a product with one output column, W·x, from W's packed
+// MR-row panels: for panel q < np (np 1 or 4) of mr <= 16 rows at
+// a + q·stride floats (k step p's mr values contiguous), s_q[r] =
+// Σ_p a_q[p·mr + r]·x[p], an FMA chain from +0 in increasing p with the
+// GEMM kernels' operand roles (B the multiplier, A the multiplicand), then
+// acc[16q + r] = s_q[r] (add false) or s_q[r] + acc[16q + r] (add true):
+// the GEMM's block sum and its adding, bit for bit.
+TEXT ·gemvColAVX512(SB), NOSPLIT, $0-57
+	MOVQ acc+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ stride+16(FP), R11
+	SHLQ $2, R11
+	MOVQ x+24(FP), DX
+	MOVQ mr+40(FP), CX
+	MOVQ $1, AX
+	SHLQ CX, AX
+	DECQ AX
+	KMOVW AX, K1
+	MOVQ CX, BX
+	SHLQ $2, BX // bytes per k step
+	MOVQ kc+32(FP), CX
+	MOVQ np+48(FP), R12
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	CMPQ R12, $4
+	JNE  gc1
+	LEAQ (SI)(R11*1), R8
+	LEAQ (R8)(R11*1), R9
+	LEAQ (R9)(R11*1), R10
+
+gc4:
+	VBROADCASTSS (DX), Z8
+	VMOVUPS.Z (SI), K1, Z4
+	VMOVUPS.Z (R8), K1, Z5
+	VMOVUPS.Z (R9), K1, Z6
+	VMOVUPS.Z (R10), K1, Z7
+	VFMADD231PS Z4, Z8, Z0
+	VFMADD231PS Z5, Z8, Z1
+	VFMADD231PS Z6, Z8, Z2
+	VFMADD231PS Z7, Z8, Z3
+	ADDQ BX, SI
+	ADDQ BX, R8
+	ADDQ BX, R9
+	ADDQ BX, R10
+	ADDQ $4, DX
+	DECQ CX
+	JNZ  gc4
+	MOVBLZX add+56(FP), AX
+	TESTB AL, AL
+	JEQ  gs4
+	VADDPS (DI), Z0, Z0
+	VADDPS 64(DI), Z1, Z1
+	VADDPS 128(DI), Z2, Z2
+	VADDPS 192(DI), Z3, Z3
+
+gs4:
+	VMOVUPS Z0, (DI)
+	VMOVUPS Z1, 64(DI)
+	VMOVUPS Z2, 128(DI)
+	VMOVUPS Z3, 192(DI)
+	VZEROUPPER
+	RET
+
+gc1:
+	VBROADCASTSS (DX), Z8
+	VMOVUPS.Z (SI), K1, Z4
+	VFMADD231PS Z4, Z8, Z0
+	ADDQ BX, SI
+	ADDQ $4, DX
+	DECQ CX
+	JNZ  gc1
+	MOVBLZX add+56(FP), AX
+	TESTB AL, AL
+	JEQ  gs1
+	VADDPS (DI), Z0, Z0
+
+gs1:
+	VMOVUPS Z0, (DI)
+	VZEROUPPER
+	RET
