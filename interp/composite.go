@@ -94,14 +94,7 @@ func floatUnit(f kernel) kernel {
 // f32Scratch recycles floatUnit's dequantized operands between calls.
 var f32Scratch sync.Pool
 
-func getF32Scratch(n int) *[]float32 {
-	if p, ok := f32Scratch.Get().(*[]float32); ok && cap(*p) >= n {
-		*p = (*p)[:n]
-		return p
-	}
-	s := make([]float32, n)
-	return &s
-}
+func getF32Scratch(n int) *[]float32 { return pooledSlice[float32](&f32Scratch, n) }
 
 func coreLayerNorm(c *opCall) ([]*tensor.Tensor, error) {
 	x := c.in[0]

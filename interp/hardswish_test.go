@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/mlc-go/mlc/internal/tensor"
-	"github.com/mlc-go/mlc/ir"
 )
 
 // hswishSrc has hardswish chains x · (clamp(x + 3, 0, 6) / 6): %a0 with
@@ -75,26 +74,5 @@ func TestHardSwishChain(t *testing.T) {
 		x.Float32s()[7] = float32(math.Copysign(0, -1))
 		return x
 	}
-	x, z := in(), in()
-	want, err := New(Options{Observe: func(*ir.Operation, []*tensor.Tensor) {}}).Run(fn, []*tensor.Tensor{x, z})
-	if err != nil {
-		t.Fatal(err)
-	}
-	poisonReused = true
-	defer func() { poisonReused = false }()
-	it := New(Options{})
-	for run := range 3 {
-		got, err := it.Run(fn, []*tensor.Tensor{x, z})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for k := range want {
-			g, w := got[k].Float32s(), want[k].Float32s()
-			for i := range w {
-				if math.Float32bits(g[i]) != math.Float32bits(w[i]) && !(g[i] != g[i] && w[i] != w[i]) {
-					t.Fatalf("run %d, result %d, element %d: %g, unfused %g", run, k, i, g[i], w[i])
-				}
-			}
-		}
-	}
+	requireFusedAsUnfused(t, fn, in(), in())
 }

@@ -43,12 +43,16 @@ func quantDispatch(f, q kernel) kernel {
 // accPool recycles int32 accumulators between calls.
 var accPool sync.Pool
 
-func getAcc(n int) *[]int32 {
-	if p, ok := accPool.Get().(*[]int32); ok && cap(*p) >= n {
+func getAcc(n int) *[]int32 { return pooledSlice[int32](&accPool, n) }
+
+// pooledSlice is a slice of n values from pool (one of at least that
+// capacity), else a new one; Put it back when done.
+func pooledSlice[T any](pool *sync.Pool, n int) *[]T {
+	if p, ok := pool.Get().(*[]T); ok && cap(*p) >= n {
 		*p = (*p)[:n]
 		return p
 	}
-	s := make([]int32, n)
+	s := make([]T, n)
 	return &s
 }
 

@@ -185,19 +185,8 @@ func requantRowsFast(dst *Tensor, lo, ldd int, acc []int32, lda, rows, n int, bi
 		r.Min < -128 || r.Max > 255 || r.Zero < -128 || r.Zero > 255 { // the packs keep 16 bits, then the low byte
 		return false
 	}
-	var d *byte
-	switch v := dst.data.(type) {
-	case []int8:
-		if len(v) < lo+(rows-1)*ldd+n {
-			return false
-		}
-		d = (*byte)(unsafe.Pointer(&v[lo]))
-	case []uint8:
-		if len(v) < lo+(rows-1)*ldd+n {
-			return false
-		}
-		d = (*byte)(unsafe.Pointer(&v[lo]))
-	default:
+	d := bytesFrom(dst, lo, (rows-1)*ldd+n)
+	if d == nil {
 		return false
 	}
 	scale, step := &r.Scale[0], 0
@@ -216,6 +205,22 @@ func requantRowsFast(dst *Tensor, lo, ldd int, acc []int32, lda, rows, n int, bi
 	return true
 }
 
+// bytesFrom is the address of 8-bit dst's value lo when n values from
+// there lie in it, else nil.
+func bytesFrom(dst *Tensor, lo, n int) *byte {
+	switch v := dst.data.(type) {
+	case []int8:
+		if len(v) >= lo+n {
+			return (*byte)(unsafe.Pointer(&v[lo]))
+		}
+	case []uint8:
+		if len(v) >= lo+n {
+			return (*byte)(unsafe.Pointer(&v[lo]))
+		}
+	}
+	return nil
+}
+
 //go:noescape
 func requantCols8AVX512(dst *byte, ldd int, acc *int32, lda int, rows, n int, bias *int32, scale *float32, rowBias *int32, rowStep int, lo, hi float32, zero int32)
 
@@ -229,19 +234,8 @@ func requantColsFast(dst *Tensor, lo, ldd int, acc []int32, lda, rows, n int, bi
 		r.Min < -128 || r.Max > 255 || r.Zero < -128 || r.Zero > 255 {
 		return false
 	}
-	var d *byte
-	switch v := dst.data.(type) {
-	case []int8:
-		if len(v) < lo+(rows-1)*ldd+n {
-			return false
-		}
-		d = (*byte)(unsafe.Pointer(&v[lo]))
-	case []uint8:
-		if len(v) < lo+(rows-1)*ldd+n {
-			return false
-		}
-		d = (*byte)(unsafe.Pointer(&v[lo]))
-	default:
+	d := bytesFrom(dst, lo, (rows-1)*ldd+n)
+	if d == nil {
 		return false
 	}
 	var none int32

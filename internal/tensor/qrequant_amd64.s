@@ -574,6 +574,37 @@ DATA ·requantPerm64+56(SB)/4, $11
 DATA ·requantPerm64+60(SB)/4, $15
 GLOBL ·requantPerm64(SB), RODATA|NOPTR, $64
 
+// PACKSETUP loads what the 64-lane row loops read, from the arguments at
+// 80 (lo), 84 (hi) and 88 (zero): the clamp bounds (Z3, Z4), the zero
+// point as dwords (Z7) and words (Z5), the low-byte mask (Z8), PACK64's
+// order (Z6), and R13 = n − 16 (R11 holds n), the last block's start.
+#define PACKSETUP \
+	VBROADCASTSS lo+80(FP), Z3 \
+	VBROADCASTSS hi+84(FP), Z4 \
+	MOVL zero+88(FP), AX \
+	VPBROADCASTD AX, Z7 \
+	VPBROADCASTW AX, Z5 \
+	MOVL $0x00ff, AX \
+	VPBROADCASTW AX, Z8 \
+	MOVQ $·requantPerm64(SB), AX \
+	VMOVDQU32 (AX), Z6 \
+	LEAQ -16(R11), R13
+
+// PACK64 stores the 64 requantized lanes of Z10-Z13 (zero point not yet
+// added) as bytes at (DI)(CX*1): packed to words, the zero point added
+// (Z5 in every word), each word's low byte kept (Z8) and packed, then the
+// dwords put back in order (Z6, requantPerm64).
+#define PACK64 \
+	VPACKSSDW Z11, Z10, Z10 \
+	VPACKSSDW Z13, Z12, Z12 \
+	VPADDW Z5, Z10, Z10 \
+	VPADDW Z5, Z12, Z12 \
+	VPANDD Z8, Z10, Z10 \
+	VPANDD Z8, Z12, Z12 \
+	VPACKUSWB Z12, Z10, Z10 \
+	VPERMD Z10, Z6, Z10 \
+	VMOVDQU8 Z10, (DI)(CX*1)
+
 // func requantRows8AVX512(dst *byte, ldd int, acc *int32, lda int, rows, n int, bias *int32, biasStep int, scale *float32, scaleStep int, lo, hi float32, zero int32)
 // For each row r < rows and column i < n (n >= 16): dst[r·ldd + i] =
 // low byte of (RNE(clamp(float32(acc[r·lda + i] + bias[r·biasStep]) ·
@@ -595,16 +626,7 @@ TEXT ·requantRows8AVX512(SB), NOSPLIT, $0-92
 	MOVQ scale+64(FP), DX
 	MOVQ scaleStep+72(FP), R12
 	SHLQ $2, R12
-	VBROADCASTSS lo+80(FP), Z3
-	VBROADCASTSS hi+84(FP), Z4
-	MOVL zero+88(FP), AX
-	VPBROADCASTD AX, Z7
-	VPBROADCASTW AX, Z5
-	MOVL $0x00ff, AX
-	VPBROADCASTW AX, Z8
-	MOVQ $·requantPerm64(SB), AX
-	VMOVDQU32 (AX), Z6
-	LEAQ -16(R11), R13
+	PACKSETUP
 
 rrow:
 	TESTQ R10, R10
@@ -621,15 +643,7 @@ r64:
 	REQ16F(64, Z11)
 	REQ16F(128, Z12)
 	REQ16F(192, Z13)
-	VPACKSSDW Z11, Z10, Z10
-	VPACKSSDW Z13, Z12, Z12
-	VPADDW Z5, Z10, Z10
-	VPADDW Z5, Z12, Z12
-	VPANDD Z8, Z10, Z10
-	VPANDD Z8, Z12, Z12
-	VPACKUSWB Z12, Z10, Z10
-	VPERMD Z10, Z6, Z10
-	VMOVDQU8 Z10, (DI)(CX*1)
+	PACK64
 	ADDQ $64, CX
 	JMP  r64
 
@@ -692,16 +706,7 @@ TEXT ·requantCols8AVX512(SB), NOSPLIT, $0-92
 	MOVQ rowBias+64(FP), R14
 	MOVQ rowStep+72(FP), R15
 	SHLQ $2, R15
-	VBROADCASTSS lo+80(FP), Z3
-	VBROADCASTSS hi+84(FP), Z4
-	MOVL zero+88(FP), AX
-	VPBROADCASTD AX, Z7
-	VPBROADCASTW AX, Z5
-	MOVL $0x00ff, AX
-	VPBROADCASTW AX, Z8
-	MOVQ $·requantPerm64(SB), AX
-	VMOVDQU32 (AX), Z6
-	LEAQ -16(R11), R13
+	PACKSETUP
 
 crow:
 	TESTQ R10, R10
@@ -717,15 +722,7 @@ c64:
 	REQ16C(64, Z11)
 	REQ16C(128, Z12)
 	REQ16C(192, Z13)
-	VPACKSSDW Z11, Z10, Z10
-	VPACKSSDW Z13, Z12, Z12
-	VPADDW Z5, Z10, Z10
-	VPADDW Z5, Z12, Z12
-	VPANDD Z8, Z10, Z10
-	VPANDD Z8, Z12, Z12
-	VPACKUSWB Z12, Z10, Z10
-	VPERMD Z10, Z6, Z10
-	VMOVDQU8 Z10, (DI)(CX*1)
+	PACK64
 	ADDQ $64, CX
 	JMP  c64
 
