@@ -223,9 +223,10 @@ func (g *gemmPlan[T]) run() {
 	workers := threads()
 	// Small products are not worth a second thread: handing half of one
 	// over and reading back what the other core wrote costs several
-	// microseconds on a VM, the time of about 2^18 multiply-adds (a
-	// transformer's 16-token products, 2^16 to 2^18 of them, ran 1.6
-	// times as long on two threads as on one).
+	// microseconds on a VM, the time of about 2^18 multiply-adds, so only
+	// products of twice that gain (a transformer's 16-token products,
+	// 2^16 to 2^18 of them, ran 1.6 times as long on two threads as on
+	// one).
 	if work := float64(m) * float64(n) * float64(k); work < gemmParallelMin || g.serial {
 		workers = 1
 	}
