@@ -416,14 +416,18 @@ func (c *opCall) scalarF32(v *ir.Value) (float32, bool) {
 	return t.Float32s()[0], true
 }
 
-// precomputedIn is operand j (which holds this op's result already) as
-// the result: its storage when it dies here, else a copy.
+// precomputedIn is float32 operand j (which holds this op's result
+// already) as the result: its storage when it dies here or nothing will
+// write it again, else a copy.
 func (c *opCall) precomputedIn(j int) ([]*tensor.Tensor, bool) {
 	x := c.in[j]
 	if x.DType() != tensor.F32 {
 		return nil, false
 	}
 	y := c.inPlaceOf(j, x.Shape(), int64(x.Len()))
+	if b := c.pool.owner[c.op.Operand(j)]; y == nil && b != nil && !b.pinned {
+		y = x // shares the operand's storage, which is never written again
+	}
 	if y == nil {
 		if y = c.out(tensor.F32, x.Shape()); y == nil {
 			y = tensor.New(tensor.F32, x.Shape()...)
@@ -440,19 +444,11 @@ func (c *opCall) precomputed() ([]*tensor.Tensor, bool) {
 	if !ok {
 		return nil, false
 	}
-	x := c.in[j]
-	y := c.inPlaceOf(j, x.Shape(), int64(x.Len()))
-	if b := c.pool.owner[c.op.Operand(j)]; y == nil && b != nil && !b.pinned {
-		y = x // shares the operand's storage, which is never written again
+	r, ok := c.precomputedIn(j)
+	if ok {
+		c.markClamped(clamp)
 	}
-	if y == nil {
-		if y = c.out(tensor.F32, x.Shape()); y == nil {
-			y = tensor.New(tensor.F32, x.Shape()...)
-		}
-		copy(y.Float32s(), x.Float32s())
-	}
-	c.markClamped(clamp)
-	return []*tensor.Tensor{y}, true
+	return r, ok
 }
 
 // coreMul is lhs · rhs; a sigmoid that computed this product already

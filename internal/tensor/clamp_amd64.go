@@ -75,7 +75,7 @@ func biasResClipRowAVX(p, r *float32, n int, bias, lo, hi float32, flags int)
 
 // biasResClipFast is biasClipFast with a residual: o[i] = clamp((o[i] + b)
 // + r[i]) (r[i] + that sum when resFirst) for the first len(o)&^7 values,
-// as addScalarF32, addF32Fast and clampF32 would in turn; it returns how
+// as addScalarF32, a float32 add and clampF32 would in turn; it returns how
 // many it did (0 without AVX2).
 func biasResClipFast(o, r []float32, b float32, bias, resFirst, clip bool, lo, hi float32) int {
 	n := len(o) &^ 7
@@ -94,21 +94,6 @@ func biasResClipFast(o, r []float32, b float32, bias, resFirst, clip bool, lo, h
 		flags |= 4
 	}
 	biasResClipRowAVX(&o[0], &r[0], n, b, lo, hi, flags)
-	return n
-}
-
-//go:noescape
-func addF32AVX(o, a, b *float32, n int)
-
-// addF32Fast sets o[i] = a[i] + b[i] for the first len(o)&^7 elements and
-// returns how many it did (0 without AVX2).
-func addF32Fast(o, a, b []float32) int {
-	n := len(o) &^ 7
-	if !hasAVX2 || n == 0 {
-		return 0
-	}
-	_, _ = a[n-1], b[n-1]
-	addF32AVX(&o[0], &a[0], &b[0], n)
 	return n
 }
 

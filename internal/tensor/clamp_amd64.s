@@ -248,51 +248,6 @@ iadd4:
 iadddone:
 	RET
 
-// func addF32AVX(o, a, b *float32, n int)
-// o[i] = a[i] + b[i] for n (a multiple of 8) floats; AVX.
-TEXT ·addF32AVX(SB), NOSPLIT, $0-32
-	MOVQ o+0(FP), DI
-	MOVQ a+8(FP), SI
-	MOVQ b+16(FP), DX
-	MOVQ n+24(FP), CX
-
-add32:
-	CMPQ    CX, $32
-	JLT     add8
-	VMOVUPS 0(SI), Y0
-	VMOVUPS 32(SI), Y1
-	VMOVUPS 64(SI), Y2
-	VMOVUPS 96(SI), Y3
-	VADDPS  0(DX), Y0, Y0
-	VADDPS  32(DX), Y1, Y1
-	VADDPS  64(DX), Y2, Y2
-	VADDPS  96(DX), Y3, Y3
-	VMOVUPS Y0, 0(DI)
-	VMOVUPS Y1, 32(DI)
-	VMOVUPS Y2, 64(DI)
-	VMOVUPS Y3, 96(DI)
-	ADDQ    $128, SI
-	ADDQ    $128, DX
-	ADDQ    $128, DI
-	SUBQ    $32, CX
-	JMP     add32
-
-add8:
-	CMPQ    CX, $8
-	JLT     adddone
-	VMOVUPS 0(SI), Y0
-	VADDPS  0(DX), Y0, Y0
-	VMOVUPS Y0, 0(DI)
-	ADDQ    $32, SI
-	ADDQ    $32, DX
-	ADDQ    $32, DI
-	SUBQ    $8, CX
-	JMP     add8
-
-adddone:
-	VZEROUPPER
-	RET
-
 // func evenF32AVX2(dst, src *float32, n int)
 // dst[t] = src[2t] for t in [0, n), n a multiple of 8 (reads src[0 : 2n)):
 // VSHUFPS picks each 128-bit lane's even values of two vectors, VPERMPD
@@ -322,7 +277,7 @@ efdone:
 // func biasResClipRowAVX(p, r *float32, n int, bias, lo, hi float32, flags int)
 // p[i] = clamp((p[i] + bias) + r[i]) for i in [0, n), n a multiple of 8:
 // the bias added when flags bit 0 is set, the residual r[i] added as the
-// second operand (bit 2 clear: addF32AVX's o = p + r) or the first (bit 2
+// second operand (bit 2 clear: o = p + r) or the first (bit 2
 // set: r + p), then the clamp when bit 1 is set; each step rounds as the
 // separate ops do, so the result is theirs bit for bit.
 TEXT ·biasResClipRowAVX(SB), NOSPLIT, $0-48

@@ -17,6 +17,4 @@ func biasResClipFast(o, r []float32, b float32, bias, resFirst, clip bool, lo, h
 	return 0
 }
 
-func addF32Fast(o, a, b []float32) int { return 0 }
-
 func evenF32Fast(dst, src []float32) int { return 0 }

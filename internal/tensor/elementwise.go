@@ -200,9 +200,7 @@ func binFloat[T float](op BinaryOp, o, a, b []T, p *bcastPlan) {
 	if o32, ok := any(o).([]float32); ok && op <= OpDiv {
 		a32, b32 := any(a).([]float32), any(b).([]float32)
 		row := func(oo int, offs []int) {
-			orow, ar, br := o32[oo:oo+n], a32[offs[0]:], b32[offs[1]:]
-			k := binF32Fast(op, orow, ar, br, sa, sb)
-			apply2(o[oo+k:oo+n], a[offs[0]+k*sa:], b[offs[1]+k*sb:], sa, sb, f)
+			binF32Span(op, o32[oo:oo+n], a32[offs[0]:], b32[offs[1]:], sa, sb)
 		}
 		rows := 0
 		if n > 0 {
@@ -586,14 +584,6 @@ func clampF32(o, x []float32, lo, hi float32) {
 // core's share only slows (mobilenet_v2's adds of 15k-75k values took 2x
 // as long on two threads as on one).
 const addParallelMin = 1 << 18
-
-// addF32 sets o[i] = a[i] + b[i] (AVX where the CPU has it).
-func addF32(o, a, b []float32) {
-	a, b = a[:len(o)], b[:len(o)]
-	for i := addF32Fast(o, a, b); i < len(o); i++ {
-		o[i] = a[i] + b[i]
-	}
-}
 
 // addScalarF32 adds b to every element of o (SSE where there is assembly).
 func addScalarF32(o []float32, b float32) {
@@ -1010,7 +1000,8 @@ func binaryFlatF32(y *Tensor, op BinaryOp, a, b *Tensor) bool {
 		return false
 	}
 	o, av, bv := y.data.([]float32), a.data.([]float32), b.data.([]float32)
-	if n <= elemChunk && !bandedShape(y.shape) { // one span: no closure to allocate
+	serial := n <= elemChunk || (op == OpAdd && n < addParallelMin)
+	if serial && !bandedShape(y.shape) { // one span: no closure to allocate
 		binF32Span(op, o, av, bv, sa, sb)
 		return true
 	}
@@ -1076,17 +1067,8 @@ func BinaryInto(y *Tensor, op BinaryOp, a, b *Tensor) error {
 	if done := binaryFlatF32(y, op, a, b); done {
 		return nil
 	}
-	if op == OpAdd && slices.Equal(a.shape, b.shape) {
-		o, av, bv := y.data.([]float32), a.data.([]float32), b.data.([]float32)
-		if len(o) < addParallelMin && !bandedShape(y.shape) {
-			addF32(o, av, bv)
-			return nil
-		}
-		chunkedShape(y.shape, len(o), func(lo, hi int) { addF32(o[lo:hi], av[lo:hi], bv[lo:hi]) })
-		return nil
-	}
 	if n := y.Len(); n > elemChunk && slices.Equal(a.shape, b.shape) {
-		// No broadcast: chunks of the flat arrays are independent, each
+		// No broadcast (pow, max, min): chunks of the flat arrays are independent, each
 		// a 1-D product of elemChunk elements but the last.
 		o, av, bv := y.data.([]float32), a.data.([]float32), b.data.([]float32)
 		flat := func(m int) *bcastPlan { s := []int64{int64(m)}; return newBcastPlan(s, s, s) }
