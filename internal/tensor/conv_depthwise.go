@@ -65,6 +65,11 @@ func depthwiseRun[T float32 | int8 | uint8](g *convGeom, x []T, in *dwInts, w, b
 		pp = dwPlanePlanFor(g)
 	}
 	plan := dwBlockPlanFor(g, rows)
+	if xf != nil && done == nil && pp == nil && plan == nil && dwBlockedOK(g) {
+		// Sixteen channels a vector: what the 3x3 kernels do not take.
+		depthwiseBlocked(g, xf, w, bias, y)
+		return
+	}
 	var tp *dwTapsPlan // from a pool: the tiles' closure would move it to the heap
 	if !(g.kh == 3 && g.kw == 3) && dwTapsOK(g) {
 		tp = dwTapsPlans.Get().(*dwTapsPlan)

@@ -308,12 +308,18 @@ func BenchmarkConvPaths(b *testing.B) {
 		xs, ws []int64
 		p      Conv2DParams
 	}
-	pad1 := [4]int{1, 1, 1, 1}
+	pad1, pad2 := [4]int{1, 1, 1, 1}, [4]int{2, 2, 2, 2}
 	for _, s := range []shape{
 		{"dw32x112", sh(1, 32, 112, 112), sh(32, 1, 3, 3), Conv2DParams{Groups: 32, Pads: pad1}},
 		{"dw96x112s2", sh(1, 96, 112, 112), sh(96, 1, 3, 3), Conv2DParams{Groups: 96, Pads: pad1, Strides: [2]int{2, 2}}},
 		{"dw144x56", sh(1, 144, 56, 56), sh(144, 1, 3, 3), Conv2DParams{Groups: 144, Pads: pad1}},
 		{"dw960x7", sh(1, 960, 7, 7), sh(960, 1, 3, 3), Conv2DParams{Groups: 960, Pads: pad1}},
+		{"dw5x5_1152x7", sh(1, 1152, 7, 7), sh(1152, 1, 5, 5), Conv2DParams{Groups: 1152, Pads: pad2}},
+		{"dw5x5_672x14", sh(1, 672, 14, 14), sh(672, 1, 5, 5), Conv2DParams{Groups: 672, Pads: pad2}},
+		{"dw5x5_672x14s2", sh(1, 672, 14, 14), sh(672, 1, 5, 5), Conv2DParams{Groups: 672, Pads: pad2, Strides: [2]int{2, 2}}},
+		{"dw5x5_144x56s2", sh(1, 144, 56, 56), sh(144, 1, 5, 5), Conv2DParams{Groups: 144, Pads: pad2, Strides: [2]int{2, 2}}},
+		{"dw5x5_240x28", sh(1, 240, 28, 28), sh(240, 1, 5, 5), Conv2DParams{Groups: 240, Pads: pad2}},
+		{"dw5x5d2_960x4", sh(1, 960, 4, 4), sh(960, 1, 5, 5), Conv2DParams{Groups: 960, Pads: [4]int{4, 4, 4, 4}, Dilations: [2]int{2, 2}}},
 		{"pw32to16x112", sh(1, 32, 112, 112), sh(16, 32, 1, 1), Conv2DParams{}},
 		{"pw144to24x56", sh(1, 144, 56, 56), sh(24, 144, 1, 1), Conv2DParams{}},
 	} {
@@ -332,6 +338,9 @@ func BenchmarkConvPaths(b *testing.B) {
 		}
 		if g.depthwise() {
 			paths["direct"] = func() { depthwiseF32(g, x, w, nil, y) }
+			if dwBlockedOK(g) {
+				paths["blocked"] = func() { depthwiseBlocked(g, x, w, nil, y) }
+			}
 		} else {
 			// The same 1x1 product through the implicit-im2col packer.
 			g2 := *g

@@ -1,0 +1,489 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// Kernels of the blocked depthwise convolution (dwblocked_amd64.go): a
+// plane of 16-value vectors holds sixteen channels' values at each
+// position, one cache line per position.
+
+// TRANSPOSE16 transposes the 16x16 matrix whose rows are Z0..Z15 in place
+// (Z16..Z31 are clobbered): 4-byte pairs, then 8-byte pairs within
+// 128-bit lanes, then two rounds of 128-bit lane shuffles.
+#define TRANSPOSE16 \
+	VUNPCKLPS Z1, Z0, Z16 \
+	VUNPCKHPS Z1, Z0, Z17 \
+	VUNPCKLPS Z3, Z2, Z18 \
+	VUNPCKHPS Z3, Z2, Z19 \
+	VUNPCKLPS Z5, Z4, Z20 \
+	VUNPCKHPS Z5, Z4, Z21 \
+	VUNPCKLPS Z7, Z6, Z22 \
+	VUNPCKHPS Z7, Z6, Z23 \
+	VUNPCKLPS Z9, Z8, Z24 \
+	VUNPCKHPS Z9, Z8, Z25 \
+	VUNPCKLPS Z11, Z10, Z26 \
+	VUNPCKHPS Z11, Z10, Z27 \
+	VUNPCKLPS Z13, Z12, Z28 \
+	VUNPCKHPS Z13, Z12, Z29 \
+	VUNPCKLPS Z15, Z14, Z30 \
+	VUNPCKHPS Z15, Z14, Z31 \
+	VUNPCKLPD Z18, Z16, Z0 \
+	VUNPCKHPD Z18, Z16, Z1 \
+	VUNPCKLPD Z19, Z17, Z2 \
+	VUNPCKHPD Z19, Z17, Z3 \
+	VUNPCKLPD Z22, Z20, Z4 \
+	VUNPCKHPD Z22, Z20, Z5 \
+	VUNPCKLPD Z23, Z21, Z6 \
+	VUNPCKHPD Z23, Z21, Z7 \
+	VUNPCKLPD Z26, Z24, Z8 \
+	VUNPCKHPD Z26, Z24, Z9 \
+	VUNPCKLPD Z27, Z25, Z10 \
+	VUNPCKHPD Z27, Z25, Z11 \
+	VUNPCKLPD Z30, Z28, Z12 \
+	VUNPCKHPD Z30, Z28, Z13 \
+	VUNPCKLPD Z31, Z29, Z14 \
+	VUNPCKHPD Z31, Z29, Z15 \
+	VSHUFF32X4 $0x88, Z4, Z0, Z16 \
+	VSHUFF32X4 $0xDD, Z4, Z0, Z20 \
+	VSHUFF32X4 $0x88, Z12, Z8, Z24 \
+	VSHUFF32X4 $0xDD, Z12, Z8, Z28 \
+	VSHUFF32X4 $0x88, Z5, Z1, Z17 \
+	VSHUFF32X4 $0xDD, Z5, Z1, Z21 \
+	VSHUFF32X4 $0x88, Z13, Z9, Z25 \
+	VSHUFF32X4 $0xDD, Z13, Z9, Z29 \
+	VSHUFF32X4 $0x88, Z6, Z2, Z18 \
+	VSHUFF32X4 $0xDD, Z6, Z2, Z22 \
+	VSHUFF32X4 $0x88, Z14, Z10, Z26 \
+	VSHUFF32X4 $0xDD, Z14, Z10, Z30 \
+	VSHUFF32X4 $0x88, Z7, Z3, Z19 \
+	VSHUFF32X4 $0xDD, Z7, Z3, Z23 \
+	VSHUFF32X4 $0x88, Z15, Z11, Z27 \
+	VSHUFF32X4 $0xDD, Z15, Z11, Z31 \
+	VSHUFF32X4 $0x88, Z24, Z16, Z0 \
+	VSHUFF32X4 $0xDD, Z24, Z16, Z8 \
+	VSHUFF32X4 $0x88, Z28, Z20, Z4 \
+	VSHUFF32X4 $0xDD, Z28, Z20, Z12 \
+	VSHUFF32X4 $0x88, Z25, Z17, Z1 \
+	VSHUFF32X4 $0xDD, Z25, Z17, Z9 \
+	VSHUFF32X4 $0x88, Z29, Z21, Z5 \
+	VSHUFF32X4 $0xDD, Z29, Z21, Z13 \
+	VSHUFF32X4 $0x88, Z26, Z18, Z2 \
+	VSHUFF32X4 $0xDD, Z26, Z18, Z10 \
+	VSHUFF32X4 $0x88, Z30, Z22, Z6 \
+	VSHUFF32X4 $0xDD, Z30, Z22, Z14 \
+	VSHUFF32X4 $0x88, Z27, Z19, Z3 \
+	VSHUFF32X4 $0xDD, Z27, Z19, Z11 \
+	VSHUFF32X4 $0x88, Z31, Z23, Z7 \
+	VSHUFF32X4 $0xDD, Z31, Z23, Z15
+
+// CHUNKMASK sets K1 to the lanes of a chunk of CX remaining positions:
+// all sixteen, or R12's (the last chunk's) when CX < 16.
+#define CHUNKMASK \
+	MOVL    $0xffff, AX \
+	CMPQ    CX, $16 \
+	CMOVLLT R12, AX \
+	KMOVW   AX, K1
+
+// TAILBITS sets R12 to the mask of n&15 lanes for n in R9 (0: all 16,
+// never used).
+#define TAILBITS \
+	MOVQ R9, CX \
+	ANDQ $15, CX \
+	MOVL $1, R12 \
+	SHLL CX, R12 \
+	DECL R12
+
+// func dwcPackIn(dst, src *float32, offs *[16]int64, n int, tab *int32, base int)
+//
+// Transposes positions [0, n) of sixteen planes (plane i at src +
+// offs[i] bytes, positions contiguous) into 16-value vectors, the vector
+// of position p stored at dst + base + tab[p] bytes.
+TEXT ·dwcPackIn(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	ADDQ base+40(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ offs+16(FP), R8
+	MOVQ n+24(FP), R9
+	MOVQ tab+32(FP), R10
+	TAILBITS
+	XORQ BX, BX // first position of the chunk
+
+packchunk:
+	MOVQ R9, CX
+	SUBQ BX, CX
+	JLE  packdone
+	CHUNKMASK
+	LEAQ (SI)(BX*4), DX
+	MOVQ      0(R8), AX
+	VMOVUPS.Z (DX)(AX*1), K1, Z0
+	MOVQ      8(R8), AX
+	VMOVUPS.Z (DX)(AX*1), K1, Z1
+	MOVQ      16(R8), AX
+	VMOVUPS.Z (DX)(AX*1), K1, Z2
+	MOVQ      24(R8), AX
+	VMOVUPS.Z (DX)(AX*1), K1, Z3
+	MOVQ      32(R8), AX
+	VMOVUPS.Z (DX)(AX*1), K1, Z4
+	MOVQ      40(R8), AX
+	VMOVUPS.Z (DX)(AX*1), K1, Z5
+	MOVQ      48(R8), AX
+	VMOVUPS.Z (DX)(AX*1), K1, Z6
+	MOVQ      56(R8), AX
+	VMOVUPS.Z (DX)(AX*1), K1, Z7
+	MOVQ      64(R8), AX
+	VMOVUPS.Z (DX)(AX*1), K1, Z8
+	MOVQ      72(R8), AX
+	VMOVUPS.Z (DX)(AX*1), K1, Z9
+	MOVQ      80(R8), AX
+	VMOVUPS.Z (DX)(AX*1), K1, Z10
+	MOVQ      88(R8), AX
+	VMOVUPS.Z (DX)(AX*1), K1, Z11
+	MOVQ      96(R8), AX
+	VMOVUPS.Z (DX)(AX*1), K1, Z12
+	MOVQ      104(R8), AX
+	VMOVUPS.Z (DX)(AX*1), K1, Z13
+	MOVQ      112(R8), AX
+	VMOVUPS.Z (DX)(AX*1), K1, Z14
+	MOVQ      120(R8), AX
+	VMOVUPS.Z (DX)(AX*1), K1, Z15
+	TRANSPOSE16
+	LEAQ (R10)(BX*4), DX
+	MOVLQSX 0(DX), AX
+	VMOVUPS Z0, (DI)(AX*1)
+	CMPQ    CX, $1
+	JLE     packnext
+	MOVLQSX 4(DX), AX
+	VMOVUPS Z1, (DI)(AX*1)
+	CMPQ    CX, $2
+	JLE     packnext
+	MOVLQSX 8(DX), AX
+	VMOVUPS Z2, (DI)(AX*1)
+	CMPQ    CX, $3
+	JLE     packnext
+	MOVLQSX 12(DX), AX
+	VMOVUPS Z3, (DI)(AX*1)
+	CMPQ    CX, $4
+	JLE     packnext
+	MOVLQSX 16(DX), AX
+	VMOVUPS Z4, (DI)(AX*1)
+	CMPQ    CX, $5
+	JLE     packnext
+	MOVLQSX 20(DX), AX
+	VMOVUPS Z5, (DI)(AX*1)
+	CMPQ    CX, $6
+	JLE     packnext
+	MOVLQSX 24(DX), AX
+	VMOVUPS Z6, (DI)(AX*1)
+	CMPQ    CX, $7
+	JLE     packnext
+	MOVLQSX 28(DX), AX
+	VMOVUPS Z7, (DI)(AX*1)
+	CMPQ    CX, $8
+	JLE     packnext
+	MOVLQSX 32(DX), AX
+	VMOVUPS Z8, (DI)(AX*1)
+	CMPQ    CX, $9
+	JLE     packnext
+	MOVLQSX 36(DX), AX
+	VMOVUPS Z9, (DI)(AX*1)
+	CMPQ    CX, $10
+	JLE     packnext
+	MOVLQSX 40(DX), AX
+	VMOVUPS Z10, (DI)(AX*1)
+	CMPQ    CX, $11
+	JLE     packnext
+	MOVLQSX 44(DX), AX
+	VMOVUPS Z11, (DI)(AX*1)
+	CMPQ    CX, $12
+	JLE     packnext
+	MOVLQSX 48(DX), AX
+	VMOVUPS Z12, (DI)(AX*1)
+	CMPQ    CX, $13
+	JLE     packnext
+	MOVLQSX 52(DX), AX
+	VMOVUPS Z13, (DI)(AX*1)
+	CMPQ    CX, $14
+	JLE     packnext
+	MOVLQSX 56(DX), AX
+	VMOVUPS Z14, (DI)(AX*1)
+	CMPQ    CX, $15
+	JLE     packnext
+	MOVLQSX 60(DX), AX
+	VMOVUPS Z15, (DI)(AX*1)
+
+packnext:
+	ADDQ $16, BX
+	JMP  packchunk
+
+packdone:
+	VZEROUPPER
+	RET
+
+// func dwcUnpackOut(dst *float32, offs *[16]int64, planes int, src *float32, n int)
+//
+// Transposes n 16-value vectors at src (whole chunks of sixteen are read)
+// back into planes: lane i of vector p to dst + offs[i] bytes + 4p, for
+// the first planes lanes.
+TEXT ·dwcUnpackOut(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ offs+8(FP), R8
+	MOVQ planes+16(FP), R10
+	MOVQ src+24(FP), SI
+	MOVQ n+32(FP), R9
+	TAILBITS
+	XORQ BX, BX
+
+unpackchunk:
+	MOVQ R9, CX
+	SUBQ BX, CX
+	JLE  unpackdone
+	CHUNKMASK
+	VMOVUPS 0(SI), Z0
+	VMOVUPS 64(SI), Z1
+	VMOVUPS 128(SI), Z2
+	VMOVUPS 192(SI), Z3
+	VMOVUPS 256(SI), Z4
+	VMOVUPS 320(SI), Z5
+	VMOVUPS 384(SI), Z6
+	VMOVUPS 448(SI), Z7
+	VMOVUPS 512(SI), Z8
+	VMOVUPS 576(SI), Z9
+	VMOVUPS 640(SI), Z10
+	VMOVUPS 704(SI), Z11
+	VMOVUPS 768(SI), Z12
+	VMOVUPS 832(SI), Z13
+	VMOVUPS 896(SI), Z14
+	VMOVUPS 960(SI), Z15
+	TRANSPOSE16
+	LEAQ (DI)(BX*4), DX
+	MOVQ    0(R8), AX
+	VMOVUPS Z0, K1, (DX)(AX*1)
+	CMPQ    R10, $1
+	JLE     unpacknext
+	MOVQ    8(R8), AX
+	VMOVUPS Z1, K1, (DX)(AX*1)
+	CMPQ    R10, $2
+	JLE     unpacknext
+	MOVQ    16(R8), AX
+	VMOVUPS Z2, K1, (DX)(AX*1)
+	CMPQ    R10, $3
+	JLE     unpacknext
+	MOVQ    24(R8), AX
+	VMOVUPS Z3, K1, (DX)(AX*1)
+	CMPQ    R10, $4
+	JLE     unpacknext
+	MOVQ    32(R8), AX
+	VMOVUPS Z4, K1, (DX)(AX*1)
+	CMPQ    R10, $5
+	JLE     unpacknext
+	MOVQ    40(R8), AX
+	VMOVUPS Z5, K1, (DX)(AX*1)
+	CMPQ    R10, $6
+	JLE     unpacknext
+	MOVQ    48(R8), AX
+	VMOVUPS Z6, K1, (DX)(AX*1)
+	CMPQ    R10, $7
+	JLE     unpacknext
+	MOVQ    56(R8), AX
+	VMOVUPS Z7, K1, (DX)(AX*1)
+	CMPQ    R10, $8
+	JLE     unpacknext
+	MOVQ    64(R8), AX
+	VMOVUPS Z8, K1, (DX)(AX*1)
+	CMPQ    R10, $9
+	JLE     unpacknext
+	MOVQ    72(R8), AX
+	VMOVUPS Z9, K1, (DX)(AX*1)
+	CMPQ    R10, $10
+	JLE     unpacknext
+	MOVQ    80(R8), AX
+	VMOVUPS Z10, K1, (DX)(AX*1)
+	CMPQ    R10, $11
+	JLE     unpacknext
+	MOVQ    88(R8), AX
+	VMOVUPS Z11, K1, (DX)(AX*1)
+	CMPQ    R10, $12
+	JLE     unpacknext
+	MOVQ    96(R8), AX
+	VMOVUPS Z12, K1, (DX)(AX*1)
+	CMPQ    R10, $13
+	JLE     unpacknext
+	MOVQ    104(R8), AX
+	VMOVUPS Z13, K1, (DX)(AX*1)
+	CMPQ    R10, $14
+	JLE     unpacknext
+	MOVQ    112(R8), AX
+	VMOVUPS Z14, K1, (DX)(AX*1)
+	CMPQ    R10, $15
+	JLE     unpacknext
+	MOVQ    120(R8), AX
+	VMOVUPS Z15, K1, (DX)(AX*1)
+
+unpacknext:
+	ADDQ $1024, SI
+	ADDQ $16, BX
+	JMP  unpackchunk
+
+unpackdone:
+	VZEROUPPER
+	RET
+
+// EPILOGUE adds the bias (Z29) to zn and clamps it to [Z30, Z31] as
+// clampTo does (a NaN stays).
+#define EPILOGUE(zn) \
+	VADDPS Z29, zn, zn \
+	VMAXPS zn, Z30, zn \
+	VMINPS zn, Z31, zn
+
+// TAPBASE sets AX to tap R8's window for the chunk's first output (BX)
+// and loads the tap's weights (R9) into Z8.
+#define TAPBASE \
+	MOVLQSX (R8), AX \
+	ADDQ    BX, AX \
+	VMOVUPS (R9), Z8
+
+// TAP adds the product of the window at addr and Z8 to zacc through ztmp.
+#define TAP(addr, zacc, ztmp) \
+	VMULPS addr, Z8, ztmp \
+	VADDPS ztmp, zacc, zacc
+
+// NEXTTAP moves R8 and R9 on to the next tap and jumps to label while
+// taps are left (R10 is the end of the taps).
+#define NEXTTAP(label) \
+	ADDQ $4, R8 \
+	ADDQ $64, R9 \
+	CMPQ R8, R10 \
+	JLT  label
+
+// func dwcTaps(dst, src *float32, rows, rowStep, dstRowStep, colStep int, chunks *int32, taps *int32, ntaps int, w, bias *float32, lo, hi float32)
+//
+// Output vector (r, j) of a blocked depthwise convolution is 0 + Σ_t
+// w[t]·src[r·rowStep + j·colStep + taps[t]] in tap order (vectors of 16
+// lanes, each product rounded, offsets in bytes), then + bias, clamped to
+// [lo, hi]; stored at dst + r·dstRowStep + 64j. A row's outputs come in
+// chunks of 8, 4 or 1 (chunks: byte offset of the window, byte offset of
+// the output, width), ended by one of width 0. The windows of a chunk's
+// outputs are addressed from four bases a column step apart (AX, CX, DX,
+// R12) and those plus four steps.
+TEXT ·dwcTaps(SB), NOSPLIT, $0-96
+	MOVQ         dst+0(FP), DI
+	MOVQ         src+8(FP), SI
+	MOVQ         rows+16(FP), R14
+	MOVQ         colStep+40(FP), R13
+	MOVQ         bias+80(FP), AX
+	VMOVUPS      (AX), Z29
+	VBROADCASTSS lo+88(FP), Z30
+	VBROADCASTSS hi+92(FP), Z31
+	MOVQ         taps+56(FP), R10
+	MOVQ         ntaps+64(FP), AX
+	LEAQ         (R10)(AX*4), R10
+	TESTQ        R14, R14
+	JEQ          tapsdone
+
+tapsrow:
+	MOVQ chunks+48(FP), R11
+
+tapschunk:
+	MOVL    8(R11), AX
+	TESTL   AX, AX
+	JEQ     tapsrowdone
+	MOVLQSX (R11), BX
+	ADDQ    SI, BX
+	MOVQ    taps+56(FP), R8
+	MOVQ    w+72(FP), R9
+	CMPL    AX, $8
+	JEQ     chunk8
+	CMPL    AX, $4
+	JEQ     chunk4
+
+	// One output.
+	VPXORD Z0, Z0, Z0
+
+tap1:
+	TAPBASE
+	TAP((AX), Z0, Z9)
+	NEXTTAP(tap1)
+	EPILOGUE(Z0)
+	MOVLQSX  4(R11), DX
+	VMOVUPS  Z0, (DI)(DX*1)
+	JMP      tapsnext
+
+chunk4:
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+
+tap4:
+	TAPBASE
+	LEAQ (AX)(R13*1), CX
+	TAP((AX), Z0, Z9)
+	TAP((CX), Z1, Z10)
+	TAP((AX)(R13*2), Z2, Z11)
+	TAP((CX)(R13*2), Z3, Z12)
+	NEXTTAP(tap4)
+	EPILOGUE(Z0)
+	EPILOGUE(Z1)
+	EPILOGUE(Z2)
+	EPILOGUE(Z3)
+	MOVLQSX  4(R11), DX
+	VMOVUPS  Z0, (DI)(DX*1)
+	VMOVUPS  Z1, 64(DI)(DX*1)
+	VMOVUPS  Z2, 128(DI)(DX*1)
+	VMOVUPS  Z3, 192(DI)(DX*1)
+	JMP      tapsnext
+
+chunk8:
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	VPXORD Z4, Z4, Z4
+	VPXORD Z5, Z5, Z5
+	VPXORD Z6, Z6, Z6
+	VPXORD Z7, Z7, Z7
+
+tap8:
+	TAPBASE
+	LEAQ (AX)(R13*1), CX
+	LEAQ (AX)(R13*2), DX
+	LEAQ (CX)(R13*2), R12
+	TAP((AX), Z0, Z9)
+	TAP((CX), Z1, Z10)
+	TAP((DX), Z2, Z11)
+	TAP((R12), Z3, Z12)
+	TAP((AX)(R13*4), Z4, Z13)
+	TAP((CX)(R13*4), Z5, Z14)
+	TAP((DX)(R13*4), Z6, Z15)
+	TAP((R12)(R13*4), Z7, Z16)
+	NEXTTAP(tap8)
+	EPILOGUE(Z0)
+	EPILOGUE(Z1)
+	EPILOGUE(Z2)
+	EPILOGUE(Z3)
+	EPILOGUE(Z4)
+	EPILOGUE(Z5)
+	EPILOGUE(Z6)
+	EPILOGUE(Z7)
+	MOVLQSX 4(R11), DX
+	VMOVUPS Z0, (DI)(DX*1)
+	VMOVUPS Z1, 64(DI)(DX*1)
+	VMOVUPS Z2, 128(DI)(DX*1)
+	VMOVUPS Z3, 192(DI)(DX*1)
+	VMOVUPS Z4, 256(DI)(DX*1)
+	VMOVUPS Z5, 320(DI)(DX*1)
+	VMOVUPS Z6, 384(DI)(DX*1)
+	VMOVUPS Z7, 448(DI)(DX*1)
+
+tapsnext:
+	ADDQ $12, R11
+	JMP  tapschunk
+
+tapsrowdone:
+	ADDQ rowStep+24(FP), SI
+	ADDQ dstRowStep+32(FP), DI
+	DECQ R14
+	JNZ  tapsrow
+
+tapsdone:
+	VZEROUPPER
+	RET
