@@ -320,6 +320,7 @@ func BenchmarkConvPaths(b *testing.B) {
 		{"dw5x5_144x56s2", sh(1, 144, 56, 56), sh(144, 1, 5, 5), Conv2DParams{Groups: 144, Pads: pad2, Strides: [2]int{2, 2}}},
 		{"dw5x5_240x28", sh(1, 240, 28, 28), sh(240, 1, 5, 5), Conv2DParams{Groups: 240, Pads: pad2}},
 		{"dw5x5d2_960x4", sh(1, 960, 4, 4), sh(960, 1, 5, 5), Conv2DParams{Groups: 960, Pads: [4]int{4, 4, 4, 4}, Dilations: [2]int{2, 2}}},
+		{"stem3to32x224s2", sh(1, 3, 224, 224), sh(32, 3, 3, 3), Conv2DParams{Pads: pad1, Strides: [2]int{2, 2}}},
 		{"pw32to16x112", sh(1, 32, 112, 112), sh(16, 32, 1, 1), Conv2DParams{}},
 		{"pw144to24x56", sh(1, 144, 56, 56), sh(24, 144, 1, 1), Conv2DParams{}},
 	} {
