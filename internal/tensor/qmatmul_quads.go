@@ -173,7 +173,8 @@ func matMulQuadsInto(acc []int32, a *Tensor, aZero int32, pb *PackedMatMulIntege
 // packQuadPanels packs all of an m x k 8-bit A (rows of k, XORed with
 // flip) for a quad kernel of mr-row panels as packedA lays it out (kc
 // block pc at pc·mPad): what packAQuads writes block by block, a panel's
-// k step at a time so that its stores are sequential.
+// k step at a time so that its stores are sequential (whole panels'
+// runs of sixteen quads in registers where the CPU has AVX-512).
 func packQuadPanels[TA int8 | uint8](dst []int32, a []TA, m, k, mr int, flip byte) {
 	kq := (k + 3) / 4
 	mPad := (m + mr - 1) / mr * mr
@@ -191,7 +192,11 @@ func packQuadPanels[TA int8 | uint8](dst []int32, a []TA, m, k, mr int, flip byt
 			for r := range live {
 				rows[r] = bytes[(ir+r)*k : (ir+r+1)*k]
 			}
-			for p := range pw {
+			p0 := 0
+			if live == mr {
+				p0 = quadPanelFast(d, bytes[ir*k+4*pc:], k, mr, pw, flip)
+			}
+			for p := p0; p < pw; p++ {
 				o, dd := 4*(pc+p), d[p*mr:(p+1)*mr]
 				for r := range live {
 					dd[r] = int32(binary.LittleEndian.Uint32(rows[r][o:o+4]) ^ f4)
@@ -221,6 +226,9 @@ func packQuadPanels[TA int8 | uint8](dst []int32, a []TA, m, k, mr int, flip byt
 // eight at a time in 16-bit lanes.
 func rowSumsFlipped[T int8 | uint8](sums []int32, a []T, k int, flip byte) {
 	x := flip ^ 0x80
+	if len(sums) > 0 && k > 0 && rowSumsFast(sums, unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), len(sums)*k), k, x) {
+		return
+	}
 	x8 := uint64(x) * 0x0101010101010101
 	const lanes = 0x00ff00ff00ff00ff
 	for i := range sums {

@@ -120,7 +120,7 @@ func TestPackMatMulIntegerDeclines(t *testing.T) {
 // long enough to take several 128-word runs.
 func TestRowSumsFlipped(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
-	for _, k := range []int{1, 7, 8, 9, 63, 1024, 1031, 3000} {
+	for _, k := range []int{1, 7, 8, 9, 63, 64, 65, 128, 1024, 1031, 3000} {
 		a := randBytes(rng, U8, 3, int64(k))
 		b := randBytes(rng, I8, 3, int64(k))
 		for _, flip := range []byte{0, 0x80} {
@@ -145,6 +145,45 @@ func TestRowSumsFlipped(t *testing.T) {
 					t.Fatalf("int8 k %d flip %#x row %d: %d, want %d", k, flip, i, got[i], want)
 				}
 			}
+		}
+	}
+}
+
+// packQuadPanels (whole panels' runs of sixteen quads in registers where
+// there is AVX-512) lays A out as the per-block packer does, for every
+// quad kernel height, partial panels and quads, several K blocks, both
+// flips.
+func TestPackQuadPanelsMatchesBlocks(t *testing.T) {
+	r := rand.New(rand.NewSource(71))
+	for trial := range 120 {
+		mr := []int{3, 4, 6, 8, 12}[trial%5]
+		m, k := 1+r.Intn(40), 1+r.Intn(1300)
+		if trial%7 == 0 {
+			k = 64 * (1 + r.Intn(20)) // whole runs only
+		}
+		flip := byte(0)
+		if trial%2 == 1 {
+			flip = 0x80
+		}
+		a := make([]uint8, m*k)
+		for i := range a {
+			a[i] = uint8(r.Intn(256))
+		}
+		kq := (k + 3) / 4
+		mPad := (m + mr - 1) / mr * mr
+		got := make([]int32, mPad*kq)
+		for i := range got {
+			got[i] = -7 // every slot is written
+		}
+		packQuadPanels(got, a, m, k, mr, flip)
+		want := make([]int32, mPad*kq)
+		pack := packAQuads(a, k, k, flip)
+		for pc := 0; pc < kq; pc += gemmKC {
+			kc := min(gemmKC, kq-pc)
+			pack(want[pc*mPad:], &gemmKernel[int32]{mr: mr}, 0, m, pc, kc)
+		}
+		if !slices.Equal(want, got) {
+			t.Fatalf("trial %d: m=%d k=%d mr=%d flip=%#x: packed A differs", trial, m, k, mr, flip)
 		}
 	}
 }

@@ -48,3 +48,137 @@ qloop:
 
 qdone:
 	RET
+
+// func quadPanelRows4AVX512(dst *int32, a *byte, lda, chunks, colBytes int, flip int32)
+//
+// Packs four rows of 8-bit A (row r at a + r·lda) into a quad kernel's
+// panel: quad p (bytes 4p..4p+3 of a row, XORed with flip in each byte)
+// of row r to dst + p·colBytes + 4r, for p in [0, 16·chunks). Sixteen
+// quads of the four rows are a 4x16 matrix of words, transposed in
+// registers and stored a quad column (four words) at a time.
+TEXT ·quadPanelRows4AVX512(SB), NOSPLIT, $0-44
+	MOVQ         dst+0(FP), DI
+	MOVQ         a+8(FP), SI
+	MOVQ         lda+16(FP), R8
+	MOVQ         chunks+24(FP), CX
+	MOVQ         colBytes+32(FP), R9
+	MOVL         flip+40(FP), AX
+	VPBROADCASTD AX, Z31
+	LEAQ         (SI)(R8*2), R10 // row 2
+	LEAQ         (R9)(R9*2), R11 // 3 columns
+	TESTQ        CX, CX
+	JEQ          q4done
+
+q4loop:
+	VPXORD (SI), Z31, Z0
+	VPXORD (SI)(R8*1), Z31, Z1
+	VPXORD (R10), Z31, Z2
+	VPXORD (R10)(R8*1), Z31, Z3
+	VPUNPCKLDQ Z1, Z0, Z4
+	VPUNPCKHDQ Z1, Z0, Z5
+	VPUNPCKLDQ Z3, Z2, Z6
+	VPUNPCKHDQ Z3, Z2, Z7
+	// Z8 + k, 128-bit block b: the four rows' quad 4b + k.
+	VPUNPCKLQDQ Z6, Z4, Z8
+	VPUNPCKHQDQ Z6, Z4, Z9
+	VPUNPCKLQDQ Z7, Z5, Z10
+	VPUNPCKHQDQ Z7, Z5, Z11
+	VMOVDQU32     X8, (DI)
+	VMOVDQU32     X9, (DI)(R9*1)
+	VMOVDQU32     X10, (DI)(R9*2)
+	VMOVDQU32     X11, (DI)(R11*1)
+	LEAQ          (DI)(R9*4), DX
+	VEXTRACTI32X4 $1, Z8, (DX)
+	VEXTRACTI32X4 $1, Z9, (DX)(R9*1)
+	VEXTRACTI32X4 $1, Z10, (DX)(R9*2)
+	VEXTRACTI32X4 $1, Z11, (DX)(R11*1)
+	LEAQ          (DX)(R9*4), DX
+	VEXTRACTI32X4 $2, Z8, (DX)
+	VEXTRACTI32X4 $2, Z9, (DX)(R9*1)
+	VEXTRACTI32X4 $2, Z10, (DX)(R9*2)
+	VEXTRACTI32X4 $2, Z11, (DX)(R11*1)
+	LEAQ          (DX)(R9*4), DX
+	VEXTRACTI32X4 $3, Z8, (DX)
+	VEXTRACTI32X4 $3, Z9, (DX)(R9*1)
+	VEXTRACTI32X4 $3, Z10, (DX)(R9*2)
+	VEXTRACTI32X4 $3, Z11, (DX)(R11*1)
+	LEAQ          (DX)(R9*4), DI
+	ADDQ          $64, SI
+	ADDQ          $64, R10
+	DECQ          CX
+	JNZ           q4loop
+
+q4done:
+	VZEROUPPER
+	RET
+
+// func rowSumsBytesAVX512(sums *int32, a *byte, rows, k int, x int32)
+//
+// sums[i] = Σ_p (a[i·k + p] ^ x) − 128·k for rows rows of k bytes (x is
+// the flip XOR 0x80 in every byte of its low byte): the unsigned bytes
+// summed 64 at a time with VPSADBW, the last partial run masked.
+TEXT ·rowSumsBytesAVX512(SB), NOSPLIT, $0-36
+	MOVQ         sums+0(FP), DI
+	MOVQ         a+8(FP), SI
+	MOVQ         rows+16(FP), R8
+	MOVQ         k+24(FP), R9
+	MOVL         x+32(FP), AX
+	VPBROADCASTB AX, Z31
+	VPXORD       Z30, Z30, Z30
+	// K1: the bytes of a row's last partial run of 64.
+	MOVQ  R9, CX
+	ANDQ  $63, CX
+	MOVQ  $1, AX
+	SHLQ  CX, AX
+	DECQ  AX
+	KMOVQ AX, K1
+	MOVQ  R9, R10
+	SHRQ  $6, R10 // whole runs
+	MOVQ  R9, R11
+	SHLQ  $7, R11 // 128·k
+	TESTQ R8, R8
+	JEQ   rsdone
+
+rsrow:
+	VPXORD Z0, Z0, Z0
+	MOVQ   R10, CX
+	TESTQ  CX, CX
+	JEQ    rstail
+
+rsrun:
+	VPXORD  (SI), Z31, Z1
+	VPSADBW Z30, Z1, Z1
+	VPADDQ  Z1, Z0, Z0
+	ADDQ    $64, SI
+	DECQ    CX
+	JNZ     rsrun
+
+rstail:
+	KORTESTQ K1, K1
+	JZ       rssum
+	VMOVDQU8.Z (SI), K1, Z1
+	VPXORD     Z31, Z1, Z1
+	VMOVDQU8.Z Z1, K1, Z1 // bytewise: VPXORD's mask is by words
+	VPSADBW    Z30, Z1, Z1
+	VPADDQ     Z1, Z0, Z0
+	MOVQ       R9, AX
+	ANDQ       $63, AX
+	ADDQ       AX, SI
+
+rssum:
+	VEXTRACTI64X4 $1, Z0, Y1
+	VPADDQ        Y1, Y0, Y0
+	VEXTRACTI128  $1, Y0, X1
+	VPADDQ        X1, X0, X0
+	VPSHUFD       $0x4e, X0, X1
+	VPADDQ        X1, X0, X0
+	VMOVQ         X0, AX
+	SUBQ          R11, AX
+	MOVL          AX, (DI)
+	ADDQ          $4, DI
+	DECQ          R8
+	JNZ           rsrow
+
+rsdone:
+	VZEROUPPER
+	RET

@@ -53,3 +53,7 @@ func requantColsAvailable() bool { return false }
 func DequantizeBytesFast[T int8 | uint8](dst []float32, src []T, zero int32, scale float32) int {
 	return 0
 }
+
+func quadPanelFast(d []int32, a []byte, lda, mr, quads int, flip byte) int { return 0 }
+
+func rowSumsFast(sums []int32, a []byte, k int, x byte) bool { return false }

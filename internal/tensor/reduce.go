@@ -728,28 +728,48 @@ func LayerNormInto(y, x, scale, bias *Tensor, axis int, epsilon float64) error {
 // values (the same sums in the same order, so the same bits), rows shared
 // among the threads; o may be x.
 func layerNormF32(o, x []float32, sv, bv []float64, d int, epsilon float64) {
-	rowRuns(len(x)/d, d, 8*float64(len(x)), func(r int) {
-		row, out := x[r*d:(r+1)*d], o[r*d:(r+1)*d]
-		mean := 0.0
-		for _, v := range row {
-			mean += float64(v)
+	rows, groups := len(x)/d, 0
+	if layerNorm8OK(d) {
+		groups = rows / 8 // eight rows at a time (layerNorm8), then one
+	}
+	rowRuns(groups+rows-8*groups, d, 8*float64(len(x)), func(t int) {
+		if t < groups {
+			layerNorm8(o[8*t*d:], x[8*t*d:], sv, bv, d, epsilon)
+			return
 		}
-		mean /= float64(d)
-		vr := 0.0
-		for _, v := range row {
-			dv := float64(v) - mean
-			vr += dv * dv
-		}
-		vr /= float64(d)
-		inv := 1 / math.Sqrt(vr+epsilon)
-		for i, v := range row {
-			y := (float64(v) - mean) * inv * sv[i]
-			if bv != nil {
-				y += bv[i]
-			}
-			out[i] = float32(y)
-		}
+		r := 8*groups + t - groups
+		layerNormRow(o[r*d:(r+1)*d], x[r*d:(r+1)*d], sv, bv, epsilon)
 	})
+}
+
+// layerNormRow normalises one row: its mean and variance as float64
+// chains in order, then each output from them.
+func layerNormRow(out, row []float32, sv, bv []float64, epsilon float64) {
+	d := len(row)
+	mean := 0.0
+	for _, v := range row {
+		mean += float64(v)
+	}
+	mean /= float64(d)
+	vr := 0.0
+	for _, v := range row {
+		dv := float64(v) - mean
+		vr += dv * dv
+	}
+	vr /= float64(d)
+	inv := 1 / math.Sqrt(vr+epsilon)
+	normTail(out, row, sv, bv, 0, mean, inv)
+}
+
+// normTail writes outputs [from, len(row)) of a normalised row.
+func normTail(out, row []float32, sv, bv []float64, from int, mean, inv float64) {
+	for i := from; i < len(row); i++ {
+		y := (float64(row[i]) - mean) * inv * sv[i]
+		if bv != nil {
+			y += bv[i]
+		}
+		out[i] = float32(y)
+	}
 }
 
 // pooledParams is broadcastValues into pooled scratch (return it to
