@@ -424,6 +424,10 @@ func maxPool2DF32(in []float32, shape []int64, g window, h, w int, out []float32
 		})
 		return tensor.FromSlice(tensor.F32, shape, out)
 	}
+	if tensor.MaxPool2DBlockedF32(out, in, int(shape[0]), int(shape[1]), h, w, oh, ow, g.kernel, g.stride, g.dilation, g.pads[0], pl) {
+		// Sixteen planes a vector, the same taps in the same order.
+		return tensor.FromSlice(tensor.F32, shape, out)
+	}
 	const rowsPerTile = 8
 	rowTiles := (oh + rowsPerTile - 1) / rowsPerTile
 	tensor.Parallel(planes*rowTiles, float64(len(out)*g.kernel[0]*kw), func(t int) {

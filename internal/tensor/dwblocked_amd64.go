@@ -26,6 +26,9 @@ func dwcPackIn(dst, src *float32, offs *[16]int64, n int, tab *int32, base int)
 func dwcUnpackOut(dst *float32, offs *[16]int64, planes int, src *float32, n int)
 
 //go:noescape
+func dwcMaxTaps(dst, src *float32, rows, rowStep, dstRowStep, colStep int, chunks *int32, taps *int32, ntaps int)
+
+//go:noescape
 func dwcTaps(dst, src *float32, rows, rowStep, dstRowStep, colStep int, chunks *int32, taps *int32, ntaps int, w, bias *float32, lo, hi float32)
 
 // dwBlockedOff makes depthwise convolutions leave the blocked kernels
@@ -66,12 +69,13 @@ type dwcPlan struct {
 	chunks           []int32
 	tab              []int32 // dwcTabFor's
 	blocks, cb       int     // channel blocks in all and per image
-	run              int     // channel blocks per tile
+	perTile          int     // channel blocks per tile
 	runs             int     // tiles per band
 	rows, bands      int     // output rows per band, bands
 	wpb              int     // padded width in positions
 	rowStep, colStep int     // bytes between output rows' and columns' windows
 	lo, hi           float32
+	max              bool // max pooling (MaxPool2DBlockedF32): no weights, -Inf padding
 }
 
 var dwcPlans = sync.Pool{New: func() any { return new(dwcPlan) }}
@@ -96,7 +100,35 @@ func depthwiseBlocked(g *convGeom, x, w, bias, y []float32) {
 		p.x, p.w, p.bias, p.y, p.g = nil, nil, nil, nil, nil
 		dwcPlans.Put(p)
 	}()
-	p.g, p.x, p.w, p.bias, p.y = g, x, w, bias, y
+	p.g, p.x, p.w, p.bias, p.y, p.max = g, x, w, bias, y, false
+	p.run()
+}
+
+// MaxPool2DBlockedF32 is max pooling of float32 NCHW planes (n·c of h×w,
+// in x) into y (n·c of oh×ow) through the blocked kernels: windows of
+// kernel taps, strides, dilations and top/left pads; taps outside the
+// input never win, the first NaN of a window wins and stays, and of equal
+// values the first stays (each tap replaces the maximum when larger or
+// NaN, unless that is NaN already). It reports whether it ran (AVX-512).
+func MaxPool2DBlockedF32(y, x []float32, n, c, h, w, oh, ow int, kernel, strides, dilations [2]int, pt, pl int) bool {
+	g := &convGeom{n: n, c: c, h: h, w: w, m: c, kh: kernel[0], kw: kernel[1], oh: oh, ow: ow, cg: 1, mg: 1,
+		sh: strides[0], sw: strides[1], dh: dilations[0], dw: dilations[1], pt: pt, pl: pl, groups: c}
+	if n*c*h*w > len(x) || n*c*oh*ow > len(y) || min(n, c, h, w, oh, ow) <= 0 || !dwBlockedOK(g) {
+		return false
+	}
+	p := dwcPlans.Get().(*dwcPlan)
+	defer func() {
+		p.x, p.y, p.g = nil, nil, nil
+		dwcPlans.Put(p)
+	}()
+	p.g, p.x, p.w, p.bias, p.y, p.max = g, x, nil, nil, y, true
+	p.run()
+	return true
+}
+
+// run computes the plan's convolution or pooling.
+func (p *dwcPlan) run() {
+	g := p.g
 	p.cb = (g.m + dwcLanes - 1) / dwcLanes
 	p.blocks = g.n * p.cb
 	p.wpb = dwcWidth(g)
@@ -124,8 +156,8 @@ func depthwiseBlocked(g *convGeom, x, w, bias, y []float32) {
 	}
 	p.bands = (g.oh + p.rows - 1) / p.rows
 	p.runs = min(p.blocks, max(1, (4*workers+p.bands-1)/p.bands))
-	p.run = (p.blocks + p.runs - 1) / p.runs
-	p.runs = (p.blocks + p.run - 1) / p.run
+	p.perTile = (p.blocks + p.runs - 1) / p.runs
+	p.runs = (p.blocks + p.perTile - 1) / p.perTile
 	work := 2 * float64(g.n*g.m) * float64(g.oh*g.ow) * float64(g.kh*g.kw)
 	parallelTiles(p.bands*p.runs, work, func(t int) { p.tile(t) })
 }
@@ -206,10 +238,14 @@ func (p *dwcPlan) tile(t int) {
 	in, out := buf[:inN], buf[inN:inN+outN]
 	wt := buf[inN+outN : inN+outN+kk*dwcLanes]
 	bv := buf[inN+outN+kk*dwcLanes : inN+outN+(kk+1)*dwcLanes]
-	clear(in)
+	if p.max {
+		fillF32(in, float32(math.Inf(-1)))
+	} else {
+		clear(in)
+	}
 	hw, ohw := g.h*g.w, g.oh*g.ow
 	np := (iyB - iyA) * g.w
-	for b := run * p.run; b < min(p.blocks, (run+1)*p.run); b++ {
+	for b := run * p.perTile; b < min(p.blocks, (run+1)*p.perTile); b++ {
 		n, m0 := b/p.cb, b%p.cb*dwcLanes
 		nc := min(dwcLanes, g.m-m0)
 		var offs [16]int64
@@ -220,38 +256,56 @@ func (p *dwcPlan) tile(t int) {
 				offs[c] = int64((c*hw + iyA*g.w) * 4)
 			}
 			for c := nc; c < dwcLanes; c++ {
-				offs[c] = offs[0] // read, never stored: their weights are 0
+				offs[c] = offs[0] // read, never stored (weights 0 when convolving)
 			}
 			dwcPackIn(&in[0], &p.x[first], &offs, np, &p.tab[iyA*g.w], -p0*p.wpb*64)
 		}
-		// The weights: kk positions of nc filters, the other lanes 0.
-		_ = p.w[(m0+nc)*kk-1]
-		for c := range nc {
-			offs[c] = int64(c * kk * 4)
-		}
-		if nc < dwcLanes {
-			clear(wt)
-			for c := nc; c < dwcLanes; c++ {
-				offs[c] = 0
-			}
-		}
-		dwcPackIn(&wt[0], &p.w[m0*kk], &offs, kk, &dwcIdentity[0], 0)
-		if nc < dwcLanes {
-			// dwcPackIn filled every lane; those past nc must be 0.
-			for k := range kk {
-				clear(wt[k*dwcLanes+nc : (k+1)*dwcLanes])
-			}
-		}
-		clear(bv)
-		if p.bias != nil {
-			copy(bv, p.bias[m0:m0+nc])
-		}
-		dwcTaps(&out[0], &in[0], r1-r0, p.rowStep, g.ow*64, p.colStep, &p.chunks[0], &p.taps[0], kk, &wt[0], &bv[0], p.lo, p.hi)
 		first := (n*g.m + m0) * ohw
 		_ = p.y[first+(nc-1)*ohw+r1*g.ow-1]
+		if p.max {
+			dwcMaxTaps(&out[0], &in[0], r1-r0, p.rowStep, g.ow*64, p.colStep, &p.chunks[0], &p.taps[0], kk)
+		} else {
+			p.weighted(out, in, wt, bv, m0, nc, r1-r0)
+		}
 		for c := range nc {
 			offs[c] = int64((c*ohw + r0*g.ow) * 4)
 		}
 		dwcUnpackOut(&p.y[first], &offs, nc, &out[0], (r1-r0)*g.ow)
+	}
+}
+
+// weighted computes a run's block of depthwise convolution outputs: its
+// nc filters' weights and biases into sixteen lanes (the others 0), then
+// the taps.
+func (p *dwcPlan) weighted(out, in, wt, bv []float32, m0, nc, rows int) {
+	g := p.g
+	kk := g.kh * g.kw
+	var offs [16]int64
+	_ = p.w[(m0+nc)*kk-1]
+	for c := range nc {
+		offs[c] = int64(c * kk * 4) // kk "positions" of filter c
+	}
+	dwcPackIn(&wt[0], &p.w[m0*kk], &offs, kk, &dwcIdentity[0], 0)
+	if nc < dwcLanes {
+		// dwcPackIn filled every lane (the others from filter 0).
+		for k := range kk {
+			clear(wt[k*dwcLanes+nc : (k+1)*dwcLanes])
+		}
+	}
+	clear(bv)
+	if p.bias != nil {
+		copy(bv, p.bias[m0:m0+nc])
+	}
+	dwcTaps(&out[0], &in[0], rows, p.rowStep, g.ow*64, p.colStep, &p.chunks[0], &p.taps[0], kk, &wt[0], &bv[0], p.lo, p.hi)
+}
+
+// fillF32 sets every element of s to v.
+func fillF32(s []float32, v float32) {
+	if len(s) == 0 {
+		return
+	}
+	s[0] = v
+	for i := 1; i < len(s); i *= 2 {
+		copy(s[i:], s[:i])
 	}
 }

@@ -487,3 +487,132 @@ tapsrowdone:
 tapsdone:
 	VZEROUPPER
 	RET
+
+// MAXTAP replaces zacc by the window at addr where that is larger or NaN
+// and zacc is not NaN (ztmp scratch): maxPool's step, in every lane.
+#define MAXTAP(addr, zacc, ztmp) \
+	VMOVUPS addr, ztmp \
+	VCMPPS  $7, zacc, zacc, K2 \
+	VCMPPS  $0x16, zacc, ztmp, K2, K1 \
+	VMOVAPS ztmp, K1, zacc
+
+// func dwcMaxTaps(dst, src *float32, rows, rowStep, dstRowStep, colStep int, chunks *int32, taps *int32, ntaps int)
+//
+// dwcTaps for max pooling: output vector (r, j) is the maximum over the
+// taps in tap order from −Inf, a tap replacing it where larger
+// (!(v <= max), NaN included) unless it is NaN already; no bias or clamp.
+TEXT ·dwcMaxTaps(SB), NOSPLIT, $0-72
+	MOVQ         dst+0(FP), DI
+	MOVQ         src+8(FP), SI
+	MOVQ         rows+16(FP), R14
+	MOVQ         colStep+40(FP), R13
+	MOVL         $0xff800000, AX
+	VPBROADCASTD AX, Z29 // −Inf
+	MOVQ         taps+56(FP), R10
+	MOVQ         ntaps+64(FP), AX
+	LEAQ         (R10)(AX*4), R10
+	TESTQ        R14, R14
+	JEQ          maxdone
+
+maxrow:
+	MOVQ chunks+48(FP), R11
+
+maxchunk:
+	MOVL    8(R11), AX
+	TESTL   AX, AX
+	JEQ     maxrowdone
+	MOVLQSX (R11), BX
+	ADDQ    SI, BX
+	MOVQ    taps+56(FP), R8
+	CMPL    AX, $8
+	JEQ     max8
+	CMPL    AX, $4
+	JEQ     max4
+
+	VMOVAPS Z29, Z0
+
+maxtap1:
+	MOVLQSX (R8), AX
+	ADDQ    BX, AX
+	MAXTAP((AX), Z0, Z9)
+	ADDQ    $4, R8
+	CMPQ    R8, R10
+	JLT     maxtap1
+	MOVLQSX 4(R11), DX
+	VMOVUPS Z0, (DI)(DX*1)
+	JMP     maxnext
+
+max4:
+	VMOVAPS Z29, Z0
+	VMOVAPS Z29, Z1
+	VMOVAPS Z29, Z2
+	VMOVAPS Z29, Z3
+
+maxtap4:
+	MOVLQSX (R8), AX
+	ADDQ    BX, AX
+	LEAQ    (AX)(R13*1), CX
+	MAXTAP((AX), Z0, Z9)
+	MAXTAP((CX), Z1, Z10)
+	MAXTAP((AX)(R13*2), Z2, Z11)
+	MAXTAP((CX)(R13*2), Z3, Z12)
+	ADDQ    $4, R8
+	CMPQ    R8, R10
+	JLT     maxtap4
+	MOVLQSX 4(R11), DX
+	VMOVUPS Z0, (DI)(DX*1)
+	VMOVUPS Z1, 64(DI)(DX*1)
+	VMOVUPS Z2, 128(DI)(DX*1)
+	VMOVUPS Z3, 192(DI)(DX*1)
+	JMP     maxnext
+
+max8:
+	VMOVAPS Z29, Z0
+	VMOVAPS Z29, Z1
+	VMOVAPS Z29, Z2
+	VMOVAPS Z29, Z3
+	VMOVAPS Z29, Z4
+	VMOVAPS Z29, Z5
+	VMOVAPS Z29, Z6
+	VMOVAPS Z29, Z7
+
+maxtap8:
+	MOVLQSX (R8), AX
+	ADDQ    BX, AX
+	LEAQ    (AX)(R13*1), CX
+	LEAQ    (AX)(R13*2), DX
+	LEAQ    (CX)(R13*2), R12
+	MAXTAP((AX), Z0, Z9)
+	MAXTAP((CX), Z1, Z10)
+	MAXTAP((DX), Z2, Z11)
+	MAXTAP((R12), Z3, Z12)
+	MAXTAP((AX)(R13*4), Z4, Z13)
+	MAXTAP((CX)(R13*4), Z5, Z14)
+	MAXTAP((DX)(R13*4), Z6, Z15)
+	MAXTAP((R12)(R13*4), Z7, Z16)
+	ADDQ    $4, R8
+	CMPQ    R8, R10
+	JLT     maxtap8
+	MOVLQSX 4(R11), DX
+	VMOVUPS Z0, (DI)(DX*1)
+	VMOVUPS Z1, 64(DI)(DX*1)
+	VMOVUPS Z2, 128(DI)(DX*1)
+	VMOVUPS Z3, 192(DI)(DX*1)
+	VMOVUPS Z4, 256(DI)(DX*1)
+	VMOVUPS Z5, 320(DI)(DX*1)
+	VMOVUPS Z6, 384(DI)(DX*1)
+	VMOVUPS Z7, 448(DI)(DX*1)
+
+maxnext:
+	ADDQ $12, R11
+	JMP  maxchunk
+
+maxrowdone:
+	ADDQ rowStep+24(FP), SI
+	ADDQ dstRowStep+32(FP), DI
+	DECQ R14
+	JNZ  maxrow
+
+maxdone:
+	VZEROUPPER
+	RET

@@ -83,3 +83,70 @@ func TestDepthwiseBlockedMatchesPlanes(t *testing.T) {
 		t.Skip("no blocked depthwise kernels on this CPU or build")
 	}
 }
+
+// Max pooling through the blocked kernels keeps maxPool's rule (the
+// first NaN of a window wins and stays, of equal values the first stays,
+// taps outside the input never win, an empty window gives −Inf) on
+// random geometries, ceil-mode tails included.
+func TestMaxPoolBlockedMatchesScalar(t *testing.T) {
+	r := rand.New(rand.NewPCG(63, 64))
+	special := []float32{float32(math.NaN()), float32(math.Inf(1)), float32(math.Inf(-1)), 0, float32(math.Copysign(0, -1))}
+	var took int
+	for k := 0; k < 200; k++ {
+		n, c := 1+r.IntN(2), 1+r.IntN(40)
+		h, w := 1+r.IntN(20), 1+r.IntN(20)
+		kh, kw := 1+r.IntN(5), 1+r.IntN(5)
+		sh, sw, dh, dw := 1+r.IntN(3), 1+r.IntN(3), 1+r.IntN(2), 1+r.IntN(2)
+		pt, pl := r.IntN(min(kh, 3)), r.IntN(min(kw, 3))
+		// Output sizes up to two windows past the input (ceil mode).
+		oh := max(1, (h+2*pt-(kh-1)*dh-1)/sh+1+r.IntN(2))
+		ow := max(1, (w+2*pl-(kw-1)*dw-1)/sw+1+r.IntN(2))
+		x := make([]float32, n*c*h*w)
+		for i := range x {
+			x[i] = float32(r.IntN(7)) // ties
+			if r.IntN(30) == 0 {
+				x[i] = special[r.IntN(len(special))]
+			}
+		}
+		want := make([]float32, n*c*oh*ow)
+		for p := range n * c {
+			for oy := range oh {
+				for ox := range ow {
+					acc := float32(math.Inf(-1))
+					for ki := range kh {
+						iy := oy*sh - pt + ki*dh
+						for kj := range kw {
+							ix := ox*sw - pl + kj*dw
+							if iy < 0 || iy >= h || ix < 0 || ix >= w {
+								continue
+							}
+							if v := x[(p*h+iy)*w+ix]; !(v <= acc) && acc == acc {
+								acc = v
+							}
+						}
+					}
+					want[(p*oh+oy)*ow+ox] = acc
+				}
+			}
+		}
+		for _, th := range []int{1, 2} {
+			prev := SetThreads(th)
+			got := make([]float32, len(want))
+			ok := MaxPool2DBlockedF32(got, x, n, c, h, w, oh, ow, [2]int{kh, kw}, [2]int{sh, sw}, [2]int{dh, dw}, pt, pl)
+			SetThreads(prev)
+			if !ok {
+				continue
+			}
+			took++
+			for i := range want {
+				if math.Float32bits(want[i]) != math.Float32bits(got[i]) {
+					t.Fatalf("%d: %dx%dx%dx%d k%dx%d s%dx%d d%dx%d p%d,%d -> %dx%d, t%d: element %d = %v, want %v",
+						k, n, c, h, w, kh, kw, sh, sw, dh, dw, pt, pl, oh, ow, th, i, got[i], want[i])
+				}
+			}
+		}
+	}
+	if took == 0 {
+		t.Skip("no blocked max pooling on this CPU or build")
+	}
+}

@@ -93,6 +93,14 @@ var (
 	hasAVXVNNI = hasAVX2 && cpu.X86.HasAVXVNNI
 )
 
+// x4Speed is the AVX-512 four-row kernels' throughput per row against
+// their family's twelve-row one: 0.6 for float32, 16-bit and u8s8 alike
+// (BenchmarkGemmKernel on a Zen 5 EPYC: 113 against 188 GFLOP/s, 117
+// against 194 GOP/s). Without it forRows took x4 for any row count it
+// padded least, 49 rows (convnext_tiny's 7x7 matmuls) among them, at 0.6
+// of x8's rate.
+const x4Speed = 0.6
+
 // simdKernelsF32 lists the f32 kernel families this CPU runs, best first;
 // each lists its smaller-MR variants in alt.
 func simdKernelsF32() []gemmKernel[float32] {
@@ -101,7 +109,7 @@ func simdKernelsF32() []gemmKernel[float32] {
 		ks = append(ks, gemmKernel[float32]{name: "avx512", mr: 12, narrow: true, run: sgemmKernAVX512x12, runInd: sgemmKernAVX512Indx12,
 			run2: sgemmKernAVX512Wx12, runInd2: sgemmKernAVX512WIndx12, run2Ex: sgemmKernAVX512WExx12, alt: []gemmKernel[float32]{
 				{name: "avx512x8", mr: 8, narrow: true, run: sgemmKernAVX512x8, runInd: sgemmKernAVX512Indx8, run2: sgemmKernAVX512Wx8, runInd2: sgemmKernAVX512WIndx8, run2Ex: sgemmKernAVX512WExx8},
-				{name: "avx512x4", mr: 4, narrow: true, run: sgemmKernAVX512x4, runInd: sgemmKernAVX512Indx4, run2: sgemmKernAVX512Wx4, runInd2: sgemmKernAVX512WIndx4, run2Ex: sgemmKernAVX512WExx4},
+				{name: "avx512x4", mr: 4, narrow: true, run: sgemmKernAVX512x4, runInd: sgemmKernAVX512Indx4, run2: sgemmKernAVX512Wx4, runInd2: sgemmKernAVX512WIndx4, run2Ex: sgemmKernAVX512WExx4, speed: x4Speed},
 			}})
 	}
 	if hasAVX2 {
@@ -122,12 +130,14 @@ func simdKernelsI32() []gemmKernel[int32] {
 	if hasVNNI {
 		ks = append(ks, gemmKernel[int32]{name: "avx512vnni", mr: 12, lo16: true, run: igemmKernVNNIx12, alt: []gemmKernel[int32]{
 			{name: "avx512vnnix8", mr: 8, lo16: true, run: igemmKernVNNIx8},
-			{name: "avx512vnnix4", mr: 4, lo16: true, run: igemmKernVNNIx4},
+			{name: "avx512vnnix4", mr: 4, lo16: true, run: igemmKernVNNIx4, speed: x4Speed},
 		}})
 	}
 	if hasAVXVNNI {
+		// x3: 0.75 of x6's rate (BenchmarkGemmKernel, Zen 5 EPYC), 0.7
+		// for u8s8.
 		ks = append(ks, gemmKernel[int32]{name: "avxvnni", mr: 6, lo16: true, run: igemmKernAVXVNNIx6, alt: []gemmKernel[int32]{
-			{name: "avxvnnix3", mr: 3, lo16: true, run: igemmKernAVXVNNIx3},
+			{name: "avxvnnix3", mr: 3, lo16: true, run: igemmKernAVXVNNIx3, speed: 0.75},
 		}})
 	}
 	if hasAVX2 {
@@ -210,12 +220,12 @@ func simdKernelsU8S8() []gemmKernel[int32] {
 		ks = append(ks, gemmKernel[int32]{name: "avx512vnni-u8s8", mr: 12, u8s8: true, narrow: true, run: igemmKernVNNIU8x12, run2: igemmKernVNNIU8Wx12,
 			alt: []gemmKernel[int32]{
 				{name: "avx512vnni-u8s8x8", mr: 8, u8s8: true, narrow: true, run: igemmKernVNNIU8x8, run2: igemmKernVNNIU8Wx8},
-				{name: "avx512vnni-u8s8x4", mr: 4, u8s8: true, narrow: true, run: igemmKernVNNIU8x4, run2: igemmKernVNNIU8Wx4},
+				{name: "avx512vnni-u8s8x4", mr: 4, u8s8: true, narrow: true, run: igemmKernVNNIU8x4, run2: igemmKernVNNIU8Wx4, speed: x4Speed},
 			}})
 	}
 	if hasAVXVNNI {
 		ks = append(ks, gemmKernel[int32]{name: "avxvnni-u8s8", mr: 6, u8s8: true, run: igemmKernAVXVNNIU8x6, alt: []gemmKernel[int32]{
-			{name: "avxvnni-u8s8x3", mr: 3, u8s8: true, run: igemmKernAVXVNNIU8x3},
+			{name: "avxvnni-u8s8x3", mr: 3, u8s8: true, run: igemmKernAVXVNNIU8x3, speed: 0.7},
 		}})
 	}
 	return ks

@@ -86,7 +86,7 @@ func BenchmarkGemmKernel(b *testing.B) {
 			b.ReportMetric(2*float64(kc*k.mr*gemmNR*tiles)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
 		})
 	}
-	for _, k := range append(simdVariants(simdKernelsI32()), goKernI32) {
+	for _, k := range append(append(simdVariants(simdKernelsI32()), simdVariants(simdKernelsU8S8())...), goKernI32) {
 		if k.alt != nil {
 			continue
 		}
