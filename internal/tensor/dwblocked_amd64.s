@@ -1,79 +1,11 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "transpose16_amd64.h"
 
 // Kernels of the blocked depthwise convolution (dwblocked_amd64.go): a
 // plane of 16-value vectors holds sixteen channels' values at each
 // position, one cache line per position.
-
-// TRANSPOSE16 transposes the 16x16 matrix whose rows are Z0..Z15 in place
-// (Z16..Z31 are clobbered): 4-byte pairs, then 8-byte pairs within
-// 128-bit lanes, then two rounds of 128-bit lane shuffles.
-#define TRANSPOSE16 \
-	VUNPCKLPS Z1, Z0, Z16 \
-	VUNPCKHPS Z1, Z0, Z17 \
-	VUNPCKLPS Z3, Z2, Z18 \
-	VUNPCKHPS Z3, Z2, Z19 \
-	VUNPCKLPS Z5, Z4, Z20 \
-	VUNPCKHPS Z5, Z4, Z21 \
-	VUNPCKLPS Z7, Z6, Z22 \
-	VUNPCKHPS Z7, Z6, Z23 \
-	VUNPCKLPS Z9, Z8, Z24 \
-	VUNPCKHPS Z9, Z8, Z25 \
-	VUNPCKLPS Z11, Z10, Z26 \
-	VUNPCKHPS Z11, Z10, Z27 \
-	VUNPCKLPS Z13, Z12, Z28 \
-	VUNPCKHPS Z13, Z12, Z29 \
-	VUNPCKLPS Z15, Z14, Z30 \
-	VUNPCKHPS Z15, Z14, Z31 \
-	VUNPCKLPD Z18, Z16, Z0 \
-	VUNPCKHPD Z18, Z16, Z1 \
-	VUNPCKLPD Z19, Z17, Z2 \
-	VUNPCKHPD Z19, Z17, Z3 \
-	VUNPCKLPD Z22, Z20, Z4 \
-	VUNPCKHPD Z22, Z20, Z5 \
-	VUNPCKLPD Z23, Z21, Z6 \
-	VUNPCKHPD Z23, Z21, Z7 \
-	VUNPCKLPD Z26, Z24, Z8 \
-	VUNPCKHPD Z26, Z24, Z9 \
-	VUNPCKLPD Z27, Z25, Z10 \
-	VUNPCKHPD Z27, Z25, Z11 \
-	VUNPCKLPD Z30, Z28, Z12 \
-	VUNPCKHPD Z30, Z28, Z13 \
-	VUNPCKLPD Z31, Z29, Z14 \
-	VUNPCKHPD Z31, Z29, Z15 \
-	VSHUFF32X4 $0x88, Z4, Z0, Z16 \
-	VSHUFF32X4 $0xDD, Z4, Z0, Z20 \
-	VSHUFF32X4 $0x88, Z12, Z8, Z24 \
-	VSHUFF32X4 $0xDD, Z12, Z8, Z28 \
-	VSHUFF32X4 $0x88, Z5, Z1, Z17 \
-	VSHUFF32X4 $0xDD, Z5, Z1, Z21 \
-	VSHUFF32X4 $0x88, Z13, Z9, Z25 \
-	VSHUFF32X4 $0xDD, Z13, Z9, Z29 \
-	VSHUFF32X4 $0x88, Z6, Z2, Z18 \
-	VSHUFF32X4 $0xDD, Z6, Z2, Z22 \
-	VSHUFF32X4 $0x88, Z14, Z10, Z26 \
-	VSHUFF32X4 $0xDD, Z14, Z10, Z30 \
-	VSHUFF32X4 $0x88, Z7, Z3, Z19 \
-	VSHUFF32X4 $0xDD, Z7, Z3, Z23 \
-	VSHUFF32X4 $0x88, Z15, Z11, Z27 \
-	VSHUFF32X4 $0xDD, Z15, Z11, Z31 \
-	VSHUFF32X4 $0x88, Z24, Z16, Z0 \
-	VSHUFF32X4 $0xDD, Z24, Z16, Z8 \
-	VSHUFF32X4 $0x88, Z28, Z20, Z4 \
-	VSHUFF32X4 $0xDD, Z28, Z20, Z12 \
-	VSHUFF32X4 $0x88, Z25, Z17, Z1 \
-	VSHUFF32X4 $0xDD, Z25, Z17, Z9 \
-	VSHUFF32X4 $0x88, Z29, Z21, Z5 \
-	VSHUFF32X4 $0xDD, Z29, Z21, Z13 \
-	VSHUFF32X4 $0x88, Z26, Z18, Z2 \
-	VSHUFF32X4 $0xDD, Z26, Z18, Z10 \
-	VSHUFF32X4 $0x88, Z30, Z22, Z6 \
-	VSHUFF32X4 $0xDD, Z30, Z22, Z14 \
-	VSHUFF32X4 $0x88, Z27, Z19, Z3 \
-	VSHUFF32X4 $0xDD, Z27, Z19, Z11 \
-	VSHUFF32X4 $0x88, Z31, Z23, Z7 \
-	VSHUFF32X4 $0xDD, Z31, Z23, Z15
 
 // CHUNKMASK sets K1 to the lanes of a chunk of CX remaining positions:
 // all sixteen, or R12's (the last chunk's) when CX < 16.

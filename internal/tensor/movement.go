@@ -138,6 +138,13 @@ func transposeInto(out, x *Tensor, perm []int) {
 	}
 	switch d := out.data.(type) {
 	case []float32:
+		if b, r, c, ok := batchedTranspose(x.shape, perm); ok {
+			src := x.data.([]float32)
+			for i := range b {
+				transpose2D(d[i*r*c:(i+1)*r*c], src[i*r*c:(i+1)*r*c], r, c)
+			}
+			return
+		}
 		stridedCopy(d, x.data.([]float32), outShape, st)
 	case []float64:
 		stridedCopy(d, x.data.([]float64), outShape, st)
@@ -155,6 +162,64 @@ func transposeInto(out, x *Tensor, perm []int) {
 		stridedCopy(d, x.data.([]int64), outShape, st)
 	case []bool:
 		stridedCopy(d, x.data.([]bool), outShape, st)
+	}
+}
+
+// batchedTranspose reports whether transposing shape by perm moves b
+// matrices of r x c values each to c x r (the rest of the axes keep
+// their order once axes of size 1 are left out and axes that stay
+// neighbours are merged): NCHW to NHWC and back, for instance.
+func batchedTranspose(shape []int64, perm []int) (b, r, c int, ok bool) {
+	// The input axes in output order, without those of size 1, merged
+	// into runs of axes that follow each other in the input too.
+	type run struct{ first, last, size int }
+	var runs []run
+	for _, a := range perm {
+		if shape[a] == 1 {
+			continue
+		}
+		if n := len(runs); n > 0 && nextAxis(shape, runs[n-1].last) == a {
+			runs[n-1].last = a
+			runs[n-1].size *= int(shape[a])
+			continue
+		}
+		if len(runs) == 3 {
+			return 0, 0, 0, false
+		}
+		runs = append(runs, run{a, a, int(shape[a])})
+	}
+	switch {
+	case len(runs) == 2 && runs[0].first > runs[1].first:
+		return 1, runs[1].size, runs[0].size, true
+	case len(runs) == 3 && runs[0].first < runs[2].first && runs[2].first < runs[1].first:
+		return runs[0].size, runs[2].size, runs[1].size, true
+	}
+	return 0, 0, 0, false
+}
+
+// nextAxis is the first axis after a whose size is not 1 (len(shape) if
+// none).
+func nextAxis(shape []int64, a int) int {
+	for a++; a < len(shape) && shape[a] == 1; a++ {
+	}
+	return a
+}
+
+// transpose2D writes the c x r transpose of src (r rows of c) into dst:
+// whole 16x16 blocks through transpose2DFast, the rest here.
+func transpose2D[T any](dst, src []T, r, c int) {
+	rows, cols := 0, 0
+	if s, ok := any(src).([]float32); ok {
+		rows, cols = transpose2DFast(any(dst).([]float32), s, r, c)
+	}
+	for i := range r {
+		j0 := cols
+		if i >= rows {
+			j0 = 0
+		}
+		for j := j0; j < c; j++ {
+			dst[j*r+i] = src[i*c+j]
+		}
 	}
 }
 
