@@ -7,6 +7,59 @@
 // plane of 16-value vectors holds sixteen channels' values at each
 // position, one cache line per position.
 
+// CHUNKHEAD starts a row chunk of dwcTaps or dwcMaxTaps: to rowdone at
+// the row's end (width 0), else BX at the chunk's first window, R8 at
+// the first tap, and on to l8 or l4 for widths 8 and 4 (width 1 falls
+// through).
+#define CHUNKHEAD(rowdone, l8, l4) \
+	MOVL    8(R11), AX \
+	TESTL   AX, AX \
+	JEQ     rowdone \
+	MOVLQSX (R11), BX \
+	ADDQ    SI, BX \
+	MOVQ    taps+56(FP), R8 \
+	CMPL    AX, $8 \
+	JEQ     l8 \
+	CMPL    AX, $4 \
+	JEQ     l4
+
+// BASES8 sets CX, DX and R12 to the windows one, two and three column
+// steps (R13) after AX's.
+#define BASES8 \
+	LEAQ (AX)(R13*1), CX \
+	LEAQ (AX)(R13*2), DX \
+	LEAQ (CX)(R13*2), R12
+
+// STORE4 and STORE8 store a chunk's outputs Z0.. at its output offset.
+#define STORE4 \
+	MOVLQSX 4(R11), DX \
+	VMOVUPS Z0, (DI)(DX*1) \
+	VMOVUPS Z1, 64(DI)(DX*1) \
+	VMOVUPS Z2, 128(DI)(DX*1) \
+	VMOVUPS Z3, 192(DI)(DX*1)
+
+#define STORE8 \
+	STORE4 \
+	VMOVUPS Z4, 256(DI)(DX*1) \
+	VMOVUPS Z5, 320(DI)(DX*1) \
+	VMOVUPS Z6, 384(DI)(DX*1) \
+	VMOVUPS Z7, 448(DI)(DX*1)
+
+// ROWEND moves on to the next chunk (next) and, after a row's last
+// (rowdone), to the next row (row) until the rows are done (done).
+#define ROWEND(next, chunk, rowdone, row, done) \
+next: \
+	ADDQ $12, R11 \
+	JMP  chunk \
+rowdone: \
+	ADDQ rowStep+24(FP), SI \
+	ADDQ dstRowStep+32(FP), DI \
+	DECQ R14 \
+	JNZ  row \
+done: \
+	VZEROUPPER \
+	RET
+
 // CHUNKMASK sets K1 to the lanes of a chunk of CX remaining positions:
 // all sixteen, or R12's (the last chunk's) when CX < 16.
 #define CHUNKMASK \
@@ -315,17 +368,8 @@ tapsrow:
 	MOVQ chunks+48(FP), R11
 
 tapschunk:
-	MOVL    8(R11), AX
-	TESTL   AX, AX
-	JEQ     tapsrowdone
-	MOVLQSX (R11), BX
-	ADDQ    SI, BX
-	MOVQ    taps+56(FP), R8
-	MOVQ    w+72(FP), R9
-	CMPL    AX, $8
-	JEQ     chunk8
-	CMPL    AX, $4
-	JEQ     chunk4
+	CHUNKHEAD(tapsrowdone, chunk8, chunk4)
+	MOVQ w+72(FP), R9
 
 	// One output.
 	VPXORD Z0, Z0, Z0
@@ -335,11 +379,12 @@ tap1:
 	TAP((AX), Z0, Z9)
 	NEXTTAP(tap1)
 	EPILOGUE(Z0)
-	MOVLQSX  4(R11), DX
-	VMOVUPS  Z0, (DI)(DX*1)
-	JMP      tapsnext
+	MOVLQSX 4(R11), DX
+	VMOVUPS Z0, (DI)(DX*1)
+	JMP     tapsnext
 
 chunk4:
+	MOVQ   w+72(FP), R9
 	VPXORD Z0, Z0, Z0
 	VPXORD Z1, Z1, Z1
 	VPXORD Z2, Z2, Z2
@@ -357,14 +402,11 @@ tap4:
 	EPILOGUE(Z1)
 	EPILOGUE(Z2)
 	EPILOGUE(Z3)
-	MOVLQSX  4(R11), DX
-	VMOVUPS  Z0, (DI)(DX*1)
-	VMOVUPS  Z1, 64(DI)(DX*1)
-	VMOVUPS  Z2, 128(DI)(DX*1)
-	VMOVUPS  Z3, 192(DI)(DX*1)
-	JMP      tapsnext
+	STORE4
+	JMP tapsnext
 
 chunk8:
+	MOVQ   w+72(FP), R9
 	VPXORD Z0, Z0, Z0
 	VPXORD Z1, Z1, Z1
 	VPXORD Z2, Z2, Z2
@@ -376,9 +418,7 @@ chunk8:
 
 tap8:
 	TAPBASE
-	LEAQ (AX)(R13*1), CX
-	LEAQ (AX)(R13*2), DX
-	LEAQ (CX)(R13*2), R12
+	BASES8
 	TAP((AX), Z0, Z9)
 	TAP((CX), Z1, Z10)
 	TAP((DX), Z2, Z11)
@@ -396,29 +436,8 @@ tap8:
 	EPILOGUE(Z5)
 	EPILOGUE(Z6)
 	EPILOGUE(Z7)
-	MOVLQSX 4(R11), DX
-	VMOVUPS Z0, (DI)(DX*1)
-	VMOVUPS Z1, 64(DI)(DX*1)
-	VMOVUPS Z2, 128(DI)(DX*1)
-	VMOVUPS Z3, 192(DI)(DX*1)
-	VMOVUPS Z4, 256(DI)(DX*1)
-	VMOVUPS Z5, 320(DI)(DX*1)
-	VMOVUPS Z6, 384(DI)(DX*1)
-	VMOVUPS Z7, 448(DI)(DX*1)
-
-tapsnext:
-	ADDQ $12, R11
-	JMP  tapschunk
-
-tapsrowdone:
-	ADDQ rowStep+24(FP), SI
-	ADDQ dstRowStep+32(FP), DI
-	DECQ R14
-	JNZ  tapsrow
-
-tapsdone:
-	VZEROUPPER
-	RET
+	STORE8
+	ROWEND(tapsnext, tapschunk, tapsrowdone, tapsrow, tapsdone)
 
 // MAXTAP replaces zacc by the window at addr where that is larger or NaN
 // and zacc is not NaN (ztmp scratch): maxPool's step, in every lane.
@@ -450,26 +469,14 @@ maxrow:
 	MOVQ chunks+48(FP), R11
 
 maxchunk:
-	MOVL    8(R11), AX
-	TESTL   AX, AX
-	JEQ     maxrowdone
-	MOVLQSX (R11), BX
-	ADDQ    SI, BX
-	MOVQ    taps+56(FP), R8
-	CMPL    AX, $8
-	JEQ     max8
-	CMPL    AX, $4
-	JEQ     max4
-
+	CHUNKHEAD(maxrowdone, max8, max4)
 	VMOVAPS Z29, Z0
 
 maxtap1:
 	MOVLQSX (R8), AX
 	ADDQ    BX, AX
 	MAXTAP((AX), Z0, Z9)
-	ADDQ    $4, R8
-	CMPQ    R8, R10
-	JLT     maxtap1
+	NEXTTAP(maxtap1)
 	MOVLQSX 4(R11), DX
 	VMOVUPS Z0, (DI)(DX*1)
 	JMP     maxnext
@@ -488,15 +495,9 @@ maxtap4:
 	MAXTAP((CX), Z1, Z10)
 	MAXTAP((AX)(R13*2), Z2, Z11)
 	MAXTAP((CX)(R13*2), Z3, Z12)
-	ADDQ    $4, R8
-	CMPQ    R8, R10
-	JLT     maxtap4
-	MOVLQSX 4(R11), DX
-	VMOVUPS Z0, (DI)(DX*1)
-	VMOVUPS Z1, 64(DI)(DX*1)
-	VMOVUPS Z2, 128(DI)(DX*1)
-	VMOVUPS Z3, 192(DI)(DX*1)
-	JMP     maxnext
+	NEXTTAP(maxtap4)
+	STORE4
+	JMP maxnext
 
 max8:
 	VMOVAPS Z29, Z0
@@ -511,9 +512,7 @@ max8:
 maxtap8:
 	MOVLQSX (R8), AX
 	ADDQ    BX, AX
-	LEAQ    (AX)(R13*1), CX
-	LEAQ    (AX)(R13*2), DX
-	LEAQ    (CX)(R13*2), R12
+	BASES8
 	MAXTAP((AX), Z0, Z9)
 	MAXTAP((CX), Z1, Z10)
 	MAXTAP((DX), Z2, Z11)
@@ -522,29 +521,6 @@ maxtap8:
 	MAXTAP((CX)(R13*4), Z5, Z14)
 	MAXTAP((DX)(R13*4), Z6, Z15)
 	MAXTAP((R12)(R13*4), Z7, Z16)
-	ADDQ    $4, R8
-	CMPQ    R8, R10
-	JLT     maxtap8
-	MOVLQSX 4(R11), DX
-	VMOVUPS Z0, (DI)(DX*1)
-	VMOVUPS Z1, 64(DI)(DX*1)
-	VMOVUPS Z2, 128(DI)(DX*1)
-	VMOVUPS Z3, 192(DI)(DX*1)
-	VMOVUPS Z4, 256(DI)(DX*1)
-	VMOVUPS Z5, 320(DI)(DX*1)
-	VMOVUPS Z6, 384(DI)(DX*1)
-	VMOVUPS Z7, 448(DI)(DX*1)
-
-maxnext:
-	ADDQ $12, R11
-	JMP  maxchunk
-
-maxrowdone:
-	ADDQ rowStep+24(FP), SI
-	ADDQ dstRowStep+32(FP), DI
-	DECQ R14
-	JNZ  maxrow
-
-maxdone:
-	VZEROUPPER
-	RET
+	NEXTTAP(maxtap8)
+	STORE8
+	ROWEND(maxnext, maxchunk, maxrowdone, maxrow, maxdone)

@@ -49,6 +49,15 @@ qloop:
 qdone:
 	RET
 
+// QUADBLOCK stores 128-bit block b of Z8..Z11 (the four rows' quads
+// 4b..4b+3) to DX and the next three quad columns (R9 bytes apart; R11 is
+// three of them).
+#define QUADBLOCK(b) \
+	VEXTRACTI32X4 b, Z8, (DX) \
+	VEXTRACTI32X4 b, Z9, (DX)(R9*1) \
+	VEXTRACTI32X4 b, Z10, (DX)(R9*2) \
+	VEXTRACTI32X4 b, Z11, (DX)(R11*1)
+
 // func quadPanelRows4AVX512(dst *int32, a *byte, lda, chunks, colBytes int, flip int32)
 //
 // Packs four rows of 8-bit A (row r at a + r·lda) into a quad kernel's
@@ -88,20 +97,11 @@ q4loop:
 	VMOVDQU32     X10, (DI)(R9*2)
 	VMOVDQU32     X11, (DI)(R11*1)
 	LEAQ          (DI)(R9*4), DX
-	VEXTRACTI32X4 $1, Z8, (DX)
-	VEXTRACTI32X4 $1, Z9, (DX)(R9*1)
-	VEXTRACTI32X4 $1, Z10, (DX)(R9*2)
-	VEXTRACTI32X4 $1, Z11, (DX)(R11*1)
+	QUADBLOCK($1)
 	LEAQ          (DX)(R9*4), DX
-	VEXTRACTI32X4 $2, Z8, (DX)
-	VEXTRACTI32X4 $2, Z9, (DX)(R9*1)
-	VEXTRACTI32X4 $2, Z10, (DX)(R9*2)
-	VEXTRACTI32X4 $2, Z11, (DX)(R11*1)
+	QUADBLOCK($2)
 	LEAQ          (DX)(R9*4), DX
-	VEXTRACTI32X4 $3, Z8, (DX)
-	VEXTRACTI32X4 $3, Z9, (DX)(R9*1)
-	VEXTRACTI32X4 $3, Z10, (DX)(R9*2)
-	VEXTRACTI32X4 $3, Z11, (DX)(R11*1)
+	QUADBLOCK($3)
 	LEAQ          (DX)(R9*4), DI
 	ADDQ          $64, SI
 	ADDQ          $64, R10
