@@ -75,7 +75,8 @@ type dwcPlan struct {
 	wpb              int     // padded width in positions
 	rowStep, colStep int     // bytes between output rows' and columns' windows
 	lo, hi           float32
-	max              bool // max pooling (MaxPool2DBlockedF32): no weights, -Inf padding
+	max              bool     // max pooling (MaxPool2DBlockedF32): no weights, -Inf padding
+	pool             convGeom // max pooling's geometry (g points at it)
 }
 
 var dwcPlans = sync.Pool{New: func() any { return new(dwcPlan) }}
@@ -111,16 +112,18 @@ func depthwiseBlocked(g *convGeom, x, w, bias, y []float32) {
 // values the first stays (each tap replaces the maximum when larger or
 // NaN, unless that is NaN already). It reports whether it ran (AVX-512).
 func MaxPool2DBlockedF32(y, x []float32, n, c, h, w, oh, ow int, kernel, strides, dilations [2]int, pt, pl int) bool {
-	g := &convGeom{n: n, c: c, h: h, w: w, m: c, kh: kernel[0], kw: kernel[1], oh: oh, ow: ow, cg: 1, mg: 1,
-		sh: strides[0], sw: strides[1], dh: dilations[0], dw: dilations[1], pt: pt, pl: pl, groups: c}
-	if n*c*h*w > len(x) || n*c*oh*ow > len(y) || min(n, c, h, w, oh, ow) <= 0 || !dwBlockedOK(g) {
-		return false
-	}
 	p := dwcPlans.Get().(*dwcPlan)
 	defer func() {
 		p.x, p.y, p.g = nil, nil, nil
 		dwcPlans.Put(p)
 	}()
+	// The geometry lives in the pooled plan: no allocation a call.
+	p.pool = convGeom{n: n, c: c, h: h, w: w, m: c, kh: kernel[0], kw: kernel[1], oh: oh, ow: ow, cg: 1, mg: 1,
+		sh: strides[0], sw: strides[1], dh: dilations[0], dw: dilations[1], pt: pt, pl: pl, groups: c}
+	g := &p.pool
+	if n*c*h*w > len(x) || n*c*oh*ow > len(y) || min(n, c, h, w, oh, ow) <= 0 || !dwBlockedOK(g) {
+		return false
+	}
 	p.g, p.x, p.w, p.bias, p.y, p.max = g, x, nil, nil, y, true
 	p.run()
 	return true
@@ -131,6 +134,9 @@ func (p *dwcPlan) run() {
 	g := p.g
 	p.cb = (g.m + dwcLanes - 1) / dwcLanes
 	p.blocks = g.n * p.cb
+	if p.blocks == 0 || g.oh <= 0 || g.ow <= 0 {
+		return // nothing to compute (and no tiles to cut)
+	}
 	p.wpb = dwcWidth(g)
 	for ki := range g.kh {
 		for kj := range g.kw {
@@ -215,8 +221,9 @@ func dwcChunks(ow, sw int, dst []int32) []int32 {
 }
 
 // tile computes output rows [r0, r1) of a run of channel blocks. The
-// run's blocks share one padded band: it is cleared once, and each block
-// overwrites only the positions of the input, so its padding stays 0.
+// run's blocks share one padded band: it is filled once (0, or −Inf for
+// max pooling), and each block overwrites only the positions of the
+// input, so its padding keeps that value.
 func (p *dwcPlan) tile(t int) {
 	g := p.g
 	band, run := t/p.runs, t%p.runs

@@ -173,25 +173,27 @@ func batchedTranspose(shape []int64, perm []int) (b, r, c int, ok bool) {
 	// The input axes in output order, without those of size 1, merged
 	// into runs of axes that follow each other in the input too.
 	type run struct{ first, last, size int }
-	var runs []run
+	var runs [3]run // more than three: not a batch of transposes
+	n := 0
 	for _, a := range perm {
 		if shape[a] == 1 {
 			continue
 		}
-		if n := len(runs); n > 0 && nextAxis(shape, runs[n-1].last) == a {
+		if n > 0 && nextAxis(shape, runs[n-1].last) == a {
 			runs[n-1].last = a
 			runs[n-1].size *= int(shape[a])
 			continue
 		}
-		if len(runs) == 3 {
+		if n == len(runs) {
 			return 0, 0, 0, false
 		}
-		runs = append(runs, run{a, a, int(shape[a])})
+		runs[n] = run{a, a, int(shape[a])}
+		n++
 	}
 	switch {
-	case len(runs) == 2 && runs[0].first > runs[1].first:
+	case n == 2 && runs[0].first > runs[1].first:
 		return 1, runs[1].size, runs[0].size, true
-	case len(runs) == 3 && runs[0].first < runs[2].first && runs[2].first < runs[1].first:
+	case n == 3 && runs[0].first < runs[2].first && runs[2].first < runs[1].first:
 		return runs[0].size, runs[2].size, runs[1].size, true
 	}
 	return 0, 0, 0, false

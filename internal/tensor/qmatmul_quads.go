@@ -226,8 +226,11 @@ func packQuadPanels[TA int8 | uint8](dst []int32, a []TA, m, k, mr int, flip byt
 // eight at a time in 16-bit lanes.
 func rowSumsFlipped[T int8 | uint8](sums []int32, a []T, k int, flip byte) {
 	x := flip ^ 0x80
-	if len(sums) > 0 && k > 0 && rowSumsFast(sums, unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), len(sums)*k), k, x) {
-		return
+	if len(sums) > 0 && k > 0 {
+		_ = a[len(sums)*k-1] // the bytes the view below spans
+		if rowSumsFast(sums, unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), len(sums)*k), k, x) {
+			return
+		}
 	}
 	x8 := uint64(x) * 0x0101010101010101
 	const lanes = 0x00ff00ff00ff00ff
