@@ -246,7 +246,7 @@ func (p *dwcPlan) tile(t int) {
 	wt := buf[inN+outN : inN+outN+kk*dwcLanes]
 	bv := buf[inN+outN+kk*dwcLanes : inN+outN+(kk+1)*dwcLanes]
 	if p.max {
-		fillF32(in, float32(math.Inf(-1)))
+		fill(in, float32(math.Inf(-1)))
 	} else {
 		clear(in)
 	}
@@ -304,15 +304,4 @@ func (p *dwcPlan) weighted(out, in, wt, bv []float32, m0, nc, rows int) {
 		copy(bv, p.bias[m0:m0+nc])
 	}
 	dwcTaps(&out[0], &in[0], rows, p.rowStep, g.ow*64, p.colStep, &p.chunks[0], &p.taps[0], kk, &wt[0], &bv[0], p.lo, p.hi)
-}
-
-// fillF32 sets every element of s to v.
-func fillF32(s []float32, v float32) {
-	if len(s) == 0 {
-		return
-	}
-	s[0] = v
-	for i := 1; i < len(s); i *= 2 {
-		copy(s[i:], s[:i])
-	}
 }

@@ -7,6 +7,20 @@
 // plane of 16-value vectors holds sixteen channels' values at each
 // position, one cache line per position.
 
+// TAPSENTER loads dwcTaps's and dwcMaxTaps's common arguments: DI dst,
+// SI src, R14 rows, R13 the column step, R10 the end of the taps; to
+// done when there are no rows.
+#define TAPSENTER(done) \
+	MOVQ  dst+0(FP), DI \
+	MOVQ  src+8(FP), SI \
+	MOVQ  rows+16(FP), R14 \
+	MOVQ  colStep+40(FP), R13 \
+	MOVQ  taps+56(FP), R10 \
+	MOVQ  ntaps+64(FP), AX \
+	LEAQ  (R10)(AX*4), R10 \
+	TESTQ R14, R14 \
+	JEQ   done
+
 // CHUNKHEAD starts a row chunk of dwcTaps or dwcMaxTaps: to rowdone at
 // the row's end (width 0), else BX at the chunk's first window, R8 at
 // the first tap, and on to l8 or l4 for widths 8 and 4 (width 1 falls
@@ -350,19 +364,11 @@ unpackdone:
 // outputs are addressed from four bases a column step apart (AX, CX, DX,
 // R12) and those plus four steps.
 TEXT ·dwcTaps(SB), NOSPLIT, $0-96
-	MOVQ         dst+0(FP), DI
-	MOVQ         src+8(FP), SI
-	MOVQ         rows+16(FP), R14
-	MOVQ         colStep+40(FP), R13
 	MOVQ         bias+80(FP), AX
 	VMOVUPS      (AX), Z29
 	VBROADCASTSS lo+88(FP), Z30
 	VBROADCASTSS hi+92(FP), Z31
-	MOVQ         taps+56(FP), R10
-	MOVQ         ntaps+64(FP), AX
-	LEAQ         (R10)(AX*4), R10
-	TESTQ        R14, R14
-	JEQ          tapsdone
+	TAPSENTER(tapsdone)
 
 tapsrow:
 	MOVQ chunks+48(FP), R11
@@ -453,17 +459,9 @@ tap8:
 // taps in tap order from −Inf, a tap replacing it where larger
 // (!(v <= max), NaN included) unless it is NaN already; no bias or clamp.
 TEXT ·dwcMaxTaps(SB), NOSPLIT, $0-72
-	MOVQ         dst+0(FP), DI
-	MOVQ         src+8(FP), SI
-	MOVQ         rows+16(FP), R14
-	MOVQ         colStep+40(FP), R13
 	MOVL         $0xff800000, AX
 	VPBROADCASTD AX, Z29 // −Inf
-	MOVQ         taps+56(FP), R10
-	MOVQ         ntaps+64(FP), AX
-	LEAQ         (R10)(AX*4), R10
-	TESTQ        R14, R14
-	JEQ          maxdone
+	TAPSENTER(maxdone)
 
 maxrow:
 	MOVQ chunks+48(FP), R11

@@ -209,11 +209,8 @@ func nextAxis(shape []int64, a int) int {
 
 // transpose2D writes the c x r transpose of src (r rows of c) into dst:
 // whole 16x16 blocks through transpose2DFast, the rest here.
-func transpose2D[T any](dst, src []T, r, c int) {
-	rows, cols := 0, 0
-	if s, ok := any(src).([]float32); ok {
-		rows, cols = transpose2DFast(any(dst).([]float32), s, r, c)
-	}
+func transpose2D(dst, src []float32, r, c int) {
+	rows, cols := transpose2DFast(dst, src, r, c)
 	for i := range r {
 		j0 := cols
 		if i >= rows {

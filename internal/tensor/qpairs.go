@@ -543,13 +543,19 @@ func gather2[T int8 | uint8](o, src []T) {
 	}
 }
 
-func fill[T int8 | uint8](s []T, v T) {
-	if v == 0 {
+// fill sets every element of s to v: clear for a +0 (not a −0), else
+// doubling copies.
+func fill[T int8 | uint8 | int64 | float32 | float64](s []T, v T) {
+	if v == 0 && !math.Signbit(float64(v)) {
 		clear(s)
 		return
 	}
-	for i := range s {
-		s[i] = v
+	if len(s) == 0 {
+		return
+	}
+	s[0] = v
+	for i := 1; i < len(s); i *= 2 {
+		copy(s[i:], s[:i])
 	}
 }
 

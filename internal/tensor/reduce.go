@@ -110,11 +110,7 @@ func sumRowsF32(xs []float32, n int, acc []float64) {
 			break
 		}
 		for k := r; k < r+8; k++ {
-			a := acc[k]
-			for _, v := range xs[k*n+i0 : (k+1)*n] {
-				a += float64(v)
-			}
-			acc[k] = a
+			acc[k] = sumF64(acc[k], xs[k*n+i0:(k+1)*n])
 		}
 	}
 	for ; r+4 <= len(acc); r += 4 {
@@ -129,12 +125,17 @@ func sumRowsF32(xs []float32, n int, acc []float64) {
 		acc[r], acc[r+1], acc[r+2], acc[r+3] = a0, a1, a2, a3
 	}
 	for ; r < len(acc); r++ {
-		a := acc[r]
-		for _, v := range xs[r*n : (r+1)*n] {
-			a += float64(v)
-		}
-		acc[r] = a
+		acc[r] = sumF64(acc[r], xs[r*n:(r+1)*n])
 	}
+}
+
+// sumF64 is a + Σ row in float64, one value after another: a row's
+// chain, which every path of sumRowsF32 and layer norm keeps.
+func sumF64(a float64, row []float32) float64 {
+	for _, v := range row {
+		a += float64(v)
+	}
+	return a
 }
 
 // sumRowsParallel is sumRowsF32 with runs of rows on all threads (each
@@ -262,11 +263,11 @@ func ReduceInto(out *Tensor, op ReduceOp, x *Tensor, axes []int, keepDims bool) 
 		var mx []float64
 		switch op {
 		case ReduceProd:
-			fillF(acc, 1)
+			fill(acc, 1)
 		case ReduceMax:
-			fillF(acc, math.Inf(-1))
+			fill(acc, math.Inf(-1))
 		case ReduceMin:
-			fillF(acc, math.Inf(1))
+			fill(acc, math.Inf(1))
 		case ReduceLogSumExp:
 			m, err := Reduce(ReduceMax, x, axes, true)
 			if err != nil {
@@ -341,11 +342,11 @@ func ReduceInto(out *Tensor, op ReduceOp, x *Tensor, axes []int, keepDims bool) 
 	acc := make([]int64, nOut)
 	switch op {
 	case ReduceProd:
-		fillI(acc, 1)
+		fill(acc, 1)
 	case ReduceMax:
-		fillI(acc, lo)
+		fill(acc, lo)
 	case ReduceMin:
-		fillI(acc, hi)
+		fill(acc, hi)
 	}
 	xi := x.IntValues()
 	forReduce(x.shape, keep, func(xo, o, step, n int) {
@@ -378,18 +379,6 @@ func ReduceInto(out *Tensor, op ReduceOp, x *Tensor, axes []int, keepDims bool) 
 		out.setInt(i, a)
 	}
 	return nil
-}
-
-func fillF(s []float64, v float64) {
-	for i := range s {
-		s[i] = v
-	}
-}
-
-func fillI(s []int64, v int64) {
-	for i := range s {
-		s[i] = v
-	}
 }
 
 // ReduceSumAxes is Reduce(ReduceSum, ...).
@@ -746,11 +735,7 @@ func layerNormF32(o, x []float32, sv, bv []float64, d int, epsilon float64) {
 // chains in order, then each output from them.
 func layerNormRow(out, row []float32, sv, bv []float64, epsilon float64) {
 	d := len(row)
-	mean := 0.0
-	for _, v := range row {
-		mean += float64(v)
-	}
-	mean /= float64(d)
+	mean := sumF64(0, row) / float64(d)
 	vr := 0.0
 	for _, v := range row {
 		dv := float64(v) - mean

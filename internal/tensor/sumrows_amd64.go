@@ -38,10 +38,7 @@ func layerNorm8(o, x []float32, sv, bv []float64, d int, epsilon float64) {
 	var mean, vr, inv [8]float64
 	sumRows8AVX512(&x[0], 4*d, cols, &mean[0])
 	for k := range mean {
-		for _, v := range x[k*d+cols : (k+1)*d] {
-			mean[k] += float64(v)
-		}
-		mean[k] /= float64(d)
+		mean[k] = sumF64(mean[k], x[k*d+cols:(k+1)*d]) / float64(d)
 	}
 	sqDevRows8AVX512(&x[0], 4*d, cols, &mean[0], &vr[0])
 	for k := range vr {
