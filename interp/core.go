@@ -115,6 +115,13 @@ func coreAvgPool(c *opCall) ([]*tensor.Tensor, error) {
 	if p.CountIncludePad, err = c.bool("count_include_pad"); err != nil {
 		return nil, err
 	}
+	if x := c.in[0]; x.DType() == tensor.F32 {
+		if shape, err := c.resultShape(0); err == nil {
+			if y := c.out(tensor.F32, shape); y != nil {
+				return one(y, tensor.AvgPool2DInto(y, x, p))
+			}
+		}
+	}
 	return one(tensor.AvgPool2D(c.in[0], p))
 }
 
@@ -772,6 +779,11 @@ func corePad(c *opCall) ([]*tensor.Tensor, error) {
 			}
 		} else {
 			return nil, err
+		}
+	}
+	if shape, err := c.resultShape(0); err == nil {
+		if y := c.out(x.DType(), shape); y != nil {
+			return one(y, tensor.PadInto(y, x, pads, tensor.PadConstant, v))
 		}
 	}
 	return one(tensor.Pad(x, pads, tensor.PadConstant, v))

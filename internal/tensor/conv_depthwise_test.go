@@ -321,6 +321,14 @@ func BenchmarkConvPaths(b *testing.B) {
 		{"dw5x5_240x28", sh(1, 240, 28, 28), sh(240, 1, 5, 5), Conv2DParams{Groups: 240, Pads: pad2}},
 		{"dw5x5d2_960x4", sh(1, 960, 4, 4), sh(960, 1, 5, 5), Conv2DParams{Groups: 960, Pads: [4]int{4, 4, 4, 4}, Dilations: [2]int{2, 2}}},
 		{"stem3to32x224s2", sh(1, 3, 224, 224), sh(32, 3, 3, 3), Conv2DParams{Pads: pad1, Strides: [2]int{2, 2}}},
+		{"stem3to16x224s2", sh(1, 3, 224, 224), sh(16, 3, 3, 3), Conv2DParams{Pads: pad1, Strides: [2]int{2, 2}}},
+		{"stem3to64x224s2p0", sh(1, 3, 224, 224), sh(64, 3, 3, 3), Conv2DParams{Strides: [2]int{2, 2}}},
+		{"g8x4c3x3x56", sh(1, 32, 56, 56), sh(32, 4, 3, 3), Conv2DParams{Groups: 8, Pads: pad1}},
+		{"c16to16x3x112", sh(1, 16, 112, 112), sh(16, 16, 3, 3), Conv2DParams{Pads: pad1}},
+		{"c24to24x3x28", sh(1, 24, 28, 28), sh(24, 24, 3, 3), Conv2DParams{Pads: pad1}},
+		{"pw64to128x56s2", sh(1, 64, 56, 56), sh(128, 64, 1, 1), Conv2DParams{Strides: [2]int{2, 2}}},
+		{"pw256to512x56s2", sh(1, 256, 56, 56), sh(512, 256, 1, 1), Conv2DParams{Strides: [2]int{2, 2}}},
+		{"stem3to64x7x224s2", sh(1, 3, 224, 224), sh(64, 3, 7, 7), Conv2DParams{Pads: [4]int{3, 3, 3, 3}, Strides: [2]int{2, 2}}},
 		{"pw32to16x112", sh(1, 32, 112, 112), sh(16, 32, 1, 1), Conv2DParams{}},
 		{"pw144to24x56", sh(1, 144, 56, 56), sh(24, 144, 1, 1), Conv2DParams{}},
 	} {
@@ -343,6 +351,14 @@ func BenchmarkConvPaths(b *testing.B) {
 				paths["blocked"] = func() { depthwiseBlocked(g, x, w, nil, y) }
 			}
 		} else {
+			if convRowsOK(g) && convInPlaceOK(g) {
+				// The in-place path's extended product, without the row kernels.
+				paths["extended"] = func() {
+					convRowsOff = true
+					conv2DGemmF32(g, x, w, nil, y, nil)
+					convRowsOff = false
+				}
+			}
 			// The same 1x1 product through the implicit-im2col packer.
 			g2 := *g
 			g2.pl = 0

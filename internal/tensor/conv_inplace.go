@@ -147,8 +147,10 @@ func conv2DInPlaceRows(g *convGeom, xv, wv, bv, ov []float32, stride int, packs 
 	plane := hq * wq
 	ne := g.oh * wq
 	// The last panel reads up to 15 columns past ne, garbage columns up
-	// to wq past the last valid one.
-	xpBuf := getF32(g.cg*g.sh*g.sw*plane + wq + gemmNR)
+	// to wq past the last valid one; a row kernel's run up to 31 past
+	// its row's last column.
+	rows := convRowsOK(g)
+	xpBuf := getF32(g.cg*g.sh*g.sw*plane + wq + convRowsMaxCols)
 	defer scratchF32.Put(xpBuf)
 	xp := *xpBuf
 	offBuf := getInts(k)
@@ -158,6 +160,23 @@ func conv2DInPlaceRows(g *convGeom, xv, wv, bv, ov []float32, stride int, packs 
 		c, t := p/(g.kh*g.kw), p%(g.kh*g.kw)
 		r, s := (t/g.kw)*g.dh, (t%g.kw)*g.dw
 		off[p] = ((c*g.sh+r%g.sh)*g.sw+s%g.sw)*plane + r/g.sh*wq + s/g.sw
+	}
+	if rows {
+		maxOff := 0
+		for _, o := range off {
+			maxOff = max(maxOff, o)
+		}
+		for gr := range g.groups {
+			var bias []float32
+			if bv != nil {
+				bias = bv[gr*g.mg : (gr+1)*g.mg]
+			}
+			for n := range g.n {
+				phasePlanes(g, xv[(n*g.c+gr*g.cg)*g.h*g.w:], xp, hq, wq)
+				convRowsRun(g, wv[gr*g.mg*k:(gr+1)*g.mg*k], bias, xp, off, maxOff, ov[(n*g.m+gr*g.mg)*stride:], stride, wq)
+			}
+		}
+		return
 	}
 	direct := wq == g.ow // no dropped columns: C is the output itself
 	if k == 0 && !direct {

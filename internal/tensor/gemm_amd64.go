@@ -84,6 +84,17 @@ func igemmKernAVX2x6(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 //go:noescape
 func igemmKernAVX2x3(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 
+// The RowInd kernels are gemmKernel.runRow.
+
+//go:noescape
+func sgemmKernAVX512RowIndx12(kc int, a, b, c unsafe.Pointer, ldc int, off, bias unsafe.Pointer, lo, hi float32, flags int, mask uint32)
+
+//go:noescape
+func sgemmKernAVX512RowIndx8(kc int, a, b, c unsafe.Pointer, ldc int, off, bias unsafe.Pointer, lo, hi float32, flags int, mask uint32)
+
+//go:noescape
+func sgemmKernAVX512RowIndx4(kc int, a, b, c unsafe.Pointer, ldc int, off, bias unsafe.Pointer, lo, hi float32, flags int, mask uint32)
+
 // The operating system must save the wide registers too; x/sys/cpu reports
 // AVX2/AVX-512 only when it does (it checks XCR0).
 var (
@@ -107,9 +118,9 @@ func simdKernelsF32() []gemmKernel[float32] {
 	var ks []gemmKernel[float32]
 	if hasAVX512 {
 		ks = append(ks, gemmKernel[float32]{name: "avx512", mr: 12, narrow: true, run: sgemmKernAVX512x12, runInd: sgemmKernAVX512Indx12,
-			run2: sgemmKernAVX512Wx12, runInd2: sgemmKernAVX512WIndx12, run2Ex: sgemmKernAVX512WExx12, alt: []gemmKernel[float32]{
-				{name: "avx512x8", mr: 8, narrow: true, run: sgemmKernAVX512x8, runInd: sgemmKernAVX512Indx8, run2: sgemmKernAVX512Wx8, runInd2: sgemmKernAVX512WIndx8, run2Ex: sgemmKernAVX512WExx8},
-				{name: "avx512x4", mr: 4, narrow: true, run: sgemmKernAVX512x4, runInd: sgemmKernAVX512Indx4, run2: sgemmKernAVX512Wx4, runInd2: sgemmKernAVX512WIndx4, run2Ex: sgemmKernAVX512WExx4, speed: x4Speed},
+			run2: sgemmKernAVX512Wx12, runInd2: sgemmKernAVX512WIndx12, run2Ex: sgemmKernAVX512WExx12, runRow: sgemmKernAVX512RowIndx12, alt: []gemmKernel[float32]{
+				{name: "avx512x8", mr: 8, narrow: true, run: sgemmKernAVX512x8, runInd: sgemmKernAVX512Indx8, run2: sgemmKernAVX512Wx8, runInd2: sgemmKernAVX512WIndx8, run2Ex: sgemmKernAVX512WExx8, runRow: sgemmKernAVX512RowIndx8},
+				{name: "avx512x4", mr: 4, narrow: true, run: sgemmKernAVX512x4, runInd: sgemmKernAVX512Indx4, run2: sgemmKernAVX512Wx4, runInd2: sgemmKernAVX512WIndx4, run2Ex: sgemmKernAVX512WExx4, runRow: sgemmKernAVX512RowIndx4, speed: x4Speed},
 			}})
 	}
 	if hasAVX2 {

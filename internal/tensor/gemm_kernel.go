@@ -44,6 +44,12 @@ type gemmKernel[T gemmElem] struct {
 	// addBias does to the two tiles: the MR rows' bias (bias[r], flags
 	// bit 0) and the clamp to [lo, hi] (bit 1), the same bits.
 	run2Ex func(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool, bias unsafe.Pointer, lo, hi float32, flags int)
+	// runRow, when set (float32), computes MR rows of up to 32 columns
+	// reading B at the offsets as runInd2 does, over a whole K in one
+	// block (acc false), adds the bias and clamps as run2Ex, and stores
+	// only the columns whose bit is set in mask: one output row's run of
+	// a convolution, written straight into its planes (conv_rows.go).
+	runRow func(kc int, a, b, c unsafe.Pointer, ldc int, off, bias unsafe.Pointer, lo, hi float32, flags int, mask uint32)
 	// narrow: a tile's last 1–gemmNarrowCols columns may go to
 	// gemmNarrow (float32 FMA kernels, whose chains it repeats, and the
 	// AVX-512 VNNI u8×s8 quad kernels).

@@ -45,6 +45,7 @@ func mapCopyT[T any](dst, src []T, in, out []int64, maps [][]int, fill T) {
 	st := stridesOf(in)
 	inner := maps[rank-1]
 	n := len(inner)
+	lo, hi, run := innerRun(inner)
 	idx := make([]int, rank-1)
 	for o := 0; o < len(dst); o += n {
 		base, isFill := 0, false
@@ -59,6 +60,16 @@ func mapCopyT[T any](dst, src []T, in, out []int64, maps [][]int, fill T) {
 		row := dst[o : o+n]
 		if isFill {
 			for i := range row {
+				row[i] = fill
+			}
+		} else if run {
+			for i := range row[:lo] {
+				row[i] = fill
+			}
+			if lo < hi {
+				copy(row[lo:hi], src[base+inner[lo]:])
+			}
+			for i := hi; i < n; i++ {
 				row[i] = fill
 			}
 		} else {
@@ -78,6 +89,26 @@ func mapCopyT[T any](dst, src []T, in, out []int64, maps [][]int, fill T) {
 			idx[d] = 0
 		}
 	}
+}
+
+// innerRun reports whether the innermost axis's map reads one run of
+// consecutive inputs into outputs [lo, hi) and fills the rest (a constant
+// pad or a slice of unit step): then each row is a copy between fills.
+func innerRun(m []int) (lo, hi int, ok bool) {
+	lo = 0
+	for lo < len(m) && m[lo] < 0 {
+		lo++
+	}
+	hi = lo
+	for hi < len(m) && m[hi] == m[lo]+hi-lo {
+		hi++
+	}
+	for _, s := range m[hi:] {
+		if s >= 0 {
+			return 0, 0, false
+		}
+	}
+	return lo, hi, true
 }
 
 // Transpose permutes the axes: out.shape[i] = x.shape[perm[i]]. A nil perm
@@ -655,12 +686,40 @@ const (
 // remove elements. Non-constant modes need non-empty axes where padding is
 // added.
 func Pad(x *Tensor, pads []int64, mode PadMode, value float64) (*Tensor, error) {
+	outShape, err := padShape(x, pads, mode)
+	if err != nil {
+		return nil, err
+	}
+	out, err := Alloc(x.dtype, outShape)
+	if err != nil || out.Len() == 0 {
+		return out, err
+	}
+	return out, padInto(out, x, pads, mode, value)
+}
+
+// PadInto is Pad writing into y, which must have the result's dtype and
+// shape.
+func PadInto(y, x *Tensor, pads []int64, mode PadMode, value float64) error {
+	outShape, err := padShape(x, pads, mode)
+	if err != nil {
+		return err
+	}
+	if y.dtype != x.dtype || !ShapeEqual(y.shape, outShape) {
+		return fmt.Errorf("tensor: pad into %s %s, result is %s %s", y.dtype, FormatShape(y.shape), x.dtype, FormatShape(outShape))
+	}
+	if y.Len() == 0 {
+		return nil
+	}
+	return padInto(y, x, pads, mode, value)
+}
+
+// padShape checks Pad's arguments and returns the result's shape.
+func padShape(x *Tensor, pads []int64, mode PadMode) ([]int64, error) {
 	r := len(x.shape)
 	if len(pads) != 2*r {
 		return nil, fmt.Errorf("tensor: pad: %d pads for rank %d", len(pads), r)
 	}
 	outShape := make([]int64, r)
-	maps := make([][]int, r)
 	for ax := range r {
 		d, b, e := x.shape[ax], pads[ax], pads[r+ax]
 		if max(b, e) > 1<<40 || min(b, e) < -(1<<40) {
@@ -675,13 +734,16 @@ func Pad(x *Tensor, pads []int64, mode PadMode, value float64) (*Tensor, error) 
 		}
 		outShape[ax] = n
 	}
-	out, err := Alloc(x.dtype, outShape)
-	if err != nil || out.Len() == 0 {
-		return out, err
-	}
+	return outShape, nil
+}
+
+// padInto fills out (of padShape's shape, not empty) from x.
+func padInto(out, x *Tensor, pads []int64, mode PadMode, value float64) error {
+	r := len(x.shape)
+	maps := make([][]int, r)
 	for ax := range r {
 		d, b := int(x.shape[ax]), int(pads[ax])
-		m := make([]int, outShape[ax])
+		m := make([]int, out.shape[ax])
 		for o := range m {
 			i := o - b
 			if i >= 0 && i < d {
@@ -707,13 +769,13 @@ func Pad(x *Tensor, pads []int64, mode PadMode, value float64) (*Tensor, error) 
 				}
 				m[o] = j
 			default:
-				return nil, fmt.Errorf("tensor: pad: unknown mode %d", mode)
+				return fmt.Errorf("tensor: pad: unknown mode %d", mode)
 			}
 		}
 		maps[ax] = m
 	}
 	mapCopy(out, x, maps, value)
-	return out, nil
+	return nil
 }
 
 // Expand is ONNX Expand: x broadcast with shape (bidirectionally: the

@@ -159,12 +159,37 @@ func AvgPool2D(x *Tensor, p Pool2DParams) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	if xv, ok := x.data.([]float32); ok {
-		avgPool(g, xv, out.data.([]float32), p.CountIncludePad)
-	} else {
-		avgPool(g, x.data.([]float64), out.data.([]float64), p.CountIncludePad)
-	}
+	avgPoolInto(g, out, x, p.CountIncludePad)
 	return out, nil
+}
+
+// AvgPool2DInto is AvgPool2D on F32 or F64 input writing into y, which
+// must have the result's dtype and shape.
+func AvgPool2DInto(y, x *Tensor, p Pool2DParams) error {
+	if x.dtype != F32 && x.dtype != F64 {
+		return fmt.Errorf("tensor: avg_pool2d into: %v input", x.dtype)
+	}
+	g, err := poolGeometry(x.shape, p)
+	if err != nil {
+		return err
+	}
+	if want := []int64{int64(g.n), int64(g.c), int64(g.oh), int64(g.ow)}; y.dtype != x.dtype || !ShapeEqual(y.shape, want) {
+		return fmt.Errorf("tensor: avg_pool2d into %s %s, result is %s %s", y.dtype, FormatShape(y.shape), x.dtype, FormatShape(want))
+	}
+	avgPoolInto(g, y, x, p.CountIncludePad)
+	return nil
+}
+
+func avgPoolInto(g *poolGeom, out, x *Tensor, includePad bool) {
+	if xv, ok := x.data.([]float32); ok {
+		if avgPoolFlatOK(g) {
+			avgPoolFlatF32(g, xv, out.data.([]float32), includePad)
+		} else {
+			avgPool(g, xv, out.data.([]float32), includePad)
+		}
+		return
+	}
+	avgPool(g, x.data.([]float64), out.data.([]float64), includePad)
 }
 
 func avgPool[T float32 | float64](g *poolGeom, x, y []T, includePad bool) {

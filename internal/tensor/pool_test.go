@@ -167,3 +167,53 @@ func TestGlobalPools(t *testing.T) {
 	_, err = GlobalAvgPool(New(F32, 2, 2))
 	assert.Error(t, err)
 }
+
+// The whole-plane average pool gives the scalar loop's bits: pads (none,
+// asymmetric, wider than the window), dilations, ceil mode's overhanging
+// windows, both divisor rules, NaNs, infinities and signed zeros (a
+// window of −0s averages to +0 both ways).
+func TestAvgPoolFlatMatchesScalar(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	for _, c := range []struct {
+		xs []int64
+		p  Pool2DParams
+	}{
+		{sh(1, 5, 37, 37), Pool2DParams{Kernel: [2]int{3, 3}}},
+		{sh(2, 3, 17, 19), Pool2DParams{Kernel: [2]int{3, 3}, Pads: [4]int{1, 1, 1, 1}}},
+		{sh(1, 4, 8, 9), Pool2DParams{Kernel: [2]int{5, 3}, Pads: [4]int{2, 0, 1, 3}}},
+		{sh(1, 2, 12, 11), Pool2DParams{Kernel: [2]int{3, 2}, Dilations: [2]int{2, 3}, Pads: [4]int{2, 1, 2, 1}}},
+		{sh(1, 3, 9, 10), Pool2DParams{Kernel: [2]int{4, 4}, Pads: [4]int{1, 1, 2, 2}, CeilMode: true}},
+		{sh(1, 2, 3, 3), Pool2DParams{Kernel: [2]int{2, 2}, Pads: [4]int{1, 1, 1, 1}}},
+		{sh(1, 1, 1, 40), Pool2DParams{Kernel: [2]int{1, 7}, Pads: [4]int{0, 3, 0, 3}}},
+	} {
+		for _, inc := range []bool{false, true} {
+			p := c.p
+			p.CountIncludePad = inc
+			g, err := poolGeometry(c.xs, p)
+			require.NoError(t, err)
+			require.True(t, avgPoolFlatOK(g), "%+v must take the flat path", p)
+			n, _ := NumElements(c.xs)
+			xv := make([]float32, n)
+			for i := range xv {
+				xv[i] = float32(r.NormFloat64())
+			}
+			specials := []float32{float32(math.NaN()), float32(math.Inf(1)), float32(math.Inf(-1))}
+			for i, v := range specials {
+				xv[(i+1)*int(n)/5] = v
+			}
+			// A whole window's worth of −0 at the start.
+			for i := range min(int(n), 3*int(c.xs[3])) {
+				xv[i] = float32(math.Copysign(0, -1))
+			}
+			want := make([]float32, g.n*g.c*g.oh*g.ow)
+			avgPool(g, xv, want, inc)
+			got, err := AvgPool2D(MustFromSlice(F32, c.xs, xv), p)
+			require.NoError(t, err)
+			requireSameBits(t, want, got.Float32s())
+		}
+	}
+	// Strided pools keep the scalar loop.
+	g, err := poolGeometry(sh(1, 1, 8, 8), Pool2DParams{Kernel: [2]int{2, 2}, Strides: [2]int{2, 2}})
+	require.NoError(t, err)
+	require.False(t, avgPoolFlatOK(g))
+}
