@@ -22,13 +22,22 @@ const convRowsMaxCols = 2 * gemmNR
 // (7 of 16 used at 7x7), where the extended product packs rows together.
 const convRowsMinWidth = 24
 
+// convRowsMaxWeights: every output row reads all of a group's weights
+// (M·K values), which the product's blocking would keep in cache; past
+// this many they would come from L2 once a row (a 1x1 256→512 layer ran
+// 9% slower by rows).
+const convRowsMaxWeights = 16384
+
 // convRowsOK reports whether conv2DInPlaceRows takes the row kernels for
 // g: AVX-512 row kernels for every MR the blocks use, one K block, output
 // channels in fours (the kernels store whole MR rows), no residual (the
-// kernels have no residual step) and rows wide enough.
+// kernels have no residual step), rows wide enough, few enough weights,
+// and extended rows wider than the output's (when they are not, the
+// product writes the output directly already).
 func convRowsOK(g *convGeom) bool {
 	k := g.cg * g.kh * g.kw
-	if convRowsOff || k < 1 || k > gemmKC || g.mg%4 != 0 || g.res != nil || g.ow < convRowsMinWidth {
+	if convRowsOff || k < 1 || k > gemmKC || g.mg%4 != 0 || g.res != nil || g.ow < convRowsMinWidth ||
+		g.mg*k > convRowsMaxWeights || (g.kw-1)*g.dw/g.sw == 0 {
 		return false
 	}
 	for _, mr := range []int{4, 8, 12} {

@@ -16,7 +16,7 @@ import (
 // infinities and signed zeros among the inputs, one and three threads,
 // through Conv2D and the prepacked Conv2DPackedInto.
 func TestConvRowsMatchInPlace(t *testing.T) {
-	if !convRowsOK(&convGeom{cg: 3, kh: 3, kw: 3, mg: 16, ow: 112}) {
+	if stem, err := convGeometry(sh(1, 3, 224, 224), sh(16, 3, 3, 3), Conv2DParams{Strides: [2]int{2, 2}}); err != nil || !convRowsOK(stem) {
 		t.Skip("no row kernels on this CPU (or -tags purego)")
 	}
 	r := rand.New(rand.NewPCG(11, 12))
@@ -35,7 +35,7 @@ func TestConvRowsMatchInPlace(t *testing.T) {
 		{sh(1, 8, 28, 33), sh(28, 8, 3, 5), Conv2DParams{Dilations: [2]int{2, 1}, Pads: [4]int{2, 2, 2, 2}}},
 		{sh(1, 6, 30, 30), sh(24, 3, 3, 3), Conv2DParams{Groups: 2, Pads: pad1}},
 		{sh(1, 28, 26, 26), sh(8, 28, 3, 3), Conv2DParams{Pads: pad1}}, // K = 252: still one block
-		{sh(1, 16, 40, 48), sh(12, 16, 1, 1), Conv2DParams{Strides: s2}},
+		{sh(1, 16, 40, 80), sh(12, 16, 1, 3), Conv2DParams{Strides: s2}},
 	} {
 		for _, th := range []int{1, 3} {
 			for _, variant := range []string{"bias", "nobias", "clip"} {
@@ -79,6 +79,28 @@ func TestConvRowsMatchInPlace(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Layers the product computes better keep it: 1x1 (the product writes
+// the output directly), many weights, rows too narrow, a residual.
+func TestConvRowsDeclined(t *testing.T) {
+	for _, c := range []struct {
+		xs, ws []int64
+		p      Conv2DParams
+	}{
+		{sh(1, 16, 40, 48), sh(12, 16, 1, 1), Conv2DParams{Strides: [2]int{2, 2}}},
+		{sh(1, 28, 30, 30), sh(128, 28, 3, 3), Conv2DParams{Pads: [4]int{1, 1, 1, 1}}},
+		{sh(1, 8, 14, 14), sh(16, 8, 3, 3), Conv2DParams{Pads: [4]int{1, 1, 1, 1}}},
+		{sh(1, 8, 30, 30), sh(18, 8, 3, 3), Conv2DParams{Pads: [4]int{1, 1, 1, 1}}},
+	} {
+		g, err := convGeometry(c.xs, c.ws, c.p)
+		require.NoError(t, err)
+		require.False(t, convRowsOK(g), "%v %v", c.xs, c.ws)
+	}
+	g, err := convGeometry(sh(1, 8, 30, 30), sh(16, 8, 3, 3), Conv2DParams{Pads: [4]int{1, 1, 1, 1}})
+	require.NoError(t, err)
+	g.res = make([]float32, 16*30*30)
+	require.False(t, convRowsOK(g), "a residual")
 }
 
 // Block sizes: twelves, sixteen as two eights, a lone four on the
