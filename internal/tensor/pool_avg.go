@@ -2,41 +2,49 @@ package tensor
 
 // Average pooling of float32 planes as whole-plane vector adds.
 //
-// With stride 1 in both axes, output (i, j)'s tap (a, b) reads the padded
-// plane at (i + a·dh)·wp + j + b·dw: over the "extended" outputs e = i·wp
-// + j (each padded row's width, the columns past ow computed and dropped)
-// every tap is one shifted add of the plane, acc[e] += xp[e + a·dh·wp +
-// b·dw], in avgPool's tap order. Taps in the padding add +0; the scalar
-// loop skips them instead, which gives the same bits: its sum starts at +0
-// and so is never −0, and s + (+0) is s for every other s (NaNs keep their
-// payload). Each kept sum is then divided by avgPool's divisor.
+// Each channel's zero-padded plane is split into sh×sw phase planes of hq
+// × wq values, as convolutions read their input in place (phasePlanes in
+// conv_inplace.go): over the "extended" outputs e = i·wq + j (the columns
+// past ow computed and dropped), window tap (a, b) is then one shifted
+// run of one phase plane, so each tap is one vector add of the whole
+// plane, acc[e] += xp[off(a, b) + e], in avgPool's tap order. With unit
+// strides and no padding the input plane is read as it is. Taps in the
+// padding add +0; the scalar loop skips them instead, which gives the
+// same bits: its sum starts at +0 and so is never −0, and s + (+0) is s
+// for every other s (NaNs keep their payload). Each kept sum is then
+// divided by avgPool's divisor.
 
-// avgPoolFlatOK reports whether avgPoolFlatF32 computes g: unit strides,
-// and a padded plane not much larger than the input (hostile pads or
-// dilations keep the scalar loop, whose memory follows the output).
+// avgPoolFlatOK reports whether avgPoolFlatF32 computes g: phase planes
+// not much larger than the input (hostile pads, dilations or strides keep
+// the scalar loop, whose memory follows the output).
 func avgPoolFlatOK(g *poolGeom) bool {
-	if g.sh != 1 || g.sw != 1 || g.oh == 0 || g.ow == 0 {
+	if g.oh == 0 || g.ow == 0 {
 		return false
 	}
-	hp, wp := avgPaddedSize(g)
-	return float64(hp)*float64(wp) <= 4*float64(g.h*g.w)+4096
+	hq, wq := avgPhaseSize(g)
+	return float64(g.sh*g.sw)*float64(hq)*float64(wq) <= 4*float64(g.h*g.w)+4096
 }
 
-// avgPaddedSize is the padded plane's height and width: every tap of every
-// output lies inside it (ceil mode's windows may reach past the end pads).
-func avgPaddedSize(g *poolGeom) (hp, wp int) {
-	hp = max(g.pt+g.h+g.pb, g.oh-1+(g.kh-1)*g.dh+1)
-	wp = max(g.pl+g.w+g.pr, g.ow-1+(g.kw-1)*g.dw+1)
-	return hp, wp
+// avgPhaseSize is the phase planes' height and width: every tap of every
+// output lies inside them (ceil mode's windows may reach past the end
+// pads, where the planes hold zeros).
+func avgPhaseSize(g *poolGeom) (hq, wq int) {
+	return g.oh + (g.kh-1)*g.dh/g.sh, g.ow + (g.kw-1)*g.dw/g.sw
 }
 
 // avgPoolFlatF32 is avgPool for float32 when avgPoolFlatOK(g).
 func avgPoolFlatF32(g *poolGeom, x, y []float32, includePad bool) {
 	hw, ohw := g.h*g.w, g.oh*g.ow
-	hp, wp := avgPaddedSize(g)
-	padded := hp != g.h || wp != g.w
-	ext := (g.oh-1)*wp + g.ow // extended outputs up to the last kept one
-	// Each output row's divisors: avgPool's tap counts.
+	hq, wq := avgPhaseSize(g)
+	// The input plane is its own single phase plane when nothing pads it
+	// or strides it and the windows stay inside it.
+	direct := g.sh == 1 && g.sw == 1 && g.pt == 0 && g.pl == 0 && wq == g.w && hq <= g.h
+	if direct {
+		hq = g.h
+	}
+	planes := g.sh * g.sw * hq * wq
+	ext := (g.oh-1)*wq + g.ow // extended outputs up to the last kept one
+	// Each output row's and column's tap counts: avgPool's divisors.
 	divBuf := getF32(g.oh + g.ow)
 	defer scratchF32.Put(divBuf)
 	rowTaps, colTaps := (*divBuf)[:g.oh], (*divBuf)[g.oh:]
@@ -54,33 +62,48 @@ func avgPoolFlatF32(g *poolGeom, x, y []float32, includePad bool) {
 		}
 		colTaps[j] = float32(n)
 	}
+	uniform := true // every output has the same divisor
+	for _, n := range rowTaps {
+		uniform = uniform && n == rowTaps[0]
+	}
+	for _, n := range colTaps {
+		uniform = uniform && n == colTaps[0]
+	}
+	// The phase planes' geometry as a one-channel convolution's.
+	cg := convGeom{n: 1, c: 1, cg: 1, h: g.h, w: g.w, m: 1, mg: 1, groups: 1, kh: g.kh, kw: g.kw,
+		sh: g.sh, sw: g.sw, dh: g.dh, dw: g.dw, pt: g.pt, pl: g.pl, oh: g.oh, ow: g.ow, serial: true}
 	per := ext
-	if padded {
-		per += hp * wp
+	if !direct {
+		per += planes
 	}
 	work := float64(g.n*g.c) * float64(ext) * float64(g.kh*g.kw)
 	parallelTiles(g.n*g.c, work, func(nc int) {
 		buf := getF32(per)
 		defer scratchF32.Put(buf)
 		acc := (*buf)[:ext]
-		plane := x[nc*hw : (nc+1)*hw]
-		if padded {
-			xp := (*buf)[ext:per]
-			clear(xp)
-			for r := range g.h {
-				copy(xp[(g.pt+r)*wp+g.pl:], plane[r*g.w:(r+1)*g.w])
-			}
-			plane = xp
+		xp := x[nc*hw : (nc+1)*hw]
+		if !direct {
+			xp = (*buf)[ext:per]
+			phasePlanes(&cg, x[nc*hw:(nc+1)*hw], xp, hq, wq)
 		}
 		clear(acc)
 		for a := range g.kh {
+			r := a * g.dh
 			for b := range g.kw {
-				addRowF32(acc, plane[a*g.dh*wp+b*g.dw:])
+				s := b * g.dw
+				off := ((r%g.sh)*g.sw+s%g.sw)*hq*wq + r/g.sh*wq + s/g.sw
+				addRowF32(acc, xp[off:])
 			}
 		}
 		dst := y[nc*ohw : (nc+1)*ohw]
+		if wq == g.ow && uniform {
+			// No dropped columns and one divisor: the sums are the
+			// output's layout.
+			divideByTaps(dst, acc, rowTaps[0], colTaps[:1])
+			return
+		}
 		for i := range g.oh {
-			divideByTaps(dst[i*g.ow:(i+1)*g.ow], acc[i*wp:], rowTaps[i], colTaps)
+			divideByTaps(dst[i*g.ow:(i+1)*g.ow], acc[i*wq:], rowTaps[i], colTaps)
 		}
 	})
 }
@@ -95,10 +118,14 @@ func addRowF32(acc, src []float32) {
 }
 
 // divideByTaps sets dst[j] = sum[j] / (rows · cols[j]), or 0 where that
-// count is 0, dividing runs of equal counts as vectors.
+// count is 0, dividing runs of equal counts as vectors; a single count
+// (len(cols) == 1) holds for every j.
 func divideByTaps(dst, sum []float32, rows float32, cols []float32) {
 	for j0 := 0; j0 < len(dst); {
 		j1 := j0 + 1
+		if len(cols) == 1 {
+			j1 = len(dst)
+		}
 		for j1 < len(dst) && cols[j1] == cols[j0] {
 			j1++
 		}

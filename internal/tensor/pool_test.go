@@ -185,6 +185,11 @@ func TestAvgPoolFlatMatchesScalar(t *testing.T) {
 		{sh(1, 3, 9, 10), Pool2DParams{Kernel: [2]int{4, 4}, Pads: [4]int{1, 1, 2, 2}, CeilMode: true}},
 		{sh(1, 2, 3, 3), Pool2DParams{Kernel: [2]int{2, 2}, Pads: [4]int{1, 1, 1, 1}}},
 		{sh(1, 1, 1, 40), Pool2DParams{Kernel: [2]int{1, 7}, Pads: [4]int{0, 3, 0, 3}}},
+		{sh(1, 6, 56, 56), Pool2DParams{Kernel: [2]int{2, 2}, Strides: [2]int{2, 2}}},
+		{sh(2, 3, 15, 17), Pool2DParams{Kernel: [2]int{3, 3}, Strides: [2]int{2, 2}, Pads: [4]int{1, 1, 1, 1}}},
+		{sh(1, 2, 15, 17), Pool2DParams{Kernel: [2]int{3, 2}, Strides: [2]int{2, 3}, CeilMode: true, Pads: [4]int{0, 1, 1, 0}}},
+		{sh(1, 2, 19, 13), Pool2DParams{Kernel: [2]int{3, 3}, Strides: [2]int{3, 1}, Dilations: [2]int{2, 1}, Pads: [4]int{2, 1, 2, 1}}},
+		{sh(1, 2, 20, 20), Pool2DParams{Kernel: [2]int{2, 2}, Strides: [2]int{5, 5}}},
 	} {
 		for _, inc := range []bool{false, true} {
 			p := c.p
@@ -212,8 +217,8 @@ func TestAvgPoolFlatMatchesScalar(t *testing.T) {
 			requireSameBits(t, want, got.Float32s())
 		}
 	}
-	// Strided pools keep the scalar loop.
-	g, err := poolGeometry(sh(1, 1, 8, 8), Pool2DParams{Kernel: [2]int{2, 2}, Strides: [2]int{2, 2}})
+	// Pads far beyond the input keep the scalar loop.
+	g, err := poolGeometry(sh(1, 1, 8, 8), Pool2DParams{Kernel: [2]int{2, 2}, Pads: [4]int{500, 500, 500, 500}})
 	require.NoError(t, err)
 	require.False(t, avgPoolFlatOK(g))
 }
