@@ -68,7 +68,7 @@ func depthwiseInt8[TX, TW int8 | uint8](g *convGeom, acc []int32, x []TX, xZero 
 		return
 	}
 	y := unsafe.Slice((*float32)(unsafe.Pointer(&acc[0])), len(acc))
-	depthwiseRun(g, x, in, wf, nil, y, func(pl, lo, hi int) {
+	done := func(pl, lo, hi int) {
 		// Exact integers of magnitude <= 2^24.
 		t := y[lo:hi]
 		for i := f32ToI32Fast(t); i < len(t); i++ {
@@ -77,7 +77,24 @@ func depthwiseInt8[TX, TW int8 | uint8](g *convGeom, acc []int32, x []TX, xZero 
 		if req != nil {
 			req.span(lo, hi, pl%g.m)
 		}
-	})
+	}
+	planes := g.n * g.m
+	if _, rows := planeRowBlocks(g, planes); dwBlockPlanFor(g, rows) == nil && !g.clip && dwBlockedOK(g) {
+		// What no row kernel takes (5x5 windows on small planes) runs
+		// sixteen channels a vector on x − xZero in float32: the sums are
+		// integers under 2^24, exact in any order.
+		xb := getF32(len(x))
+		defer scratchF32.Put(xb)
+		xf := (*xb)[:len(x)]
+		for i := bytesToF32Fast(xf, x, xZero); i < len(x); i++ {
+			xf[i] = in.tab[uint8(x[i])]
+		}
+		depthwiseBlocked(g, xf, wf, nil, y)
+		ohw := g.oh * g.ow
+		parallelTiles(planes, float64(len(y)), func(pl int) { done(pl, pl*ohw, (pl+1)*ohw) })
+		return
+	}
+	depthwiseRun(g, x, in, wf, nil, y, done)
 }
 
 // convDepthwiseInt8 runs depthwiseInt8 when x and w are 8-bit and it is
