@@ -174,7 +174,9 @@ func TestHardSwishMatchesSteps(t *testing.T) {
 			for i := range x.Float32s() {
 				switch r.IntN(15) {
 				case 0:
-					x.Float32s()[i] = float32(math.NaN())
+					// NaNs of several payloads: which operand's NaN wins
+					// shows in the bits.
+					x.Float32s()[i] = math.Float32frombits(0x7fc00000 | uint32(r.IntN(1<<22)))
 				case 1:
 					x.Float32s()[i] = float32(math.Inf(1 - 2*r.IntN(2)))
 				case 2:
@@ -183,8 +185,11 @@ func TestHardSwishMatchesSteps(t *testing.T) {
 					x.Float32s()[i] = float32(r.NormFloat64() * 4)
 				}
 			}
-			for _, xLast := range []bool{false, true} {
+			for k, xLast := range []bool{false, true, false, true} {
 				h := HardSwish{Add: 3, Lo: 0, Hi: 6, Div: 6, XLast: xLast}
+				if k >= 2 { // a NaN addend of its own payload
+					h.Add = math.Float32frombits(0x7fc00123)
+				}
 				y := New(F32, shape...)
 				if err := HardSwishInto(y, x, h); err != nil {
 					t.Fatal(err)

@@ -111,3 +111,17 @@ func evenF32Fast(dst, src []float32) int {
 	evenF32AVX2(&dst[0], &src[0], n)
 	return n
 }
+
+//go:noescape
+func hardSwishAVX512(o, x *float32, n int, add, lo, hi, div float32, xlast bool)
+
+// hardSwishFast computes hardSwishF32 over the first len(o)&^15 values
+// in one pass and returns how many it did.
+func hardSwishFast(o, x []float32, h HardSwish) int {
+	n := len(o) &^ 15
+	if !hasAVX512 || n == 0 {
+		return 0
+	}
+	hardSwishAVX512(&o[0], &x[:n][0], n, h.Add, h.Lo, h.Hi, h.Div, h.XLast)
+	return n
+}

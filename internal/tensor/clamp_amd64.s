@@ -362,3 +362,53 @@ rstore8:
 rdone:
 	VZEROUPPER
 	RET
+
+// func hardSwishAVX512(o, x *float32, n int, add, lo, hi, div float32, xlast bool)
+// o[i] = x[i] · (clamp(x[i] + add, lo, hi) / div) for i in [0, n), n a
+// multiple of 16, each step one IEEE operation with binF32AVX's operand
+// order (the first operand is VEX/EVEX src1, whose NaN wins) and
+// clampSSE's clamp; xlast puts x last in the product (t · x).
+TEXT ·hardSwishAVX512(SB), NOSPLIT, $0-41
+	MOVQ o+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	VBROADCASTSS add+24(FP), Z4
+	VBROADCASTSS lo+28(FP), Z5
+	VBROADCASTSS hi+32(FP), Z6
+	VBROADCASTSS div+36(FP), Z7
+	MOVBLZX xlast+40(FP), AX
+	TESTQ CX, CX
+	JEQ hsdone
+	TESTB AL, AL
+	JNE hslast
+
+hsfirst:
+	VMOVUPS (SI), Z0
+	VADDPS Z4, Z0, Z1
+	VMAXPS Z1, Z5, Z1
+	VMINPS Z1, Z6, Z1
+	VDIVPS Z7, Z1, Z1
+	VMULPS Z1, Z0, Z1
+	VMOVUPS Z1, (DI)
+	ADDQ $64, SI
+	ADDQ $64, DI
+	SUBQ $16, CX
+	JNE hsfirst
+	JMP hsdone
+
+hslast:
+	VMOVUPS (SI), Z0
+	VADDPS Z4, Z0, Z1
+	VMAXPS Z1, Z5, Z1
+	VMINPS Z1, Z6, Z1
+	VDIVPS Z7, Z1, Z1
+	VMULPS Z0, Z1, Z1
+	VMOVUPS Z1, (DI)
+	ADDQ $64, SI
+	ADDQ $64, DI
+	SUBQ $16, CX
+	JNE hslast
+
+hsdone:
+	VZEROUPPER
+	RET

@@ -18,3 +18,5 @@ func biasResClipFast(o, r []float32, b float32, bias, resFirst, clip bool, lo, h
 }
 
 func evenF32Fast(dst, src []float32) int { return 0 }
+
+func hardSwishFast(o, x []float32, h HardSwish) int { return 0 }

@@ -959,6 +959,8 @@ func HardSwishInto(y, x *Tensor, h HardSwish) error {
 func hardSwishF32(o, x []float32, h HardSwish) {
 	var t [512]float32
 	add, div := [1]float32{h.Add}, [1]float32{h.Div}
+	done := hardSwishFast(o, x, h)
+	o, x = o[done:], x[done:]
 	for lo := 0; lo < len(o); lo += len(t) {
 		n := min(len(t), len(o)-lo)
 		tt, xs, os := t[:n], x[lo:lo+n], o[lo:lo+n]
