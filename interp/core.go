@@ -300,6 +300,13 @@ func coreAdd(c *opCall) ([]*tensor.Tensor, error) {
 	if r, ok := c.precomputed(); ok {
 		return r, nil
 	}
+	if c.pool != nil && c.pool.chain[c.op.Operand(0)] {
+		// The product before it computed the sum (scaleShift).
+		if r, ok := c.precomputedIn(0); ok {
+			c.markClamped(clampAfter(c.op)) // and the clamp after the sum
+			return r, nil
+		}
+	}
 	if r, ok, err := c.hardSwish(); ok || err != nil {
 		return r, err
 	}
@@ -464,7 +471,117 @@ func coreMul(c *opCall) ([]*tensor.Tensor, error) {
 	if r, ok := c.precomputed(); ok {
 		return r, nil
 	}
+	if r, ok, err := c.scaleShift(); ok || err != nil {
+		return r, err
+	}
 	return binaryOp(tensor.OpMul)(c)
+}
+
+// scaleShift computes, at the core.mul of x · s, an exported batch norm
+// that no convolution absorbs, x · s + b with s and b per channel, and
+// the relu or clamp after it, in one pass (tensor.ScaleShiftInto, the
+// separate ops' bits), when the add (the product its first operand) is
+// the product's sole reader and the clamp, if any, the add's. The add and
+// the clamp then pass the result on (pool.chain). ok reports whether it
+// did.
+func (c *opCall) scaleShift() (r []*tensor.Tensor, ok bool, err error) {
+	if !c.fusable() || len(c.in) != 2 {
+		return nil, false, nil
+	}
+	x, sv := c.in[0], c.in[1]
+	add := scaleShiftAdd(c.op)
+	if x.DType() != tensor.F32 || x.Rank() < 2 || add == nil {
+		return nil, false, nil
+	}
+	shape := x.Shape()
+	scale := perChannel(sv, sv.Shape(), shape)
+	bt, bshape := c.aheadF32(add.Operand(1))
+	shift := perChannel(bt, bshape, shape)
+	if scale == nil || shift == nil {
+		return nil, false, nil
+	}
+	var lo, hi float32
+	clamp := clampAfter(add)
+	if clamp != nil {
+		lo, hi = float32(clamp[0]), float32(clamp[1])
+		if float64(lo) != clamp[0] || float64(hi) != clamp[1] {
+			return nil, false, nil // bounds a float32 clamp would round
+		}
+	}
+	y := c.out(tensor.F32, shape)
+	if y == nil {
+		return nil, false, nil
+	}
+	if err := tensor.ScaleShiftInto(y, x, scale, shift, clamp != nil, lo, hi); err != nil {
+		return nil, true, err
+	}
+	if c.pool.chain == nil {
+		c.pool.chain = map[*ir.Value]bool{}
+	}
+	c.pool.chain[c.op.Result(0)] = true // the add passes it on
+	return []*tensor.Tensor{y}, true, nil
+}
+
+// scaleShiftAdd returns the core.add that a core.mul's product feeds as
+// scaleShift needs it (the add the product's sole reader, the product its
+// first operand only), or nil.
+func scaleShiftAdd(mul *ir.Operation) *ir.Operation {
+	add := soleReader(mul)
+	if add == nil || add.Name() != "core.add" || add.NumOperands() != 2 ||
+		add.Operand(0) != mul.Result(0) || add.Operand(1) == mul.Result(0) {
+		return nil
+	}
+	return add
+}
+
+// aheadF32 returns the values and shape of a float32 v that a later op
+// defines, when they are known now: v is live already, a core.constant
+// not yet run, or a core.reshape (not yet run) of a live value, whose
+// values are its operand's in the same order.
+func (c *opCall) aheadF32(v *ir.Value) (*tensor.Tensor, []int64) {
+	if t := c.env[v]; t != nil {
+		return t, t.Shape()
+	}
+	d := v.DefiningOp()
+	if d == nil {
+		return nil, nil
+	}
+	switch d.Name() {
+	case "core.constant":
+		if t, err := ConstantTensor(ods.AttrOrDefault(d, "value")); err == nil {
+			return t, t.Shape()
+		}
+	case "core.reshape":
+		_, dims, ranked := typeShape(v.Type())
+		if t := c.env[d.Operand(0)]; t != nil && ranked && isStatic(dims) {
+			if n, err := tensor.NumElements(dims); err == nil && n == int64(t.Len()) {
+				return t, dims
+			}
+		}
+	}
+	return nil, nil
+}
+
+// perChannel returns the values of a float32 t that, with shape ts, holds
+// one value per channel (axis 1) of a tensor of shape x when broadcast to
+// it (shape [C, 1, ...] right-aligned, ones elsewhere), or nil.
+func perChannel(t *tensor.Tensor, ts, x []int64) []float32 {
+	if t == nil || t.DType() != tensor.F32 {
+		return nil
+	}
+	if len(ts) > len(x) || len(x) < 2 {
+		return nil
+	}
+	for i, d := range ts {
+		axis := len(x) - len(ts) + i
+		if (axis == 1 && d != x[1]) || (axis != 1 && d != 1) {
+			return nil
+		}
+	}
+	if t.Len() != int(x[1]) {
+		return nil
+	}
+	return t.Float32s()
 }
 
 // coreSigmoid is 1/(1+e⁻ˣ). When its sole reader is x · sigmoid(x) (an

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // binF32Fast gives the scalar operation's bits for every op, mode and
@@ -222,4 +224,17 @@ func TestHardSwishMatchesSteps(t *testing.T) {
 		}
 		SetThreads(prev)
 	}
+}
+
+// ScaleShiftInto refuses what it cannot compute: another dtype, rank 1,
+// a scale or shift of another length than the channels, an empty clamp.
+func TestScaleShiftIntoErrors(t *testing.T) {
+	x, y := New(F32, 1, 3, 2, 2), New(F32, 1, 3, 2, 2)
+	three := []float32{1, 2, 3}
+	require.NoError(t, ScaleShiftInto(y, x, three, three, true, 0, 6))
+	require.Error(t, ScaleShiftInto(y, New(F64, 1, 3, 2, 2), three, three, false, 0, 0))
+	require.Error(t, ScaleShiftInto(New(F32, 3), New(F32, 3), three, three, false, 0, 0))
+	require.Error(t, ScaleShiftInto(y, x, three[:2], three, false, 0, 0))
+	require.Error(t, ScaleShiftInto(y, x, three, three, true, 1, 0))
+	require.Error(t, ScaleShiftInto(New(F32, 1, 3, 2, 3), x, three, three, false, 0, 0))
 }

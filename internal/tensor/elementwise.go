@@ -924,6 +924,42 @@ func SigmoidMulInto(y, x *Tensor) error {
 	return nil
 }
 
+// ScaleShiftInto writes clamp(x·scale[c] + shift[c], lo, hi) (the clamp
+// only when clip) for a float32 x of shape [N, C, ...] into y (x's shape,
+// not x's storage), scale and shift holding C values each: an exported
+// batch norm (and the relu after it) that no convolution absorbs. Each
+// step is rounded as the separate ops round it (Binary's product with x
+// first, its sum with the product first, then Clip's clamp), one plane
+// at a time while it is in cache: the bits of the three ops.
+func ScaleShiftInto(y, x *Tensor, scale, shift []float32, clip bool, lo, hi float32) error {
+	if x.dtype != F32 || len(x.shape) < 2 {
+		return fmt.Errorf("tensor: scale-shift into: want f32 of rank 2 or more, got %v %s", x.dtype, FormatShape(x.shape))
+	}
+	if err := intoF32("scale-shift", y, x.shape); err != nil {
+		return err
+	}
+	c := int(x.shape[1])
+	if len(scale) != c || len(shift) != c {
+		return fmt.Errorf("tensor: scale-shift: %d scales and %d shifts for %d channels", len(scale), len(shift), c)
+	}
+	if clip && !(lo <= hi) {
+		return fmt.Errorf("tensor: scale-shift: clamp to [%g, %g]", lo, hi)
+	}
+	o, xv := y.data.([]float32), x.data.([]float32)
+	planes := int(x.shape[0]) * c
+	if planes == 0 {
+		return nil
+	}
+	inner := len(o) / planes
+	parallelTiles(planes, float64(len(o)), func(p int) {
+		lo0, hi0 := p*inner, (p+1)*inner
+		ch := p % c
+		binF32Span(OpMul, o[lo0:hi0], xv[lo0:hi0], scale[ch:ch+1], 1, 0)
+		biasClipRow(o[lo0:hi0], shift[ch], true, clip, lo, hi)
+	})
+	return nil
+}
+
 // HardSwish holds the constants of the chain an exported hardswish is
 // made of: t = clamp(x + Add, Lo, Hi) / Div, then x · t (t · x when
 // XLast).
