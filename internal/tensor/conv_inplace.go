@@ -146,11 +146,13 @@ func conv2DInPlaceRows(g *convGeom, xv, wv, bv, ov []float32, stride int, packs 
 	wq := g.ow + (g.kw-1)*g.dw/g.sw
 	plane := hq * wq
 	ne := g.oh * wq
+	if convRowsOK(g) {
+		conv2DRows(g, xv, wv, bv, ov, stride)
+		return
+	}
 	// The last panel reads up to 15 columns past ne, garbage columns up
-	// to wq past the last valid one; a row kernel's run up to 31 past
-	// its row's last column.
-	rows := convRowsOK(g)
-	xpBuf := getF32(g.cg*g.sh*g.sw*plane + wq + convRowsMaxCols)
+	// to wq past the last valid one.
+	xpBuf := getF32(g.cg*g.sh*g.sw*plane + wq + gemmNR)
 	defer scratchF32.Put(xpBuf)
 	xp := *xpBuf
 	offBuf := getInts(k)
@@ -160,23 +162,6 @@ func conv2DInPlaceRows(g *convGeom, xv, wv, bv, ov []float32, stride int, packs 
 		c, t := p/(g.kh*g.kw), p%(g.kh*g.kw)
 		r, s := (t/g.kw)*g.dh, (t%g.kw)*g.dw
 		off[p] = ((c*g.sh+r%g.sh)*g.sw+s%g.sw)*plane + r/g.sh*wq + s/g.sw
-	}
-	if rows {
-		maxOff := 0
-		for _, o := range off {
-			maxOff = max(maxOff, o)
-		}
-		for gr := range g.groups {
-			var bias []float32
-			if bv != nil {
-				bias = bv[gr*g.mg : (gr+1)*g.mg]
-			}
-			for n := range g.n {
-				phasePlanes(g, xv[(n*g.c+gr*g.cg)*g.h*g.w:], xp, hq, wq)
-				convRowsRun(g, wv[gr*g.mg*k:(gr+1)*g.mg*k], bias, xp, off, maxOff, ov[(n*g.m+gr*g.mg)*stride:], stride, wq)
-			}
-		}
-		return
 	}
 	direct := wq == g.ow // no dropped columns: C is the output itself
 	if k == 0 && !direct {
@@ -275,50 +260,62 @@ func (g *convGeom) phasesRead() (used [4][4]bool, ok bool) {
 // at most as dropped columns past a run's end). It zeroes xp's slack
 // after the planes.
 func phasePlanes(g *convGeom, x, xp []float32, hq, wq int) {
+	per := g.sh * g.sw * hq * wq // values per channel
+	if g.serial {
+		// A plain loop: the parallel body would be a closure to allocate
+		// (bands of a row-kernel convolution make planes many times).
+		for c := range g.cg {
+			phasePlanesOf(g, c, x, xp, hq, wq)
+		}
+	} else {
+		g.parallel(g.cg, float64(g.cg*per), func(c int) { phasePlanesOf(g, c, x, xp, hq, wq) })
+	}
+	clear(xp[g.cg*per:])
+}
+
+// phasePlanesOf is phasePlanes for channel c.
+func phasePlanesOf(g *convGeom, c int, x, xp []float32, hq, wq int) {
 	hw := g.h * g.w
 	per := g.sh * g.sw * hq * wq // values per channel
 	// The planes some tap reads (a strided 1x1 convolution reads one of
 	// sh·sw); the others are not written.
 	used, known := g.phasesRead()
-	g.parallel(g.cg, float64(g.cg*per), func(c int) {
-		img := x[c*hw : (c+1)*hw]
-		at := c * per
-		for a := range g.sh {
-			for b := range g.sw {
-				if known && !used[a][b] {
-					at += hq * wq
+	img := x[c*hw : (c+1)*hw]
+	at := c * per
+	for a := range g.sh {
+		for b := range g.sw {
+			if known && !used[a][b] {
+				at += hq * wq
+				continue
+			}
+			iw0 := b - g.pl
+			lo, hi := inWidth(iw0, g.sw, g.w, wq)
+			for i := range hq {
+				row := xp[at : at+wq]
+				at += wq
+				ih := a + i*g.sh - g.pt
+				if ih < 0 || ih >= g.h || lo >= hi {
+					clear(row)
 					continue
 				}
-				iw0 := b - g.pl
-				lo, hi := inWidth(iw0, g.sw, g.w, wq)
-				for i := range hq {
-					row := xp[at : at+wq]
-					at += wq
-					ih := a + i*g.sh - g.pt
-					if ih < 0 || ih >= g.h || lo >= hi {
-						clear(row)
-						continue
-					}
-					src := img[ih*g.w : (ih+1)*g.w]
-					clear(row[:lo])
-					clear(row[hi:])
-					if g.sw == 1 {
-						copy(row[lo:hi], src[iw0+lo:])
-						continue
-					}
-					s := iw0 + lo*g.sw
-					j := lo
-					if g.sw == 2 {
-						j += evenF32Fast(row[lo:hi], src[s:])
-						s += 2 * (j - lo)
-					}
-					for ; j < hi; j++ {
-						row[j] = src[s]
-						s += g.sw
-					}
+				src := img[ih*g.w : (ih+1)*g.w]
+				clear(row[:lo])
+				clear(row[hi:])
+				if g.sw == 1 {
+					copy(row[lo:hi], src[iw0+lo:])
+					continue
+				}
+				s := iw0 + lo*g.sw
+				j := lo
+				if g.sw == 2 {
+					j += evenF32Fast(row[lo:hi], src[s:])
+					s += 2 * (j - lo)
+				}
+				for ; j < hi; j++ {
+					row[j] = src[s]
+					s += g.sw
 				}
 			}
 		}
-	})
-	clear(xp[g.cg*per:])
+	}
 }
