@@ -31,6 +31,10 @@ func TestMaxPool2D8MatchesReference(t *testing.T) {
 		{10, 14, window{kernel: [2]int{3, 3}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}, pads: [4]int{1, 1, 1, 1}}},
 		{2, 4, window{kernel: [2]int{3, 3}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}, pads: [4]int{1, 1, 1, 1}}},
 		{130, 128, window{kernel: [2]int{3, 3}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}, pads: [4]int{1, 1, 1, 1}}},
+		// Through float32 (tensor.MaxPool2DBlocked8): alexnet's unpadded
+		// 3x3 stride 2, and windows wholly in the padding (the minimum).
+		{55, 55, window{kernel: [2]int{3, 3}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}}},
+		{4, 5, window{kernel: [2]int{2, 2}, stride: [2]int{1, 1}, dilation: [2]int{1, 1}, pads: [4]int{2, 2, 2, 2}}},
 	}
 	for ci, c := range cases {
 		for _, dt := range []tensor.DType{tensor.U8, tensor.I8} {

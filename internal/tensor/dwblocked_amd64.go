@@ -129,6 +129,36 @@ func MaxPool2DBlockedF32(y, x []float32, n, c, h, w, oh, ow int, kernel, strides
 	return true
 }
 
+// MaxPool2DBlocked8 is MaxPool2DBlockedF32 for 8-bit planes: the values
+// as float32 (exact), pooled, and stored back (exact: each maximum is one
+// of the values; a window with no tap inside the input gives the type's
+// minimum, as maxPool2D8's loop does). It reports whether it ran.
+func MaxPool2DBlocked8[T int8 | uint8](y, x []T, n, c, h, w, oh, ow int, kernel, strides, dilations [2]int, pt, pl int) bool {
+	if !hasAVX512 || n*c*h*w > len(x) || n*c*oh*ow > len(y) || min(n, c, h, w, oh, ow) <= 0 {
+		return false
+	}
+	xb, yb := getF32(n*c*h*w), getF32(n*c*oh*ow)
+	defer scratchF32.Put(xb)
+	defer scratchF32.Put(yb)
+	xf, yf := *xb, *yb
+	xs := x[:len(xf)]
+	for i := bytesToF32Fast(xf, xs, 0); i < len(xf); i++ {
+		xf[i] = float32(xs[i])
+	}
+	if !MaxPool2DBlockedF32(yf, xf, n, c, h, w, oh, ow, kernel, strides, dilations, pt, pl) {
+		return false
+	}
+	lo, hi := float32(0), float32(255)
+	if signFlip[T]() != 0 {
+		lo, hi = -128, 127
+	}
+	ys := y[:len(yf)]
+	for i := quantizeF32Fast(ys, yf, 1, lo, hi, 0); i < len(ys); i++ {
+		ys[i] = T(min(max(yf[i], lo), hi))
+	}
+	return true
+}
+
 // run computes the plan's convolution or pooling.
 func (p *dwcPlan) run() {
 	g := p.g
