@@ -28,18 +28,24 @@ func prologueArgs(name string, ind bool, extra string, frame int) {
 	}
 	w("// func %s(kc int, a, b, c unsafe.Pointer, ldc int, %s, acc bool%s)", name, last, extra)
 	w("TEXT ·%s(SB), NOSPLIT, $0-%d", name, frame)
-	w("\tMOVQ kc+0(FP), CX")
-	w("\tMOVQ a+8(FP), SI")
-	w("\tMOVQ b+16(FP), DX")
-	w("\tMOVQ c+24(FP), DI")
-	w("\tMOVQ ldc+32(FP), R8")
-	w("\tSHLQ $2, R8")
+	loadTile()
 	if ind {
 		w("\tMOVQ off+40(FP), R9")
 		return
 	}
 	w("\tMOVQ ldb+40(FP), R9")
 	w("\tSHLQ $2, R9")
+}
+
+// loadTile loads the arguments every kernel starts with: kc in CX, A in
+// SI, B in DX, C in DI and C's row distance in bytes in R8.
+func loadTile() {
+	w("\tMOVQ kc+0(FP), CX")
+	w("\tMOVQ a+8(FP), SI")
+	w("\tMOVQ b+16(FP), DX")
+	w("\tMOVQ c+24(FP), DI")
+	w("\tMOVQ ldc+32(FP), R8")
+	w("\tSHLQ $2, R8")
 }
 
 // bRowAccess is how a kernel's k loop reads B's row: in place at DX,
@@ -330,12 +336,7 @@ func main() {
 		name := fmt.Sprintf("sgemmKernAVX512RowIndx%d", rows)
 		w("// func %s(kc int, a, b, c unsafe.Pointer, ldc int, off, bias unsafe.Pointer, lo, hi float32, flags int, mask uint32)", name)
 		w("TEXT ·%s(SB), NOSPLIT, $0-76", name)
-		w("\tMOVQ kc+0(FP), CX")
-		w("\tMOVQ a+8(FP), SI")
-		w("\tMOVQ b+16(FP), DX")
-		w("\tMOVQ c+24(FP), DI")
-		w("\tMOVQ ldc+32(FP), R8")
-		w("\tSHLQ $2, R8")
+		loadTile()
 		w("\tMOVQ off+40(FP), R9")
 		w("\tMOVQ bias+48(FP), BX")
 		w("\tVBROADCASTSS lo+56(FP), Z26")
