@@ -112,6 +112,17 @@ var (
 // of x8's rate.
 const x4Speed = 0.6
 
+// x8Speed is the AVX-512 eight-row float32 kernel's throughput per row
+// against the twelve-row one, as forRows should weigh it: the wide x8
+// kernel alone runs at 0.84–0.95 of x12's rate (each B load feeds 8 rows,
+// not 12), but x12's partial last row block goes through scratch. At 3%
+// padding the two tie or x8 wins (128 and 256 rows: resnet18's 3x3 layers
+// at 28x28 and 14x14); under 1% x12 wins by 10–25% (a 1000x169x512
+// product, squeezenet's classifier, 1.28–1.46 → 0.98–1.12 ms; 512 rows
+// at 7x7 and 28x28). Weighed as equal, x8 took every row count that is a
+// multiple of 8 and not of 12; 0.98 puts the switch between the two.
+const x8Speed = 0.98
+
 // simdKernelsF32 lists the f32 kernel families this CPU runs, best first;
 // each lists its smaller-MR variants in alt.
 func simdKernelsF32() []gemmKernel[float32] {
@@ -119,7 +130,7 @@ func simdKernelsF32() []gemmKernel[float32] {
 	if hasAVX512 {
 		ks = append(ks, gemmKernel[float32]{name: "avx512", mr: 12, narrow: true, run: sgemmKernAVX512x12, runInd: sgemmKernAVX512Indx12,
 			run2: sgemmKernAVX512Wx12, runInd2: sgemmKernAVX512WIndx12, run2Ex: sgemmKernAVX512WExx12, runRow: sgemmKernAVX512RowIndx12, alt: []gemmKernel[float32]{
-				{name: "avx512x8", mr: 8, narrow: true, run: sgemmKernAVX512x8, runInd: sgemmKernAVX512Indx8, run2: sgemmKernAVX512Wx8, runInd2: sgemmKernAVX512WIndx8, run2Ex: sgemmKernAVX512WExx8, runRow: sgemmKernAVX512RowIndx8},
+				{name: "avx512x8", mr: 8, speed: x8Speed, narrow: true, run: sgemmKernAVX512x8, runInd: sgemmKernAVX512Indx8, run2: sgemmKernAVX512Wx8, runInd2: sgemmKernAVX512WIndx8, run2Ex: sgemmKernAVX512WExx8, runRow: sgemmKernAVX512RowIndx8},
 				{name: "avx512x4", mr: 4, narrow: true, run: sgemmKernAVX512x4, runInd: sgemmKernAVX512Indx4, run2: sgemmKernAVX512Wx4, runInd2: sgemmKernAVX512WIndx4, run2Ex: sgemmKernAVX512WExx4, runRow: sgemmKernAVX512RowIndx4, speed: x4Speed},
 			}})
 	}
