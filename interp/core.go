@@ -481,9 +481,10 @@ func coreMul(c *opCall) ([]*tensor.Tensor, error) {
 // that no convolution absorbs, x · s + b with s and b per channel, and
 // the relu or clamp after it, in one pass (tensor.ScaleShiftInto, the
 // separate ops' bits), when the add (the product its first operand) is
-// the product's sole reader and the clamp, if any, the add's. The add and
-// the clamp then pass the result on (pool.chain). ok reports whether it
-// did.
+// the product's sole reader and the clamp, if any, the add's. The add
+// then passes the result on (pool.chain) and marks it clamped, so the
+// relu or clamp has nothing left to do (markClamped). ok reports whether
+// it did.
 func (c *opCall) scaleShift() (r []*tensor.Tensor, ok bool, err error) {
 	if !c.fusable() || len(c.in) != 2 {
 		return nil, false, nil
