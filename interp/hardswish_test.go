@@ -45,14 +45,7 @@ const hswishSrc = `func.func @main(%x: tensor<2x5x9xf32>, %z: tensor<2x5x9xf32>)
 // bits: the run equals one under an Observe hook (nothing fused), run
 // after run, and only the whole chains are taken.
 func TestHardSwishChain(t *testing.T) {
-	fn, err := LookupFunc(parseModule(t, hswishSrc), "main")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, err := funcBody(fn)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fn, body := mainOf(t, hswishSrc)
 	var chains []bool
 	for _, op := range body.Ops() {
 		if op.Name() == "core.add" && op.Operand(0).Type() != op.Operand(1).Type() {

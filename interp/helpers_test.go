@@ -25,6 +25,20 @@ func parseModule(t testing.TB, src string) *ir.Operation {
 	return m
 }
 
+// mainOf parses src and returns its @main and @main's body.
+func mainOf(t testing.TB, src string) (*ir.Operation, *ir.Block) {
+	t.Helper()
+	fn, err := LookupFunc(parseModule(t, src), "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := funcBody(fn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fn, body
+}
+
 // runSrc runs @main of src.
 func runSrc(t testing.TB, src string, in ...*tensor.Tensor) ([]*tensor.Tensor, error) {
 	t.Helper()

@@ -376,14 +376,7 @@ func TestRecycleResults(t *testing.T) {
 // TestFusableResidual: which convolutions of residualSrc compute the add
 // that reads them, in which operand order, with which clamp.
 func TestFusableResidual(t *testing.T) {
-	fn, err := LookupFunc(parseModule(t, residualSrc), "main")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, err := funcBody(fn)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, body := mainOf(t, residualSrc)
 	type fused struct {
 		first bool
 		clamp string

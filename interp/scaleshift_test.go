@@ -42,14 +42,7 @@ const scaleShiftSrc = `func.func @main(%x: tensor<2x4x6x5xf32>, %s: tensor<4xf32
 // run after run), and only products whose sole reader adds to them are
 // taken.
 func TestScaleShiftChain(t *testing.T) {
-	fn, err := LookupFunc(parseModule(t, scaleShiftSrc), "main")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, err := funcBody(fn)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fn, body := mainOf(t, scaleShiftSrc)
 	var matched []bool
 	for _, op := range body.Ops() {
 		if op.Name() == "core.mul" {

@@ -34,15 +34,7 @@ const siluSrc = `func.func @main(%x: tensor<2x3x37xf32>, %z: tensor<2x3x37xf32>)
 // with the two ops' bits: the run equals one under an Observe hook (which
 // sees every op's own result, so nothing is fused), run after run.
 func TestSigmoidSelfProduct(t *testing.T) {
-	m := parseModule(t, siluSrc)
-	fn, err := LookupFunc(m, "main")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, err := funcBody(fn)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fn, body := mainOf(t, siluSrc)
 	var fused []bool
 	for _, op := range body.Ops() {
 		if op.Name() == "core.sigmoid" {
