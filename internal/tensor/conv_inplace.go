@@ -158,11 +158,7 @@ func conv2DInPlaceRows(g *convGeom, xv, wv, bv, ov []float32, stride int, packs 
 	offBuf := getInts(k)
 	defer scratchInt.Put(offBuf)
 	off := *offBuf
-	for p := range off {
-		c, t := p/(g.kh*g.kw), p%(g.kh*g.kw)
-		r, s := (t/g.kw)*g.dh, (t%g.kw)*g.dw
-		off[p] = ((c*g.sh+r%g.sh)*g.sw+s%g.sw)*plane + r/g.sh*wq + s/g.sw
-	}
+	g.phaseOffsets(off, hq, wq)
 	direct := wq == g.ow // no dropped columns: C is the output itself
 	if k == 0 && !direct {
 		// No input channels: every output is its channel's bias, clamped.
@@ -251,6 +247,23 @@ func (g *convGeom) phasesRead() (used [4][4]bool, ok bool) {
 		}
 	}
 	return used, true
+}
+
+// phaseOffsets sets off[p], for im2col row p = (c, ki, kj) of g, to
+// where phase planes of hq × wq values (phasePlanes) hold the value that
+// row reads for extended output 0: tap (r, s) = (ki·dh, kj·dw) of
+// channel c lies in plane (c, r mod sh, s mod sw), r div sh rows and s
+// div sw columns in. It returns the largest offset.
+func (g *convGeom) phaseOffsets(off []int, hq, wq int) (maxOff int) {
+	plane := hq * wq
+	kk := g.kh * g.kw
+	for p := range off {
+		c, t := p/kk, p%kk
+		r, s := (t/g.kw)*g.dh, (t%g.kw)*g.dw
+		off[p] = ((c*g.sh+r%g.sh)*g.sw+s%g.sw)*plane + r/g.sh*wq + s/g.sw
+		maxOff = max(maxOff, off[p])
+	}
+	return maxOff
 }
 
 // phasePlanes writes the cg channels of x into xp as sh×sw planes of hq

@@ -98,13 +98,7 @@ func conv2DRows(g *convGeom, xv, wv, bv, ov []float32, stride int) {
 	offBuf := getInts(k)
 	defer scratchInt.Put(offBuf)
 	off := *offBuf
-	maxOff := 0
-	for p := range off {
-		c, t := p/(g.kh*g.kw), p%(g.kh*g.kw)
-		r, s := (t/g.kw)*g.dh, (t%g.kw)*g.dw
-		off[p] = ((c*g.sh+r%g.sh)*g.sw+s%g.sw)*plane + r/g.sh*wq + s/g.sw
-		maxOff = max(maxOff, off[p])
-	}
+	maxOff := g.phaseOffsets(off, hq, wq)
 	paBuf := getF32(g.mg * k)
 	defer scratchF32.Put(paBuf)
 	pa := *paBuf
@@ -173,6 +167,10 @@ func convRowsBand(g *convGeom, pa, bias, xp []float32, off []int, maxOff int, ou
 	if bias != nil {
 		flags |= 1
 	}
+	var kern [3]*gemmKernel[float32] // the row kernels by MR/4 − 1
+	for i := range kern {
+		kern[i] = kernF32.withMR(4 * (i + 1))
+	}
 	for r := range g.oh {
 		for c0 := 0; c0 < g.ow; c0 += convRowsMaxCols {
 			n := min(convRowsMaxCols, g.ow-c0)
@@ -184,7 +182,7 @@ func convRowsBand(g *convGeom, pa, bias, xp []float32, off []int, maxOff int, ou
 				if bias != nil {
 					bp = unsafe.Pointer(&bias[i0])
 				}
-				kernF32.withMR(mr).runRow(k, unsafe.Pointer(&pa[i0*k]), src, unsafe.Pointer(&out[i0*stride+r*g.ow+c0]), stride,
+				kern[mr/4-1].runRow(k, unsafe.Pointer(&pa[i0*k]), src, unsafe.Pointer(&out[i0*stride+r*g.ow+c0]), stride,
 					unsafe.Pointer(&off[0]), bp, g.clipLo, g.clipHi, flags, mask)
 				i0 += mr
 			}

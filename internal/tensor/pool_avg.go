@@ -72,6 +72,11 @@ func avgPoolFlatF32(g *poolGeom, x, y []float32, includePad bool) {
 	// The phase planes' geometry as a one-channel convolution's.
 	cg := convGeom{n: 1, c: 1, cg: 1, h: g.h, w: g.w, m: 1, mg: 1, groups: 1, kh: g.kh, kw: g.kw,
 		sh: g.sh, sw: g.sw, dh: g.dh, dw: g.dw, pt: g.pt, pl: g.pl, oh: g.oh, ow: g.ow, serial: true}
+	// Tap (a, b) reads its phase plane from off[a·kw + b] on.
+	offBuf := getInts(g.kh * g.kw)
+	defer scratchInt.Put(offBuf)
+	off := *offBuf
+	cg.phaseOffsets(off, hq, wq)
 	per := ext
 	if !direct {
 		per += planes
@@ -87,13 +92,8 @@ func avgPoolFlatF32(g *poolGeom, x, y []float32, includePad bool) {
 			phasePlanes(&cg, x[nc*hw:(nc+1)*hw], xp, hq, wq)
 		}
 		clear(acc)
-		for a := range g.kh {
-			r := a * g.dh
-			for b := range g.kw {
-				s := b * g.dw
-				off := ((r%g.sh)*g.sw+s%g.sw)*hq*wq + r/g.sh*wq + s/g.sw
-				addRowF32(acc, xp[off:])
-			}
+		for _, o := range off { // avgPool's tap order
+			addRowF32(acc, xp[o:])
 		}
 		dst := y[nc*ohw : (nc+1)*ohw]
 		if wq == g.ow && uniform {
