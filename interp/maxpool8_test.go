@@ -31,6 +31,19 @@ func TestMaxPool2D8MatchesReference(t *testing.T) {
 		{10, 14, window{kernel: [2]int{3, 3}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}, pads: [4]int{1, 1, 1, 1}}},
 		{2, 4, window{kernel: [2]int{3, 3}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}, pads: [4]int{1, 1, 1, 1}}},
 		{130, 128, window{kernel: [2]int{3, 3}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}, pads: [4]int{1, 1, 1, 1}}},
+		// 2x2 at stride 2 (tensor.MaxPool2x2S2RowFast): VGG's, rows of
+		// whole SIMD blocks and a tail, odd sizes (ceil mode's last
+		// window has one row or column).
+		{16, 128, window{kernel: [2]int{2, 2}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}}},
+		{9, 151, window{kernel: [2]int{2, 2}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}, pads: [4]int{0, 0, 1, 1}}},
+		{7, 67, window{kernel: [2]int{2, 2}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}}},
+		{56, 56, window{kernel: [2]int{2, 2}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}}},
+		{15, 14, window{kernel: [2]int{2, 2}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}, pads: [4]int{0, 0, 1, 0}}},
+		{6, 20, window{kernel: [2]int{2, 2}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}}},
+		{150, 150, window{kernel: [2]int{2, 2}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}}},
+		// Over 1M values: 3x3 windows take the rows' byte kernels, not
+		// the float32 route.
+		{420, 420, window{kernel: [2]int{3, 3}, stride: [2]int{1, 1}, dilation: [2]int{1, 1}, pads: [4]int{1, 1, 1, 1}}},
 		// Through float32 (tensor.MaxPool2DBlocked8): alexnet's unpadded
 		// 3x3 stride 2, and windows wholly in the padding (the minimum).
 		{55, 55, window{kernel: [2]int{3, 3}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}}},

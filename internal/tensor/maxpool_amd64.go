@@ -175,3 +175,25 @@ func MaxShift3Fast[T int8 | uint8](dst, src []T) int {
 	}
 	return n
 }
+
+//go:noescape
+func maxPool2x2U8(dst, r0, r1 *byte, n int, signed bool)
+
+// MaxPool2x2S2RowFast sets dst[j] to the largest of r0[2j], r0[2j+1],
+// r1[2j], r1[2j+1] (a 2x2 window at stride 2 over two rows) with AVX2 and
+// returns how many values it did: all of them when there are 32 or more
+// (the last block overlapping the one before), else none.
+func MaxPool2x2S2RowFast[T int8 | uint8](dst, r0, r1 []T) int {
+	n := len(dst)
+	if !hasAVX2 || n < 32 || len(r0) < 2*n || len(r1) < 2*n {
+		return 0
+	}
+	var z T
+	_, signed := any(z).(int8)
+	b := func(s []T) *byte { return (*byte)(unsafe.Pointer(&s[0])) }
+	maxPool2x2U8(b(dst), b(r0), b(r1), n&^31, signed)
+	if t := n - 32; n%32 != 0 {
+		maxPool2x2U8(b(dst[t:]), b(r0[2*t:]), b(r1[2*t:]), 32, signed)
+	}
+	return n
+}

@@ -266,3 +266,51 @@ v3loop:
 v3done:
 	VZEROUPPER
 	RET
+
+// POOL2LOOP(label, done, op) is maxPool2x2U8's loop with op as the byte
+// maximum: R9 indexes dst (32 a step), R10 the rows (64 a step).
+#define POOL2LOOP(label, done, op) \
+label: \
+	CMPQ R9, CX \
+	JGE  done \
+	VMOVDQU (SI)(R10*1), Y0 \
+	VMOVDQU 32(SI)(R10*1), Y1 \
+	op (DX)(R10*1), Y0, Y0 \
+	op 32(DX)(R10*1), Y1, Y1 \
+	VPSRLW $8, Y0, Y2 \
+	VPSRLW $8, Y1, Y3 \
+	op Y2, Y0, Y0 \
+	op Y3, Y1, Y1 \
+	VPAND Y7, Y0, Y0 \
+	VPAND Y7, Y1, Y1 \
+	VPACKUSWB Y1, Y0, Y0 \
+	VPERMQ $0xd8, Y0, Y0 \
+	VMOVDQU Y0, (DI)(R9*1) \
+	ADDQ $32, R9 \
+	ADDQ $64, R10 \
+	JMP  label
+
+// func maxPool2x2U8(dst, r0, r1 *byte, n int, signed bool)
+// dst[j] = max(r0[2j], r0[2j+1], r1[2j], r1[2j+1]) for j in [0, n), n a
+// multiple of 32, bytes compared unsigned (VPMAXUB) or signed (VPMAXSB):
+// the two rows' maximum, then each word's two bytes' maximum in its low
+// byte, the low bytes packed back in order.
+TEXT ·maxPool2x2U8(SB), NOSPLIT, $0-33
+	MOVQ dst+0(FP), DI
+	MOVQ r0+8(FP), SI
+	MOVQ r1+16(FP), DX
+	MOVQ n+24(FP), CX
+	MOVBLZX signed+32(FP), AX
+	VPCMPEQW Y7, Y7, Y7
+	VPSRLW   $8, Y7, Y7 // 0x00ff in every word
+	XORQ R9, R9
+	XORQ R10, R10
+	TESTB AL, AL
+	JNE  p2s
+	POOL2LOOP(p2u, p2done, VPMAXUB)
+p2s:
+	POOL2LOOP(p2sl, p2done, VPMAXSB)
+
+p2done:
+	VZEROUPPER
+	RET

@@ -14,3 +14,6 @@ func MaxRows3Fast[T int8 | uint8](dst, r0, r1, r2 []T) int { return 0 }
 
 // MaxShift3Fast has no portable SIMD form: it does nothing.
 func MaxShift3Fast[T int8 | uint8](dst, src []T) int { return 0 }
+
+// MaxPool2x2S2RowFast has no portable SIMD form: it does nothing.
+func MaxPool2x2S2RowFast[T int8 | uint8](dst, r0, r1 []T) int { return 0 }
