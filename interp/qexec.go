@@ -410,7 +410,11 @@ func qMatMul(c *opCall) ([]*tensor.Tensor, error) {
 		return nil, err
 	}
 	cols := int(shape[len(shape)-1])
-	r, err := c.cachedRequant(aq, wScales, yq, -1, cols)
+	biasIdx := -1
+	if c.op.NumOperands() > 2 {
+		biasIdx = 2 // QGemm's int32 bias, added to every row's sums
+	}
+	r, err := c.cachedRequant(aq, wScales, yq, biasIdx, cols)
 	if err != nil {
 		return nil, err
 	}

@@ -380,6 +380,36 @@ qadd("qlinearadd_u8_kfold", _ka, 0.098170035, 124, _kb, 0.096357435, 75, 0.07385
 qadd("qlinearadd_u8_rows", qints(np.uint8, 3, 8), 0.011, 7, qints(np.uint8, 8), 0.013, 250, 0.019, 30)
 
 
+
+# com.microsoft QGemm: a linear layer's int32 bias joins the sums before the
+# one requantization (quant-fuse's core.matmul with a bias). B is [N, K]
+# under transB; the MLIR weight is its [K, N] transpose, per column.
+def qgemm(name, a, as_, az, b, bs, bz, c, ys, yz, trans_b):
+    as_, ys = np.float32(as_), np.float32(ys)
+    az, yz = np.asarray(az, a.dtype), np.asarray(yz, a.dtype)
+    bs, bz = np.asarray(bs, np.float32), np.asarray(bz, b.dtype)
+    w = b.T if trans_b else b
+    if bs.ndim == 0:
+        wt = qtype(b.dtype, bs.item(), bz.item())
+    else:
+        wt = qtype(b.dtype, bs, bz, axis=1)
+    bt = bias_type(as_, bs)
+    out_q = qtype(a.dtype, ys, yz)
+    shape = [a.shape[0], w.shape[1]]
+    case(name, "QGemm", [a],
+         lambda t, o: stored("w", w, wt) + stored("b", c, bt) +
+         [f"%y = core.matmul %x0, %w, %b : ({t[0]}, {ttype(w.shape, wt)}, {ttype(c.shape, bt)}) -> {o}"],
+         attrs=dict(transB=int(trans_b)), arg_types=[qarg(a, as_, az)], out_type=ttype(shape, out_q),
+         domain="com.microsoft", out=(shape, a.dtype))
+    CASES[-1]["order"] = ["in0", np.asarray(as_), az, b, bs, bz, c, np.asarray(ys), yz]
+
+
+qgemm("qgemm_u8_i8_percol_transb", qints(np.uint8, 2, 6), 0.04, 120, qints(np.int8, 4, 6, lo=-63, hi=63),
+      [0.01, 0.02, 0.005, 0.03], [0, 0, 0, 0], rng.integers(-3000, 3000, 4).astype(np.int32), 0.05, 110, True)
+qgemm("qgemm_i8_i8", qints(np.int8, 3, 5), 0.03, -4, qints(np.int8, 5, 4, lo=-63, hi=63), 0.02, 0,
+      rng.integers(-2000, 2000, 4).astype(np.int32), 0.06, 2, False)
+
+
 def main():
     if os.path.isdir(CASES_DIR):
         shutil.rmtree(CASES_DIR)

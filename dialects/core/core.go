@@ -260,12 +260,16 @@ Conventions:
 				"[..., M, N], with the batch dimensions (all but the last two) broadcast as in NumPy. Both " +
 				"operands have rank 2 or more: core has no 1-D matmul, so decompositions reshape vectors to " +
 				"matrices first (torch.matmul's 1-D promotion). The operands and result share an element type; " +
-				"products accumulate in that type (integers wrap).",
-			Operands: []ods.Operand{{Name: "lhs", Type: numT}, {Name: "rhs", Type: numT}},
-			Results:  []ods.Result{{Name: "result", Type: numT}},
-			Traits:   ir.Pure,
-			Format:   binaryFormat, Infer: inferMatmul,
-		}),
+				"products accumulate in that type (integers wrap). The optional bias [N] is added to every row " +
+				"before the result is requantized; it exists only in the quantized form (a linear layer's " +
+				"int32 bias, as ONNX Runtime's QGemm takes it): float matmuls add a bias with core.add.",
+			Operands: []ods.Operand{{Name: "lhs", Type: numT}, {Name: "rhs", Type: numT},
+				{Name: "bias", Type: numT, Arity: ods.Optional, Doc: "[N], quantized form only"}},
+			Results: []ods.Result{{Name: "result", Type: numT}},
+			Traits:  ir.Pure,
+			Format:  "$lhs `,` $rhs (`,` $bias^)? attr-dict `:` functional-type(operands, results)",
+			Infer:   inferMatmul,
+		}, biasOnlyQuantized),
 		quantized(&ods.OpDef{
 			Name: "conv2d", Summary: "2-D convolution (cross-correlation) with groups and dilation",
 			Description: "Computes out[n, o, y, x] = bias[o] + Σ_{c, i, j} input[n, g·C/G + c, y·s_h − pad_top + i·d_h, " +

@@ -101,9 +101,22 @@ func quantFold(fold ods.FoldFunc) ods.FoldFunc {
 	}
 }
 
+// biasOnlyQuantized: an op whose optional bias (operand 2) exists only in
+// its quantized form, where the int32 accumulator takes it before
+// requantization; the float form has core.add for that.
+func biasOnlyQuantized(op *ods.OpDef) {
+	verify := op.Verify
+	op.Verify = func(o *ir.Operation) error {
+		if o.NumOperands() > 2 && !anyQuantized(o.OperandTypes()) {
+			return fmt.Errorf("expects no bias in the float form (a bias is added with core.add)")
+		}
+		return verify(o)
+	}
+}
+
 // quantized gives op its quantized form: the constraint, inference,
-// verifier and folder wrappers above.
-func quantized(op *ods.OpDef) *ods.OpDef {
+// verifier and folder wrappers above, then each of extra's changes.
+func quantized(op *ods.OpDef, extra ...func(*ods.OpDef)) *ods.OpDef {
 	infer := op.Infer
 	for i := range op.Operands {
 		op.Operands[i].Type = qnumT
@@ -116,6 +129,9 @@ func quantized(op *ods.OpDef) *ods.OpDef {
 		op.Fold = quantFold(op.Fold)
 	}
 	op.Description += quantDoc
+	for _, f := range extra {
+		f(op)
+	}
 	return op
 }
 

@@ -213,6 +213,18 @@ func inferMatmul(ctx *ir.Context, operands []ir.Type, _ ods.AttrGetter) ([]ir.Ty
 	if err != nil {
 		return nil, fmt.Errorf("batch dimensions: %v", err)
 	}
+	if len(operands) > 2 {
+		b, err := ranked(operands, 2, "bias")
+		if err != nil {
+			return nil, err
+		}
+		if b.Rank() != 1 || b.Shape[0] != n {
+			return nil, fmt.Errorf("expects bias of shape [%d], got %s", n, fmtShape(b.Shape))
+		}
+		if err := sameElem("operands and bias", lhs, b); err != nil {
+			return nil, err
+		}
+	}
 	return []ir.Type{ctx.TensorType(append(batch, m, n), lhs.Elem, nil)}, nil
 }
 

@@ -22,6 +22,9 @@ var FusePass = pass.Register(&pass.Pass{
 		"Weights and bias constants stay as core.constant → quant.scast. Ops whose operands or encodings " +
 		"the quantized form does not accept (a float result with other uses, a per-axis activation, a bias " +
 		"of another scale) stay in QDQ form, with the reason given to match-failure listeners. " +
+		"A linear layer qcast(add(matmul(dcast(a), W), bias)) (ONNX Gemm after torch-to-core, ONNX Runtime's " +
+		"QGemm) becomes one quantized matmul with the bias: W is dcast(w), or transpose(dcast(scast(c))) of a " +
+		"constant [N, K] quantized per row, which becomes the constant [K, N] quantized per column. " +
 		"core.layer_norm, core.softmax and core.gelu fuse the same way and run in float from the dequantized " +
 		"operands, quantizing the result once. core.max_pool2d between a dcast and a qcast of the same type " +
 		"(scale, zero point and storage) runs on the stored integers: max commutes with the monotone " +
@@ -39,7 +42,7 @@ var FusePass = pass.Register(&pass.Pass{
 // Fuse is quant-fuse on one function; it returns the number of groups
 // fused.
 func Fuse(fn *ir.Operation) (int, error) {
-	stats, err := rewrite.ApplyPatternsGreedily(fn, []ir.Pattern{fuseQDQ{}, fuseSelect{}}, false,
+	stats, err := rewrite.ApplyPatternsGreedily(fn, []ir.Pattern{fuseLinear{}, fuseQDQ{}, fuseSelect{}}, false,
 		rewrite.GreedyConfig{TopDown: true, DisableFold: true})
 	if err != nil {
 		return stats.Rewrites, ir.Errorf(fn.Loc, "%v", err)

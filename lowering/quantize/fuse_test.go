@@ -62,3 +62,23 @@ func TestFuseReasons(t *testing.T) {
 		}
 	}
 }
+
+// transposeBytes moves whole elements (two bytes for an i16 weight) across
+// more than one tile in each direction.
+func TestTransposeBytes(t *testing.T) {
+	const rows, cols, elem = 70, 130, 2
+	src := make([]byte, rows*cols*elem)
+	for i := range src {
+		src[i] = byte(i*7 + i/251)
+	}
+	dst := transposeBytes(src, rows, cols, elem)
+	for r := range rows {
+		for c := range cols {
+			for b := range elem {
+				if got, want := dst[(c*rows+r)*elem+b], src[(r*cols+c)*elem+b]; got != want {
+					t.Fatalf("element (%d, %d) byte %d: got %d, want %d", r, c, b, got, want)
+				}
+			}
+		}
+	}
+}

@@ -8,6 +8,10 @@ type OpClass struct {
 	Summary  string
 	Ops      []string // core op names, without the "core." prefix
 	Operands []string // operand and result roles, in order
+	// Optional roles a target file may leave out: the class then takes no
+	// such operand (a matmul's bias, which only quant-fuse's linear
+	// layers have).
+	Optional []string
 	// MovesData: the class holds ops that move elements without arithmetic
 	// (those dialects/qbehavior marks same-scale), so a target file may say
 	// they keep their inputs' encoding (shared_encoding).
@@ -19,7 +23,7 @@ var OpClasses = []OpClass{
 	{Name: "conv", Summary: "2-D convolution", Ops: []string{"conv2d"},
 		Operands: []string{"input", "weight", "bias", "result"}},
 	{Name: "matmul", Summary: "matrix multiplication", Ops: []string{"matmul"},
-		Operands: []string{"lhs", "rhs", "result"}},
+		Operands: []string{"lhs", "rhs", "bias", "result"}, Optional: []string{"bias"}},
 	{Name: "pool", Summary: "2-D pooling", Ops: []string{"max_pool2d", "avg_pool2d"},
 		Operands: []string{"input", "result"}, MovesData: true},
 	{Name: "binary", Summary: "elementwise arithmetic on two tensors",

@@ -387,7 +387,7 @@ func (d *decoder) classes(n *yaml.Node, caps backendCaps) {
 			}
 		}
 		for _, op := range cls.Operands {
-			if _, ok := cs.Operands[op]; !ok {
+			if _, ok := cs.Operands[op]; !ok && !has(cls.Optional, op) {
 				d.fail(m["operands"], join(join(p, "operands"), op), "missing")
 			}
 		}

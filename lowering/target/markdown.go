@@ -84,6 +84,9 @@ func (t *Target) Markdown() string {
 			continue
 		}
 		for _, o := range c.Operands {
+			if _, listed := cs.Operands[o]; !listed && has(c.Optional, o) {
+				continue
+			}
 			fmt.Fprintf(&b, "| %s | %s | %s |\n", c.Name, o, strings.Join(cs.Operands[o], ", "))
 		}
 	}

@@ -101,3 +101,27 @@ func.func @max_pool_rescale(%x: tensor<1x1x4x4x!quant.uniform<u8:f32, 0.5:10>>) 
   %0 = core.max_pool2d %x {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x1x4x4x!quant.uniform<u8:f32, 0.5:10>>) -> tensor<1x1x2x2x!quant.uniform<u8:f32, 0.25:10>>
   return
 }
+
+// -----
+
+func.func @matmul_float_bias(%a: tensor<2x3xf32>, %b: tensor<3x2xf32>, %c: tensor<2xf32>) {
+  // expected-error @+1 {{'core.matmul' op expects no bias in the float form (a bias is added with core.add)}}
+  %0 = core.matmul %a, %b, %c : (tensor<2x3xf32>, tensor<3x2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_bias_shape(%a: tensor<2x3x!quant.uniform<u8:f32, 0.1:128>>, %b: tensor<3x2x!quant.uniform<i8:f32, 0.1>>, %c: tensor<3x!quant.uniform<i32:f32, 0.01>>) {
+  // expected-error @+1 {{'core.matmul' op expects bias of shape [2], got [3]}}
+  %0 = core.matmul %a, %b, %c : (tensor<2x3x!quant.uniform<u8:f32, 0.1:128>>, tensor<3x2x!quant.uniform<i8:f32, 0.1>>, tensor<3x!quant.uniform<i32:f32, 0.01>>) -> tensor<2x2x!quant.uniform<u8:f32, 0.5>>
+  return
+}
+
+// -----
+
+func.func @matmul_bias_scale(%a: tensor<2x3x!quant.uniform<u8:f32, 0.5:128>>, %b: tensor<3x2x!quant.uniform<i8:f32, 0.25>>, %c: tensor<2x!quant.uniform<i32:f32, 0.25>>) {
+  // expected-error @+1 {{'core.matmul' op expects operand #2 (bias) scale 0.125 = input scale × weight scale (channel 0), got 0.25}}
+  %0 = core.matmul %a, %b, %c : (tensor<2x3x!quant.uniform<u8:f32, 0.5:128>>, tensor<3x2x!quant.uniform<i8:f32, 0.25>>, tensor<2x!quant.uniform<i32:f32, 0.25>>) -> tensor<2x2x!quant.uniform<u8:f32, 0.5>>
+  return
+}

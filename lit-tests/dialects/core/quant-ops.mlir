@@ -37,6 +37,14 @@ func.func @matmul_add(%a: tensor<2x3x!quant.uniform<i8:f32, 0.1>>, %b: tensor<3x
   return %1 : tensor<2x2x!quant.uniform<i8:f32, 0.75:-5>>
 }
 
+// A quantized matmul's i32 bias (QGemm's) has scale input × weight per column.
+// CHECK-LABEL: func.func @matmul_bias
+// CHECK-NEXT:    %0 = core.matmul %arg0, %arg1, %arg2 : (tensor<2x3x!quant.uniform<u8:f32, 1.000000e-01:128>>, tensor<3x2x!quant.uniform<i8:f32:1, {1.000000e-01,2.000000e-01}>>, tensor<2x!quant.uniform<i32:f32:0, {1.000000e-02,2.000000e-02}>>) -> tensor<2x2x!quant.uniform<u8:f32, 5.000000e-01:2>>
+func.func @matmul_bias(%a: tensor<2x3x!quant.uniform<u8:f32, 0.1:128>>, %b: tensor<3x2x!quant.uniform<i8:f32:1, {0.1, 0.2}>>, %c: tensor<2x!quant.uniform<i32:f32:0, {0.01, 0.02}>>) -> tensor<2x2x!quant.uniform<u8:f32, 0.5:2>> {
+  %0 = core.matmul %a, %b, %c : (tensor<2x3x!quant.uniform<u8:f32, 0.1:128>>, tensor<3x2x!quant.uniform<i8:f32:1, {0.1, 0.2}>>, tensor<2x!quant.uniform<i32:f32:0, {0.01, 0.02}>>) -> tensor<2x2x!quant.uniform<u8:f32, 0.5:2>>
+  return %0 : tensor<2x2x!quant.uniform<u8:f32, 0.5:2>>
+}
+
 // Max pooling selects stored values: the result keeps the input's type.
 // CHECK-LABEL: func.func @max_pool
 // CHECK-NEXT:    %0 = core.max_pool2d %arg0 {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x1x4x4x!quant.uniform<u8:f32, 5.000000e-01:10>>) -> tensor<1x1x2x2x!quant.uniform<u8:f32, 5.000000e-01:10>>

@@ -22,6 +22,22 @@ func.func @matmul_add(%a: tensor<2x3x!quant.uniform<i8:f32, 0.1>>, %c: tensor<2x
   return %s : tensor<2x2x!quant.uniform<i8:f32, 0.75:-5>>
 }
 
+// A linear layer fused with its i32 bias (quant-fuse of a Gemm) is one
+// FullyConnected taking the bias as its third input.
+// CHECK-LABEL: func.func @linear_bias(
+// CHECK-DAG:     %[[W:.*]] = qnn.StaticTensor dense<{{\[\[}}1, 3, 5], [2, 4, 6]]> : tensor<2x3xi8>
+// CHECK-DAG:     %[[B:.*]] = qnn.StaticTensor dense<[7, -9]> : tensor<2xi32> -> !qnn.tensor<2xsfixed32, axis = 0, scale_offsets = [0.01:0, 0.02:0]>
+// CHECK:         %[[M:.*]] = qnn.FullyConnected %arg0, %[[W]], %[[B]] : {{.*}} -> !qnn.tensor<2x2xufixed8, scale = 0.5, offset = -2>
+// CHECK-NOT:     ElementWiseAdd
+func.func @linear_bias(%a: tensor<2x3x!quant.uniform<u8:f32, 0.1:128>>) -> tensor<2x2x!quant.uniform<u8:f32, 0.5:2>> {
+  %ws = core.constant dense<[[1, 2], [3, 4], [5, 6]]> : tensor<3x2xi8>
+  %w = quant.scast %ws : tensor<3x2xi8> to tensor<3x2x!quant.uniform<i8:f32:1, {0.1, 0.2}>>
+  %bs = core.constant dense<[7, -9]> : tensor<2xi32>
+  %b = quant.scast %bs : tensor<2xi32> to tensor<2x!quant.uniform<i32:f32:0, {0.01, 0.02}>>
+  %m = core.matmul %a, %w, %b : (tensor<2x3x!quant.uniform<u8:f32, 0.1:128>>, tensor<3x2x!quant.uniform<i8:f32:1, {0.1, 0.2}>>, tensor<2x!quant.uniform<i32:f32:0, {0.01, 0.02}>>) -> tensor<2x2x!quant.uniform<u8:f32, 0.5:2>>
+  return %m : tensor<2x2x!quant.uniform<u8:f32, 0.5:2>>
+}
+
 // A partition the partitioner gave another device (mlc.target) is left
 // alone.
 // CHECK-LABEL: func.func @on_cpu(

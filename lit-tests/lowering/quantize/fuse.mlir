@@ -69,6 +69,103 @@ func.func @matmul_add(%a: tensor<2x3x!quant.uniform<i8:f32, 0.1>>, %c: tensor<2x
 
 // -----
 
+// A linear layer (ONNX Gemm with transB after torch-to-core): the weight
+// [N, K] quantized per row reaches the matmul through a transpose and the
+// i32 bias through a float add; the fused matmul takes the [K, N] transpose
+// quantized per column, and the bias joins the sums (ORT's QGemm).
+// CHECK-LABEL: func.func @linear_gemm
+// CHECK-NEXT:    %[[BS:.*]] = core.constant dense<[7, -9]> : tensor<2xi32>
+// CHECK-NEXT:    %[[B:.*]] = quant.scast %[[BS]] : tensor<2xi32> to tensor<2x!quant.uniform<i32:f32:0, {1.250000e-01,6.250000e-02}>>
+// CHECK-NEXT:    %[[WS:.*]] = core.constant dense<{{\[}}[1, 4], [2, 5], [3, 6]]> : tensor<3x2xi8>
+// CHECK-NEXT:    %[[W:.*]] = quant.scast %[[WS]] : tensor<3x2xi8> to tensor<3x2x!quant.uniform<i8:f32:1, {2.500000e-01,1.250000e-01}>>
+// CHECK-NEXT:    %[[Y:.*]] = core.matmul %arg0, %[[W]], %[[B]] : (tensor<2x3x!quant.uniform<u8:f32, 5.000000e-01:128>>, tensor<3x2x!quant.uniform<i8:f32:1, {2.500000e-01,1.250000e-01}>>, tensor<2x!quant.uniform<i32:f32:0, {1.250000e-01,6.250000e-02}>>) -> tensor<2x2x!quant.uniform<u8:f32, 2.500000e-01:100>>
+// CHECK-NEXT:    return %[[Y]]
+func.func @linear_gemm(%x: tensor<2x3x!quant.uniform<u8:f32, 0.5:128>>) -> tensor<2x2x!quant.uniform<u8:f32, 0.25:100>> {
+  %dx = quant.dcast %x : tensor<2x3x!quant.uniform<u8:f32, 0.5:128>> to tensor<2x3xf32>
+  %ws = core.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi8>
+  %w = quant.scast %ws : tensor<2x3xi8> to tensor<2x3x!quant.uniform<i8:f32:0, {0.25, 0.125}>>
+  %dw = quant.dcast %w : tensor<2x3x!quant.uniform<i8:f32:0, {0.25, 0.125}>> to tensor<2x3xf32>
+  %bs = core.constant dense<[7, -9]> : tensor<2xi32>
+  %b = quant.scast %bs : tensor<2xi32> to tensor<2x!quant.uniform<i32:f32:0, {0.125, 0.0625}>>
+  %db = quant.dcast %b : tensor<2x!quant.uniform<i32:f32:0, {0.125, 0.0625}>> to tensor<2xf32>
+  %t = core.transpose %dw {perm = array<i64: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %m = core.matmul %dx, %t : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
+  %s = core.add %m, %db : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
+  %y = quant.qcast %s : tensor<2x2xf32> to tensor<2x2x!quant.uniform<u8:f32, 0.25:100>>
+  return %y : tensor<2x2x!quant.uniform<u8:f32, 0.25:100>>
+}
+
+// -----
+
+// An imported weight (a dense_resource blob) is transposed into a new blob;
+// an f32 bias on the add's left and a batched activation fuse alike.
+// CHECK-LABEL: func.func @linear_resource
+// CHECK:         %[[WS:.*]] = core.constant dense_resource<fc_w_transposed> : tensor<3x2xi8>
+// CHECK:         %[[W:.*]] = quant.scast %[[WS]] : tensor<3x2xi8> to tensor<3x2x!quant.uniform<i8:f32, 2.500000e-01>>
+// CHECK:         core.matmul %arg0, %[[W]], %{{.*}} : (tensor<4x2x3x!quant.uniform<i8:f32, 5.000000e-01>>, tensor<3x2x!quant.uniform<i8:f32, 2.500000e-01>>, tensor<2xf32>) -> tensor<4x2x2x!quant.uniform<i8:f32, 1.000000e+00:-3>>
+// CHECK-NOT:     core.add
+// CHECK:         fc_w_transposed: "0x01000000010402050306"
+func.func @linear_resource(%x: tensor<4x2x3x!quant.uniform<i8:f32, 0.5>>) -> tensor<4x2x2x!quant.uniform<i8:f32, 1.0:-3>> {
+  %dx = quant.dcast %x : tensor<4x2x3x!quant.uniform<i8:f32, 0.5>> to tensor<4x2x3xf32>
+  %ws = core.constant dense_resource<fc_w> : tensor<2x3xi8>
+  %w = quant.scast %ws : tensor<2x3xi8> to tensor<2x3x!quant.uniform<i8:f32, 0.25>>
+  %dw = quant.dcast %w : tensor<2x3x!quant.uniform<i8:f32, 0.25>> to tensor<2x3xf32>
+  %t = core.transpose %dw {perm = array<i64: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %m = core.matmul %dx, %t : (tensor<4x2x3xf32>, tensor<3x2xf32>) -> tensor<4x2x2xf32>
+  %b = core.constant dense<[0.5, -1.5]> : tensor<2xf32>
+  %s = core.add %b, %m : (tensor<2xf32>, tensor<4x2x2xf32>) -> tensor<4x2x2xf32>
+  %y = quant.qcast %s : tensor<4x2x2xf32> to tensor<4x2x2x!quant.uniform<i8:f32, 1.0:-3>>
+  return %y : tensor<4x2x2x!quant.uniform<i8:f32, 1.0:-3>>
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      fc_w: "0x01000000010203040506"
+    }
+  }
+#-}
+
+// -----
+
+// Linear layers that stay in QDQ form: a bias of another scale than input
+// × weight, a transposed weight with another use, a bias of rank 2.
+// CHECK-LABEL: func.func @linear_unmatched
+// CHECK-COUNT-3: core.matmul %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
+// CHECK-NOT:     core.matmul
+func.func @linear_unmatched(%x: tensor<2x3x!quant.uniform<u8:f32, 0.5:128>>) -> (tensor<2x2x!quant.uniform<u8:f32, 0.25:100>>, tensor<2x2x!quant.uniform<u8:f32, 0.25:100>>, tensor<3x2xf32>, tensor<2x2x!quant.uniform<u8:f32, 0.25:100>>) {
+  %dx = quant.dcast %x : tensor<2x3x!quant.uniform<u8:f32, 0.5:128>> to tensor<2x3xf32>
+  %ws = core.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi8>
+  %w = quant.scast %ws : tensor<2x3xi8> to tensor<2x3x!quant.uniform<i8:f32, 0.25>>
+  %dw = quant.dcast %w : tensor<2x3x!quant.uniform<i8:f32, 0.25>> to tensor<2x3xf32>
+  %t = core.transpose %dw {perm = array<i64: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %bs = core.constant dense<[7, -9]> : tensor<2xi32>
+  %b = quant.scast %bs : tensor<2xi32> to tensor<2x!quant.uniform<i32:f32, 0.25>>
+  %db = quant.dcast %b : tensor<2x!quant.uniform<i32:f32, 0.25>> to tensor<2xf32>
+  %m = core.matmul %dx, %t : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
+  %s = core.add %m, %db : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
+  %y = quant.qcast %s : tensor<2x2xf32> to tensor<2x2x!quant.uniform<u8:f32, 0.25:100>>
+
+  %ws2 = core.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi8>
+  %w2 = quant.scast %ws2 : tensor<2x3xi8> to tensor<2x3x!quant.uniform<i8:f32, 0.5>>
+  %dw2 = quant.dcast %w2 : tensor<2x3x!quant.uniform<i8:f32, 0.5>> to tensor<2x3xf32>
+  %t2 = core.transpose %dw2 {perm = array<i64: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %bs2 = core.constant dense<[7, -9]> : tensor<2xi32>
+  %b2 = quant.scast %bs2 : tensor<2xi32> to tensor<2x!quant.uniform<i32:f32, 0.25>>
+  %db2 = quant.dcast %b2 : tensor<2x!quant.uniform<i32:f32, 0.25>> to tensor<2xf32>
+  %m2 = core.matmul %dx, %t2 : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
+  %s2 = core.add %m2, %db2 : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
+  %y2 = quant.qcast %s2 : tensor<2x2xf32> to tensor<2x2x!quant.uniform<u8:f32, 0.25:100>>
+
+  %c = core.constant dense<1.0> : tensor<2x2xf32>
+  %m3 = core.matmul %dx, %t2 : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
+  %s3 = core.add %m3, %c : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  %y3 = quant.qcast %s3 : tensor<2x2xf32> to tensor<2x2x!quant.uniform<u8:f32, 0.25:100>>
+  return %y, %y2, %t2, %y3 : tensor<2x2x!quant.uniform<u8:f32, 0.25:100>>, tensor<2x2x!quant.uniform<u8:f32, 0.25:100>>, tensor<3x2xf32>, tensor<2x2x!quant.uniform<u8:f32, 0.25:100>>
+}
+
+// -----
+
 // Max pooling between a dcast and a qcast of the same type runs on the
 // stored integers; with another scale on the qcast it stays in QDQ form.
 // CHECK-LABEL: func.func @max_pool_same_type

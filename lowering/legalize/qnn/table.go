@@ -214,12 +214,15 @@ func checkMatMul(op *ir.Operation) string {
 	if len(shapeOf(op.Operand(0).Type())) < 2 || len(shapeOf(op.Operand(1).Type())) < 2 {
 		return "1-D operands (torch.matmul's vector promotion) have no QNN form"
 	}
+	if op.NumOperands() > 2 && len(shapeOf(op.Operand(1).Type())) != 2 {
+		return "a bias with a weight that is not a matrix has no QNN form (FullyConnected takes the bias)"
+	}
 	return ""
 }
 
-// matmul(x, w) with a constant 2-D w -> FullyConnected(x, Tᵀ(w)) with
-// weights [units, input] (per-channel along units); other matmuls ->
-// MatMul(x, y).
+// matmul(x, w[, bias]) with a constant 2-D w -> FullyConnected(x, Tᵀ(w)[,
+// bias]) with weights [units, input] (per-channel along units); other
+// matmuls -> MatMul(x, y).
 func emitMatMul(b *builder, op *ir.Operation, in []*ir.Value, res ir.Type) (*ir.Value, error) {
 	x, w := in[0], in[1]
 	ws := shapeOf(w.Type())
@@ -232,7 +235,14 @@ func emitMatMul(b *builder, op *ir.Operation, in []*ir.Value, res ir.Type) (*ir.
 		if len(shapeOf(x.Type())) > 2 {
 			attrs = append(attrs, ir.NamedAttr{Name: "keep_dims", Value: b.ctx.BoolAttr(true)})
 		}
-		return b.op("FullyConnected", []*ir.Value{x, b.transpose(w, []int64{1, 0}, wt)}, attrs, res), nil
+		ops := []*ir.Value{x, b.transpose(w, []int64{1, 0}, wt)}
+		if len(in) > 2 {
+			ops = append(ops, in[2])
+		}
+		return b.op("FullyConnected", ops, attrs, res), nil
+	}
+	if len(in) > 2 {
+		return nil, fmt.Errorf("a bias with a weight that is not constant has no QNN form (FullyConnected takes the bias)")
 	}
 	return b.op("MatMul", in, nil, res), nil
 }
