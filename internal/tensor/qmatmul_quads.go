@@ -133,28 +133,11 @@ func matMulQuadsInto(acc []int32, a *Tensor, aZero int32, pb *PackedMatMulIntege
 	for i, s := range rowBias {
 		rowBias[i] = constant - pb.zB*s
 	}
-	// A is packed once for every column strip of the product.
-	kr := kernU8S8.forRows(m)
-	mPad := (m + kr.mr - 1) / kr.mr * kr.mr
-	apBuf := getScratch[int32](&scratchI32, mPad*pb.kq+16) // slack: the narrow kernels' last loads
-	defer scratchI32.Put(apBuf)
-	ap := &packedA[int32]{kern: kr.name, mr: kr.mr, m: m, k: pb.kq, data: (*apBuf)[:mPad*pb.kq]}
-	plan := quadPlans.Get().(*gemmPlan[int32])
-	*plan = gemmPlan[int32]{m: m, n: pb.n, k: pb.kq, kern: kernU8S8, c: acc, ldc: pb.n, sharedB: pb.panels, aPanels: ap}
-	if foldRows == nil {
-		plan.bias = rowBias
+	// One row (a classifier's batch of one) streams the weight once;
+	// more go through the GEMM plan.
+	if m != 1 || !gemvQuadsInto(acc, a, fa, pb, foldRows == nil, rowBias[0]) {
+		matMulQuadsPlan(acc, a, fa, pb, m, rowBias, foldRows == nil)
 	}
-	switch av := a.data.(type) {
-	case []uint8:
-		packQuadPanels(ap.data, av, m, pb.k, kr.mr, fa)
-		plan.packA = packAQuads(av, pb.k, pb.k, fa)
-	case []int8:
-		packQuadPanels(ap.data, av, m, pb.k, kr.mr, fa)
-		plan.packA = packAQuads(av, pb.k, pb.k, fa)
-	}
-	plan.run()
-	*plan = gemmPlan[int32]{}
-	quadPlans.Put(plan)
 	if foldCols != nil {
 		for j, s := range pb.colSum {
 			foldCols[j] = -za * s
@@ -168,6 +151,92 @@ func matMulQuadsInto(acc []int32, a *Tensor, aZero int32, pb *PackedMatMulIntege
 		}
 	}
 	return true
+}
+
+// gemvQuadsInto sets acc's N sums for one row a through gemvQuadsFast:
+// the flipped quads of a against each kc block's panels, the panels
+// shared among the threads, plus rowBias where addRow is set. It reports
+// whether it ran (a CPU with VNNI).
+func gemvQuadsInto(acc []int32, a *Tensor, fa byte, pb *PackedMatMulInteger, addRow bool, rowBias int32) bool {
+	if !gemvQuadsAvailable() {
+		return false
+	}
+	var bytes []byte
+	switch av := a.data.(type) {
+	case []uint8:
+		bytes = av
+	case []int8:
+		bytes = unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(av))), len(av))
+	}
+	if len(bytes) < pb.k {
+		return false
+	}
+	aqBuf := getScratch[int32](&scratchI32, pb.kq)
+	defer scratchI32.Put(aqBuf)
+	aq := *aqBuf
+	for q := range pb.kq {
+		var w [4]byte // past K: 0, against B's zero rows
+		for t := range 4 {
+			if 4*q+t < pb.k {
+				w[t] = bytes[4*q+t] ^ fa
+			}
+		}
+		aq[q] = quadWord(w[0], w[1], w[2], w[3], 0)
+	}
+	n16 := (pb.n + gemmNR - 1) / gemmNR * gemmNR
+	panels := n16 / gemmNR
+	sumBuf := getScratch[int32](&scratchI32, n16)
+	defer scratchI32.Put(sumBuf)
+	sums := *sumBuf
+	clear(sums)
+	const group = 8 // panels a tile: 128 columns
+	ok := true
+	Parallel((panels+group-1)/group, 2*float64(pb.k)*float64(pb.n), func(t int) {
+		p0, np := t*group, min(group, panels-t*group)
+		for pc := 0; pc < pb.kq; pc += gemmKC {
+			kc := min(gemmKC, pb.kq-pc)
+			if !gemvQuadsFast(sums[p0*gemmNR:], aq[pc:], pb.panels[pc*n16+p0*kc*gemmNR:], kc, np) {
+				ok = false
+			}
+		}
+	})
+	if !ok {
+		return false
+	}
+	if !addRow {
+		rowBias = 0
+	}
+	for j := range pb.n {
+		acc[j] = sums[j] + rowBias
+	}
+	return true
+}
+
+// matMulQuadsPlan sets acc's m rows of sums through the quad kernel's
+// GEMM plan, with rowBias added where addRow is set.
+func matMulQuadsPlan(acc []int32, a *Tensor, fa byte, pb *PackedMatMulInteger, m int, rowBias []int32, addRow bool) {
+	// A is packed once for every column strip of the product.
+	kr := kernU8S8.forRows(m)
+	mPad := (m + kr.mr - 1) / kr.mr * kr.mr
+	apBuf := getScratch[int32](&scratchI32, mPad*pb.kq+16) // slack: the narrow kernels' last loads
+	defer scratchI32.Put(apBuf)
+	ap := &packedA[int32]{kern: kr.name, mr: kr.mr, m: m, k: pb.kq, data: (*apBuf)[:mPad*pb.kq]}
+	plan := quadPlans.Get().(*gemmPlan[int32])
+	*plan = gemmPlan[int32]{m: m, n: pb.n, k: pb.kq, kern: kernU8S8, c: acc, ldc: pb.n, sharedB: pb.panels, aPanels: ap}
+	if addRow {
+		plan.bias = rowBias
+	}
+	switch av := a.data.(type) {
+	case []uint8:
+		packQuadPanels(ap.data, av, m, pb.k, kr.mr, fa)
+		plan.packA = packAQuads(av, pb.k, pb.k, fa)
+	case []int8:
+		packQuadPanels(ap.data, av, m, pb.k, kr.mr, fa)
+		plan.packA = packAQuads(av, pb.k, pb.k, fa)
+	}
+	plan.run()
+	*plan = gemmPlan[int32]{}
+	quadPlans.Put(plan)
 }
 
 // packQuadPanels packs all of an m x k 8-bit A (rows of k, XORed with

@@ -26,14 +26,17 @@ func randBytes(rng *rand.Rand, dt DType, shape ...int64) *Tensor {
 // sums bit for bit: uint8 and int8 activations and weights, any
 // activation zero point, one weight zero point, depths not a multiple of
 // four and over one kc block (4·gemmKC), widths with a partial last panel
-// and several strips, batched activations folded into rows, one and two
-// threads.
+// and several strips, batched activations folded into rows, one row,
+// one and two threads.
 func TestMatMulIntegerPackedMatchesUnpacked(t *testing.T) {
 	if !quadsAvailable() {
 		t.Skip("no quad kernel on this CPU or build")
 	}
 	rng := rand.New(rand.NewSource(3))
-	shapes := [][3]int{{1, 1, 1}, {5, 7, 3}, {13, 33, 17}, {197, 192, 576}, {40, 1030, 70}, {3, 64, 600}, {130, 9, 1100}}
+	shapes := [][3]int{{1, 1, 1}, {5, 7, 3}, {13, 33, 17}, {197, 192, 576}, {40, 1030, 70}, {3, 64, 600}, {130, 9, 1100},
+		// One row (gemvQuadsInto): several kc blocks and thread tiles, a
+		// partial last quad and panel.
+		{1, 2051, 300}, {1, 1030, 16}, {1, 4, 129}, {1, 9, 1000}}
 	for trial := range 40 {
 		s := shapes[trial%len(shapes)]
 		if trial >= len(shapes) {
@@ -42,6 +45,9 @@ func TestMatMulIntegerPackedMatchesUnpacked(t *testing.T) {
 		m, k, n := s[0], s[1], s[2]
 		adt, bdt := []DType{U8, I8}[trial%2], []DType{I8, U8}[trial/2%2]
 		batch := 1 + trial%3
+		if m == 1 {
+			batch = 1 // one row, not folded into several
+		}
 		a := randBytes(rng, adt, int64(batch), int64(m), int64(k))
 		b := randBytes(rng, bdt, int64(k), int64(n))
 		aZero := int32(rng.Intn(256))

@@ -56,3 +56,20 @@ func rowSumsFast(sums []int32, a []byte, k int, x byte) bool {
 	rowSumsBytesAVX512(&sums[0], &a[0], len(sums), k, int32(x))
 	return true
 }
+
+//go:noescape
+func gemvQuadsVNNI(c *int32, a *int32, b *int32, kc, panels int)
+
+// gemvQuadsAvailable reports whether gemvQuadsFast runs on this CPU.
+func gemvQuadsAvailable() bool { return hasVNNI }
+
+// gemvQuadsFast adds to c (16 per panel) the products of the quads a
+// (kc of them) by the panels of one kc block of a packed weight (b:
+// panels × kc × 16 words) with VNNI; it reports whether it ran.
+func gemvQuadsFast(c, a, b []int32, kc, panels int) bool {
+	if !hasVNNI || kc <= 0 || panels <= 0 || len(a) < kc || len(c) < 16*panels || len(b) < panels*kc*16 {
+		return false
+	}
+	gemvQuadsVNNI(&c[0], &a[0], &b[0], kc, panels)
+	return true
+}

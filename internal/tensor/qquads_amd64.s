@@ -182,3 +182,69 @@ rssum:
 rsdone:
 	VZEROUPPER
 	RET
+
+// func gemvQuadsVNNI(c *int32, a *int32, b *int32, kc, panels int)
+// For each of panels panels of the packed weight (kc quads × 16 columns
+// each, contiguous, one after another): c[16i : 16i+16] += Σ_p a[p] ·
+// panel i's quad p, the four bytes of the A word (signed) by those of
+// each column's word (unsigned) in VPDPBUSD, four partial sums a panel
+// (int32 sums wrap alike in any order) and the next lines prefetched.
+TEXT ·gemvQuadsVNNI(SB), NOSPLIT, $0-40
+	MOVQ c+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ kc+24(FP), R8
+	MOVQ panels+32(FP), R9
+	TESTQ R9, R9
+	JEQ  gqdone
+
+gqpanel:
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	XORQ BX, BX // quad index
+	MOVQ R8, CX
+	SHRQ $2, CX
+	JEQ  gqtail
+
+gqloop4:
+	PREFETCHT0 1024(DX)
+	PREFETCHT0 1088(DX)
+	PREFETCHT0 1152(DX)
+	PREFETCHT0 1216(DX)
+	VMOVDQU32 0(DX), Z4
+	VMOVDQU32 64(DX), Z5
+	VMOVDQU32 128(DX), Z6
+	VMOVDQU32 192(DX), Z7
+	VPDPBUSD.BCST 0(SI)(BX*4), Z4, Z0
+	VPDPBUSD.BCST 4(SI)(BX*4), Z5, Z1
+	VPDPBUSD.BCST 8(SI)(BX*4), Z6, Z2
+	VPDPBUSD.BCST 12(SI)(BX*4), Z7, Z3
+	ADDQ $4, BX
+	ADDQ $256, DX
+	DECQ CX
+	JNZ  gqloop4
+
+gqtail:
+	CMPQ BX, R8
+	JGE  gqsum
+	VMOVDQU32 0(DX), Z4
+	VPDPBUSD.BCST 0(SI)(BX*4), Z4, Z0
+	INCQ BX
+	ADDQ $64, DX
+	JMP  gqtail
+
+gqsum:
+	VPADDD Z1, Z0, Z0
+	VPADDD Z3, Z2, Z2
+	VPADDD Z2, Z0, Z0
+	VPADDD 0(DI), Z0, Z0
+	VMOVDQU32 Z0, 0(DI)
+	ADDQ $64, DI
+	DECQ R9
+	JNZ  gqpanel
+
+gqdone:
+	VZEROUPPER
+	RET

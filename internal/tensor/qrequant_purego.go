@@ -57,3 +57,9 @@ func DequantizeBytesFast[T int8 | uint8](dst []float32, src []T, zero int32, sca
 func quadPanelFast(d []int32, a []byte, lda, mr, quads int, flip byte) int { return 0 }
 
 func rowSumsFast(sums []int32, a []byte, k int, x byte) bool { return false }
+
+// gemvQuadsAvailable: no gemvQuadsFast here.
+func gemvQuadsAvailable() bool { return false }
+
+// gemvQuadsFast has no portable SIMD form: it reports false.
+func gemvQuadsFast(c, a, b []int32, kc, panels int) bool { return false }
