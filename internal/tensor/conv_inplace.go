@@ -274,25 +274,26 @@ func (g *convGeom) phaseOffsets(off []int, hq, wq int) (maxOff int) {
 // after the planes.
 func phasePlanes(g *convGeom, x, xp []float32, hq, wq int) {
 	per := g.sh * g.sw * hq * wq // values per channel
+	// The planes some tap reads (a strided 1x1 convolution reads one of
+	// sh·sw); the others are not written.
+	used, known := g.phasesRead()
 	if g.serial {
 		// A plain loop: the parallel body would be a closure to allocate
 		// (bands of a row-kernel convolution make planes many times).
 		for c := range g.cg {
-			phasePlanesOf(g, c, x, xp, hq, wq)
+			phasePlanesOf(g, c, x, xp, hq, wq, used, known)
 		}
 	} else {
-		g.parallel(g.cg, float64(g.cg*per), func(c int) { phasePlanesOf(g, c, x, xp, hq, wq) })
+		g.parallel(g.cg, float64(g.cg*per), func(c int) { phasePlanesOf(g, c, x, xp, hq, wq, used, known) })
 	}
 	clear(xp[g.cg*per:])
 }
 
-// phasePlanesOf is phasePlanes for channel c.
-func phasePlanesOf(g *convGeom, c int, x, xp []float32, hq, wq int) {
+// phasePlanesOf is phasePlanes for channel c, writing the planes used
+// marks (all of them unless known).
+func phasePlanesOf(g *convGeom, c int, x, xp []float32, hq, wq int, used [4][4]bool, known bool) {
 	hw := g.h * g.w
 	per := g.sh * g.sw * hq * wq // values per channel
-	// The planes some tap reads (a strided 1x1 convolution reads one of
-	// sh·sw); the others are not written.
-	used, known := g.phasesRead()
 	img := x[c*hw : (c+1)*hw]
 	at := c * per
 	for a := range g.sh {
@@ -312,15 +313,20 @@ func phasePlanesOf(g *convGeom, c int, x, xp []float32, hq, wq int) {
 					continue
 				}
 				src := img[ih*g.w : (ih+1)*g.w]
-				clear(row[:lo])
-				clear(row[hi:])
+				// The pads are a value or two: a loop, not a call each.
+				for j := range lo {
+					row[j] = 0
+				}
+				for j := hi; j < len(row); j++ {
+					row[j] = 0
+				}
 				if g.sw == 1 {
 					copy(row[lo:hi], src[iw0+lo:])
 					continue
 				}
 				s := iw0 + lo*g.sw
 				j := lo
-				if g.sw == 2 {
+				if g.sw == 2 && hi-lo >= 16 {
 					j += evenF32Fast(row[lo:hi], src[s:])
 					s += 2 * (j - lo)
 				}
