@@ -3,6 +3,7 @@ package tensor
 import (
 	"encoding/binary"
 	"fmt"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -189,18 +190,18 @@ func gemvQuadsInto(acc []int32, a *Tensor, fa byte, pb *PackedMatMulInteger, add
 	defer scratchI32.Put(sumBuf)
 	sums := *sumBuf
 	clear(sums)
-	const group = 8 // panels a tile: 128 columns
-	ok := true
+	const group = 8        // panels a tile: 128 columns
+	var failed atomic.Bool // set by any tile the kernel did not take
 	Parallel((panels+group-1)/group, 2*float64(pb.k)*float64(pb.n), func(t int) {
 		p0, np := t*group, min(group, panels-t*group)
 		for pc := 0; pc < pb.kq; pc += gemmKC {
 			kc := min(gemmKC, pb.kq-pc)
 			if !gemvQuadsFast(sums[p0*gemmNR:], aq[pc:], pb.panels[pc*n16+p0*kc*gemmNR:], kc, np) {
-				ok = false
+				failed.Store(true)
 			}
 		}
 	})
-	if !ok {
+	if failed.Load() {
 		return false
 	}
 	if !addRow {
