@@ -147,9 +147,16 @@ func Docs() (string, error) {
 	b.WriteString("than 2× from the published figure. The `host_cpu` section (the SoC's application CPU) and the host ")
 	b.WriteString("transfer figures let `partition{cost-based}` (`mlc lower --cost-based`) run a cluster on the CPU when ")
 	b.WriteString("that is estimated faster than the accelerator with its boundary transfers.\n\n")
-	b.WriteString("| Op class | Core ops |\n|---|---|\n")
+	b.WriteString("| Op class | Core ops | Operand roles (a file lists element types for each; optional ones it may leave out) |\n|---|---|---|\n")
 	for _, c := range OpClasses {
-		fmt.Fprintf(&b, "| %s | %s |\n", c.Name, strings.Join(c.Ops, ", "))
+		roles := make([]string, len(c.Operands))
+		for i, o := range c.Operands {
+			roles[i] = o
+			if has(c.Optional, o) {
+				roles[i] += " (optional)"
+			}
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", c.Name, strings.Join(c.Ops, ", "), strings.Join(roles, ", "))
 	}
 	for _, n := range List() {
 		t, err := Load(n)
