@@ -241,9 +241,10 @@ func maxPool2D8[T int8 | uint8](x *tensor.Tensor, in []T, shape []int64, g windo
 		return y, nil
 	}
 	// The float32 route converts the whole tensor both ways: past a few
-	// MB that traffic costs more than the 3x3 rows' byte kernels below
-	// (64×224×224: 3.6 against 1.5 ms; 192×56×56: 0.45 against 0.95).
-	viaF32 := !fast3 || len(in) <= 1<<20
+	// MB, or on rows wide enough for the 3x3 rows' byte kernels below,
+	// that traffic costs more (64×224×224: 3.6 against 1.5 ms; 64×111×111
+	// at stride 2: 0.35 against 0.17; but 192×56×56: 0.45 against 0.95).
+	viaF32 := !fast3 || (w < 100 && len(in) <= 1<<20)
 	if viaF32 && tensor.MaxPool2DBlocked8(out, in, int(shape[0]), int(shape[1]), h, w, oh, ow, g.kernel, g.stride, g.dilation, g.pads[0], pl) {
 		// Sixteen planes a vector, in float32 (exact for 8-bit values).
 		return y, nil

@@ -41,9 +41,11 @@ func TestMaxPool2D8MatchesReference(t *testing.T) {
 		{15, 14, window{kernel: [2]int{2, 2}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}, pads: [4]int{0, 0, 1, 0}}},
 		{6, 20, window{kernel: [2]int{2, 2}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}}},
 		{150, 150, window{kernel: [2]int{2, 2}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}}},
-		// Over 1M values: 3x3 windows take the rows' byte kernels, not
-		// the float32 route.
+		// Over 1M values or rows of 100 or more: 3x3 windows take the
+		// rows' byte kernels, not the float32 route (the second:
+		// squeezenet's ceil-mode pool).
 		{420, 420, window{kernel: [2]int{3, 3}, stride: [2]int{1, 1}, dilation: [2]int{1, 1}, pads: [4]int{1, 1, 1, 1}}},
+		{111, 111, window{kernel: [2]int{3, 3}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}, pads: [4]int{0, 0, 1, 1}}},
 		// Through float32 (tensor.MaxPool2DBlocked8): alexnet's unpadded
 		// 3x3 stride 2, and windows wholly in the padding (the minimum).
 		{55, 55, window{kernel: [2]int{3, 3}, stride: [2]int{2, 2}, dilation: [2]int{1, 1}}},

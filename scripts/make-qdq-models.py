@@ -70,16 +70,32 @@ def conv(ins, a):
 
 def pool(ins, a, is_max):
     x = ins[0]
-    if a.get("ceil_mode", 0) or a.get("auto_pad", b"NOTSET") not in (b"NOTSET", "NOTSET"):
-        raise Unsupported("pooling with ceil_mode or auto_pad")
+    if a.get("auto_pad", b"NOTSET") not in (b"NOTSET", "NOTSET"):
+        raise Unsupported("pooling with auto_pad")
     k, p = a["kernel_shape"], a.get("pads", [0, 0, 0, 0])
     s = a.get("strides", [1, 1])
+    ceil = bool(a.get("ceil_mode", 0))
+    if ceil and p != [0, 0, 0, 0]:
+        raise Unsupported("pooling with ceil_mode and pads")
     if is_max:
         xt = F.pad(t(x), (p[1], p[3], p[0], p[2]), value=-np.inf)
-        return F.max_pool2d(xt, k, s).numpy()
-    if p != [0, 0, 0, 0] and not a.get("count_include_pad", 0):
-        raise Unsupported("AveragePool with pads and count_include_pad = 0")
+        return F.max_pool2d(xt, k, s, ceil_mode=ceil).numpy()
+    if ceil or (p != [0, 0, 0, 0] and not a.get("count_include_pad", 0)):
+        raise Unsupported("AveragePool with ceil_mode, or pads and count_include_pad = 0")
     return F.avg_pool2d(F.pad(t(x), (p[1], p[3], p[0], p[2])), k, s).numpy()
+
+
+def pad(ins, a):
+    x, pads = ins[0], [int(v) for v in ins[1]]
+    value = ins[2] if len(ins) > 2 and ins[2] is not None else 0
+    mode = a.get("mode", b"constant")
+    mode = mode.decode() if isinstance(mode, bytes) else mode
+    if min(pads) < 0 or mode not in ("constant", "reflect", "edge") or len(pads) != 2 * x.ndim:
+        raise Unsupported("Pad of mode %s with pads %s" % (mode, pads))
+    width = [(pads[i], pads[i + x.ndim]) for i in range(x.ndim)]
+    if mode == "constant":
+        return np.pad(x, width, constant_values=np.asarray(value).item())
+    return np.pad(x, width, mode=mode)
 
 
 def gemm(ins, a):
@@ -213,6 +229,7 @@ EVAL = {
     "ReduceMean": reduce_mean,
     "Resize": resize,
     "Trilu": trilu,
+    "Pad": pad,
 }
 
 
