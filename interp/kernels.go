@@ -198,6 +198,15 @@ func maxPool2D8[T int8 | uint8](x *tensor.Tensor, in []T, shape []int64, g windo
 		flat := 2*ow == w && oh*w <= maxPlane8
 		tensor.Parallel(planes, float64(len(out)*4), func(p int) {
 			plane := in[p*h*w : (p+1)*h*w]
+			// rows are output row oy's two input rows; a last window past
+			// the plane's end has only its first.
+			rows := func(oy int) (r0, r1 []T) {
+				r0 = plane[2*oy*w : (2*oy+1)*w]
+				if 2*oy+1 < h {
+					return r0, plane[(2*oy+1)*w : (2*oy+2)*w]
+				}
+				return r0, r0
+			}
 			if flat {
 				// Narrow rows: the row pairs' maxima (oh rows of w) into
 				// scratch, then their horizontal pairs as one flat row
@@ -206,11 +215,8 @@ func maxPool2D8[T int8 | uint8](x *tensor.Tensor, in []T, shape []int64, g windo
 				defer plane8Scratch.Put(buf)
 				v := unsafe.Slice((*T)(unsafe.Pointer(&buf[0])), oh*w)
 				for oy := range oh {
-					r0, vr := plane[2*oy*w:(2*oy+1)*w], v[oy*w:(oy+1)*w]
-					r1 := r0 // a last window past the plane's end has only its first row
-					if 2*oy+1 < h {
-						r1 = plane[(2*oy+1)*w : (2*oy+2)*w]
-					}
+					r0, r1 := rows(oy)
+					vr := v[oy*w : (oy+1)*w]
 					for j := tensor.MaxRows3Fast(vr, r0, r1, r1); j < w; j++ {
 						vr[j] = max(r0[j], r1[j])
 					}
@@ -223,11 +229,7 @@ func maxPool2D8[T int8 | uint8](x *tensor.Tensor, in []T, shape []int64, g windo
 			}
 			for oy := range oh {
 				o := out[(p*oh+oy)*ow : (p*oh+oy+1)*ow]
-				r0 := plane[2*oy*w : (2*oy+1)*w]
-				r1 := r0 // a last window past the plane's end has only its first row
-				if 2*oy+1 < h {
-					r1 = plane[(2*oy+1)*w : (2*oy+2)*w]
-				}
+				r0, r1 := rows(oy)
 				j := tensor.MaxPool2x2S2RowFast(o[:min(ow, w/2)], r0, r1)
 				for ; j < ow; j++ {
 					acc := max(r0[2*j], r1[2*j])

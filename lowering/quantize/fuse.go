@@ -81,9 +81,7 @@ func (fuseQDQ) MatchAndRewrite(op *ir.Operation, rw ir.Rewriter) bool {
 	operands := make([]*ir.Value, m.NumOperands())
 	types := make([]ir.Type, m.NumOperands())
 	for i, v := range m.Operands() {
-		if d := v.DefiningOp(); d != nil && d.Name() == "quant.dcast" {
-			v = d.Operand(0)
-		}
+		v = dequantized(v)
 		operands[i], types[i] = v, v.Type()
 	}
 	if err := core.CheckQuantized(rw.Context(), m.Name(), types, res, func(n string) ir.Attribute { return ods.AttrOrDefault(m, n) }); err != nil {
