@@ -37,6 +37,10 @@ func convInPlaceOK(g *convGeom) bool {
 // compare the two).
 var convForceIm2col bool
 
+// phaseRowsOff makes phasePlanes copy row by row in Go (tests compare
+// the two).
+var phaseRowsOff bool
+
 var scratchF32, scratchInt, scratchI32, scratchF64 sync.Pool
 
 // getScratch returns a slice of n elements from pool (any contents),
@@ -304,6 +308,19 @@ func phasePlanesOf(g *convGeom, c int, x, xp []float32, hq, wq int, used [4][4]b
 			}
 			iw0 := b - g.pl
 			lo, hi := inWidth(iw0, g.sw, g.w, wq)
+			if lo < hi {
+				// Rows [i0, i1) lie in the image: one call for them, the
+				// rows above and below cleared.
+				i0 := min(hq, max(0, ceilDiv(g.pt-a, g.sh)))
+				i1 := max(i0, min(hq, ceilDiv(g.h+g.pt-a, g.sh)))
+				if i1 > i0 && !phaseRowsOff && phaseRowsFast(xp[at+i0*wq:at+i1*wq], img[(a+i0*g.sh-g.pt)*g.w+iw0+lo*g.sw:],
+					i1-i0, wq, lo, hi, g.sh*g.w, g.sw) {
+					clear(xp[at : at+i0*wq])
+					clear(xp[at+i1*wq : at+hq*wq])
+					at += hq * wq
+					continue
+				}
+			}
 			for i := range hq {
 				row := xp[at : at+wq]
 				at += wq
@@ -337,4 +354,12 @@ func phasePlanesOf(g *convGeom, c int, x, xp []float32, hq, wq int, used [4][4]b
 			}
 		}
 	}
+}
+
+// ceilDiv is ⌈n / d⌉ for d > 0 and any sign of n.
+func ceilDiv(n, d int) int {
+	if n <= 0 {
+		return -(-n / d)
+	}
+	return (n + d - 1) / d
 }

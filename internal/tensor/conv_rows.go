@@ -121,6 +121,17 @@ func conv2DRows(g *convGeom, xv, wv, bv, ov []float32, stride int) {
 		r0 := b * band
 		*part = *g
 		part.oh, part.pt, part.serial = min(band, g.oh-r0), g.pt-r0*g.sh, true
+		// The next band's input rows, asked for while this band computes:
+		// the input is often a layer's output the caches have let go, and
+		// the hardware prefetchers do not follow a group's many short
+		// channel rows far enough ahead.
+		if r1 := r0 + band; r1 < g.oh {
+			ih0 := max(0, r1*g.sh-g.pt)
+			ih1 := min(g.h, (min(r1+band, g.oh)-1)*g.sh-g.pt+(g.kh-1)*g.dh+1)
+			if ih1 > ih0 {
+				prefetchBlocks(x[ih0*g.w:], g.cg, (ih1-ih0)*g.w, g.h*g.w)
+			}
+		}
 		phasePlanes(part, x, *xpBuf, hq, wq)
 		convRowsBand(part, pa, bias, *xpBuf, off, maxOff, out[r0*g.ow:], stride, wq, flags)
 	}
