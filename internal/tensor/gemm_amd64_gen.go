@@ -90,26 +90,42 @@ func wideLoop(b bRowAccess, bcast, op string, rows int, prefetchA, prefetchB boo
 	for r := range 2 * rows {
 		w("\tVPXORD Z%d, Z%d, Z%d", r, r, r)
 	}
+	// Two k steps a pass (an odd kc takes one step first): half the loop
+	// bookkeeping (a 640→128 1x1 convolution at 14x14: 0.20 → 0.175 ms).
+	// Both steps prefetch: prefetching every other B row left the cold
+	// 112x112 32→32 1x1 layer 1.6 times slower.
+	w("\tTESTQ $1, CX")
+	w("\tJEQ pairs")
+	step := func(prefetch bool) {
+		b.load()
+		if prefetch && prefetchA {
+			w("\tPREFETCHT0 4096(SI)")
+		}
+		w("\tVMOVUPS %s, Z28", b.at(0))
+		if prefetch && prefetchB && !b.ind {
+			w("\tPREFETCHT0 256(DX)")
+			w("\tPREFETCHT0 320(DX)")
+		}
+		w("\tVMOVUPS %s, Z29", second)
+		for r := range rows {
+			w("\t%s %d(SI), Z30", bcast, 4*r)
+			w("\t%s Z30, Z28, Z%d", op, 2*r)
+			w("\t%s Z30, Z29, Z%d", op, 2*r+1)
+		}
+		w("\tADDQ $%d, SI", 4*rows)
+		b.next()
+	}
+	step(true)
+	w("\tDECQ CX")
+	w("\tJZ done")
+	w("pairs:")
+	w("\tSHRQ $1, CX")
 	w("loop:")
-	b.load()
-	if prefetchA {
-		w("\tPREFETCHT0 4096(SI)")
-	}
-	w("\tVMOVUPS %s, Z28", b.at(0))
-	if prefetchB && !b.ind {
-		w("\tPREFETCHT0 256(DX)")
-		w("\tPREFETCHT0 320(DX)")
-	}
-	w("\tVMOVUPS %s, Z29", second)
-	for r := range rows {
-		w("\t%s %d(SI), Z30", bcast, 4*r)
-		w("\t%s Z30, Z28, Z%d", op, 2*r)
-		w("\t%s Z30, Z29, Z%d", op, 2*r+1)
-	}
-	w("\tADDQ $%d, SI", 4*rows)
-	b.next()
+	step(true)
+	step(true)
 	w("\tDECQ CX")
 	w("\tJNZ loop")
+	w("done:")
 }
 
 // load fetches the row's offset (Ind kernels).
@@ -226,7 +242,7 @@ func main() {
 	w("//go:build amd64 && !purego")
 	w("")
 	w("// GEMM micro-kernels declared in gemm_amd64.go (contract there). Each is")
-	w("// unrolled over its MR tile rows; the k loop is not unrolled.")
+	w("// unrolled over its MR tile rows; the wide ones take two k steps a pass.")
 	w("")
 	w("#include \"textflag.h\"")
 	w("")
