@@ -219,6 +219,27 @@ func igemmKernVNNIU8Wx4(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 // VPDPBUSD, B's lanes four unsigned bytes and A's four signed ones
 // (qquads.go).
 
+// The Ind quad kernels read B's quad row p at b + off[p] words (an 8-bit
+// convolution's quad planes, qplanes.go).
+
+//go:noescape
+func igemmKernVNNIU8Indx12(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
+
+//go:noescape
+func igemmKernVNNIU8Indx8(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
+
+//go:noescape
+func igemmKernVNNIU8Indx4(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
+
+//go:noescape
+func igemmKernVNNIU8WIndx12(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
+
+//go:noescape
+func igemmKernVNNIU8WIndx8(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
+
+//go:noescape
+func igemmKernVNNIU8WIndx4(kc int, a, b, c unsafe.Pointer, ldc int, off unsafe.Pointer, acc bool)
+
 //go:noescape
 func igemmKernVNNIU8x12(kc int, a, b, c unsafe.Pointer, ldc, ldb int, acc bool)
 
@@ -240,9 +261,12 @@ func simdKernelsU8S8() []gemmKernel[int32] {
 	var ks []gemmKernel[int32]
 	if hasVNNI {
 		ks = append(ks, gemmKernel[int32]{name: "avx512vnni-u8s8", mr: 12, u8s8: true, narrow: true, run: igemmKernVNNIU8x12, run2: igemmKernVNNIU8Wx12,
+			runInd: igemmKernVNNIU8Indx12, runInd2: igemmKernVNNIU8WIndx12,
 			alt: []gemmKernel[int32]{
-				{name: "avx512vnni-u8s8x8", mr: 8, u8s8: true, narrow: true, run: igemmKernVNNIU8x8, run2: igemmKernVNNIU8Wx8},
-				{name: "avx512vnni-u8s8x4", mr: 4, u8s8: true, narrow: true, run: igemmKernVNNIU8x4, run2: igemmKernVNNIU8Wx4, speed: x4Speed},
+				{name: "avx512vnni-u8s8x8", mr: 8, u8s8: true, narrow: true, run: igemmKernVNNIU8x8, run2: igemmKernVNNIU8Wx8,
+					runInd: igemmKernVNNIU8Indx8, runInd2: igemmKernVNNIU8WIndx8},
+				{name: "avx512vnni-u8s8x4", mr: 4, u8s8: true, narrow: true, run: igemmKernVNNIU8x4, run2: igemmKernVNNIU8Wx4, speed: x4Speed,
+					runInd: igemmKernVNNIU8Indx4, runInd2: igemmKernVNNIU8WIndx4},
 			}})
 	}
 	if hasAVXVNNI {

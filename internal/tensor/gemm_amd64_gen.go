@@ -260,6 +260,9 @@ func main() {
 		// Four unsigned B bytes by four signed A bytes per lane (quads.go).
 		{"igemmKernVNNIU8", "VPDPBUSD.BCST", "VPADDD", false},
 		{"sgemmKernAVX512Ind", "VFMADD231PS.BCST", "VADDPS", true},
+		// Quad rows read through offsets: an 8-bit convolution's quad
+		// planes (qplanes.go), one word per pixel of four channels.
+		{"igemmKernVNNIU8Ind", "VPDPBUSD.BCST", "VPADDD", true},
 	} {
 		for _, rows := range []int{4, 8, 12} {
 			b := bRow(f.ind, fmt.Sprintf("%sx%d", f.name, rows))
@@ -290,6 +293,7 @@ func main() {
 		{"sgemmKernAVX512W", "VBROADCASTSS", "VFMADD231PS", "VADDPS", false},
 		{"sgemmKernAVX512WInd", "VBROADCASTSS", "VFMADD231PS", "VADDPS", true},
 		{"igemmKernVNNIU8W", "VPBROADCASTD", "VPDPBUSD", "VPADDD", false},
+		{"igemmKernVNNIU8WInd", "VPBROADCASTD", "VPDPBUSD", "VPADDD", true},
 	} {
 		for _, rows := range []int{4, 8, 12} {
 			f32 := f.op == "VFMADD231PS"

@@ -173,6 +173,11 @@ func convPackQuadsPadded[T int8 | uint8](g *convGeom, xp paddedInput[T], k int, 
 type convQuads struct {
 	a    []*packedA[int32]
 	sums []int32
+	// The weight and what the quad-plane path packs from it (qplanes.go).
+	w      *Tensor
+	groups int
+	flip   byte
+	taps   convTapQuads
 }
 
 // packConvQuads packs the weight of a convolution in groups of mg output
@@ -187,7 +192,7 @@ func packConvQuads(w *Tensor, wZero []int32, groups, mg, k int) *convQuads {
 	if flip {
 		f = 0x80
 	}
-	cq := &convQuads{sums: make([]int32, groups*mg)}
+	cq := &convQuads{sums: make([]int32, groups*mg), w: w, groups: groups, flip: f}
 	for gr := range groups {
 		cq.a = append(cq.a, packAll(kernU8S8, mg, (k+3)/4, packAQuadsOf(w, gr*mg*k, k, f)))
 	}
@@ -254,6 +259,19 @@ func convQuadsRun[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero, zu in
 		r := *req
 		r.bias = bias
 		req = &r
+	}
+	if quadPlanesOK(g, req != nil) {
+		// Split by output rows on several threads, each making its own
+		// planes, as convQuadsRows does and for the same reason.
+		if workers := threads(); workers > 1 && g.n == 1 && g.groups == 1 && g.oh >= 2*workers &&
+			float64(g.m)*float64(ohw)*float64(k) >= quadSplitWork && !quadSmallPlane(g) {
+			g.byOutputRows(workers, func(gs *convGeom, r0 int) {
+				convQuadPlanes(g, gs, xv, xZero, w, f, cq, req, r0)
+			})
+			return
+		}
+		convQuadPlanes(g, g, xv, xZero, w, f, cq, req, 0)
+		return
 	}
 	ownForm := g.pt == 0 && g.pl == 0 && hp == g.h && wp == g.w // nothing padded: B is x
 	if workers := threads(); workers > 1 && !ownForm && g.n == 1 && g.groups == 1 && g.oh >= 2*workers &&

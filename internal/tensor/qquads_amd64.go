@@ -73,3 +73,24 @@ func gemvQuadsFast(c, a, b []int32, kc, panels int) bool {
 	gemvQuadsVNNI(&c[0], &a[0], &b[0], kc, panels)
 	return true
 }
+
+//go:noescape
+func interleaveQuadsAVX512(dst *int32, r0, r1, r2, r3 *byte, n int, flip int32)
+
+// interleaveQuadsFast is interleaveQuads with AVX-512 over all of dst
+// (masked loads and stores for the last words); it returns how many words
+// it did.
+func interleaveQuadsFast[T int8 | uint8](dst []int32, src *[4][]T, flip byte) int {
+	n := len(dst)
+	if !hasAVX512 || n == 0 {
+		return 0
+	}
+	for _, r := range src {
+		if len(r) < n {
+			return 0
+		}
+	}
+	b := func(s []T) *byte { return (*byte)(unsafe.Pointer(&s[0])) }
+	interleaveQuadsAVX512(&dst[0], b(src[0]), b(src[1]), b(src[2]), b(src[3]), n, int32(flip)*0x01010101)
+	return n
+}

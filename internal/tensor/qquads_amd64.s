@@ -248,3 +248,63 @@ gqsum:
 gqdone:
 	VZEROUPPER
 	RET
+
+// func interleaveQuadsAVX512(dst *int32, r0, r1, r2, r3 *byte, n int, flip int32)
+// dst[j] = r0[j] | r1[j]<<8 | r2[j]<<16 | r3[j]<<24, XORed with flip (a
+// byte pattern in each of the four bytes), for j in [0, n): sixteen words
+// an iteration from sixteen bytes of each row, the last under a mask (the
+// masked-out bytes are not read).
+TEXT ·interleaveQuadsAVX512(SB), NOSPLIT, $0-52
+	MOVQ dst+0(FP), DI
+	MOVQ r0+8(FP), SI
+	MOVQ r1+16(FP), DX
+	MOVQ r2+24(FP), R10
+	MOVQ r3+32(FP), R11
+	MOVQ n+40(FP), CX
+	MOVL flip+48(FP), AX
+	VPBROADCASTD AX, Z7
+
+illoop:
+	CMPQ CX, $16
+	JLT  iltail
+	VPMOVZXBD (SI), Z0
+	VPMOVZXBD (DX), Z1
+	VPMOVZXBD (R10), Z2
+	VPMOVZXBD (R11), Z3
+	VPSLLD    $8, Z1, Z1
+	VPSLLD    $16, Z2, Z2
+	VPSLLD    $24, Z3, Z3
+	VPORD     Z1, Z0, Z0
+	VPORD     Z3, Z2, Z2
+	VPTERNLOGD $0x96, Z7, Z2, Z0 // Z0 ^ Z2 ^ flip: the lanes' bits are disjoint, so xor is or
+	VMOVDQU32 Z0, (DI)
+	ADDQ $16, SI
+	ADDQ $16, DX
+	ADDQ $16, R10
+	ADDQ $16, R11
+	ADDQ $64, DI
+	SUBQ $16, CX
+	JMP  illoop
+
+iltail:
+	TESTQ CX, CX
+	JZ    ildone
+	MOVL  $1, AX
+	SHLL  CX, AX
+	DECL  AX
+	KMOVW AX, K1
+	VPMOVZXBD.Z (SI), K1, Z0
+	VPMOVZXBD.Z (DX), K1, Z1
+	VPMOVZXBD.Z (R10), K1, Z2
+	VPMOVZXBD.Z (R11), K1, Z3
+	VPSLLD    $8, Z1, Z1
+	VPSLLD    $16, Z2, Z2
+	VPSLLD    $24, Z3, Z3
+	VPORD     Z1, Z0, Z0
+	VPORD     Z3, Z2, Z2
+	VPTERNLOGD $0x96, Z7, Z2, Z0
+	VMOVDQU32 Z0, K1, (DI)
+
+ildone:
+	VZEROUPPER
+	RET

@@ -63,3 +63,5 @@ func gemvQuadsAvailable() bool { return false }
 
 // gemvQuadsFast has no portable SIMD form: it reports false.
 func gemvQuadsFast(c, a, b []int32, kc, panels int) bool { return false }
+
+func interleaveQuadsFast[T int8 | uint8](dst []int32, src *[4][]T, flip byte) int { return 0 }
