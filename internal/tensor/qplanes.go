@@ -2,8 +2,8 @@ package tensor
 
 import "sync"
 
-// Stride-1 8-bit convolutions read their im2col matrix in place from
-// "quad planes": the input's channels taken four at a time, each padded
+// 8-bit convolutions of strides 1 and 2 read their im2col matrix in place
+// from "quad planes": the input's channels taken four at a time, each padded
 // pixel one word of the four channels' bytes (read as unsigned, the pads
 // holding the zero point), hq × wq words a plane. With the product's K
 // ordered (channel quad, ki, kj) — a quad is four channels at one tap —
@@ -11,7 +11,9 @@ import "sync"
 // contiguous run of plane c4 from row ki·dh, column kj·dw, which the
 // offset-reading VNNI kernels read as they go: the per-tap interleaving
 // of packed panels (convPackQuadsPadded: nine byte rows woven into words
-// for each of a 3x3 window's taps) is done once per input instead. The
+// for each of a 3x3 window's taps) is done once per input instead. At
+// stride 2 each quad has a plane per phase, woven from the phased path's
+// byte planes (qphased.go), and a tap's run starts in its phase. The
 // weight is packed in the same K order (packAQuadTaps); channels past the
 // last quad's end have weight 0, so whatever their lanes hold adds
 // nothing. As in the phased path, the wq − ow last columns of each row
@@ -26,20 +28,23 @@ var quadPlanesOff bool
 // size (pads and dilations far beyond the image would make them much
 // larger).
 func quadPlanesOK(g *convGeom, requant bool) bool {
-	if quadPlanesOff || !requant || g.sh != 1 || g.sw != 1 || g.kh*g.kw < 2 || kernU8S8.run == nil {
+	stride1 := g.sh == 1 && g.sw == 1
+	if quadPlanesOff || !requant || !(stride1 || phasedOK(g)) || (stride1 && g.kh*g.kw < 2) || kernU8S8.run == nil {
 		return false
 	}
 	if k := kernU8S8.forRows(g.mg); k.runInd == nil || k.runInd2 == nil {
 		return false
 	}
 	hq, wq := quadPlaneDims(g)
-	words := float64((g.cg+3)/4) * float64(hq) * float64(wq)
+	words := float64((g.cg+3)/4*g.sh*g.sw) * float64(hq) * float64(wq)
 	return 4*words <= 2*float64(g.cg*g.h*g.w)+4096
 }
 
-// quadPlaneDims returns a quad plane's rows and (extended) columns.
+// quadPlaneDims returns a quad plane's rows and (extended) columns: at
+// stride 2 those of the phase planes (qphased.go), each quad having one
+// plane per phase.
 func quadPlaneDims(g *convGeom) (hq, wq int) {
-	return g.oh + (g.kh-1)*g.dh, g.ow + (g.kw-1)*g.dw
+	return phasedDims(g)
 }
 
 // padQuadPlanes fills buf (grown as needed) with the quad planes of the
@@ -50,13 +55,18 @@ func padQuadPlanes[T int8 | uint8](g *convGeom, x []T, zero T, flip byte, buf *[
 	hq, wq := quadPlaneDims(g)
 	plane := hq * wq
 	quads := (g.cg + 3) / 4
-	n := quads*plane + wq + 2*gemmNR
+	n := quads*g.sh*g.sw*plane + wq + 2*gemmNR
 	if cap(*buf) < n {
 		*buf = make([]int32, n)
 	}
 	d := (*buf)[:n]
 	zb := byte(zero)
 	zw := quadWord(zb, zb, zb, zb, flip)
+	if g.sh != 1 || g.sw != 1 {
+		padQuadPhases(g, x, zero, flip, d)
+		fillWords(d[quads*g.sh*g.sw*plane:], zw)
+		return d
+	}
 	// Plane rows [i0, i1) and columns [lo, hi) lie in the image: row i
 	// reads input row i − pt, column j input column j − pl.
 	i0 := min(max(g.pt, 0), hq)
@@ -98,6 +108,42 @@ func padQuadPlanes[T int8 | uint8](g *convGeom, x []T, zero T, flip byte, buf *[
 	return d
 }
 
+// padQuadPhases is padQuadPlanes at stride 2: the byte phase planes of
+// the phased path (padPhased), then each used phase of four channels
+// woven into one plane of words; a phase no tap reads is left as it is.
+func padQuadPhases[T int8 | uint8](g *convGeom, x []T, zero T, flip byte, d []int32) {
+	pb := getPadBufs()
+	defer padPool.Put(pb)
+	xp := padPhased(g, x, zero, padBufOf[T](pb))
+	plane := xp.hq * xp.wq
+	phases := g.sh * g.sw
+	used, _ := g.phasesRead()
+	var zeroPlane []T // the planes of channels past cg: the zero point
+	if g.cg%4 != 0 {
+		zeroPlane = make([]T, plane)
+		for j := range zeroPlane {
+			zeroPlane[j] = zero
+		}
+	}
+	quads := (g.cg + 3) / 4
+	g.parallel(quads, float64(quads*phases*plane), func(c4 int) {
+		var src [4][]T
+		for ph := range phases {
+			if !used[ph/g.sw][ph%g.sw] {
+				continue
+			}
+			for l := range 4 {
+				if c := 4*c4 + l; c < g.cg {
+					src[l] = xp.data[(c*phases+ph)*plane:][:plane]
+				} else {
+					src[l] = zeroPlane
+				}
+			}
+			interleaveQuads(d[(c4*phases+ph)*plane:][:plane], &src, flip)
+		}
+	})
+}
+
 // fillWords sets every word of d to v.
 func fillWords(d []int32, v int32) {
 	for i := range d {
@@ -115,14 +161,17 @@ func interleaveQuads[T int8 | uint8](dst []int32, src *[4][]T, flip byte) {
 }
 
 // quadTapOffsets sets off[q], for quad row q = (c4·kh + ki)·kw + kj, to
-// where its run starts in the quad planes, and returns the largest.
+// where its run starts in the quad planes: tap (r, s) = (ki·dh, kj·dw) of
+// quad c4 lies in phase plane (r mod sh, s mod sw), r div sh rows and s
+// div sw columns in. It returns the largest.
 func quadTapOffsets(g *convGeom, off []int) int {
 	hq, wq := quadPlaneDims(g)
 	taps := g.kh * g.kw
 	maxOff := 0
 	for q := range off {
 		c4, t := q/taps, q%taps
-		off[q] = c4*hq*wq + (t/g.kw)*g.dh*wq + (t%g.kw)*g.dw
+		r, s := (t/g.kw)*g.dh, (t%g.kw)*g.dw
+		off[q] = ((c4*g.sh+r%g.sh)*g.sw+s%g.sw)*hq*wq + r/g.sh*wq + s/g.sw
 		maxOff = max(maxOff, off[q])
 	}
 	return maxOff
