@@ -24,10 +24,12 @@
 # difference between the two outputs.
 #
 # mlc: `mlc import --pipeline torch-to-core` once, then `mlc run --threads T
-# --repeat RUNS --time` (the median of the function's run times, after
-# parsing) with GOMAXPROCS=T, so a 1-thread row uses one core for the
-# garbage collector too. ORT: bench/ort-run.js, intra-op threads T, graph
-# optimisations on, the median of RUNS session.run calls after 3 warm-ups.
+# --warmup 3 --repeat RUNS --time` (the median of the function's run times
+# after three untimed runs, as ORT's) with GOMAXPROCS=T, so a 1-thread row
+# uses one core for the garbage collector too. ORT: bench/ort-run.js,
+# intra-op threads T, graph optimisations on, the median of RUNS
+# session.run calls after 3 warm-ups. (Until session 24 mlc's median
+# counted its first runs, constant decoding and weight packing included.)
 #
 # QDQ rows: model-qdq.onnx, written by scripts/make-qdq-models.py (per-tensor
 # u8 activations, per-channel symmetric int8 weights, int32 bias; ORT's QDQ
@@ -75,6 +77,12 @@ if [ -n "${MLC_BIN:-}" ]; then
 else
 	go build -o "$work/" ./tools/mlc
 	mlc=$work/mlc
+fi
+# Builds before session 24 have no --warmup: their medians count the first
+# runs.
+warmup=()
+if "$mlc" run --help 2>&1 | grep -q -- '--warmup'; then
+	warmup=(--warmup 3)
 fi
 
 # prepare NAME: $work/NAME/{model.onnx,model.mlir,input.npy}
@@ -125,7 +133,7 @@ time_row() {
 		om+=("$(echo "$o" | json median_ms)")
 		on+=("$(echo "$o" | json min_ms)")
 		ort_ver=$(echo "$o" | json version)
-		line=$(GOMAXPROCS=$t "$mlc" run "$mlir" --input "$d/input.npy" --output-dir "$out" -q --threads "$t" --repeat "$RUNS" --time 2>&1)
+		line=$(GOMAXPROCS=$t "$mlc" run "$mlir" --input "$d/input.npy" --output-dir "$out" -q --threads "$t" "${warmup[@]}" --repeat "$RUNS" --time 2>&1)
 		mm+=("$(echo "$line" | sed -n 's/.*median \([0-9.]*\) ms.*/\1/p')")
 		mn+=("$(echo "$line" | sed -n 's/.*min \([0-9.]*\) ms.*/\1/p')")
 		[ -n "${mm[-1]}" ] || return 1

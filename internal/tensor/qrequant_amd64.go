@@ -108,15 +108,31 @@ func f32ToI32Fast(v []float32) int {
 func quantF32To8AVX2(dst *byte, src *float32, n int, scale, flo, fhi float32, zero int32)
 
 // quantizeF32Fast does QuantizeF32ToStored's first len(dst)&^7 values of
-// 8-bit outputs with AVX2 and returns how many it did.
+// 8-bit outputs with AVX-512 (sixteen at a time) and AVX2 and returns how
+// many it did.
 func quantizeF32Fast[T int8 | uint8 | int16 | uint16](dst []T, src []float32, scale, flo, fhi float32, zero int32) int {
 	n := len(dst) &^ 7
 	if !hasAVX2 || n == 0 || unsafe.Sizeof(dst[0]) != 1 || len(src) < n {
 		return 0
 	}
-	quantF32To8AVX2((*byte)(unsafe.Pointer(&dst[0])), &src[0], n, scale, flo, fhi, zero)
+	d := (*byte)(unsafe.Pointer(&dst[0]))
+	if m := n &^ 15; hasAVX512 && m > 0 {
+		// Sixteen lanes a step: a division's throughput bounds these.
+		quantF32To8AVX512(d, &src[0], m, scale, flo, fhi, zero)
+		if m == n {
+			return n
+		}
+		d, src = (*byte)(unsafe.Add(unsafe.Pointer(d), m)), src[m:]
+		n -= m
+		quantF32To8AVX2(d, &src[0], n, scale, flo, fhi, zero)
+		return m + n
+	}
+	quantF32To8AVX2(d, &src[0], n, scale, flo, fhi, zero)
 	return n
 }
+
+//go:noescape
+func quantF32To8AVX512(dst *byte, src *float32, n int, scale, flo, fhi float32, zero int32)
 
 //go:noescape
 func shiftRowsAVX2(dst *byte, ow int, src *byte, srcPitch, rows, lo, hi int, zero byte)

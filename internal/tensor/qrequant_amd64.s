@@ -818,3 +818,38 @@ dq16:
 dqdone:
 	VZEROUPPER
 	RET
+
+// func quantF32To8AVX512(dst *byte, src *float32, n int, scale, flo, fhi float32, zero int32)
+// quantF32To8AVX2 sixteen lanes at a time (n a multiple of 16), the same
+// steps in the same operand order, so the same bytes; VPMOVDB keeps each
+// lane's low byte, which holds it as the lanes lie in the 8-bit range.
+TEXT ·quantF32To8AVX512(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	VBROADCASTSS scale+24(FP), Z2
+	VBROADCASTSS flo+28(FP), Z3
+	VBROADCASTSS fhi+32(FP), Z4
+	MOVL zero+36(FP), AX
+	VPBROADCASTD AX, Z5
+
+q16loop:
+	CMPQ CX, $16
+	JLT  q16done
+	VMOVUPS   (SI), Z0
+	VDIVPS    Z2, Z0, Z0
+	VCMPPS    $7, Z0, Z0, K1 // ordered: not NaN
+	VMOVAPS.Z Z0, K1, Z0
+	VMINPS    Z4, Z0, Z0
+	VMAXPS    Z3, Z0, Z0
+	VCVTPS2DQ Z0, Z0
+	VPADDD    Z5, Z0, Z0
+	VPMOVDB   Z0, (DI)
+	ADDQ $64, SI
+	ADDQ $16, DI
+	SUBQ $16, CX
+	JMP  q16loop
+
+q16done:
+	VZEROUPPER
+	RET

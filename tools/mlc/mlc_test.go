@@ -182,6 +182,32 @@ func TestRunOpTimes(t *testing.T) {
 	}
 }
 
+// --warmup runs the function untimed first: --time and --op-times count
+// only the --repeat runs, the outputs are the same, and a negative count
+// is an error.
+func TestRunWarmup(t *testing.T) {
+	dir, m, x, i := writeFiles(t)
+	out := filepath.Join(dir, "out")
+	_, stderr, err := mlc(t, "run", m, "--input", "x="+x, "--input", "arg1="+i, "--output-dir", out,
+		"-q", "--warmup", "2", "--repeat", "3", "--time", "--op-times")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if !strings.Contains(stderr, "over 3 runs") || !strings.Contains(stderr, "op times over 3 runs") {
+		t.Errorf("want 3 timed runs reported:\n%s", stderr)
+	}
+	got, err := tensor.ReadNpyFile(filepath.Join(out, "picked.npy"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := tensor.MustValues(tensor.F32, []int64{2, 2}, 3, 1, -6, -4); !tensor.Equal(got, want) {
+		t.Errorf("picked = %v, want %v", got, want)
+	}
+	if _, _, err := mlc(t, "run", m, "--input", "x="+x, "--input", "arg1="+i, "--warmup", "-1"); err == nil || !strings.Contains(err.Error(), "--warmup") {
+		t.Errorf("negative --warmup: err %v", err)
+	}
+}
+
 func TestRunPositionalFunctionAndPB(t *testing.T) {
 	dir, m, x, _ := writeFiles(t)
 	out := filepath.Join(dir, "out")

@@ -33,6 +33,7 @@ type runOptions struct {
 	threads   int
 	quiet     bool
 	repeat    int  // run the function this many times (timing)
+	warmup    int  // untimed runs before those
 	timing    bool // print parse and run times to stderr
 	// cpuProfile, when set, is where a CPU profile of the runs (not the
 	// parse) is written, for go tool pprof.
@@ -84,6 +85,7 @@ Errors are reported as positioned diagnostics and the exit status is 1.`,
 	f.IntVar(&o.threads, "threads", 0, "goroutines for conv/matmul kernels (0: all CPUs)")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "do not list the written outputs")
 	f.IntVar(&o.repeat, "repeat", 1, "run the function this many times (for timing; outputs of the last run are written)")
+	f.IntVar(&o.warmup, "warmup", 0, "untimed runs before the --repeat runs (the first decodes constants and packs weights; later ones settle buffer reuse)")
 	f.BoolVar(&o.timing, "time", false, "print parse+verify time and the median and minimum run time to stderr")
 	f.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the runs (after parsing) to this file")
 	f.BoolVar(&o.opTimes, "op-times", false, "print to stderr the time per run of each kind of op and of the slowest ops (leaving out the first run when --repeat is over 1)")
@@ -96,6 +98,9 @@ Errors are reported as positioned diagnostics and the exit status is 1.`,
 func runModel(path string, o runOptions, stdout, stderr io.Writer) error {
 	if o.format != "npy" && o.format != "pb" {
 		return fmt.Errorf("--output-format must be npy or pb, got %q", o.format)
+	}
+	if o.warmup < 0 {
+		return fmt.Errorf("--warmup must not be negative, got %d", o.warmup)
 	}
 	if o.threads > 0 {
 		tensor.SetThreads(o.threads)
@@ -161,6 +166,16 @@ func runModel(path string, o runOptions, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	for range o.warmup {
+		if outs, err = it.Run(fn, args); err != nil {
+			pprof.StopCPUProfile()
+			return report(err)
+		}
+		it.Recycle(fn, outs)
+	}
+	if o.warmup > 0 {
+		times.Reset()
+	}
 	for k := range runs {
 		t0 := time.Now()
 		if outs, err = it.Run(fn, args); err != nil {
@@ -173,7 +188,7 @@ func runModel(path string, o runOptions, stdout, stderr io.Writer) error {
 			// may serve the next run.
 			it.Recycle(fn, outs)
 		}
-		if k == 0 && len(runs) > 1 {
+		if k == 0 && len(runs) > 1 && o.warmup == 0 {
 			// The first run decodes constants and packs weights once.
 			times.Reset()
 		}
@@ -190,7 +205,11 @@ func runModel(path string, o runOptions, stdout, stderr io.Writer) error {
 			ms(parsed), ms(runs[len(runs)/2]), ms(runs[0]), len(runs))
 	}
 	if o.opTimes {
-		times.Report(stderr, max(len(runs)-1, 1), 10)
+		n := len(runs) // the timed runs, less the first when no warm-up ran
+		if o.warmup == 0 {
+			n = max(n-1, 1)
+		}
+		times.Report(stderr, n, 10)
 	}
 	names := interp.ResultNames(fn)
 	if o.outputDir == "" {
