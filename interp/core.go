@@ -471,6 +471,16 @@ func coreMul(c *opCall) ([]*tensor.Tensor, error) {
 	if r, ok := c.precomputed(); ok {
 		return r, nil
 	}
+	if c.pool != nil && c.pool.chain[c.op.Operand(0)] {
+		if d := c.op.Operand(0).DefiningOp(); d != nil && d.Name() == "core.concat" {
+			// The concatenation before it computed the batch norm
+			// (concatScaleShift): the add after passes it on.
+			if r, ok := c.precomputedIn(0); ok {
+				c.pool.chain[c.op.Result(0)] = true
+				return r, nil
+			}
+		}
+	}
 	if r, ok, err := c.scaleShift(); ok || err != nil {
 		return r, err
 	}
@@ -536,7 +546,8 @@ func scaleShiftAdd(mul *ir.Operation) *ir.Operation {
 }
 
 // aheadF32 returns the values and shape of a float32 v that a later op
-// defines, when they are known now: v is live already, a core.constant
+// defines, when they are known now: v is live already, the cached result
+// of an op on constants only (an earlier run computed it), a core.constant
 // not yet run, or a core.reshape (not yet run) of a live value, whose
 // values are its operand's in the same order.
 func (c *opCall) aheadF32(v *ir.Value) (*tensor.Tensor, []int64) {
@@ -546,6 +557,10 @@ func (c *opCall) aheadF32(v *ir.Value) (*tensor.Tensor, []int64) {
 	d := v.DefiningOp()
 	if d == nil {
 		return nil, nil
+	}
+	if t := c.it.consts[d]; t != nil && d.NumResults() == 1 {
+		// Computed from constants only by an earlier run, and cached.
+		return t, t.Shape()
 	}
 	switch d.Name() {
 	case "core.constant":
@@ -710,6 +725,9 @@ func coreConcat(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if r, ok, err := c.concatScaleShift(axis); ok || err != nil {
+		return r, err
+	}
 	if len(c.in) > 0 {
 		if shape, err := tensor.ConcatShape(int(axis), c.in...); err == nil {
 			if y := c.out(c.in[0].DType(), shape); y != nil {
@@ -718,6 +736,80 @@ func coreConcat(c *opCall) ([]*tensor.Tensor, error) {
 		}
 	}
 	return one(tensor.Concat(int(axis), c.in...))
+}
+
+// concatScaleShift computes, at a channel concatenation whose sole reader
+// is the core.mul of a batch norm that no convolution absorbs (scaleShift:
+// x · s + b, then maybe a clamp), the normalized concatenation in one
+// pass: each input goes through the scale and shift of its channels into
+// its place in the output, so the concatenation is never written and read
+// back (DenseNet normalizes every concatenation of the features so far).
+// The values are those of the concatenation then scaleShift, bit for bit.
+// It passes the result on (pool.chain): the product, the add and the clamp
+// take it as theirs.
+func (c *opCall) concatScaleShift(axis int64) (r []*tensor.Tensor, ok bool, err error) {
+	if !c.fusable() || len(c.in) == 0 {
+		return nil, false, nil
+	}
+	x0 := c.in[0]
+	if axis != 1 || x0.Rank() < 2 || x0.Shape()[0] != 1 {
+		return nil, false, nil // channel blocks of one image: contiguous
+	}
+	for _, t := range c.in {
+		if t.DType() != tensor.F32 {
+			return nil, false, nil
+		}
+	}
+	mul := soleReader(c.op)
+	if mul == nil || mul.Name() != "core.mul" || mul.NumOperands() != 2 ||
+		mul.Operand(0) != c.op.Result(0) || mul.Operand(1) == c.op.Result(0) {
+		return nil, false, nil
+	}
+	add := scaleShiftAdd(mul)
+	if add == nil {
+		return nil, false, nil
+	}
+	shape, err := tensor.ConcatShape(1, c.in...)
+	if err != nil {
+		return nil, false, nil // the plain path reports it
+	}
+	st, sshape := c.aheadF32(mul.Operand(1))
+	scale := perChannel(st, sshape, shape)
+	bt, bshape := c.aheadF32(add.Operand(1))
+	shift := perChannel(bt, bshape, shape)
+	if scale == nil || shift == nil {
+		return nil, false, nil
+	}
+	var lo, hi float32
+	clamp := clampAfter(add)
+	if clamp != nil {
+		lo, hi = float32(clamp[0]), float32(clamp[1])
+		if float64(lo) != clamp[0] || float64(hi) != clamp[1] {
+			return nil, false, nil // bounds a float32 clamp would round
+		}
+	}
+	y := c.out(tensor.F32, shape)
+	if y == nil {
+		return nil, false, nil
+	}
+	yv := y.Float32s()
+	at, ch := 0, 0 // the next input's first value and channel in y
+	for _, t := range c.in {
+		n, cs := t.Len(), int(t.Shape()[1])
+		part, err := tensor.FromSlice(tensor.F32, t.Shape(), yv[at:at+n])
+		if err != nil {
+			return nil, true, err
+		}
+		if err := tensor.ScaleShiftInto(part, t, scale[ch:ch+cs], shift[ch:ch+cs], clamp != nil, lo, hi); err != nil {
+			return nil, true, err
+		}
+		at, ch = at+n, ch+cs
+	}
+	if c.pool.chain == nil {
+		c.pool.chain = map[*ir.Value]bool{}
+	}
+	c.pool.chain[c.op.Result(0)] = true // the product passes it on
+	return []*tensor.Tensor{y}, true, nil
 }
 
 // constant evaluates core.constant and torch.constant: the value attribute
