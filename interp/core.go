@@ -499,31 +499,21 @@ func (c *opCall) scaleShift() (r []*tensor.Tensor, ok bool, err error) {
 	if !c.fusable() || len(c.in) != 2 {
 		return nil, false, nil
 	}
-	x, sv := c.in[0], c.in[1]
+	x := c.in[0]
 	add := scaleShiftAdd(c.op)
 	if x.DType() != tensor.F32 || x.Rank() < 2 || add == nil {
 		return nil, false, nil
 	}
 	shape := x.Shape()
-	scale := perChannel(sv, sv.Shape(), shape)
-	bt, bshape := c.aheadF32(add.Operand(1))
-	shift := perChannel(bt, bshape, shape)
-	if scale == nil || shift == nil {
+	p, ok := c.scaleShiftParams(c.op, add, shape)
+	if !ok {
 		return nil, false, nil
-	}
-	var lo, hi float32
-	clamp := clampAfter(add)
-	if clamp != nil {
-		lo, hi = float32(clamp[0]), float32(clamp[1])
-		if float64(lo) != clamp[0] || float64(hi) != clamp[1] {
-			return nil, false, nil // bounds a float32 clamp would round
-		}
 	}
 	y := c.out(tensor.F32, shape)
 	if y == nil {
 		return nil, false, nil
 	}
-	if err := tensor.ScaleShiftInto(y, x, scale, shift, clamp != nil, lo, hi); err != nil {
+	if err := tensor.ScaleShiftInto(y, x, p.scale, p.shift, p.clip, p.lo, p.hi); err != nil {
 		return nil, true, err
 	}
 	if c.pool.chain == nil {
@@ -531,6 +521,35 @@ func (c *opCall) scaleShift() (r []*tensor.Tensor, ok bool, err error) {
 	}
 	c.pool.chain[c.op.Result(0)] = true // the add passes it on
 	return []*tensor.Tensor{y}, true, nil
+}
+
+// normParams are a batch norm's as scaleShift runs it: x · scale + shift
+// (one of each per channel), then the clamp to [lo, hi] when clip.
+type normParams struct {
+	scale, shift []float32
+	clip         bool
+	lo, hi       float32
+}
+
+// scaleShiftParams returns the parameters of the batch norm whose product
+// is mul (the scale its operand 1) and whose sum is add (the shift its
+// operand 1), for an operand of the given shape, with the clamp reading
+// add if any; ok is false unless both are known now and per channel and
+// the clamp's bounds are float32 values.
+func (c *opCall) scaleShiftParams(mul, add *ir.Operation, shape []int64) (p normParams, ok bool) {
+	st, sshape := c.aheadF32(mul.Operand(1))
+	bt, bshape := c.aheadF32(add.Operand(1))
+	p.scale, p.shift = perChannel(st, sshape, shape), perChannel(bt, bshape, shape)
+	if p.scale == nil || p.shift == nil {
+		return p, false
+	}
+	if clamp := clampAfter(add); clamp != nil {
+		p.clip, p.lo, p.hi = true, float32(clamp[0]), float32(clamp[1])
+		if float64(p.lo) != clamp[0] || float64(p.hi) != clamp[1] {
+			return p, false // bounds a float32 clamp would round
+		}
+	}
+	return p, true
 }
 
 // scaleShiftAdd returns the core.add that a core.mul's product feeds as
@@ -773,20 +792,9 @@ func (c *opCall) concatScaleShift(axis int64) (r []*tensor.Tensor, ok bool, err 
 	if err != nil {
 		return nil, false, nil // the plain path reports it
 	}
-	st, sshape := c.aheadF32(mul.Operand(1))
-	scale := perChannel(st, sshape, shape)
-	bt, bshape := c.aheadF32(add.Operand(1))
-	shift := perChannel(bt, bshape, shape)
-	if scale == nil || shift == nil {
+	p, ok := c.scaleShiftParams(mul, add, shape)
+	if !ok {
 		return nil, false, nil
-	}
-	var lo, hi float32
-	clamp := clampAfter(add)
-	if clamp != nil {
-		lo, hi = float32(clamp[0]), float32(clamp[1])
-		if float64(lo) != clamp[0] || float64(hi) != clamp[1] {
-			return nil, false, nil // bounds a float32 clamp would round
-		}
 	}
 	y := c.out(tensor.F32, shape)
 	if y == nil {
@@ -800,7 +808,7 @@ func (c *opCall) concatScaleShift(axis int64) (r []*tensor.Tensor, ok bool, err 
 		if err != nil {
 			return nil, true, err
 		}
-		if err := tensor.ScaleShiftInto(part, t, scale[ch:ch+cs], shift[ch:ch+cs], clamp != nil, lo, hi); err != nil {
+		if err := tensor.ScaleShiftInto(part, t, p.scale[ch:ch+cs], p.shift[ch:ch+cs], p.clip, p.lo, p.hi); err != nil {
 			return nil, true, err
 		}
 		at, ch = at+n, ch+cs

@@ -54,13 +54,7 @@ func TestScaleShiftChain(t *testing.T) {
 		t.Fatalf("matched %v, want %v", matched, want)
 	}
 	r := rand.New(rand.NewPCG(5, 6))
-	in := func(shape ...int64) *tensor.Tensor {
-		x := tensor.New(tensor.F32, shape...)
-		for i := range x.Float32s() {
-			x.Float32s()[i] = float32(r.NormFloat64() * 3)
-		}
-		return x
-	}
+	in := func(shape ...int64) *tensor.Tensor { return normalF32(r, shape...) }
 	x := in(2, 4, 6, 5)
 	x.Float32s()[3] = float32(math.NaN())
 	x.Float32s()[4] = float32(math.Inf(-1))
@@ -68,6 +62,16 @@ func TestScaleShiftChain(t *testing.T) {
 	s := in(4)
 	s.Float32s()[2] = 0 // −x · 0 is −0: the relu keeps it
 	requireFusedAsUnfused(t, fn, x, s, in(4), in(2, 4, 6, 5))
+}
+
+// normalF32 is a float32 tensor of the shape, values normal with
+// standard deviation 3.
+func normalF32(r *rand.Rand, shape ...int64) *tensor.Tensor {
+	x := tensor.New(tensor.F32, shape...)
+	for i := range x.Float32s() {
+		x.Float32s()[i] = float32(r.NormFloat64() * 3)
+	}
+	return x
 }
 
 // The per-channel test: [C, 1, 1] and [1, C, 1, 1] shapes and a plain
@@ -150,13 +154,7 @@ func TestConcatScaleShift(t *testing.T) {
 		t.Fatalf("matched %v, want %v", takes, want)
 	}
 	r := rand.New(rand.NewPCG(24, 6))
-	in := func(shape ...int64) *tensor.Tensor {
-		x := tensor.New(tensor.F32, shape...)
-		for i := range x.Float32s() {
-			x.Float32s()[i] = float32(r.NormFloat64() * 3)
-		}
-		return x
-	}
+	in := func(shape ...int64) *tensor.Tensor { return normalF32(r, shape...) }
 	a := in(1, 3, 5, 4)
 	a.Float32s()[2] = float32(math.NaN())
 	a.Float32s()[5] = float32(math.Inf(1))
