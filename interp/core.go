@@ -1089,6 +1089,13 @@ func coreSlice(c *opCall) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if slices.Equal(strides, ones) {
+		// A contiguous run (a channel range of one image: a split, a
+		// channel shuffle's halves) is a view of x, as a reshape is.
+		if y := tensor.SliceView(x, starts, limits); y != nil {
+			return one(y, nil)
+		}
+	}
 	if shape, err := tensor.SliceShape(x, starts, limits, nil, strides); err == nil {
 		if y := c.out(x.DType(), shape); y != nil {
 			return one(y, tensor.SliceInto(y, x, starts, limits, nil, strides))

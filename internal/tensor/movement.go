@@ -253,12 +253,33 @@ func transpose2D(dst, src []float32, r, c int) {
 	}
 }
 
+// collapseAxes merges the axes of a strided view (shape, with source
+// strides st) that follow each other in the source as well, and drops
+// axes of size 1, so that stridedCopy copies the longest contiguous runs:
+// a channel shuffle's [2, C/2, H·W] blocks instead of rows of W values.
+func collapseAxes(shape []int64, st []int) ([]int64, []int) {
+	cs, ct := make([]int64, 0, len(shape)), make([]int, 0, len(st))
+	for i := range shape {
+		if shape[i] == 1 {
+			continue
+		}
+		if k := len(cs) - 1; k >= 0 && ct[k] == st[i]*int(shape[i]) {
+			cs[k] *= shape[i]
+			ct[k] = st[i]
+			continue
+		}
+		cs, ct = append(cs, shape[i]), append(ct, st[i])
+	}
+	return cs, ct
+}
+
 // stridedCopy fills contiguous dst of the given shape with src elements at
 // offsets Σ idx[d]*st[d].
 func stridedCopy[T any](dst, src []T, shape []int64, st []int) {
 	if len(dst) == 0 {
 		return
 	}
+	shape, st = collapseAxes(shape, st)
 	r := len(shape)
 	if r == 0 {
 		dst[0] = src[0]
@@ -944,4 +965,68 @@ func ReshapeONNX(x *Tensor, shape []int64, allowZero bool) (*Tensor, error) {
 		}
 	}
 	return x.Reshape(s...)
+}
+
+// SliceView returns x[starts:limits] (steps of 1) as a view of x's
+// storage when the selected elements are one contiguous run: every axis
+// after the first that keeps more than one index is whole, as a channel
+// range of one image is. It returns nil otherwise (bounds outside x's
+// dims included), and the caller copies.
+func SliceView(x *Tensor, starts, limits []int64) *Tensor {
+	r := len(x.shape)
+	if len(starts) != r || len(limits) != r {
+		return nil
+	}
+	shape := make([]int64, r)
+	for i, d := range x.shape {
+		if starts[i] < 0 || starts[i] > limits[i] || limits[i] > d {
+			return nil
+		}
+		shape[i] = limits[i] - starts[i]
+	}
+	for a := range r {
+		if shape[a] > 1 {
+			for i := a + 1; i < r; i++ {
+				if shape[i] != x.shape[i] {
+					return nil
+				}
+			}
+			break
+		}
+	}
+	// Row-major offset of the first element, and the run's length.
+	off, stride := int64(0), int64(1)
+	for i := r - 1; i >= 0; i-- {
+		off += starts[i] * stride
+		stride *= x.shape[i]
+	}
+	n, err := NumElements(shape)
+	if err != nil || off+n > int64(storageLen(x.data)) {
+		return nil
+	}
+	lo, hi := int(off), int(off+n)
+	var d any
+	switch s := x.data.(type) {
+	case []float32:
+		d = s[lo:hi:hi]
+	case []float64:
+		d = s[lo:hi:hi]
+	case []uint16:
+		d = s[lo:hi:hi]
+	case []int8:
+		d = s[lo:hi:hi]
+	case []uint8:
+		d = s[lo:hi:hi]
+	case []int16:
+		d = s[lo:hi:hi]
+	case []int32:
+		d = s[lo:hi:hi]
+	case []int64:
+		d = s[lo:hi:hi]
+	case []bool:
+		d = s[lo:hi:hi]
+	default:
+		return nil
+	}
+	return &Tensor{dtype: x.dtype, shape: shape, data: d}
 }
