@@ -5,6 +5,10 @@ package tensor
 //go:noescape
 func phaseRowsAVX512(dst, src *float32, rows, wq, lo, hi, srcStride, sw int)
 
+// phaseRowsAvailable reports whether phaseRowsFast runs here (for
+// shapes it takes).
+func phaseRowsAvailable() bool { return hasAVX512 }
+
 // phaseRowsFast writes rows phase-plane rows of wq values to dst, as
 // phasePlanesOf does for rows inside the image: zero in [0, lo) and
 // [hi, wq), dst[r·wq + j] = src[r·srcStride + (j−lo)·sw] for j in

@@ -91,15 +91,32 @@ func avgPoolFlatF32(g *poolGeom, x, y []float32, includePad bool) {
 			xp = (*buf)[ext:per]
 			phasePlanes(&cg, x[nc*hw:(nc+1)*hw], xp, hq, wq)
 		}
+		dst := y[nc*ohw : (nc+1)*ohw]
+		if uniform && rowTaps[0]*colTaps[0] != 0 && avgTapsFast(acc, xp, off, rowTaps[0]*colTaps[0]) {
+			// The taps summed in registers and divided in one pass.
+			if wq == g.ow {
+				copy(dst, acc)
+			} else {
+				copyKeptColumns(dst, acc, 0, g.ow, wq)
+			}
+			return
+		}
 		clear(acc)
 		for _, o := range off { // avgPool's tap order
 			addRowF32(acc, xp[o:])
 		}
-		dst := y[nc*ohw : (nc+1)*ohw]
 		if wq == g.ow && uniform {
 			// No dropped columns and one divisor: the sums are the
 			// output's layout.
 			divideByTaps(dst, acc, rowTaps[0], colTaps[:1])
+			return
+		}
+		if uniform {
+			// One divisor: divide the extended sums in one pass, then
+			// keep each row's outputs (a call per row cost more than the
+			// sums: inception_v3's 3x3 pools at 35x35).
+			divideByTaps(acc, acc, rowTaps[0], colTaps[:1])
+			copyKeptColumns(dst, acc, 0, g.ow, wq)
 			return
 		}
 		for i := range g.oh {
