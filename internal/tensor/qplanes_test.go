@@ -25,6 +25,7 @@ func TestConvQuadPlanesMatchPanels(t *testing.T) {
 		{1, 8, 16, 13, 19, 3, 3, 2, 1, 1, 1},
 		{1, 32, 32, 9, 9, 3, 3, 1, 2, 1, 1},
 		{1, 7, 4, 6, 40, 1, 3, 1, 1, 1, 1},
+		{1, 10, 12, 17, 17, 7, 1, 1, 1, 1, 1}, // no extended columns (inception's 7x1)
 		{1, 64, 64, 56, 56, 3, 3, 1, 1, 1, 1}, // large enough to split by rows
 		{1, 16, 32, 56, 56, 3, 3, 1, 1, 2, 2},
 		{2, 6, 8, 15, 14, 3, 3, 1, 1, 2, 2},
