@@ -160,21 +160,19 @@ func runModel(path string, o runOptions, stdout, stderr io.Writer) error {
 		opts.OpTime = times.Add
 	}
 	it := interp.New(opts)
+	// Warm-up runs, left out of the times and the profile.
+	for range o.warmup {
+		if outs, err = it.Run(fn, args); err != nil {
+			return report(err)
+		}
+		it.Recycle(fn, outs)
+	}
+	times.Reset()
 	var prof bytes.Buffer
 	if o.cpuProfile != "" {
 		if err := pprof.StartCPUProfile(&prof); err != nil {
 			return err
 		}
-	}
-	for range o.warmup {
-		if outs, err = it.Run(fn, args); err != nil {
-			pprof.StopCPUProfile()
-			return report(err)
-		}
-		it.Recycle(fn, outs)
-	}
-	if o.warmup > 0 {
-		times.Reset()
 	}
 	for k := range runs {
 		t0 := time.Now()
