@@ -96,13 +96,13 @@ func wideLoop(b bRowAccess, bcast, op string, rows int, prefetchA, prefetchB boo
 	// 112x112 32→32 1x1 layer 1.6 times slower.
 	w("\tTESTQ $1, CX")
 	w("\tJEQ pairs")
-	step := func(prefetch bool) {
+	step := func() {
 		b.load()
-		if prefetch && prefetchA {
+		if prefetchA {
 			w("\tPREFETCHT0 4096(SI)")
 		}
 		w("\tVMOVUPS %s, Z28", b.at(0))
-		if prefetch && prefetchB && !b.ind {
+		if prefetchB && !b.ind {
 			w("\tPREFETCHT0 256(DX)")
 			w("\tPREFETCHT0 320(DX)")
 		}
@@ -115,14 +115,14 @@ func wideLoop(b bRowAccess, bcast, op string, rows int, prefetchA, prefetchB boo
 		w("\tADDQ $%d, SI", 4*rows)
 		b.next()
 	}
-	step(true)
+	step()
 	w("\tDECQ CX")
 	w("\tJZ done")
 	w("pairs:")
 	w("\tSHRQ $1, CX")
 	w("loop:")
-	step(true)
-	step(true)
+	step()
+	step()
 	w("\tDECQ CX")
 	w("\tJNZ loop")
 	w("done:")
