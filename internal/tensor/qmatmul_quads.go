@@ -175,15 +175,9 @@ func gemvQuadsInto(acc []int32, a *Tensor, fa byte, pb *PackedMatMulInteger, add
 	aqBuf := getScratch[int32](&scratchI32, pb.kq)
 	defer scratchI32.Put(aqBuf)
 	aq := *aqBuf
-	for q := range pb.kq {
-		var w [4]byte // past K: 0, against B's zero rows
-		for t := range 4 {
-			if 4*q+t < pb.k {
-				w[t] = bytes[4*q+t] ^ fa
-			}
-		}
-		aq[q] = quadWord(w[0], w[1], w[2], w[3], 0)
-	}
+	// The row's quads as a one-row panel (past K: 0, against B's zero
+	// rows).
+	packAQuads(bytes, pb.k, pb.k, fa)(aq, &oneRowQuads, 0, 1, 0, pb.kq)
 	n16 := (pb.n + gemmNR - 1) / gemmNR * gemmNR
 	panels := n16 / gemmNR
 	sumBuf := getScratch[int32](&scratchI32, n16)
@@ -212,6 +206,10 @@ func gemvQuadsInto(acc []int32, a *Tensor, fa byte, pb *PackedMatMulInteger, add
 	}
 	return true
 }
+
+// oneRowQuads is the panel shape packAQuads packs a single row's quads
+// in: one row, quad p at p.
+var oneRowQuads = gemmKernel[int32]{mr: 1}
 
 // matMulQuadsPlan sets acc's m rows of sums through the quad kernel's
 // GEMM plan, with rowBias added where addRow is set.

@@ -15,8 +15,8 @@ import "sync"
 // stride 2 each quad has a plane per phase, woven from the phased path's
 // byte planes (qphased.go), and a tap's run starts in its phase. The
 // weight is packed in the same K order (packAQuadTaps); channels past the
-// last quad's end have weight 0, so whatever their lanes hold adds
-// nothing. As in the phased path, the wq − ow last columns of each row
+// last quad's end have weight 0, so their lanes, which repeat the last
+// channel, add nothing. As in the phased path, the wq − ow last columns of each row
 // are computed and dropped when the sums are requantized.
 
 // quadPlanesOff turns the quad planes off (tests compare both paths).
@@ -73,13 +73,6 @@ func padQuadPlanes[T int8 | uint8](g *convGeom, x []T, zero T, flip byte, buf *[
 	i1 := max(i0, min(hq, g.h+g.pt))
 	lo := min(max(g.pl, 0), wq)
 	hi := max(lo, min(wq, g.w+g.pl))
-	var zeroRow []T // the rows of channels past cg: the zero point
-	if g.cg%4 != 0 {
-		zeroRow = make([]T, g.w)
-		for j := range zeroRow {
-			zeroRow[j] = zero
-		}
-	}
 	hw := g.h * g.w
 	g.parallel(quads, float64(quads*plane), func(c4 int) {
 		p := d[c4*plane : (c4+1)*plane]
@@ -95,11 +88,9 @@ func padQuadPlanes[T int8 | uint8](g *convGeom, x []T, zero T, flip byte, buf *[
 			}
 			ih, iw := i-g.pt, lo-g.pl
 			for l := range 4 {
-				if c := 4*c4 + l; c < g.cg {
-					src[l] = x[c*hw+ih*g.w+iw : c*hw+ih*g.w+iw+hi-lo]
-				} else {
-					src[l] = zeroRow[iw : iw+hi-lo]
-				}
+				// Channels past cg repeat the last one: their weights are 0.
+				c := min(4*c4+l, g.cg-1)
+				src[l] = x[c*hw+ih*g.w+iw : c*hw+ih*g.w+iw+hi-lo]
 			}
 			interleaveQuads(row[lo:hi], &src, flip)
 		}
@@ -118,13 +109,6 @@ func padQuadPhases[T int8 | uint8](g *convGeom, x []T, zero T, flip byte, d []in
 	plane := xp.hq * xp.wq
 	phases := g.sh * g.sw
 	used, _ := g.phasesRead()
-	var zeroPlane []T // the planes of channels past cg: the zero point
-	if g.cg%4 != 0 {
-		zeroPlane = make([]T, plane)
-		for j := range zeroPlane {
-			zeroPlane[j] = zero
-		}
-	}
 	quads := (g.cg + 3) / 4
 	g.parallel(quads, float64(quads*phases*plane), func(c4 int) {
 		var src [4][]T
@@ -133,11 +117,9 @@ func padQuadPhases[T int8 | uint8](g *convGeom, x []T, zero T, flip byte, d []in
 				continue
 			}
 			for l := range 4 {
-				if c := 4*c4 + l; c < g.cg {
-					src[l] = xp.data[(c*phases+ph)*plane:][:plane]
-				} else {
-					src[l] = zeroPlane
-				}
+				// Channels past cg repeat the last one: their weights are 0.
+				c := min(4*c4+l, g.cg-1)
+				src[l] = xp.data[(c*phases+ph)*plane:][:plane]
 			}
 			interleaveQuads(d[(c4*phases+ph)*plane:][:plane], &src, flip)
 		}
