@@ -800,18 +800,8 @@ func (c *opCall) concatScaleShift(axis int64) (r []*tensor.Tensor, ok bool, err 
 	if y == nil {
 		return nil, false, nil
 	}
-	yv := y.Float32s()
-	at, ch := 0, 0 // the next input's first value and channel in y
-	for _, t := range c.in {
-		n, cs := t.Len(), int(t.Shape()[1])
-		part, err := tensor.FromSlice(tensor.F32, t.Shape(), yv[at:at+n])
-		if err != nil {
-			return nil, true, err
-		}
-		if err := tensor.ScaleShiftInto(part, t, p.scale[ch:ch+cs], p.shift[ch:ch+cs], p.clip, p.lo, p.hi); err != nil {
-			return nil, true, err
-		}
-		at, ch = at+n, ch+cs
+	if err := tensor.ConcatScaleShiftInto(y, c.in, p.scale, p.shift, p.clip, p.lo, p.hi); err != nil {
+		return nil, true, err
 	}
 	if c.pool.chain == nil {
 		c.pool.chain = map[*ir.Value]bool{}
