@@ -154,11 +154,6 @@ func conv2DInPlaceRows(g *convGeom, xv, wv, bv, ov []float32, stride int, packs 
 		conv2DRows(g, xv, wv, bv, ov, stride)
 		return
 	}
-	// The last panel reads up to 15 columns past ne, garbage columns up
-	// to wq past the last valid one.
-	xpBuf := getF32(g.cg*g.sh*g.sw*plane + wq + gemmNR)
-	defer scratchF32.Put(xpBuf)
-	xp := *xpBuf
 	offBuf := getInts(k)
 	defer scratchInt.Put(offBuf)
 	off := *offBuf
@@ -183,59 +178,124 @@ func conv2DInPlaceRows(g *convGeom, xv, wv, bv, ov []float32, stride int, packs 
 		}
 		return
 	}
-	plan := &gemmPlan[float32]{m: g.mg, n: ne, k: k, kern: kernF32, ldc: ne, bInd: xp, bOff: off, serial: g.serial}
+	// The last panel reads up to 15 columns past ne, garbage columns up
+	// to wq past the last valid one.
+	xpLen := g.cg*g.sh*g.sw*plane + wq + gemmNR
+	tiles := g.groups * g.n
+	work := float64(g.m) * float64(g.n) * float64(ne) * float64(k)
+	if tiles > 1 && !g.serial && threads() > 1 && float64(g.mg)*float64(ne)*float64(k) < groupSplitWork {
+		// Groups too small to split: whole (group, image) products, each
+		// on one thread with its own phase planes, instead of each cut
+		// among the threads (RegNet's 25 groups of 16 channels at 7x7:
+		// as long on two threads as on one).
+		part := *g
+		part.serial = true // the phase planes too
+		g.parallel(tiles, work, func(t int) {
+			xpBuf := getF32(xpLen)
+			defer scratchF32.Put(xpBuf)
+			conv2DInPlaceGroup(&part, xv, wv, bv, ov, stride, packs, *xpBuf, off, t/g.n, t%g.n, true)
+		})
+		return
+	}
+	xpBuf := getF32(xpLen)
+	defer scratchF32.Put(xpBuf)
+	for gr := range g.groups {
+		for n := range g.n {
+			conv2DInPlaceGroup(g, xv, wv, bv, ov, stride, packs, *xpBuf, off, gr, n, g.serial)
+		}
+	}
+}
+
+// groupSplitWork is the product size (multiply-adds) of one group of one
+// image below which a grouped convolution runs whole groups on each
+// thread rather than cutting each group's product among them.
+const groupSplitWork = 1 << 20
+
+// conv2DInPlaceGroup computes group gr of image n of conv2DInPlaceRows
+// through the phase planes xp (its own scratch) and the im2col offsets
+// off; serial keeps the product on the caller.
+func conv2DInPlaceGroup(g *convGeom, xv, wv, bv, ov []float32, stride int, packs []*packedA[float32], xp []float32, off []int, gr, n int, serial bool) {
+	k := g.cg * g.kh * g.kw
+	hq := g.oh + (g.kh-1)*g.dh/g.sh
+	wq := g.ow + (g.kw-1)*g.dw/g.sw
+	ne := g.oh * wq
+	direct := wq == g.ow
+	gt := groupTiles.Get().(*groupTile)
+	defer gt.release()
+	plan := &gt.plan
+	*plan = gemmPlan[float32]{m: g.mg, n: ne, k: k, kern: kernF32, ldc: ne, bInd: xp, bOff: off, serial: serial}
 	if direct {
 		plan.ldc = stride
 	}
 	plan.clip, plan.clipLo, plan.clipHi = g.clip, g.clipLo, g.clipHi
 	plan.resFirst = g.resFirst
-	var out, res, bias []float32
-	if !direct {
+	plan.packA = packA32(wv[gr*g.mg*k:], k, false, 1)
+	if len(packs) == g.groups {
+		plan.aPanels = packs[gr]
+	}
+	gt.g, gt.stride, gt.wq = g, stride, wq
+	gt.bias, gt.res = nil, nil
+	if bv != nil {
+		gt.bias = bv[gr*g.mg : (gr+1)*g.mg]
+	}
+	gt.out = ov[(n*g.m+gr*g.mg)*stride:]
+	if g.res != nil {
+		gt.res = g.res[(n*g.m+gr*g.mg)*stride:]
+	}
+	if direct {
+		plan.bias, plan.res = gt.bias, gt.res
+	} else {
 		// Each worker computes a tile of extended rows in its own scratch
 		// and copies the kept columns to the output, adding the bias and
 		// clamping there: no product-sized buffer of extended rows is
 		// written out and read back.
 		plan.tileC, plan.clip = true, false
-		plan.tileEpilogue = func(i0, i1, j0, j1 int, t []float32, ldt int) {
-			for i := i0; i < i1; i++ {
-				var b float32
-				if bias != nil {
-					b = bias[i]
-				}
-				var r []float32
-				if res != nil {
-					r = res[i*stride:]
-				}
-				keptRow(out[i*stride:], t[(i-i0)*ldt:][:j1-j0], r, j0, g.ow, wq, b, bias != nil, g.resFirst, g.clip, g.clipLo, g.clipHi)
-			}
-		}
+		plan.tileEpilogue = gt.epilogue
 	}
-	for gr := range g.groups {
-		plan.packA = packA32(wv[gr*g.mg*k:], k, false, 1)
-		plan.aPanels = nil
-		if len(packs) == g.groups {
-			plan.aPanels = packs[gr]
+	phasePlanes(g, xv[(n*g.c+gr*g.cg)*g.h*g.w:], xp, hq, wq)
+	plan.c = gt.out
+	plan.run()
+}
+
+// groupTile is one group's product of conv2DInPlaceGroup and what its
+// tile epilogue writes to; pooled, with the epilogue bound once, so that
+// a convolution of many groups allocates neither per group.
+type groupTile struct {
+	plan           gemmPlan[float32]
+	epilogue       func(i0, i1, j0, j1 int, t []float32, ldt int)
+	g              *convGeom
+	out, res, bias []float32
+	stride, wq     int
+}
+
+var groupTiles = sync.Pool{New: func() any {
+	gt := new(groupTile)
+	gt.epilogue = gt.keptRows
+	return gt
+}}
+
+// keptRows finishes output channels [i0, i1) of a tile of extended
+// columns [j0, j1) (t, ldt values a row) into the group's planes.
+func (gt *groupTile) keptRows(i0, i1, j0, j1 int, t []float32, ldt int) {
+	g := gt.g
+	for i := i0; i < i1; i++ {
+		var b float32
+		if gt.bias != nil {
+			b = gt.bias[i]
 		}
-		bias = nil
-		if bv != nil {
-			bias = bv[gr*g.mg : (gr+1)*g.mg]
+		var r []float32
+		if gt.res != nil {
+			r = gt.res[i*gt.stride:]
 		}
-		if direct {
-			plan.bias = bias
-		}
-		for n := range g.n {
-			phasePlanes(g, xv[(n*g.c+gr*g.cg)*g.h*g.w:], xp, hq, wq)
-			out = ov[(n*g.m+gr*g.mg)*stride:]
-			plan.c = out
-			if g.res != nil {
-				res = g.res[(n*g.m+gr*g.mg)*stride:]
-				if direct {
-					plan.res = res
-				}
-			}
-			plan.run()
-		}
+		keptRow(gt.out[i*gt.stride:], t[(i-i0)*ldt:][:j1-j0], r, j0, g.ow, gt.wq, b, gt.bias != nil, g.resFirst, g.clip, g.clipLo, g.clipHi)
 	}
+}
+
+// release drops gt's references and returns it to groupTiles.
+func (gt *groupTile) release() {
+	gt.plan = gemmPlan[float32]{}
+	gt.g, gt.out, gt.res, gt.bias = nil, nil, nil, nil
+	groupTiles.Put(gt)
 }
 
 // phasesRead marks the phase planes (a, b) some kernel tap reads: tap

@@ -36,6 +36,9 @@ func TestConvInPlaceMatchesIm2col(t *testing.T) {
 		{sh(1, 8, 15, 14), sh(10, 8, 1, 1), Conv2DParams{Strides: [2]int{2, 2}}},
 		{sh(1, 6, 17, 19), sh(4, 3, 3, 4), Conv2DParams{Strides: [2]int{3, 2}, Dilations: [2]int{2, 1}, Groups: 2, Pads: [4]int{2, 0, 1, 3}}},
 		{sh(1, 4, 9, 9), sh(5, 4, 2, 2), Conv2DParams{Strides: [2]int{4, 4}, Pads: [4]int{5, 5, 5, 5}}},
+		// Whole groups a thread (groupSplitWork): several images, strides.
+		{sh(2, 64, 7, 7), sh(100, 16, 3, 3), Conv2DParams{Groups: 4, Pads: [4]int{1, 1, 1, 1}}},
+		{sh(1, 48, 14, 14), sh(48, 16, 3, 3), Conv2DParams{Strides: [2]int{2, 2}, Groups: 3, Pads: [4]int{1, 1, 1, 1}}},
 	} {
 		for _, th := range []int{1, 3} {
 			t.Run(fmt.Sprintf("%v/%v/%+v/threads=%d", c.xs, c.ws, c.p, th), func(t *testing.T) {
