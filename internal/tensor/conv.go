@@ -111,9 +111,13 @@ type convGeom struct {
 // f(part, r0) on the workers for each run starting at row r0, part being
 // g for those rows alone (padded row 0 is input row r0·sh − pt) and
 // serial: each worker does all of its run's work itself, so what it
-// writes only it reads.
-func (g *convGeom) byOutputRows(workers int, f func(part *convGeom, r0 int)) {
+// writes only it reads. Runs start on a cache line of the output (elem
+// bytes a value) where the planes allow (bandRows).
+func (g *convGeom) byOutputRows(workers, elem int, f func(part *convGeom, r0 int)) {
 	rows := (g.oh + workers - 1) / workers
+	if r := bandRows(g.oh, g.ow, workers, elem); r > 0 {
+		rows = r // parts that start on a cache line
+	}
 	parts := (g.oh + rows - 1) / rows
 	parallelTiles(parts, math.Inf(1), func(t int) {
 		r0, r1 := t*rows, min(g.oh, (t+1)*rows)

@@ -74,7 +74,7 @@ func conv2DInPlaceF32(g *convGeom, xv, wv, bv, ov []float32, packs []*packedA[fl
 	if workers := threads(); workers > 1 && g.n == 1 && g.groups == 1 && g.oh >= 2*workers &&
 		g.oh/workers*wq >= 4*gemmNR && float64(g.m)*float64(ohw)*float64(k) >= inPlaceSplitWork {
 		// Each thread builds its own phase planes (see convQuadsRows).
-		g.byOutputRows(workers, func(part *convGeom, r0 int) {
+		g.byOutputRows(workers, 4, func(part *convGeom, r0 int) {
 			if g.res != nil {
 				part.res = g.res[r0*g.ow:]
 			}

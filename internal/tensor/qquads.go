@@ -265,7 +265,7 @@ func convQuadsRun[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero, zu in
 		// planes, as convQuadsRows does and for the same reason.
 		if workers := threads(); workers > 1 && g.n == 1 && g.groups == 1 && g.oh >= 2*workers &&
 			float64(g.m)*float64(ohw)*float64(k) >= quadSplitWork && !quadSmallPlane(g) {
-			g.byOutputRows(workers, func(gs *convGeom, r0 int) {
+			g.byOutputRows(workers, outElemBytes(req), func(gs *convGeom, r0 int) {
 				convQuadPlanes(g, gs, xv, xZero, w, f, cq, req, r0)
 			})
 			return
@@ -380,7 +380,7 @@ const quadSplitWork = 1 << 21
 func convQuadsRows[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero int32, w *Tensor, f byte, bias []int32, cq *convQuads, req *tileRequant, workers int) {
 	k := g.cg * g.kh * g.kw
 	ohw := g.oh * g.ow
-	g.byOutputRows(workers, func(gs *convGeom, r0 int) {
+	g.byOutputRows(workers, outElemBytes(req), func(gs *convGeom, r0 int) {
 		hp, wp, _ := padInputFits(gs)
 		pb := getPadBufs()
 		defer padPool.Put(pb)
@@ -414,4 +414,13 @@ func convQuadsRows[T int8 | uint8](g *convGeom, acc []int32, xv []T, xZero int32
 		plan.packB = convPackQuadsPadded(gs, xp, k, offs)
 		plan.run()
 	})
+}
+
+// outElemBytes is the size of a quantized convolution's output values:
+// requantized bytes, or int32 sums.
+func outElemBytes(req *tileRequant) int {
+	if req != nil {
+		return 1
+	}
+	return 4
 }

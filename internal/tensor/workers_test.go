@@ -76,3 +76,29 @@ func TestTileQueue(t *testing.T) {
 	}
 	require.Equal(t, [][2]int{{5, 7}, {7, 9}, {9, 10}, {3, 5}, {1, 3}, {0, 1}}, got)
 }
+
+// TestBandRows: bands start on cache lines in every plane (a plane being
+// whole lines), cover the rows with at least two bands, and are the
+// fewest rows past an even cut that do; planes that are not whole lines
+// are not cut.
+func TestBandRows(t *testing.T) {
+	for _, c := range []struct{ h, w, parts, elem, want int }{
+		{28, 28, 2, 4, 16}, // 14 rows would be 24.5 lines
+		{56, 56, 2, 4, 28},
+		{14, 14, 2, 4, 0}, // 196 values: not whole lines
+		{28, 36, 3, 4, 12},
+		{112, 112, 2, 1, 56},
+		{28, 28, 2, 1, 0}, // 784 bytes: not whole lines
+		{8, 16, 2, 4, 4},
+		{4, 16, 4, 1, 0}, // one band of four rows would be every row
+		{3, 16, 1, 4, 0},
+	} {
+		got := bandRows(c.h, c.w, c.parts, c.elem)
+		require.Equal(t, c.want, got, "%+v", c)
+		if got > 0 {
+			require.Zero(t, got*c.w*c.elem%cacheLine, "%+v", c)
+			require.Less(t, got, c.h)
+			require.GreaterOrEqual(t, got*c.parts, c.h)
+		}
+	}
+}
