@@ -1,8 +1,10 @@
 package tensor
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -237,4 +239,55 @@ func TestScaleShiftIntoErrors(t *testing.T) {
 	require.Error(t, ScaleShiftInto(y, x, three[:2], three, false, 0, 0))
 	require.Error(t, ScaleShiftInto(y, x, three, three, true, 1, 0))
 	require.Error(t, ScaleShiftInto(New(F32, 1, 3, 2, 3), x, three, three, false, 0, 0))
+}
+
+// TestBinaryIntoPerRow: an operand with one value per row of the other
+// (a squeeze-and-excite scale, either side, any op, leading 1s dropped,
+// one and three threads, in place) gives Binary's bits, and operands
+// that broadcast otherwise still do.
+func TestBinaryIntoPerRow(t *testing.T) {
+	r := rand.New(rand.NewPCG(61, 62))
+	for _, c := range []struct{ per, full []int64 }{
+		{sh(1, 480, 1, 1), sh(1, 480, 14, 14)},
+		{sh(1, 40, 1, 1), sh(1, 40, 30, 31)}, // several elemChunks
+		{sh(3, 1, 1), sh(1, 3, 4, 5)},
+		{sh(2, 3, 1), sh(2, 3, 7)},
+		{sh(1, 1, 4, 5), sh(1, 3, 4, 5)}, // not per row
+		{sh(1, 3, 1, 5), sh(2, 3, 4, 5)}, // not per row
+	} {
+		np, _ := NumElements(c.per)
+		nf, _ := NumElements(c.full)
+		per := MustFromSlice(F32, c.per, randF32(r, int(np)))
+		pv := per.Float32s()
+		pv[0] = 0 // a division by zero
+		full := MustFromSlice(F32, c.full, randF32(r, int(nf)))
+		for _, threads := range []int{1, 3} {
+			for _, op := range []BinaryOp{OpAdd, OpSub, OpMul, OpDiv} {
+				for _, perFirst := range []bool{false, true} {
+					t.Run(fmt.Sprintf("%v/%v/%v/t%d/perFirst=%v", c.per, c.full, op, threads, perFirst), func(t *testing.T) {
+						defer SetThreads(SetThreads(threads))
+						a, b := full, per
+						if perFirst {
+							a, b = per, full
+						}
+						want, err := Binary(op, a, b)
+						require.NoError(t, err)
+						y := New(F32, want.Shape()...)
+						require.NoError(t, BinaryInto(y, op, a, b))
+						sameBitsF32(t, want, y)
+						// In place, into the full operand's storage.
+						in := MustFromSlice(F32, c.full, append([]float32(nil), full.Float32s()...))
+						if perFirst {
+							require.NoError(t, BinaryInto(in, op, per, in))
+						} else {
+							require.NoError(t, BinaryInto(in, op, in, per))
+						}
+						if slices.Equal(want.Shape(), c.full) {
+							sameBitsF32(t, want, in)
+						}
+					})
+				}
+			}
+		}
+	}
 }

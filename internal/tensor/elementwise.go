@@ -1049,6 +1049,77 @@ func binaryFlatF32(y *Tensor, op BinaryOp, a, b *Tensor) bool {
 	return true
 }
 
+// binaryRowsF32 is BinaryInto for add, sub, mul or div where one operand
+// has the result's shape and the other one value per row of it: its dims
+// are the result's up to some axis and 1 after it (a squeeze-and-excite
+// scale, 1×C×1×1 against 1×C×H×W). Each row is one span against that
+// value, the rows shared among the threads in runs: the general
+// broadcast ran on one thread, and at two threads read half of what the
+// convolution before it wrote from the other core. It reports false,
+// having done nothing, for any other shapes.
+func binaryRowsF32(y *Tensor, op BinaryOp, a, b *Tensor) bool {
+	if op > OpDiv {
+		return false
+	}
+	full, per, perFirst := a, b, false
+	if !slices.Equal(a.shape, y.shape) {
+		full, per, perFirst = b, a, true
+	}
+	rows := perRow(per.shape, y.shape)
+	if rows == 0 || !slices.Equal(full.shape, y.shape) {
+		return false
+	}
+	n := y.Len()
+	inner := n / rows
+	o, fv, pv := y.data.([]float32), full.data.([]float32), per.data.([]float32)
+	row := func(r int) {
+		if perFirst {
+			binF32Span(op, o[r*inner:(r+1)*inner], pv[r:], fv[r*inner:], 0, 1)
+		} else {
+			binF32Span(op, o[r*inner:(r+1)*inner], fv[r*inner:], pv[r:], 1, 0)
+		}
+	}
+	if n <= elemChunk {
+		for r := range rows {
+			row(r)
+		}
+		return true
+	}
+	parallelTiles(rows, float64(n), row)
+	return true
+}
+
+// perRow returns how many rows of out's shape an operand of shape x
+// holds one value each for (x being out's dims up to some axis, then 1s,
+// ignoring leading 1s missing from x), or 0 when x is not so: a single
+// value (flat steps handle it) or any other broadcast.
+func perRow(x, out []int64) int {
+	if len(x) > len(out) || len(x) == 0 {
+		return 0
+	}
+	lead := len(out) - len(x)
+	for _, d := range out[:lead] {
+		if d != 1 {
+			return 0
+		}
+	}
+	cut := len(x)
+	for cut > 0 && x[cut-1] == 1 {
+		cut--
+	}
+	if cut == 0 || cut == len(x) {
+		return 0
+	}
+	rows := 1
+	for i, d := range x[:cut] {
+		if d != out[lead+i] {
+			return 0
+		}
+		rows *= int(d)
+	}
+	return rows
+}
+
 // flatStep is an operand's step along a result of n values: 1 when it has
 // n values (then its dims are the result's, less leading 1s), 0 when it
 // has one, else −1.
@@ -1103,6 +1174,9 @@ func BinaryInto(y *Tensor, op BinaryOp, a, b *Tensor) error {
 		return err
 	}
 	if done := binaryFlatF32(y, op, a, b); done {
+		return nil
+	}
+	if done := binaryRowsF32(y, op, a, b); done {
 		return nil
 	}
 	if n := y.Len(); n > elemChunk && slices.Equal(a.shape, b.shape) {
