@@ -63,3 +63,37 @@ func TestConcatScaleShiftIntoErrors(t *testing.T) {
 	require.Error(t, ConcatScaleShiftInto(New(F32, 2, 6, 3, 3), []*Tensor{New(F32, 2, 2, 3, 3), New(F32, 2, 4, 3, 3)}, six, six, false, 0, 0))
 	require.Error(t, ConcatScaleShiftInto(New(F64, 1, 6, 3, 3), []*Tensor{New(F64, 1, 2, 3, 3), New(F64, 1, 4, 3, 3)}, six, six, false, 0, 0))
 }
+
+// TestConcatChunked: a concatenation whose inputs lie end to end in the
+// output (one image along the channels, or along the first axis) and
+// spans several elemChunks is copied in chunks shared among the threads;
+// each output value is the input value its position names, for float32
+// and byte storage, chunk edges falling inside and between inputs.
+func TestConcatChunked(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, threads := range []int{1, 3} {
+		for _, dt := range []DType{F32, U8} {
+			t.Run(fmt.Sprintf("t%d/%v", threads, dt), func(t *testing.T) {
+				defer SetThreads(SetThreads(threads))
+				var xs []*Tensor
+				for _, c := range []int64{7, 64, 1, 40} {
+					n := int(c) * 29 * 31
+					vals := randF32(r, n)
+					x, err := Cast(MustFromSlice(F32, sh(1, c, 29, 31), vals), dt)
+					require.NoError(t, err)
+					xs = append(xs, x)
+				}
+				y, err := Concat(1, xs...)
+				require.NoError(t, err)
+				require.Greater(t, y.Len(), 2*elemChunk)
+				yv := y.Values()
+				at := 0
+				for _, x := range xs {
+					require.Equal(t, x.Values(), yv[at:at+x.Len()])
+					at += x.Len()
+				}
+				require.Equal(t, y.Len(), at)
+			})
+		}
+	}
+}

@@ -401,6 +401,25 @@ func ConcatInto(y *Tensor, axis int, xs ...*Tensor) error {
 func concatCopy(out *Tensor, axis int, xs []*Tensor) {
 	ax, _ := normAxis(axis, len(out.shape))
 	outer, _, inner := axisView(out.shape, ax)
+	if outer == 1 && out.Len() > elemChunk {
+		// The inputs end to end (channels of one image): chunks of the
+		// output shared among the threads, each copying from whichever
+		// inputs it spans. On one thread, a concatenation at two threads
+		// read half of what the convolutions before it wrote from the
+		// other core (squeezenet1_1's eight: 0.15 ms a run at one thread,
+		// 0.5 at two).
+		chunked(out.Len(), func(lo, hi int) {
+			at := 0
+			for _, x := range xs {
+				n := x.Len()
+				if l, h := max(lo, at), min(hi, at+n); l < h {
+					copyRange(out.data, l, x.data, l-at, h-l)
+				}
+				at += n
+			}
+		})
+		return
+	}
 	rowOut := int(out.shape[ax]) * inner
 	pos := 0
 	for _, x := range xs {
