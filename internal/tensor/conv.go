@@ -121,9 +121,11 @@ func (g *convGeom) byOutputRows(workers, elem int, f func(part *convGeom, r0 int
 	parts := (g.oh + rows - 1) / rows
 	parallelTiles(parts, math.Inf(1), func(t int) {
 		r0, r1 := t*rows, min(g.oh, (t+1)*rows)
-		part := *g
+		part := convGeoms.Get().(*convGeom) // pooled: a part's geometry escapes
+		defer convGeoms.Put(part)
+		*part = *g
 		part.oh, part.pt, part.serial = r1-r0, g.pt-r0*g.sh, true
-		f(&part, r0)
+		f(part, r0)
 	})
 }
 
