@@ -404,10 +404,10 @@ func concatCopy(out *Tensor, axis int, xs []*Tensor) {
 	if outer == 1 && out.Len() > elemChunk {
 		// The inputs end to end (channels of one image): chunks of the
 		// output shared among the threads, each copying from whichever
-		// inputs it spans. On one thread, a concatenation at two threads
-		// read half of what the convolutions before it wrote from the
-		// other core (squeezenet1_1's eight: 0.15 ms a run at one thread,
-		// 0.5 at two).
+		// inputs it spans. Copied by one thread, the inputs that the
+		// convolutions before wrote on two came half from the other
+		// core (squeezenet1_1's eight concatenations: 0.15 ms a run at
+		// one thread, 0.5 at two; 0.36 so).
 		chunked(out.Len(), func(lo, hi int) {
 			at := 0
 			for _, x := range xs {
