@@ -896,7 +896,7 @@ func UnaryInto(y *Tensor, op UnaryOp, x *Tensor) error {
 		return err
 	}
 	o, xv := y.data.([]float32), x.data.([]float32)
-	chunkedShape(x.shape, len(o), func(lo, hi int) { unaryF32(op, o[lo:hi], xv[lo:hi]) })
+	chunked(len(o), func(lo, hi int) { unaryF32(op, o[lo:hi], xv[lo:hi]) })
 	return nil
 }
 
@@ -912,7 +912,7 @@ func SigmoidMulInto(y, x *Tensor) error {
 		return err
 	}
 	o, xv := y.data.([]float32), x.data.([]float32)
-	chunkedShape(x.shape, len(o), func(lo, hi int) {
+	chunked(len(o), func(lo, hi int) {
 		o, x := o[lo:hi], xv[lo:hi]
 		if transcendF32Fast(opSigmoidMul, o, x) {
 			return
@@ -982,11 +982,11 @@ func HardSwishInto(y, x *Tensor, h HardSwish) error {
 		return fmt.Errorf("tensor: hardswish: clamp to [%g, %g]", h.Lo, h.Hi)
 	}
 	o, xv := y.data.([]float32), x.data.([]float32)
-	if len(o) <= elemChunk && !bandedShape(x.shape) { // no closure to allocate
+	if len(o) <= elemChunk { // no closure to allocate
 		hardSwishF32(o, xv, h)
 		return nil
 	}
-	chunkedShape(x.shape, len(o), func(l, hi int) { hardSwishF32(o[l:hi], xv[l:hi], h) })
+	chunked(len(o), func(l, hi int) { hardSwishF32(o[l:hi], xv[l:hi], h) })
 	return nil
 }
 
@@ -1024,7 +1024,7 @@ func ClipInto(y, x *Tensor, lo, hi float64) error {
 		return err
 	}
 	o, xv := y.data.([]float32), x.data.([]float32)
-	chunkedShape(x.shape, len(o), func(l, h int) { clampF32(o[l:h], xv[l:h], float32(lo), float32(hi)) })
+	chunked(len(o), func(l, h int) { clampF32(o[l:h], xv[l:h], float32(lo), float32(hi)) })
 	return nil
 }
 
@@ -1039,11 +1039,11 @@ func binaryFlatF32(y *Tensor, op BinaryOp, a, b *Tensor) bool {
 	}
 	o, av, bv := y.data.([]float32), a.data.([]float32), b.data.([]float32)
 	serial := n <= elemChunk || (op == OpAdd && n < addParallelMin)
-	if serial && !bandedShape(y.shape) { // one span: no closure to allocate
+	if serial { // one span: no closure to allocate
 		binF32Span(op, o, av, bv, sa, sb)
 		return true
 	}
-	chunkedShape(y.shape, n, func(lo, hi int) {
+	chunked(n, func(lo, hi int) {
 		binF32Span(op, o[lo:hi], av[lo*sa:], bv[lo*sb:], sa, sb)
 	})
 	return true

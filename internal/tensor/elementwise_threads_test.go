@@ -11,22 +11,16 @@ import (
 
 // TestElementwiseIntoThreads: UnaryInto, ClipInto and BinaryInto on
 // tensors of several elemChunk chunks (and a partial last one; adds from
-// addParallelMin on are split too), and on 4-D tensors whose planes are
-// cut into bands of rows (spatialBands; rows not divisible by the
-// threads, several images, bands rounded to cache lines) and on one whose
-// planes cannot be (flat chunks), give, at three threads and in place, the
-// bits of the allocating kernels, which run the whole tensor on one
-// goroutine. In place, an element computed twice or never shows (Neg).
+// addParallelMin on are split too), 4-D ones among them, give, at three
+// threads and in place, the bits of the allocating kernels, which run the
+// whole tensor on one goroutine. In place, an element computed twice or
+// never shows (Neg).
 func TestElementwiseIntoThreads(t *testing.T) {
 	defer SetThreads(SetThreads(3))
 	r := rand.New(rand.NewPCG(51, 52))
 	for _, shape := range [][]int64{sh(elemChunk - 1), sh(3*elemChunk + 77), sh(addParallelMin + 77), sh(1, 40, 32, 32), sh(2, 20, 28, 36), sh(2, 20, 29, 31)} {
 		n64, _ := NumElements(shape)
 		n := int(n64)
-		if len(shape) == 4 {
-			lines := shape[2]*shape[3]*4%cacheLine == 0
-			require.Equal(t, lines, bandedShape(shape), "%v: cut into bands", shape)
-		}
 		vals := randF32(r, n)
 		vals[5], vals[n-2] = float32(math.NaN()), float32(math.Copysign(0, -1))
 		x := MustFromSlice(F32, shape, vals)

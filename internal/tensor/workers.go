@@ -224,40 +224,23 @@ func (q *tileQueue) take(w int) (lo, hi int, ok bool) {
 	return 0, 0, false
 }
 
-// bandMinPlane is the plane size (rows × columns) from which work over
-// planes is cut into bands of rows, one per thread (spatialBands).
-const bandMinPlane = 28 * 28
-
-// spatialBands returns how many bands of rows elementwise ops cut planes
-// of h × w values into, one per thread, or 0 when they cut them
-// otherwise. In-place convolutions of large images cut their output by
-// rows (byOutputRows) and 1x1 products by column strips, so an
-// elementwise op cut alike, each thread taking its band of every plane,
-// reads what the same thread wrote, from its own cache: on the benchmark
-// VM a line another core wrote costs ~27 ns to read, and resnet18's
-// residual adds, cut by channels, took twice as long on two threads as
-// on one. (Depthwise convolutions and pooling cut so were slower: they
-// keep whole planes per thread.) Bands end on cache lines (bandRows):
-// planes that cannot be cut so are not banded.
-func spatialBands(h, w int) int {
-	workers := threads()
-	if workers < 2 || h < 2*workers || h*w < bandMinPlane || bandRows(h, w, workers, 4) == 0 {
-		return 0
-	}
-	return workers
-}
-
 // cacheLine is the size of the lines two cores move between them.
 const cacheLine = 64
 
 // bandRows returns how many rows each band holds when planes of h rows
 // of w elements (elem bytes each) are cut into parts bands, rounded up so
 // that every band starts on a cache line, or 0 when they cannot be (a
-// plane that is not whole lines, or fewer than two bands left). Two
-// threads writing either side of a line that splits a band, in every
-// plane, pass that line back and forth: a SiLU over 240 planes of 28×28
-// cut into two bands of 14 rows (392 values, 24.5 lines) took 65 µs on
-// two threads against 40 on one, and 46 cut into bands of 16 and 12.
+// plane that is not whole lines, or fewer than two bands left): the
+// convolutions split by output rows (byOutputRows). Two threads writing
+// either side of a line that splits a band, in every plane, pass that
+// line back and forth: a SiLU over 240 planes of 28×28 cut into two bands
+// of 14 rows (392 values, 24.5 lines) took 65 µs on two threads against
+// 40 on one, and 46 cut into bands of 16 and 12. Elementwise ops are not
+// cut into bands at all but into flat chunks, one contiguous run a
+// thread: that SiLU took 23 µs so, and a hardswish over 96 planes of
+// 28×28 took 27 µs on two threads in bands, 4.6 in flat chunks and 4.1
+// on one thread (lines near every band's ends still moved between the
+// cores, their prefetchers reaching into the other thread's band).
 func bandRows(h, w, parts, elem int) int {
 	if parts < 2 || h < 2 || (h*w*elem)%cacheLine != 0 {
 		return 0
@@ -276,34 +259,4 @@ func gcd(a, b int) int {
 		a, b = b, a%b
 	}
 	return a
-}
-
-// chunkedShape is chunked for an elementwise op over a tensor of the
-// given shape (n values): a 4-D tensor with large planes is cut into
-// bands of rows (spatialBands), tile t being band t/planes of plane
-// t%planes; any other by flat chunks.
-func chunkedShape(shape []int64, n int, f func(lo, hi int)) {
-	if !bandedShape(shape) {
-		chunked(n, f)
-		return
-	}
-	h, w := int(shape[2]), int(shape[3])
-	rows := bandRows(h, w, spatialBands(h, w), 4)
-	bands := (h + rows - 1) / rows
-	planes := n / (h * w)
-	parallelTiles(planes*bands, float64(n), func(t int) {
-		pl, b := t%planes, t/planes
-		at := pl * h * w
-		f(at+b*rows*w, at+min(h, (b+1)*rows)*w)
-	})
-}
-
-// bandedShape reports whether chunkedShape cuts a tensor of this shape
-// into bands.
-func bandedShape(shape []int64) bool {
-	if len(shape) != 4 {
-		return false
-	}
-	n, _ := NumElements(shape)
-	return n >= elemChunk && spatialBands(int(shape[2]), int(shape[3])) > 1
 }
