@@ -31,6 +31,12 @@
 # session.run calls after 3 warm-ups. (Until session 24 mlc's median
 # counted its first runs, constant decoding and weight packing included.)
 #
+# Below the machine's CPU count both tools run on the same CPUs, the last
+# T of them (taskset), as a VM's CPUs need not be alike: on the benchmark
+# VM one ran a convolution at 0.6 of the other's speed, so a 1-thread row
+# measured each tool on whichever CPU the scheduler chose (until session
+# 25). PIN=0 leaves them to the scheduler.
+#
 # QDQ rows: model-qdq.onnx, written by scripts/make-qdq-models.py (per-tensor
 # u8 activations, per-channel symmetric int8 weights, int32 bias; ORT's QDQ
 # layout): MODELS_DIR/NAME/model-qdq.onnx when present, else made in the
@@ -118,6 +124,17 @@ json() { "$PY" -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])' "$
 # even count).
 median() { printf '%s\n' "$@" | sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
 
+# pin_for THREADS: sets pin to the command prefix that runs a tool on the
+# last THREADS CPUs (empty at the CPU count, with PIN=0 or no taskset).
+pin_for() {
+	pin=()
+	local n
+	n=$(nproc)
+	if [ "${PIN:-1}" != 0 ] && [ "$1" -lt "$n" ] && command -v taskset >/dev/null; then
+		pin=(taskset -c "$((n - $1))-$((n - 1))")
+	fi
+}
+
 # time_row ONNX MLIR ORT_OUT MLC_OUT_DIR THREADS [OPTIMIZED.onnx]: ROUNDS
 # interleaved rounds (ORT, then mlc) of RUNS timed runs each, so that both
 # tools meet the same spells of a noisy machine; sets ort_med / mlc_med
@@ -126,14 +143,15 @@ median() { printf '%s\n' "$@" | sort -g | awk '{v[NR] = $1} END {print v[int((NR
 time_row() {
 	local onnx=$1 mlir=$2 ort_out=$3 out=$4 t=$5 opt=${6:-} r o
 	local om=() on=() mm=() mn=()
+	pin_for "$t"
 	# Two untimed runs warm the page cache and the Go runtime.
-	GOMAXPROCS=$t "$mlc" run "$mlir" --input "$d/input.npy" --output-dir "$out" -q --threads "$t" --repeat 2 >/dev/null
+	GOMAXPROCS=$t "${pin[@]}" "$mlc" run "$mlir" --input "$d/input.npy" --output-dir "$out" -q --threads "$t" --repeat 2 >/dev/null
 	for ((r = 0; r < ROUNDS; r++)); do
-		o=$(NODE_PATH="$ORT_DIR/node_modules" node bench/ort-run.js "$onnx" "$d/input.npy" "$ort_out" "$RUNS" "$t" $opt)
+		o=$(NODE_PATH="$ORT_DIR/node_modules" "${pin[@]}" node bench/ort-run.js "$onnx" "$d/input.npy" "$ort_out" "$RUNS" "$t" $opt)
 		om+=("$(echo "$o" | json median_ms)")
 		on+=("$(echo "$o" | json min_ms)")
 		ort_ver=$(echo "$o" | json version)
-		line=$(GOMAXPROCS=$t "$mlc" run "$mlir" --input "$d/input.npy" --output-dir "$out" -q --threads "$t" "${warmup[@]}" --repeat "$RUNS" --time 2>&1)
+		line=$(GOMAXPROCS=$t "${pin[@]}" "$mlc" run "$mlir" --input "$d/input.npy" --output-dir "$out" -q --threads "$t" "${warmup[@]}" --repeat "$RUNS" --time 2>&1)
 		mm+=("$(echo "$line" | sed -n 's/.*median \([0-9.]*\) ms.*/\1/p')")
 		mn+=("$(echo "$line" | sed -n 's/.*min \([0-9.]*\) ms.*/\1/p')")
 		[ -n "${mm[-1]}" ] || return 1
@@ -145,6 +163,8 @@ time_row() {
 }
 
 echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+pin_for 1
+[ ${#pin[@]} -eq 0 ] || echo "below $(nproc) threads both tools run on the last CPUs (taskset; PIN=0 turns it off)"
 echo "fp32, $ROUNDS interleaved rounds of $RUNS timed runs per row (ORT, mlc, ORT, mlc, ...); times in ms: the median of the rounds' medians and the fastest run; ratio = mlc median / ORT median"
 rows=()
 for m in "${MODELS[@]}"; do
@@ -254,10 +274,11 @@ if [[ " ${MODELS[*]} " == *" resnet18 "* ]]; then
 " model threads "ORT 32 runs s" "quantize s" ratio
 	for t in "${THREADS[@]}"; do
 		d=$work/resnet18
-		o=$(NODE_PATH="$ORT_DIR/node_modules" node bench/ort-run.js "$d/model.onnx" "$d/input.npy" "$d/ort-y.npy" 32 "$t")
+		pin_for "$t"
+		o=$(NODE_PATH="$ORT_DIR/node_modules" "${pin[@]}" node bench/ort-run.js "$d/model.onnx" "$d/input.npy" "$d/ort-y.npy" 32 "$t")
 		ort32=$(echo "$o" | json median_ms)
 		start=$(date +%s.%N)
-		GOMAXPROCS=$t "$mlc" quantize "$MODELS_DIR/resnet18/model.onnx" --target trt-orin --calib "$sets/resnet18/calib" -o "$work/resnet18-q.mlir"
+		GOMAXPROCS=$t "${pin[@]}" "$mlc" quantize "$MODELS_DIR/resnet18/model.onnx" --target trt-orin --calib "$sets/resnet18/calib" -o "$work/resnet18-q.mlir"
 		secs=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
 		awk -v t="$t" -v o="$ort32" -v q="$secs" 'BEGIN { printf "%-10s %7s %14.2f %14.2f %8.1f\n", "resnet18", t, o * 32 / 1000, q, q / (o * 32 / 1000) }'
 	done
