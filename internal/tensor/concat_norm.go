@@ -49,8 +49,8 @@ func ConcatScaleShiftInto(y *Tensor, xs []*Tensor, scale, shift []float32, clip 
 	}
 	inner := len(o) / c
 	// Channel ch's plane in its input.
-	srcs := getPlaneList(c)
-	defer putPlaneList(srcs)
+	srcs := getScratch[[]float32](&planeLists, c)
+	defer func() { clear(*srcs); planeLists.Put(srcs) }()
 	src := *srcs
 	ch := 0
 	for _, x := range xs {
@@ -68,21 +68,6 @@ func ConcatScaleShiftInto(y *Tensor, xs []*Tensor, scale, shift []float32, clip 
 	return nil
 }
 
-// planeLists recycles ConcatScaleShiftInto's lists of input planes.
+// planeLists recycles ConcatScaleShiftInto's lists of input planes
+// (*[][]float32, cleared when put back so they hold no planes).
 var planeLists sync.Pool
-
-// getPlaneList returns a list of n plane slices from planeLists.
-func getPlaneList(n int) *[][]float32 {
-	if p, ok := planeLists.Get().(*[][]float32); ok && cap(*p) >= n {
-		*p = (*p)[:n]
-		return p
-	}
-	s := make([][]float32, n)
-	return &s
-}
-
-// putPlaneList returns p to planeLists, holding no planes.
-func putPlaneList(p *[][]float32) {
-	clear(*p)
-	planeLists.Put(p)
-}
