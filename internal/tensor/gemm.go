@@ -120,6 +120,9 @@ type gemmPlan[T gemmElem] struct {
 	// serial runs the product on the caller alone (it is one of several
 	// workers already).
 	serial bool
+	// ownB (set by run): every tile is the one strip of all n columns;
+	// each worker packs all of op(B) once into its own sharedB.
+	ownB bool
 	// tileC: C is not kept. Each worker computes a tile into its own
 	// scratch (rows of nc values) and hands it to tileEpilogue, element
 	// (i, j) at t[(i−i0)·ldt + j−j0]; g.c is not written. The scratch
@@ -283,21 +286,13 @@ func (g *gemmPlan[T]) run() {
 	cp, cn, cmt, ccols := *g, tn, mt, nc
 	if tn == 1 && rowTiles > 1 && g.sharedB == nil && g.bInd == nil && (g.bRows == nil || kern.goRun != nil) {
 		// One strip cut by rows: every row tile would pack the same B
-		// panels, so they are packed once, in parallel over kc blocks
-		// and runs of four panels.
-		n16 := (n + gemmNR - 1) / gemmNR * gemmNR
-		buf := getScratch[T](sharedBPool[T](), k*n16)
-		defer sharedBPool[T]().Put(buf)
-		shared := (*buf)[:k*n16]
-		blocks := (k + gemmKC - 1) / gemmKC
-		const runCols = 4 * gemmNR
-		runs := (n + runCols - 1) / runCols
-		parallelTiles(blocks*runs, float64(k*n16), func(t int) {
-			pc, j0 := t/runs*gemmKC, t%runs*runCols
-			kc := min(gemmKC, k-pc)
-			g.packB(shared[pc*n16+j0*kc:], j0, min(runCols, n-j0), pc, kc)
-		})
-		cp.sharedB = shared
+		// panels, so each worker packs them once, on its first tile, and
+		// keeps them for the rest it takes. Packed once and shared, each
+		// worker would read half of B from the other core's cache, which
+		// on the benchmark VM cost more than packing it twice: an 8-bit
+		// 1x1 convolution 1024 -> 256 at 14x14 took 147 µs at one thread,
+		// 194–290 at two with B shared, 110–117 with a B per worker.
+		cp.ownB = true
 	}
 	q := tileQueues.Get().(*tileQueue)
 	defer tileQueues.Put(q)
@@ -330,6 +325,13 @@ func (g *gemmPlan[T]) work(kern *gemmKernel[T], q *tileQueue, w, tiles, tn, mt, 
 	if q != nil {
 		lo, hi, ok = q.take(w)
 	}
+	if ok && g.ownB {
+		own := *g
+		own.ownB = false
+		b := own.packAllB()
+		defer sharedBPool[T]().Put(b)
+		g = &own
+	}
 	for ok {
 		for t := lo; t < hi; t++ {
 			ic := (t / tn) * mt
@@ -342,6 +344,21 @@ func (g *gemmPlan[T]) work(kern *gemmKernel[T], q *tileQueue, w, tiles, tn, mt, 
 		}
 	}
 	putPack(buf)
+}
+
+// packAllB packs all of op(B) into a buffer from sharedBPool, in
+// sharedB's layout, and sets g.sharedB to it; the caller puts the buffer
+// back.
+func (g *gemmPlan[T]) packAllB() *[]T {
+	n16 := (g.n + gemmNR - 1) / gemmNR * gemmNR
+	buf := getScratch[T](sharedBPool[T](), g.k*n16)
+	shared := (*buf)[:g.k*n16]
+	for pc := 0; pc < g.k; pc += gemmKC {
+		kc := min(gemmKC, g.k-pc)
+		g.packB(shared[pc*n16:], 0, g.n, pc, kc)
+	}
+	g.sharedB = shared
+	return buf
 }
 
 // aPanelsFor returns the plan's prepacked A when it was packed for kern,

@@ -145,7 +145,7 @@ func TestGemmThreadDeterminism(t *testing.T) {
 			}
 		}
 	}
-	// A narrow product cut by rows shares one packing of B (both B
+	// A narrow product cut by rows, each worker packing all of B (both B
 	// layouts, and the int8 GEMM).
 	for _, transB := range []bool{false, true} {
 		m, n, k := 260, 49, 600
