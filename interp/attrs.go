@@ -32,6 +32,8 @@ type opCall struct {
 	// overwrite, when set, is a float32 temporary (floatUnit's dequantized
 	// operand) that an elementwise kernel may write its result over.
 	overwrite *tensor.Tensor
+	// placed: out handed this op its place in a concatenation already.
+	placed bool
 }
 
 // kernel computes an op's results.

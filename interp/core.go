@@ -186,6 +186,9 @@ func coreClamp(c *opCall) ([]*tensor.Tensor, error) {
 			if y := c.inPlace(x.Shape()); y != nil {
 				return one(y, nil)
 			}
+			if y := c.placedAsOperand(x); y != nil {
+				return one(y, nil)
+			}
 		}
 		if y := c.outInPlace(tensor.F32, x.Shape()); y != nil {
 			return one(y, tensor.ClipInto(y, x, lo, hi))
@@ -687,6 +690,9 @@ func coreRelu(c *opCall) ([]*tensor.Tensor, error) {
 			if y := c.inPlace(x.Shape()); y != nil {
 				return one(y, nil)
 			}
+			if y := c.placedAsOperand(x); y != nil {
+				return one(y, nil)
+			}
 		}
 	}
 	return unary(tensor.OpRelu)(c)
@@ -749,7 +755,11 @@ func coreConcat(c *opCall) ([]*tensor.Tensor, error) {
 	}
 	if len(c.in) > 0 {
 		if shape, err := tensor.ConcatShape(int(axis), c.in...); err == nil {
-			if y := c.out(c.in[0].DType(), shape); y != nil {
+			y := c.placeOut(c.in[0].DType(), shape, true)
+			if y == nil {
+				y = c.out(c.in[0].DType(), shape)
+			}
+			if y != nil {
 				return one(y, tensor.ConcatInto(y, int(axis), c.in...))
 			}
 		}

@@ -81,6 +81,8 @@ func (f *frame) release() {
 	clear(p.clamped)
 	clear(p.summed)
 	clear(p.chain)
+	clear(p.slots)
+	clear(p.slotBufs)
 	p.free, p.arena = nil, nil
 	f.bufs.reset()
 }

@@ -261,6 +261,8 @@ func (it *Interpreter) call(fn *ir.Operation, body *ir.Block, inputs []*tensor.T
 	var plan *trtPlan
 	if it.opts.TRTFused {
 		plan = it.trtPlanFor(fn, body)
+	} else if pool != nil {
+		pool.planConcats(ops)
 	}
 	// lastUse[v] is the index of the last op in this block that reads v,
 	// so that dead intermediates are dropped as soon as possible.

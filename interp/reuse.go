@@ -39,6 +39,10 @@ type bufPool struct {
 	chain map[*ir.Value]bool
 	// slab, when set, hands out the call's bufs (frame.go).
 	slab *bufSlab
+	// slots: values placed in a concatenation's output, and the bufs of
+	// those outputs once made (concat_place.go).
+	slots    map[*ir.Value]concatSlot
+	slotBufs map[*ir.Operation]*buf
 }
 
 // newBuf returns a zero buf from the pool's frame (a bufPool made
@@ -82,6 +86,9 @@ func sameSpan(a, b *tensor.Tensor) bool {
 // define records v's tensor t, computed by an op from operands; pinned
 // marks storage that must never be recycled.
 func (p *bufPool) define(v *ir.Value, t *tensor.Tensor, operands []*ir.Value, pinned bool) {
+	if p.joinSlot(v, t, pinned) {
+		return
+	}
 	for _, o := range operands {
 		if b := p.owner[o]; b != nil && overlaps(b.t, t) {
 			b.refs++
@@ -273,6 +280,9 @@ func reshapeStorage(t *tensor.Tensor, shape []int64, n int) (*tensor.Tensor, err
 func (c *opCall) out(dt tensor.DType, shape []int64) *tensor.Tensor {
 	if c.pool == nil {
 		return nil
+	}
+	if t := c.placeOut(dt, shape, false); t != nil {
+		return t
 	}
 	return c.pool.take(dt, shape, c.index)
 }

@@ -333,6 +333,26 @@ func copyRange(dst any, do int, src any, so, n int) {
 	}
 }
 
+// placedAt reports whether x's storage is out's from element at on.
+func placedAt(out *Tensor, at int, x *Tensor) bool {
+	if x.dtype != out.dtype || x.Len() == 0 || at+x.Len() > out.Len() {
+		return false
+	}
+	switch d := out.data.(type) {
+	case []float32:
+		return &d[at] == &x.data.([]float32)[0]
+	case []uint8:
+		return &d[at] == &x.data.([]uint8)[0]
+	case []int8:
+		return &d[at] == &x.data.([]int8)[0]
+	case []int16:
+		return &d[at] == &x.data.([]int16)[0]
+	case []uint16:
+		return &d[at] == &x.data.([]uint16)[0]
+	}
+	return false
+}
+
 // Concat joins tensors of one dtype along axis (negative counts from the
 // end); all other dimensions must match.
 func Concat(axis int, xs ...*Tensor) (*Tensor, error) {
@@ -401,23 +421,40 @@ func ConcatInto(y *Tensor, axis int, xs ...*Tensor) error {
 func concatCopy(out *Tensor, axis int, xs []*Tensor) {
 	ax, _ := normAxis(axis, len(out.shape))
 	outer, _, inner := axisView(out.shape, ax)
-	if outer == 1 && out.Len() > elemChunk {
-		// The inputs end to end (channels of one image): chunks of the
-		// output shared among the threads, each copying from whichever
-		// inputs it spans. Copied by one thread, the inputs that the
-		// convolutions before wrote on two came half from the other
-		// core (squeezenet1_1's eight concatenations: 0.15 ms a run at
-		// one thread, 0.5 at two; 0.36 so).
-		chunked(out.Len(), func(lo, hi int) {
+	if outer == 1 {
+		// The inputs end to end (channels of one image). An input whose
+		// storage is its place in out already (its producer wrote it
+		// there) is not copied.
+		at, left := 0, 0
+		for _, x := range xs {
+			if !placedAt(out, at, x) {
+				left += x.Len()
+			}
+			at += x.Len()
+		}
+		if left == 0 {
+			return
+		}
+		copyInputs := func(lo, hi int) {
 			at := 0
 			for _, x := range xs {
 				n := x.Len()
-				if l, h := max(lo, at), min(hi, at+n); l < h {
+				if l, h := max(lo, at), min(hi, at+n); l < h && !placedAt(out, at, x) {
 					copyRange(out.data, l, x.data, l-at, h-l)
 				}
 				at += n
 			}
-		})
+		}
+		if left <= elemChunk {
+			copyInputs(0, out.Len())
+			return
+		}
+		// Chunks of the output shared among the threads, each copying
+		// from whichever inputs it spans. Copied by one thread, the
+		// inputs that the convolutions before wrote on two came half
+		// from the other core (squeezenet1_1's eight concatenations:
+		// 0.15 ms a run at one thread, 0.5 at two; 0.36 so).
+		chunked(out.Len(), copyInputs)
 		return
 	}
 	rowOut := int(out.shape[ax]) * inner
