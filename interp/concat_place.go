@@ -28,6 +28,7 @@ type concatSlot struct {
 	cat   *ir.Operation
 	off   int
 	shape []int64
+	n     int // elements
 }
 
 // planConcats finds the float32 channel concatenations of ops and the
@@ -42,10 +43,11 @@ func (p *bufPool) planConcats(ops []*ir.Operation) {
 		if op.Name() != "core.concat" || op.NumResults() != 1 || op.NumOperands() == 0 {
 			continue
 		}
-		shape, ok := staticF32Shape(op.Result(0).Type())
+		rt, ok := staticF32(op.Result(0).Type())
 		if !ok {
 			continue
 		}
+		shape := rt.Dims()
 		axis := int64(0)
 		if a, ok := op.InherentAttr("axis").(*ir.IntegerAttr); ok {
 			axis = a.Value
@@ -59,28 +61,29 @@ func (p *bufPool) planConcats(ops []*ir.Operation) {
 		if _, taken := p.slots[op.Result(0)]; taken {
 			continue
 		}
-		p.slots[op.Result(0)] = concatSlot{cat: op, off: -1, shape: shape}
+		p.slots[op.Result(0)] = concatSlot{cat: op, off: -1, shape: shape, n: int(rt.NumElements())}
 		off := 0
 		for _, v := range op.Operands() {
-			vs, ok := staticF32Shape(v.Type())
+			vt, ok := staticF32(v.Type())
 			if !ok {
 				break // later offsets unknown: those operands are copied
 			}
+			slot := concatSlot{cat: op, off: off, shape: vt.Dims(), n: int(vt.NumElements())}
 			if _, taken := p.slots[v]; !taken && placeable(v) {
-				p.slots[v] = concatSlot{cat: op, off: off, shape: vs}
+				p.slots[v] = slot
 				// Back through a relu or clamp that is the only reader of
 				// its operand: that operand is the same values before
 				// the clamp (often clamped already by its convolution).
 				u := v
 				for d := u.DefiningOp(); d != nil && (d.Name() == "core.relu" || d.Name() == "core.clamp") && d.NumOperands() == 1; d = u.DefiningOp() {
 					u = d.Operand(0)
-					if _, taken := p.slots[u]; taken || !u.HasOneUse() || !placeable(u) || !sameStaticShape(u.Type(), vs) {
+					if _, taken := p.slots[u]; taken || !u.HasOneUse() || !placeable(u) || !sameStaticShape(u.Type(), slot.shape) {
 						break
 					}
-					p.slots[u] = concatSlot{cat: op, off: off, shape: vs}
+					p.slots[u] = slot
 				}
 			}
-			off += int(numElems(vs))
+			off += slot.n
 		}
 	}
 }
@@ -93,7 +96,8 @@ func placeable(v *ir.Value) bool {
 	return d != nil && d.NumResults() == 1 && d.Name() != "func.call" && !constantOps[d.Name()]
 }
 
-func staticF32Shape(t ir.Type) ([]int64, bool) {
+// staticF32 is t as a float32 tensor type of static shape.
+func staticF32(t ir.Type) (*ir.RankedTensorType, bool) {
 	rt, ok := t.(*ir.RankedTensorType)
 	if !ok || !rt.HasStaticShape() {
 		return nil, false
@@ -101,12 +105,12 @@ func staticF32Shape(t ir.Type) ([]int64, bool) {
 	if f, ok := rt.ElementType().(*ir.FloatType); !ok || f.Kind != ir.F32 {
 		return nil, false
 	}
-	return rt.Dims(), true
+	return rt, true
 }
 
 func sameStaticShape(t ir.Type, shape []int64) bool {
-	s, ok := staticF32Shape(t)
-	return ok && slices.Equal(s, shape)
+	rt, ok := staticF32(t)
+	return ok && slices.Equal(rt.Dims(), shape)
 }
 
 func allOnes(dims []int64) bool {
@@ -116,14 +120,6 @@ func allOnes(dims []int64) bool {
 		}
 	}
 	return true
-}
-
-func numElems(shape []int64) int64 {
-	n := int64(1)
-	for _, d := range shape {
-		n *= d
-	}
-	return n
 }
 
 // slotOut is the output of op index for a placed value: its place in the
@@ -152,8 +148,7 @@ func (p *bufPool) slotOut(v *ir.Value, dt tensor.DType, shape []int64, index int
 		return b.t
 	}
 	d := b.t.Float32s()
-	n := int(numElems(s.shape))
-	t, err := tensor.FromSlice(tensor.F32, shape, d[s.off:s.off+n:s.off+n])
+	t, err := tensor.FromSlice(tensor.F32, shape, d[s.off:s.off+s.n:s.off+s.n])
 	if err != nil {
 		return nil
 	}
