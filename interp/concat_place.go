@@ -61,6 +61,13 @@ func (p *bufPool) planConcats(ops []*ir.Operation) {
 		if _, taken := p.slots[op.Result(0)]; taken {
 			continue
 		}
+		if _, add := scaleShiftAfter(op); add != nil {
+			// concatScaleShift writes the normalized values, never the
+			// concatenation: placed operands would each keep a whole
+			// output alive for nothing (DenseNet reads every feature
+			// map in all later concatenations of its block).
+			continue
+		}
 		p.slots[op.Result(0)] = concatSlot{cat: op, off: -1, shape: shape, n: int(rt.NumElements())}
 		off := 0
 		for _, v := range op.Operands() {

@@ -767,6 +767,20 @@ func coreConcat(c *opCall) ([]*tensor.Tensor, error) {
 	return one(tensor.Concat(int(axis), c.in...))
 }
 
+// scaleShiftAfter returns the core.mul and core.add of a batch norm that
+// are op's sole reader and the mul's (concatScaleShift's pattern), or nils.
+func scaleShiftAfter(op *ir.Operation) (mul, add *ir.Operation) {
+	mul = soleReader(op)
+	if mul == nil || mul.Name() != "core.mul" || mul.NumOperands() != 2 ||
+		mul.Operand(0) != op.Result(0) || mul.Operand(1) == op.Result(0) {
+		return nil, nil
+	}
+	if add = scaleShiftAdd(mul); add == nil {
+		return nil, nil
+	}
+	return mul, add
+}
+
 // concatScaleShift computes, at a channel concatenation whose sole reader
 // is the core.mul of a batch norm that no convolution absorbs (scaleShift:
 // x · s + b, then maybe a clamp), the normalized concatenation in one
@@ -789,12 +803,7 @@ func (c *opCall) concatScaleShift(axis int64) (r []*tensor.Tensor, ok bool, err 
 			return nil, false, nil
 		}
 	}
-	mul := soleReader(c.op)
-	if mul == nil || mul.Name() != "core.mul" || mul.NumOperands() != 2 ||
-		mul.Operand(0) != c.op.Result(0) || mul.Operand(1) == c.op.Result(0) {
-		return nil, false, nil
-	}
-	add := scaleShiftAdd(mul)
+	mul, add := scaleShiftAfter(c.op)
 	if add == nil {
 		return nil, false, nil
 	}
