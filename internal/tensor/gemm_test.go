@@ -197,6 +197,8 @@ func TestGemmThreadDeterminism(t *testing.T) {
 		{sh(1, 32, 30, 30), sh(64, 32, 3, 3), Conv2DParams{Pads: [4]int{1, 1, 1, 1}, Clip: true, ClipLo: -1, ClipHi: 2}},
 		{sh(1, 24, 33, 31), sh(48, 24, 3, 3), Conv2DParams{Strides: [2]int{2, 2}, Pads: [4]int{1, 0, 1, 1}}},
 		{sh(1, 64, 40, 40), sh(128, 64, 1, 1), Conv2DParams{Strides: [2]int{2, 2}}},
+		// One strip of B read in place, one tall row tile a worker.
+		{sh(1, 600, 7, 7), sh(128, 600, 1, 1), Conv2DParams{}},
 	} {
 		nx, _ := NumElements(c.x)
 		nw, _ := NumElements(c.w)
