@@ -272,8 +272,8 @@ func (g *gemmPlan[T]) run() {
 		// One strip whose B is read in place, not packed: every tile
 		// streams all of B from memory for its rows alone, so each
 		// worker takes one tall tile (a 1x1 convolution 1568 -> 128 at
-		// 7x7 took 133 µs at one thread and 151–170 at two in six
-		// 24-row tiles, 107–116 in two).
+		// 7x7 took 133–163 µs at one thread and 126–178 at two in six
+		// 24-row tiles, 100–108 in two).
 		rowTiles = workers
 	}
 	mt := ((m+rowTiles-1)/rowTiles + kern.mr - 1) / kern.mr * kern.mr // rows per tile
@@ -299,7 +299,7 @@ func (g *gemmPlan[T]) run() {
 		// worker would read half of B from the other core's cache, which
 		// on the benchmark VM cost more than packing it twice: an 8-bit
 		// 1x1 convolution 1024 -> 256 at 14x14 took 147 µs at one thread,
-		// 194–290 at two with B shared, 110–117 with a B per worker.
+		// 194–290 at two with B shared, 100–130 with a B per worker.
 		cp.ownB = true
 	}
 	q := tileQueues.Get().(*tileQueue)
