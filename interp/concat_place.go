@@ -55,7 +55,7 @@ func (p *bufPool) planConcats(ops []*ir.Operation) {
 		if axis < 0 {
 			axis += int64(len(shape))
 		}
-		if axis < 0 || axis >= int64(len(shape)) || !allOnes(shape[:axis]) {
+		if axis < 0 || axis >= int64(len(shape)) || !allOnes(shape[:axis]) || !concatTypesAgree(op, shape, int(axis)) {
 			continue
 		}
 		if _, taken := p.slots[op.Result(0)]; taken {
@@ -71,10 +71,7 @@ func (p *bufPool) planConcats(ops []*ir.Operation) {
 		p.slots[op.Result(0)] = concatSlot{cat: op, off: -1, shape: shape, n: int(rt.NumElements())}
 		off := 0
 		for _, v := range op.Operands() {
-			vt, ok := staticF32(v.Type())
-			if !ok {
-				break // later offsets unknown: those operands are copied
-			}
+			vt, _ := staticF32(v.Type())
 			slot := concatSlot{cat: op, off: off, shape: vt.Dims(), n: int(vt.NumElements())}
 			if _, taken := p.slots[v]; !taken && placeable(v) {
 				p.slots[v] = slot
@@ -113,6 +110,26 @@ func staticF32(t ir.Type) (*ir.RankedTensorType, bool) {
 		return nil, false
 	}
 	return rt, true
+}
+
+// concatTypesAgree reports whether op's operand types are static float32
+// tensors that fill its result type (shape) exactly along axis, so that
+// the slots lie inside the output. (Run does not require verified IR.)
+func concatTypesAgree(op *ir.Operation, shape []int64, axis int) bool {
+	along := int64(0)
+	for _, v := range op.Operands() {
+		vt, ok := staticF32(v.Type())
+		if !ok || vt.Rank() != len(shape) {
+			return false
+		}
+		for i, d := range vt.Dims() {
+			if i != axis && d != shape[i] {
+				return false
+			}
+		}
+		along += vt.Dims()[axis]
+	}
+	return along == shape[axis]
 }
 
 func sameStaticShape(t ir.Type, shape []int64) bool {
@@ -155,6 +172,9 @@ func (p *bufPool) slotOut(v *ir.Value, dt tensor.DType, shape []int64, index int
 		return b.t
 	}
 	d := b.t.Float32s()
+	if s.off+s.n > len(d) {
+		return nil
+	}
 	t, err := tensor.FromSlice(tensor.F32, shape, d[s.off:s.off+s.n:s.off+s.n])
 	if err != nil {
 		return nil

@@ -5,8 +5,10 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/mlc-go/mlc/dialects/all"
 	"github.com/mlc-go/mlc/internal/tensor"
 	"github.com/mlc-go/mlc/ir"
+	"github.com/mlc-go/mlc/ir/asm"
 	"github.com/stretchr/testify/require"
 )
 
@@ -112,4 +114,29 @@ func TestConcatBeforeScaleShiftNotPlaced(t *testing.T) {
 		}
 	}
 	require.Zero(t, placed, "runs that placed the convolution in a concatenation a batch norm reads")
+}
+
+// TestConcatPlacementUnverifiedTypes: a concatenation whose result type
+// does not hold its operands (IR that was never verified) is not placed
+// and fails at the concatenation with its type error: the relus before
+// it run as usual (a slot past the output's end would fail them).
+func TestConcatPlacementUnverifiedTypes(t *testing.T) {
+	src := `func.func @main(%x: tensor<1x4x6x6xf32>) -> tensor<1x5x6x6xf32> {
+  %r = core.relu %x : tensor<1x4x6x6xf32>
+  %n = core.relu %x : tensor<1x4x6x6xf32>
+  %cat = core.concat %r, %n {axis = 1 : i64} : (tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>) -> tensor<1x5x6x6xf32>
+  func.return %cat : tensor<1x5x6x6xf32>
+}
+`
+	m, err := asm.Parse(all.NewContext(), "test.mlir", []byte(src), 1)
+	require.NoError(t, err)
+	fn, err := LookupFunc(m, "main")
+	require.NoError(t, err)
+	x := randF32(rand.New(rand.NewSource(7)), 1, 4, 6, 6)
+	it := New(Options{})
+	for range 2 {
+		_, err := it.Run(fn, []*tensor.Tensor{x})
+		require.ErrorContains(t, err, "'core.concat' op")
+		require.NotContains(t, err.Error(), "cannot be interpreted")
+	}
 }
