@@ -146,11 +146,11 @@ func allOnes(dims []int64) bool {
 	return true
 }
 
-// slotOut is the output of op index for a placed value: its place in the
-// concatenation's storage (made on the first request), or nil.
-func (p *bufPool) slotOut(v *ir.Value, dt tensor.DType, shape []int64, index int) *tensor.Tensor {
-	s, ok := p.slots[v]
-	if !ok || dt != tensor.F32 || !slices.Equal(shape, s.shape) {
+// slotOut is the output of op index for a value placed at slot s: its
+// place in the concatenation's storage (made on the first request), or
+// nil.
+func (p *bufPool) slotOut(s concatSlot, dt tensor.DType, shape []int64, index int) *tensor.Tensor {
+	if dt != tensor.F32 || !slices.Equal(shape, s.shape) {
 		return nil
 	}
 	b := p.slotBufs[s.cat]
@@ -206,13 +206,14 @@ func (c *opCall) placeOut(dt tensor.DType, shape []int64, whole bool) *tensor.Te
 	if c.pool == nil || len(c.pool.slots) == 0 || c.placed || c.op.NumResults() != 1 {
 		return nil
 	}
-	if s, ok := c.pool.slots[c.op.Result(0)]; !ok || (s.off < 0) != whole {
+	s, ok := c.pool.slots[c.op.Result(0)]
+	if !ok || (s.off < 0) != whole {
 		return nil
 	}
 	if constantOps[c.op.Name()] || (c.it != nil && c.it.foldable(c.op)) {
 		return nil
 	}
-	t := c.pool.slotOut(c.op.Result(0), dt, shape, c.index)
+	t := c.pool.slotOut(s, dt, shape, c.index)
 	c.placed = t != nil
 	return t
 }
